@@ -1,0 +1,26 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "swift-uti",
+  products: [
+    .library(name: "TypeRegistry", targets: ["TypeRegistry"]),
+    .library(name: "Pasteboard", targets: ["Pasteboard"]),
+    .executable(name: "utictl", targets: ["utictl"]),
+  ],
+  dependencies: [],
+  targets: [
+    .target(name: "TypeRegistry"),
+    .target(name: "Pasteboard", dependencies: ["TypeRegistry"]),
+    .executableTarget(name: "utictl", dependencies: ["TypeRegistry"]),
+    .executableTarget(
+      name: "utibench",
+      dependencies: ["TypeRegistry"],
+      path: "Benchmarks/utibench"
+    ),
+    .testTarget(name: "TypeRegistryTests", dependencies: ["TypeRegistry"]),
+    .testTarget(name: "PasteboardTests", dependencies: ["Pasteboard"]),
+    .testTarget(name: "utictlTests", dependencies: ["utictl", "TypeRegistry"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

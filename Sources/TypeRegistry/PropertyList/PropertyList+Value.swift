@@ -1,0 +1,241 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension PropertyList {
+  /// A property list value and the byte offset it was read from.
+  ///
+  /// Two values are equal when their contents are equal; offsets are not compared, so a value
+  /// read from XML equals the same value read from binary.
+  ///
+  /// ```swift
+  /// let value: PropertyList.Value = ["UTTypeIdentifier": "com.example.doc"]
+  /// value.dictionary?["UTTypeIdentifier"]?.string  // "com.example.doc"
+  /// ```
+  public struct Value: Sendable, Hashable, CustomStringConvertible {
+    /// The kinds of property list value, with their contents.
+    public enum Storage: Sendable, Hashable {
+      case string(String)
+      case integer(Integer)
+      case real(Double)
+      case boolean(Bool)
+      case date(Date)
+      case data(Data)
+      case array([Value])
+      case dictionary(Dictionary)
+      /// A keyed-archiver object reference (binary plists only).
+      case uid(UInt64)
+    }
+
+    /// What the value holds.
+    public var storage: Storage
+    /// The byte offset of the value in its source (the start of its element, token or object);
+    /// `-1` for values not read from a source.
+    public var offset: Int
+
+    /// Creates a value; `offset` defaults to `-1`, not from a source.
+    public init(_ storage: Storage, offset: Int = -1) {
+      self.storage = storage
+      self.offset = offset
+    }
+
+    public static func == (lhs: Value, rhs: Value) -> Bool {
+      switch (lhs.storage, rhs.storage) {
+      // NaN equals NaN here, as a value read twice must equal itself.
+      case (.real(let a), .real(let b)): a == b || (a.isNaN && b.isNaN)
+      default: lhs.storage == rhs.storage
+      }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+      if case .real(let r) = storage, r.isNaN { hasher.combine(Double.nan.bitPattern) } else { hasher.combine(storage) }
+    }
+
+    /// The name of the value's kind as the XML format spells it: `string`, `integer`, `dict` ….
+    public var kindName: String {
+      switch storage {
+      case .string: "string"
+      case .integer: "integer"
+      case .real: "real"
+      case .boolean: "boolean"
+      case .date: "date"
+      case .data: "data"
+      case .array: "array"
+      case .dictionary: "dictionary"
+      case .uid: "UID"
+      }
+    }
+
+    /// The string, if the value is one.
+    public var string: String? { if case .string(let s) = storage { s } else { nil } }
+    /// The array, if the value is one.
+    public var array: [Value]? { if case .array(let a) = storage { a } else { nil } }
+    /// The dictionary, if the value is one.
+    public var dictionary: Dictionary? { if case .dictionary(let d) = storage { d } else { nil } }
+    /// The integer, if the value is one.
+    public var integer: Integer? { if case .integer(let i) = storage { i } else { nil } }
+    /// The boolean, if the value is one.
+    public var bool: Bool? { if case .boolean(let b) = storage { b } else { nil } }
+
+    public var description: String {
+      switch storage {
+      case .string(let s): "\"\(s)\""
+      case .integer(let i): i.description
+      case .real(let r): r.description
+      case .boolean(let b): b.description
+      case .date(let d): XMLWriter.formatDate(d)
+      case .data(let d): "<\(d.count) bytes>"
+      case .array(let a): "[" + a.map(\.description).joined(separator: ", ") + "]"
+      case .dictionary(let d): "[" + d.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "]"
+      case .uid(let u): "UID(\(u))"
+      }
+    }
+  }
+
+  /// A property list integer: any value of `Int64` or `UInt64`.
+  public struct Integer: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Whether the value is below zero.
+    public let isNegative: Bool
+    /// The absolute value; at most 2⁶³ when negative.
+    public let magnitude: UInt64
+
+    /// Creates a signed integer.
+    public init(_ value: Int64) {
+      isNegative = value < 0
+      magnitude = value.magnitude
+    }
+
+    /// Creates an unsigned integer.
+    public init(_ value: UInt64) {
+      isNegative = false
+      magnitude = value
+    }
+
+    /// Creates an integer from sign and magnitude, or nil outside `Int64.min...UInt64.max`.
+    public init?(isNegative: Bool, magnitude: UInt64) {
+      if isNegative && magnitude > UInt64(1) << 63 { return nil }
+      self.isNegative = isNegative && magnitude != 0
+      self.magnitude = magnitude
+    }
+
+    /// The value as `Int64`, or nil when it exceeds `Int64.max`.
+    public var int64: Int64? {
+      if isNegative { return magnitude == UInt64(1) << 63 ? .min : -Int64(magnitude) }
+      return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil
+    }
+
+    /// The value as `UInt64`, or nil when it is negative.
+    public var uint64: UInt64? { isNegative ? nil : magnitude }
+
+    /// The value as `Int`, or nil when it does not fit.
+    public var int: Int? { int64.flatMap { Int(exactly: $0) } }
+
+    public var description: String { isNegative ? "-\(magnitude)" : "\(magnitude)" }
+
+    public static func < (lhs: Integer, rhs: Integer) -> Bool {
+      switch (lhs.isNegative, rhs.isNegative) {
+      case (true, false): true
+      case (false, true): false
+      case (true, true): lhs.magnitude > rhs.magnitude
+      case (false, false): lhs.magnitude < rhs.magnitude
+      }
+    }
+  }
+
+  /// A dictionary that keeps its keys in source order, with each key's offset.
+  ///
+  /// Keys are unique: when a source repeats a key, the last value wins (as on Apple platforms),
+  /// keeps the first key's position, and the reader reports a ``Warning``.
+  public struct Dictionary: Sendable, Hashable, RandomAccessCollection {
+    /// A key, its offset, and its value.
+    public struct Entry: Sendable, Hashable {
+      public var key: String
+      /// The byte offset of the key (`<key>` element, token, or binary object); `-1` if synthesized.
+      public var keyOffset: Int
+      public var value: Value
+
+      public init(key: String, keyOffset: Int = -1, value: Value) {
+        self.key = key
+        self.keyOffset = keyOffset
+        self.value = value
+      }
+
+      /// Entries are equal when their keys and values are; offsets are not compared.
+      public static func == (lhs: Entry, rhs: Entry) -> Bool { lhs.key == rhs.key && lhs.value == rhs.value }
+
+      public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(value)
+      }
+    }
+
+    /// The entries in source order.
+    public private(set) var entries: [Entry]
+
+    /// Creates an empty dictionary.
+    public init() { entries = [] }
+
+    /// Creates a dictionary from entries, the last of equal keys winning at the first's position.
+    public init(_ entries: [Entry]) {
+      self.entries = []
+      self.entries.reserveCapacity(entries.count)
+      for entry in entries { _ = insert(entry) }
+    }
+
+    public var startIndex: Int { entries.startIndex }
+    public var endIndex: Int { entries.endIndex }
+    public subscript(position: Int) -> Entry { entries[position] }
+
+    /// The entry for `key`, compared exactly as Apple's plist dictionaries do.
+    /// - Complexity: O(*n*).
+    public func entry(forKey key: String) -> Entry? {
+      entries.first { $0.key == key }
+    }
+
+    /// The value for `key`.
+    /// - Complexity: O(*n*).
+    public subscript(key: String) -> Value? {
+      get { entry(forKey: key)?.value }
+      set {
+        if let newValue {
+          _ = insert(Entry(key: key, value: newValue))
+        } else {
+          entries.removeAll { $0.key == key }
+        }
+      }
+    }
+
+    /// The keys in order.
+    public var keys: [String] { entries.map(\.key) }
+
+    /// Inserts or replaces; returns the entry replaced, if the key was present.
+    @discardableResult
+    public mutating func insert(_ entry: Entry) -> Entry? {
+      if let i = entries.firstIndex(where: { $0.key == entry.key }) {
+        let old = entries[i]
+        entries[i] = entry
+        return old
+      }
+      entries.append(entry)
+      return nil
+    }
+
+    /// Replaces the entries with ones already known to have unique keys; the readers' fast path.
+    mutating func replaceEntriesUnchecked(_ unique: [Entry]) { entries = unique }
+  }
+}
+
+extension PropertyList.Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+  ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+  public init(stringLiteral value: String) { self.init(.string(value)) }
+  public init(integerLiteral value: Int64) { self.init(.integer(.init(value))) }
+  public init(floatLiteral value: Double) { self.init(.real(value)) }
+  public init(booleanLiteral value: Bool) { self.init(.boolean(value)) }
+  public init(arrayLiteral elements: PropertyList.Value...) { self.init(.array(elements)) }
+  public init(dictionaryLiteral elements: (String, PropertyList.Value)...) {
+    self.init(.dictionary(.init(elements.map { .init(key: $0.0, value: $0.1) })))
+  }
+}

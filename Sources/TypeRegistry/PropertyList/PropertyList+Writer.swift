@@ -1,0 +1,417 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension PropertyList {
+  /// The deepest nesting the writers accept.
+  static let maximumWriteDepth = 512
+
+  /// Serializes `value` in `format`.
+  ///
+  /// `xml1` is written in the layout Apple's tools write (XML header, Apple's DOCTYPE, tab
+  /// indentation), `binary1` as `bplist00` with equal scalars stored once, and `json` compactly as
+  /// `plutil -convert json` writes it.
+  ///
+  /// ```swift
+  /// let xml = try PropertyList.write(["CFBundleIdentifier": "com.example.app"], as: .xml)
+  /// ```
+  /// - Throws: ``WriteError`` naming the key path of a value the format cannot hold (a date or
+  ///   data in JSON, a control character in XML), or for the read-only OpenStep format.
+  /// - Complexity: O(*n*) in the number of values.
+  public static func write(_ value: Value, as format: Format) throws(WriteError) -> [UInt8] {
+    switch format {
+    case .xml: return try XMLWriter.write(value)
+    case .binary: return try BinaryWriter.write(value)
+    case .json: return try JSONWriter.write(value)
+    case .openStep:
+      throw WriteError(keyPath: "", message: "the OpenStep format is read-only: write xml1, binary1 or json")
+    }
+  }
+}
+
+/// A key path being written, rendered only when an error needs it.
+struct KeyPath {
+  var components: [String] = []
+
+  func error(_ message: String) -> PropertyList.WriteError {
+    PropertyList.WriteError(keyPath: components.joined(separator: "."), message: message)
+  }
+
+  func checkDepth() throws(PropertyList.WriteError) {
+    if components.count >= PropertyList.maximumWriteDepth {
+      throw error("nesting deeper than \(PropertyList.maximumWriteDepth) levels cannot be written")
+    }
+  }
+}
+
+enum RealFormatting {
+  /// `%.17g` as Apple's XML writer formats reals, with zero as `0.0`.
+  static func xml(_ r: Double) -> String {
+    if r.isNaN { return "nan" }
+    if r.isInfinite { return r < 0 ? "-infinity" : "+infinity" }
+    if r == 0 { return "0.0" }
+    var buffer = [CChar](repeating: 0, count: 40)
+    _ = withVaList([r]) { vsnprintf(&buffer, buffer.count, "%.17g", $0) }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// The shortest representation that reads back equal, as JSON writers use (`1`, `0.1`, `1e+20`).
+  static func json(_ r: Double) -> String {
+    let s = r.description
+    return s.hasSuffix(".0") ? String(s.dropLast(2)) : s
+  }
+}
+
+enum XMLWriter {
+  static let header = Array(
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+
+    """.utf8)
+
+  static func write(_ value: PropertyList.Value) throws(PropertyList.WriteError) -> [UInt8] {
+    var out = header
+    var path = KeyPath()
+    try write(value, indent: 0, path: &path, into: &out)
+    out.append(contentsOf: "</plist>\n".utf8)
+    return out
+  }
+
+  static func formatDate(_ date: Date) -> String {
+    let seconds = date.timeIntervalSince1970.rounded(.down)
+    let days = Int((seconds / 86_400).rounded(.down))
+    let rest = Int(seconds - Double(days) * 86_400)
+    let (y, m, d) = DateParsing.civilFromDays(days)
+    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    var year = String(y)
+    while year.count < 4 { year = "0" + year }
+    return "\(year)-\(two(m))-\(two(d))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
+  }
+
+  static func tabs(_ n: Int, _ out: inout [UInt8]) {
+    for _ in 0..<n { out.append(0x09) }
+  }
+
+  static func escaped(_ s: String, path: KeyPath, into out: inout [UInt8]) throws(PropertyList.WriteError) {
+    for b in s.utf8 {
+      switch b {
+      case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+      case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+      case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+      case 0x0D: out.append(contentsOf: "&#13;".utf8)
+      case 0x09, 0x0A: out.append(b)
+      case 0..<0x20:
+        throw path.error(
+          "control character U+\(TextDecoding.hex(b, width: 4)) cannot be written in XML; write binary1 instead")
+      default: out.append(b)
+      }
+    }
+  }
+
+  static func write(_ value: PropertyList.Value, indent: Int, path: inout KeyPath, into out: inout [UInt8])
+    throws(PropertyList.WriteError)
+  {
+    tabs(indent, &out)
+    switch value.storage {
+    case .string(let s):
+      out.append(contentsOf: "<string>".utf8)
+      try escaped(s, path: path, into: &out)
+      out.append(contentsOf: "</string>\n".utf8)
+    case .integer(let n):
+      out.append(contentsOf: "<integer>\(n)</integer>\n".utf8)
+    case .real(let r):
+      out.append(contentsOf: "<real>\(RealFormatting.xml(r))</real>\n".utf8)
+    case .boolean(let b):
+      out.append(contentsOf: (b ? "<true/>\n" : "<false/>\n").utf8)
+    case .date(let d):
+      out.append(contentsOf: "<date>\(formatDate(d))</date>\n".utf8)
+    case .data(let d):
+      out.append(contentsOf: "<data>\n".utf8)
+      let lineLength = max(16, 76 - 8 * indent) / 4 * 4
+      var prefix: [UInt8] = []
+      tabs(indent, &prefix)
+      Base64.encode(d, lineLength: lineLength, indent: prefix, into: &out)
+      tabs(indent, &out)
+      out.append(contentsOf: "</data>\n".utf8)
+    case .uid(let u):
+      // XML has no UID; Apple writes it as a CF$UID dictionary.
+      out.append(contentsOf: "<dict>\n".utf8)
+      tabs(indent + 1, &out)
+      out.append(contentsOf: "<key>CF$UID</key>\n".utf8)
+      tabs(indent + 1, &out)
+      out.append(contentsOf: "<integer>\(u)</integer>\n".utf8)
+      tabs(indent, &out)
+      out.append(contentsOf: "</dict>\n".utf8)
+    case .array(let a):
+      if a.isEmpty {
+        out.append(contentsOf: "<array/>\n".utf8)
+        return
+      }
+      try path.checkDepth()
+      out.append(contentsOf: "<array>\n".utf8)
+      for (n, element) in a.enumerated() {
+        path.components.append(String(n))
+        try write(element, indent: indent + 1, path: &path, into: &out)
+        path.components.removeLast()
+      }
+      tabs(indent, &out)
+      out.append(contentsOf: "</array>\n".utf8)
+    case .dictionary(let d):
+      if d.isEmpty {
+        out.append(contentsOf: "<dict/>\n".utf8)
+        return
+      }
+      try path.checkDepth()
+      out.append(contentsOf: "<dict>\n".utf8)
+      for entry in d {
+        path.components.append(entry.key)
+        tabs(indent + 1, &out)
+        out.append(contentsOf: "<key>".utf8)
+        try escaped(entry.key, path: path, into: &out)
+        out.append(contentsOf: "</key>\n".utf8)
+        try write(entry.value, indent: indent + 1, path: &path, into: &out)
+        path.components.removeLast()
+      }
+      tabs(indent, &out)
+      out.append(contentsOf: "</dict>\n".utf8)
+    }
+  }
+}
+
+enum JSONWriter {
+  static func write(_ value: PropertyList.Value) throws(PropertyList.WriteError) -> [UInt8] {
+    var out: [UInt8] = []
+    var path = KeyPath()
+    try write(value, path: &path, into: &out)
+    return out
+  }
+
+  static func string(_ s: String, into out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    for b in s.utf8 {
+      switch b {
+      case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+      case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+      case UInt8(ascii: "/"): out.append(contentsOf: "\\/".utf8)
+      case 0x08: out.append(contentsOf: "\\b".utf8)
+      case 0x0C: out.append(contentsOf: "\\f".utf8)
+      case 0x0A: out.append(contentsOf: "\\n".utf8)
+      case 0x0D: out.append(contentsOf: "\\r".utf8)
+      case 0x09: out.append(contentsOf: "\\t".utf8)
+      case 0..<0x20: out.append(contentsOf: "\\u\(TextDecoding.hex(b, width: 4).lowercased())".utf8)
+      default: out.append(b)
+      }
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+
+  static func write(_ value: PropertyList.Value, path: inout KeyPath, into out: inout [UInt8])
+    throws(PropertyList.WriteError)
+  {
+    switch value.storage {
+    case .string(let s): string(s, into: &out)
+    case .integer(let n): out.append(contentsOf: n.description.utf8)
+    case .real(let r):
+      guard r.isFinite else { throw path.error("cannot write the real \(r) as JSON: JSON has no NaN or infinity") }
+      out.append(contentsOf: RealFormatting.json(r).utf8)
+    case .boolean(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+    case .date: throw path.error("cannot write a date as JSON: JSON has no date type")
+    case .data: throw path.error("cannot write data as JSON: JSON has no data type")
+    case .uid: throw path.error("cannot write a UID as JSON: JSON has no UID type")
+    case .array(let a):
+      try path.checkDepth()
+      out.append(UInt8(ascii: "["))
+      for (n, element) in a.enumerated() {
+        if n > 0 { out.append(UInt8(ascii: ",")) }
+        path.components.append(String(n))
+        try write(element, path: &path, into: &out)
+        path.components.removeLast()
+      }
+      out.append(UInt8(ascii: "]"))
+    case .dictionary(let d):
+      try path.checkDepth()
+      out.append(UInt8(ascii: "{"))
+      for (n, entry) in d.enumerated() {
+        if n > 0 { out.append(UInt8(ascii: ",")) }
+        string(entry.key, into: &out)
+        out.append(UInt8(ascii: ":"))
+        path.components.append(entry.key)
+        try write(entry.value, path: &path, into: &out)
+        path.components.removeLast()
+      }
+      out.append(UInt8(ascii: "}"))
+    }
+  }
+}
+
+/// Writes `bplist00`: objects (equal scalars stored once), the offset table, the trailer.
+enum BinaryWriter {
+  enum Object {
+    case scalar(PropertyList.Value.Storage)
+    case array([Int])
+    case dictionary(keys: [Int], values: [Int])
+  }
+
+  struct Flattener {
+    var objects: [Object] = []
+    var scalars: [PropertyList.Value: Int] = [:]
+
+    mutating func scalar(_ storage: PropertyList.Value.Storage) -> Int {
+      let key = PropertyList.Value(storage)
+      if let n = scalars[key] { return n }
+      objects.append(.scalar(storage))
+      scalars[key] = objects.count - 1
+      return objects.count - 1
+    }
+
+    mutating func add(_ value: PropertyList.Value, path: inout KeyPath) throws(PropertyList.WriteError) -> Int {
+      switch value.storage {
+      case .array(let a):
+        try path.checkDepth()
+        let index = objects.count
+        objects.append(.array([]))
+        var refs: [Int] = []
+        refs.reserveCapacity(a.count)
+        for (n, element) in a.enumerated() {
+          path.components.append(String(n))
+          refs.append(try add(element, path: &path))
+          path.components.removeLast()
+        }
+        objects[index] = .array(refs)
+        return index
+      case .dictionary(let d):
+        try path.checkDepth()
+        let index = objects.count
+        objects.append(.array([]))
+        var keys: [Int] = []
+        var values: [Int] = []
+        keys.reserveCapacity(d.count)
+        values.reserveCapacity(d.count)
+        for entry in d { keys.append(scalar(.string(entry.key))) }
+        for entry in d {
+          path.components.append(entry.key)
+          values.append(try add(entry.value, path: &path))
+          path.components.removeLast()
+        }
+        objects[index] = .dictionary(keys: keys, values: values)
+        return index
+      default:
+        return scalar(value.storage)
+      }
+    }
+  }
+
+  static func byteCount(_ n: UInt64) -> Int {
+    n < 1 << 8 ? 1 : n < 1 << 16 ? 2 : n < 1 << 32 ? 4 : 8
+  }
+
+  static func append(_ n: UInt64, size: Int, to out: inout [UInt8]) {
+    for k in stride(from: size - 1, through: 0, by: -1) { out.append(UInt8(truncatingIfNeeded: n >> (8 * UInt64(k)))) }
+  }
+
+  static func appendHeader(_ marker: UInt8, count: Int, to out: inout [UInt8]) {
+    if count < 15 {
+      out.append(marker | UInt8(count))
+    } else {
+      out.append(marker | 0xF)
+      let size = byteCount(UInt64(count))
+      out.append(0x10 | UInt8(size.trailingZeroBitCount))
+      append(UInt64(count), size: size, to: &out)
+    }
+  }
+
+  static func write(_ value: PropertyList.Value) throws(PropertyList.WriteError) -> [UInt8] {
+    var flattener = Flattener()
+    var path = KeyPath()
+    _ = try flattener.add(value, path: &path)
+    let objects = flattener.objects
+    let refSize = byteCount(UInt64(objects.count))
+    var out = BinaryReader.magic
+    var offsets: [Int] = []
+    offsets.reserveCapacity(objects.count)
+    for object in objects {
+      offsets.append(out.count)
+      switch object {
+      case .array(let refs):
+        appendHeader(0xA0, count: refs.count, to: &out)
+        for r in refs { append(UInt64(r), size: refSize, to: &out) }
+      case .dictionary(let keys, let values):
+        appendHeader(0xD0, count: keys.count, to: &out)
+        for r in keys { append(UInt64(r), size: refSize, to: &out) }
+        for r in values { append(UInt64(r), size: refSize, to: &out) }
+      case .scalar(let storage):
+        appendScalar(storage, to: &out)
+      }
+    }
+    let tableOffset = out.count
+    let offsetSize = byteCount(UInt64(tableOffset))
+    for o in offsets { append(UInt64(o), size: offsetSize, to: &out) }
+    out.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)])
+    append(UInt64(objects.count), size: 8, to: &out)
+    append(0, size: 8, to: &out)
+    append(UInt64(tableOffset), size: 8, to: &out)
+    return out
+  }
+
+  static func appendScalar(_ storage: PropertyList.Value.Storage, to out: inout [UInt8]) {
+    switch storage {
+    case .boolean(let b): out.append(b ? 0x09 : 0x08)
+    case .integer(let n):
+      if n.isNegative {
+        out.append(0x13)
+        append(UInt64(bitPattern: n.int64!), size: 8, to: &out)
+      } else if n.magnitude > UInt64(Int64.max) {
+        out.append(0x14)
+        append(0, size: 8, to: &out)
+        append(n.magnitude, size: 8, to: &out)
+      } else {
+        let size = byteCount(n.magnitude)
+        out.append(0x10 | UInt8(size.trailingZeroBitCount))
+        append(n.magnitude, size: size, to: &out)
+      }
+    case .real(let r):
+      out.append(0x23)
+      append(r.bitPattern, size: 8, to: &out)
+    case .date(let d):
+      out.append(0x33)
+      append(d.timeIntervalSinceReferenceDate.bitPattern, size: 8, to: &out)
+    case .data(let d):
+      appendHeader(0x40, count: d.count, to: &out)
+      out.append(contentsOf: d)
+    case .string(let s):
+      if s.utf8.allSatisfy({ $0 < 0x80 }) {
+        appendHeader(0x50, count: s.utf8.count, to: &out)
+        out.append(contentsOf: s.utf8)
+      } else {
+        let units = Array(s.utf16)
+        appendHeader(0x60, count: units.count, to: &out)
+        for u in units {
+          out.append(UInt8(u >> 8))
+          out.append(UInt8(u & 0xFF))
+        }
+      }
+    case .uid(let u):
+      let size = byteCount(u)
+      out.append(0x80 | UInt8(size - 1))
+      append(u, size: size, to: &out)
+    case .array, .dictionary:
+      fatalError("collections are flattened by the caller")
+    }
+  }
+}
+
+/// The XML format's date text, `YYYY-MM-DDTHH:MM:SSZ`, for tools that show dates as plists do.
+package enum XMLDateFormat {
+  package static func string(_ date: Date) -> String { XMLWriter.formatDate(date) }
+}

@@ -1,0 +1,616 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Reads Apple's XML property list format.
+///
+/// A single pass over validated UTF-8 bytes with an explicit stack, so nesting depth costs heap,
+/// not call stack. Entity declarations are rejected, never expanded; only the five predefined
+/// entities and numeric character references are decoded.
+struct XMLReader: ~Copyable {
+  typealias Value = PropertyList.Value
+  typealias ParseError = PropertyList.ParseError
+
+  enum Element: UInt8 {
+    case plist, dict, array, key, string, integer, real, `true`, `false`, date, data
+
+    var name: String {
+      switch self {
+      case .plist: "plist"
+      case .dict: "dict"
+      case .array: "array"
+      case .key: "key"
+      case .string: "string"
+      case .integer: "integer"
+      case .real: "real"
+      case .true: "true"
+      case .false: "false"
+      case .date: "date"
+      case .data: "data"
+      }
+    }
+  }
+
+  /// A tag just read: its element (nil when unknown), its name, where it starts, and its form.
+  struct Tag {
+    enum Form { case start, empty, end }
+    var element: Element?
+    var name: String
+    var offset: Int
+    var form: Form
+
+    var rendered: String {
+      switch form {
+      case .start: "<\(name)>"
+      case .empty: "<\(name)/>"
+      case .end: "</\(name)>"
+      }
+    }
+  }
+
+  let p: UnsafeBufferPointer<UInt8>
+  let text: [UInt8]
+  let options: PropertyList.ParseOptions
+  var i: Int
+  var scratch: [UInt8] = []
+  var tree: TreeBuilder
+
+  static func parse(_ text: [UInt8], options: PropertyList.ParseOptions) throws(ParseError)
+    -> (Value, [PropertyList.Warning])
+  {
+    do {
+      return try text.withUnsafeBufferPointer { p in
+        var reader = XMLReader(
+          p: p, text: text, options: options, i: TextDecoding.bodyStart(text),
+          tree: TreeBuilder(text: text, maximumDepth: options.maximumDepth))
+        let root = try reader.document()
+        return (root, reader.tree.warnings)
+      }
+    } catch let error as ParseError {
+      throw error
+    } catch {
+      fatalError("unreachable: \(error)")
+    }
+  }
+
+  // MARK: Errors
+
+  func fail(_ code: ParseError.Code, _ message: String, at offset: Int) -> ParseError {
+    ParseError(code, message, at: PropertyList.SourceLocation(offset: offset, in: text))
+  }
+
+  func locationText(_ offset: Int) -> String { PropertyList.SourceLocation(offset: offset, in: text).description }
+
+  // MARK: Document
+
+  mutating func document() throws(ParseError) -> Value {
+    try prolog()
+    guard i < p.count else {
+      throw fail(.truncated, "empty document: expected <plist>", at: i)
+    }
+    let first = try tag()
+    var root: Value
+    if first.element == .plist && first.form != .end {
+      if first.form == .empty { throw fail(.structure, "expected a value in <plist>, found <plist/>", at: first.offset) }
+      try skipMisc(inside: "<plist>")
+      guard i < p.count else {
+        throw fail(.truncated, "unexpected end of file: <plist> opened at \(locationText(first.offset)) is not closed", at: i)
+      }
+      let valueTag = try tag()
+      if valueTag.form == .end && valueTag.element == .plist {
+        throw fail(.structure, "expected a value in <plist>, found </plist>", at: valueTag.offset)
+      }
+      root = try value(startingWith: valueTag, context: "in <plist>")
+      try skipMisc(inside: "<plist>")
+      guard i < p.count else {
+        throw fail(.truncated, "unexpected end of file: <plist> opened at \(locationText(first.offset)) is not closed", at: i)
+      }
+      let close = try tag()
+      guard close.form == .end && close.element == .plist else {
+        throw fail(
+          .structure, "expected </plist> after the top-level value, found \(close.rendered)", at: close.offset)
+      }
+    } else {
+      root = try value(startingWith: first, context: "at the top level")
+    }
+    try skipMisc(inside: nil)
+    if i < p.count {
+      throw fail(.structure, "unexpected content after the end of the property list", at: i)
+    }
+    return root
+  }
+
+  /// Skips the XML declaration, comments, processing instructions and the DOCTYPE.
+  mutating func prolog() throws(ParseError) {
+    while true {
+      skipSpace()
+      guard i + 1 < p.count, p[i] == UInt8(ascii: "<") else { return }
+      if p[i + 1] == UInt8(ascii: "?") {
+        try skipProcessingInstruction()
+      } else if starts(with: "<!--") {
+        try skipComment()
+      } else if starts(with: "<!DOCTYPE") {
+        try skipDoctype()
+      } else {
+        return
+      }
+    }
+  }
+
+  mutating func skipDoctype() throws(ParseError) {
+    let start = i
+    i += 9
+    var quote: UInt8 = 0
+    while i < p.count {
+      let b = p[i]
+      if quote != 0 {
+        if b == quote { quote = 0 }
+      } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+        quote = b
+      } else if b == UInt8(ascii: "[") {
+        try skipInternalSubset()
+        continue
+      } else if b == UInt8(ascii: ">") {
+        i += 1
+        return
+      }
+      i += 1
+    }
+    throw fail(.truncated, "unterminated <!DOCTYPE: expected '>'", at: start)
+  }
+
+  /// Skips a DOCTYPE's internal subset, rejecting entity declarations.
+  mutating func skipInternalSubset() throws(ParseError) {
+    let start = i
+    i += 1
+    var quote: UInt8 = 0
+    while i < p.count {
+      let b = p[i]
+      if quote != 0 {
+        if b == quote { quote = 0 }
+      } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+        quote = b
+      } else if starts(with: "<!ENTITY") {
+        throw fail(
+          .unsupported,
+          "entity declarations are not supported: property lists use only the predefined entities, and declared ones could expand without bound; remove the <!ENTITY",
+          at: i)
+      } else if starts(with: "<!--") {
+        try skipComment()
+        continue
+      } else if b == UInt8(ascii: "]") {
+        i += 1
+        return
+      }
+      i += 1
+    }
+    throw fail(.truncated, "unterminated internal subset of <!DOCTYPE: expected ']'", at: start)
+  }
+
+  mutating func skipProcessingInstruction() throws(ParseError) {
+    let start = i
+    i += 2
+    while i + 1 < p.count {
+      if p[i] == UInt8(ascii: "?") && p[i + 1] == UInt8(ascii: ">") {
+        i += 2
+        return
+      }
+      i += 1
+    }
+    i = p.count
+    throw fail(.truncated, "unterminated processing instruction: expected '?>'", at: start)
+  }
+
+  mutating func skipComment() throws(ParseError) {
+    let start = i
+    i += 4
+    while i + 2 < p.count {
+      if p[i] == UInt8(ascii: "-") && p[i + 1] == UInt8(ascii: "-") && p[i + 2] == UInt8(ascii: ">") {
+        i += 3
+        return
+      }
+      i += 1
+    }
+    i = p.count
+    throw fail(.truncated, "unterminated comment: expected '-->'", at: start)
+  }
+
+  /// Skips white space, comments and processing instructions; other text is an error.
+  mutating func skipMisc(inside container: String?) throws(ParseError) {
+    while i < p.count {
+      let b = p[i]
+      if TextDecoding.isSpace(b) {
+        i += 1
+      } else if b == UInt8(ascii: "<") {
+        if starts(with: "<!--") {
+          try skipComment()
+        } else if i + 1 < p.count && p[i + 1] == UInt8(ascii: "?") {
+          try skipProcessingInstruction()
+        } else {
+          return
+        }
+      } else {
+        var end = i
+        while end < p.count && end - i < 20 && p[end] != UInt8(ascii: "<") && p[end] != 0x0A { end += 1 }
+        let snippet = String(decoding: UnsafeBufferPointer(rebasing: p[i..<end]), as: UTF8.self)
+        let place = container.map { "in \($0)" } ?? "after the end of the property list"
+        throw fail(.syntax, "unexpected text '\(snippet)' \(place): expected an element", at: i)
+      }
+    }
+  }
+
+  @inline(__always) mutating func skipSpace() {
+    while i < p.count && TextDecoding.isSpace(p[i]) { i += 1 }
+  }
+
+  @inline(__always) func starts(with literal: StaticString) -> Bool {
+    let n = literal.utf8CodeUnitCount
+    guard i + n <= p.count else { return false }
+    let lp = literal.utf8Start
+    for k in 0..<n where p[i + k] != lp[k] { return false }
+    return true
+  }
+
+  // MARK: Tags
+
+  static func element(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Element? {
+    @inline(__always) func eq(_ s: StaticString) -> Bool {
+      guard s.utf8CodeUnitCount == end - start else { return false }
+      for k in 0..<(end - start) where p[start + k] != s.utf8Start[k] { return false }
+      return true
+    }
+    switch end - start {
+    case 3: return eq("key") ? .key : nil
+    case 4: return eq("dict") ? .dict : eq("real") ? .real : eq("true") ? .true : eq("date") ? .date : eq("data") ? .data : nil
+    case 5: return eq("plist") ? .plist : eq("array") ? .array : eq("false") ? .false : nil
+    case 6: return eq("string") ? .string : nil
+    case 7: return eq("integer") ? .integer : nil
+    default: return nil
+    }
+  }
+
+  @inline(__always) static func isNameByte(_ b: UInt8) -> Bool {
+    b >= 0x80 || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+      || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")
+      || b == UInt8(ascii: ":") || b == UInt8(ascii: ".")
+  }
+
+  /// Reads a start, empty or end tag at `i` (which is at `<`).
+  mutating func tag() throws(ParseError) -> Tag {
+    let start = i
+    guard p[i] == UInt8(ascii: "<") else {
+      throw fail(.syntax, "expected an element, found \(TextDecoding.describe(byte: p[i]))", at: i)
+    }
+    i += 1
+    var isEnd = false
+    if i < p.count && p[i] == UInt8(ascii: "/") {
+      isEnd = true
+      i += 1
+    } else if i < p.count && p[i] == UInt8(ascii: "!") {
+      if starts(with: "![CDATA[") {
+        throw fail(.structure, "CDATA is allowed only inside <string>, <key> and other text elements", at: start)
+      }
+      if starts(with: "!DOCTYPE") { throw fail(.structure, "<!DOCTYPE must come before the top-level element", at: start) }
+      throw fail(.syntax, "expected an element name after '<', found '!'", at: i)
+    }
+    let nameStart = i
+    while i < p.count && Self.isNameByte(p[i]) { i += 1 }
+    guard i > nameStart else {
+      if i >= p.count { throw fail(.truncated, "unexpected end of file inside a tag", at: start) }
+      throw fail(.syntax, "expected an element name after '<', found \(TextDecoding.describe(byte: p[i]))", at: i)
+    }
+    let element = Self.element(p, nameStart, i)
+    let name = String(decoding: UnsafeBufferPointer(rebasing: p[nameStart..<i]), as: UTF8.self)
+    if isEnd {
+      skipSpace()
+      guard i < p.count else { throw fail(.truncated, "unexpected end of file inside </\(name)>", at: start) }
+      guard p[i] == UInt8(ascii: ">") else {
+        throw fail(.syntax, "expected '>' to end </\(name)>, found \(TextDecoding.describe(byte: p[i]))", at: i)
+      }
+      i += 1
+      return Tag(element: element, name: name, offset: start, form: .end)
+    }
+    // Attributes: name="value" or name='value'; their values are not used.
+    while true {
+      let hadSpace = i < p.count && TextDecoding.isSpace(p[i])
+      skipSpace()
+      guard i < p.count else { throw fail(.truncated, "unexpected end of file inside <\(name)>", at: start) }
+      let b = p[i]
+      if b == UInt8(ascii: ">") {
+        i += 1
+        return Tag(element: element, name: name, offset: start, form: .start)
+      }
+      if b == UInt8(ascii: "/") {
+        guard i + 1 < p.count, p[i + 1] == UInt8(ascii: ">") else {
+          throw fail(.syntax, "expected '/>' to end <\(name)/>", at: i)
+        }
+        i += 2
+        return Tag(element: element, name: name, offset: start, form: .empty)
+      }
+      guard hadSpace, Self.isNameByte(b) else {
+        throw fail(.syntax, "expected an attribute, '>' or '/>' in <\(name)>, found \(TextDecoding.describe(byte: b))", at: i)
+      }
+      while i < p.count && Self.isNameByte(p[i]) { i += 1 }
+      skipSpace()
+      guard i < p.count, p[i] == UInt8(ascii: "=") else {
+        throw fail(.syntax, "expected '=' after an attribute name in <\(name)>", at: min(i, p.count))
+      }
+      i += 1
+      skipSpace()
+      guard i < p.count, p[i] == UInt8(ascii: "\"") || p[i] == UInt8(ascii: "'") else {
+        throw fail(.syntax, "expected a quoted attribute value in <\(name)>", at: min(i, p.count))
+      }
+      let quote = p[i]
+      let valueStart = i
+      i += 1
+      while i < p.count && p[i] != quote && p[i] != UInt8(ascii: "<") { i += 1 }
+      guard i < p.count, p[i] == quote else {
+        throw fail(.syntax, "unterminated attribute value in <\(name)>", at: valueStart)
+      }
+      i += 1
+    }
+  }
+
+  // MARK: Values
+
+  static let valueNames = "<string>, <integer>, <real>, <true/>, <false/>, <date>, <data>, <array> or <dict>"
+
+  /// Reads the value that starts with `first`, and everything nested in it.
+  mutating func value(startingWith first: Tag, context: String) throws(ParseError) -> Value {
+    var next = first
+    var context = context
+    while true {
+      // `next` is a tag read where a value may start, or where the innermost container may close.
+      var produced: Value? = nil
+      if next.form == .end {
+        guard let top = tree.top, next.element == (top.isDictionary ? .dict : .array) else {
+          if let top = tree.top {
+            if let key = top.pendingKey {
+              throw fail(.structure, "expected a value after <key>\(key)</key>, found \(next.rendered)", at: next.offset)
+            }
+            let name = top.isDictionary ? "dict" : "array"
+            throw fail(
+              .structure,
+              "expected </\(name)> to close <\(name)> opened at \(locationText(top.offset)), found \(next.rendered)",
+              at: next.offset)
+          }
+          throw fail(.structure, "expected a value \(context), found \(next.rendered)", at: next.offset)
+        }
+        if let key = top.pendingKey {
+          throw fail(.structure, "expected a value after <key>\(key)</key>, found \(next.rendered)", at: next.offset)
+        }
+        produced = tree.close()
+      } else if let top = tree.top, top.isDictionary, top.pendingKey == nil {
+        // A dictionary wants a key here.
+        guard next.element == .key else {
+          throw fail(.structure, "expected <key> or </dict> in <dict>, found \(next.rendered)", at: next.offset)
+        }
+        let key = next.form == .empty ? "" : try textContent(of: .key, openedAt: next.offset)
+        tree.setKey(key, offset: next.offset)
+      } else {
+        guard let element = next.element, element != .key, element != .plist else {
+          if next.element == .key, let key = tree.top?.pendingKey {
+            throw fail(.structure, "expected a value after <key>\(key)</key>, found <key>", at: next.offset)
+          }
+          let what = next.element == nil ? "unknown element \(next.rendered)" : next.rendered
+          throw fail(.structure, "expected a value (\(Self.valueNames)) \(context), found \(what)", at: next.offset)
+        }
+        switch element {
+        case .array, .dict:
+          if next.form == .empty {
+            produced = Value(element == .array ? .array([]) : .dictionary(.init()), offset: next.offset)
+          } else {
+            try tree.open(dictionary: element == .dict, offset: next.offset)
+          }
+        default:
+          produced = try scalar(element, tag: next)
+        }
+      }
+      if let value = produced, let root = tree.add(value) { return root }
+      let top = tree.top!
+      let name = top.isDictionary ? "dict" : "array"
+      context = top.pendingKey.map { "after <key>\($0)</key>" } ?? "in <\(name)>"
+      try skipMisc(inside: "<\(name)>")
+      guard i < p.count else {
+        if let key = top.pendingKey {
+          throw fail(.truncated, "unexpected end of file: expected a value after <key>\(key)</key>", at: i)
+        }
+        throw fail(
+          .truncated, "unexpected end of file: <\(name)> opened at \(locationText(top.offset)) is not closed", at: i)
+      }
+      next = try tag()
+    }
+  }
+
+  mutating func scalar(_ element: Element, tag: Tag) throws(ParseError) -> Value {
+    let offset = tag.offset
+    switch element {
+    case .true, .false:
+      if tag.form == .start {
+        skipSpace()
+        let close = i < p.count ? try self.tag() : nil
+        guard let close, close.form == .end, close.element == element else {
+          throw fail(.syntax, "<\(element.name)> must be empty: write <\(element.name)/>", at: offset)
+        }
+      }
+      return Value(.boolean(element == .true), offset: offset)
+    case .string:
+      return Value(.string(tag.form == .empty ? "" : try textContent(of: .string, openedAt: offset)), offset: offset)
+    case .data:
+      let text = tag.form == .empty ? "" : try textContent(of: .data, openedAt: offset)
+      guard let data = Base64.decode(text.utf8) else {
+        throw fail(.syntax, "invalid base64 in <data>: \(Base64.problem(text.utf8))", at: offset)
+      }
+      return Value(.data(data), offset: offset)
+    case .integer, .real, .date:
+      guard tag.form == .start else {
+        throw fail(.syntax, "<\(element.name)/> is empty: expected a \(element.name) value", at: offset)
+      }
+      let text = try textContent(of: element, openedAt: offset)
+      let trimmed = Substring(text).trimmingSpace
+      switch element {
+      case .integer:
+        switch NumberParsing.integer(trimmed) {
+        case .success(let n): return Value(.integer(n), offset: offset)
+        case .failure(let problem): throw fail(problem.code, "\(problem.message) in <integer>", at: offset)
+        }
+      case .real:
+        guard let r = NumberParsing.real(trimmed) else {
+          throw fail(.syntax, "invalid real '\(trimmed)': expected a decimal number, nan, or [+-]inf", at: offset)
+        }
+        return Value(.real(r), offset: offset)
+      default:
+        guard let date = DateParsing.parseISO8601(trimmed) else {
+          throw fail(.syntax, "invalid date '\(trimmed)': expected YYYY-MM-DDTHH:MM:SSZ", at: offset)
+        }
+        return Value(.date(date), offset: offset)
+      }
+    default:
+      fatalError("not a scalar element")
+    }
+  }
+
+  // MARK: Text content
+
+  static let byteClass: [Bool] = {
+    // true for bytes that end the fast scan of text: '<', '&', and C0 controls except tab, LF, CR.
+    var table = [Bool](repeating: false, count: 256)
+    for b in 0..<0x20 where b != 0x09 && b != 0x0A && b != 0x0D { table[b] = true }
+    table[Int(UInt8(ascii: "<"))] = true
+    table[Int(UInt8(ascii: "&"))] = true
+    return table
+  }()
+
+  /// Reads the text of a text element up to its end tag, decoding entities, character
+  /// references and CDATA sections, and skipping comments.
+  mutating func textContent(of element: Element, openedAt open: Int) throws(ParseError) -> String {
+    var segmentStart = i
+    var slow = false
+    let special = Self.byteClass
+    while true {
+      while i < p.count && !special[Int(p[i])] { i += 1 }
+      guard i < p.count else {
+        throw fail(
+          .truncated, "unexpected end of file: <\(element.name)> opened at \(locationText(open)) is not closed", at: i)
+      }
+      let b = p[i]
+      if b == UInt8(ascii: "<") {
+        if i + 1 < p.count && p[i + 1] == UInt8(ascii: "/") {
+          let segmentEnd = i
+          let close = try tag()
+          guard close.element == element else {
+            throw fail(
+              .structure, "expected </\(element.name)> to close <\(element.name)> opened at \(locationText(open)), found \(close.rendered)",
+              at: close.offset)
+          }
+          if !slow {
+            return String(decoding: UnsafeBufferPointer(rebasing: p[segmentStart..<segmentEnd]), as: UTF8.self)
+          }
+          scratch.append(contentsOf: UnsafeBufferPointer(rebasing: p[segmentStart..<segmentEnd]))
+          let s = String(decoding: scratch, as: UTF8.self)
+          scratch.removeAll(keepingCapacity: true)
+          return s
+        }
+        if !slow {
+          slow = true
+          scratch.removeAll(keepingCapacity: true)
+        }
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: p[segmentStart..<i]))
+        if starts(with: "<!--") {
+          try skipComment()
+        } else if starts(with: "<![CDATA[") {
+          let cdataStart = i
+          i += 9
+          let contentStart = i
+          while i + 2 < p.count
+            && !(p[i] == UInt8(ascii: "]") && p[i + 1] == UInt8(ascii: "]") && p[i + 2] == UInt8(ascii: ">"))
+          {
+            if p[i] == 0 { throw fail(.syntax, "NUL byte in CDATA section", at: i) }
+            i += 1
+          }
+          guard i + 2 < p.count else {
+            i = p.count
+            throw fail(.truncated, "unterminated CDATA section: expected ']]>'", at: cdataStart)
+          }
+          scratch.append(contentsOf: UnsafeBufferPointer(rebasing: p[contentStart..<i]))
+          i += 3
+        } else {
+          let inner = try tag()
+          throw fail(
+            .structure,
+            "unexpected \(inner.rendered) inside <\(element.name)>: text elements cannot contain elements (write '<' as &lt;)",
+            at: inner.offset)
+        }
+        segmentStart = i
+      } else if b == UInt8(ascii: "&") {
+        if !slow {
+          slow = true
+          scratch.removeAll(keepingCapacity: true)
+        }
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: p[segmentStart..<i]))
+        try entity()
+        segmentStart = i
+      } else {
+        throw fail(
+          .syntax,
+          b == 0
+            ? "NUL byte in <\(element.name)>: XML cannot contain NUL; use <data> for binary content"
+            : "control character U+\(TextDecoding.hex(b, width: 4)) in <\(element.name)> is not allowed in XML",
+          at: i)
+      }
+    }
+  }
+
+  /// Decodes the entity or character reference at `i` into `scratch`.
+  mutating func entity() throws(ParseError) {
+    let start = i
+    var end = i + 1
+    while end < p.count && end - start < 12 && p[end] != UInt8(ascii: ";") && p[end] != UInt8(ascii: "<") { end += 1 }
+    guard end < p.count, p[end] == UInt8(ascii: ";") else {
+      throw fail(.syntax, "unterminated entity reference: expected ';' (write '&' as &amp;)", at: start)
+    }
+    let body = UnsafeBufferPointer(rebasing: p[(start + 1)..<end])
+    let name = String(decoding: body, as: UTF8.self)
+    switch name {
+    case "lt": scratch.append(UInt8(ascii: "<"))
+    case "gt": scratch.append(UInt8(ascii: ">"))
+    case "amp": scratch.append(UInt8(ascii: "&"))
+    case "apos": scratch.append(UInt8(ascii: "'"))
+    case "quot": scratch.append(UInt8(ascii: "\""))
+    default:
+      guard name.hasPrefix("#") else {
+        throw fail(
+          .unsupported, "undefined entity &\(name);: only &lt; &gt; &amp; &apos; &quot; and &#N; are supported",
+          at: start)
+      }
+      let hex = name.hasPrefix("#x") || name.hasPrefix("#X")
+      let digits = name.dropFirst(hex ? 2 : 1)
+      guard !digits.isEmpty, let code = UInt32(digits, radix: hex ? 16 : 10), code != 0,
+        let scalar = Unicode.Scalar(code)
+      else {
+        throw fail(.syntax, "invalid character reference &\(name);: not a Unicode scalar value", at: start)
+      }
+      TextDecoding.appendUTF8(scalar, to: &scratch)
+    }
+    i = end + 1
+  }
+}
+
+extension PropertyList.Dictionary {
+  /// Wraps entries already known to have unique keys.
+  init(uniqueEntries: [Entry]) {
+    self.init()
+    self.replaceEntriesUnchecked(uniqueEntries)
+  }
+}
+
+extension Substring {
+  var trimmingSpace: Substring {
+    var s = self
+    while let f = s.utf8.first, TextDecoding.isSpace(f) { s = s.dropFirst() }
+    while let l = s.utf8.last, TextDecoding.isSpace(l) { s = s.dropLast() }
+    return s
+  }
+}

@@ -1,0 +1,110 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Reading and writing property lists, with the source location of every value.
+///
+/// `PropertyList` is a namespace. ``PropertyList/parse(_:options:)`` detects the format from the
+/// bytes (XML, binary `bplist00`, OpenStep, or JSON) and returns a ``PropertyList/Document`` whose
+/// values each carry the byte offset they were read from; ``PropertyList/Document/location(ofOffset:)``
+/// turns an offset into a line and column when something is reported.
+///
+/// ```swift
+/// let document = try PropertyList.parse(bytes)
+/// if let types = document.root.dictionary?["UTExportedTypeDeclarations"] {
+///   print(document.location(ofOffset: types.offset))   // 12:2
+/// }
+/// ```
+///
+/// Apple's counterpart is `PropertyListSerialization`, which gives no locations.
+public enum PropertyList {}
+
+extension PropertyList {
+  /// The serialization formats a property list can be read from and written to.
+  public enum Format: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// The XML format (`xml1`), as Apple's tools write it.
+    case xml = "xml1"
+    /// The binary format (`binary1`, `bplist00`).
+    case binary = "binary1"
+    /// The old-style OpenStep (ASCII) format; read only.
+    case openStep = "openstep"
+    /// JSON, as `plutil -convert json` writes it.
+    case json = "json"
+
+    public var description: String { rawValue }
+  }
+
+  /// Limits that keep hostile input from using unbounded time or memory.
+  public struct ParseOptions: Sendable, Hashable {
+    /// The deepest nesting of arrays and dictionaries accepted; deeper input is an error.
+    public var maximumDepth: Int
+    /// The largest number of values a binary plist may expand to, counting every reference
+    /// to a shared object once per reference. `nil` chooses eight values per byte of input
+    /// (at least one million), more than any writer produces without sharing collections.
+    public var maximumBinaryExpansion: Int?
+
+    /// Creates options with the given limits.
+    public init(maximumDepth: Int = 512, maximumBinaryExpansion: Int? = nil) {
+      self.maximumDepth = maximumDepth
+      self.maximumBinaryExpansion = maximumBinaryExpansion
+    }
+
+    /// Depth 512, expansion chosen from the input size.
+    public static let `default` = ParseOptions()
+  }
+
+  /// A parsed property list: its root value, its format, the warnings found while reading it,
+  /// and the source bytes, kept to compute line and column numbers on demand.
+  public struct Document: Sendable {
+    /// The top-level value.
+    public var root: Value
+    /// The format the document was read from.
+    public var format: Format
+    /// Problems that did not stop reading, such as duplicate dictionary keys.
+    public var warnings: [Warning]
+    /// The bytes the offsets refer to: the input, or its UTF-8 transcoding for UTF-16 input.
+    public let source: [UInt8]
+
+    /// The line and column of a byte offset in ``source``.
+    ///
+    /// Binary documents have no lines: their locations carry only the offset.
+    /// - Complexity: O(*n*) in the offset; use ``LineTable`` to report many locations.
+    public func location(ofOffset offset: Int) -> SourceLocation {
+      format == .binary ? SourceLocation(offset: offset) : SourceLocation(offset: offset, in: source)
+    }
+  }
+
+  /// Detects the format of `bytes` and parses them.
+  ///
+  /// - Parameters:
+  ///   - bytes: The file's contents.
+  ///   - options: Limits on depth and expansion.
+  /// - Returns: The document, with its warnings.
+  /// - Throws: ``PropertyList/ParseError`` with the location of the first problem.
+  /// - Complexity: O(*n*) in the size of the input.
+  public static func parse(_ bytes: [UInt8], options: ParseOptions = .default) throws(ParseError) -> Document {
+    if bytes.starts(with: BinaryReader.magicPrefix) {
+      let (root, warnings) = try BinaryReader.parse(bytes, options: options)
+      return Document(root: root, format: .binary, warnings: warnings, source: bytes)
+    }
+    let text = try TextDecoding.utf8(bytes)
+    switch TextDecoding.sniff(text) {
+    case .xml:
+      let (root, warnings) = try XMLReader.parse(text, options: options)
+      return Document(root: root, format: .xml, warnings: warnings, source: text)
+    case .json:
+      let (root, warnings) = try JSONReader.parse(text, options: options)
+      return Document(root: root, format: .json, warnings: warnings, source: text)
+    case .openStep:
+      let (root, warnings) = try OpenStepReader.parse(text, options: options)
+      return Document(root: root, format: .openStep, warnings: warnings, source: text)
+    }
+  }
+
+  /// Parses `data`; see ``parse(_:options:)-([UInt8],_)``.
+  public static func parse(_ data: Data, options: ParseOptions = .default) throws(ParseError) -> Document {
+    try parse([UInt8](data), options: options)
+  }
+}

@@ -1,0 +1,69 @@
+import TypeRegistry
+
+/// The `utictl` command tree and its dispatcher.
+enum UtiCtl {
+  static let version = "0.1.0"
+
+  static var root: Command {
+    Command(
+      name: "utictl",
+      abstract: "Uniform Type Identifier queries, property list tools, and type declaration checks.",
+      subcommands: [PlistCommand.command]
+    )
+  }
+
+  /// Options every command accepts.
+  static let globals: [Command.Option] = []
+
+  /// Runs the command line `arguments` (without the program name); returns the exit status.
+  static func run(_ arguments: [String], io: inout Console) -> Int32 {
+    if arguments == ["--version"] {
+      io.print(version)
+      return 0
+    }
+    var command = root
+    var path = "utictl"
+    var rest = arguments[...]
+    // `utictl help a b` is `utictl a b --help`.
+    if rest.first == "help" {
+      rest = rest.dropFirst()
+      rest.append("--help")
+    }
+    while let next = rest.first, let sub = command.subcommands.first(where: { $0.name == next }) {
+      command = sub
+      path += " " + next
+      rest = rest.dropFirst()
+    }
+    if rest.contains("-h") || rest.contains("--help") {
+      io.write(Array(command.helpText(path: path, globals: globals).utf8))
+      return 0
+    }
+    guard let run = command.run else {
+      if let unknown = rest.first {
+        return usageError(UsageError(message: "Unknown subcommand '\(unknown)'"), command: command, path: path, io: &io)
+      }
+      io.error(command.helpText(path: path, globals: globals))
+      return 2
+    }
+    do {
+      let invocation = try command.parse(Array(rest), path: path, globals: globals)
+      return run(invocation, &io)
+    } catch {
+      return usageError(error, command: command, path: path, io: &io)
+    }
+  }
+
+  static func usageError(_ error: UsageError, command: Command, path: String, io: inout Console) -> Int32 {
+    io.error("Error: \(error.message)")
+    io.error("Usage: \(command.usage(path: path, globals: globals))")
+    io.error("  See '\(path) --help' for more information.")
+    return 2
+  }
+}
+
+/// Exit statuses of the contract: 0 yes/clean/done, 1 no/problems found, 2 usage or unreadable input.
+enum ExitStatus {
+  static let success: Int32 = 0
+  static let failure: Int32 = 1
+  static let usage: Int32 = 2
+}
