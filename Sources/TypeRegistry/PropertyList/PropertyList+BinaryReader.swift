@@ -130,18 +130,31 @@ struct BinaryReader {
     return Int(offset)
   }
 
-  /// A collection being read: the references of its children, and how many are resolved.
+  /// A collection being read: where its child references are, and how many are resolved.
   struct Frame {
     var index: Int
     var offset: Int
     var isDictionary: Bool
-    var refs: [Int]
+    /// The file offset of the first child reference.
+    var refsStart: Int
+    /// The number of references: elements, or keys and values.
+    var refCount: Int
     var next = 0
   }
 
   enum Object {
     case value(Value)
     case collection(Frame)
+  }
+
+  /// The object index stored in reference slot `k` of `frame`, checked against the object count.
+  func reference(_ k: Int, of frame: Frame) throws(ParseError) -> Int {
+    let at = frame.refsStart + k * refSize
+    let ref = Self.readUInt(p, at: at, size: refSize)
+    guard ref < UInt64(objectCount) else {
+      throw Self.fail(.corrupt, "object reference \(ref) is out of range: the file has \(objectCount) objects", at: at)
+    }
+    return Int(ref)
   }
 
   mutating func read() throws(ParseError) -> Value {
@@ -154,9 +167,9 @@ struct BinaryReader {
     }
     while !stack.isEmpty {
       let top = stack.count - 1
-      if stack[top].next < stack[top].refs.count {
-        let child = stack[top].refs[stack[top].next]
-        if values[child] != nil {
+      if stack[top].next < stack[top].refCount {
+        let child = try reference(stack[top].next, of: stack[top])
+        if sizes[child] != 0 {
           stack[top].next += 1
           continue
         }
@@ -184,41 +197,54 @@ struct BinaryReader {
       }
       let frame = stack.removeLast()
       var size = 1
-      for r in frame.refs { size += sizes[r] }
+      for k in 0..<frame.refCount { size += sizes[try reference(k, of: frame)] }
       guard size <= expansionLimit else {
         throw Self.fail(
           .limit,
           "shared objects expand to more than \(expansionLimit) values; the file repeats references to build an oversized tree",
           at: frame.offset)
       }
-      let value: Value
-      if frame.isDictionary {
-        let half = frame.refs.count / 2
-        var dictionary = PropertyList.Dictionary()
-        for k in 0..<half {
-          let keyRef = frame.refs[k]
-          guard let key = values[keyRef]!.string else {
-            throw Self.fail(
-              .structure, "dictionary key is a \(values[keyRef]!.kindName), expected a string", at: try offset(of: keyRef))
-          }
-          let keyOffset = try offset(of: keyRef)
-          if let earlier = dictionary.insert(.init(key: key, keyOffset: keyOffset, value: values[frame.refs[half + k]]!)) {
-            warnings.append(
-              PropertyList.Warning(
-                code: .duplicateKey,
-                message: "duplicate key '\(key)' in dictionary: this later value is used, the earlier one is ignored",
-                location: .init(offset: keyOffset), relatedLocation: .init(offset: earlier.keyOffset)))
-          }
-        }
-        value = Value(.dictionary(dictionary), offset: frame.offset)
-      } else {
-        value = Value(.array(frame.refs.map { values[$0]! }), offset: frame.offset)
-      }
-      values[frame.index] = value
+      values[frame.index] = frame.isDictionary ? try dictionary(frame) : try array(frame)
       sizes[frame.index] = size
       inProgress[frame.index] = false
     }
     return values[topObject]!
+  }
+
+  func array(_ frame: Frame) throws(ParseError) -> Value {
+    var elements: [Value] = []
+    elements.reserveCapacity(frame.refCount)
+    for k in 0..<frame.refCount { elements.append(values[try reference(k, of: frame)]!) }
+    return Value(.array(elements), offset: frame.offset)
+  }
+
+  mutating func dictionary(_ frame: Frame) throws(ParseError) -> Value {
+    let half = frame.refCount / 2
+    var entries: [PropertyList.Dictionary.Entry] = []
+    entries.reserveCapacity(half)
+    var index: [String: Int]? = half > 16 ? [:] : nil
+    for k in 0..<half {
+      let keyRef = try reference(k, of: frame)
+      let keyOffset = try offset(of: keyRef)
+      guard case .string(let key) = values[keyRef]!.storage else {
+        throw Self.fail(.structure, "dictionary key is a \(values[keyRef]!.kindName), expected a string", at: keyOffset)
+      }
+      let entry = PropertyList.Dictionary.Entry(
+        key: key, keyOffset: keyOffset, value: values[try reference(half + k, of: frame)]!)
+      let existing = index != nil ? index![key] : entries.firstIndex { $0.key == key }
+      if let existing {
+        warnings.append(
+          PropertyList.Warning(
+            code: .duplicateKey,
+            message: "duplicate key '\(key)' in dictionary: this later value is used, the earlier one is ignored",
+            location: .init(offset: keyOffset), relatedLocation: .init(offset: entries[existing].keyOffset)))
+        entries[existing] = entry
+      } else {
+        index?[key] = entries.count
+        entries.append(entry)
+      }
+    }
+    return Value(.dictionary(PropertyList.Dictionary(uniqueEntries: entries)), offset: frame.offset)
   }
 
   /// The length of an object whose marker's low nibble is `low`: the nibble, or the integer after it.
@@ -355,18 +381,8 @@ struct BinaryReader {
       let (count, start) = try length(low: low, at: offset)
       let refCount = isDictionary ? count * 2 : count
       try checkExtent(start, count: refCount, width: refSize, what: isDictionary ? "dictionary" : "array", at: offset)
-      var refs = [Int]()
-      refs.reserveCapacity(refCount)
-      for k in 0..<refCount {
-        let ref = Self.readUInt(p, at: start + k * refSize, size: refSize)
-        guard ref < UInt64(objectCount) else {
-          throw Self.fail(
-            .corrupt, "object reference \(ref) is out of range: the file has \(objectCount) objects",
-            at: start + k * refSize)
-        }
-        refs.append(Int(ref))
-      }
-      return .collection(Frame(index: index, offset: offset, isDictionary: isDictionary, refs: refs))
+      return .collection(
+        Frame(index: index, offset: offset, isDictionary: isDictionary, refsStart: start, refCount: refCount))
     case 0xB, 0xC:
       throw Self.fail(
         .unsupported,

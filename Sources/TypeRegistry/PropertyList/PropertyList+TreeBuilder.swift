@@ -1,14 +1,26 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Builds a value tree from open/close events with an explicit stack, so nesting costs heap,
 /// not call stack; enforces the depth limit and reports duplicate keys (the last value wins,
 /// at the first key's position, as on Apple platforms).
-struct TreeBuilder {
+///
+/// Children of every open container live on one scratch stack and are moved, not copied, into
+/// an exactly sized array when their container closes: one allocation per container.
+struct TreeBuilder: ~Copyable {
   typealias Value = PropertyList.Value
+  typealias Entry = PropertyList.Dictionary.Entry
 
   struct Frame {
     var isDictionary: Bool
     var offset: Int
-    var elements: [Value] = []
-    var entries: [PropertyList.Dictionary.Entry] = []
+    /// Where this container's children start on the scratch stack.
+    var start: Int
     var keyIndex: [String: Int]? = nil
     var pendingKey: String? = nil
     var pendingKeyOffset = 0
@@ -17,7 +29,10 @@ struct TreeBuilder {
   let text: [UInt8]
   let maximumDepth: Int
   private(set) var stack: [Frame] = []
+  private var elements = ScratchStack<Value>()
+  private var entries = ScratchStack<Entry>()
   var warnings: [PropertyList.Warning] = []
+  var strings = StringInterner()
 
   init(text: [UInt8], maximumDepth: Int) {
     self.text = text
@@ -25,7 +40,6 @@ struct TreeBuilder {
   }
 
   var top: Frame? { stack.last }
-  var isEmpty: Bool { stack.isEmpty }
 
   /// Opens an array or dictionary; throws when that would exceed the depth limit.
   mutating func open(dictionary: Bool, offset: Int) throws(PropertyList.ParseError) {
@@ -34,7 +48,7 @@ struct TreeBuilder {
         .limit, "nesting deeper than \(maximumDepth) levels: arrays and dictionaries nest too deeply",
         at: PropertyList.SourceLocation(offset: offset, in: text))
     }
-    stack.append(Frame(isDictionary: dictionary, offset: offset))
+    stack.append(Frame(isDictionary: dictionary, offset: offset, start: dictionary ? entries.count : elements.count))
   }
 
   /// Records the key of the next value in the innermost dictionary.
@@ -47,54 +61,120 @@ struct TreeBuilder {
   mutating func close() -> Value {
     let frame = stack.removeLast()
     return frame.isDictionary
-      ? Value(.dictionary(PropertyList.Dictionary(uniqueEntries: frame.entries)), offset: frame.offset)
-      : Value(.array(frame.elements), offset: frame.offset)
+      ? Value(.dictionary(PropertyList.Dictionary(uniqueEntries: entries.take(from: frame.start))), offset: frame.offset)
+      : Value(.array(elements.take(from: frame.start)), offset: frame.offset)
   }
 
   /// Adds a finished value to the innermost container; returns it when there is none (the root).
-  mutating func add(_ value: Value) -> Value? {
+  mutating func add(_ value: consuming Value) -> Value? {
     guard !stack.isEmpty else { return value }
     let top = stack.count - 1
     if !stack[top].isDictionary {
-      stack[top].elements.append(value)
+      elements.append(value)
       return nil
     }
-    let entry = PropertyList.Dictionary.Entry(
-      key: stack[top].pendingKey!, keyOffset: stack[top].pendingKeyOffset, value: value)
-    stack[top].pendingKey = nil
-    if let duplicate = Self.insert(entry, into: &stack[top]) {
-      warnings.append(
-        PropertyList.Warning(
-          code: .duplicateKey,
-          message: "duplicate key '\(entry.key)' in dictionary: this later value is used, the earlier one is ignored",
-          location: PropertyList.SourceLocation(offset: entry.keyOffset, in: text),
-          relatedLocation: PropertyList.SourceLocation(offset: duplicate.keyOffset, in: text)))
-    }
-    return nil
-  }
-
-  /// Inserts `entry`, replacing an equal key at its position; returns the entry replaced.
-  private static func insert(_ entry: PropertyList.Dictionary.Entry, into frame: inout Frame)
-    -> PropertyList.Dictionary.Entry?
-  {
-    let existing: Int?
-    if let index = frame.keyIndex {
-      existing = index[entry.key]
-    } else if frame.entries.count < 16 {
-      existing = frame.entries.firstIndex { $0.key == entry.key }
+    let key = stack[top].pendingKey.take()!
+    let entry = Entry(key: key, keyOffset: stack[top].pendingKeyOffset, value: value)
+    let start = stack[top].start
+    let count = entries.count - start
+    var existing: Int? = nil
+    if let index = stack[top].keyIndex {
+      existing = index[key]
+    } else if count < 16 {
+      for n in start..<entries.count where entries[n].key == key {
+        existing = n - start
+        break
+      }
     } else {
       var index: [String: Int] = [:]
-      for (n, e) in frame.entries.enumerated() { index[e.key] = n }
-      frame.keyIndex = index
-      existing = index[entry.key]
+      for n in start..<entries.count { index[entries[n].key] = n - start }
+      stack[top].keyIndex = index
+      existing = index[key]
     }
     guard let existing else {
-      frame.keyIndex?[entry.key] = frame.entries.count
-      frame.entries.append(entry)
+      stack[top].keyIndex?[key] = count
+      entries.append(entry)
       return nil
     }
-    let earlier = frame.entries[existing]
-    frame.entries[existing] = entry
-    return earlier
+    let earlier = entries[start + existing]
+    warnings.append(
+      PropertyList.Warning(
+        code: .duplicateKey,
+        message: "duplicate key '\(key)' in dictionary: this later value is used, the earlier one is ignored",
+        location: PropertyList.SourceLocation(offset: entry.keyOffset, in: text),
+        relatedLocation: PropertyList.SourceLocation(offset: earlier.keyOffset, in: text)))
+    entries[start + existing] = entry
+    return nil
+  }
+}
+
+/// A growable stack of values whose tops are moved out in bulk.
+struct ScratchStack<Element>: ~Copyable {
+  private var base: UnsafeMutablePointer<Element>
+  private var capacity: Int
+  private(set) var count = 0
+
+  init() {
+    capacity = 64
+    base = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    base.deinitialize(count: count)
+    base.deallocate()
+  }
+
+  mutating func append(_ element: consuming Element) {
+    if count == capacity {
+      let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+      bigger.moveInitialize(from: base, count: count)
+      base.deallocate()
+      base = bigger
+      capacity *= 2
+    }
+    (base + count).initialize(to: element)
+    count += 1
+  }
+
+  subscript(index: Int) -> Element {
+    get { base[index] }
+    set { base[index] = newValue }
+  }
+
+  /// Moves the elements from `start` to the top into a new array.
+  mutating func take(from start: Int) -> [Element] {
+    let n = count - start
+    let source = base + start
+    count = start
+    return [Element](unsafeUninitializedCapacity: n) { buffer, initialized in
+      buffer.baseAddress?.moveInitialize(from: source, count: n)
+      initialized = n
+    }
+  }
+}
+
+/// Shares the storage of repeated strings (dictionary keys, type identifiers), so a document
+/// with thousands of `UTTypeIdentifier` keys allocates that key once.
+///
+/// Strings of up to 15 UTF-8 bytes are stored inline by Swift and need no sharing.
+struct StringInterner {
+  private var slots = [String?](repeating: nil, count: 1024)
+
+  mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    let n = bytes.count
+    guard n > 15 && n <= 96 else { return String(decoding: bytes, as: UTF8.self) }
+    // Length and the first and last eight bytes pick the slot; memcmp confirms the match.
+    let raw = UnsafeRawPointer(bytes.baseAddress!)
+    let head = raw.loadUnaligned(as: UInt64.self)
+    let tail = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+    let mixed = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(n)
+    let slot = Int(truncatingIfNeeded: mixed >> 54)
+    if var cached = slots[slot], cached.utf8.count == n {
+      let same = cached.withUTF8 { memcmp($0.baseAddress!, bytes.baseAddress!, n) == 0 }
+      if same { return cached }
+    }
+    let s = String(decoding: bytes, as: UTF8.self)
+    slots[slot] = s
+    return s
   }
 }

@@ -3,6 +3,13 @@
 #else
   import Foundation
 #endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Reads Apple's XML property list format.
 ///
@@ -15,6 +22,10 @@ struct XMLReader: ~Copyable {
 
   enum Element: UInt8 {
     case plist, dict, array, key, string, integer, real, `true`, `false`, date, data
+
+    /// `</name>` as bytes.
+    var closingTag: [UInt8] { Self.closingTags[Int(rawValue)] }
+    static let closingTags: [[UInt8]] = (0...10).map { Array("</\(Element(rawValue: UInt8($0))!.name)>".utf8) }
 
     var name: String {
       switch self {
@@ -37,16 +48,22 @@ struct XMLReader: ~Copyable {
   struct Tag {
     enum Form { case start, empty, end }
     var element: Element?
-    var name: String
+    /// Where the name is in the source; decoded only for messages.
+    var nameRange: Range<Int>
     var offset: Int
     var form: Form
+  }
 
-    var rendered: String {
-      switch form {
-      case .start: "<\(name)>"
-      case .empty: "<\(name)/>"
-      case .end: "</\(name)>"
-      }
+  func name(of tag: Tag) -> String {
+    tag.element?.name ?? String(decoding: UnsafeBufferPointer(rebasing: p[tag.nameRange]), as: UTF8.self)
+  }
+
+  /// The tag as written, for messages: `<string>`, `<true/>`, `</dict>`.
+  func rendered(_ tag: Tag) -> String {
+    switch tag.form {
+    case .start: "<\(name(of: tag))>"
+    case .empty: "<\(name(of: tag))/>"
+    case .end: "</\(name(of: tag))>"
     }
   }
 
@@ -94,7 +111,7 @@ struct XMLReader: ~Copyable {
     var root: Value
     if first.element == .plist && first.form != .end {
       if first.form == .empty { throw fail(.structure, "expected a value in <plist>, found <plist/>", at: first.offset) }
-      try skipMisc(inside: "<plist>")
+      try skipMisc(inside: .plist)
       guard i < p.count else {
         throw fail(.truncated, "unexpected end of file: <plist> opened at \(locationText(first.offset)) is not closed", at: i)
       }
@@ -103,14 +120,14 @@ struct XMLReader: ~Copyable {
         throw fail(.structure, "expected a value in <plist>, found </plist>", at: valueTag.offset)
       }
       root = try value(startingWith: valueTag, context: "in <plist>")
-      try skipMisc(inside: "<plist>")
+      try skipMisc(inside: .plist)
       guard i < p.count else {
         throw fail(.truncated, "unexpected end of file: <plist> opened at \(locationText(first.offset)) is not closed", at: i)
       }
       let close = try tag()
       guard close.form == .end && close.element == .plist else {
         throw fail(
-          .structure, "expected </plist> after the top-level value, found \(close.rendered)", at: close.offset)
+          .structure, "expected </plist> after the top-level value, found \(rendered(close))", at: close.offset)
       }
     } else {
       root = try value(startingWith: first, context: "at the top level")
@@ -218,7 +235,7 @@ struct XMLReader: ~Copyable {
   }
 
   /// Skips white space, comments and processing instructions; other text is an error.
-  mutating func skipMisc(inside container: String?) throws(ParseError) {
+  mutating func skipMisc(inside container: Element?) throws(ParseError) {
     while i < p.count {
       let b = p[i]
       if TextDecoding.isSpace(b) {
@@ -235,7 +252,7 @@ struct XMLReader: ~Copyable {
         var end = i
         while end < p.count && end - i < 20 && p[end] != UInt8(ascii: "<") && p[end] != 0x0A { end += 1 }
         let snippet = String(decoding: UnsafeBufferPointer(rebasing: p[i..<end]), as: UTF8.self)
-        let place = container.map { "in \($0)" } ?? "after the end of the property list"
+        let place = container.map { "in <\($0.name)>" } ?? "after the end of the property list"
         throw fail(.syntax, "unexpected text '\(snippet)' \(place): expected an element", at: i)
       }
     }
@@ -260,6 +277,14 @@ struct XMLReader: ~Copyable {
       guard s.utf8CodeUnitCount == end - start else { return false }
       for k in 0..<(end - start) where p[start + k] != s.utf8Start[k] { return false }
       return true
+    }
+    switch (end - start, p[start]) {
+    case (3, UInt8(ascii: "k")): return eq("key") ? .key : nil
+    case (6, UInt8(ascii: "s")): return eq("string") ? .string : nil
+    case (4, UInt8(ascii: "d")): return eq("dict") ? .dict : eq("date") ? .date : eq("data") ? .data : nil
+    case (5, UInt8(ascii: "a")): return eq("array") ? .array : nil
+    case (7, UInt8(ascii: "i")): return eq("integer") ? .integer : nil
+    default: break
     }
     switch end - start {
     case 3: return eq("key") ? .key : nil
@@ -302,7 +327,8 @@ struct XMLReader: ~Copyable {
       throw fail(.syntax, "expected an element name after '<', found \(TextDecoding.describe(byte: p[i]))", at: i)
     }
     let element = Self.element(p, nameStart, i)
-    let name = String(decoding: UnsafeBufferPointer(rebasing: p[nameStart..<i]), as: UTF8.self)
+    let nameRange = nameStart..<i
+    var name: String { String(decoding: UnsafeBufferPointer(rebasing: p[nameRange]), as: UTF8.self) }
     if isEnd {
       skipSpace()
       guard i < p.count else { throw fail(.truncated, "unexpected end of file inside </\(name)>", at: start) }
@@ -310,7 +336,7 @@ struct XMLReader: ~Copyable {
         throw fail(.syntax, "expected '>' to end </\(name)>, found \(TextDecoding.describe(byte: p[i]))", at: i)
       }
       i += 1
-      return Tag(element: element, name: name, offset: start, form: .end)
+      return Tag(element: element, nameRange: nameRange, offset: start, form: .end)
     }
     // Attributes: name="value" or name='value'; their values are not used.
     while true {
@@ -320,14 +346,14 @@ struct XMLReader: ~Copyable {
       let b = p[i]
       if b == UInt8(ascii: ">") {
         i += 1
-        return Tag(element: element, name: name, offset: start, form: .start)
+        return Tag(element: element, nameRange: nameRange, offset: start, form: .start)
       }
       if b == UInt8(ascii: "/") {
         guard i + 1 < p.count, p[i + 1] == UInt8(ascii: ">") else {
           throw fail(.syntax, "expected '/>' to end <\(name)/>", at: i)
         }
         i += 2
-        return Tag(element: element, name: name, offset: start, form: .empty)
+        return Tag(element: element, nameRange: nameRange, offset: start, form: .empty)
       }
       guard hadSpace, Self.isNameByte(b) else {
         throw fail(.syntax, "expected an attribute, '>' or '/>' in <\(name)>, found \(TextDecoding.describe(byte: b))", at: i)
@@ -358,9 +384,13 @@ struct XMLReader: ~Copyable {
   static let valueNames = "<string>, <integer>, <real>, <true/>, <false/>, <date>, <data>, <array> or <dict>"
 
   /// Reads the value that starts with `first`, and everything nested in it.
-  mutating func value(startingWith first: Tag, context: String) throws(ParseError) -> Value {
+  mutating func value(startingWith first: Tag, context topContext: String) throws(ParseError) -> Value {
     var next = first
-    var context = context
+    /// Where a value is expected, for messages.
+    func context(_ tree: borrowing TreeBuilder) -> String {
+      guard let top = tree.top else { return topContext }
+      return top.pendingKey.map { "after <key>\($0)</key>" } ?? "in <\(top.isDictionary ? "dict" : "array")>"
+    }
     while true {
       // `next` is a tag read where a value may start, or where the innermost container may close.
       var produced: Value? = nil
@@ -368,24 +398,24 @@ struct XMLReader: ~Copyable {
         guard let top = tree.top, next.element == (top.isDictionary ? .dict : .array) else {
           if let top = tree.top {
             if let key = top.pendingKey {
-              throw fail(.structure, "expected a value after <key>\(key)</key>, found \(next.rendered)", at: next.offset)
+              throw fail(.structure, "expected a value after <key>\(key)</key>, found \(rendered(next))", at: next.offset)
             }
             let name = top.isDictionary ? "dict" : "array"
             throw fail(
               .structure,
-              "expected </\(name)> to close <\(name)> opened at \(locationText(top.offset)), found \(next.rendered)",
+              "expected </\(name)> to close <\(name)> opened at \(locationText(top.offset)), found \(rendered(next))",
               at: next.offset)
           }
-          throw fail(.structure, "expected a value \(context), found \(next.rendered)", at: next.offset)
+          throw fail(.structure, "expected a value \(context(tree)), found \(rendered(next))", at: next.offset)
         }
         if let key = top.pendingKey {
-          throw fail(.structure, "expected a value after <key>\(key)</key>, found \(next.rendered)", at: next.offset)
+          throw fail(.structure, "expected a value after <key>\(key)</key>, found \(rendered(next))", at: next.offset)
         }
         produced = tree.close()
       } else if let top = tree.top, top.isDictionary, top.pendingKey == nil {
         // A dictionary wants a key here.
         guard next.element == .key else {
-          throw fail(.structure, "expected <key> or </dict> in <dict>, found \(next.rendered)", at: next.offset)
+          throw fail(.structure, "expected <key> or </dict> in <dict>, found \(rendered(next))", at: next.offset)
         }
         let key = next.form == .empty ? "" : try textContent(of: .key, openedAt: next.offset)
         tree.setKey(key, offset: next.offset)
@@ -394,8 +424,8 @@ struct XMLReader: ~Copyable {
           if next.element == .key, let key = tree.top?.pendingKey {
             throw fail(.structure, "expected a value after <key>\(key)</key>, found <key>", at: next.offset)
           }
-          let what = next.element == nil ? "unknown element \(next.rendered)" : next.rendered
-          throw fail(.structure, "expected a value (\(Self.valueNames)) \(context), found \(what)", at: next.offset)
+          let what = next.element == nil ? "unknown element \(rendered(next))" : rendered(next)
+          throw fail(.structure, "expected a value (\(Self.valueNames)) \(context(tree)), found \(what)", at: next.offset)
         }
         switch element {
         case .array, .dict:
@@ -411,8 +441,7 @@ struct XMLReader: ~Copyable {
       if let value = produced, let root = tree.add(value) { return root }
       let top = tree.top!
       let name = top.isDictionary ? "dict" : "array"
-      context = top.pendingKey.map { "after <key>\($0)</key>" } ?? "in <\(name)>"
-      try skipMisc(inside: "<\(name)>")
+      try skipMisc(inside: top.isDictionary ? .dict : .array)
       guard i < p.count else {
         if let key = top.pendingKey {
           throw fail(.truncated, "unexpected end of file: expected a value after <key>\(key)</key>", at: i)
@@ -499,14 +528,20 @@ struct XMLReader: ~Copyable {
       if b == UInt8(ascii: "<") {
         if i + 1 < p.count && p[i + 1] == UInt8(ascii: "/") {
           let segmentEnd = i
-          let close = try tag()
-          guard close.element == element else {
+          // Fast path: the expected `</name>` exactly.
+          let closing = element.closingTag
+          if i + closing.count <= p.count && memcmp(p.baseAddress! + i, closing, closing.count) == 0 {
+            i += closing.count
+          } else {
+            let close = try tag()
+            guard close.element == element else {
             throw fail(
-              .structure, "expected </\(element.name)> to close <\(element.name)> opened at \(locationText(open)), found \(close.rendered)",
-              at: close.offset)
+              .structure, "expected </\(element.name)> to close <\(element.name)> opened at \(locationText(open)), found \(rendered(close))",
+                at: close.offset)
+            }
           }
           if !slow {
-            return String(decoding: UnsafeBufferPointer(rebasing: p[segmentStart..<segmentEnd]), as: UTF8.self)
+            return tree.strings.string(UnsafeBufferPointer(rebasing: p[segmentStart..<segmentEnd]))
           }
           scratch.append(contentsOf: UnsafeBufferPointer(rebasing: p[segmentStart..<segmentEnd]))
           let s = String(decoding: scratch, as: UTF8.self)
@@ -540,7 +575,7 @@ struct XMLReader: ~Copyable {
           let inner = try tag()
           throw fail(
             .structure,
-            "unexpected \(inner.rendered) inside <\(element.name)>: text elements cannot contain elements (write '<' as &lt;)",
+            "unexpected \(rendered(inner)) inside <\(element.name)>: text elements cannot contain elements (write '<' as &lt;)",
             at: inner.offset)
         }
         segmentStart = i

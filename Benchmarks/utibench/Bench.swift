@@ -1,0 +1,92 @@
+import Foundation
+
+/// Timing helpers: medians of repeated runs, whole-process timing, and the Markdown table.
+enum Bench {
+  struct Row {
+    var name: String
+    var ours: Double
+    var peer: Double?
+    var peerName: String
+    var bytes: Int?
+
+    init(_ name: String, _ ours: Double, _ peer: Double?, peer peerName: String, bytes: Int? = nil) {
+      self.name = name
+      self.ours = ours
+      self.peer = peer
+      self.peerName = peerName
+      self.bytes = bytes
+    }
+  }
+
+  static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+  /// The median of `runs` timings of `body`, in seconds, after one warm-up run.
+  static func measure(runs: Int, _ body: () -> Void) -> Double {
+    body()
+    var times: [Double] = []
+    for _ in 0..<runs {
+      let start = now()
+      body()
+      times.append(Double(now() - start) / 1e9)
+    }
+    return times.sorted()[times.count / 2]
+  }
+
+  /// The median wall time of running a program to completion, in seconds.
+  static func measureProcess(runs: Int, _ path: String, _ arguments: [String]) -> Double {
+    // posix_spawn directly: Foundation's Process adds tens of milliseconds per launch on Linux.
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { for p in argv { free(p) } }
+    return measure(runs: runs) {
+      var pid: pid_t = 0
+      guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { fatalError("cannot run \(path)") }
+      var status: Int32 = 0
+      waitpid(pid, &status, 0)
+    }
+  }
+
+  /// A program built beside this one (`.build/release/utictl`).
+  static func sibling(_ name: String) -> String? {
+    let own = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    let path = own.deletingLastPathComponent().appendingPathComponent(name).path
+    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+  }
+
+  static func which(_ name: String) -> String? {
+    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+      let path = "\(dir)/\(name)"
+      if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+  }
+
+  static func size(_ bytes: Int) -> String { String(format: "%.2f MB", Double(bytes) / 1e6) }
+
+  static func time(_ seconds: Double) -> String {
+    switch seconds {
+    case ..<1e-6: String(format: "%.1f ns", seconds * 1e9)
+    case ..<1e-3: String(format: "%.2f µs", seconds * 1e6)
+    default: String(format: "%.2f ms", seconds * 1e3)
+    }
+  }
+
+  static func printTable(_ rows: [Row]) {
+    print("| benchmark | swift-uti | peer | peer's figure | speed-up |")
+    print("|---|---|---|---|---|")
+    for row in rows {
+      var ours = time(row.ours)
+      var peer = row.peer.map(time) ?? "—"
+      if let bytes = row.bytes {
+        ours += String(format: " (%.0f MB/s)", Double(bytes) / 1e6 / row.ours)
+        if let p = row.peer { peer += String(format: " (%.0f MB/s)", Double(bytes) / 1e6 / p) }
+      }
+      let ratio = row.peer.map { String(format: "%.1f×", $0 / row.ours) } ?? "—"
+      print("| \(row.name) | \(ours) | \(row.peerName) | \(peer) | \(ratio) |")
+    }
+  }
+}
