@@ -459,7 +459,7 @@ struct XMLReader: ~Copyable {
     case .true, .false:
       if tag.form == .start {
         skipSpace()
-        let close = i < p.count ? try self.tag() : nil
+        let close = i < p.count && p[i] == UInt8(ascii: "<") ? try self.tag() : nil
         guard let close, close.form == .end, close.element == element else {
           throw fail(.syntax, "<\(element.name)> must be empty: write <\(element.name)/>", at: offset)
         }
