@@ -30,40 +30,52 @@ let xmlOurs = Bench.measure(runs: parseRuns) { _ = try! PropertyList.parse(xml) 
 let xmlFoundation = Bench.measure(runs: parseRuns) {
   _ = try! PropertyListSerialization.propertyList(from: xmlData, options: [], format: nil)
 }
-rows.append(.init("parse XML Info.plist (\(Bench.size(xml.count)), 2,000 decls)", xmlOurs, xmlFoundation,
-  peer: "Foundation PropertyListSerialization", bytes: xml.count))
+rows.append(
+  .init(
+    "parse XML Info.plist (\(Bench.size(xml.count)), 2,000 decls)", xmlOurs, xmlFoundation,
+    peer: "Foundation PropertyListSerialization", bytes: xml.count))
 let binaryOurs = Bench.measure(runs: parseRuns) { _ = try! PropertyList.parse(binary) }
 let binaryFoundation = Bench.measure(runs: parseRuns) {
   _ = try! PropertyListSerialization.propertyList(from: binaryData, options: [], format: nil)
 }
-rows.append(.init("parse binary Info.plist (\(Bench.size(binary.count)))", binaryOurs, binaryFoundation,
-  peer: "Foundation PropertyListSerialization", bytes: binary.count))
+rows.append(
+  .init(
+    "parse binary Info.plist (\(Bench.size(binary.count)))", binaryOurs, binaryFoundation,
+    peer: "Foundation PropertyListSerialization", bytes: binary.count))
 
 let writeXML = Bench.measure(runs: parseRuns) { _ = try! PropertyList.write(info, as: .xml) }
 let foundationObject = try PropertyListSerialization.propertyList(from: xmlData, options: [], format: nil)
 let writeXMLFoundation = Bench.measure(runs: parseRuns) {
   _ = try! PropertyListSerialization.data(fromPropertyList: foundationObject, format: .xml, options: 0)
 }
-rows.append(.init("write xml1", writeXML, writeXMLFoundation, peer: "Foundation PropertyListSerialization", bytes: xml.count))
+rows.append(
+  .init("write xml1", writeXML, writeXMLFoundation, peer: "Foundation PropertyListSerialization", bytes: xml.count))
 let writeBinary = Bench.measure(runs: parseRuns) { _ = try! PropertyList.write(info, as: .binary) }
 let writeBinaryFoundation = Bench.measure(runs: parseRuns) {
   _ = try! PropertyListSerialization.data(fromPropertyList: foundationObject, format: .binary, options: 0)
 }
-rows.append(.init("write binary1", writeBinary, writeBinaryFoundation, peer: "Foundation PropertyListSerialization",
-  bytes: binary.count))
+rows.append(
+  .init(
+    "write binary1", writeBinary, writeBinaryFoundation, peer: "Foundation PropertyListSerialization",
+    bytes: binary.count))
 
 // Whole processes: `utictl plist lint` beside `plutil -lint` and Python's plistlib.
 let processRuns = quick ? 3 : 30
 if let utictl = Bench.sibling("utictl") {
   let ours = Bench.measureProcess(runs: processRuns, utictl, ["plist", "lint", xmlPath])
   if let plutil = Bench.which("plutil") {
-    rows.append(.init("`utictl plist lint` process, 1 MB XML", ours,
-      Bench.measureProcess(runs: processRuns, plutil, ["-lint", xmlPath]), peer: "plutil -lint process"))
+    rows.append(
+      .init(
+        "`utictl plist lint` process, 1 MB XML", ours,
+        Bench.measureProcess(runs: processRuns, plutil, ["-lint", xmlPath]), peer: "plutil -lint process"))
   }
   if let python = Bench.which("python3") {
-    rows.append(.init("`utictl plist lint` process, 1 MB XML", ours,
-      Bench.measureProcess(runs: processRuns, python, ["-c", "import plistlib,sys; plistlib.load(open(sys.argv[1],'rb'))", xmlPath]),
-      peer: "python3 plistlib.load process"))
+    rows.append(
+      .init(
+        "`utictl plist lint` process, 1 MB XML", ours,
+        Bench.measureProcess(
+          runs: processRuns, python, ["-c", "import plistlib,sys; plistlib.load(open(sys.argv[1],'rb'))", xmlPath]),
+        peer: "python3 plistlib.load process"))
   }
 } else {
   print("note: utictl is not built beside utibench; run `swift build -c release` first for the process rows")

@@ -21,7 +21,9 @@ struct Console {
   var readInput: () throws(FileIO.Error) -> [UInt8]
 
   static var standard: Console {
-    Console(outSink: .fileDescriptor(1), errSink: .fileDescriptor(2), readInput: { () throws(FileIO.Error) in try FileIO.readAll(fd: 0, path: "-") })
+    Console(
+      outSink: .fileDescriptor(1), errSink: .fileDescriptor(2),
+      readInput: { () throws(FileIO.Error) in try FileIO.readAll(fd: 0, path: "-") })
   }
 
   /// A console that captures both streams, reading `input` as standard input.
@@ -107,5 +109,7 @@ enum FileIO {
   }
 }
 
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(fd, buffer, count)
+}
 private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }

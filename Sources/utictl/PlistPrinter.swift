@@ -21,14 +21,16 @@ enum PlistPrinter {
       switch value.storage {
       case .dictionary(let d):
         guard let next = d[String(component)] else {
-          return .failure(LookupProblem(message: "no value at key path '\(keyPath)': \(here) has no key '\(component)'"))
+          return .failure(
+            LookupProblem(message: "no value at key path '\(keyPath)': \(here) has no key '\(component)'"))
         }
         value = next
       case .array(let a):
         guard let n = Int(component), a.indices.contains(n) else {
           return .failure(
             LookupProblem(
-              message: "no value at key path '\(keyPath)': \(here) is an array of \(a.count), '\(component)' is not an index"))
+              message:
+                "no value at key path '\(keyPath)': \(here) is an array of \(a.count), '\(component)' is not an index"))
         }
         value = a[n]
       default:

@@ -87,7 +87,8 @@ struct BinaryReader {
       throw Self.fail(.corrupt, "corrupt trailer: offset size \(offsetSize) is not between 1 and 8", at: trailer + 6)
     }
     guard (1...8).contains(refSize) else {
-      throw Self.fail(.corrupt, "corrupt trailer: object reference size \(refSize) is not between 1 and 8", at: trailer + 7)
+      throw Self.fail(
+        .corrupt, "corrupt trailer: object reference size \(refSize) is not between 1 and 8", at: trailer + 7)
     }
     guard objects >= 1, objects <= UInt64(count) else {
       throw Self.fail(
@@ -255,11 +256,14 @@ struct BinaryReader {
     let marker = p[at]
     guard marker >> 4 == 0x1, marker & 0xF <= 3 else {
       throw Self.fail(
-        .corrupt, "expected an integer length after marker 0x\(TextDecoding.hex(p[offset])), found marker 0x\(TextDecoding.hex(marker))",
+        .corrupt,
+        "expected an integer length after marker 0x\(TextDecoding.hex(p[offset])), found marker 0x\(TextDecoding.hex(marker))",
         at: at)
     }
     let size = 1 << Int(marker & 0xF)
-    guard at + 1 + size <= offsetTable else { throw Self.fail(.truncated, "object length runs past the object area", at: at) }
+    guard at + 1 + size <= offsetTable else {
+      throw Self.fail(.truncated, "object length runs past the object area", at: at)
+    }
     let n = Self.readUInt(p, at: at + 1, size: size)
     guard n <= UInt64(p.count) else {
       throw Self.fail(.corrupt, "declared length \(n) exceeds the file size \(p.count)", at: at)
@@ -272,7 +276,8 @@ struct BinaryReader {
     let (bytes, overflow) = count.multipliedReportingOverflow(by: width)
     guard !overflow, start <= offsetTable, bytes <= offsetTable - start else {
       throw Self.fail(
-        .corrupt, "\(what) of \(count) declared at offset \(offset) extends past the object area (file size \(p.count))",
+        .corrupt,
+        "\(what) of \(count) declared at offset \(offset) extends past the object area (file size \(p.count))",
         at: offset)
     }
   }
@@ -283,7 +288,9 @@ struct BinaryReader {
     let low = marker & 0xF
     func need(_ n: Int) throws(ParseError) {
       guard offset + 1 + n <= offsetTable else {
-        throw Self.fail(.truncated, "object at offset \(offset) (marker 0x\(TextDecoding.hex(marker))) runs past the object area", at: offset)
+        throw Self.fail(
+          .truncated, "object at offset \(offset) (marker 0x\(TextDecoding.hex(marker))) runs past the object area",
+          at: offset)
       }
     }
     switch marker >> 4 {
@@ -298,7 +305,8 @@ struct BinaryReader {
       }
     case 0x1:
       guard low <= 4 else {
-        throw Self.fail(.corrupt, "integer of 2^\(low) bytes (marker 0x\(TextDecoding.hex(marker))) is not valid", at: offset)
+        throw Self.fail(
+          .corrupt, "integer of 2^\(low) bytes (marker 0x\(TextDecoding.hex(marker))) is not valid", at: offset)
       }
       let size = 1 << Int(low)
       try need(size)
@@ -328,7 +336,8 @@ struct BinaryReader {
         try need(8)
         return .value(Value(.real(Double(bitPattern: Self.readUInt(p, at: offset + 1, size: 8))), offset: offset))
       default:
-        throw Self.fail(.corrupt, "real of 2^\(low) bytes (marker 0x\(TextDecoding.hex(marker))) is not valid", at: offset)
+        throw Self.fail(
+          .corrupt, "real of 2^\(low) bytes (marker 0x\(TextDecoding.hex(marker))) is not valid", at: offset)
       }
     case 0x3:
       guard marker == 0x33 else {
@@ -348,7 +357,9 @@ struct BinaryReader {
         throw Self.fail(.encoding, "byte 0x\(TextDecoding.hex(p[k])) in an ASCII string (marker 0x5_)", at: k)
       }
       return .value(
-        Value(.string(String(decoding: UnsafeBufferPointer(rebasing: p[start..<(start + count)]), as: UTF8.self)), offset: offset))
+        Value(
+          .string(String(decoding: UnsafeBufferPointer(rebasing: p[start..<(start + count)]), as: UTF8.self)),
+          offset: offset))
     case 0x6:
       let (count, start) = try length(low: low, at: offset)
       try checkExtent(start, count: count, width: 2, what: "UTF-16 string", at: offset)

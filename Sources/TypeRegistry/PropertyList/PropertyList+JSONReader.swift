@@ -61,7 +61,8 @@ struct JSONReader: ~Copyable {
           produced = tree.close()
         } else {
           let what = top.isDictionary ? "a dictionary value" : "an array element"
-          throw fail(.syntax, "expected ',' or '\(Character(Unicode.Scalar(close)))' after \(what), found \(found())", at: i)
+          throw fail(
+            .syntax, "expected ',' or '\(Character(Unicode.Scalar(close)))' after \(what), found \(found())", at: i)
         }
       }
     }
@@ -179,7 +180,10 @@ struct JSONReader: ~Copyable {
       if code >= 0xD800 && code <= 0xDBFF {
         guard i + 1 < p.count, p[i] == UInt8(ascii: "\\"), p[i + 1] == UInt8(ascii: "u"),
           case let low = try hex4(at: i + 2), low >= 0xDC00 && low <= 0xDFFF
-        else { throw fail(.encoding, "high surrogate \\u\(TextDecoding.hex(code, width: 4)) without a low surrogate", at: start) }
+        else {
+          throw fail(
+            .encoding, "high surrogate \\u\(TextDecoding.hex(code, width: 4)) without a low surrogate", at: start)
+        }
         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
         i += 6
       } else if code >= 0xDC00 && code <= 0xDFFF {

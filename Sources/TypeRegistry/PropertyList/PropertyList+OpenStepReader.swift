@@ -101,7 +101,8 @@ struct OpenStepReader: ~Copyable {
           }
           i += 1
           try skip()
-          let atEnd = implicitDictionary && tree.stack.count == 1 ? i == p.count : (i < p.count && p[i] == UInt8(ascii: "}"))
+          let atEnd =
+            implicitDictionary && tree.stack.count == 1 ? i == p.count : (i < p.count && p[i] == UInt8(ascii: "}"))
           if atEnd {
             if !implicitDictionary || tree.stack.count > 1 { i += 1 }
             produced = tree.close()

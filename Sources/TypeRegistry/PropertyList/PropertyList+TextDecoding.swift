@@ -7,6 +7,40 @@ enum TextDecoding {
   /// The offset where the text starts, after a UTF-8 byte order mark.
   static func bodyStart(_ text: [UInt8]) -> Int { text.starts(with: utf8BOM) ? 3 : 0 }
 
+  /// How a text document's bytes were turned into the UTF-8 the readers see.
+  enum Encoding: Sendable, Hashable {
+    case utf8
+    /// UTF-16 whose first code unit starts at byte `start` (2 after a byte order mark, else 0).
+    case utf16(start: Int)
+  }
+
+  /// Validates UTF-8 input, or transcodes UTF-16 input; returns the UTF-8 text and how it was made.
+  static func decode(_ bytes: [UInt8]) throws(PropertyList.ParseError) -> ([UInt8], Encoding) {
+    let text = try utf8(bytes)
+    guard bytes.count >= 2 else { return (text, .utf8) }
+    switch (bytes[0], bytes[1]) {
+    case (0xFE, 0xFF), (0xFF, 0xFE): return (text, .utf16(start: 2))
+    case (0x00, 0x3C), (0x3C, 0x00): return text.count == bytes.count ? (text, .utf8) : (text, .utf16(start: 0))
+    default: return (text, .utf8)
+    }
+  }
+
+  /// The offset in the original UTF-16 bytes of an offset in their UTF-8 transcoding.
+  /// - Complexity: O(*n*) in the offset; used only to report locations.
+  static func originalOffset(_ offset: Int, in text: [UInt8], encoding: Encoding) -> Int {
+    guard case .utf16(let start) = encoding else { return offset }
+    var units = 0
+    var i = 0
+    let end = min(max(offset, 0), text.count)
+    while i < end {
+      let b = text[i]
+      let length = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+      units += length == 4 ? 2 : 1
+      i += length
+    }
+    return start + 2 * units
+  }
+
   /// Validates UTF-8 input, or transcodes UTF-16 input (with a byte order mark, or XML's
   /// `<?` in UTF-16) to UTF-8.
   static func utf8(_ bytes: [UInt8]) throws(PropertyList.ParseError) -> [UInt8] {

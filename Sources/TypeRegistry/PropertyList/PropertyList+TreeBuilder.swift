@@ -61,7 +61,8 @@ struct TreeBuilder: ~Copyable {
   mutating func close() -> Value {
     let frame = stack.removeLast()
     return frame.isDictionary
-      ? Value(.dictionary(PropertyList.Dictionary(uniqueEntries: entries.take(from: frame.start))), offset: frame.offset)
+      ? Value(
+        .dictionary(PropertyList.Dictionary(uniqueEntries: entries.take(from: frame.start))), offset: frame.offset)
       : Value(.array(elements.take(from: frame.start)), offset: frame.offset)
   }
 

@@ -110,10 +110,13 @@ struct XMLReader: ~Copyable {
     let first = try tag()
     var root: Value
     if first.element == .plist && first.form != .end {
-      if first.form == .empty { throw fail(.structure, "expected a value in <plist>, found <plist/>", at: first.offset) }
+      if first.form == .empty {
+        throw fail(.structure, "expected a value in <plist>, found <plist/>", at: first.offset)
+      }
       try skipMisc(inside: .plist)
       guard i < p.count else {
-        throw fail(.truncated, "unexpected end of file: <plist> opened at \(locationText(first.offset)) is not closed", at: i)
+        throw fail(
+          .truncated, "unexpected end of file: <plist> opened at \(locationText(first.offset)) is not closed", at: i)
       }
       let valueTag = try tag()
       if valueTag.form == .end && valueTag.element == .plist {
@@ -122,7 +125,8 @@ struct XMLReader: ~Copyable {
       root = try value(startingWith: valueTag, context: "in <plist>")
       try skipMisc(inside: .plist)
       guard i < p.count else {
-        throw fail(.truncated, "unexpected end of file: <plist> opened at \(locationText(first.offset)) is not closed", at: i)
+        throw fail(
+          .truncated, "unexpected end of file: <plist> opened at \(locationText(first.offset)) is not closed", at: i)
       }
       let close = try tag()
       guard close.form == .end && close.element == .plist else {
@@ -288,7 +292,9 @@ struct XMLReader: ~Copyable {
     }
     switch end - start {
     case 3: return eq("key") ? .key : nil
-    case 4: return eq("dict") ? .dict : eq("real") ? .real : eq("true") ? .true : eq("date") ? .date : eq("data") ? .data : nil
+    case 4:
+      return eq("dict")
+        ? .dict : eq("real") ? .real : eq("true") ? .true : eq("date") ? .date : eq("data") ? .data : nil
     case 5: return eq("plist") ? .plist : eq("array") ? .array : eq("false") ? .false : nil
     case 6: return eq("string") ? .string : nil
     case 7: return eq("integer") ? .integer : nil
@@ -297,7 +303,8 @@ struct XMLReader: ~Copyable {
   }
 
   @inline(__always) static func isNameByte(_ b: UInt8) -> Bool {
-    b >= 0x80 || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+    b >= 0x80 || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z"))
+      || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
       || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")
       || b == UInt8(ascii: ":") || b == UInt8(ascii: ".")
   }
@@ -317,7 +324,9 @@ struct XMLReader: ~Copyable {
       if starts(with: "![CDATA[") {
         throw fail(.structure, "CDATA is allowed only inside <string>, <key> and other text elements", at: start)
       }
-      if starts(with: "!DOCTYPE") { throw fail(.structure, "<!DOCTYPE must come before the top-level element", at: start) }
+      if starts(with: "!DOCTYPE") {
+        throw fail(.structure, "<!DOCTYPE must come before the top-level element", at: start)
+      }
       throw fail(.syntax, "expected an element name after '<', found '!'", at: i)
     }
     let nameStart = i
@@ -356,7 +365,8 @@ struct XMLReader: ~Copyable {
         return Tag(element: element, nameRange: nameRange, offset: start, form: .empty)
       }
       guard hadSpace, Self.isNameByte(b) else {
-        throw fail(.syntax, "expected an attribute, '>' or '/>' in <\(name)>, found \(TextDecoding.describe(byte: b))", at: i)
+        throw fail(
+          .syntax, "expected an attribute, '>' or '/>' in <\(name)>, found \(TextDecoding.describe(byte: b))", at: i)
       }
       while i < p.count && Self.isNameByte(p[i]) { i += 1 }
       skipSpace()
@@ -398,7 +408,8 @@ struct XMLReader: ~Copyable {
         guard let top = tree.top, next.element == (top.isDictionary ? .dict : .array) else {
           if let top = tree.top {
             if let key = top.pendingKey {
-              throw fail(.structure, "expected a value after <key>\(key)</key>, found \(rendered(next))", at: next.offset)
+              throw fail(
+                .structure, "expected a value after <key>\(key)</key>, found \(rendered(next))", at: next.offset)
             }
             let name = top.isDictionary ? "dict" : "array"
             throw fail(
@@ -425,7 +436,8 @@ struct XMLReader: ~Copyable {
             throw fail(.structure, "expected a value after <key>\(key)</key>, found <key>", at: next.offset)
           }
           let what = next.element == nil ? "unknown element \(rendered(next))" : rendered(next)
-          throw fail(.structure, "expected a value (\(Self.valueNames)) \(context(tree)), found \(what)", at: next.offset)
+          throw fail(
+            .structure, "expected a value (\(Self.valueNames)) \(context(tree)), found \(what)", at: next.offset)
         }
         switch element {
         case .array, .dict:
@@ -535,8 +547,9 @@ struct XMLReader: ~Copyable {
           } else {
             let close = try tag()
             guard close.element == element else {
-            throw fail(
-              .structure, "expected </\(element.name)> to close <\(element.name)> opened at \(locationText(open)), found \(rendered(close))",
+              throw fail(
+                .structure,
+                "expected </\(element.name)> to close <\(element.name)> opened at \(locationText(open)), found \(rendered(close))",
                 at: close.offset)
             }
           }

@@ -64,15 +64,29 @@ extension PropertyList {
     public var format: Format
     /// Problems that did not stop reading, such as duplicate dictionary keys.
     public var warnings: [Warning]
-    /// The bytes the offsets refer to: the input, or its UTF-8 transcoding for UTF-16 input.
+    /// The bytes that value offsets index: the input, or its UTF-8 transcoding for UTF-16 input.
     public let source: [UInt8]
+    /// How the input became `source`.
+    let encoding: TextDecoding.Encoding
 
-    /// The line and column of a byte offset in ``source``.
+    init(root: Value, format: Format, warnings: [Warning], source: [UInt8], encoding: TextDecoding.Encoding = .utf8) {
+      self.root = root
+      self.format = format
+      self.warnings = warnings
+      self.source = source
+      self.encoding = encoding
+    }
+
+    /// The location of a value offset (an index into ``source``): the line and column, and the
+    /// byte offset in the original input (which differs from the value offset for UTF-16 input).
     ///
     /// Binary documents have no lines: their locations carry only the offset.
-    /// - Complexity: O(*n*) in the offset; use ``LineTable`` to report many locations.
+    /// - Complexity: O(*n*) in the offset; use ``LineTable`` to report many locations of UTF-8 input.
     public func location(ofOffset offset: Int) -> SourceLocation {
-      format == .binary ? SourceLocation(offset: offset) : SourceLocation(offset: offset, in: source)
+      if format == .binary { return SourceLocation(offset: offset) }
+      var location = SourceLocation(offset: offset, in: source)
+      location.offset = TextDecoding.originalOffset(offset, in: source, encoding: encoding)
+      return location
     }
   }
 
@@ -89,22 +103,55 @@ extension PropertyList {
       let (root, warnings) = try BinaryReader.parse(bytes, options: options)
       return Document(root: root, format: .binary, warnings: warnings, source: bytes)
     }
-    let text = try TextDecoding.utf8(bytes)
-    switch TextDecoding.sniff(text) {
-    case .xml:
-      let (root, warnings) = try XMLReader.parse(text, options: options)
-      return Document(root: root, format: .xml, warnings: warnings, source: text)
-    case .json:
-      let (root, warnings) = try JSONReader.parse(text, options: options)
-      return Document(root: root, format: .json, warnings: warnings, source: text)
-    case .openStep:
-      let (root, warnings) = try OpenStepReader.parse(text, options: options)
-      return Document(root: root, format: .openStep, warnings: warnings, source: text)
+    let (text, encoding) = try TextDecoding.decode(bytes)
+    do {
+      let (root, warnings): (Value, [Warning])
+      let format: Format
+      switch TextDecoding.sniff(text) {
+      case .xml: (root, warnings, format) = try XMLReader.parse(text, options: options) + (.xml)
+      case .json: (root, warnings, format) = try JSONReader.parse(text, options: options) + (.json)
+      case .openStep: (root, warnings, format) = try OpenStepReader.parse(text, options: options) + (.openStep)
+      }
+      return Document(
+        root: root, format: format, warnings: warnings.map { $0.remapped(text, encoding) }, source: text,
+        encoding: encoding)
+    } catch {
+      throw error.remapped(text, encoding)
     }
   }
 
   /// Parses `data`; see ``parse(_:options:)-([UInt8],_)``.
   public static func parse(_ data: Data, options: ParseOptions = .default) throws(ParseError) -> Document {
     try parse([UInt8](data), options: options)
+  }
+}
+
+/// Appends a format to a reader's result.
+private func + (lhs: (PropertyList.Value, [PropertyList.Warning]), rhs: PropertyList.Format) -> (
+  PropertyList.Value, [PropertyList.Warning], PropertyList.Format
+) { (lhs.0, lhs.1, rhs) }
+
+extension PropertyList.SourceLocation {
+  /// Moves the offset from the UTF-8 transcoding to the original UTF-16 bytes.
+  func remapped(_ text: [UInt8], _ encoding: TextDecoding.Encoding) -> Self {
+    var copy = self
+    copy.offset = TextDecoding.originalOffset(offset, in: text, encoding: encoding)
+    return copy
+  }
+}
+
+extension PropertyList.ParseError {
+  func remapped(_ text: [UInt8], _ encoding: TextDecoding.Encoding) -> Self {
+    encoding == .utf8 ? self : .init(code, message, at: location.remapped(text, encoding))
+  }
+}
+
+extension PropertyList.Warning {
+  func remapped(_ text: [UInt8], _ encoding: TextDecoding.Encoding) -> Self {
+    encoding == .utf8
+      ? self
+      : .init(
+        code: code, message: message, location: location.remapped(text, encoding),
+        relatedLocation: relatedLocation?.remapped(text, encoding))
   }
 }

@@ -5,7 +5,9 @@ package enum SyntheticInfoPlist {
   /// An Info.plist exporting `count` types (about 500 bytes each in XML), each conforming to a
   /// system type or an earlier declaration, with extensions, a MIME type and a description.
   package static func make(declarations count: Int) -> PropertyList.Value {
-    let parents = ["public.data", "public.json", "public.xml", "public.plain-text", "public.image", "com.apple.package"]
+    let parents = [
+      "public.data", "public.json", "public.xml", "public.plain-text", "public.image", "com.apple.package",
+    ]
     var declarations: [PropertyList.Value] = []
     declarations.reserveCapacity(count)
     for n in 0..<count {

@@ -20,23 +20,27 @@ struct BinaryReaderTests {
     return out
   }
 
-  @Test(arguments: [
-    ([0x08], PropertyList.Value(false)),
-    ([0x09], PropertyList.Value(true)),
-    ([0x10, 0xFF], PropertyList.Value(255)),
-    ([0x11, 0x01, 0x00], PropertyList.Value(256)),
-    ([0x12, 0, 1, 0, 0], PropertyList.Value(65536)),
-    ([0x13, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE], PropertyList.Value(-2)),
-    ([0x14] + [UInt8](repeating: 0, count: 8) + [UInt8](repeating: 0xFF, count: 8), .init(.integer(.init(UInt64.max)))),
-    ([0x14] + [UInt8](repeating: 0xFF, count: 8) + [0x80, 0, 0, 0, 0, 0, 0, 0], .init(.integer(.init(Int64.min)))),
-    ([0x22, 0x3F, 0xC0, 0x00, 0x00], PropertyList.Value(1.5)),
-    ([0x23, 0x40, 0x04, 0, 0, 0, 0, 0, 0], PropertyList.Value(2.5)),
-    ([0x33, 0x3F, 0xF0, 0, 0, 0, 0, 0, 0], .init(.date(Date(timeIntervalSinceReferenceDate: 1)))),
-    ([0x42, 0xAB, 0xCD], .init(.data(Data([0xAB, 0xCD])))),
-    ([0x53] + Array("abc".utf8), PropertyList.Value("abc")),
-    ([0x80, 0x05], .init(.uid(5))),
-    ([0x5F, 0x10, 0x0F] + Array("fifteen chars!!".utf8), PropertyList.Value("fifteen chars!!")),
-  ] as [([UInt8], PropertyList.Value)])
+  @Test(
+    arguments: [
+      ([0x08], PropertyList.Value(false)),
+      ([0x09], PropertyList.Value(true)),
+      ([0x10, 0xFF], PropertyList.Value(255)),
+      ([0x11, 0x01, 0x00], PropertyList.Value(256)),
+      ([0x12, 0, 1, 0, 0], PropertyList.Value(65536)),
+      ([0x13, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE], PropertyList.Value(-2)),
+      (
+        [0x14] + [UInt8](repeating: 0, count: 8) + [UInt8](repeating: 0xFF, count: 8),
+        .init(.integer(.init(UInt64.max)))
+      ),
+      ([0x14] + [UInt8](repeating: 0xFF, count: 8) + [0x80, 0, 0, 0, 0, 0, 0, 0], .init(.integer(.init(Int64.min)))),
+      ([0x22, 0x3F, 0xC0, 0x00, 0x00], PropertyList.Value(1.5)),
+      ([0x23, 0x40, 0x04, 0, 0, 0, 0, 0, 0], PropertyList.Value(2.5)),
+      ([0x33, 0x3F, 0xF0, 0, 0, 0, 0, 0, 0], .init(.date(Date(timeIntervalSinceReferenceDate: 1)))),
+      ([0x42, 0xAB, 0xCD], .init(.data(Data([0xAB, 0xCD])))),
+      ([0x53] + Array("abc".utf8), PropertyList.Value("abc")),
+      ([0x80, 0x05], .init(.uid(5))),
+      ([0x5F, 0x10, 0x0F] + Array("fifteen chars!!".utf8), PropertyList.Value("fifteen chars!!")),
+    ] as [([UInt8], PropertyList.Value)])
   func markers(object: [UInt8], expected: PropertyList.Value) throws {
     #expect(try PropertyList.parse(Self.bplist([object])).root == expected)
   }
@@ -55,7 +59,9 @@ struct BinaryReaderTests {
 
   @Test func collectionsAndSharedObjects() throws {
     // {"k": [s, s]} with one shared string object.
-    let bytes = Self.bplist([[0xD1, 1, 2], [0x51, UInt8(ascii: "k")], [0xA2, 3, 3], [0x52, UInt8(ascii: "h"), UInt8(ascii: "i")]])
+    let bytes = Self.bplist([
+      [0xD1, 1, 2], [0x51, UInt8(ascii: "k")], [0xA2, 3, 3], [0x52, UInt8(ascii: "h"), UInt8(ascii: "i")],
+    ])
     let document = try PropertyList.parse(bytes)
     #expect(document.root == ["k": ["hi", "hi"]])
     let entry = try #require(document.root.dictionary?.entry(forKey: "k"))

@@ -102,6 +102,18 @@ struct XMLReaderTests {
     #expect(expected.isEmpty ? root == true : root.string == expected)
   }
 
+  @Test func utf16LocationsAreOffsetsInTheOriginalBytes() throws {
+    let bytes = Self.utf16("<plist>\n<integer>é1x</integer></plist>", bigEndian: true)
+    let error = try #require(parseError(bytes))
+    #expect(error.message == "invalid integer 'é1x' in <integer>")
+    #expect(error.location.line == 2)
+    #expect(error.location.column == 1)
+    #expect(error.location.offset == 2 + 2 * 8)
+    let document = try PropertyList.parse(Self.utf16("<plist>\n<array>é<true/></array></plist>".replacingOccurrences(of: "é", with: ""), bigEndian: false))
+    let element = try #require(document.root.array?.first)
+    #expect(document.location(ofOffset: element.offset).offset == 2 + 2 * 15)
+  }
+
   @Test func duplicateKeysWarnAndTheLastWins() throws {
     let document = try parse(
       xmlPlist(
@@ -172,35 +184,46 @@ struct XMLReaderTests {
     ErrorCase(
       body: "<date>2020-13-01T00:00:00Z</date>",
       message: "invalid date '2020-13-01T00:00:00Z': expected YYYY-MM-DDTHH:MM:SSZ", location: "4:1"),
-    ErrorCase(body: "<data>AA*A</data>", message: "invalid base64 in <data>: '*' is not a base64 character", location: "4:1"),
+    ErrorCase(
+      body: "<data>AA*A</data>", message: "invalid base64 in <data>: '*' is not a base64 character", location: "4:1"),
     ErrorCase(body: "<true>x</true>", message: "<true> must be empty: write <true/>", location: "4:1"),
-    ErrorCase(body: "<string>a &foo; b</string>",
+    ErrorCase(
+      body: "<string>a &foo; b</string>",
       message: "undefined entity &foo;: only &lt; &gt; &amp; &apos; &quot; and &#N; are supported", location: "4:11"),
     ErrorCase(
       body: "<string>AT&T</string>", message: "unterminated entity reference: expected ';' (write '&' as &amp;)",
       location: "4:11"),
-    ErrorCase(body: "<string>&#0;</string>", message: "invalid character reference &#0;: not a Unicode scalar value",
+    ErrorCase(
+      body: "<string>&#0;</string>", message: "invalid character reference &#0;: not a Unicode scalar value",
       location: "4:9"),
-    ErrorCase(body: "<string>&#xD800;</string>",
+    ErrorCase(
+      body: "<string>&#xD800;</string>",
       message: "invalid character reference &#xD800;: not a Unicode scalar value", location: "4:9"),
     ErrorCase(
       body: "<string>a<b>c</b></string>",
       message: "unexpected <b> inside <string>: text elements cannot contain elements (write '<' as &lt;)",
       location: "4:10"),
-    ErrorCase(body: "<string>x</integer>",
+    ErrorCase(
+      body: "<string>x</integer>",
       message: "expected </string> to close <string> opened at 4:1, found </integer>", location: "4:10"),
-    ErrorCase(body: "<string>a\u{01}b</string>", message: "control character U+0001 in <string> is not allowed in XML",
+    ErrorCase(
+      body: "<string>a\u{01}b</string>", message: "control character U+0001 in <string> is not allowed in XML",
       location: "4:10"),
-    ErrorCase(body: "<string>a\u{00}b</string>",
+    ErrorCase(
+      body: "<string>a\u{00}b</string>",
       message: "NUL byte in <string>: XML cannot contain NUL; use <data> for binary content", location: "4:10"),
-    ErrorCase(body: "<string>one</string>\n<string>two</string>",
+    ErrorCase(
+      body: "<string>one</string>\n<string>two</string>",
       message: "expected </plist> after the top-level value, found <string>", location: "5:1"),
     ErrorCase(body: "", message: "expected a value in <plist>, found </plist>", location: "5:1"),
-    ErrorCase(body: "<dict>\nstray\n</dict>", message: "unexpected text 'stray' in <dict>: expected an element",
+    ErrorCase(
+      body: "<dict>\nstray\n</dict>", message: "unexpected text 'stray' in <dict>: expected an element",
       location: "5:1"),
     ErrorCase(body: "<string>x</string attr>", message: "expected '>' to end </string>, found 'a'", location: "4:19"),
-    ErrorCase(body: "<string a=1>x</string>", message: "expected a quoted attribute value in <string>", location: "4:11"),
-    ErrorCase(body: "<![CDATA[x]]>", message: "CDATA is allowed only inside <string>, <key> and other text elements",
+    ErrorCase(
+      body: "<string a=1>x</string>", message: "expected a quoted attribute value in <string>", location: "4:11"),
+    ErrorCase(
+      body: "<![CDATA[x]]>", message: "CDATA is allowed only inside <string>, <key> and other text elements",
       location: "4:1"),
   ])
   func errors(_ c: ErrorCase) throws {

@@ -1,0 +1,11 @@
+// libFuzzer target for the json reader: built by scripts/fuzz.sh with the TypeRegistry sources.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  do {
+    try PropertyListRoundTrip.check(bytes, format: .json)
+  } catch {
+    fatalError("\(error)")
+  }
+  return 0
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import utictl
+
+let fixturesDirectory = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+let packageRoot = fixturesDirectory.deletingLastPathComponent().deletingLastPathComponent()
+/// The 30 real Info.plists in the shared corpus, beside the repository.
+let corpusDirectory = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/info-plists")
+
+struct Run {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+  var stdoutBytes: [UInt8]
+}
+
+/// Runs utictl in-process.
+func utictl(_ arguments: String..., input: [UInt8] = []) -> Run {
+  utictl(arguments, input: input)
+}
+
+func utictl(_ arguments: [String], input: [UInt8] = []) -> Run {
+  var console = Console.capturing(input: input)
+  let status = UtiCtl.run(arguments, io: &console)
+  return Run(status: status, stdout: console.stdoutText, stderr: console.stderrText, stdoutBytes: console.stdout)
+}
+
+/// A temporary directory removed when the test ends.
+final class TemporaryDirectory {
+  let url: URL
+  init() throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent("utictl-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+  deinit { try? FileManager.default.removeItem(at: url) }
+
+  func file(_ name: String, _ contents: String) throws -> String {
+    try file(name, Array(contents.utf8))
+  }
+
+  func file(_ name: String, _ contents: [UInt8]) throws -> String {
+    let path = url.appendingPathComponent(name).path
+    try Data(contents).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+}
+
+/// The built `utictl` executable: beside the test bundle, as `swift build` and `swift test` place it.
+func builtUtictl() throws -> String {
+  let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  for directory in [bundle, bundle.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")] {
+    let path = directory.appendingPathComponent("utictl").path
+    if FileManager.default.isExecutableFile(atPath: path) { return path }
+  }
+  throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "utictl beside \(bundle.path)"])
+}
+
+func runProcess(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> (
+  status: Int32, stdout: String, stderr: String
+) {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: executable)
+  process.arguments = arguments
+  let out = Pipe()
+  let err = Pipe()
+  let inPipe = Pipe()
+  process.standardOutput = out
+  process.standardError = err
+  process.standardInput = inPipe
+  try process.run()
+  if let input { inPipe.fileHandleForWriting.write(input) }
+  try inPipe.fileHandleForWriting.close()
+  let group = DispatchGroup()
+  nonisolated(unsafe) var errData = Data()
+  group.enter()
+  DispatchQueue.global().async {
+    errData = err.fileHandleForReading.readDataToEndOfFile()
+    group.leave()
+  }
+  let outData = out.fileHandleForReading.readDataToEndOfFile()
+  group.wait()
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+}
