@@ -74,7 +74,7 @@ enum PlistPrinter {
     case .boolean(let b): out += b ? "true" : "false"
     case .date(let d):
       let iso = XMLDateFormat.string(d)
-      out += iso.dropLast().split(separator: "T").joined(separator: " ") + " +0000"
+      out += iso.hasSuffix("Z") ? iso.dropLast().split(separator: "T").joined(separator: " ") + " +0000" : iso
     case .data(let d):
       let shown = d.prefix(24).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
       out += "{length = \(d.count), bytes = 0x\(shown)\(d.count > 24 ? "..." : "")}"

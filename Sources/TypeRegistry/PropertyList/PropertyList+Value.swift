@@ -45,12 +45,18 @@ extension PropertyList {
       switch (lhs.storage, rhs.storage) {
       // NaN equals NaN here, as a value read twice must equal itself.
       case (.real(let a), .real(let b)): a == b || (a.isNaN && b.isNaN)
+      case (.date(let a), .date(let b)):
+        a == b || (a.timeIntervalSinceReferenceDate.isNaN && b.timeIntervalSinceReferenceDate.isNaN)
       default: lhs.storage == rhs.storage
       }
     }
 
     public func hash(into hasher: inout Hasher) {
-      if case .real(let r) = storage, r.isNaN { hasher.combine(Double.nan.bitPattern) } else { hasher.combine(storage) }
+      switch storage {
+      case .real(let r) where r.isNaN: hasher.combine(Double.nan.bitPattern)
+      case .date(let d) where d.timeIntervalSinceReferenceDate.isNaN: hasher.combine(Double.nan.bitPattern)
+      default: hasher.combine(storage)
+      }
     }
 
     /// The name of the value's kind as the XML format spells it: `string`, `integer`, `dict` ….
@@ -85,7 +91,7 @@ extension PropertyList {
       case .integer(let i): i.description
       case .real(let r): r.description
       case .boolean(let b): b.description
-      case .date(let d): XMLWriter.formatDate(d)
+      case .date(let d): XMLDateFormat.string(d)
       case .data(let d): "<\(d.count) bytes>"
       case .array(let a): "[" + a.map(\.description).joined(separator: ", ") + "]"
       case .dictionary(let d): "[" + d.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "]"

@@ -88,8 +88,11 @@ enum XMLWriter {
     return out
   }
 
-  static func formatDate(_ date: Date) -> String {
+  /// The XML text of a date, `YYYY-MM-DDTHH:MM:SSZ`; nil outside the years 1 to 9999 (or NaN),
+  /// which the format cannot write.
+  static func formatDate(_ date: Date) -> String? {
     let seconds = date.timeIntervalSince1970.rounded(.down)
+    guard seconds >= -62_135_596_800, seconds <= 253_402_300_799 else { return nil }
     let days = Int((seconds / 86_400).rounded(.down))
     let rest = Int(seconds - Double(days) * 86_400)
     let (y, m, d) = DateParsing.civilFromDays(days)
@@ -135,7 +138,12 @@ enum XMLWriter {
     case .boolean(let b):
       out.append(contentsOf: (b ? "<true/>\n" : "<false/>\n").utf8)
     case .date(let d):
-      out.append(contentsOf: "<date>\(formatDate(d))</date>\n".utf8)
+      guard let text = formatDate(d) else {
+        throw path.error(
+          "the date \(d.timeIntervalSinceReferenceDate) seconds after 2001 is outside the years 1 to 9999 that XML dates can write; write binary1 instead"
+        )
+      }
+      out.append(contentsOf: "<date>\(text)</date>\n".utf8)
     case .data(let d):
       out.append(contentsOf: "<data>\n".utf8)
       let lineLength = max(16, 76 - 8 * indent) / 4 * 4
@@ -411,7 +419,10 @@ enum BinaryWriter {
   }
 }
 
-/// The XML format's date text, `YYYY-MM-DDTHH:MM:SSZ`, for tools that show dates as plists do.
+/// The XML format's date text, `YYYY-MM-DDTHH:MM:SSZ`, for tools that show dates as plists do;
+/// dates XML cannot write show as seconds after 2001.
 package enum XMLDateFormat {
-  package static func string(_ date: Date) -> String { XMLWriter.formatDate(date) }
+  package static func string(_ date: Date) -> String {
+    XMLWriter.formatDate(date) ?? "\(date.timeIntervalSinceReferenceDate) seconds after 2001-01-01T00:00:00Z"
+  }
 }

@@ -51,7 +51,9 @@ package enum PropertyListRoundTrip {
       return x.count == y.count && zip(x, y).allSatisfy { $0 == $1 || differsOnlyInXMLPrecision($0, $1) }
     case (.dictionary(let x), .dictionary(let y)):
       return x.count == y.count
-        && zip(x, y).allSatisfy { $0.key == $1.key && ($0.value == $1.value || differsOnlyInXMLPrecision($0.value, $1.value)) }
+        && zip(x, y).allSatisfy {
+          $0.key == $1.key && ($0.value == $1.value || differsOnlyInXMLPrecision($0.value, $1.value))
+        }
     default: return false
     }
   }

@@ -9,7 +9,9 @@ import Testing
 struct FuzzRegressionTests {
   static func files(in directory: URL) -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return names.filter { !$0.hasPrefix(".") && $0 != "README.md" }.sorted().map { directory.appendingPathComponent($0).path }
+    return names.filter { !$0.hasPrefix(".") && $0 != "README.md" }.sorted().map {
+      directory.appendingPathComponent($0).path
+    }
   }
 
   static let regressions = files(in: fixturesDirectory.appendingPathComponent("fuzz-regressions"))

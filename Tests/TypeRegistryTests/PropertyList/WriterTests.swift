@@ -105,6 +105,18 @@ struct WriterTests {
     #expect(try PropertyList.parse(bytes).root == ["k": "a\r\nb"])
   }
 
+  @Test(arguments: [Double.nan, .infinity, 1e300, -1e15])
+  func datesXMLCannotWriteAreErrors(seconds: Double) throws {
+    let value: PropertyList.Value = ["when": .init(.date(Date(timeIntervalSinceReferenceDate: seconds)))]
+    #expect {
+      try PropertyList.write(value, as: .xml)
+    } throws: { error in
+      let error = error as! PropertyList.WriteError
+      return error.keyPath == "when" && error.message.contains("outside the years 1 to 9999")
+    }
+    #expect(try PropertyList.parse(PropertyList.write(value, as: .binary)).root == value)
+  }
+
   @Test func uidsBecomeCFUIDDictionariesInXML() throws {
     let xml = String(decoding: try PropertyList.write(.init(.uid(7)), as: .xml), as: UTF8.self)
     #expect(xml.contains("<dict>\n\t<key>CF$UID</key>\n\t<integer>7</integer>\n</dict>\n"))

@@ -109,7 +109,8 @@ struct XMLReaderTests {
     #expect(error.location.line == 2)
     #expect(error.location.column == 1)
     #expect(error.location.offset == 2 + 2 * 8)
-    let document = try PropertyList.parse(Self.utf16("<plist>\n<array>é<true/></array></plist>".replacingOccurrences(of: "é", with: ""), bigEndian: false))
+    let document = try PropertyList.parse(
+      Self.utf16("<plist>\n<array>é<true/></array></plist>".replacingOccurrences(of: "é", with: ""), bigEndian: false))
     let element = try #require(document.root.array?.first)
     #expect(document.location(ofOffset: element.offset).offset == 2 + 2 * 15)
   }
