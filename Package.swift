@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "swift-uti",
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "TypeRegistry", targets: ["TypeRegistry"]),
     .library(name: "Pasteboard", targets: ["Pasteboard"]),

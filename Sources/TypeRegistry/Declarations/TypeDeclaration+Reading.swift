@@ -1,0 +1,117 @@
+/// Reads declarations out of a parsed Info.plist, leniently, recording what has the wrong shape.
+enum DeclarationReader {
+  static func read(
+    _ root: PropertyList.Value, into declarations: inout [TypeDeclaration], problems: inout [DeclarationProblem]
+  ) {
+    guard let top = root.dictionary else {
+      problems.append(
+        .init(message: "the top level is a \(root.kindName), expected a dictionary", offset: root.offset, keyPath: ""))
+      return
+    }
+    for kind in [TypeDeclaration.Kind.exported, .imported] {
+      guard let list = top[kind.key] else { continue }
+      guard let entries = list.array else {
+        problems.append(
+          .init(
+            message: "\(kind.key) is a \(list.kindName), expected an array of dictionaries", offset: list.offset,
+            keyPath: kind.key))
+        continue
+      }
+      for (index, entry) in entries.enumerated() {
+        let path = "\(kind.key).\(index)"
+        guard let dictionary = entry.dictionary else {
+          problems.append(
+            .init(
+              message: "declaration \(index) is a \(entry.kindName), expected a dictionary", offset: entry.offset,
+              keyPath: path))
+          continue
+        }
+        if let declaration = read(
+          dictionary, kind: kind, index: index, offset: entry.offset, path: path, problems: &problems)
+        {
+          declarations.append(declaration)
+        }
+      }
+    }
+  }
+
+  /// A string, or the strings of an array (Apple accepts both for lists); problems for anything else.
+  static func strings(_ value: PropertyList.Value, path: String, problems: inout [DeclarationProblem]) -> [String] {
+    switch value.storage {
+    case .string(let s): return [s]
+    case .array(let a):
+      var out: [String] = []
+      for (n, element) in a.enumerated() {
+        if let s = element.string {
+          out.append(s)
+        } else {
+          problems.append(
+            .init(message: "\(element.kindName) in a list of strings", offset: element.offset, keyPath: "\(path).\(n)"))
+        }
+      }
+      return out
+    default:
+      problems.append(
+        .init(
+          message: "a \(value.kindName), expected a string or an array of strings", offset: value.offset, keyPath: path)
+      )
+      return []
+    }
+  }
+
+  static func read(
+    _ d: PropertyList.Dictionary, kind: TypeDeclaration.Kind, index: Int, offset: Int, path: String,
+    problems: inout [DeclarationProblem]
+  ) -> TypeDeclaration? {
+    guard let identifierValue = d["UTTypeIdentifier"] else {
+      problems.append(.init(message: "declaration has no UTTypeIdentifier", offset: offset, keyPath: path))
+      return nil
+    }
+    guard let identifier = identifierValue.string else {
+      problems.append(
+        .init(
+          message: "UTTypeIdentifier is a \(identifierValue.kindName), expected a string",
+          offset: identifierValue.offset,
+          keyPath: path + ".UTTypeIdentifier"))
+      return nil
+    }
+    var declaration = TypeDeclaration(identifier: identifier, kind: kind)
+    declaration.plist = d
+    declaration.offset = offset
+    declaration.index = index
+    if let parents = d["UTTypeConformsTo"] {
+      declaration.conformsTo = strings(parents, path: path + ".UTTypeConformsTo", problems: &problems)
+    }
+    if let description = d["UTTypeDescription"] {
+      if let s = description.string {
+        declaration.description = s
+      } else {
+        problems.append(
+          .init(
+            message: "UTTypeDescription is a \(description.kindName), expected a string", offset: description.offset,
+            keyPath: path + ".UTTypeDescription"))
+      }
+    }
+    if let spec = d["UTTypeTagSpecification"] {
+      if let tags = spec.dictionary {
+        for entry in tags {
+          let values = strings(entry.value, path: path + ".UTTypeTagSpecification." + entry.key, problems: &problems)
+          declaration.tags[entry.key] = values
+        }
+      } else {
+        problems.append(
+          .init(
+            message: "UTTypeTagSpecification is a \(spec.kindName), expected a dictionary", offset: spec.offset,
+            keyPath: path + ".UTTypeTagSpecification"))
+      }
+    }
+    declaration.referenceURL = d["UTTypeReferenceURL"]?.string
+    declaration.iconFile = d["UTTypeIconFile"]?.string ?? d["UTTypeIcons"]?.dictionary?["UTTypeIconName"]?.string
+    switch d["UTTypeVersion"]?.storage {
+    case .integer(let n): declaration.version = n.int
+    case .string(let s): declaration.version = Int(s)
+    default: break
+    }
+    return declaration
+  }
+}

@@ -1,0 +1,204 @@
+import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// One entry of `UTExportedTypeDeclarations` or `UTImportedTypeDeclarations`.
+///
+/// The fields are read leniently (a string where an array is expected is taken as a one-element
+/// array, as Apple does); ``plist`` keeps the dictionary as written, with the offset of every key
+/// and value, so that tools can point at the exact place of a problem.
+///
+/// ```swift
+/// let file = try DeclarationFile(contentsOf: "Info.plist")
+/// for declaration in file.declarations where declaration.kind == .exported {
+///   print(declaration.identifier, declaration.conformsTo)
+/// }
+/// ```
+///
+/// Apple's counterpart is the dictionary form documented for `UTExportedTypeDeclarations`.
+public struct TypeDeclaration: Sendable {
+  /// Whether the declaring bundle owns the type (exported) or uses another's (imported).
+  public enum Kind: String, Sendable, Hashable, CustomStringConvertible {
+    case exported, imported
+    public var description: String { rawValue }
+    /// The Info.plist key of the list this kind of declaration lives in.
+    public var key: String { self == .exported ? "UTExportedTypeDeclarations" : "UTImportedTypeDeclarations" }
+  }
+
+  /// `UTTypeIdentifier`, as written.
+  public var identifier: String
+  public var kind: Kind
+  /// `UTTypeConformsTo`: the direct parents, as written.
+  public var conformsTo: [String]
+  /// `UTTypeDescription`.
+  public var description: String?
+  /// `UTTypeTagSpecification`: tag class (`public.filename-extension` …) to values, in order.
+  public var tags: [String: [String]]
+  /// `UTTypeReferenceURL`.
+  public var referenceURL: String?
+  /// `UTTypeIconFile`, or the `UTTypeIconName` of `UTTypeIcons`.
+  public var iconFile: String?
+  /// `UTTypeVersion`.
+  public var version: Int?
+  /// The declaration's dictionary as written, with offsets.
+  public var plist: PropertyList.Dictionary
+  /// The offset of the declaration's dictionary in its file.
+  public var offset: Int
+  /// The position of the declaration in its list.
+  public var index: Int
+  /// The file that declares it; nil for declarations made in code.
+  public var file: DeclarationFile?
+
+  /// Creates a declaration in code.
+  public init(
+    identifier: String, kind: Kind = .exported, conformsTo: [String] = [], description: String? = nil,
+    tags: [String: [String]] = [:], referenceURL: String? = nil, version: Int? = nil
+  ) {
+    self.identifier = identifier
+    self.kind = kind
+    self.conformsTo = conformsTo
+    self.description = description
+    self.tags = tags
+    self.referenceURL = referenceURL
+    self.version = version
+    self.plist = .init()
+    self.offset = -1
+    self.index = 0
+  }
+
+  /// Where the declaration is, for messages: `Info.plist:14:3`, or `built-in`.
+  public var origin: String {
+    guard let file else { return "code" }
+    if file.isBuiltIn { return "built-in" }
+    let location = file.location(ofOffset: offset)
+    return location.line.map { "\(file.path):\($0)" } ?? "\(file.path) (byte \(offset))"
+  }
+
+  /// The offset of a key's value in the declaration, for messages.
+  public func offset(ofKey key: String) -> Int? { plist.entry(forKey: key)?.value.offset }
+}
+
+/// A file of type declarations: an Info.plist, an `exported-types.plist`, or a bundle's Info.plist.
+///
+/// Keeps the parsed document to compute line and column numbers when something is reported.
+public final class DeclarationFile: Sendable {
+  /// The path as given (a bundle directory resolves to its Info.plist).
+  public let path: String
+  /// The parsed property list.
+  public let document: PropertyList.Document
+  /// True for the built-in catalog of system types.
+  public let isBuiltIn: Bool
+  /// The declarations, exported first and then imported, each in file order.
+  public let declarations: [TypeDeclaration]
+  /// What could not be read as a declaration, with its place.
+  public let problems: [DeclarationProblem]
+  private let lines = Mutex<PropertyList.LineTable?>(nil)
+
+  /// Parses `bytes` as a file of declarations named `path`.
+  public init(bytes: [UInt8], path: String, isBuiltIn: Bool = false) throws(DeclarationLoadError) {
+    self.path = path
+    self.isBuiltIn = isBuiltIn
+    do {
+      document = try PropertyList.parse(bytes)
+    } catch {
+      throw DeclarationLoadError(.malformed, path: path, message: error.message, location: error.location)
+    }
+    var declarations: [TypeDeclaration] = []
+    var problems: [DeclarationProblem] = []
+    DeclarationReader.read(document.root, into: &declarations, problems: &problems)
+    self.declarations = declarations
+    self.problems = problems
+  }
+
+  /// Reads a file, or a bundle directory's `Contents/Info.plist` or `Info.plist`.
+  public convenience init(contentsOf path: String) throws(DeclarationLoadError) {
+    var file = path
+    if FileIO.isDirectory(path) {
+      let candidates = [path + "/Contents/Info.plist", path + "/Info.plist"]
+      guard let found = candidates.first(where: { !FileIO.isDirectory($0) && (try? FileIO.read($0)) != nil }) else {
+        throw DeclarationLoadError(
+          .unreadable, path: path,
+          message: "'\(path)' is a directory without Contents/Info.plist or Info.plist; give a bundle or a plist file")
+      }
+      file = found
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try FileIO.read(file)
+    } catch {
+      throw DeclarationLoadError(.unreadable, path: file, message: "\(error)")
+    }
+    try self.init(bytes: bytes, path: file)
+  }
+
+  /// Reads a file named by a URL; see ``init(contentsOf:)-(String)``.
+  public convenience init(contentsOf url: URL) throws(DeclarationLoadError) {
+    try self.init(contentsOf: url.path)
+  }
+
+  /// The declarations with their file set.
+  var attachedDeclarations: [TypeDeclaration] {
+    declarations.map {
+      var d = $0
+      d.file = self
+      return d
+    }
+  }
+
+  /// The line and column of an offset in this file.
+  public func location(ofOffset offset: Int) -> PropertyList.SourceLocation {
+    if document.format == .binary || document.encoding != .utf8 { return document.location(ofOffset: offset) }
+    return lines.withLock { table in
+      if table == nil { table = PropertyList.LineTable(document.source) }
+      return table!.location(ofOffset: offset)
+    }
+  }
+}
+
+/// Why a declaration file could not be loaded.
+public struct DeclarationLoadError: Error, Sendable, CustomStringConvertible {
+  public struct Code: Sendable, Hashable, CustomStringConvertible {
+    let name: String
+    /// The file could not be opened or read.
+    public static let unreadable = Code(name: "unreadable")
+    /// The file is not a readable property list.
+    public static let malformed = Code(name: "malformed")
+    public var description: String { name }
+  }
+
+  public let code: Code
+  public let path: String
+  public let message: String
+  /// Where in the file, for malformed files.
+  public let location: PropertyList.SourceLocation?
+
+  init(_ code: Code, path: String, message: String, location: PropertyList.SourceLocation? = nil) {
+    self.code = code
+    self.path = path
+    self.message = message
+    self.location = location
+  }
+
+  /// `path:line:column: message`, or `path: message`.
+  public var description: String {
+    if let location, let line = location.line, let column = location.column {
+      return "\(path):\(line):\(column): \(message)"
+    }
+    if let location { return "\(path): \(message) (at byte offset \(location.offset))" }
+    return message
+  }
+}
+
+/// Part of a file that has the wrong shape to be read as a declaration.
+public struct DeclarationProblem: Sendable, Hashable {
+  /// What is wrong, as a message.
+  public var message: String
+  /// The offset of the value at fault.
+  public var offset: Int
+  /// The key path of the value at fault (`UTExportedTypeDeclarations.2.UTTypeConformsTo`).
+  public var keyPath: String
+}

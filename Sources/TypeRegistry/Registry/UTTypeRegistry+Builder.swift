@@ -1,0 +1,180 @@
+extension UTTypeRegistry {
+  /// Collects declarations in layers and builds a registry from them.
+  ///
+  /// Layers, lowest first: the built-in catalog, then imported declarations, then exported ones.
+  /// For an identifier declared more than once, the declaration in the higher layer wins (an
+  /// export beats an import, Apple's rule); within a layer the one loaded later wins. Every
+  /// overridden declaration is recorded in ``UTTypeRegistry/conflicts``.
+  ///
+  /// - Complexity: `build()` is O(*n* log *n*) plus the size of the ancestor sets.
+  public struct Builder: Sendable {
+    var files: [DeclarationFile] = []
+    var codeDeclarations: [TypeDeclaration] = []
+
+    /// Starts with the built-in catalog, unless `includingSystemTypes` is false.
+    public init(includingSystemTypes: Bool = true) {
+      if includingSystemTypes { files.append(BuiltInCatalog.file) }
+    }
+
+    /// Starts from the sources of an existing registry.
+    public init(_ registry: UTTypeRegistry) {
+      files = registry.files
+      codeDeclarations = registry.codeDeclarations
+    }
+
+    /// Adds the declarations of a file.
+    public mutating func add(_ file: DeclarationFile) { files.append(file) }
+
+    /// Reads and adds an Info.plist, an `exported-types.plist`, or a bundle directory.
+    public mutating func add(contentsOf path: String) throws(DeclarationLoadError) {
+      files.append(try DeclarationFile(contentsOf: path))
+    }
+
+    /// Adds a declaration made in code.
+    public mutating func add(_ declaration: TypeDeclaration) { codeDeclarations.append(declaration) }
+
+    /// Builds the registry.
+    public func build() -> UTTypeRegistry {
+      var all: [TypeDeclaration] = []
+      for file in files { all += file.attachedDeclarations }
+      all += codeDeclarations
+      return GraphBuilder(declarations: all).build(files: files, codeDeclarations: codeDeclarations)
+    }
+  }
+}
+
+/// The work of `Builder.build()`: winners, ids, parents, cycles, ancestor sets, tag index.
+struct GraphBuilder {
+  let declarations: [TypeDeclaration]
+
+  static func layer(_ d: TypeDeclaration) -> Int {
+    if d.file?.isBuiltIn == true { return 0 }
+    return d.kind == .imported ? 1 : 2
+  }
+
+  func build(files: [DeclarationFile], codeDeclarations: [TypeDeclaration]) -> UTTypeRegistry {
+    // Winners, with ids in order of first appearance.
+    var ids: [String: Int32] = [:]
+    ids.reserveCapacity(declarations.count)
+    var winners: [TypeDeclaration] = []
+    var conflicts: [UTTypeRegistry.Conflict] = []
+    for d in declarations {
+      let key = UTTypeRegistry.fold(d.identifier)
+      if let id = ids[key] {
+        let current = winners[Int(id)]
+        if Self.layer(d) >= Self.layer(current) {
+          conflicts.append(.init(identifier: d.identifier, winner: d, overridden: current))
+          winners[Int(id)] = d
+        } else {
+          conflicts.append(.init(identifier: d.identifier, winner: current, overridden: d))
+        }
+      } else {
+        ids[key] = Int32(winners.count)
+        winners.append(d)
+      }
+    }
+    let n = winners.count
+
+    // Parents.
+    var unknownParents: [UTTypeRegistry.UnknownParent] = []
+    var parents = [[Int32]](repeating: [], count: n)
+    for (index, d) in winners.enumerated() {
+      var seen = Set<Int32>()
+      for parent in d.conformsTo {
+        if let p = ids[UTTypeRegistry.fold(parent)] {
+          if seen.insert(p).inserted { parents[index].append(p) }
+        } else {
+          unknownParents.append(.init(declaration: d, parent: parent))
+        }
+      }
+    }
+
+    // Depth-first search: break cycles, and compute ancestor sets in post-order.
+    var color = [UInt8](repeating: 0, count: n)  // 0 white, 1 grey, 2 black
+    var sets = [[Int32]](repeating: [], count: n)
+    var cycles: [UTTypeRegistry.Cycle] = []
+    var removed = Set<Int64>()
+    var stack: [(node: Int32, next: Int)] = []
+    var scratch: [Int32] = []
+    for root in 0..<Int32(n) where color[Int(root)] == 0 {
+      stack.append((root, 0))
+      color[Int(root)] = 1
+      while let (node, next) = stack.last {
+        let ps = parents[Int(node)]
+        if next < ps.count {
+          stack[stack.count - 1].next += 1
+          let p = ps[next]
+          switch color[Int(p)] {
+          case 0:
+            color[Int(p)] = 1
+            stack.append((p, 0))
+          case 1:
+            // A back edge: node → p closes a cycle.
+            removed.insert(Int64(node) << 32 | Int64(p))
+            let start = stack.lastIndex { $0.node == p }!
+            let path = stack[start...].map { winners[Int($0.node)].identifier } + [winners[Int(p)].identifier]
+            let declared = winners[Int(node)].conformsTo.first {
+              UTTypeRegistry.fold($0) == UTTypeRegistry.fold(winners[Int(p)].identifier)
+            }
+            cycles.append(
+              .init(path: path, declaration: winners[Int(node)], parent: declared ?? winners[Int(p)].identifier))
+          default: break
+          }
+          continue
+        }
+        stack.removeLast()
+        color[Int(node)] = 2
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(node)
+        for p in ps where !removed.contains(Int64(node) << 32 | Int64(p)) { scratch += sets[Int(p)] }
+        scratch.sort()
+        var unique: [Int32] = []
+        unique.reserveCapacity(scratch.count)
+        for id in scratch where unique.last != id { unique.append(id) }
+        sets[Int(node)] = unique
+      }
+    }
+
+    var ancestorStart: [Int32] = [0]
+    ancestorStart.reserveCapacity(n + 1)
+    var ancestors: [Int32] = []
+    ancestors.reserveCapacity(sets.reduce(0) { $0 + $1.count })
+    for set in sets {
+      ancestors += set
+      ancestorStart.append(Int32(ancestors.count))
+    }
+
+    // Tag index, each list in preference order.
+    var tagIndex: [String: [String: [Int32]]] = [:]
+    for (id, d) in winners.enumerated() {
+      for (tagClass, values) in d.tags {
+        let classKey = tagClass.lowercased()
+        for value in values {
+          let key = value.lowercased()
+          if tagIndex[classKey, default: [:]][key]?.contains(Int32(id)) == true { continue }
+          tagIndex[classKey, default: [:]][key, default: []].append(Int32(id))
+        }
+      }
+    }
+    for (classKey, byValue) in tagIndex {
+      for (value, candidates) in byValue where candidates.count > 1 {
+        tagIndex[classKey]![value] = candidates.sorted {
+          Self.rank(winners[Int($0)], $0) < Self.rank(winners[Int($1)], $1)
+        }
+      }
+    }
+
+    let records = winners.enumerated().map { UTTypeRegistry.Record(declaration: $1, parents: parents[$0]) }
+    return UTTypeRegistry(
+      records: records, ids: ids, ancestorStart: ancestorStart, ancestors: ancestors, tagIndex: tagIndex,
+      files: files, codeDeclarations: codeDeclarations, conflicts: conflicts, cycles: cycles,
+      unknownParents: unknownParents)
+  }
+
+  /// The preference among types that share a tag: `public.*` types first, then the system's,
+  /// then exported, then imported declarations; ties in declaration order.
+  static func rank(_ d: TypeDeclaration, _ id: Int32) -> (Int, Int, Int32) {
+    let isPublic = UTTypeRegistry.fold(d.identifier).hasPrefix("public.") ? 0 : 1
+    return (isPublic, d.file?.isBuiltIn == true ? 0 : d.kind == .exported ? 1 : 2, id)
+  }
+}

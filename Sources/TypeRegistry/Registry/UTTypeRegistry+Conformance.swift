@@ -1,0 +1,49 @@
+extension UTTypeRegistry {
+  /// Whether type `a` conforms to type `b` (reflexive, transitive).
+  /// - Complexity: O(log *k*) in the number of `a`'s supertypes; no string work.
+  @inline(__always)
+  func conforms(_ a: Int32, _ b: Int32) -> Bool {
+    ancestors.withUnsafeBufferPointer { all in
+      var low = Int(ancestorStart[Int(a)])
+      var high = Int(ancestorStart[Int(a) + 1])
+      while low < high {
+        let mid = (low + high) >> 1
+        let v = all[mid]
+        if v == b { return true }
+        if v < b { low = mid + 1 } else { high = mid }
+      }
+      return false
+    }
+  }
+
+  /// The ids of every supertype of `id`, itself excluded.
+  func supertypeIDs(of id: Int32) -> ArraySlice<Int32> {
+    ancestors[Int(ancestorStart[Int(id)])..<Int(ancestorStart[Int(id) + 1])]
+  }
+
+  /// Every declared type that conforms to `type`, itself excluded, in declaration order.
+  /// - Complexity: O(*n* log *k*) over the registry.
+  public func subtypes(of type: UTType) -> [UTType] {
+    guard let target = resolve(type) else { return [] }
+    return (0..<Int32(records.count)).filter { $0 != target && conforms($0, target) }.map {
+      UTType(registry: self, id: $0)
+    }
+  }
+
+  /// The declared types that list `type` as a direct parent, in declaration order.
+  public func directSubtypes(of type: UTType) -> [UTType] {
+    guard let target = resolve(type) else { return [] }
+    return records.indices.filter { records[$0].parents.contains(target) }.map { UTType(registry: self, id: Int32($0)) }
+  }
+
+  /// The direct parents of a declared type that resolved in this registry.
+  public func directSupertypes(of type: UTType) -> [UTType] {
+    guard let id = resolve(type) else { return type.dynamicParents(in: self) }
+    return records[Int(id)].parents.map { UTType(registry: self, id: $0) }
+  }
+
+  /// The declared types with no declared parent.
+  public var roots: [UTType] {
+    records.indices.filter { records[$0].parents.isEmpty }.map { UTType(registry: self, id: Int32($0)) }
+  }
+}

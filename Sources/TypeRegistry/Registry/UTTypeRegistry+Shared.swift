@@ -1,0 +1,65 @@
+import Synchronization
+
+extension UTTypeRegistry {
+  /// The process's registry: the built-in catalog and whatever has been registered since.
+  ///
+  /// `UTType`'s initializers and constants consult it. Registering builds a new snapshot and
+  /// swaps it in under a lock, so readers on other threads see either the old snapshot or the new
+  /// one, never a half-built one; `UTType` values keep the snapshot they came from.
+  ///
+  /// ```swift
+  /// try UTTypeRegistry.shared.register(contentsOf: URL(fileURLWithPath: "PointyBug/Info.plist"))
+  /// UTType("com.raywenderlich.pointybug.tool.arrow")?.conforms(to: .data)  // true
+  /// ```
+  public static let shared = Shared()
+
+  /// A registry that can grow: see ``UTTypeRegistry/shared``.
+  public final class Shared: Sendable {
+    private let state: Mutex<UTTypeRegistry>
+
+    init() { state = Mutex(UTTypeRegistry.builtIn) }
+
+    /// The current snapshot.
+    public var current: UTTypeRegistry { state.withLock { $0 } }
+
+    /// Adds the declarations of an Info.plist, an `exported-types.plist`, or a bundle directory.
+    /// - Throws: ``DeclarationLoadError`` when the file cannot be read; nothing changes then.
+    public func register(contentsOf url: URL) throws(DeclarationLoadError) {
+      register(try DeclarationFile(contentsOf: url.path))
+    }
+
+    /// Adds the declarations of a file given by path.
+    public func register(contentsOf path: String) throws(DeclarationLoadError) {
+      register(try DeclarationFile(contentsOf: path))
+    }
+
+    /// Adds the declarations of a parsed file.
+    public func register(_ file: DeclarationFile) {
+      update { $0.add(file) }
+    }
+
+    /// Adds declarations made in code.
+    public func register(_ declarations: [TypeDeclaration]) {
+      update { builder in declarations.forEach { builder.add($0) } }
+    }
+
+    /// Goes back to the built-in catalog alone.
+    public func reset() {
+      state.withLock { $0 = UTTypeRegistry.builtIn }
+    }
+
+    private func update(_ change: (inout Builder) -> Void) {
+      state.withLock { current in
+        var builder = Builder(current)
+        change(&builder)
+        current = builder.build()
+      }
+    }
+  }
+}
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif

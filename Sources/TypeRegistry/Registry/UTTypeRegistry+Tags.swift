@@ -1,0 +1,39 @@
+extension UTTypeRegistry {
+  /// The declared types with `tag` in `tagClass` that conform to `supertype`, most preferred first.
+  ///
+  /// Tags and tag classes compare case-insensitively. The order is the preference rule:
+  /// `public.*` types first, then the system's declarations, then exported, then imported ones,
+  /// then declaration order. Apple's counterpart is `UTType.types(tag:tagClass:conformingTo:)`.
+  /// - Complexity: O(*c*) in the number of types declaring the tag.
+  public func types(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType? = nil) -> [UTType] {
+    guard let candidates = tagIndex[Self.fold(tagClass.rawValue)]?[Self.fold(tag)] else { return [] }
+    let target = supertype.map { resolve($0) }
+    return candidates.compactMap { id -> UTType? in
+      switch target {
+      case .none: return UTType(registry: self, id: id)
+      case .some(.none): return nil
+      case .some(.some(let t)): return conforms(id, t) ? UTType(registry: self, id: id) : nil
+      }
+    }
+  }
+
+  /// The most preferred declared type with `tag` that conforms to `supertype`, or nil.
+  /// - Complexity: O(*c*) in the number of types declaring the tag; usually one.
+  public func preferredType(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType? = nil) -> UTType? {
+    guard let candidates = tagIndex[Self.fold(tagClass.rawValue)]?[Self.fold(tag)] else { return nil }
+    guard let supertype else { return UTType(registry: self, id: candidates[0]) }
+    guard let target = resolve(supertype) else { return nil }
+    for id in candidates where conforms(id, target) { return UTType(registry: self, id: id) }
+    return nil
+  }
+
+  /// The preferred type for `tag`, or a dynamic type that carries the tag and conforms to
+  /// `supertype`; nil for an empty tag. Apple's counterpart is `UTType(tag:tagClass:conformingTo:)`.
+  public func type(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> UTType? {
+    guard !tag.isEmpty else { return nil }
+    if let found = preferredType(tag: tag, tagClass: tagClass, conformingTo: supertype) { return found }
+    let specification = DynamicTypeIdentifier.Specification(
+      conformsTo: supertype.map { [$0.identifier] } ?? [], tags: [(tagClass.rawValue, tag)])
+    return UTType(registry: self, identifier: DynamicTypeIdentifier.encode(specification), dynamic: specification)
+  }
+}

@@ -1,0 +1,134 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// An immutable snapshot of type declarations: the conformance graph, the tag index, and what
+/// was wrong with the declarations (conflicts, cycles, unknown parents).
+///
+/// Build one with ``Builder``, or use ``shared`` (the built-in catalog plus whatever the process
+/// registers), which `UTType`'s initializers consult.
+///
+/// ```swift
+/// var builder = UTTypeRegistry.Builder()
+/// try builder.add(contentsOf: "PointyBug/Info.plist")
+/// let registry = builder.build()
+/// let arrow = registry.type(withIdentifier: "com.raywenderlich.pointybug.tool.arrow")!
+/// arrow.conforms(to: .data)  // true
+/// ```
+///
+/// Apple's system keeps one registry (Launch Services); this type lets code hold its own.
+public final class UTTypeRegistry: Sendable {
+  /// A declared type: its winning declaration and direct parents.
+  struct Record: Sendable {
+    let declaration: TypeDeclaration
+    /// Declared parents that resolved, without edges removed to break cycles.
+    let parents: [Int32]
+  }
+
+  let records: [Record]
+  /// Lowercased identifier → id.
+  let ids: [String: Int32]
+  /// `ancestors[ancestorStart[id] ..< ancestorStart[id + 1]]`: sorted ids of the type and every supertype.
+  let ancestorStart: [Int32]
+  let ancestors: [Int32]
+  /// Lowercased tag class → lowercased tag → ids, in preference order.
+  let tagIndex: [String: [String: [Int32]]]
+  /// The files the declarations came from, in load order (the built-in catalog first).
+  public let files: [DeclarationFile]
+  /// Declarations in code, in the order added.
+  let codeDeclarations: [TypeDeclaration]
+  /// Identifiers declared more than once, and which declaration won.
+  public let conflicts: [Conflict]
+  /// Conformance cycles, each broken by ignoring its closing edge.
+  public let cycles: [Cycle]
+  /// Parents that no loaded source declares.
+  public let unknownParents: [UnknownParent]
+
+  init(
+    records: [Record], ids: [String: Int32], ancestorStart: [Int32], ancestors: [Int32],
+    tagIndex: [String: [String: [Int32]]], files: [DeclarationFile], codeDeclarations: [TypeDeclaration],
+    conflicts: [Conflict], cycles: [Cycle], unknownParents: [UnknownParent]
+  ) {
+    self.records = records
+    self.ids = ids
+    self.ancestorStart = ancestorStart
+    self.ancestors = ancestors
+    self.tagIndex = tagIndex
+    self.files = files
+    self.codeDeclarations = codeDeclarations
+    self.conflicts = conflicts
+    self.cycles = cycles
+    self.unknownParents = unknownParents
+  }
+
+  /// The number of declared types.
+  public var count: Int { records.count }
+
+  /// Every declared type, in declaration order.
+  public var allTypes: [UTType] { (0..<Int32(records.count)).map { UTType(registry: self, id: $0) } }
+
+  /// The id of a declared identifier, compared case-insensitively.
+  func id(of identifier: String) -> Int32? { ids[Self.fold(identifier)] }
+
+  /// ASCII lowercase, without allocating when the string has no capitals.
+  @inline(__always) static func fold(_ s: String) -> String {
+    var hasUpper = false
+    for b in s.utf8 where b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") {
+      hasUpper = true
+      break
+    }
+    return hasUpper ? s.lowercased() : s
+  }
+
+  /// The declared type with `identifier`, or the type a `dyn.` identifier describes; nil otherwise.
+  ///
+  /// Apple's counterpart is `UTType(_:)`, which consults the system's registry.
+  /// - Complexity: O(1) for declared identifiers.
+  public func type(withIdentifier identifier: String) -> UTType? {
+    if let id = id(of: identifier) { return UTType(registry: self, id: id) }
+    if identifier.utf8.starts(with: "dyn.".utf8) || identifier.lowercased().hasPrefix("dyn.") {
+      guard let specification = DynamicTypeIdentifier.decode(identifier) else { return nil }
+      return UTType(registry: self, identifier: identifier, dynamic: specification)
+    }
+    return nil
+  }
+
+  /// The winning declaration of a declared type.
+  public func declaration(of type: UTType) -> TypeDeclaration? {
+    resolve(type).map { records[Int($0)].declaration }
+  }
+
+  /// The id of `type` in this registry.
+  func resolve(_ type: UTType) -> Int32? {
+    if type.registry === self { return type.id >= 0 ? type.id : nil }
+    return id(of: type.identifier)
+  }
+}
+
+extension UTTypeRegistry {
+  /// An identifier declared more than once; the ``winner`` is the one the registry uses.
+  public struct Conflict: Sendable {
+    public let identifier: String
+    public let winner: TypeDeclaration
+    public let overridden: TypeDeclaration
+  }
+
+  /// A chain of parents that leads back to its start: `a → b → a`. The registry ignores the
+  /// closing edge (from the last type to the first).
+  public struct Cycle: Sendable {
+    /// The identifiers around the cycle, starting and ending with the same one.
+    public let path: [String]
+    /// The declaration whose parent closes the cycle.
+    public let declaration: TypeDeclaration
+    /// The parent, as declared, that closes it.
+    public let parent: String
+  }
+
+  /// A parent that no loaded source declares.
+  public struct UnknownParent: Sendable {
+    public let declaration: TypeDeclaration
+    public let parent: String
+  }
+}

@@ -1,0 +1,53 @@
+extension UTType {
+  /// The preferred declared type for a filename extension (without the dot) that conforms to
+  /// `supertype`, or a dynamic type when none is declared; nil for an empty extension.
+  ///
+  /// Apple's counterpart: `init?(filenameExtension:conformingTo:)`.
+  /// - Complexity: O(1) for the usual single candidate.
+  public init?(filenameExtension: String, conformingTo supertype: UTType = .data) {
+    self.init(tag: filenameExtension, tagClass: .filenameExtension, conformingTo: supertype)
+  }
+
+  /// The preferred declared type for a MIME type; see ``init(filenameExtension:conformingTo:)``.
+  /// Apple's counterpart: `init?(mimeType:conformingTo:)`.
+  public init?(mimeType: String, conformingTo supertype: UTType = .data) {
+    self.init(tag: mimeType, tagClass: .mimeType, conformingTo: supertype)
+  }
+
+  /// The preferred declared type for a tag of any class that conforms to `supertype`, or a
+  /// dynamic type carrying the tag; nil for an empty tag.
+  ///
+  /// The preference: `public.*` types, then system-declared ones, then exported, then imported
+  /// declarations, then declaration order. Apple's counterpart: `init?(tag:tagClass:conformingTo:)`.
+  public init?(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) {
+    guard let type = UTTypeRegistry.shared.current.type(tag: tag, tagClass: tagClass, conformingTo: supertype) else {
+      return nil
+    }
+    self = type
+  }
+
+  /// Every declared type with the tag that conforms to `supertype`, most preferred first.
+  /// Apple's counterpart: `types(tag:tagClass:conformingTo:)`.
+  public static func types(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> [UTType] {
+    UTTypeRegistry.shared.current.types(tag: tag, tagClass: tagClass, conformingTo: supertype)
+  }
+
+  /// The type's tags by class, each list in declared order (the first is preferred).
+  public var tags: [UTTagClass: [String]] {
+    var result: [UTTagClass: [String]] = [:]
+    if let declaration {
+      for (tagClass, values) in declaration.tags where !values.isEmpty {
+        result[UTTagClass(rawValue: tagClass)] = values
+      }
+    } else if let extra {
+      for tag in extra.specification.tags { result[UTTagClass(rawValue: tag.tagClass), default: []].append(tag.value) }
+    }
+    return result
+  }
+
+  /// The first filename extension the type declares. Apple's counterpart: `preferredFilenameExtension`.
+  public var preferredFilenameExtension: String? { tags[.filenameExtension]?.first }
+
+  /// The first MIME type the type declares. Apple's counterpart: `preferredMIMEType`.
+  public var preferredMIMEType: String? { tags[.mimeType]?.first }
+}
