@@ -19,6 +19,7 @@ let package = Package(
       dependencies: ["TypeRegistry"],
       path: "Benchmarks/utibench"
     ),
+    .executableTarget(name: "utibench-hello", path: "Benchmarks/hello"),
     .testTarget(name: "TypeRegistryTests", dependencies: ["TypeRegistry"]),
     .testTarget(name: "PasteboardTests", dependencies: ["Pasteboard"]),
     .testTarget(name: "utictlTests", dependencies: ["utictl", "TypeRegistry"]),

@@ -8,12 +8,22 @@ enum UtiCtl {
     Command(
       name: "utictl",
       abstract: "Uniform Type Identifier queries, property list tools, and type declaration checks.",
-      subcommands: [PlistCommand.command]
+      subcommands: [
+        ConformsToCommand.command, InfoCommand.command, SupertypesCommand.supertypes, SupertypesCommand.subtypes,
+        TreeCommand.command, LookupCommand.command, IdentifyCommand.command, DynCommand.command,
+        GraphCommand.command, PlistCommand.command,
+      ]
     )
   }
 
-  /// Options every command accepts.
-  static let globals: [Command.Option] = []
+  /// Options every command accepts, before or after the command's name.
+  static let globals: [Command.Option] = [
+    .init(
+      names: ["--types"], valueName: "path",
+      help: "Also load the type declarations of an Info.plist, exported-types.plist or bundle (repeatable).",
+      isRepeating: true),
+    .init(names: ["--no-system"], valueName: nil, help: "Leave out the built-in catalog of system types."),
+  ]
 
   /// Runs the command line `arguments` (without the program name); returns the exit status.
   static func run(_ arguments: [String], io: inout Console) -> Int32 {
@@ -23,7 +33,17 @@ enum UtiCtl {
     }
     var command = root
     var path = "utictl"
+    // Global options given before the command move after it.
+    var leading: [String] = []
     var rest = arguments[...]
+    while let first = rest.first, let option = globals.first(where: { $0.names.contains(first) }) {
+      leading.append(first)
+      rest = rest.dropFirst()
+      if option.valueName != nil, let value = rest.first {
+        leading.append(value)
+        rest = rest.dropFirst()
+      }
+    }
     // `utictl help a b` is `utictl a b --help`.
     if rest.first == "help" {
       rest = rest.dropFirst()
@@ -34,6 +54,7 @@ enum UtiCtl {
       path += " " + next
       rest = rest.dropFirst()
     }
+    rest.append(contentsOf: leading)
     if rest.contains("-h") || rest.contains("--help") {
       io.write(Array(command.helpText(path: path, globals: globals).utf8))
       return 0

@@ -17,13 +17,14 @@ enum DeclarationReader {
             keyPath: kind.key))
         continue
       }
+      declarations.reserveCapacity(declarations.count + entries.count)
       for (index, entry) in entries.enumerated() {
-        let path = "\(kind.key).\(index)"
+        let path = { "\(kind.key).\(index)" }
         guard let dictionary = entry.dictionary else {
           problems.append(
             .init(
               message: "declaration \(index) is a \(entry.kindName), expected a dictionary", offset: entry.offset,
-              keyPath: path))
+              keyPath: path()))
           continue
         }
         if let declaration = read(
@@ -36,7 +37,7 @@ enum DeclarationReader {
   }
 
   /// A string, or the strings of an array (Apple accepts both for lists); problems for anything else.
-  static func strings(_ value: PropertyList.Value, path: String, problems: inout [DeclarationProblem]) -> [String] {
+  static func strings(_ value: PropertyList.Value, path: () -> String, problems: inout [DeclarationProblem]) -> [String] {
     switch value.storage {
     case .string(let s): return [s]
     case .array(let a):
@@ -46,25 +47,47 @@ enum DeclarationReader {
           out.append(s)
         } else {
           problems.append(
-            .init(message: "\(element.kindName) in a list of strings", offset: element.offset, keyPath: "\(path).\(n)"))
+            .init(message: "\(element.kindName) in a list of strings", offset: element.offset, keyPath: "\(path()).\(n)"))
         }
       }
       return out
     default:
       problems.append(
         .init(
-          message: "a \(value.kindName), expected a string or an array of strings", offset: value.offset, keyPath: path)
+          message: "a \(value.kindName), expected a string or an array of strings", offset: value.offset, keyPath: path())
       )
       return []
     }
   }
 
   static func read(
-    _ d: PropertyList.Dictionary, kind: TypeDeclaration.Kind, index: Int, offset: Int, path: String,
+    _ d: PropertyList.Dictionary, kind: TypeDeclaration.Kind, index: Int, offset: Int, path: () -> String,
     problems: inout [DeclarationProblem]
   ) -> TypeDeclaration? {
-    guard let identifierValue = d["UTTypeIdentifier"] else {
-      problems.append(.init(message: "declaration has no UTTypeIdentifier", offset: offset, keyPath: path))
+    // One pass over the keys instead of a lookup per key.
+    var identifierValue: PropertyList.Value? = nil
+    var parentsValue: PropertyList.Value? = nil
+    var descriptionValue: PropertyList.Value? = nil
+    var specValue: PropertyList.Value? = nil
+    var referenceURL: String? = nil
+    var iconFile: String? = nil
+    var icons: PropertyList.Value? = nil
+    var versionValue: PropertyList.Value? = nil
+    for entry in d {
+      switch entry.key {
+      case "UTTypeIdentifier": identifierValue = entry.value
+      case "UTTypeConformsTo": parentsValue = entry.value
+      case "UTTypeDescription": descriptionValue = entry.value
+      case "UTTypeTagSpecification": specValue = entry.value
+      case "UTTypeReferenceURL": referenceURL = entry.value.string
+      case "UTTypeIconFile": iconFile = entry.value.string
+      case "UTTypeIcons": icons = entry.value
+      case "UTTypeVersion": versionValue = entry.value
+      default: break
+      }
+    }
+    guard let identifierValue else {
+      problems.append(.init(message: "declaration has no UTTypeIdentifier", offset: offset, keyPath: path()))
       return nil
     }
     guard let identifier = identifierValue.string else {
@@ -72,42 +95,42 @@ enum DeclarationReader {
         .init(
           message: "UTTypeIdentifier is a \(identifierValue.kindName), expected a string",
           offset: identifierValue.offset,
-          keyPath: path + ".UTTypeIdentifier"))
+          keyPath: path() + ".UTTypeIdentifier"))
       return nil
     }
     var declaration = TypeDeclaration(identifier: identifier, kind: kind)
     declaration.plist = d
     declaration.offset = offset
     declaration.index = index
-    if let parents = d["UTTypeConformsTo"] {
-      declaration.conformsTo = strings(parents, path: path + ".UTTypeConformsTo", problems: &problems)
+    if let parentsValue {
+      declaration.conformsTo = strings(parentsValue, path: { path() + ".UTTypeConformsTo" }, problems: &problems)
     }
-    if let description = d["UTTypeDescription"] {
+    if let description = descriptionValue {
       if let s = description.string {
         declaration.description = s
       } else {
         problems.append(
           .init(
             message: "UTTypeDescription is a \(description.kindName), expected a string", offset: description.offset,
-            keyPath: path + ".UTTypeDescription"))
+            keyPath: path() + ".UTTypeDescription"))
       }
     }
-    if let spec = d["UTTypeTagSpecification"] {
+    if let spec = specValue {
       if let tags = spec.dictionary {
         for entry in tags {
-          let values = strings(entry.value, path: path + ".UTTypeTagSpecification." + entry.key, problems: &problems)
+          let values = strings(entry.value, path: { path() + ".UTTypeTagSpecification." + entry.key }, problems: &problems)
           declaration.tags[entry.key] = values
         }
       } else {
         problems.append(
           .init(
             message: "UTTypeTagSpecification is a \(spec.kindName), expected a dictionary", offset: spec.offset,
-            keyPath: path + ".UTTypeTagSpecification"))
+            keyPath: path() + ".UTTypeTagSpecification"))
       }
     }
-    declaration.referenceURL = d["UTTypeReferenceURL"]?.string
-    declaration.iconFile = d["UTTypeIconFile"]?.string ?? d["UTTypeIcons"]?.dictionary?["UTTypeIconName"]?.string
-    switch d["UTTypeVersion"]?.storage {
+    declaration.referenceURL = referenceURL
+    declaration.iconFile = iconFile ?? icons?.dictionary?["UTTypeIconName"]?.string
+    switch versionValue?.storage {
     case .integer(let n): declaration.version = n.int
     case .string(let s): declaration.version = Int(s)
     default: break

@@ -79,10 +79,9 @@ struct GraphBuilder {
     var unknownParents: [UTTypeRegistry.UnknownParent] = []
     var parents = [[Int32]](repeating: [], count: n)
     for (index, d) in winners.enumerated() {
-      var seen = Set<Int32>()
       for parent in d.conformsTo {
         if let p = ids[UTTypeRegistry.fold(parent)] {
-          if seen.insert(p).inserted { parents[index].append(p) }
+          if !parents[index].contains(p) { parents[index].append(p) }
         } else {
           unknownParents.append(.init(declaration: d, parent: parent))
         }
@@ -148,11 +147,9 @@ struct GraphBuilder {
     var tagIndex: [String: [String: [Int32]]] = [:]
     for (id, d) in winners.enumerated() {
       for (tagClass, values) in d.tags {
-        let classKey = tagClass.lowercased()
+        let classKey = UTTypeRegistry.fold(tagClass)
         for value in values {
-          let key = value.lowercased()
-          if tagIndex[classKey, default: [:]][key]?.contains(Int32(id)) == true { continue }
-          tagIndex[classKey, default: [:]][key, default: []].append(Int32(id))
+          tagIndex[classKey, default: [:]][value.lowercased(), default: []].appendIfAbsent(Int32(id))
         }
       }
     }
@@ -176,5 +173,11 @@ struct GraphBuilder {
   static func rank(_ d: TypeDeclaration, _ id: Int32) -> (Int, Int, Int32) {
     let isPublic = UTTypeRegistry.fold(d.identifier).hasPrefix("public.") ? 0 : 1
     return (isPublic, d.file?.isBuiltIn == true ? 0 : d.kind == .exported ? 1 : 2, id)
+  }
+}
+
+extension Array where Element == Int32 {
+  mutating func appendIfAbsent(_ id: Int32) {
+    if last != id { append(id) }
   }
 }

@@ -1,0 +1,49 @@
+import TypeRegistry
+
+/// The registry a query runs against: the built-in catalog (unless `--no-system`) and every
+/// `--types` file, in order.
+enum QueryContext {
+  /// Builds the registry, or reports why a `--types` file cannot be read (exit status 2).
+  static func registry(_ invocation: Invocation, io: inout Console) -> UTTypeRegistry? {
+    var builder = UTTypeRegistry.Builder(includingSystemTypes: !invocation.has("--no-system"))
+    for path in invocation.all("--types") {
+      do {
+        try builder.add(contentsOf: path)
+      } catch {
+        io.error("error: \(error)")
+        return nil
+      }
+    }
+    return builder.build()
+  }
+
+  /// The type an argument names: a declared identifier or a `dyn.` identifier.
+  static func type(_ argument: String, in registry: UTTypeRegistry, io: inout Console) -> UTType? {
+    if let type = registry.type(withIdentifier: argument) { return type }
+    var message = "'\(argument)' is not a declared type identifier"
+    if argument.hasPrefix(".") || !argument.contains(".") {
+      message += " (for a filename extension, use 'utictl lookup --extension \(argument.drop { $0 == "." })')"
+    } else {
+      message += " (add its declaration with --types PATH)"
+    }
+    io.error("error: \(message)")
+    return nil
+  }
+
+  /// Where a type is declared: `built-in`, `path:line`, or `dynamic`/`undeclared`.
+  static func origin(of type: UTType, in registry: UTTypeRegistry) -> String {
+    if let declaration = registry.declaration(of: type) { return declaration.origin }
+    return type.isDynamic ? "dynamic" : "undeclared"
+  }
+
+  /// Writes a value as one line of JSON.
+  static func printJSON(_ value: PropertyList.Value, io: inout Console) {
+    io.write((try? PropertyList.write(value, as: .json)).map { $0 + [0x0A] } ?? Array("null\n".utf8))
+  }
+
+  static func strings(_ values: [String]) -> PropertyList.Value { .init(.array(values.map { .init(.string($0)) })) }
+}
+
+extension Command.Option {
+  static let json = Command.Option(names: ["--json"], valueName: nil, help: "Print machine-readable JSON.")
+}

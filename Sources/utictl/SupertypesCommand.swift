@@ -1,0 +1,37 @@
+import TypeRegistry
+
+/// `utictl supertypes TYPE` and `utictl subtypes TYPE`: one identifier a line, sorted.
+enum SupertypesCommand {
+  static var supertypes: Command {
+    Command(
+      name: "supertypes",
+      abstract: "List every type a type conforms to, itself excluded.",
+      arguments: [.init(name: "type", help: "A type identifier.")],
+      options: [.json],
+      run: { invocation, io in run(invocation, &io) { type, _ in type.supertypes.map(\.identifier) } }
+    )
+  }
+
+  static var subtypes: Command {
+    Command(
+      name: "subtypes",
+      abstract: "List every declared type that conforms to a type, itself excluded.",
+      arguments: [.init(name: "type", help: "A type identifier.")],
+      options: [.json],
+      run: { invocation, io in run(invocation, &io) { type, registry in registry.subtypes(of: type).map(\.identifier) } }
+    )
+  }
+
+  static func run(_ invocation: Invocation, _ io: inout Console, _ list: (UTType, UTTypeRegistry) -> [String]) -> Int32 {
+    guard let registry = QueryContext.registry(invocation, io: &io),
+      let type = QueryContext.type(invocation.positionals[0], in: registry, io: &io)
+    else { return ExitStatus.usage }
+    let identifiers = list(type, registry).sorted()
+    if invocation.has("--json") {
+      QueryContext.printJSON(QueryContext.strings(identifiers), io: &io)
+    } else {
+      for identifier in identifiers { io.print(identifier) }
+    }
+    return ExitStatus.success
+  }
+}
