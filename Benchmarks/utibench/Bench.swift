@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Timing helpers: medians of repeated runs, whole-process timing, and the Markdown table.
 enum Bench {
   struct Row {
@@ -19,6 +23,18 @@ enum Bench {
   }
 
   static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+  /// Keeps a result alive so the optimizer cannot drop the work that made it.
+  @inline(never) static func sink(_ value: Int) {
+    if value == -1 { print("") }
+  }
+
+  /// The process's resident memory in bytes (Linux: /proc/self/statm).
+  static func allocatedBytes() -> Int {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = statm.split(separator: " ")
+    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
+  }
 
   /// The median of `runs` timings of `body`, in seconds, after one warm-up run.
   static func measure(runs: Int, _ body: () -> Void) -> Double {

@@ -21,8 +21,14 @@ try xmlData.write(to: URL(fileURLWithPath: xmlPath))
 
 // `utibench --profile xml|binary`: loop one parser alone, for perf or callgrind.
 if let i = CommandLine.arguments.firstIndex(of: "--profile"), i + 1 < CommandLine.arguments.count {
-  let input = CommandLine.arguments[i + 1] == "binary" ? binary : xml
-  for _ in 0..<200 { _ = try! PropertyList.parse(input) }
+  switch CommandLine.arguments[i + 1] {
+  case "build":
+    var builder = UTTypeRegistry.Builder()
+    for declaration in SyntheticTypeGraph.declarations(count: 100_000) { builder.add(declaration) }
+    for _ in 0..<5 { _ = builder.build() }
+  case "binary": for _ in 0..<200 { _ = try! PropertyList.parse(binary) }
+  default: for _ in 0..<200 { _ = try! PropertyList.parse(xml) }
+  }
   exit(0)
 }
 let parseRuns = quick ? 5 : 60
@@ -59,6 +65,108 @@ rows.append(
     "write binary1", writeBinary, writeBinaryFoundation, peer: "Foundation PropertyListSerialization",
     bytes: binary.count))
 
+// The registry: conformance, building, tag lookup.
+let catalog = UTTypeRegistry.builtIn
+let catalogTypes = catalog.allTypes
+func pairs(_ types: [UTType], _ n: Int) -> [(UTType, UTType)] {
+  var generator = SystemRandomNumberGenerator()
+  return (0..<n).map { _ in (types.randomElement(using: &generator)!, types.randomElement(using: &generator)!) }
+}
+
+/// The peer for conformance: walk parents by identifier through a dictionary, as a naive
+/// implementation would.
+struct NaiveGraph {
+  var parents: [String: [String]] = [:]
+  init(_ registry: UTTypeRegistry) {
+    for type in registry.allTypes { parents[type.identifier] = registry.directSupertypes(of: type).map(\.identifier) }
+  }
+  func conforms(_ a: String, _ b: String) -> Bool {
+    var stack = [a]
+    var seen = Set<String>()
+    while let next = stack.popLast() {
+      if next == b { return true }
+      if seen.insert(next).inserted { stack += parents[next] ?? [] }
+    }
+    return false
+  }
+}
+
+func conformanceRow(_ label: String, _ registry: UTTypeRegistry, _ types: [UTType]) -> Bench.Row {
+  let queries = pairs(types, 4096)
+  let rounds = quick ? 20 : 500
+  var hits = 0
+  let ours =
+    Bench.measure(runs: 5) {
+      for _ in 0..<rounds { for (a, b) in queries where a.conforms(to: b) { hits += 1 } }
+    } / Double(rounds * queries.count)
+  let naive = NaiveGraph(registry)
+  let named = queries.map { ($0.0.identifier, $0.1.identifier) }
+  let peerRounds = max(1, rounds / 50)
+  let peer =
+    Bench.measure(runs: 3) {
+      for _ in 0..<peerRounds { for (a, b) in named where naive.conforms(a, b) { hits += 1 } }
+    } / Double(peerRounds * named.count)
+  Bench.sink(hits)
+  return .init(label, ours, peer, peer: "naive walk of parent identifiers")
+}
+rows.append(conformanceRow("`conforms(to:)`, built-in catalog (\(catalog.count) types)", catalog, catalogTypes))
+
+let synthetic = SyntheticTypeGraph.declarations(count: 100_000)
+let memoryBefore = Bench.allocatedBytes()
+var largeBuilder = UTTypeRegistry.Builder()
+for declaration in synthetic { largeBuilder.add(declaration) }
+let buildStart = Bench.now()
+let large = largeBuilder.build()
+let buildTime = Double(Bench.now() - buildStart) / 1e9
+let memory = Bench.allocatedBytes() - memoryBefore
+rows.append(conformanceRow("`conforms(to:)`, 100,000 synthetic types", large, large.allTypes))
+rows.append(
+  .init(
+    "build registry: catalog + 100,000 declarations (resident memory +\(memory / 1_000_000) MB)", buildTime, nil,
+    peer: "—"))
+
+let catalogBytes = Array(try String(contentsOfFile: "Resources/exported-types.plist", encoding: .utf8).utf8)
+rows.append(
+  .init(
+    "parse the built-in catalog plist (\(Bench.size(catalogBytes.count)))",
+    Bench.measure(runs: parseRuns) {
+      _ = try! DeclarationFile(bytes: catalogBytes, path: "catalog", isBuiltIn: true)
+    },
+    Bench.measure(runs: parseRuns) {
+      _ = try! PropertyListSerialization.propertyList(from: Data(catalogBytes), options: [], format: nil)
+    }, peer: "Foundation PropertyListSerialization (parse only)", bytes: catalogBytes.count))
+rows.append(
+  .init(
+    "build the catalog registry from parsed declarations",
+    Bench.measure(runs: parseRuns) {
+      _ = UTTypeRegistry.Builder().build()
+    }, nil, peer: "—"))
+
+let data = UTType.data
+let extensions = ["png", "jpg", "json", "txt", "swift", "pdf", "mp4", "zip", "html", "md", "PNG", "tar"]
+let lookupRounds = quick ? 2_000 : 50_000
+var found = 0
+let tagLookup =
+  Bench.measure(runs: 5) {
+    for _ in 0..<lookupRounds {
+      for ext in extensions
+      where catalog.preferredType(tag: ext, tagClass: .filenameExtension, conformingTo: data) != nil {
+        found += 1
+      }
+    }
+  } / Double(lookupRounds * extensions.count)
+let initLookup =
+  Bench.measure(runs: 5) {
+    for _ in 0..<(lookupRounds / 10) {
+      for ext in extensions where UTType(filenameExtension: ext) != nil { found += 1 }
+    }
+  } / Double(lookupRounds / 10 * extensions.count)
+Bench.sink(found)
+rows.append(
+  .init(
+    "tag lookup: extension → preferred type (registry)", tagLookup, initLookup,
+    peer: "`UTType(filenameExtension:)` (shared registry)"))
+
 // Whole processes: `utictl plist lint` beside `plutil -lint` and Python's plistlib.
 let processRuns = quick ? 3 : 30
 if let utictl = Bench.sibling("utictl") {
@@ -76,6 +184,13 @@ if let utictl = Bench.sibling("utictl") {
         Bench.measureProcess(
           runs: processRuns, python, ["-c", "import plistlib,sys; plistlib.load(open(sys.argv[1],'rb'))", xmlPath]),
         peer: "python3 plistlib.load process"))
+  }
+  if let hello = Bench.sibling("utibench-hello") {
+    rows.append(
+      .init(
+        "`utictl conforms-to public.png public.data` process",
+        Bench.measureProcess(runs: processRuns, utictl, ["conforms-to", "public.png", "public.data"]),
+        Bench.measureProcess(runs: processRuns, hello, []), peer: "a Swift program that only prints a line"))
   }
 } else {
   print("note: utictl is not built beside utibench; run `swift build -c release` first for the process rows")

@@ -24,7 +24,10 @@ enum ConformsToCommand {
     let conforms = type.conforms(to: supertype)
     if invocation.has("--json") {
       QueryContext.printJSON(
-        ["type": .init(.string(type.identifier)), "supertype": .init(.string(supertype.identifier)), "conforms": .init(.boolean(conforms))],
+        [
+          "type": .init(.string(type.identifier)), "supertype": .init(.string(supertype.identifier)),
+          "conforms": .init(.boolean(conforms)),
+        ],
         io: &io)
     } else {
       io.print("\(type.identifier) \(conforms ? "conforms" : "does not conform") to \(supertype.identifier)")

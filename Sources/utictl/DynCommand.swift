@@ -53,7 +53,9 @@ enum DynCommand {
             ["conformsTo": QueryContext.strings(specification.conformsTo), "tags": .init(.dictionary(tags))], io: &io)
           return ExitStatus.success
         }
-        if !specification.conformsTo.isEmpty { io.print("conforms to: \(specification.conformsTo.joined(separator: ", "))") }
+        if !specification.conformsTo.isEmpty {
+          io.print("conforms to: \(specification.conformsTo.joined(separator: ", "))")
+        }
         for (tagClass, value) in specification.tags { io.print("\(tagClass): \(value)") }
         return ExitStatus.success
       }

@@ -27,7 +27,8 @@ enum GraphCommand {
       var seen = Set<UTType>()
       for argument in invocation.positionals {
         guard let type = QueryContext.type(argument, in: registry, io: &io) else { return ExitStatus.usage }
-        for node in [type] + type.supertypes.sorted(by: { $0.identifier < $1.identifier }) where seen.insert(node).inserted {
+        for node in [type] + type.supertypes.sorted(by: { $0.identifier < $1.identifier })
+        where seen.insert(node).inserted {
           nodes.append(node)
         }
       }

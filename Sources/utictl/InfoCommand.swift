@@ -39,7 +39,9 @@ enum InfoCommand {
           "declaredIn": .init(.string(origin)),
         ]
         if let description = type.localizedDescription {
-          object = .init(.dictionary(.init([.init(key: "description", value: .init(.string(description)))] + object.dictionary!.entries)))
+          object = .init(
+            .dictionary(
+              .init([.init(key: "description", value: .init(.string(description)))] + object.dictionary!.entries)))
         }
         objects.append(object)
         continue
@@ -50,7 +52,9 @@ enum InfoCommand {
       io.print("  conforms to:  \(parents.isEmpty ? "(nothing)" : parents.joined(separator: ", "))")
       io.print("  supertypes:   \(supertypes.isEmpty ? "(none)" : supertypes.joined(separator: ", "))")
       for (tagClass, values) in tags { io.print("  \(tagClass.rawValue): \(values.joined(separator: ", "))") }
-      io.print("  declared:     \(type.isDeclared ? "yes" : "no"), public: \(type.isPublic ? "yes" : "no"), dynamic: \(type.isDynamic ? "yes" : "no")")
+      io.print(
+        "  declared:     \(type.isDeclared ? "yes" : "no"), public: \(type.isPublic ? "yes" : "no"), dynamic: \(type.isDynamic ? "yes" : "no")"
+      )
       io.print("  declared in:  \(origin)")
     }
     if invocation.has("--json") { QueryContext.printJSON(.init(.array(objects)), io: &io) }

@@ -26,7 +26,9 @@ enum LookupCommand {
 
   static func run(_ invocation: Invocation, _ io: inout Console) -> Int32 {
     var queries: [(UTTagClass, String)] = []
-    if let e = invocation.value("--extension") { queries.append((.filenameExtension, e.hasPrefix(".") ? String(e.dropFirst()) : e)) }
+    if let e = invocation.value("--extension") {
+      queries.append((.filenameExtension, e.hasPrefix(".") ? String(e.dropFirst()) : e))
+    }
     if let m = invocation.value("--mime") { queries.append((.mimeType, m)) }
     if let t = invocation.value("--tag") {
       guard let equals = t.firstIndex(of: "="), equals != t.startIndex else {
@@ -51,13 +53,16 @@ enum LookupCommand {
     var found: [UTType]
     if invocation.has("--all") {
       found = registry.types(tag: tag, tagClass: tagClass, conformingTo: supertype)
-      if found.isEmpty, let dynamic = registry.type(tag: tag, tagClass: tagClass, conformingTo: supertype) { found = [dynamic] }
+      if found.isEmpty, let dynamic = registry.type(tag: tag, tagClass: tagClass, conformingTo: supertype) {
+        found = [dynamic]
+      }
     } else {
       found = registry.type(tag: tag, tagClass: tagClass, conformingTo: supertype).map { [$0] } ?? []
     }
     if invocation.has("--json") {
       QueryContext.printJSON(
-        .init(.array(found.map { ["identifier": .init(.string($0.identifier)), "dynamic": .init(.boolean($0.isDynamic))] })),
+        .init(
+          .array(found.map { ["identifier": .init(.string($0.identifier)), "dynamic": .init(.boolean($0.isDynamic))] })),
         io: &io)
     } else {
       for type in found { io.print(type.identifier) }

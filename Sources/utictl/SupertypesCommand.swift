@@ -18,11 +18,13 @@ enum SupertypesCommand {
       abstract: "List every declared type that conforms to a type, itself excluded.",
       arguments: [.init(name: "type", help: "A type identifier.")],
       options: [.json],
-      run: { invocation, io in run(invocation, &io) { type, registry in registry.subtypes(of: type).map(\.identifier) } }
+      run: { invocation, io in run(invocation, &io) { type, registry in registry.subtypes(of: type).map(\.identifier) }
+      }
     )
   }
 
-  static func run(_ invocation: Invocation, _ io: inout Console, _ list: (UTType, UTTypeRegistry) -> [String]) -> Int32 {
+  static func run(_ invocation: Invocation, _ io: inout Console, _ list: (UTType, UTTypeRegistry) -> [String]) -> Int32
+  {
     guard let registry = QueryContext.registry(invocation, io: &io),
       let type = QueryContext.type(invocation.positionals[0], in: registry, io: &io)
     else { return ExitStatus.usage }

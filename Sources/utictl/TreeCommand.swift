@@ -16,7 +16,9 @@ enum TreeCommand {
     guard let registry = QueryContext.registry(invocation, io: &io) else { return ExitStatus.usage }
     var children: [String: [UTType]] = [:]
     for type in registry.allTypes {
-      for parent in registry.directSupertypes(of: type) { children[parent.identifier.lowercased(), default: []].append(type) }
+      for parent in registry.directSupertypes(of: type) {
+        children[parent.identifier.lowercased(), default: []].append(type)
+      }
     }
     let tops: [UTType]
     if let argument = invocation.positionals.first {

@@ -17,19 +17,28 @@ struct QueryCommandTests {
     #expect(no.stdout == "public.png does not conform to public.text\n")
     let unknown = utictl("conforms-to", "com.example.nope", "public.data")
     #expect(unknown.status == 2)
-    #expect(unknown.stderr == "error: 'com.example.nope' is not a declared type identifier (add its declaration with --types PATH)\n")
+    #expect(
+      unknown.stderr
+        == "error: 'com.example.nope' is not a declared type identifier (add its declaration with --types PATH)\n")
     let ext = utictl("conforms-to", "png", "public.data")
     #expect(ext.stderr.contains("use 'utictl lookup --extension png'"))
-    #expect(utictl("conforms-to", "public.png", "public.data", "--json").stdout == #"{"type":"public.png","supertype":"public.data","conforms":true}"# + "\n")
+    #expect(
+      utictl("conforms-to", "public.png", "public.data", "--json").stdout
+        == #"{"type":"public.png","supertype":"public.data","conforms":true}"# + "\n")
   }
 
   @Test func pointyBugWithTypesBeforeOrAfterTheCommand() {
-    let after = utictl("conforms-to", "com.raywenderlich.pointybug.tool.arrow", "public.data", "--types", Self.pointyBug)
+    let after = utictl(
+      "conforms-to", "com.raywenderlich.pointybug.tool.arrow", "public.data", "--types", Self.pointyBug)
     #expect(after.status == 0)
-    let before = utictl("--types", Self.pointyBug, "conforms-to", "com.raywenderlich.pointybug.tool.arrow", "public.item")
+    let before = utictl(
+      "--types", Self.pointyBug, "conforms-to", "com.raywenderlich.pointybug.tool.arrow", "public.item")
     #expect(before.status == 0)
-    #expect(utictl("conforms-to", "com.raywenderlich.pointybug.tool.arrow", "public.image", "--types", Self.pointyBug).status == 1)
-    let noSystem = utictl("conforms-to", "com.raywenderlich.pointybug.tool.arrow", "public.data", "--types", Self.pointyBug, "--no-system")
+    #expect(
+      utictl("conforms-to", "com.raywenderlich.pointybug.tool.arrow", "public.image", "--types", Self.pointyBug).status
+        == 1)
+    let noSystem = utictl(
+      "conforms-to", "com.raywenderlich.pointybug.tool.arrow", "public.data", "--types", Self.pointyBug, "--no-system")
     #expect(noSystem.status == 2)
     #expect(noSystem.stderr.contains("'public.data' is not a declared type identifier"))
     let missing = utictl("info", "public.png", "--types", "/nonexistent/Info.plist")
@@ -92,11 +101,15 @@ struct QueryCommandTests {
     #expect(utictl("lookup", "--extension", ".PNG").stdout == "public.png\n")
     #expect(utictl("lookup", "--mime", "application/pdf").stdout == "com.adobe.pdf\n")
     #expect(utictl("lookup", "--extension", "conf").stdout == "dyn.ah62d4rv4ge80g55sq2\n")
-    #expect(utictl("lookup", "--extension", "app", "--conforming-to", "public.directory").stdout == "com.apple.application-bundle\n")
+    #expect(
+      utictl("lookup", "--extension", "app", "--conforming-to", "public.directory").stdout
+        == "com.apple.application-bundle\n")
     let all = utictl("lookup", "--extension", "mp4", "--all").stdout.split(separator: "\n")
     #expect(all.count >= 2)
     #expect(all.first == "public.mpeg-4")
-    #expect(utictl("lookup", "--tag", "public.filename-extension=pbarrow", "--types", Self.pointyBug).stdout == "com.raywenderlich.pointybug.tool.arrow\n")
+    #expect(
+      utictl("lookup", "--tag", "public.filename-extension=pbarrow", "--types", Self.pointyBug).stdout
+        == "com.raywenderlich.pointybug.tool.arrow\n")
     #expect(utictl("lookup").status == 2)
     #expect(utictl("lookup", "--extension", "a", "--mime", "b").status == 2)
   }
@@ -119,9 +132,13 @@ struct QueryCommandTests {
   }
 
   @Test func dynEncodeAndDecode() {
-    #expect(utictl("dyn", "encode", "public.filename-extension=conf", "--conforming-to", "public.data").stdout == "dyn.ah62d4rv4ge80g55sq2\n")
+    #expect(
+      utictl("dyn", "encode", "public.filename-extension=conf", "--conforming-to", "public.data").stdout
+        == "dyn.ah62d4rv4ge80g55sq2\n")
     #expect(utictl("dyn", "encode", "public.filename-extension=rs").stdout == "dyn.age81e62\n")
-    #expect(utictl("dyn", "decode", "dyn.ah62d4rv4ge80g55sq2").stdout == "conforms to: public.data\npublic.filename-extension: conf\n")
+    #expect(
+      utictl("dyn", "decode", "dyn.ah62d4rv4ge80g55sq2").stdout
+        == "conforms to: public.data\npublic.filename-extension: conf\n")
     #expect(
       utictl("dyn", "decode", "dyn.ah62d4rv4ge80g55sq2", "--json").stdout
         == #"{"conformsTo":["public.data"],"tags":{"public.filename-extension":["conf"]}}"# + "\n")
@@ -165,7 +182,8 @@ struct QueryCommandTests {
     #expect(yes.stdout == "public.png conforms to public.data\n")
     let no = try runProcess(copy, ["conforms-to", "public.png", "public.text"])
     #expect(no.status == 1)
-    let arrow = try runProcess(copy, ["--types", Self.pointyBug, "conforms-to", "com.raywenderlich.pointybug.tool.arrow", "public.data"])
+    let arrow = try runProcess(
+      copy, ["--types", Self.pointyBug, "conforms-to", "com.raywenderlich.pointybug.tool.arrow", "public.data"])
     #expect(arrow.status == 0)
   }
 }

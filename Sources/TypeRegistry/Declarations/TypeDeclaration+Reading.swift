@@ -37,7 +37,8 @@ enum DeclarationReader {
   }
 
   /// A string, or the strings of an array (Apple accepts both for lists); problems for anything else.
-  static func strings(_ value: PropertyList.Value, path: () -> String, problems: inout [DeclarationProblem]) -> [String] {
+  static func strings(_ value: PropertyList.Value, path: () -> String, problems: inout [DeclarationProblem]) -> [String]
+  {
     switch value.storage {
     case .string(let s): return [s]
     case .array(let a):
@@ -47,14 +48,16 @@ enum DeclarationReader {
           out.append(s)
         } else {
           problems.append(
-            .init(message: "\(element.kindName) in a list of strings", offset: element.offset, keyPath: "\(path()).\(n)"))
+            .init(
+              message: "\(element.kindName) in a list of strings", offset: element.offset, keyPath: "\(path()).\(n)"))
         }
       }
       return out
     default:
       problems.append(
         .init(
-          message: "a \(value.kindName), expected a string or an array of strings", offset: value.offset, keyPath: path())
+          message: "a \(value.kindName), expected a string or an array of strings", offset: value.offset,
+          keyPath: path())
       )
       return []
     }
@@ -118,7 +121,8 @@ enum DeclarationReader {
     if let spec = specValue {
       if let tags = spec.dictionary {
         for entry in tags {
-          let values = strings(entry.value, path: { path() + ".UTTypeTagSpecification." + entry.key }, problems: &problems)
+          let values = strings(
+            entry.value, path: { path() + ".UTTypeTagSpecification." + entry.key }, problems: &problems)
           declaration.tags[entry.key] = values
         }
       } else {

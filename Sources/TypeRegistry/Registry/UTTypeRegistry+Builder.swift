@@ -78,12 +78,12 @@ struct GraphBuilder {
     // Parents.
     var unknownParents: [UTTypeRegistry.UnknownParent] = []
     var parents = [[Int32]](repeating: [], count: n)
-    for (index, d) in winners.enumerated() {
-      for parent in d.conformsTo {
+    for index in winners.indices {
+      for parent in winners[index].conformsTo {
         if let p = ids[UTTypeRegistry.fold(parent)] {
           if !parents[index].contains(p) { parents[index].append(p) }
         } else {
-          unknownParents.append(.init(declaration: d, parent: parent))
+          unknownParents.append(.init(declaration: winners[index], parent: parent))
         }
       }
     }
@@ -95,6 +95,7 @@ struct GraphBuilder {
     var removed = Set<Int64>()
     var stack: [(node: Int32, next: Int)] = []
     var scratch: [Int32] = []
+    var stamp = [Int32](repeating: -1, count: n)
     for root in 0..<Int32(n) where color[Int(root)] == 0 {
       stack.append((root, 0))
       color[Int(root)] = 1
@@ -123,14 +124,20 @@ struct GraphBuilder {
         }
         stack.removeLast()
         color[Int(node)] = 2
+        // Collect the parents' ancestors once each (a stamp per node marks the ones seen), then sort.
         scratch.removeAll(keepingCapacity: true)
         scratch.append(node)
-        for p in ps where !removed.contains(Int64(node) << 32 | Int64(p)) { scratch += sets[Int(p)] }
+        stamp[Int(node)] = node
+        for p in ps where !removed.contains(Int64(node) << 32 | Int64(p)) {
+          for id in sets[Int(p)] where stamp[Int(id)] != node {
+            stamp[Int(id)] = node
+            scratch.append(id)
+          }
+        }
         scratch.sort()
-        var unique: [Int32] = []
-        unique.reserveCapacity(scratch.count)
-        for id in scratch where unique.last != id { unique.append(id) }
-        sets[Int(node)] = unique
+        sets[Int(node)] = [Int32](unsafeUninitializedCapacity: scratch.count) { buffer, count in
+          count = scratch.withUnsafeBufferPointer { buffer.initialize(fromContentsOf: $0) }
+        }
       }
     }
 
@@ -145,8 +152,8 @@ struct GraphBuilder {
 
     // Tag index, each list in preference order.
     var tagIndex: [String: [String: [Int32]]] = [:]
-    for (id, d) in winners.enumerated() {
-      for (tagClass, values) in d.tags {
+    for id in winners.indices {
+      for (tagClass, values) in winners[id].tags {
         let classKey = UTTypeRegistry.fold(tagClass)
         for value in values {
           tagIndex[classKey, default: [:]][value.lowercased(), default: []].appendIfAbsent(Int32(id))
@@ -161,7 +168,9 @@ struct GraphBuilder {
       }
     }
 
-    let records = winners.enumerated().map { UTTypeRegistry.Record(declaration: $1, parents: parents[$0]) }
+    var records: [UTTypeRegistry.Record] = []
+    records.reserveCapacity(n)
+    for index in winners.indices { records.append(.init(declaration: winners[index], parents: parents[index])) }
     return UTTypeRegistry(
       records: records, ids: ids, ancestorStart: ancestorStart, ancestors: ancestors, tagIndex: tagIndex,
       files: files, codeDeclarations: codeDeclarations, conflicts: conflicts, cycles: cycles,

@@ -1,18 +1,20 @@
 extension UTTypeRegistry {
   /// Whether type `a` conforms to type `b` (reflexive, transitive).
   /// - Complexity: O(log *k*) in the number of `a`'s supertypes; no string work.
-  @inline(__always)
+  @inlinable
   func conforms(_ a: Int32, _ b: Int32) -> Bool {
     ancestors.withUnsafeBufferPointer { all in
-      var low = Int(ancestorStart[Int(a)])
-      var high = Int(ancestorStart[Int(a) + 1])
-      while low < high {
-        let mid = (low + high) >> 1
-        let v = all[mid]
-        if v == b { return true }
-        if v < b { low = mid + 1 } else { high = mid }
+      ancestorStart.withUnsafeBufferPointer { start in
+        var low = Int(start[Int(a)])
+        var high = Int(start[Int(a) + 1])
+        while low < high {
+          let mid = (low + high) >> 1
+          let v = all[mid]
+          if v == b { return true }
+          if v < b { low = mid + 1 } else { high = mid }
+        }
+        return false
       }
-      return false
     }
   }
 

@@ -1,4 +1,15 @@
 extension UTTypeRegistry {
+  /// The ids of the types declaring a tag, in preference order.
+  @inline(__always)
+  func candidates(tag: String, tagClass: UTTagClass) -> [Int32]? {
+    let key = Self.fold(tag)
+    switch tagClass {
+    case .filenameExtension: return extensionIndex[key]
+    case .mimeType: return mimeIndex[key]
+    default: return tagIndex[Self.fold(tagClass.rawValue)]?[key]
+    }
+  }
+
   /// The declared types with `tag` in `tagClass` that conform to `supertype`, most preferred first.
   ///
   /// Tags and tag classes compare case-insensitively. The order is the preference rule:
@@ -6,7 +17,7 @@ extension UTTypeRegistry {
   /// then declaration order. Apple's counterpart is `UTType.types(tag:tagClass:conformingTo:)`.
   /// - Complexity: O(*c*) in the number of types declaring the tag.
   public func types(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType? = nil) -> [UTType] {
-    guard let candidates = tagIndex[Self.fold(tagClass.rawValue)]?[Self.fold(tag)] else { return [] }
+    guard let candidates = candidates(tag: tag, tagClass: tagClass) else { return [] }
     let target = supertype.map { resolve($0) }
     return candidates.compactMap { id -> UTType? in
       switch target {
@@ -20,7 +31,7 @@ extension UTTypeRegistry {
   /// The most preferred declared type with `tag` that conforms to `supertype`, or nil.
   /// - Complexity: O(*c*) in the number of types declaring the tag; usually one.
   public func preferredType(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType? = nil) -> UTType? {
-    guard let candidates = tagIndex[Self.fold(tagClass.rawValue)]?[Self.fold(tag)] else { return nil }
+    guard let candidates = candidates(tag: tag, tagClass: tagClass) else { return nil }
     guard let supertype else { return UTType(registry: self, id: candidates[0]) }
     guard let target = resolve(supertype) else { return nil }
     for id in candidates where conforms(id, target) { return UTType(registry: self, id: id) }

@@ -31,10 +31,13 @@ public final class UTTypeRegistry: Sendable {
   /// Lowercased identifier → id.
   let ids: [String: Int32]
   /// `ancestors[ancestorStart[id] ..< ancestorStart[id + 1]]`: sorted ids of the type and every supertype.
-  let ancestorStart: [Int32]
-  let ancestors: [Int32]
+  @usableFromInline let ancestorStart: [Int32]
+  @usableFromInline let ancestors: [Int32]
   /// Lowercased tag class → lowercased tag → ids, in preference order.
   let tagIndex: [String: [String: [Int32]]]
+  /// The filename extension and MIME type parts of `tagIndex`, looked up without the class.
+  let extensionIndex: [String: [Int32]]
+  let mimeIndex: [String: [Int32]]
   /// The files the declarations came from, in load order (the built-in catalog first).
   public let files: [DeclarationFile]
   /// Declarations in code, in the order added.
@@ -56,6 +59,8 @@ public final class UTTypeRegistry: Sendable {
     self.ancestorStart = ancestorStart
     self.ancestors = ancestors
     self.tagIndex = tagIndex
+    self.extensionIndex = tagIndex[UTTagClass.filenameExtension.rawValue] ?? [:]
+    self.mimeIndex = tagIndex[UTTagClass.mimeType.rawValue] ?? [:]
     self.files = files
     self.codeDeclarations = codeDeclarations
     self.conflicts = conflicts

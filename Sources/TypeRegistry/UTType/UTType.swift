@@ -22,9 +22,9 @@
 /// Two types are equal when their identifiers are, compared case-insensitively.
 public struct UTType: Sendable {
   /// The registry the type was resolved in.
-  let registry: UTTypeRegistry
+  @usableFromInline let registry: UTTypeRegistry
   /// The id of a declared type in `registry`; -1 for dynamic and undeclared types.
-  let id: Int32
+  @usableFromInline let id: Int32
   /// The identifier and specification of a dynamic or undeclared type.
   let extra: Extra?
 
@@ -129,7 +129,7 @@ extension UTType {
   ///
   /// Reflexive and transitive over multiple parents. Apple's counterpart: `conforms(to:)`.
   /// - Complexity: O(log *k*) in the number of supertypes when both types come from one registry.
-  @inline(__always)
+  @inlinable
   public func conforms(to type: UTType) -> Bool {
     if id >= 0 && type.id >= 0 && registry === type.registry { return registry.conforms(id, type.id) }
     return slowConforms(to: type)
