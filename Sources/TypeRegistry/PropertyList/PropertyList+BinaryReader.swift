@@ -53,6 +53,20 @@ struct BinaryReader {
     ParseError(code, message, at: PropertyList.SourceLocation(offset: offset))
   }
 
+  /// The offset of the first byte of 0x80 or above in `p[start..<end]`, eight bytes at a time.
+  static func firstNonASCII(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+    var k = start
+    while k + 8 <= end {
+      if UnsafeRawPointer(p.baseAddress! + k).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
+      k += 8
+    }
+    while k < end {
+      if p[k] >= 0x80 { return k }
+      k += 1
+    }
+    return nil
+  }
+
   static func readUInt(_ p: UnsafeBufferPointer<UInt8>, at offset: Int, size: Int) -> UInt64 {
     var n: UInt64 = 0
     for k in 0..<size { n = n << 8 | UInt64(p[offset + k]) }
@@ -232,7 +246,9 @@ struct BinaryReader {
       }
       let entry = PropertyList.Dictionary.Entry(
         key: key, keyOffset: keyOffset, value: values[try reference(half + k, of: frame)]!)
-      let existing = index != nil ? index![key] : entries.firstIndex { $0.key == key }
+      let length = key.utf8.count
+      let existing =
+        index != nil ? index![key] : entries.firstIndex { $0.key.utf8.count == length && $0.key == key }
       if let existing {
         warnings.append(
           PropertyList.Warning(
@@ -353,8 +369,8 @@ struct BinaryReader {
     case 0x5:
       let (count, start) = try length(low: low, at: offset)
       try checkExtent(start, count: count, width: 1, what: "ASCII string", at: offset)
-      for k in start..<(start + count) where p[k] >= 0x80 {
-        throw Self.fail(.encoding, "byte 0x\(TextDecoding.hex(p[k])) in an ASCII string (marker 0x5_)", at: k)
+      if let bad = Self.firstNonASCII(p, start, start + count) {
+        throw Self.fail(.encoding, "byte 0x\(TextDecoding.hex(p[bad])) in an ASCII string (marker 0x5_)", at: bad)
       }
       return .value(
         Value(

@@ -82,7 +82,8 @@ struct TreeBuilder: ~Copyable {
     if let index = stack[top].keyIndex {
       existing = index[key]
     } else if count < 16 {
-      for n in start..<entries.count where entries[n].key == key {
+      let length = key.utf8.count
+      for n in start..<entries.count where entries[n].key.utf8.count == length && entries[n].key == key {
         existing = n - start
         break
       }

@@ -183,8 +183,26 @@ struct RegistryTests {
   }
 }
 
+/// Every test that changes `UTTypeRegistry.shared` lives here, so that they run one at a time.
 @Suite("Shared registry", .serialized)
 struct SharedRegistryTests {
+  /// The README's `UTType` example, line for line (with the fixture path made absolute).
+  @Test func readmeExample() throws {
+    defer { UTTypeRegistry.shared.reset() }
+    let png = UTType(filenameExtension: "png")!
+    #expect(png.identifier == "public.png")
+    #expect(png.conforms(to: .image))
+    #expect(png.preferredMIMEType == "image/png")
+    #expect(UTType("com.example.undeclared") == nil)
+    #expect(UTType(filenameExtension: "conf")!.identifier == "dyn.ah62d4rv4ge80g55sq2")
+
+    try UTTypeRegistry.shared.register(
+      contentsOf: URL(fileURLWithPath: fixturesDirectory.appendingPathComponent("Info.plist").path))
+    let arrow = UTType(exportedAs: "com.raywenderlich.pointybug.tool.arrow")
+    #expect(arrow.isDeclared)
+    #expect(arrow.conforms(to: .data))
+  }
+
   @Test func registerFromAnyThreadWhileOthersQuery() async throws {
     let shared = UTTypeRegistry.shared
     defer { shared.reset() }

@@ -113,7 +113,7 @@ struct UTTypeTests {
   @Test func exportedAndImportedTypes() {
     let declared = UTType(exportedAs: "public.png")
     #expect(declared == .png && declared.isDeclared)
-    let arrow = UTType(exportedAs: "com.raywenderlich.pointybug.tool.arrow", conformingTo: .data)
+    let arrow = UTType(exportedAs: "com.example.never-declared.arrow", conformingTo: .data)
     #expect(!arrow.isDeclared)
     #expect(!arrow.isDynamic)
     #expect(arrow.conforms(to: .data))
