@@ -11,7 +11,7 @@ enum UtiCtl {
       subcommands: [
         ConformsToCommand.command, InfoCommand.command, SupertypesCommand.supertypes, SupertypesCommand.subtypes,
         TreeCommand.command, LookupCommand.command, IdentifyCommand.command, DynCommand.command,
-        GraphCommand.command, PlistCommand.command,
+        GraphCommand.command, ValidateCommand.command, PlistCommand.command,
       ]
     )
   }

@@ -74,6 +74,7 @@ enum DeclarationReader {
     var specValue: PropertyList.Value? = nil
     var referenceURL: String? = nil
     var iconFile: String? = nil
+    var expectStrings: [(String, PropertyList.Value)] = []
     var icons: PropertyList.Value? = nil
     var versionValue: PropertyList.Value? = nil
     for entry in d {
@@ -82,15 +83,20 @@ enum DeclarationReader {
       case "UTTypeConformsTo": parentsValue = entry.value
       case "UTTypeDescription": descriptionValue = entry.value
       case "UTTypeTagSpecification": specValue = entry.value
-      case "UTTypeReferenceURL": referenceURL = entry.value.string
-      case "UTTypeIconFile": iconFile = entry.value.string
+      case "UTTypeReferenceURL":
+        referenceURL = entry.value.string
+        expectStrings.append((entry.key, entry.value))
+      case "UTTypeIconFile":
+        iconFile = entry.value.string
+        expectStrings.append((entry.key, entry.value))
       case "UTTypeIcons": icons = entry.value
       case "UTTypeVersion": versionValue = entry.value
       default: break
       }
     }
     guard let identifierValue else {
-      problems.append(.init(message: "declaration has no UTTypeIdentifier", offset: offset, keyPath: path()))
+      problems.append(
+        .init(kind: .missingIdentifier, message: "declaration has no UTTypeIdentifier", offset: offset, keyPath: path()))
       return nil
     }
     guard let identifier = identifierValue.string else {
@@ -134,10 +140,19 @@ enum DeclarationReader {
     }
     declaration.referenceURL = referenceURL
     declaration.iconFile = iconFile ?? icons?.dictionary?["UTTypeIconName"]?.string
+    for (key, value) in expectStrings where value.string == nil {
+      problems.append(
+        .init(message: "\(key) is a \(value.kindName), expected a string", offset: value.offset, keyPath: path() + "." + key))
+    }
     switch versionValue?.storage {
     case .integer(let n): declaration.version = n.int
     case .string(let s): declaration.version = Int(s)
-    default: break
+    case .none: break
+    case .some:
+      problems.append(
+        .init(
+          message: "UTTypeVersion is a \(versionValue!.kindName), expected a string or an integer", offset: versionValue!.offset,
+          keyPath: path() + ".UTTypeVersion"))
     }
     return declaration
   }

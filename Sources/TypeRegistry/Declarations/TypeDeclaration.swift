@@ -195,6 +195,14 @@ public struct DeclarationLoadError: Error, Sendable, CustomStringConvertible {
 
 /// Part of a file that has the wrong shape to be read as a declaration.
 public struct DeclarationProblem: Sendable, Hashable {
+  public enum Kind: Sendable, Hashable {
+    /// A value of the wrong kind (`UTTypeConformsTo` as a dictionary …).
+    case wrongValueType
+    /// A declaration without `UTTypeIdentifier`.
+    case missingIdentifier
+  }
+
+  public var kind: Kind = .wrongValueType
   /// What is wrong, as a message.
   public var message: String
   /// The offset of the value at fault.

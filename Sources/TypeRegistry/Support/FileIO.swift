@@ -82,3 +82,29 @@ private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count
   read(fd, buffer, count)
 }
 private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
+
+extension FileIO {
+  /// The files under `directory` whose names end in `suffix`, sorted; hidden folders and `.build`
+  /// are skipped.
+  package static func files(under directory: String, suffix: String) -> [String] {
+    var found: [String] = []
+    var pending = [directory]
+    while let current = pending.popLast() {
+      guard let handle = opendir(current) else { continue }
+      defer { closedir(handle) }
+      while let entry = readdir(handle) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if name.hasPrefix(".") { continue }
+        let path = current.hasSuffix("/") ? current + name : current + "/" + name
+        if isDirectory(path) {
+          pending.append(path)
+        } else if name.hasSuffix(suffix) {
+          found.append(path)
+        }
+      }
+    }
+    return found.sorted()
+  }
+}

@@ -1,0 +1,101 @@
+import TypeRegistry
+
+/// `utictl validate FILE...`: the semantic lint of type declarations.
+enum ValidateCommand {
+  static var command: Command {
+    Command(
+      name: "validate",
+      abstract: "Check type declarations for the mistakes that otherwise surface at run time.",
+      discussion: """
+        Checks each Info.plist, exported-types.plist or bundle together, against the built-in catalog
+        and --types, so a type declared in one file may be used in another. Diagnostics point at the
+        key or value at fault; clang-format lines and the summary go to standard error, the other
+        formats to standard output. Exit status: 0 when there are no errors (and no warnings with
+        --werror), 1 when there are, 2 when a file cannot be opened or an argument is wrong.
+        Rules: \(ValidationRule.all.map(\.id).joined(separator: ", ")).
+        """,
+      arguments: [.init(name: "file", help: "An Info.plist, exported-types.plist or bundle directory.", isRepeating: true)],
+      options: [
+        .init(names: ["--format"], valueName: "format", help: "clang (default), github, json, sarif or junit."),
+        .init(names: ["--werror"], valueName: nil, help: "Treat warnings as errors."),
+        .init(names: ["--disable"], valueName: "rule", help: "Do not report a rule (repeatable).", isRepeating: true),
+        .init(
+          names: ["--sources"], valueName: "dir",
+          help: "Check UTType(exportedAs:)/(importedAs:) calls in the Swift files below (repeatable).", isRepeating: true),
+        .init(names: ["--system-catalog"], valueName: nil, help: "Check a file as the system's own catalog."),
+      ],
+      run: run
+    )
+  }
+
+  static func run(_ invocation: Invocation, _ io: inout Console) -> Int32 {
+    let format = invocation.value("--format") ?? "clang"
+    guard ["clang", "github", "json", "sarif", "junit"].contains(format) else {
+      io.error("Error: Unknown format '\(format)': expected clang, github, json, sarif or junit")
+      return ExitStatus.usage
+    }
+    var validator = Validator()
+    validator.warningsAsErrors = invocation.has("--werror")
+    validator.systemCatalog = invocation.has("--system-catalog")
+    for rule in invocation.all("--disable") {
+      guard ValidationRule.named(rule) != nil else {
+        io.error("Error: Unknown rule '\(rule)'; rules: \(ValidationRule.all.map(\.id).joined(separator: ", "))")
+        return ExitStatus.usage
+      }
+      validator.disabledRules.insert(rule)
+    }
+
+    var status = ExitStatus.success
+    var types: [DeclarationFile] = []
+    for path in invocation.all("--types") {
+      do {
+        types.append(try DeclarationFile(contentsOf: path))
+      } catch {
+        io.error("error: \(error)")
+        return ExitStatus.usage
+      }
+    }
+    var files: [DeclarationFile] = []
+    var diagnostics: [Diagnostic] = []
+    var checked: [String] = []
+    for path in invocation.positionals {
+      do {
+        let file = try DeclarationFile(contentsOf: path)
+        files.append(file)
+        checked.append(file.path)
+      } catch {
+        if let diagnostic = validator.diagnostic(for: error) {
+          diagnostics.append(diagnostic)
+          checked.append(error.path)
+        } else {
+          io.error("error: \(error)")
+          status = ExitStatus.usage
+        }
+      }
+    }
+    var sources: [SwiftSourceFile] = []
+    for directory in invocation.all("--sources") {
+      guard FileIO.isDirectory(directory) else {
+        io.error("error: --sources '\(directory)' is not a directory")
+        return ExitStatus.usage
+      }
+      for path in FileIO.files(under: directory, suffix: ".swift") {
+        if let text = try? FileIO.read(path) { sources.append(SwiftSourceFile(path: path, text: text)) }
+      }
+    }
+    diagnostics += validator.validate(files, types: types, sources: sources)
+
+    let report = DiagnosticReport(diagnostics: diagnostics, files: checked, validator: validator)
+    switch format {
+    case "github": io.write(Array(report.github().utf8))
+    case "json": io.write(Array(report.json().utf8))
+    case "sarif": io.write(Array(report.sarif(version: UtiCtl.version).utf8))
+    case "junit": io.write(Array(report.junit().utf8))
+    default:
+      for line in report.clang() { io.error(line) }
+    }
+    if format == "clang" || format == "github" { io.error(report.summary) }
+    if status == ExitStatus.usage { return status }
+    return report.errorCount > 0 ? ExitStatus.failure : ExitStatus.success
+  }
+}
