@@ -185,6 +185,14 @@ if let utictl = Bench.sibling("utictl") {
           runs: processRuns, python, ["-c", "import plistlib,sys; plistlib.load(open(sys.argv[1],'rb'))", xmlPath]),
         peer: "python3 plistlib.load process"))
   }
+  if let plutil = Bench.which("plutil") {
+    rows.append(
+      .init(
+        "`utictl validate` process, 1 MB Info.plist, 2,000 decls",
+        Bench.measureProcess(runs: processRuns, utictl, ["validate", xmlPath]),
+        Bench.measureProcess(runs: processRuns, plutil, ["-lint", xmlPath]), peer: "plutil -lint process (syntax only)")
+    )
+  }
   if let hello = Bench.sibling("utibench-hello") {
     rows.append(
       .init(

@@ -91,7 +91,9 @@ struct DiagnosticReport {
       entries.append(.init(key: "rule", value: .init(.string(d.rule))))
       entries.append(.init(key: "message", value: .init(.string(d.message))))
       let notes: [PropertyList.Value] = d.notes.map { note in
-        .init(.dictionary(.init((note.place.map(placeValue) ?? []) + [.init(key: "message", value: .init(.string(note.message)))])))
+        .init(
+          .dictionary(
+            .init((note.place.map(placeValue) ?? []) + [.init(key: "message", value: .init(.string(note.message)))])))
       }
       entries.append(.init(key: "notes", value: .init(.array(notes))))
       return .init(.dictionary(.init(entries)))
@@ -161,7 +163,8 @@ struct DiagnosticReport {
         guard let place = note.place else { continue }
         related.append(
           Self.object([
-            ("id", Self.integer(n)), ("message", Self.text(note.message)), ("physicalLocation", Self.physicalLocation(place)),
+            ("id", Self.integer(n)), ("message", Self.text(note.message)),
+            ("physicalLocation", Self.physicalLocation(place)),
           ]))
       }
       if !related.isEmpty { result.append(("relatedLocations", .init(.array(related)))) }

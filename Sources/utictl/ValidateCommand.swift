@@ -14,14 +14,17 @@ enum ValidateCommand {
         --werror), 1 when there are, 2 when a file cannot be opened or an argument is wrong.
         Rules: \(ValidationRule.all.map(\.id).joined(separator: ", ")).
         """,
-      arguments: [.init(name: "file", help: "An Info.plist, exported-types.plist or bundle directory.", isRepeating: true)],
+      arguments: [
+        .init(name: "file", help: "An Info.plist, exported-types.plist or bundle directory.", isRepeating: true)
+      ],
       options: [
         .init(names: ["--format"], valueName: "format", help: "clang (default), github, json, sarif or junit."),
         .init(names: ["--werror"], valueName: nil, help: "Treat warnings as errors."),
         .init(names: ["--disable"], valueName: "rule", help: "Do not report a rule (repeatable).", isRepeating: true),
         .init(
           names: ["--sources"], valueName: "dir",
-          help: "Check UTType(exportedAs:)/(importedAs:) calls in the Swift files below (repeatable).", isRepeating: true),
+          help: "Check UTType(exportedAs:)/(importedAs:) calls in the Swift files below (repeatable).",
+          isRepeating: true),
         .init(names: ["--system-catalog"], valueName: nil, help: "Check a file as the system's own catalog."),
       ],
       run: run

@@ -96,7 +96,8 @@ enum DeclarationReader {
     }
     guard let identifierValue else {
       problems.append(
-        .init(kind: .missingIdentifier, message: "declaration has no UTTypeIdentifier", offset: offset, keyPath: path()))
+        .init(kind: .missingIdentifier, message: "declaration has no UTTypeIdentifier", offset: offset, keyPath: path())
+      )
       return nil
     }
     guard let identifier = identifierValue.string else {
@@ -142,7 +143,9 @@ enum DeclarationReader {
     declaration.iconFile = iconFile ?? icons?.dictionary?["UTTypeIconName"]?.string
     for (key, value) in expectStrings where value.string == nil {
       problems.append(
-        .init(message: "\(key) is a \(value.kindName), expected a string", offset: value.offset, keyPath: path() + "." + key))
+        .init(
+          message: "\(key) is a \(value.kindName), expected a string", offset: value.offset, keyPath: path() + "." + key
+        ))
     }
     switch versionValue?.storage {
     case .integer(let n): declaration.version = n.int
@@ -151,7 +154,8 @@ enum DeclarationReader {
     case .some:
       problems.append(
         .init(
-          message: "UTTypeVersion is a \(versionValue!.kindName), expected a string or an integer", offset: versionValue!.offset,
+          message: "UTTypeVersion is a \(versionValue!.kindName), expected a string or an integer",
+          offset: versionValue!.offset,
           keyPath: path() + ".UTTypeVersion"))
     }
     return declaration

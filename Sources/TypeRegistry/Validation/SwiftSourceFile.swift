@@ -30,7 +30,9 @@ public struct SwiftSourceFile: Sendable {
       let u = Array(s.utf8)
       return k + u.count <= n && Array(t[k..<(k + u.count)]) == u
     }
-    func skipSpace(_ k: inout Int) { while k < n && (t[k] == 0x20 || t[k] == 0x09 || t[k] == 0x0A || t[k] == 0x0D) { k += 1 } }
+    func skipSpace(_ k: inout Int) {
+      while k < n && (t[k] == 0x20 || t[k] == 0x09 || t[k] == 0x0A || t[k] == 0x0D) { k += 1 }
+    }
     while i < n {
       if at("//", i) {
         while i < n && t[i] != 0x0A { i += 1 }
@@ -82,7 +84,8 @@ public struct SwiftSourceFile: Sendable {
             var end = k + 1
             while end < n && t[end] != UInt8(ascii: "\"") && t[end] != 0x0A && t[end] != UInt8(ascii: "\\") { end += 1 }
             if end < n && t[end] == UInt8(ascii: "\"") {
-              calls.append(Call(kind: kind, identifier: String(decoding: t[(start + 1)..<end], as: UTF8.self), offset: start))
+              calls.append(
+                Call(kind: kind, identifier: String(decoding: t[(start + 1)..<end], as: UTF8.self), offset: start))
             }
           }
         }
@@ -95,7 +98,8 @@ public struct SwiftSourceFile: Sendable {
   }
 
   static func isIdentifierByte(_ b: UInt8) -> Bool {
-    b == UInt8(ascii: "_") || (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b >= 0x80
+    b == UInt8(ascii: "_") || (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+      || b >= 0x80
   }
 }
 

@@ -5,18 +5,21 @@
 #endif
 
 extension ValidationRun {
-  mutating func checkDeclaration(_ d: TypeDeclaration, in file: DeclarationFile) {
+  mutating func checkDeclaration(_ d: TypeDeclaration, in file: DeclarationFile, domain: String?) {
     let identifierOffset = d.offset(ofKey: "UTTypeIdentifier") ?? d.offset
     let key = UTTypeRegistry.fold(d.identifier)
 
-    for entry in d.plist where !Validator.declarationKeys.contains(entry.key) {
+    for entry in d.plist where !Validator.declarationKeySet.contains(entry.key) {
       var message = "'\(entry.key)' is not a type declaration key"
-      if let suggestion = Suggestions.closest(to: entry.key, in: Validator.declarationKeys) { message += "; did you mean '\(suggestion)'?" }
+      if let suggestion = Suggestions.closest(to: entry.key, in: Validator.declarationKeys) {
+        message += "; did you mean '\(suggestion)'?"
+      }
       report("unknown-key", message, file, entry.keyOffset)
     }
 
     if let problem = IdentifierSyntax.problem(d.identifier) {
-      report("invalid-identifier", "'\(d.identifier)' is not a valid type identifier: \(problem)", file, identifierOffset)
+      report(
+        "invalid-identifier", "'\(d.identifier)' is not a valid type identifier: \(problem)", file, identifierOffset)
     }
 
     if d.kind == .exported && !validator.systemCatalog {
@@ -28,18 +31,21 @@ extension ValidationRun {
           "'\(d.identifier)' is in the reserved '\(reserved.dropLast())' domain, which only the system declares; import it, or export a type in your own domain",
           file, identifierOffset)
       }
-      if !reservedDomain, let domain = BundleDomain.of(file), !BundleDomain.contains(domain, key) {
+      if !reservedDomain, let domain, !BundleDomain.contains(domain, key) {
         report(
           "foreign-domain",
           "'\(d.identifier)' is exported outside this bundle's domain '\(domain)'; export only your own types and import others'",
           file, identifierOffset)
       }
-      if let system = UTTypeRegistry.builtIn.type(withIdentifier: d.identifier), !system.isDynamic, !key.hasPrefix("public."),
+      if let system = UTTypeRegistry.builtIn.type(withIdentifier: d.identifier), !system.isDynamic,
+        !key.hasPrefix("public."),
         !key.hasPrefix("com.apple.")
       {
         report(
-          "duplicate-identifier", "'\(d.identifier)' is already declared by the system; import it instead of exporting it",
-          file, identifierOffset, severity: .warning, notes: [.init(message: "the system declares it (built-in)", place: nil)])
+          "duplicate-identifier",
+          "'\(d.identifier)' is already declared by the system; import it instead of exporting it",
+          file, identifierOffset, severity: .warning,
+          notes: [.init(message: "the system declares it (built-in)", place: nil)])
       }
     }
 
@@ -80,19 +86,21 @@ extension ValidationRun {
       let at = offset(of: parent, in: parentsValue) ?? parentsValue!.offset
       let parentKey = UTTypeRegistry.fold(parent)
       if parentKey == key {
-        report("self-conformance", "'\(d.identifier)' lists itself in UTTypeConformsTo; conformance to itself is implied", file, at)
+        report(
+          "self-conformance", "'\(d.identifier)' lists itself in UTTypeConformsTo; conformance to itself is implied",
+          file, at)
         continue
       }
       guard let type = registry.type(withIdentifier: parent) else {
         unresolved = true
         var message = "'\(parent)' in UTTypeConformsTo of '\(d.identifier)' is declared nowhere"
-        if let suggestion = Suggestions.closestIdentifier(to: parent, in: registry) { message += "; did you mean '\(suggestion)'?" }
+        if let suggestion = Suggestions.closestIdentifier(to: parent, in: registry) {
+          message += "; did you mean '\(suggestion)'?"
+        }
         report("unknown-supertype", message, file, at)
         continue
       }
-      if Validator.physicalParents.contains(where: { p in registry.type(withIdentifier: p).map { type.conforms(to: $0) } ?? false }) {
-        physical = true
-      }
+      if physicalTypes.contains(where: { type.conforms(to: $0) }) { physical = true }
     }
     if !physical && !unresolved && !d.conformsTo.isEmpty {
       report(
@@ -109,7 +117,9 @@ extension ValidationRun {
       let foldedClass = UTTypeRegistry.fold(tagClass)
       if !Validator.tagClasses.contains(foldedClass) {
         var message = "'\(tagClass)' is not a tag class the system uses"
-        if let suggestion = Suggestions.closest(to: tagClass, in: Validator.tagClasses) { message += "; did you mean '\(suggestion)'?" }
+        if let suggestion = Suggestions.closest(to: tagClass, in: Validator.tagClasses) {
+          message += "; did you mean '\(suggestion)'?"
+        }
         report("unknown-tag-class", message, file, entry.keyOffset)
         continue
       }
@@ -117,7 +127,9 @@ extension ValidationRun {
       for value in values {
         guard let tag = value.string else { continue }
         if foldedClass == "public.filename-extension" && tag.hasPrefix(".") {
-          report("extension-with-dot", "filename extension '\(tag)' starts with a period; write '\(tag.dropFirst())'", file, value.offset)
+          report(
+            "extension-with-dot", "filename extension '\(tag)' starts with a period; write '\(tag.dropFirst())'", file,
+            value.offset)
         }
         if foldedClass == "public.mime-type" && !MIMESyntax.isValid(tag) {
           report("invalid-mime-type", "'\(tag)' is not a MIME type of the form type/subtype", file, value.offset)
@@ -131,14 +143,18 @@ extension ValidationRun {
           continue
         }
         let mine = UTTypeRegistry.fold(d.identifier)
-        for other in registry.types(tag: tag, tagClass: tagClassValue) where UTTypeRegistry.fold(other.identifier) != mine {
+        for other in registry.types(tag: tag, tagClass: tagClassValue)
+        where UTTypeRegistry.fold(other.identifier) != mine {
           guard let otherDeclaration = registry.declaration(of: other) else { continue }
           // A pair within the checked files is reported once, at the later declaration.
-          let pair = [mine, UTTypeRegistry.fold(other.identifier)].sorted().joined(separator: "\u{0}") + "\u{0}" + tag.lowercased()
+          let pair =
+            [mine, UTTypeRegistry.fold(other.identifier)].sorted().joined(separator: "\u{0}") + "\u{0}"
+            + tag.lowercased()
           if !reportedTagPairs.insert(pair).inserted { continue }
           let what = foldedClass == "public.mime-type" ? "MIME type" : "filename extension"
           report(
-            "tag-conflict", "\(what) '\(tag)' of '\(d.identifier)' is also claimed by '\(other.identifier)'", file, value.offset,
+            "tag-conflict", "\(what) '\(tag)' of '\(d.identifier)' is also claimed by '\(other.identifier)'", file,
+            value.offset,
             notes: [note("'\(other.identifier)' is declared here", at: otherDeclaration)])
         }
       }
@@ -153,23 +169,30 @@ extension ValidationRun {
         guard let identifier = value.string else { continue }
         let name = documentType.dictionary?["CFBundleTypeName"]?.string.map { " '\($0)'" } ?? ""
         if identifier.trimmingWhitespace.isEmpty {
-          report("undeclared-document-type", "document type\(name) names an empty type identifier in LSItemContentTypes", file, value.offset)
+          report(
+            "undeclared-document-type", "document type\(name) names an empty type identifier in LSItemContentTypes",
+            file, value.offset)
           continue
         }
         guard registry.type(withIdentifier: identifier) == nil else { continue }
-        var message = "document type\(name) names '\(identifier)', which is declared nowhere; declare it (import or export) or fix the name"
-        if let suggestion = Suggestions.closestIdentifier(to: identifier, in: registry) { message += "; did you mean '\(suggestion)'?" }
+        var message =
+          "document type\(name) names '\(identifier)', which is declared nowhere; declare it (import or export) or fix the name"
+        if let suggestion = Suggestions.closestIdentifier(to: identifier, in: registry) {
+          message += "; did you mean '\(suggestion)'?"
+        }
         report("undeclared-document-type", message, file, value.offset)
       }
     }
   }
 
-  /// Reports each cycle once, at the first declaration on it that a checked file makes (a cycle
+  /// Reports each cycle once: at its closing edge (the one the registry ignores) when a checked
+  /// file declares it, else at the first declaration on it that a checked file makes (a cycle
   /// through an app's declaration and the system's is the app's to fix).
   mutating func checkCycles() {
     for cycle in registry.cycles where cycle.path.count > 2 {
       let steps = cycle.path.count - 1
-      for n in 0..<steps {
+      // The closing edge (the one the registry ignores) first, then the others in order.
+      for n in [steps - 1] + Array(0..<(steps - 1)) {
         guard let type = registry.type(withIdentifier: cycle.path[n]), let declaration = registry.declaration(of: type),
           let file = declaration.file, files.contains(where: { $0 === file })
         else { continue }
@@ -195,7 +218,8 @@ enum IdentifierSyntax {
     for scalar in identifier.unicodeScalars {
       let v = scalar.value
       let ok =
-        v > 0x7F || (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) || v == 0x2D || v == 0x2E
+        v > 0x7F || (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) || v == 0x2D
+        || v == 0x2E
       if !ok {
         let shown = v == 0x20 ? "a space" : v < 0x20 ? "a control character" : "'\(Character(scalar))'"
         return "\(shown) is not allowed (use letters, digits, hyphens and periods)"
@@ -208,11 +232,30 @@ enum IdentifierSyntax {
 /// MIME types: `type/subtype` of RFC 6838 token characters, optionally with parameters.
 enum MIMESyntax {
   static func isValid(_ mime: String) -> Bool {
-    let main = mime.split(separator: ";", maxSplits: 1)[...].first.map(String.init) ?? ""
-    let parts = main.trimmingWhitespace.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2 else { return false }
-    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$&-^_.+*")
-    return parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { allowed.contains($0) } }
+    @inline(__always) func isToken(_ b: UInt8) -> Bool {
+      (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+        || b == UInt8(ascii: "!") || b == UInt8(ascii: "#") || b == UInt8(ascii: "$") || b == UInt8(ascii: "&")
+        || b == UInt8(ascii: "-") || b == UInt8(ascii: "^") || b == UInt8(ascii: "_") || b == UInt8(ascii: ".")
+        || b == UInt8(ascii: "+") || b == UInt8(ascii: "*")
+    }
+    var utf8 = Substring(mime).utf8[...]
+    if let semicolon = utf8.firstIndex(of: UInt8(ascii: ";")) { utf8 = utf8[..<semicolon] }
+    while let last = utf8.last, last == 0x20 || last == 0x09 { utf8 = utf8.dropLast() }
+    while let first = utf8.first, first == 0x20 || first == 0x09 { utf8 = utf8.dropFirst() }
+    var parts = 1
+    var partLength = 0
+    for b in utf8 {
+      if b == UInt8(ascii: "/") {
+        if partLength == 0 { return false }
+        parts += 1
+        partLength = 0
+      } else if isToken(b) {
+        partLength += 1
+      } else {
+        return false
+      }
+    }
+    return parts == 2 && partLength > 0
   }
 }
 
@@ -258,9 +301,10 @@ enum Suggestions {
   /// `public.source-code`), else one within a quarter of the length in edits, at least 1, at most 3.
   static func closest(to word: String, in candidates: [String]) -> String? {
     let lower = word.lowercased()
-    if let extended = candidates.filter({ $0.lowercased().hasPrefix(lower + "-") || $0.lowercased().hasPrefix(lower + ".") })
-      .min(by: { $0.count < $1.count })
-    {
+    if let extended = candidates.filter({
+      $0.lowercased().hasPrefix(lower + "-") || $0.lowercased().hasPrefix(lower + ".")
+    })
+    .min(by: { $0.count < $1.count }) {
       return extended
     }
     let w = Array(lower.utf8)

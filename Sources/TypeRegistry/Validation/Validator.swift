@@ -31,8 +31,10 @@ public struct Validator: Sendable {
   /// The declaration keys Apple documents.
   static let declarationKeys = [
     "UTTypeIdentifier", "UTTypeConformsTo", "UTTypeDescription", "UTTypeTagSpecification", "UTTypeReferenceURL",
-    "UTTypeIconFile", "UTTypeIconFiles", "UTTypeIcons", "UTTypeVersion", "UTTypeSize64IconFile", "UTTypeSize320IconFile",
+    "UTTypeIconFile", "UTTypeIconFiles", "UTTypeIcons", "UTTypeVersion", "UTTypeSize64IconFile",
+    "UTTypeSize320IconFile",
   ]
+  static let declarationKeySet = Set(declarationKeys)
   /// The tag classes the system uses.
   static let tagClasses = [
     "public.filename-extension", "public.mime-type", "com.apple.ostype", "com.apple.nspboard-type", "public.url-scheme",
@@ -79,11 +81,14 @@ struct ValidationRun {
   var diagnostics: [Diagnostic] = []
   /// Tag conflicts already reported, as sorted identifier pairs and the tag.
   var reportedTagPairs = Set<String>()
+  /// public.data, com.apple.package and public.directory, as declared in the registry.
+  let physicalTypes: [UTType]
 
   init(validator: Validator, registry: UTTypeRegistry, files: [DeclarationFile]) {
     self.validator = validator
     self.registry = registry
     self.files = files
+    self.physicalTypes = Validator.physicalParents.compactMap { registry.type(withIdentifier: $0) }
   }
 
   mutating func report(
@@ -102,8 +107,12 @@ struct ValidationRun {
 
   /// A note at a declaration, or naming the built-in catalog.
   func note(_ message: String, at declaration: TypeDeclaration, offset: Int? = nil) -> Diagnostic.Note {
-    guard let file = declaration.file, !file.isBuiltIn else { return .init(message: message + " (built-in)", place: nil) }
-    return .init(message: message, place: place(file, offset ?? declaration.offset(ofKey: "UTTypeIdentifier") ?? declaration.offset))
+    guard let file = declaration.file, !file.isBuiltIn else {
+      return .init(message: message + " (built-in)", place: nil)
+    }
+    return .init(
+      message: message,
+      place: place(file, offset ?? declaration.offset(ofKey: "UTTypeIdentifier") ?? declaration.offset))
   }
 
   mutating func checkAll(sources: [SwiftSourceFile]) {
@@ -112,22 +121,28 @@ struct ValidationRun {
       checkFile(file)
       var exported: [String: TypeDeclaration] = [:]
       var inList: [String: TypeDeclaration] = [:]
+      let domain = BundleDomain.of(file)
       for declaration in file.attachedDeclarations {
-        checkDeclaration(declaration, in: file)
+        checkDeclaration(declaration, in: file, domain: domain)
         let key = UTTypeRegistry.fold(declaration.identifier)
         let listKey = "\(declaration.kind)\u{0}\(key)"
         let offset = declaration.offset(ofKey: "UTTypeIdentifier") ?? declaration.offset
         if let earlier = inList[listKey] {
           report(
-            "duplicate-identifier", "'\(declaration.identifier)' is declared twice in \(declaration.kind.key)", file, offset,
+            "duplicate-identifier", "'\(declaration.identifier)' is declared twice in \(declaration.kind.key)", file,
+            offset,
             notes: [note("the earlier declaration is here", at: earlier)])
         } else if declaration.kind == .imported, let export = exported[key] {
           report(
-            "exported-and-imported", "'\(declaration.identifier)' is both exported and imported by this file; declare it once",
+            "exported-and-imported",
+            "'\(declaration.identifier)' is both exported and imported by this file; declare it once",
             file, offset, notes: [note("the export is here", at: export)])
-        } else if let earlier = seen[key], earlier.file !== file, earlier.kind == .exported && declaration.kind == .exported {
+        } else if let earlier = seen[key], earlier.file !== file,
+          earlier.kind == .exported && declaration.kind == .exported
+        {
           report(
-            "duplicate-identifier", "'\(declaration.identifier)' is also exported by \(earlier.file?.path ?? "another file")",
+            "duplicate-identifier",
+            "'\(declaration.identifier)' is also exported by \(earlier.file?.path ?? "another file")",
             file, offset, notes: [note("the other export is here", at: earlier)])
         }
         inList[listKey] = inList[listKey] ?? declaration
@@ -142,7 +157,9 @@ struct ValidationRun {
 
   mutating func checkFile(_ file: DeclarationFile) {
     for warning in file.document.warnings where warning.code == .duplicateKey {
-      let related = warning.relatedLocation.map { Diagnostic.Note(message: "the earlier key is here", place: .init(path: file.path, location: $0)) }
+      let related = warning.relatedLocation.map {
+        Diagnostic.Note(message: "the earlier key is here", place: .init(path: file.path, location: $0))
+      }
       let d = Diagnostic(
         severity: .warning, rule: "duplicate-key", message: warning.message,
         place: .init(path: file.path, location: warning.location), notes: related.map { [$0] } ?? [])
@@ -150,7 +167,8 @@ struct ValidationRun {
     }
     for problem in file.problems {
       switch problem.kind {
-      case .missingIdentifier: report("missing-identifier", "this type declaration has no UTTypeIdentifier", file, problem.offset)
+      case .missingIdentifier:
+        report("missing-identifier", "this type declaration has no UTTypeIdentifier", file, problem.offset)
       case .wrongValueType: report("wrong-value-type", "\(problem.keyPath): \(problem.message)", file, problem.offset)
       }
     }
