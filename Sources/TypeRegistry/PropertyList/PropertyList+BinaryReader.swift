@@ -67,10 +67,20 @@ struct BinaryReader {
     return nil
   }
 
+  /// A big-endian unsigned integer of `size` bytes at `offset` (already checked to be in bounds).
+  @inline(__always)
   static func readUInt(_ p: UnsafeBufferPointer<UInt8>, at offset: Int, size: Int) -> UInt64 {
-    var n: UInt64 = 0
-    for k in 0..<size { n = n << 8 | UInt64(p[offset + k]) }
-    return n
+    let raw = UnsafeRawPointer(p.baseAddress! + offset)
+    switch size {
+    case 1: return UInt64(raw.load(as: UInt8.self))
+    case 2: return UInt64(UInt16(bigEndian: raw.loadUnaligned(as: UInt16.self)))
+    case 4: return UInt64(UInt32(bigEndian: raw.loadUnaligned(as: UInt32.self)))
+    case 8: return UInt64(bigEndian: raw.loadUnaligned(as: UInt64.self))
+    default:
+      var n: UInt64 = 0
+      for k in 0..<size { n = n << 8 | UInt64(p[offset + k]) }
+      return n
+    }
   }
 
   init(_ p: UnsafeBufferPointer<UInt8>, options: PropertyList.ParseOptions) throws(ParseError) {
@@ -211,41 +221,50 @@ struct BinaryReader {
         continue
       }
       let frame = stack.removeLast()
-      var size = 1
-      for k in 0..<frame.refCount { size += sizes[try reference(k, of: frame)] }
+      let (value, size) = frame.isDictionary ? try dictionary(frame) : try array(frame)
       guard size <= expansionLimit else {
         throw Self.fail(
           .limit,
           "shared objects expand to more than \(expansionLimit) values; the file repeats references to build an oversized tree",
           at: frame.offset)
       }
-      values[frame.index] = frame.isDictionary ? try dictionary(frame) : try array(frame)
+      values[frame.index] = value
       sizes[frame.index] = size
       inProgress[frame.index] = false
     }
     return values[topObject]!
   }
 
-  func array(_ frame: Frame) throws(ParseError) -> Value {
+  /// The finished array and the number of values it expands to. Its references were checked
+  /// while it was traversed.
+  func array(_ frame: Frame) throws(ParseError) -> (Value, Int) {
     var elements: [Value] = []
     elements.reserveCapacity(frame.refCount)
-    for k in 0..<frame.refCount { elements.append(values[try reference(k, of: frame)]!) }
-    return Value(.array(elements), offset: frame.offset)
+    var size = 1
+    for k in 0..<frame.refCount {
+      let ref = Int(Self.readUInt(p, at: frame.refsStart + k * refSize, size: refSize))
+      size += sizes[ref]
+      elements.append(values[ref].unsafelyUnwrapped)
+    }
+    return (Value(.array(elements), offset: frame.offset), size)
   }
 
-  mutating func dictionary(_ frame: Frame) throws(ParseError) -> Value {
+  mutating func dictionary(_ frame: Frame) throws(ParseError) -> (Value, Int) {
     let half = frame.refCount / 2
+    var size = 1
     var entries: [PropertyList.Dictionary.Entry] = []
     entries.reserveCapacity(half)
     var index: [String: Int]? = half > 16 ? [:] : nil
     for k in 0..<half {
-      let keyRef = try reference(k, of: frame)
+      let keyRef = Int(Self.readUInt(p, at: frame.refsStart + k * refSize, size: refSize))
+      let valueRef = Int(Self.readUInt(p, at: frame.refsStart + (half + k) * refSize, size: refSize))
+      size += sizes[keyRef] + sizes[valueRef]
       let keyOffset = try offset(of: keyRef)
       guard case .string(let key) = values[keyRef]!.storage else {
         throw Self.fail(.structure, "dictionary key is a \(values[keyRef]!.kindName), expected a string", at: keyOffset)
       }
       let entry = PropertyList.Dictionary.Entry(
-        key: key, keyOffset: keyOffset, value: values[try reference(half + k, of: frame)]!)
+        key: key, keyOffset: keyOffset, value: values[valueRef].unsafelyUnwrapped)
       let length = key.utf8.count
       let existing =
         index != nil ? index![key] : entries.firstIndex { $0.key.utf8.count == length && $0.key == key }
@@ -261,7 +280,7 @@ struct BinaryReader {
         entries.append(entry)
       }
     }
-    return Value(.dictionary(PropertyList.Dictionary(uniqueEntries: entries)), offset: frame.offset)
+    return (Value(.dictionary(PropertyList.Dictionary(uniqueEntries: entries)), offset: frame.offset), size)
   }
 
   /// The length of an object whose marker's low nibble is `low`: the nibble, or the integer after it.
