@@ -26,6 +26,7 @@ if let i = CommandLine.arguments.firstIndex(of: "--profile"), i + 1 < CommandLin
     var builder = UTTypeRegistry.Builder()
     for declaration in SyntheticTypeGraph.declarations(count: 100_000) { builder.add(declaration) }
     for _ in 0..<5 { _ = builder.build() }
+  case "catalog": for _ in 0..<1000 { _ = UTTypeRegistry.Builder().build() }
   case "binary": for _ in 0..<200 { _ = try! PropertyList.parse(binary) }
   default: for _ in 0..<200 { _ = try! PropertyList.parse(xml) }
   }

@@ -50,8 +50,10 @@ public struct TypeDeclaration: Sendable {
   public var offset: Int
   /// The position of the declaration in its list.
   public var index: Int
-  /// The file that declares it; nil for declarations made in code.
+  /// The file that declares it; nil for declarations made in code and the built-in catalog's.
   public var file: DeclarationFile?
+  /// Whether the declaration is one of the built-in catalog's system types.
+  public var isBuiltIn = false
 
   /// Creates a declaration in code.
   public init(
@@ -72,8 +74,8 @@ public struct TypeDeclaration: Sendable {
 
   /// Where the declaration is, for messages: `Info.plist:14:3`, or `built-in`.
   public var origin: String {
+    if isBuiltIn { return "built-in" }
     guard let file else { return "code" }
-    if file.isBuiltIn { return "built-in" }
     let location = file.location(ofOffset: offset)
     return location.line.map { "\(file.path):\($0)" } ?? "\(file.path) (byte \(offset))"
   }
@@ -145,6 +147,7 @@ public final class DeclarationFile: Sendable {
     declarations.map {
       var d = $0
       d.file = self
+      d.isBuiltIn = isBuiltIn
       return d
     }
   }

@@ -8,16 +8,18 @@ extension UTTypeRegistry {
   ///
   /// - Complexity: `build()` is O(*n* log *n*) plus the size of the ancestor sets.
   public struct Builder: Sendable {
+    var includesSystemTypes: Bool
     var files: [DeclarationFile] = []
     var codeDeclarations: [TypeDeclaration] = []
 
     /// Starts with the built-in catalog, unless `includingSystemTypes` is false.
     public init(includingSystemTypes: Bool = true) {
-      if includingSystemTypes { files.append(BuiltInCatalog.file) }
+      includesSystemTypes = includingSystemTypes
     }
 
     /// Starts from the sources of an existing registry.
     public init(_ registry: UTTypeRegistry) {
+      includesSystemTypes = registry.includesSystemTypes
       files = registry.files
       codeDeclarations = registry.codeDeclarations
     }
@@ -35,10 +37,11 @@ extension UTTypeRegistry {
 
     /// Builds the registry.
     public func build() -> UTTypeRegistry {
-      var all: [TypeDeclaration] = []
+      var all: [TypeDeclaration] = includesSystemTypes ? BuiltInCatalog.declarations : []
       for file in files { all += file.attachedDeclarations }
       all += codeDeclarations
-      return GraphBuilder(declarations: all).build(files: files, codeDeclarations: codeDeclarations)
+      return GraphBuilder(declarations: all).build(
+        files: files, codeDeclarations: codeDeclarations, includesSystemTypes: includesSystemTypes)
     }
   }
 }
@@ -48,29 +51,37 @@ struct GraphBuilder {
   let declarations: [TypeDeclaration]
 
   static func layer(_ d: TypeDeclaration) -> Int {
-    if d.file?.isBuiltIn == true { return 0 }
+    if d.isBuiltIn { return 0 }
     return d.kind == .imported ? 1 : 2
   }
 
-  func build(files: [DeclarationFile], codeDeclarations: [TypeDeclaration]) -> UTTypeRegistry {
-    // Winners, with ids in order of first appearance.
+  func build(files: [DeclarationFile], codeDeclarations: [TypeDeclaration], includesSystemTypes: Bool) -> UTTypeRegistry
+  {
+    // Winners (as indices into `declarations`, to avoid copying them), ids in order of first appearance.
     var ids: [String: Int32] = [:]
     ids.reserveCapacity(declarations.count)
-    var winners: [TypeDeclaration] = []
+    var winners: [Int] = []
+    winners.reserveCapacity(declarations.count)
     var conflicts: [UTTypeRegistry.Conflict] = []
-    for d in declarations {
-      let key = UTTypeRegistry.fold(d.identifier)
+    for index in declarations.indices {
+      let key = UTTypeRegistry.fold(declarations[index].identifier)
       if let id = ids[key] {
         let current = winners[Int(id)]
-        if Self.layer(d) >= Self.layer(current) {
-          conflicts.append(.init(identifier: d.identifier, winner: d, overridden: current))
-          winners[Int(id)] = d
+        if Self.layer(declarations[index]) >= Self.layer(declarations[current]) {
+          conflicts.append(
+            .init(
+              identifier: declarations[index].identifier, winner: declarations[index], overridden: declarations[current]
+            ))
+          winners[Int(id)] = index
         } else {
-          conflicts.append(.init(identifier: d.identifier, winner: current, overridden: d))
+          conflicts.append(
+            .init(
+              identifier: declarations[index].identifier, winner: declarations[current], overridden: declarations[index]
+            ))
         }
       } else {
         ids[key] = Int32(winners.count)
-        winners.append(d)
+        winners.append(index)
       }
     }
     let n = winners.count
@@ -78,12 +89,12 @@ struct GraphBuilder {
     // Parents.
     var unknownParents: [UTTypeRegistry.UnknownParent] = []
     var parents = [[Int32]](repeating: [], count: n)
-    for index in winners.indices {
-      for parent in winners[index].conformsTo {
+    for id in 0..<n {
+      for parent in declarations[winners[id]].conformsTo {
         if let p = ids[UTTypeRegistry.fold(parent)] {
-          if !parents[index].contains(p) { parents[index].append(p) }
+          if !parents[id].contains(p) { parents[id].append(p) }
         } else {
-          unknownParents.append(.init(declaration: winners[index], parent: parent))
+          unknownParents.append(.init(declaration: declarations[winners[id]], parent: parent))
         }
       }
     }
@@ -112,12 +123,12 @@ struct GraphBuilder {
             // A back edge: node → p closes a cycle.
             removed.insert(Int64(node) << 32 | Int64(p))
             let start = stack.lastIndex { $0.node == p }!
-            let path = stack[start...].map { winners[Int($0.node)].identifier } + [winners[Int(p)].identifier]
-            let declared = winners[Int(node)].conformsTo.first {
-              UTTypeRegistry.fold($0) == UTTypeRegistry.fold(winners[Int(p)].identifier)
-            }
-            cycles.append(
-              .init(path: path, declaration: winners[Int(node)], parent: declared ?? winners[Int(p)].identifier))
+            let target: String = declarations[winners[Int(p)]].identifier
+            var path: [String] = stack[start...].map { declarations[winners[Int($0.node)]].identifier }
+            path.append(target)
+            let closing: TypeDeclaration = declarations[winners[Int(node)]]
+            let declared = closing.conformsTo.first { UTTypeRegistry.fold($0) == UTTypeRegistry.fold(target) }
+            cycles.append(.init(path: path, declaration: closing, parent: declared ?? target))
           default: break
           }
           continue
@@ -152,28 +163,29 @@ struct GraphBuilder {
 
     // Tag index, each list in preference order.
     var tagIndex: [String: [String: [Int32]]] = [:]
-    for id in winners.indices {
-      for (tagClass, values) in winners[id].tags {
+    for id in 0..<n {
+      for (tagClass, values) in declarations[winners[id]].tags {
         let classKey = UTTypeRegistry.fold(tagClass)
         for value in values {
-          tagIndex[classKey, default: [:]][value.lowercased(), default: []].appendIfAbsent(Int32(id))
+          tagIndex[classKey, default: [:]][UTTypeRegistry.fold(value), default: []].appendIfAbsent(Int32(id))
         }
       }
     }
     for (classKey, byValue) in tagIndex {
       for (value, candidates) in byValue where candidates.count > 1 {
         tagIndex[classKey]![value] = candidates.sorted {
-          Self.rank(winners[Int($0)], $0) < Self.rank(winners[Int($1)], $1)
+          Self.rank(declarations[winners[Int($0)]], $0) < Self.rank(declarations[winners[Int($1)]], $1)
         }
       }
     }
 
     var records: [UTTypeRegistry.Record] = []
     records.reserveCapacity(n)
-    for index in winners.indices { records.append(.init(declaration: winners[index], parents: parents[index])) }
+    for id in 0..<n { records.append(.init(declaration: declarations[winners[id]], parents: parents[id])) }
     return UTTypeRegistry(
       records: records, ids: ids, ancestorStart: ancestorStart, ancestors: ancestors, tagIndex: tagIndex,
-      files: files, codeDeclarations: codeDeclarations, conflicts: conflicts, cycles: cycles,
+      files: files, codeDeclarations: codeDeclarations, includesSystemTypes: includesSystemTypes, conflicts: conflicts,
+      cycles: cycles,
       unknownParents: unknownParents)
   }
 
@@ -181,7 +193,7 @@ struct GraphBuilder {
   /// then exported, then imported declarations; ties in declaration order.
   static func rank(_ d: TypeDeclaration, _ id: Int32) -> (Int, Int, Int32) {
     let isPublic = UTTypeRegistry.fold(d.identifier).hasPrefix("public.") ? 0 : 1
-    return (isPublic, d.file?.isBuiltIn == true ? 0 : d.kind == .exported ? 1 : 2, id)
+    return (isPublic, d.isBuiltIn ? 0 : d.kind == .exported ? 1 : 2, id)
   }
 }
 

@@ -38,8 +38,10 @@ public final class UTTypeRegistry: Sendable {
   /// The filename extension and MIME type parts of `tagIndex`, looked up without the class.
   let extensionIndex: [String: [Int32]]
   let mimeIndex: [String: [Int32]]
-  /// The files the declarations came from, in load order (the built-in catalog first).
+  /// The files the declarations came from, in load order.
   public let files: [DeclarationFile]
+  /// Whether the built-in catalog's system types are in the registry.
+  public let includesSystemTypes: Bool
   /// Declarations in code, in the order added.
   let codeDeclarations: [TypeDeclaration]
   /// Identifiers declared more than once, and which declaration won.
@@ -52,8 +54,9 @@ public final class UTTypeRegistry: Sendable {
   init(
     records: [Record], ids: [String: Int32], ancestorStart: [Int32], ancestors: [Int32],
     tagIndex: [String: [String: [Int32]]], files: [DeclarationFile], codeDeclarations: [TypeDeclaration],
-    conflicts: [Conflict], cycles: [Cycle], unknownParents: [UnknownParent]
+    includesSystemTypes: Bool, conflicts: [Conflict], cycles: [Cycle], unknownParents: [UnknownParent]
   ) {
+    self.includesSystemTypes = includesSystemTypes
     self.records = records
     self.ids = ids
     self.ancestorStart = ancestorStart

@@ -107,7 +107,7 @@ struct ValidationRun {
 
   /// A note at a declaration, or naming the built-in catalog.
   func note(_ message: String, at declaration: TypeDeclaration, offset: Int? = nil) -> Diagnostic.Note {
-    guard let file = declaration.file, !file.isBuiltIn else {
+    guard let file = declaration.file, !declaration.isBuiltIn else {
       return .init(message: message + " (built-in)", place: nil)
     }
     return .init(

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+@testable import TypeRegistry
+
+/// The pre-parsed catalog the binaries build registries from says exactly what the plist says.
+@Suite("Built-in catalog entries")
+struct CatalogEntriesTests {
+  @Test func entriesMatchThePlist() throws {
+    let parsed = BuiltInCatalog.file.declarations
+    let entries = BuiltInCatalog.declarations
+    #expect(parsed.count == entries.count)
+    for (a, b) in zip(parsed, entries) {
+      #expect(a.identifier == b.identifier)
+      #expect(a.conformsTo == b.conformsTo)
+      #expect(a.description == b.description)
+      #expect(a.tags == b.tags, "\(a.identifier)")
+      #expect(b.isBuiltIn && b.kind == .exported)
+    }
+  }
+
+  @Test func registriesFromEntriesAndFromThePlistAgree() throws {
+    var fromPlist = UTTypeRegistry.Builder(includingSystemTypes: false)
+    fromPlist.add(try DeclarationFile(bytes: BuiltInCatalog.bytes, path: "catalog"))
+    let a = fromPlist.build()
+    let b = UTTypeRegistry.builtIn
+    #expect(a.count == b.count)
+    for type in a.allTypes {
+      let other = try #require(b.type(withIdentifier: type.identifier))
+      #expect(Set(type.supertypes.map(\.identifier)) == Set(other.supertypes.map(\.identifier)))
+      #expect(type.tags == other.tags)
+    }
+    #expect(b.declaration(of: .png)?.origin == "built-in")
+  }
+}
