@@ -29,47 +29,183 @@ public struct TypeDeclaration: Sendable {
     public var key: String { self == .exported ? "UTExportedTypeDeclarations" : "UTImportedTypeDeclarations" }
   }
 
+  /// The fields, shared between copies until one is changed (copy on write), so that copying a
+  /// declaration costs one reference count however many fields it has.
+  final class Storage: @unchecked Sendable {
+    var identifier: String
+    var kind: Kind
+    var conformsTo: [String]
+    var description: String?
+    var tags: [String: [String]]
+    var referenceURL: String?
+    var iconFile: String?
+    var version: Int?
+    var plist: PropertyList.Dictionary
+    var offset: Int
+    var index: Int
+    var file: DeclarationFile?
+    var isBuiltIn: Bool
+
+    init(
+      identifier: String, kind: Kind, conformsTo: [String], description: String?, tags: [String: [String]],
+      referenceURL: String?, iconFile: String?, version: Int?, plist: PropertyList.Dictionary, offset: Int, index: Int,
+      file: DeclarationFile?, isBuiltIn: Bool
+    ) {
+      self.identifier = identifier
+      self.kind = kind
+      self.conformsTo = conformsTo
+      self.description = description
+      self.tags = tags
+      self.referenceURL = referenceURL
+      self.iconFile = iconFile
+      self.version = version
+      self.plist = plist
+      self.offset = offset
+      self.index = index
+      self.file = file
+      self.isBuiltIn = isBuiltIn
+    }
+
+    func copy() -> Storage {
+      Storage(
+        identifier: identifier, kind: kind, conformsTo: conformsTo, description: description, tags: tags,
+        referenceURL: referenceURL, iconFile: iconFile, version: version, plist: plist, offset: offset, index: index,
+        file: file, isBuiltIn: isBuiltIn)
+    }
+  }
+
+  var storage: Storage
+
+  /// Gives this value its own storage before a change (copy on write).
+  private mutating func unique() {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+  }
+
   /// `UTTypeIdentifier`, as written.
-  public var identifier: String
-  public var kind: Kind
+  public var identifier: String {
+    get { storage.identifier }
+    set {
+      unique()
+      storage.identifier = newValue
+    }
+  }
+
+  public var kind: Kind {
+    get { storage.kind }
+    set {
+      unique()
+      storage.kind = newValue
+    }
+  }
+
   /// `UTTypeConformsTo`: the direct parents, as written.
-  public var conformsTo: [String]
+  public var conformsTo: [String] {
+    get { storage.conformsTo }
+    set {
+      unique()
+      storage.conformsTo = newValue
+    }
+  }
+
   /// `UTTypeDescription`.
-  public var description: String?
+  public var description: String? {
+    get { storage.description }
+    set {
+      unique()
+      storage.description = newValue
+    }
+  }
+
   /// `UTTypeTagSpecification`: tag class (`public.filename-extension` …) to values, in order.
-  public var tags: [String: [String]]
+  public var tags: [String: [String]] {
+    get { storage.tags }
+    set {
+      unique()
+      storage.tags = newValue
+    }
+  }
+
   /// `UTTypeReferenceURL`.
-  public var referenceURL: String?
+  public var referenceURL: String? {
+    get { storage.referenceURL }
+    set {
+      unique()
+      storage.referenceURL = newValue
+    }
+  }
+
   /// `UTTypeIconFile`, or the `UTTypeIconName` of `UTTypeIcons`.
-  public var iconFile: String?
+  public var iconFile: String? {
+    get { storage.iconFile }
+    set {
+      unique()
+      storage.iconFile = newValue
+    }
+  }
+
   /// `UTTypeVersion`.
-  public var version: Int?
+  public var version: Int? {
+    get { storage.version }
+    set {
+      unique()
+      storage.version = newValue
+    }
+  }
+
   /// The declaration's dictionary as written, with offsets.
-  public var plist: PropertyList.Dictionary
+  public var plist: PropertyList.Dictionary {
+    get { storage.plist }
+    set {
+      unique()
+      storage.plist = newValue
+    }
+  }
+
   /// The offset of the declaration's dictionary in its file.
-  public var offset: Int
+  public var offset: Int {
+    get { storage.offset }
+    set {
+      unique()
+      storage.offset = newValue
+    }
+  }
+
   /// The position of the declaration in its list.
-  public var index: Int
+  public var index: Int {
+    get { storage.index }
+    set {
+      unique()
+      storage.index = newValue
+    }
+  }
+
   /// The file that declares it; nil for declarations made in code and the built-in catalog's.
-  public var file: DeclarationFile?
+  public var file: DeclarationFile? {
+    get { storage.file }
+    set {
+      unique()
+      storage.file = newValue
+    }
+  }
+
   /// Whether the declaration is one of the built-in catalog's system types.
-  public var isBuiltIn = false
+  public var isBuiltIn: Bool {
+    get { storage.isBuiltIn }
+    set {
+      unique()
+      storage.isBuiltIn = newValue
+    }
+  }
 
   /// Creates a declaration in code.
   public init(
     identifier: String, kind: Kind = .exported, conformsTo: [String] = [], description: String? = nil,
     tags: [String: [String]] = [:], referenceURL: String? = nil, version: Int? = nil
   ) {
-    self.identifier = identifier
-    self.kind = kind
-    self.conformsTo = conformsTo
-    self.description = description
-    self.tags = tags
-    self.referenceURL = referenceURL
-    self.version = version
-    self.plist = .init()
-    self.offset = -1
-    self.index = 0
+    storage = Storage(
+      identifier: identifier, kind: kind, conformsTo: conformsTo, description: description, tags: tags,
+      referenceURL: referenceURL, iconFile: nil, version: version, plist: .init(), offset: -1, index: 0, file: nil,
+      isBuiltIn: false)
   }
 
   /// Where the declaration is, for messages: `Info.plist:14:3`, or `built-in`.

@@ -58,14 +58,14 @@ struct GraphBuilder {
   func build(files: [DeclarationFile], codeDeclarations: [TypeDeclaration], includesSystemTypes: Bool) -> UTTypeRegistry
   {
     // Winners (as indices into `declarations`, to avoid copying them), ids in order of first appearance.
-    var ids: [String: Int32] = [:]
-    ids.reserveCapacity(declarations.count)
+    var ids = IdentifierTable(capacity: declarations.count)
     var winners: [Int] = []
     winners.reserveCapacity(declarations.count)
     var conflicts: [UTTypeRegistry.Conflict] = []
     for index in declarations.indices {
       let key = UTTypeRegistry.fold(declarations[index].identifier)
-      if let id = ids[key] {
+      let hash = IdentifierTable.hash(key)
+      if let id = ids.find(key, hash: hash) {
         let current = winners[Int(id)]
         if Self.layer(declarations[index]) >= Self.layer(declarations[current]) {
           conflicts.append(
@@ -80,7 +80,7 @@ struct GraphBuilder {
             ))
         }
       } else {
-        ids[key] = Int32(winners.count)
+        ids.insert(key, hash: hash)
         winners.append(index)
       }
     }
@@ -91,7 +91,7 @@ struct GraphBuilder {
     var parents = [[Int32]](repeating: [], count: n)
     for id in 0..<n {
       for parent in declarations[winners[id]].conformsTo {
-        if let p = ids[UTTypeRegistry.fold(parent)] {
+        if let p = ids.find(UTTypeRegistry.fold(parent)) {
           if !parents[id].contains(p) { parents[id].append(p) }
         } else {
           unknownParents.append(.init(declaration: declarations[winners[id]], parent: parent))
@@ -139,7 +139,7 @@ struct GraphBuilder {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(node)
         stamp[Int(node)] = node
-        for p in ps where !removed.contains(Int64(node) << 32 | Int64(p)) {
+        for p in ps where removed.isEmpty || !removed.contains(Int64(node) << 32 | Int64(p)) {
           for id in sets[Int(p)] where stamp[Int(id)] != node {
             stamp[Int(id)] = node
             scratch.append(id)
@@ -162,15 +162,26 @@ struct GraphBuilder {
     }
 
     // Tag index, each list in preference order.
-    var tagIndex: [String: [String: [Int32]]] = [:]
+    // Tag index, built per class, then each list put in preference order.
+    var classSlots: [String: Int] = [:]
+    var byClass: [[String: [Int32]]] = []
     for id in 0..<n {
       for (tagClass, values) in declarations[winners[id]].tags {
         let classKey = UTTypeRegistry.fold(tagClass)
-        for value in values {
-          tagIndex[classKey, default: [:]][UTTypeRegistry.fold(value), default: []].appendIfAbsent(Int32(id))
+        let slot: Int
+        if let existing = classSlots[classKey] {
+          slot = existing
+        } else {
+          slot = byClass.count
+          classSlots[classKey] = slot
+          byClass.append([:])
         }
+        for value in values { byClass[slot][UTTypeRegistry.fold(value), default: []].appendIfAbsent(Int32(id)) }
       }
     }
+    var tagIndex: [String: [String: [Int32]]] = [:]
+    for (classKey, slot) in classSlots { tagIndex[classKey] = byClass[slot] }
+    byClass = []
     for (classKey, byValue) in tagIndex {
       for (value, candidates) in byValue where candidates.count > 1 {
         tagIndex[classKey]![value] = candidates.sorted {

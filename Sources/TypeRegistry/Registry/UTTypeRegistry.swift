@@ -28,8 +28,8 @@ public final class UTTypeRegistry: Sendable {
   }
 
   let records: [Record]
-  /// Lowercased identifier → id.
-  let ids: [String: Int32]
+  /// Folded identifier → id.
+  let ids: IdentifierTable
   /// `ancestors[ancestorStart[id] ..< ancestorStart[id + 1]]`: sorted ids of the type and every supertype.
   @usableFromInline let ancestorStart: [Int32]
   @usableFromInline let ancestors: [Int32]
@@ -52,7 +52,7 @@ public final class UTTypeRegistry: Sendable {
   public let unknownParents: [UnknownParent]
 
   init(
-    records: [Record], ids: [String: Int32], ancestorStart: [Int32], ancestors: [Int32],
+    records: [Record], ids: IdentifierTable, ancestorStart: [Int32], ancestors: [Int32],
     tagIndex: [String: [String: [Int32]]], files: [DeclarationFile], codeDeclarations: [TypeDeclaration],
     includesSystemTypes: Bool, conflicts: [Conflict], cycles: [Cycle], unknownParents: [UnknownParent]
   ) {
@@ -78,7 +78,7 @@ public final class UTTypeRegistry: Sendable {
   public var allTypes: [UTType] { (0..<Int32(records.count)).map { UTType(registry: self, id: $0) } }
 
   /// The id of a declared identifier, compared case-insensitively.
-  func id(of identifier: String) -> Int32? { ids[Self.fold(identifier)] }
+  func id(of identifier: String) -> Int32? { ids.find(Self.fold(identifier)) }
 
   /// ASCII lowercase, without allocating when the string has no capitals.
   @inline(__always) static func fold(_ s: String) -> String {
