@@ -13,7 +13,18 @@ let package = Package(
   targets: [
     .target(name: "TypeRegistry"),
     .target(name: "Pasteboard", dependencies: ["TypeRegistry"]),
-    .executableTarget(name: "utictl", dependencies: ["TypeRegistry"]),
+    .executableTarget(
+      name: "utictl",
+      dependencies: ["TypeRegistry"],
+      linkerSettings: [
+        // Release builds link the Swift runtime and Foundation statically: a `utictl` copied alone
+        // to another machine runs, and starts without loading shared libraries. lld, because GNU ld
+        // warns about `mktemp` inside the static Foundation.
+        .unsafeFlags(
+          ["-static-stdlib", "-use-ld=lld", "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims"],
+          .when(platforms: [.linux], configuration: .release))
+      ]
+    ),
     .executableTarget(
       name: "utibench",
       dependencies: ["TypeRegistry"],

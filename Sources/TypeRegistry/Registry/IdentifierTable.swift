@@ -23,31 +23,37 @@ struct IdentifierTable: Sendable {
 
   var count: Int { keys.count }
 
+  /// A 64-bit hash of the UTF-8 bytes: eight bytes at a time, then murmur3's finalizer, so that
+  /// the low bits (the slot) depend on every byte.
   @inline(__always)
   static func hash(_ key: String) -> UInt64 {
-    var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(key.utf8.count)
-    let done = key.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+    var key = key
+    return key.withUTF8 { bytes -> UInt64 in
+      var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
       var i = 0
-      let raw = UnsafeRawPointer(bytes.baseAddress)
-      while i + 8 <= bytes.count {
-        h = (h ^ raw!.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-        h ^= h >> 29
-        i += 8
+      let n = bytes.count
+      if let base = UnsafeRawPointer(bytes.baseAddress) {
+        while i + 8 <= n {
+          h = (h ^ base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+          h = (h << 31) | (h >> 33)
+          i += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while i < n {
+          tail |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) << shift
+          shift += 8
+          i += 1
+        }
+        h ^= tail
       }
-      var tail: UInt64 = 0
-      var shift: UInt64 = 0
-      while i < bytes.count {
-        tail |= UInt64(bytes[i]) << shift
-        shift += 8
-        i += 1
-      }
-      h = (h ^ tail) &* 0x94D0_49BB_1331_11EB
-      return true
+      h ^= h >> 33
+      h &*= 0xFF51_AFD7_ED55_8CCD
+      h ^= h >> 33
+      h &*= 0xC4CE_B9FE_1A85_EC53
+      h ^= h >> 33
+      return h
     }
-    if done == nil {
-      for b in key.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
-    }
-    return h ^ (h >> 32)
   }
 
   /// The id of a folded identifier.

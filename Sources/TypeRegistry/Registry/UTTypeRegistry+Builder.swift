@@ -86,35 +86,44 @@ struct GraphBuilder {
     }
     let n = winners.count
 
-    // Parents.
+    // Parents, in one flat buffer.
     var unknownParents: [UTTypeRegistry.UnknownParent] = []
-    var parents = [[Int32]](repeating: [], count: n)
+    var parentStart: [Int32] = [0]
+    parentStart.reserveCapacity(n + 1)
+    var parentIDs: [Int32] = []
+    parentIDs.reserveCapacity(n * 2)
     for id in 0..<n {
+      let start = parentIDs.count
       for parent in declarations[winners[id]].conformsTo {
         if let p = ids.find(UTTypeRegistry.fold(parent)) {
-          if !parents[id].contains(p) { parents[id].append(p) }
+          if !parentIDs[start...].contains(p) { parentIDs.append(p) }
         } else {
           unknownParents.append(.init(declaration: declarations[winners[id]], parent: parent))
         }
       }
+      parentStart.append(Int32(parentIDs.count))
     }
 
-    // Depth-first search: break cycles, and compute ancestor sets in post-order.
+    // Depth-first search: break cycles, and compute ancestor sets in post-order into one buffer.
     var color = [UInt8](repeating: 0, count: n)  // 0 white, 1 grey, 2 black
-    var sets = [[Int32]](repeating: [], count: n)
+    var setStart = [Int32](repeating: 0, count: n)
+    var setCount = [Int32](repeating: 0, count: n)
+    var postAncestors: [Int32] = []
+    postAncestors.reserveCapacity(n * 4)
     var cycles: [UTTypeRegistry.Cycle] = []
     var removed = Set<Int64>()
-    var stack: [(node: Int32, next: Int)] = []
+    var stack: [(node: Int32, next: Int32)] = []
     var scratch: [Int32] = []
     var stamp = [Int32](repeating: -1, count: n)
     for root in 0..<Int32(n) where color[Int(root)] == 0 {
       stack.append((root, 0))
       color[Int(root)] = 1
       while let (node, next) = stack.last {
-        let ps = parents[Int(node)]
-        if next < ps.count {
+        let first = parentStart[Int(node)]
+        let end = parentStart[Int(node) + 1]
+        if first + next < end {
           stack[stack.count - 1].next += 1
-          let p = ps[next]
+          let p = parentIDs[Int(first + next)]
           switch color[Int(p)] {
           case 0:
             color[Int(p)] = 1
@@ -139,32 +148,39 @@ struct GraphBuilder {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(node)
         stamp[Int(node)] = node
-        for p in ps where removed.isEmpty || !removed.contains(Int64(node) << 32 | Int64(p)) {
-          for id in sets[Int(p)] where stamp[Int(id)] != node {
-            stamp[Int(id)] = node
-            scratch.append(id)
+        for k in first..<end {
+          let p = parentIDs[Int(k)]
+          if !removed.isEmpty && removed.contains(Int64(node) << 32 | Int64(p)) { continue }
+          let from = Int(setStart[Int(p)])
+          for index in from..<(from + Int(setCount[Int(p)])) {
+            let id = postAncestors[index]
+            if stamp[Int(id)] != node {
+              stamp[Int(id)] = node
+              scratch.append(id)
+            }
           }
         }
         scratch.sort()
-        sets[Int(node)] = [Int32](unsafeUninitializedCapacity: scratch.count) { buffer, count in
-          count = scratch.withUnsafeBufferPointer { buffer.initialize(fromContentsOf: $0) }
-        }
+        setStart[Int(node)] = Int32(postAncestors.count)
+        setCount[Int(node)] = Int32(scratch.count)
+        postAncestors.append(contentsOf: scratch)
       }
     }
 
     var ancestorStart: [Int32] = [0]
     ancestorStart.reserveCapacity(n + 1)
     var ancestors: [Int32] = []
-    ancestors.reserveCapacity(sets.reduce(0) { $0 + $1.count })
-    for set in sets {
-      ancestors += set
+    ancestors.reserveCapacity(postAncestors.count)
+    for id in 0..<n {
+      let from = Int(setStart[id])
+      ancestors.append(contentsOf: postAncestors[from..<(from + Int(setCount[id]))])
       ancestorStart.append(Int32(ancestors.count))
     }
+    postAncestors = []
 
-    // Tag index, each list in preference order.
     // Tag index, built per class, then each list put in preference order.
     var classSlots: [String: Int] = [:]
-    var byClass: [[String: [Int32]]] = []
+    var byClass: [[String: TagCandidates]] = []
     for id in 0..<n {
       for (tagClass, values) in declarations[winners[id]].tags {
         let classKey = UTTypeRegistry.fold(tagClass)
@@ -176,25 +192,32 @@ struct GraphBuilder {
           classSlots[classKey] = slot
           byClass.append([:])
         }
-        for value in values { byClass[slot][UTTypeRegistry.fold(value), default: []].appendIfAbsent(Int32(id)) }
+        for value in values {
+          let key = UTTypeRegistry.fold(value)
+          if byClass[slot][key]?.appendIfAbsent(Int32(id)) == nil {
+            byClass[slot][key] = TagCandidates(first: Int32(id))
+          }
+        }
       }
     }
-    var tagIndex: [String: [String: [Int32]]] = [:]
+    var tagIndex: [String: [String: TagCandidates]] = [:]
     for (classKey, slot) in classSlots { tagIndex[classKey] = byClass[slot] }
     byClass = []
     for (classKey, byValue) in tagIndex {
       for (value, candidates) in byValue where candidates.count > 1 {
-        tagIndex[classKey]![value] = candidates.sorted {
-          Self.rank(declarations[winners[Int($0)]], $0) < Self.rank(declarations[winners[Int($1)]], $1)
-        }
+        tagIndex[classKey]![value] = TagCandidates(
+          ordered: candidates.sorted {
+            Self.rank(declarations[winners[Int($0)]], $0) < Self.rank(declarations[winners[Int($1)]], $1)
+          })
       }
     }
 
     var records: [UTTypeRegistry.Record] = []
     records.reserveCapacity(n)
-    for id in 0..<n { records.append(.init(declaration: declarations[winners[id]], parents: parents[id])) }
+    for id in 0..<n { records.append(.init(declaration: declarations[winners[id]])) }
     return UTTypeRegistry(
-      records: records, ids: ids, ancestorStart: ancestorStart, ancestors: ancestors, tagIndex: tagIndex,
+      records: records, parentStart: parentStart, parentIDs: parentIDs, ids: ids, ancestorStart: ancestorStart,
+      ancestors: ancestors, tagIndex: tagIndex,
       files: files, codeDeclarations: codeDeclarations, includesSystemTypes: includesSystemTypes, conflicts: conflicts,
       cycles: cycles,
       unknownParents: unknownParents)
@@ -205,11 +228,5 @@ struct GraphBuilder {
   static func rank(_ d: TypeDeclaration, _ id: Int32) -> (Int, Int, Int32) {
     let isPublic = UTTypeRegistry.fold(d.identifier).hasPrefix("public.") ? 0 : 1
     return (isPublic, d.isBuiltIn ? 0 : d.kind == .exported ? 1 : 2, id)
-  }
-}
-
-extension Array where Element == Int32 {
-  mutating func appendIfAbsent(_ id: Int32) {
-    if last != id { append(id) }
   }
 }

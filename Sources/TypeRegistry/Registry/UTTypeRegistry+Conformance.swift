@@ -18,6 +18,11 @@ extension UTTypeRegistry {
     }
   }
 
+  /// The declared parents of `id` that resolved.
+  func parents(of id: Int32) -> ArraySlice<Int32> {
+    parentIDs[Int(parentStart[Int(id)])..<Int(parentStart[Int(id) + 1])]
+  }
+
   /// The ids of every supertype of `id`, itself excluded.
   func supertypeIDs(of id: Int32) -> ArraySlice<Int32> {
     ancestors[Int(ancestorStart[Int(id)])..<Int(ancestorStart[Int(id) + 1])]
@@ -35,17 +40,19 @@ extension UTTypeRegistry {
   /// The declared types that list `type` as a direct parent, in declaration order.
   public func directSubtypes(of type: UTType) -> [UTType] {
     guard let target = resolve(type) else { return [] }
-    return records.indices.filter { records[$0].parents.contains(target) }.map { UTType(registry: self, id: Int32($0)) }
+    return records.indices.filter { parents(of: Int32($0)).contains(target) }.map {
+      UTType(registry: self, id: Int32($0))
+    }
   }
 
   /// The direct parents of a declared type that resolved in this registry.
   public func directSupertypes(of type: UTType) -> [UTType] {
     guard let id = resolve(type) else { return type.dynamicParents(in: self) }
-    return records[Int(id)].parents.map { UTType(registry: self, id: $0) }
+    return parents(of: id).map { UTType(registry: self, id: $0) }
   }
 
   /// The declared types with no declared parent.
   public var roots: [UTType] {
-    records.indices.filter { records[$0].parents.isEmpty }.map { UTType(registry: self, id: Int32($0)) }
+    records.indices.filter { parents(of: Int32($0)).isEmpty }.map { UTType(registry: self, id: Int32($0)) }
   }
 }

@@ -1,7 +1,7 @@
 extension UTTypeRegistry {
   /// The ids of the types declaring a tag, in preference order.
   @inline(__always)
-  func candidates(tag: String, tagClass: UTTagClass) -> [Int32]? {
+  func candidates(tag: String, tagClass: UTTagClass) -> TagCandidates? {
     let key = Self.fold(tag)
     switch tagClass {
     case .filenameExtension: return extensionIndex[key]
@@ -32,7 +32,7 @@ extension UTTypeRegistry {
   /// - Complexity: O(*c*) in the number of types declaring the tag; usually one.
   public func preferredType(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType? = nil) -> UTType? {
     guard let candidates = candidates(tag: tag, tagClass: tagClass) else { return nil }
-    guard let supertype else { return UTType(registry: self, id: candidates[0]) }
+    guard let supertype else { return UTType(registry: self, id: candidates.first) }
     guard let target = resolve(supertype) else { return nil }
     for id in candidates where conforms(id, target) { return UTType(registry: self, id: id) }
     return nil

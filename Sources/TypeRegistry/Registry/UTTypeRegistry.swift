@@ -20,24 +20,26 @@
 ///
 /// Apple's system keeps one registry (Launch Services); this type lets code hold its own.
 public final class UTTypeRegistry: Sendable {
-  /// A declared type: its winning declaration and direct parents.
+  /// A declared type: its winning declaration.
   struct Record: Sendable {
     let declaration: TypeDeclaration
-    /// Declared parents that resolved, without edges removed to break cycles.
-    let parents: [Int32]
   }
 
   let records: [Record]
+  /// `parentIDs[parentStart[id] ..< parentStart[id + 1]]`: the declared parents that resolved
+  /// (cycle edges included), in declared order.
+  let parentStart: [Int32]
+  let parentIDs: [Int32]
   /// Folded identifier → id.
   let ids: IdentifierTable
   /// `ancestors[ancestorStart[id] ..< ancestorStart[id + 1]]`: sorted ids of the type and every supertype.
   @usableFromInline let ancestorStart: [Int32]
   @usableFromInline let ancestors: [Int32]
-  /// Lowercased tag class → lowercased tag → ids, in preference order.
-  let tagIndex: [String: [String: [Int32]]]
+  /// Folded tag class → folded tag → ids, in preference order.
+  let tagIndex: [String: [String: TagCandidates]]
   /// The filename extension and MIME type parts of `tagIndex`, looked up without the class.
-  let extensionIndex: [String: [Int32]]
-  let mimeIndex: [String: [Int32]]
+  let extensionIndex: [String: TagCandidates]
+  let mimeIndex: [String: TagCandidates]
   /// The files the declarations came from, in load order.
   public let files: [DeclarationFile]
   /// Whether the built-in catalog's system types are in the registry.
@@ -52,11 +54,14 @@ public final class UTTypeRegistry: Sendable {
   public let unknownParents: [UnknownParent]
 
   init(
-    records: [Record], ids: IdentifierTable, ancestorStart: [Int32], ancestors: [Int32],
-    tagIndex: [String: [String: [Int32]]], files: [DeclarationFile], codeDeclarations: [TypeDeclaration],
+    records: [Record], parentStart: [Int32], parentIDs: [Int32], ids: IdentifierTable, ancestorStart: [Int32],
+    ancestors: [Int32], tagIndex: [String: [String: TagCandidates]], files: [DeclarationFile],
+    codeDeclarations: [TypeDeclaration],
     includesSystemTypes: Bool, conflicts: [Conflict], cycles: [Cycle], unknownParents: [UnknownParent]
   ) {
     self.includesSystemTypes = includesSystemTypes
+    self.parentStart = parentStart
+    self.parentIDs = parentIDs
     self.records = records
     self.ids = ids
     self.ancestorStart = ancestorStart
@@ -139,4 +144,40 @@ extension UTTypeRegistry {
     public let declaration: TypeDeclaration
     public let parent: String
   }
+}
+
+/// The types that declare one tag, in preference order: a first id and the rest, so that a tag
+/// claimed by one type (the usual case) needs no array.
+struct TagCandidates: Sendable, Sequence {
+  var first: Int32
+  var rest: [Int32] = []
+
+  var count: Int { 1 + rest.count }
+
+  /// Appends an id, unless it is the last one appended (ids arrive in increasing order).
+  mutating func appendIfAbsent(_ id: Int32) {
+    if (rest.last ?? first) != id { rest.append(id) }
+  }
+
+  /// The same ids in a new order.
+  init(first: Int32, rest: [Int32] = []) {
+    self.first = first
+    self.rest = rest
+  }
+
+  init(ordered ids: [Int32]) {
+    self.init(first: ids[0], rest: Array(ids.dropFirst()))
+  }
+
+  struct Iterator: IteratorProtocol {
+    let candidates: TagCandidates
+    var position = -1
+    mutating func next() -> Int32? {
+      defer { position += 1 }
+      if position < 0 { return candidates.first }
+      return position < candidates.rest.count ? candidates.rest[position] : nil
+    }
+  }
+
+  func makeIterator() -> Iterator { Iterator(candidates: self) }
 }
