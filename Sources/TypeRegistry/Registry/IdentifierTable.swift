@@ -1,100 +1,135 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Interned type identifiers: folded identifier → id, by open addressing over a fast hash of the
 /// UTF-8 bytes.
 ///
-/// Swift's `Dictionary<String, Int32>` hashes with SipHash, which dominates building a registry of
-/// 100,000 types; identifiers are short ASCII strings that need no protection from collision
-/// attacks here, since a collision costs a string comparison, not correctness.
+/// Swift's `Dictionary<String, Int32>` hashes with SipHash and reaches each key through its own
+/// heap storage. Here a slot holds the hash's high bits, the id, and where the key's bytes are in
+/// one arena, so a lookup touches the slot and the bytes: two cache lines, where building a
+/// registry of 100,000 types is bound by memory latency. Identifiers need no protection from
+/// collision attacks here: a collision costs a comparison, not correctness.
 /// - Complexity: O(1) expected per insert and lookup.
 struct IdentifierTable: Sendable {
-  /// Slot → id + 1 (0 empty).
-  private var slots: [Int32]
-  /// Slot → the hash's high bits, to skip most string comparisons.
-  private var tags: [UInt32]
-  /// Id → folded identifier.
-  private(set) var keys: [String] = []
+  struct Slot: Sendable {
+    /// The hash's high bits (never 0 in a used slot).
+    var tag: UInt32 = 0
+    var id: Int32 = 0
+    var start: UInt32 = 0
+    var length: UInt32 = 0
+  }
+
+  private var slots: [Slot]
+  /// Every key's UTF-8 bytes, one after another.
+  private var arena: [UInt8] = []
+  private(set) var count = 0
 
   init(capacity: Int = 16) {
     var size = 16
     while size < capacity * 2 { size <<= 1 }
-    slots = [Int32](repeating: 0, count: size)
-    tags = [UInt32](repeating: 0, count: size)
-    keys.reserveCapacity(capacity)
+    slots = [Slot](repeating: Slot(), count: size)
+    arena.reserveCapacity(capacity * 24)
   }
-
-  var count: Int { keys.count }
 
   /// A 64-bit hash of the UTF-8 bytes: eight bytes at a time, then murmur3's finalizer, so that
   /// the low bits (the slot) depend on every byte.
   @inline(__always)
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+    var i = 0
+    let n = bytes.count
+    if let base = UnsafeRawPointer(bytes.baseAddress) {
+      while i + 8 <= n {
+        h = (h ^ base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+        h = (h << 31) | (h >> 33)
+        i += 8
+      }
+      var tail: UInt64 = 0
+      var shift: UInt64 = 0
+      while i < n {
+        tail |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) << shift
+        shift += 8
+        i += 1
+      }
+      h ^= tail
+    }
+    h ^= h >> 33
+    h &*= 0xFF51_AFD7_ED55_8CCD
+    h ^= h >> 33
+    h &*= 0xC4CE_B9FE_1A85_EC53
+    h ^= h >> 33
+    return h
+  }
+
   static func hash(_ key: String) -> UInt64 {
     var key = key
-    return key.withUTF8 { bytes -> UInt64 in
-      var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-      var i = 0
-      let n = bytes.count
-      if let base = UnsafeRawPointer(bytes.baseAddress) {
-        while i + 8 <= n {
-          h = (h ^ base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-          h = (h << 31) | (h >> 33)
-          i += 8
-        }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < n {
-          tail |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) << shift
-          shift += 8
-          i += 1
-        }
-        h ^= tail
-      }
-      h ^= h >> 33
-      h &*= 0xFF51_AFD7_ED55_8CCD
-      h ^= h >> 33
-      h &*= 0xC4CE_B9FE_1A85_EC53
-      h ^= h >> 33
-      return h
-    }
+    return key.withUTF8 { hash($0) }
   }
 
   /// The id of a folded identifier.
-  @inline(__always)
   func find(_ key: String) -> Int32? {
-    find(key, hash: Self.hash(key))
+    var key = key
+    return key.withUTF8 { find($0, hash: Self.hash($0)) }
   }
 
-  func find(_ key: String, hash: UInt64) -> Int32? {
+  func find(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32? {
     let mask = slots.count - 1
     let tag = UInt32(truncatingIfNeeded: hash >> 32) | 1
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while true {
-      let entry = slots[slot]
-      if entry == 0 { return nil }
-      if tags[slot] == tag && keys[Int(entry - 1)] == key { return entry - 1 }
-      slot = (slot + 1) & mask
+    var index = Int(truncatingIfNeeded: hash) & mask
+    return slots.withUnsafeBufferPointer { slots in
+      arena.withUnsafeBufferPointer { arena in
+        while true {
+          let slot = slots[index]
+          if slot.tag == 0 { return nil }
+          if slot.tag == tag && Int(slot.length) == key.count
+            && (key.count == 0 || memcmp(arena.baseAddress! + Int(slot.start), key.baseAddress!, key.count) == 0)
+          {
+            return slot.id
+          }
+          index = (index + 1) & mask
+        }
+      }
     }
   }
 
-  /// Adds a folded identifier that is not present, with the next id; returns the id.
-  @discardableResult
-  mutating func insert(_ key: String, hash: UInt64) -> Int32 {
-    if (keys.count + 1) * 2 > slots.count { grow() }
-    let id = Int32(keys.count)
-    keys.append(key)
-    place(id, hash: hash)
-    return id
+  /// The id of a folded identifier, inserting it with the next id when absent.
+  mutating func findOrInsert(_ key: String) -> (id: Int32, inserted: Bool) {
+    var key = key
+    return key.withUTF8 { bytes in
+      let hash = Self.hash(bytes)
+      if let id = find(bytes, hash: hash) { return (id, false) }
+      if (count + 1) * 2 > slots.count { grow() }
+      let id = Int32(count)
+      let start = UInt32(arena.count)
+      arena.append(contentsOf: bytes)
+      place(
+        Slot(tag: UInt32(truncatingIfNeeded: hash >> 32) | 1, id: id, start: start, length: UInt32(bytes.count)),
+        hash: hash)
+      count += 1
+      return (id, true)
+    }
   }
 
-  private mutating func place(_ id: Int32, hash: UInt64) {
+  private mutating func place(_ slot: Slot, hash: UInt64) {
     let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while slots[slot] != 0 { slot = (slot + 1) & mask }
-    slots[slot] = id + 1
-    tags[slot] = UInt32(truncatingIfNeeded: hash >> 32) | 1
+    var index = Int(truncatingIfNeeded: hash) & mask
+    while slots[index].tag != 0 { index = (index + 1) & mask }
+    slots[index] = slot
   }
 
   private mutating func grow() {
-    slots = [Int32](repeating: 0, count: slots.count * 2)
-    tags = [UInt32](repeating: 0, count: slots.count)
-    for (id, key) in keys.enumerated() { place(Int32(id), hash: Self.hash(key)) }
+    let old = slots
+    slots = [Slot](repeating: Slot(), count: old.count * 2)
+    for slot in old where slot.tag != 0 {
+      let hash = arena.withUnsafeBufferPointer {
+        Self.hash(UnsafeBufferPointer(rebasing: $0[Int(slot.start)..<Int(slot.start + slot.length)]))
+      }
+      place(slot, hash: hash)
+    }
   }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+
 extension UTTypeRegistry {
   /// Collects declarations in layers and builds a registry from them.
   ///
@@ -63,9 +65,8 @@ struct GraphBuilder {
     winners.reserveCapacity(declarations.count)
     var conflicts: [UTTypeRegistry.Conflict] = []
     for index in declarations.indices {
-      let key = UTTypeRegistry.fold(declarations[index].identifier)
-      let hash = IdentifierTable.hash(key)
-      if let id = ids.find(key, hash: hash) {
+      let (id, inserted) = ids.findOrInsert(UTTypeRegistry.fold(declarations[index].identifier))
+      if !inserted {
         let current = winners[Int(id)]
         if Self.layer(declarations[index]) >= Self.layer(declarations[current]) {
           conflicts.append(
@@ -80,11 +81,14 @@ struct GraphBuilder {
             ))
         }
       } else {
-        ids.insert(key, hash: hash)
         winners.append(index)
       }
     }
     let n = winners.count
+
+    // For large registries, the tag index is built on another thread while the graph is built here.
+    var tags: [String: [String: TagCandidates]]? = nil
+    let parallel = n >= 20_000 ? ParallelTask { [declarations, winners] in Self.tagIndex(declarations, winners) } : nil
 
     // Parents, in one flat buffer.
     var unknownParents: [UTTypeRegistry.UnknownParent] = []
@@ -178,25 +182,47 @@ struct GraphBuilder {
     }
     postAncestors = []
 
-    // Tag index, built per class, then each list put in preference order.
+    if let parallel { tags = parallel.wait() }
+    let tagIndex = tags ?? Self.tagIndex(declarations, winners)
+
+    var records: [UTTypeRegistry.Record] = []
+    records.reserveCapacity(n)
+    for id in 0..<n { records.append(.init(declaration: declarations[winners[id]])) }
+    return UTTypeRegistry(
+      records: records, parentStart: parentStart, parentIDs: parentIDs, ids: ids, ancestorStart: ancestorStart,
+      ancestors: ancestors, tagIndex: tagIndex,
+      files: files, codeDeclarations: codeDeclarations, includesSystemTypes: includesSystemTypes, conflicts: conflicts,
+      cycles: cycles,
+      unknownParents: unknownParents)
+  }
+
+  /// The tag index: folded tag class → folded tag → ids in preference order.
+  static func tagIndex(_ declarations: [TypeDeclaration], _ winners: [Int]) -> [String: [String: TagCandidates]] {
+    let n = winners.count
     var classSlots: [String: Int] = [:]
     var byClass: [[String: TagCandidates]] = []
+    var lastClass = ""
+    var lastSlot = -1
     for id in 0..<n {
       for (tagClass, values) in declarations[winners[id]].tags {
-        let classKey = UTTypeRegistry.fold(tagClass)
         let slot: Int
-        if let existing = classSlots[classKey] {
-          slot = existing
+        if tagClass == lastClass && lastSlot >= 0 {
+          slot = lastSlot
         } else {
-          slot = byClass.count
-          classSlots[classKey] = slot
-          byClass.append([:])
-        }
-        for value in values {
-          let key = UTTypeRegistry.fold(value)
-          if byClass[slot][key]?.appendIfAbsent(Int32(id)) == nil {
-            byClass[slot][key] = TagCandidates(first: Int32(id))
+          let classKey = UTTypeRegistry.fold(tagClass)
+          if let existing = classSlots[classKey] {
+            slot = existing
+          } else {
+            slot = byClass.count
+            classSlots[classKey] = slot
+            byClass.append([:])
           }
+          lastClass = tagClass
+          lastSlot = slot
+        }
+        let id32 = Int32(id)
+        for value in values {
+          byClass[slot][UTTypeRegistry.fold(value), default: TagCandidates(first: id32)].appendIfAbsent(id32)
         }
       }
     }
@@ -212,15 +238,7 @@ struct GraphBuilder {
       }
     }
 
-    var records: [UTTypeRegistry.Record] = []
-    records.reserveCapacity(n)
-    for id in 0..<n { records.append(.init(declaration: declarations[winners[id]])) }
-    return UTTypeRegistry(
-      records: records, parentStart: parentStart, parentIDs: parentIDs, ids: ids, ancestorStart: ancestorStart,
-      ancestors: ancestors, tagIndex: tagIndex,
-      files: files, codeDeclarations: codeDeclarations, includesSystemTypes: includesSystemTypes, conflicts: conflicts,
-      cycles: cycles,
-      unknownParents: unknownParents)
+    return tagIndex
   }
 
   /// The preference among types that share a tag: `public.*` types first, then the system's,
@@ -228,5 +246,23 @@ struct GraphBuilder {
   static func rank(_ d: TypeDeclaration, _ id: Int32) -> (Int, Int, Int32) {
     let isPublic = UTTypeRegistry.fold(d.identifier).hasPrefix("public.") ? 0 : 1
     return (isPublic, d.isBuiltIn ? 0 : d.kind == .exported ? 1 : 2, id)
+  }
+}
+
+/// Work started on another thread, whose result the caller waits for.
+final class ParallelTask<Result: Sendable>: @unchecked Sendable {
+  private var result: Result?
+  private let done = DispatchSemaphore(value: 0)
+
+  init(_ work: @escaping @Sendable () -> Result) {
+    DispatchQueue.global().async {
+      self.result = work()
+      self.done.signal()
+    }
+  }
+
+  func wait() -> Result {
+    done.wait()
+    return result!
   }
 }

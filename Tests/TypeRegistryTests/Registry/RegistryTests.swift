@@ -241,3 +241,41 @@ struct SharedRegistryTests {
     #expect(oldPNG == .png)
   }
 }
+
+/// A registry large enough to build its tag index on a second thread, checked against a naive walk
+/// of the declared parents.
+@Suite("Large registries")
+struct LargeRegistryTests {
+  @Test func conformanceAndTagsAgreeWithANaiveWalk() throws {
+    let declarations = SyntheticTypeGraph.declarations(count: 25_000, seed: 7)
+    var builder = UTTypeRegistry.Builder()
+    for declaration in declarations { builder.add(declaration) }
+    let registry = builder.build()
+    #expect(registry.count == 25_000 + UTTypeRegistry.builtIn.count)
+    var parents: [String: [String]] = [:]
+    for d in declarations { parents[d.identifier] = d.conformsTo }
+    func naive(_ a: String, _ b: String) -> Bool {
+      var stack = [a]
+      var seen = Set<String>()
+      while let next = stack.popLast() {
+        if next == b { return true }
+        if seen.insert(next).inserted { stack += parents[next] ?? [] }
+      }
+      return false
+    }
+    var generator = SplitMix64(seed: 99)
+    for _ in 0..<2_000 {
+      let a = declarations.randomElement(using: &generator)!.identifier
+      let b = declarations.randomElement(using: &generator)!.identifier
+      #expect(registry.type(withIdentifier: a)!.conforms(to: registry.type(withIdentifier: b)!) == naive(a, b))
+    }
+    for n in stride(from: 0, to: 25_000, by: 997) {
+      #expect(
+        registry.types(tag: "syn\(n)", tagClass: .filenameExtension).map(\.identifier) == [
+          "com.example.synthetic.t\(n)"
+        ])
+      #expect(registry.type(withIdentifier: "com.example.synthetic.t\(n)")!.conforms(to: .data))
+    }
+    #expect(registry.preferredType(tag: "png", tagClass: .filenameExtension) == .png)
+  }
+}
