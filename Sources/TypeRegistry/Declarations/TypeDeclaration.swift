@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -234,7 +232,7 @@ public final class DeclarationFile: Sendable {
   public let declarations: [TypeDeclaration]
   /// What could not be read as a declaration, with its place.
   public let problems: [DeclarationProblem]
-  private let lines = Mutex<PropertyList.LineTable?>(nil)
+  private let lines = Locked<PropertyList.LineTable?>(nil)
 
   /// Parses `bytes` as a file of declarations named `path`.
   public init(bytes: [UInt8], path: String, isBuiltIn: Bool = false) throws(DeclarationLoadError) {

@@ -1,4 +1,10 @@
-import Dispatch
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 extension UTTypeRegistry {
   /// Collects declarations in layers and builds a registry from them.
@@ -250,19 +256,54 @@ struct GraphBuilder {
 }
 
 /// Work started on another thread, whose result the caller waits for.
+///
+/// A plain pthread: creating and joining it orders memory in a way ThreadSanitizer sees.
 final class ParallelTask<Result: Sendable>: @unchecked Sendable {
-  private var result: Result?
-  private let done = DispatchSemaphore(value: 0)
+  private let work: @Sendable () -> Result
+  private let thread: WorkerThread?
 
   init(_ work: @escaping @Sendable () -> Result) {
-    DispatchQueue.global().async {
-      self.result = work()
-      self.done.signal()
+    self.work = work
+    let box = ResultBox<Result>()
+    thread = WorkerThread { box.value = work() }
+    self.box = box
+  }
+
+  private var box: ResultBox<Result>
+
+  /// The result, computed on this thread if no thread could be started.
+  func wait() -> Result {
+    thread?.join()
+    return box.value ?? work()
+  }
+}
+
+/// Where a worker thread leaves its result; read only after joining it.
+final class ResultBox<Value>: @unchecked Sendable {
+  var value: Value?
+}
+
+/// A started pthread running a closure.
+final class WorkerThread: @unchecked Sendable {
+  private var thread = pthread_t()
+  private let body: @Sendable () -> Void
+
+  /// Starts `body` on a new thread, or returns nil when no thread can be created.
+  init?(_ body: @escaping @Sendable () -> Void) {
+    self.body = body
+    let context = Unmanaged.passRetained(self).toOpaque()
+    let status = pthread_create(
+      &thread, nil,
+      { context in
+        let worker = Unmanaged<WorkerThread>.fromOpaque(context!).takeRetainedValue()
+        worker.body()
+        return nil
+      }, context)
+    if status != 0 {
+      Unmanaged<WorkerThread>.fromOpaque(context).release()
+      return nil
     }
   }
 
-  func wait() -> Result {
-    done.wait()
-    return result!
-  }
+  func join() { pthread_join(thread, nil) }
 }

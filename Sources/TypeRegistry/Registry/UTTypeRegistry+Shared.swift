@@ -1,5 +1,3 @@
-import Synchronization
-
 extension UTTypeRegistry {
   /// The process's registry: the built-in catalog and whatever has been registered since.
   ///
@@ -15,9 +13,9 @@ extension UTTypeRegistry {
 
   /// A registry that can grow: see ``UTTypeRegistry/shared``.
   public final class Shared: Sendable {
-    private let state: Mutex<UTTypeRegistry>
+    private let state = Locked(UTTypeRegistry.builtIn)
 
-    init() { state = Mutex(UTTypeRegistry.builtIn) }
+    init() {}
 
     /// The current snapshot.
     public var current: UTTypeRegistry { state.withLock { $0 } }

@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A value guarded by a pthread mutex.
+///
+/// Used instead of `Synchronization.Mutex` because ThreadSanitizer intercepts pthread locks: with
+/// `Mutex`, whose Linux implementation synchronizes through atomics the sanitizer cannot see, it
+/// reports races between accesses that the lock does order.
+final class Locked<Value>: @unchecked Sendable {
+  private var value: Value
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+  init(_ value: Value) {
+    self.value = value
+    mutex = .allocate(capacity: 1)
+    mutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  /// Runs `body` with the value while holding the lock.
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body(&value)
+  }
+}
