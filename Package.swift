@@ -21,7 +21,10 @@ let package = Package(
         // to another machine runs, and starts without loading shared libraries. lld, because GNU ld
         // warns about `mktemp` inside the static Foundation.
         .unsafeFlags(
-          ["-static-stdlib", "-use-ld=lld", "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims"],
+          [
+            "-static-stdlib", "-use-ld=lld", "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims",
+            "-Xlinker", "-lswiftSynchronization",
+          ],
           .when(platforms: [.linux], configuration: .release))
       ]
     ),
