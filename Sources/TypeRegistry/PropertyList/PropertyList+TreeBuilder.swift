@@ -41,6 +41,13 @@ struct TreeBuilder: ~Copyable {
 
   var top: Frame? { stack.last }
 
+  /// Whether the innermost container is a dictionary; nil when none is open. Reads one field,
+  /// where `top` copies the frame.
+  var topIsDictionary: Bool? { stack.isEmpty ? nil : stack[stack.count - 1].isDictionary }
+
+  /// Whether the innermost container is a dictionary waiting for a value after its key.
+  var topAwaitsValue: Bool { !stack.isEmpty && stack[stack.count - 1].pendingKey != nil }
+
   /// Opens an array or dictionary; throws when that would exceed the depth limit.
   mutating func open(dictionary: Bool, offset: Int) throws(PropertyList.ParseError) {
     guard stack.count < maximumDepth else {
@@ -79,8 +86,8 @@ struct TreeBuilder: ~Copyable {
     let start = stack[top].start
     let count = entries.count - start
     var existing: Int? = nil
-    if let index = stack[top].keyIndex {
-      existing = index[key]
+    if stack[top].keyIndex != nil {
+      existing = stack[top].keyIndex![key]
     } else if count < 16 {
       let length = key.utf8.count
       for n in start..<entries.count where entries[n].key.utf8.count == length && entries[n].key == key {
@@ -126,6 +133,7 @@ struct ScratchStack<Element>: ~Copyable {
     base.deallocate()
   }
 
+  @inline(__always)
   mutating func append(_ element: consuming Element) {
     if count == capacity {
       let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
@@ -144,6 +152,7 @@ struct ScratchStack<Element>: ~Copyable {
   }
 
   /// Moves the elements from `start` to the top into a new array.
+  @inline(__always)
   mutating func take(from start: Int) -> [Element] {
     let n = count - start
     let source = base + start

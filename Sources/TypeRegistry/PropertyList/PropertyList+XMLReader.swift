@@ -245,9 +245,11 @@ struct XMLReader: ~Copyable {
       if TextDecoding.isSpace(b) {
         i += 1
       } else if b == UInt8(ascii: "<") {
-        if starts(with: "<!--") {
+        // Most tags are elements: look at the next byte before comparing for `<!--`.
+        let next = i + 1 < p.count ? p[i + 1] : 0
+        if next == UInt8(ascii: "!") && starts(with: "<!--") {
           try skipComment()
-        } else if i + 1 < p.count && p[i + 1] == UInt8(ascii: "?") {
+        } else if next == UInt8(ascii: "?") {
           try skipProcessingInstruction()
         } else {
           return
@@ -405,7 +407,9 @@ struct XMLReader: ~Copyable {
       // `next` is a tag read where a value may start, or where the innermost container may close.
       var produced: Value? = nil
       if next.form == .end {
-        guard let top = tree.top, next.element == (top.isDictionary ? .dict : .array) else {
+        guard let isDictionary = tree.topIsDictionary, next.element == (isDictionary ? .dict : .array),
+          !tree.topAwaitsValue
+        else {
           if let top = tree.top {
             if let key = top.pendingKey {
               throw fail(
@@ -419,11 +423,8 @@ struct XMLReader: ~Copyable {
           }
           throw fail(.structure, "expected a value \(context(tree)), found \(rendered(next))", at: next.offset)
         }
-        if let key = top.pendingKey {
-          throw fail(.structure, "expected a value after <key>\(key)</key>, found \(rendered(next))", at: next.offset)
-        }
         produced = tree.close()
-      } else if let top = tree.top, top.isDictionary, top.pendingKey == nil {
+      } else if tree.topIsDictionary == true && !tree.topAwaitsValue {
         // A dictionary wants a key here.
         guard next.element == .key else {
           throw fail(.structure, "expected <key> or </dict> in <dict>, found \(rendered(next))", at: next.offset)
@@ -451,10 +452,11 @@ struct XMLReader: ~Copyable {
         }
       }
       if let value = produced, let root = tree.add(value) { return root }
-      let top = tree.top!
-      let name = top.isDictionary ? "dict" : "array"
-      try skipMisc(inside: top.isDictionary ? .dict : .array)
+      let inDictionary = tree.topIsDictionary!
+      try skipMisc(inside: inDictionary ? .dict : .array)
       guard i < p.count else {
+        let top = tree.top!
+        let name = inDictionary ? "dict" : "array"
         if let key = top.pendingKey {
           throw fail(.truncated, "unexpected end of file: expected a value after <key>\(key)</key>", at: i)
         }
