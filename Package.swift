@@ -34,9 +34,10 @@ let package = Package(
       path: "Benchmarks/utibench"
     ),
     .executableTarget(name: "utibench-hello", path: "Benchmarks/hello"),
-    .testTarget(name: "TypeRegistryTests", dependencies: ["TypeRegistry"]),
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "TypeRegistryTests", dependencies: ["TypeRegistry", "TestSupport"]),
     .testTarget(name: "PasteboardTests", dependencies: ["Pasteboard"]),
-    .testTarget(name: "utictlTests", dependencies: ["utictl", "TypeRegistry"]),
+    .testTarget(name: "utictlTests", dependencies: ["utictl", "TypeRegistry", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,14 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TypeRegistry
-
-/// The repository's `Tests/Fixtures` folder, found from this file's path.
-let fixturesDirectory = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
-
-/// The repository root.
-let packageRoot = fixturesDirectory.deletingLastPathComponent().deletingLastPathComponent()
 
 func fixture(_ path: String) throws -> [UInt8] {
   [UInt8](try Data(contentsOf: fixturesDirectory.appendingPathComponent(path)))
@@ -42,44 +36,4 @@ func xmlPlist(_ body: String) -> String {
   \(body)
   </plist>
   """
-}
-
-/// Runs a program and returns its exit status and output.
-@discardableResult
-func runProcess(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> (
-  status: Int32, stdout: Data, stderr: Data
-) {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: executable)
-  process.arguments = arguments
-  let out = Pipe()
-  let err = Pipe()
-  let inPipe = Pipe()
-  process.standardOutput = out
-  process.standardError = err
-  process.standardInput = inPipe
-  try process.run()
-  if let input { inPipe.fileHandleForWriting.write(input) }
-  try inPipe.fileHandleForWriting.close()
-  // Read both pipes before waiting, so a large output cannot block the child.
-  let group = DispatchGroup()
-  nonisolated(unsafe) var errData = Data()
-  group.enter()
-  DispatchQueue.global().async {
-    errData = err.fileHandleForReading.readDataToEndOfFile()
-    group.leave()
-  }
-  let outData = out.fileHandleForReading.readDataToEndOfFile()
-  group.wait()
-  process.waitUntilExit()
-  return (process.terminationStatus, outData, errData)
-}
-
-/// The first executable named `name` on the PATH.
-func which(_ name: String) -> String? {
-  for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-    let path = "\(dir)/\(name)"
-    if FileManager.default.isExecutableFile(atPath: path) { return path }
-  }
-  return nil
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TypeRegistry
 
@@ -189,11 +190,11 @@ struct PlistCommandTests {
     let bad = try dir.file("Bad.plist", Self.bad)
     let lint = try runProcess(binary, ["plist", "lint", good, bad])
     #expect(lint.status == 1)
-    #expect(lint.stdout == "\(good): OK\n")
-    #expect(lint.stderr == "\(bad):4:1: error: expected a value after <key>UTTypeConformsTo</key>, found </dict>\n")
+    #expect(lint.stdoutText == "\(good): OK\n")
+    #expect(lint.stderrText == "\(bad):4:1: error: expected a value after <key>UTTypeConformsTo</key>, found </dict>\n")
     let convert = try runProcess(binary, ["plist", "convert", "-", "--to", "xml1"], input: Data("(1)".utf8))
     #expect(convert.status == 0)
-    #expect(convert.stdout.hasSuffix("<array>\n\t<string>1</string>\n</array>\n</plist>\n"))
+    #expect(convert.stdoutText.hasSuffix("<array>\n\t<string>1</string>\n</array>\n</plist>\n"))
     let usage = try runProcess(binary, ["plist", "convert"])
     #expect(usage.status == 2)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TypeRegistry
 
@@ -179,7 +180,7 @@ struct QueryCommandTests {
     try FileManager.default.copyItem(atPath: try builtUtictl(), toPath: copy)
     let yes = try runProcess(copy, ["conforms-to", "public.png", "public.data"])
     #expect(yes.status == 0)
-    #expect(yes.stdout == "public.png conforms to public.data\n")
+    #expect(yes.stdoutText == "public.png conforms to public.data\n")
     let no = try runProcess(copy, ["conforms-to", "public.png", "public.text"])
     #expect(no.status == 1)
     let arrow = try runProcess(

@@ -1,11 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import utictl
 
-let fixturesDirectory = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
-let packageRoot = fixturesDirectory.deletingLastPathComponent().deletingLastPathComponent()
 /// The 30 real Info.plists in the shared corpus, beside the repository.
 let corpusDirectory = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/info-plists")
 
@@ -55,32 +53,4 @@ func builtUtictl() throws -> String {
     if FileManager.default.isExecutableFile(atPath: path) { return path }
   }
   throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "utictl beside \(bundle.path)"])
-}
-
-func runProcess(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> (
-  status: Int32, stdout: String, stderr: String
-) {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: executable)
-  process.arguments = arguments
-  let out = Pipe()
-  let err = Pipe()
-  let inPipe = Pipe()
-  process.standardOutput = out
-  process.standardError = err
-  process.standardInput = inPipe
-  try process.run()
-  if let input { inPipe.fileHandleForWriting.write(input) }
-  try inPipe.fileHandleForWriting.close()
-  let group = DispatchGroup()
-  nonisolated(unsafe) var errData = Data()
-  group.enter()
-  DispatchQueue.global().async {
-    errData = err.fileHandleForReading.readDataToEndOfFile()
-    group.leave()
-  }
-  let outData = out.fileHandleForReading.readDataToEndOfFile()
-  group.wait()
-  process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
 }

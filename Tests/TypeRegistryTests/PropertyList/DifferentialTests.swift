@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TypeRegistry
@@ -45,7 +46,7 @@ struct DifferentialTests {
     defer { try? FileManager.default.removeItem(at: directory) }
 
     let generate = try runProcess(python, [Self.oracle, "generate", directory.path, "\(Self.count)", "\(Self.seed)"])
-    try #require(generate.status == 0, "\(String(decoding: generate.stderr, as: UTF8.self))")
+    try #require(generate.status == 0, "\(generate.stderrText)")
 
     var mismatches = 0
     for n in 0..<Self.count {
@@ -66,7 +67,7 @@ struct DifferentialTests {
     #expect(mismatches == 0)
 
     let check = try runProcess(python, [Self.oracle, "check", directory.path, "\(Self.count)", "\(Self.seed)"])
-    let report = String(decoding: check.stdout, as: UTF8.self)
+    let report = check.stdoutText
     #expect(check.status == 0, "\(report.suffix(3000))")
     #expect(report.hasSuffix("\(Self.count * 2) equal, 0 different\n"))
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TypeRegistry
@@ -149,6 +150,6 @@ struct WriterTests {
     let result = try runProcess(
       plutil, ["-convert", format, "-o", "-", "-"], input: Data(try PropertyList.write(value, as: .binary)))
     #expect(result.status == 0)
-    #expect(String(decoding: ours, as: UTF8.self) == String(decoding: result.stdout, as: UTF8.self))
+    #expect(String(decoding: ours, as: UTF8.self) == result.stdoutText)
   }
 }

@@ -1,0 +1,70 @@
+import Foundation
+
+// Helpers shared by the test targets.
+
+/// The repository root, found from this file's path.
+public let packageRoot = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The repository's `Tests/Fixtures` folder.
+public let fixturesDirectory = packageRoot.appendingPathComponent("Tests/Fixtures")
+
+/// What a program printed and how it exited.
+public struct ProcessResult: Sendable {
+  public var status: Int32
+  public var stdout: Data
+  public var stderr: Data
+  public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+  public var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+}
+
+/// Runs a program to completion, feeding it `input` on standard input.
+@discardableResult
+public func runProcess(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> ProcessResult {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: executable)
+  process.arguments = arguments
+  let out = Pipe()
+  let err = Pipe()
+  let inPipe = Pipe()
+  process.standardOutput = out
+  process.standardError = err
+  process.standardInput = inPipe
+  try process.run()
+  if let input { inPipe.fileHandleForWriting.write(input) }
+  try inPipe.fileHandleForWriting.close()
+  // Read both pipes before waiting, so a large output cannot block the child.
+  let group = DispatchGroup()
+  nonisolated(unsafe) var errData = Data()
+  group.enter()
+  DispatchQueue.global().async {
+    errData = err.fileHandleForReading.readDataToEndOfFile()
+    group.leave()
+  }
+  let outData = out.fileHandleForReading.readDataToEndOfFile()
+  group.wait()
+  process.waitUntilExit()
+  return ProcessResult(status: process.terminationStatus, stdout: outData, stderr: errData)
+}
+
+/// The first executable named `name` on the PATH.
+public func which(_ name: String) -> String? {
+  for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+    let path = "\(dir)/\(name)"
+    if FileManager.default.isExecutableFile(atPath: path) { return path }
+  }
+  return nil
+}
+
+/// A small seeded generator, so that random tests repeat exactly.
+public struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  public init(seed: UInt64) { state = seed }
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
