@@ -155,6 +155,9 @@ struct ScratchStack<Element>: ~Copyable {
   @inline(__always)
   mutating func take(from start: Int) -> [Element] {
     let n = count - start
+    // An empty container: `[]` is the shared empty array, which initializing with capacity 0 would
+    // write to (a race between threads parsing at once).
+    if n == 0 { return [] }
     let source = base + start
     count = start
     return [Element](unsafeUninitializedCapacity: n) { buffer, initialized in
