@@ -66,11 +66,6 @@ struct IdentifierTable: Sendable {
     return h
   }
 
-  static func hash(_ key: String) -> UInt64 {
-    var key = key
-    return key.withUTF8 { hash($0) }
-  }
-
   /// The id of a folded identifier.
   func find(_ key: String) -> Int32? {
     var key = key

@@ -101,7 +101,7 @@ public final class UTTypeRegistry: Sendable {
   /// - Complexity: O(1) for declared identifiers.
   public func type(withIdentifier identifier: String) -> UTType? {
     if let id = id(of: identifier) { return UTType(registry: self, id: id) }
-    if identifier.utf8.starts(with: "dyn.".utf8) || identifier.lowercased().hasPrefix("dyn.") {
+    if Self.fold(identifier).hasPrefix("dyn.") {
       guard let specification = DynamicTypeIdentifier.decode(identifier) else { return nil }
       return UTType(registry: self, identifier: identifier, dynamic: specification)
     }

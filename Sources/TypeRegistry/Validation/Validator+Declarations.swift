@@ -112,6 +112,15 @@ extension ValidationRun {
 
   mutating func checkTags(_ d: TypeDeclaration, in file: DeclarationFile) {
     guard let spec = d.plist["UTTypeTagSpecification"]?.dictionary else { return }
+    // The system's own tags for a system type, looked up once: repeating them adds no conflict
+    // of the app's making.
+    let systemTags: [UTTagClass: Set<String>] =
+      validator.systemCatalog
+      ? [:]
+      : (UTTypeRegistry.builtIn.type(withIdentifier: d.identifier)?.tags ?? [:]).mapValues {
+        Set($0.map { $0.lowercased() })
+      }
+    let mine = UTTypeRegistry.fold(d.identifier)
     for entry in spec {
       let tagClass = entry.key
       let foldedClass = UTTypeRegistry.fold(tagClass)
@@ -136,13 +145,7 @@ extension ValidationRun {
         }
         guard foldedClass == "public.filename-extension" || foldedClass == "public.mime-type" else { continue }
         let tagClassValue = UTTagClass(rawValue: foldedClass)
-        // Repeating the system's own tags for a system type adds no conflict of the app's making.
-        if !validator.systemCatalog, let system = UTTypeRegistry.builtIn.type(withIdentifier: d.identifier),
-          system.tags[tagClassValue]?.contains(where: { $0.lowercased() == tag.lowercased() }) == true
-        {
-          continue
-        }
-        let mine = UTTypeRegistry.fold(d.identifier)
+        if systemTags[tagClassValue]?.contains(tag.lowercased()) == true { continue }
         for other in registry.types(tag: tag, tagClass: tagClassValue)
         where UTTypeRegistry.fold(other.identifier) != mine {
           guard let otherDeclaration = registry.declaration(of: other) else { continue }
