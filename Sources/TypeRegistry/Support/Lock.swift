@@ -11,11 +11,11 @@
 /// Used instead of `Synchronization.Mutex` because ThreadSanitizer intercepts pthread locks: with
 /// `Mutex`, whose Linux implementation synchronizes through atomics the sanitizer cannot see, it
 /// reports races between accesses that the lock does order.
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
   private var value: Value
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-  init(_ value: Value) {
+  package init(_ value: Value) {
     self.value = value
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
@@ -28,7 +28,7 @@ final class Locked<Value>: @unchecked Sendable {
   }
 
   /// Runs `body` with the value while holding the lock.
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body(&value)

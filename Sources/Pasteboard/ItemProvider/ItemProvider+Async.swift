@@ -1,0 +1,84 @@
+import Foundation
+import TypeRegistry
+
+extension ItemProvider {
+  /// The data of the first representation that conforms to `contentType`.
+  ///
+  /// Cancelling the task cancels the load and throws `CancellationError`.
+  ///
+  /// ```swift
+  /// let png = try await provider.loadDataRepresentation(for: .png)
+  /// ```
+  public func loadDataRepresentation(for contentType: UTType) async throws -> Data {
+    try await Self.awaiting { completion in loadData(contentType.identifier, completion: completion) }
+  }
+
+  /// The data of the first representation that conforms to `typeIdentifier`.
+  public func loadDataRepresentation(forTypeIdentifier typeIdentifier: String) async throws -> Data {
+    try await Self.awaiting { completion in loadData(typeIdentifier, completion: completion) }
+  }
+
+  /// An instance of `aClass` made from the first representation it can read.
+  ///
+  /// ```swift
+  /// let text = try await provider.loadObject(ofClass: String.self)
+  /// ```
+  public func loadObject<T: ItemProviderReading>(ofClass aClass: T.Type) async throws -> T {
+    let object: Stored = try await Self.awaiting { completion in
+      loadObject(ofClass: aClass) { object, error in
+        if let object { completion(.success(Stored(value: object))) } else { completion(.failure(error!)) }
+      }
+    }
+    return object.value as! T
+  }
+
+  /// Runs `body` with the first representation that conforms to `contentType` as a file, and
+  /// deletes the file when `body` returns or throws.
+  ///
+  /// `body` gets the file and whether it is the original (with `openInPlace`, when the
+  /// representation allows it; the original is never deleted).
+  ///
+  /// ```swift
+  /// let size = try await provider.loadFileRepresentation(for: .movie) { url, _ in
+  ///   try FileManager.default.attributesOfItem(atPath: url.path)[.size] as! Int
+  /// }
+  /// ```
+  public func loadFileRepresentation<Result>(
+    for contentType: UTType, openInPlace: Bool = false, _ body: (URL, Bool) async throws -> Result
+  ) async throws -> Result {
+    let file: LoadedFile = try await Self.awaiting { completion in
+      loadFile(contentType.identifier, openInPlace: openInPlace, destination: .temporaryKept, completion: completion)
+    }
+    defer { if let directory = file.directory { TemporaryFiles.remove(directory) } }
+    return try await body(file.url, file.isInPlace)
+  }
+
+  /// The first representation that conforms to `contentType`, as a new file in `directory`
+  /// that the caller owns. See ``copyFileRepresentation(for:to:completionHandler:)``.
+  public func copyFileRepresentation(for contentType: UTType, to directory: URL) async throws -> URL {
+    let file: LoadedFile = try await Self.awaiting { completion in
+      loadFile(contentType.identifier, openInPlace: false, destination: .directory(directory.path), completion: completion)
+    }
+    return file.url
+  }
+
+  /// Awaits a load started by `start`, cancelling its progress when the task is cancelled.
+  static func awaiting<Value: Sendable>(
+    _ start: (@escaping @Sendable (Result<Value, any Error>) -> Void) -> Progress
+  ) async throws -> Value {
+    let progress = Locked<Progress?>(nil)
+    do {
+      return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+          let started = start { continuation.resume(with: $0) }
+          progress.withLock { $0 = started }
+          if Task.isCancelled { started.cancel() }
+        }
+      } onCancel: {
+        progress.withLock { $0 }?.cancel()
+      }
+    } catch let error as CocoaError where error.code == .userCancelled && Task.isCancelled {
+      throw CancellationError()
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import TypeRegistry
+
+extension ItemProvider {
+  /// The handler of a data representation. Apple's counterpart: the `loadHandler` of
+  /// `registerDataRepresentation(forTypeIdentifier:visibility:loadHandler:)`.
+  public typealias DataLoadHandler = @Sendable (@escaping @Sendable (Data?, (any Error)?) -> Void) -> Progress?
+  /// The handler of a file representation: it passes a file URL and whether access to it was
+  /// coordinated.
+  public typealias FileLoadHandler = @Sendable (@escaping @Sendable (URL?, Bool, (any Error)?) -> Void) -> Progress?
+  /// The handler of an object representation.
+  public typealias ObjectLoadHandler =
+    @Sendable (@escaping @Sendable ((any ItemProviderWriting)?, (any Error)?) -> Void) -> Progress?
+  /// The completion of a legacy item load. Apple's counterpart: `NSItemProvider.CompletionHandler`.
+  public typealias CompletionHandler = @Sendable ((any NSSecureCoding)?, (any Error)?) -> Void
+  /// The handler of a legacy item representation: it receives the completion, the class the
+  /// reader expects (always nil here: Swift callers cannot express it) and the reader's options.
+  /// Apple's counterpart: `NSItemProvider.LoadHandler`.
+  public typealias LoadHandler = @Sendable (@escaping CompletionHandler, AnyClass?, [AnyHashable: Any]?) -> Void
+
+  /// One registered representation.
+  struct Representation: Sendable {
+    let identifier: String
+    let type: UTType
+    let visibility: RepresentationVisibility
+    let fileOptions: FileOptions
+    let source: Source
+
+    init(
+      identifier: String, visibility: RepresentationVisibility, fileOptions: FileOptions = [], source: Source
+    ) {
+      self.identifier = identifier
+      self.type = UTType.named(identifier)
+      self.visibility = visibility
+      self.fileOptions = fileOptions
+      self.source = source
+    }
+
+    enum Source: Sendable {
+      case data(DataLoadHandler)
+      case file(FileLoadHandler)
+      case object(ObjectLoadHandler, expectedClass: ObjectIdentifier, className: String)
+      /// A value held by the provider: an ``ItemProviderWriting`` or `NSSecureCoding` instance.
+      case value(Stored)
+      case item(LoadHandler)
+    }
+
+    /// The held value, for representations that hold one.
+    var storedValue: Any? {
+      if case .value(let stored) = source { return stored.value }
+      return nil
+    }
+  }
+
+  /// A value the provider holds, used only from the load that reads it.
+  struct Stored: @unchecked Sendable {
+    let value: Any
+  }
+
+  /// What a representation's handler produced.
+  enum Payload {
+    case data(Data)
+    case file(URL)
+    case value(Any)
+  }
+
+  /// The representation that serves a request for `type`: the first visible one, in fidelity
+  /// order, whose type conforms to `type`; failing that, a held string for a plain-text request
+  /// or a held URL for a URL request (Apple's coercions).
+  func resolve(_ type: UTType) -> Representation? {
+    let representations = visibleRepresentations
+    if let match = representations.first(where: { $0.type.conforms(to: type) }) { return match }
+    let identifier = type.identifier.lowercased()
+    switch identifier {
+    case "public.utf8-plain-text", "public.plain-text":
+      return representations.first { representation in
+        representation.storedValue is String || representation.storedValue is NSString
+      }
+    case "public.url", "public.file-url":
+      return representations.first { representation in
+        guard let url = Self.url(in: representation.storedValue) else { return false }
+        return identifier == "public.url" || url.isFileURL
+      }
+    default:
+      return nil
+    }
+  }
+
+  /// The representation and type that ``loadObject(ofClass:completionHandler:)`` reads for
+  /// `aClass`: the first visible representation, in fidelity order, that conforms to one of the
+  /// class's readable types.
+  func resolveObject(_ aClass: any ItemProviderReading.Type) -> Representation? {
+    let readable = aClass.readableTypeIdentifiersForItemProvider.map(UTType.named)
+    if let match = visibleRepresentations.first(where: { representation in
+      readable.contains { representation.type.conforms(to: $0) }
+    }) {
+      return match
+    }
+    for type in readable { if let coerced = resolve(type) { return coerced } }
+    return nil
+  }
+
+  static func url(in value: Any?) -> URL? {
+    if let url = value as? URL { return url }
+    if let url = value as? NSURL { return url as URL }
+    return nil
+  }
+
+  /// The error for a request that no representation serves.
+  func unavailable(_ requested: String) -> ItemProviderError {
+    ItemProviderError(.noConformingRepresentation, requested: requested, registered: registeredTypeIdentifiers)
+  }
+}

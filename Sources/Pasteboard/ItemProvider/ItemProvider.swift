@@ -1,0 +1,193 @@
+import Foundation
+import TypeRegistry
+
+/// An item carried by a pasteboard or a drag session: an ordered list of representations of one
+/// payload, each a type and a handler that produces the payload in that type when asked.
+///
+/// Representations are kept in registration order, which is fidelity order, highest first: a
+/// reader asking for a type gets the first representation whose type conforms to it. Nothing is
+/// produced until a reader loads it.
+///
+/// ```swift
+/// let provider = ItemProvider(object: "Hello" as NSString)
+/// provider.registerDataRepresentation(for: .png) { completion in
+///   completion(pngBytes, nil)
+///   return nil
+/// }
+/// provider.registeredTypeIdentifiers   // ["public.utf8-plain-text", "public.png"]
+/// let text = try await provider.loadObject(ofClass: String.self)
+/// let image = try await provider.loadDataRepresentation(for: .image)   // served by public.png
+/// ```
+///
+/// Handlers run on Swift's global concurrent executor, never on the caller's thread; completion
+/// handlers run there too (see <doc:Loading>). A provider is safe to use from many threads.
+///
+/// Apple's counterpart: `NSItemProvider`, which is this type's name too on platforms whose
+/// Foundation lacks it.
+public final class ItemProvider: Sendable, CustomStringConvertible {
+  /// The representations and properties, shared by every view of the provider.
+  final class Storage: Sendable {
+    let origin: AppIdentity
+    let state: Locked<State>
+
+    init(origin: AppIdentity) {
+      self.origin = origin
+      self.state = Locked(State())
+    }
+  }
+
+  struct State {
+    var representations: [Representation] = []
+    var suggestedName: String?
+    var loadTimeout: Double?
+  }
+
+  let storage: Storage
+  /// The application reading through this view.
+  let reader: AppIdentity
+  /// Closed while a drop's payload is protected; nil for an unprotected view.
+  let gate: LoadGate?
+
+  /// An empty provider, created by the current application.
+  public init() {
+    storage = Storage(origin: .current)
+    reader = .current
+    gate = nil
+  }
+
+  /// An empty provider created by `origin` (for testing code that receives items from another
+  /// application).
+  public init(origin: AppIdentity) {
+    storage = Storage(origin: origin)
+    reader = origin
+    gate = nil
+  }
+
+  init(storage: Storage, reader: AppIdentity, gate: LoadGate?) {
+    self.storage = storage
+    self.reader = reader
+    self.gate = gate
+  }
+
+  /// The same provider as `reader` sees it: representations whose visibility excludes `reader`
+  /// are neither listed nor loadable.
+  ///
+  /// ```swift
+  /// provider.registerDataRepresentation(for: .png, visibility: .ownProcess) { … }
+  /// provider.accessed(by: otherApp).registeredContentTypes   // []
+  /// ```
+  public func accessed(by reader: AppIdentity) -> ItemProvider {
+    ItemProvider(storage: storage, reader: reader, gate: gate)
+  }
+
+  /// The same provider behind `gate`: while the gate is closed, loads fail.
+  func gated(by gate: LoadGate, reader: AppIdentity) -> ItemProvider {
+    ItemProvider(storage: storage, reader: reader, gate: gate)
+  }
+
+  /// The application that created the provider.
+  public var origin: AppIdentity { storage.origin }
+
+  /// A name for the item, used for files a reader receives. Apple's counterpart: `suggestedName`.
+  public var suggestedName: String? {
+    get { storage.state.withLock { $0.suggestedName } }
+    set { storage.state.withLock { $0.suggestedName = newValue } }
+  }
+
+  /// How long a load waits for a handler before failing with
+  /// ``ItemProvider/ErrorCode/itemUnavailableError``; nil (the default) waits until cancelled.
+  ///
+  /// Apple has no timeout; this is for hosts that must not wait forever on another
+  /// application's handler.
+  public var loadTimeout: Double? {
+    get { storage.state.withLock { $0.loadTimeout } }
+    set { storage.state.withLock { $0.loadTimeout = newValue } }
+  }
+
+  /// The representations `reader` may see, in fidelity order.
+  var visibleRepresentations: [Representation] {
+    let origin = storage.origin
+    let reader = reader
+    return storage.state.withLock { state in
+      state.representations.filter { $0.visibility.allows(reader, origin: origin) }
+    }
+  }
+
+  func append(_ representation: Representation) {
+    storage.state.withLock { $0.representations.append(representation) }
+  }
+
+  // MARK: Queries
+
+  /// The type identifiers of the representations, highest fidelity first.
+  ///
+  /// Apple's counterpart: `registeredTypeIdentifiers`.
+  /// - Complexity: O(*n*) in the number of representations.
+  public var registeredTypeIdentifiers: [String] { visibleRepresentations.map(\.identifier) }
+
+  /// The type identifiers that can be loaded with `fileOptions`: every representation for `[]`,
+  /// the file representations that open in place for `.openInPlace`.
+  ///
+  /// Apple's counterpart: `registeredTypeIdentifiers(fileOptions:)`.
+  public func registeredTypeIdentifiers(fileOptions: FileOptions) -> [String] {
+    visibleRepresentations.filter { $0.fileOptions.isSuperset(of: fileOptions) }.map(\.identifier)
+  }
+
+  /// The types of the representations, highest fidelity first. Apple's counterpart:
+  /// `registeredContentTypes`.
+  public var registeredContentTypes: [UTType] { visibleRepresentations.map(\.type) }
+
+  /// The types of the file representations that open in place. Apple's counterpart:
+  /// `registeredContentTypesForOpenInPlace`.
+  public var registeredContentTypesForOpenInPlace: [UTType] {
+    visibleRepresentations.filter { $0.fileOptions.contains(.openInPlace) }.map(\.type)
+  }
+
+  /// The registered types that conform to `contentType`, highest fidelity first.
+  ///
+  /// Apple's counterpart: `registeredContentTypes(conformingTo:)`.
+  public func registeredContentTypes(conformingTo contentType: UTType) -> [UTType] {
+    visibleRepresentations.map(\.type).filter { $0.conforms(to: contentType) }
+  }
+
+  /// Whether a representation conforms to `typeIdentifier` (or can be coerced to it).
+  ///
+  /// Apple's counterpart: `hasItemConformingToTypeIdentifier(_:)`.
+  public func hasItemConformingToTypeIdentifier(_ typeIdentifier: String) -> Bool {
+    resolve(UTType.named(typeIdentifier)) != nil
+  }
+
+  /// Whether a representation conforms to `typeIdentifier` and can be loaded with `fileOptions`.
+  ///
+  /// Apple's counterpart: `hasRepresentationConforming(toTypeIdentifier:fileOptions:)`.
+  public func hasRepresentationConforming(toTypeIdentifier typeIdentifier: String, fileOptions: FileOptions) -> Bool {
+    let type = UTType.named(typeIdentifier)
+    return visibleRepresentations.contains { $0.fileOptions.isSuperset(of: fileOptions) && $0.type.conforms(to: type) }
+  }
+
+  /// Whether ``loadObject(ofClass:completionHandler:)`` can make an instance of `aClass`.
+  ///
+  /// Apple's counterpart: `canLoadObject(ofClass:)`.
+  public func canLoadObject(ofClass aClass: any ItemProviderReading.Type) -> Bool {
+    resolveObject(aClass) != nil
+  }
+
+  public var description: String {
+    "ItemProvider(\(registeredTypeIdentifiers.joined(separator: ", ")))"
+  }
+}
+
+extension UTType {
+  /// The declared type named `identifier`, else an undeclared type that conforms only to itself.
+  static func named(_ identifier: String) -> UTType {
+    UTType(identifier) ?? UTType(importedAs: identifier)
+  }
+}
+
+/// A gate that keeps a drop's payload closed until the drop is performed.
+final class LoadGate: Sendable {
+  private let open = Locked(false)
+
+  var isOpen: Bool { open.withLock { $0 } }
+  func openGate() { open.withLock { $0 = true } }
+}

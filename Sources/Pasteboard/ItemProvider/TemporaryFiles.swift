@@ -1,0 +1,187 @@
+import Foundation
+import TypeRegistry
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The private directory that holds the files item providers hand to readers.
+///
+/// One directory per process, created on first use with mode 0700 under the temporary directory
+/// (`$TMPDIR`, else `/tmp`). Each load gets its own subdirectory, so two loads of items with the
+/// same suggested name never collide, and removing the subdirectory removes everything the load
+/// wrote.
+enum TemporaryFiles {
+  private static let rootPath = Locked<String?>(nil)
+
+  /// The private directory, created if needed.
+  static func root() throws(POSIXFailure) -> String {
+    try rootPath.withLock { (path: inout String?) -> Result<String, POSIXFailure> in
+      if let path { return .success(path) }
+      let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+      return Result { () throws(POSIXFailure) in
+        let created = try makeDirectory(template: base + "/swift-uti-items-XXXXXX")
+        path = created
+        return created
+      }
+    }.get()
+  }
+
+  /// A new directory for one load, inside ``root()``.
+  static func makeLoadDirectory() throws(POSIXFailure) -> String {
+    try makeDirectory(template: try root() + "/load-XXXXXX")
+  }
+
+  private static func makeDirectory(template: String) throws(POSIXFailure) -> String {
+    var bytes = Array(template.utf8CString)
+    guard mkdtemp(&bytes) != nil else { throw POSIXFailure(path: template, code: errno) }
+    return String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Removes a load directory and everything in it.
+  static func remove(_ directory: String) {
+    try? FileManager.default.removeItem(atPath: directory)
+  }
+
+  /// Writes a new file named `name` in `directory` with `write`, adding ` 2`, ` 3` … before the
+  /// extension while the name is taken; returns its path.
+  static func createUnique(
+    in directory: String, name: String, write: (String) throws(POSIXFailure) -> Void
+  ) throws(POSIXFailure) -> String {
+    let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
+    let stem = dot.map { String(name[..<$0]) } ?? name
+    let suffix = dot.map { String(name[$0...]) } ?? ""
+    for attempt in 1...1000 {
+      let path = directory + "/" + (attempt == 1 ? name : "\(stem) \(attempt)\(suffix)")
+      do throws(POSIXFailure) {
+        try write(path)
+        return path
+      } catch where error.code == EEXIST && error.path == path {
+        continue
+      } catch {
+        if error.path == path { unlink(path) }
+        throw error
+      }
+    }
+    throw POSIXFailure(path: directory + "/" + name, code: EEXIST)
+  }
+
+  /// A file name made safe from a name someone else suggested.
+  ///
+  /// Path separators (`/`, `\`) and `:` become `_`; control characters (including NUL) are
+  /// dropped; leading dots and surrounding spaces are removed, so neither `..` nor a hidden file
+  /// can result; the name is cut to 200 bytes of UTF-8 at a character boundary; an empty result
+  /// becomes `item`. `pathExtension` (the type's preferred extension) is appended unless the name
+  /// already ends with it.
+  ///
+  /// ```swift
+  /// TemporaryFiles.sanitizedFileName("../../etc/passwd", pathExtension: nil)  // "_.._etc_passwd"
+  /// ```
+  static func sanitizedFileName(_ suggested: String?, pathExtension: String?) -> String {
+    var name = ""
+    for scalar in (suggested ?? "").unicodeScalars {
+      switch scalar.value {
+      case 0..<0x20, 0x7F..<0xA0, 0x2028, 0x2029: continue
+      case 0x2F, 0x5C, 0x3A: name.unicodeScalars.append("_")
+      default: name.unicodeScalars.append(scalar)
+      }
+    }
+    name = String(name.drop { $0 == "." || $0 == " " })
+    while name.last == " " { name.removeLast() }
+    let limit = 200
+    if name.utf8.count > limit {
+      var cut = ""
+      for character in name {
+        if cut.utf8.count + String(character).utf8.count > limit { break }
+        cut.append(character)
+      }
+      name = cut
+    }
+    if name.isEmpty { name = "item" }
+    if let pathExtension, !pathExtension.isEmpty,
+      !name.lowercased().hasSuffix("." + pathExtension.lowercased())
+    {
+      name += "." + pathExtension
+    }
+    return name
+  }
+
+  /// Copies the file at `source` to the new file `destination`, streaming: the kernel copies with
+  /// `sendfile` where it can, else 1 MiB at a time, so memory stays flat for any size.
+  static func copyFile(from source: String, to destination: String) throws(POSIXFailure) {
+    let input = open(source, O_RDONLY | O_CLOEXEC)
+    guard input >= 0 else { throw POSIXFailure(path: source, code: errno) }
+    defer { close(input) }
+    let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard output >= 0 else { throw POSIXFailure(path: destination, code: errno) }
+    var closed = false
+    defer { if !closed { close(output) } }
+    #if os(Linux)
+      while true {
+        let copied = sendfile(output, input, nil, 1 << 30)
+        if copied > 0 { continue }
+        if copied == 0 {
+          closed = true
+          guard close(output) == 0 else { throw POSIXFailure(path: destination, code: errno) }
+          return
+        }
+        if errno == EINTR { continue }
+        if errno == EXDEV || errno == ENOSYS || errno == EINVAL || errno == EOPNOTSUPP { break }
+        throw POSIXFailure(path: destination, code: errno)
+      }
+    #endif
+    let bufferSize = 1 << 20
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferSize, alignment: 16)
+    defer { buffer.deallocate() }
+    while true {
+      let count = read(input, buffer, bufferSize)
+      if count == 0 { break }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw POSIXFailure(path: source, code: errno)
+      }
+      var written = 0
+      while written < count {
+        let result = write(output, buffer + written, count - written)
+        if result < 0 {
+          if errno == EINTR { continue }
+          throw POSIXFailure(path: destination, code: errno)
+        }
+        written += result
+      }
+    }
+    closed = true
+    guard close(output) == 0 else { throw POSIXFailure(path: destination, code: errno) }
+  }
+
+  /// Writes `data` to the new file `destination`, readable only by this user.
+  static func writeData(_ data: Data, to destination: String) throws(POSIXFailure) {
+    let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard output >= 0 else { throw POSIXFailure(path: destination, code: errno) }
+    let failure: Int32? = data.withUnsafeBytes { bytes -> Int32? in
+      var written = 0
+      while written < bytes.count {
+        let result = write(output, bytes.baseAddress! + written, bytes.count - written)
+        if result < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        written += result
+      }
+      return nil
+    }
+    let closeFailed = close(output) != 0
+    if let failure { throw POSIXFailure(path: destination, code: failure) }
+    if closeFailed { throw POSIXFailure(path: destination, code: errno) }
+  }
+}
+
+/// A system call failed on a path.
+struct POSIXFailure: Error, Sendable {
+  let path: String
+  let code: Int32
+}
