@@ -1,3 +1,155 @@
+import Foundation
 import Testing
+import TypeRegistry
 
 @testable import Pasteboard
+
+@Suite("Pasteboards")
+struct PasteboardTests {
+  @Test func namedPasteboardsAreShared() throws {
+    let name = Pasteboard.Name("com.example.board.\(UUID().uuidString)")
+    #expect(Pasteboard(name: name, create: false) == nil)
+    let board = try #require(Pasteboard(name: name, create: true))
+    let again = try #require(Pasteboard(name: name, create: false))
+    board.string = "shared"
+    #expect(again.string == "shared")
+    #expect(again.name == name)
+    Pasteboard.remove(withName: name)
+    #expect(Pasteboard(name: name, create: false) == nil)
+    #expect(board.string == "shared", "a removed board keeps working for its handles")
+    #expect(Pasteboard.general.name == .general)
+    #expect(Pasteboard.general.name.rawValue == "com.apple.UIKit.pboard.general")
+    #expect(Pasteboard.withUniqueName().name != Pasteboard.withUniqueName().name)
+  }
+
+  @Test func typesAreConformanceAware() {
+    let board = Pasteboard.withUniqueName()
+    board.itemProviders = [dataProvider(.png, Data("png".utf8)), ItemProvider(object: "caption" as NSString)]
+    #expect(board.numberOfItems == 2)
+    #expect(board.types == ["public.png"])
+    #expect(board.contains(pasteboardTypes: ["public.image"]))
+    #expect(board.contains(pasteboardTypes: ["public.movie", "public.plain-text"]))
+    #expect(!board.contains(pasteboardTypes: ["public.movie"]))
+    #expect(board.contains([.image]))
+    #expect(board.availableType(from: ["public.movie", "public.text", "public.image"]) == "public.text")
+    #expect(board.availableType(from: [.jpeg, .png]) == .png)
+    #expect(board.availableType(from: ["public.movie"]) == nil)
+    #expect(board.data(forPasteboardType: "public.image") == Data("png".utf8))
+    #expect(board.data(forType: .png) == Data("png".utf8))
+    #expect(board.data(forType: .movie) == nil)
+    #expect(board.string == "caption")
+  }
+
+  @Test func conveniences() {
+    let board = Pasteboard.withUniqueName()
+    #expect(board.string == nil)
+    #expect(board.strings == nil)
+    board.strings = ["a", "b"]
+    #expect(board.strings == ["a", "b"])
+    #expect(board.string == "a")
+    board.url = URL(string: "https://swift.org")
+    #expect(board.url == URL(string: "https://swift.org"))
+    #expect(board.string == nil)
+    board.urls = [URL(fileURLWithPath: "/tmp/a"), URL(string: "https://b.example")!]
+    #expect(board.urls == [URL(fileURLWithPath: "/tmp/a"), URL(string: "https://b.example")!])
+    #expect(board.types == ["public.file-url"])
+    board.setData(Data([1, 2, 3]), forPasteboardType: "public.png")
+    #expect(board.data(forPasteboardType: "public.png") == Data([1, 2, 3]))
+    #expect(board.contains(pasteboardTypes: ["public.image"]))
+  }
+
+  @Test func changeCountGrowsWithEveryChange() {
+    let board = Pasteboard.withUniqueName()
+    let start = board.changeCount
+    board.string = "one"
+    #expect(board.changeCount == start + 1)
+    _ = board.string
+    #expect(board.changeCount == start + 1, "reading is not a change")
+    board.setItemProviders([ItemProvider()], localOnly: false, expirationDate: nil)
+    #expect(board.changeCount == start + 2)
+    #expect(board.clearContents() == start + 3)
+    #expect(board.numberOfItems == 0)
+    #expect(board.changeCount == start + 3)
+  }
+
+  @Test func itemsVanishAtTheirExpirationDate() {
+    let clock = Box(Date(timeIntervalSince1970: 1000))
+    let board = Pasteboard(storage: Pasteboard.Storage(name: Pasteboard.Name("expiring")), application: .current) {
+      clock.value
+    }
+    board.setItemProviders(
+      [ItemProvider(object: "soon gone" as NSString)], localOnly: false,
+      expirationDate: Date(timeIntervalSince1970: 1060))
+    let count = board.changeCount
+    #expect(board.string == "soon gone")
+    clock.value = Date(timeIntervalSince1970: 1059.9)
+    #expect(board.numberOfItems == 1)
+    clock.value = Date(timeIntervalSince1970: 1060)
+    #expect(board.numberOfItems == 0)
+    #expect(board.string == nil)
+    #expect(board.changeCount == count + 1, "expiry is a change")
+  }
+
+  @Test func localOnlyItemsAreInvisibleToOtherApplications() {
+    let board = Pasteboard.withUniqueName()
+    let other = board.accessed(by: AppIdentity(bundleIdentifier: "com.other", processIdentifier: 9))
+    board.setItemProviders([ItemProvider(object: "local" as NSString)], localOnly: true, expirationDate: nil)
+    #expect(board.string == "local")
+    #expect(other.numberOfItems == 0)
+    #expect(other.string == nil)
+    #expect(!other.contains(pasteboardTypes: ["public.plain-text"]))
+    let provider = dataProvider(.png, Data("png".utf8), visibility: .ownProcess)
+    provider.registerObject("shared", visibility: .all)
+    board.setItemProviders([provider], localOnly: false, expirationDate: nil)
+    #expect(other.types == ["public.utf8-plain-text"])
+    #expect(!other.contains(pasteboardTypes: ["public.png"]))
+    #expect(other.data(forPasteboardType: "public.png") == nil)
+    #expect(board.data(forPasteboardType: "public.png") == Data("png".utf8))
+  }
+
+  @Test func changesArriveAsAStream() async {
+    let board = Pasteboard.withUniqueName()
+    let stream = board.changes
+    var iterator = stream.makeAsyncIterator()
+    let first = await iterator.next()
+    board.string = "a"
+    board.clearContents()
+    #expect(await iterator.next() == first! + 1)
+    #expect(await iterator.next() == first! + 2)
+  }
+
+  @Test func manyThreadsAtOnce() async {
+    let board = Pasteboard.withUniqueName()
+    let start = board.changeCount
+    await withTaskGroup(of: Void.self) { group in
+      for writer in 0..<4 {
+        group.addTask {
+          for index in 0..<250 {
+            board.setItemProviders(
+              [ItemProvider(object: "\(writer)-\(index)" as NSString)], localOnly: index.isMultiple(of: 2),
+              expirationDate: nil)
+          }
+        }
+      }
+      for _ in 0..<4 {
+        group.addTask {
+          for _ in 0..<250 {
+            if let string = board.string { #expect(string.contains("-")) }
+            _ = board.contains(pasteboardTypes: ["public.text"])
+            _ = board.changeCount
+          }
+        }
+      }
+    }
+    #expect(board.changeCount == start + 1000)
+  }
+
+  @Test func aHandlerThatNeverCompletesDoesNotHangASynchronousRead() {
+    let board = Pasteboard.withUniqueName()
+    let provider = ItemProvider()
+    provider.loadTimeout = 0.05
+    provider.registerDataRepresentation(for: .png) { _ in nil }
+    board.itemProviders = [provider]
+    #expect(board.data(forPasteboardType: "public.png") == nil)
+  }
+}

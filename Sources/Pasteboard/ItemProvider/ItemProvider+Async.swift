@@ -24,12 +24,7 @@ extension ItemProvider {
   /// let text = try await provider.loadObject(ofClass: String.self)
   /// ```
   public func loadObject<T: ItemProviderReading>(ofClass aClass: T.Type) async throws -> T {
-    let object: Stored = try await Self.awaiting { completion in
-      loadObject(ofClass: aClass) { object, error in
-        if let object { completion(.success(Stored(value: object))) } else { completion(.failure(error!)) }
-      }
-    }
-    return object.value as! T
+    try await Self.awaiting { completion in loadObject(ofClass: aClass, completion: completion) }.value
   }
 
   /// Runs `body` with the first representation that conforms to `contentType` as a file, and
@@ -57,7 +52,8 @@ extension ItemProvider {
   /// that the caller owns. See ``copyFileRepresentation(for:to:completionHandler:)``.
   public func copyFileRepresentation(for contentType: UTType, to directory: URL) async throws -> URL {
     let file: LoadedFile = try await Self.awaiting { completion in
-      loadFile(contentType.identifier, openInPlace: false, destination: .directory(directory.path), completion: completion)
+      loadFile(
+        contentType.identifier, openInPlace: false, destination: .directory(directory.path), completion: completion)
     }
     return file.url
   }

@@ -40,11 +40,11 @@ extension ItemProvider {
     loadDataRepresentation(forTypeIdentifier: contentType.identifier, completionHandler: completionHandler)
   }
 
-  func loadData(_ typeIdentifier: String, completion: @escaping @Sendable (Result<Data, any Error>) -> Void)
-    -> Progress
-  {
+  func loadData(
+    _ typeIdentifier: String, inline: Bool = false, completion: @escaping @Sendable (Result<Data, any Error>) -> Void
+  ) -> Progress {
     let operation = LoadOperation<Data>(completion: completion)
-    begin(operation, requested: typeIdentifier) { provider in
+    begin(operation, requested: typeIdentifier, inline: inline) { provider in
       guard let representation = provider.resolve(UTType.named(typeIdentifier)) else {
         operation.finish(.failure(provider.unavailable(typeIdentifier)))
         return
@@ -257,14 +257,21 @@ extension ItemProvider {
   public func loadObject<T: ItemProviderReading>(
     ofClass aClass: T.Type, completionHandler: @escaping @Sendable (T?, (any Error)?) -> Void
   ) -> Progress {
-    let operation = LoadOperation<T> { result in
+    loadObject(ofClass: aClass) { result in
       switch result {
-      case .success(let object): completionHandler(object, nil)
+      case .success(let object): completionHandler(object.value, nil)
       case .failure(let error): completionHandler(nil, error)
       }
     }
+  }
+
+  func loadObject<T: ItemProviderReading>(
+    ofClass aClass: T.Type, inline: Bool = false,
+    completion: @escaping @Sendable (Result<Unchecked<T>, any Error>) -> Void
+  ) -> Progress {
+    let operation = LoadOperation<Unchecked<T>>(completion: completion)
     let requested = "\(T.self)"
-    begin(operation, requested: requested) { provider in
+    begin(operation, requested: requested, inline: inline) { provider in
       guard let representation = provider.resolveObject(aClass) else {
         operation.finish(
           .failure(
@@ -276,13 +283,13 @@ extension ItemProvider {
       }
       provider.produce(representation, options: nil, operation) { payload in
         if case .success(.value(let value)) = payload, let object = value as? T {
-          operation.finish(.success(object))
+          operation.finish(.success(Unchecked(object)))
           return
         }
         provider.data(from: payload, representation, requested: requested, operation) { result in
           operation.finish(
             result.flatMap { data in
-              Result { try T.object(withItemProviderData: data, typeIdentifier: representation.identifier) }
+              Result { Unchecked(try T.object(withItemProviderData: data, typeIdentifier: representation.identifier)) }
             })
         }
       }
@@ -358,10 +365,12 @@ extension ItemProvider {
 
   // MARK: The machinery
 
-  /// Starts `operation` off the caller's thread: checks the drop gate, arms the timeout, then
-  /// runs `body` on the global concurrent executor.
+  /// Starts `operation`: checks the drop gate, arms the timeout, then runs `body` on the global
+  /// concurrent executor (or, for the synchronous pasteboard conveniences, `inline` on the
+  /// caller's thread, so that a caller blocked on the result never waits for a pool thread).
   func begin<Value>(
-    _ operation: LoadOperation<Value>, requested: String, body: @escaping @Sendable (ItemProvider) -> Void
+    _ operation: LoadOperation<Value>, requested: String, inline: Bool = false,
+    body: @escaping @Sendable (ItemProvider) -> Void
   ) {
     if let timeout = loadTimeout {
       let registered = registeredTypeIdentifiers
@@ -370,7 +379,7 @@ extension ItemProvider {
       }
     }
     let open = gate?.isOpen ?? true
-    Task.detached { [self] in
+    let start: @Sendable () -> Void = { [self] in
       guard !operation.isFinished else { return }
       guard open else {
         operation.finish(.failure(ItemProviderError(.dataProtected, requested: requested, registered: [])))
@@ -378,6 +387,7 @@ extension ItemProvider {
       }
       body(self)
     }
+    if inline { start() } else { Task.detached(operation: start) }
   }
 
   /// Runs `representation`'s handler and passes on what it produced, as often as it calls back.

@@ -59,9 +59,7 @@ extension ItemProvider {
     let type =
       contentType ?? UTType(filenameExtension: fileURL.pathExtension) ?? UTType.data
     suggestedName = fileURL.deletingPathExtension().lastPathComponent
-    registerFileRepresentation(
-      forTypeIdentifier: type.identifier, fileOptions: openInPlace ? .openInPlace : [], visibility: visibility
-    ) { completion in
+    registerFileRepresentation(for: type, visibility: visibility, openInPlace: openInPlace) { completion in
       completion(fileURL, coordinated, nil)
       return nil
     }
@@ -147,8 +145,9 @@ extension ItemProvider {
   public func registerDataRepresentation(
     for contentType: UTType, visibility: RepresentationVisibility = .all, loadHandler: @escaping DataLoadHandler
   ) {
-    registerDataRepresentation(
-      forTypeIdentifier: contentType.identifier, visibility: visibility, loadHandler: loadHandler)
+    append(
+      Representation(
+        identifier: contentType.identifier, type: contentType, visibility: visibility, source: .data(loadHandler)))
   }
 
   /// Adds a file representation of `contentType`. Apple's counterpart:
@@ -157,9 +156,10 @@ extension ItemProvider {
     for contentType: UTType, visibility: RepresentationVisibility = .all, openInPlace: Bool = false,
     loadHandler: @escaping FileLoadHandler
   ) {
-    registerFileRepresentation(
-      forTypeIdentifier: contentType.identifier, fileOptions: openInPlace ? .openInPlace : [],
-      visibility: visibility, loadHandler: loadHandler)
+    append(
+      Representation(
+        identifier: contentType.identifier, type: contentType, visibility: visibility,
+        fileOptions: openInPlace ? .openInPlace : [], source: .file(loadHandler)))
   }
 
   /// The more restrictive of two visibilities.

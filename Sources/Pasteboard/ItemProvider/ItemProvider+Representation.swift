@@ -26,11 +26,14 @@ extension ItemProvider {
     let fileOptions: FileOptions
     let source: Source
 
+    /// A representation of `identifier`, whose type is `type` when the caller has one (it may be
+    /// undeclared, with the parents it was made with), else the declared type of that name.
     init(
-      identifier: String, visibility: RepresentationVisibility, fileOptions: FileOptions = [], source: Source
+      identifier: String, type: UTType? = nil, visibility: RepresentationVisibility, fileOptions: FileOptions = [],
+      source: Source
     ) {
       self.identifier = identifier
-      self.type = UTType.named(identifier)
+      self.type = type ?? UTType.named(identifier)
       self.visibility = visibility
       self.fileOptions = fileOptions
       self.source = source

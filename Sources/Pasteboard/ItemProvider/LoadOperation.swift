@@ -21,8 +21,9 @@ final class LoadOperation<Value>: Sendable {
   init(completion: @escaping @Sendable (Result<Value, any Error>) -> Void) {
     self.progress = Progress(totalUnitCount: 1)
     self.completion = completion
-    progress.cancellationHandler = { [weak self] in
-      guard let self else { return }
+    // The progress keeps a pending load alive (the caller holds it; a handler that never calls
+    // back holds nothing); `finish` breaks the cycle.
+    progress.cancellationHandler = { [self] in
       let handlerProgress = self.state.withLock { $0.handlerProgress }
       self.finish(.failure(CocoaError(.userCancelled)))
       handlerProgress?.cancel()
@@ -34,19 +35,19 @@ final class LoadOperation<Value>: Sendable {
   /// Remembers the progress a handler returned, so cancelling the load cancels it too.
   func attach(_ handlerProgress: Progress?) {
     guard let handlerProgress else { return }
-    let cancelled = state.withLock { state -> Bool in
+    let finished = state.withLock { state -> Bool in
       state.handlerProgress = handlerProgress
-      return state.finished && progress.isCancelled
+      return state.finished
     }
-    if cancelled { handlerProgress.cancel() }
+    if finished && progress.isCancelled { handlerProgress.cancel() }
   }
 
   /// Fails the load with `error` after `seconds` unless it finished first.
   func startTimeout(seconds: Double, error: @escaping @Sendable () -> any Error) {
-    let watchdog = Task.detached { [weak self] in
+    let watchdog = Task.detached { [self] in
       try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
-      guard !Task.isCancelled, let self else { return }
-      self.finish(.failure(error()))
+      guard !Task.isCancelled else { return }
+      finish(.failure(error()))
     }
     let alreadyFinished = state.withLock { state -> Bool in
       if state.finished { return true }
@@ -70,6 +71,7 @@ final class LoadOperation<Value>: Sendable {
     }
     watchdog?.cancel()
     if first {
+      progress.cancellationHandler = nil
       if case .success = result { progress.completedUnitCount = 1 }
       completion(result)
     }

@@ -60,7 +60,7 @@ enum TemporaryFiles {
       do throws(POSIXFailure) {
         try write(path)
         return path
-      } catch where error.code == EEXIST && error.path == path {
+      } catch  where error.code == EEXIST && error.path == path {
         continue
       } catch {
         if error.path == path { unlink(path) }

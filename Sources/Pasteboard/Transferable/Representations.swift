@@ -162,7 +162,9 @@ public struct ProxyRepresentation<Item: Transferable, Proxy: Transferable>: Tran
         openInPlace: proxy.openInPlace, visibility: proxy.visibility)
       if let exporting, let export = proxy.export {
         entry.export = { item in try await export(try exporting(item)) }
-        if let name = proxy.suggestedFileName { entry.suggestedFileName = { item in (try? exporting(item)).flatMap(name) } }
+        if let name = proxy.suggestedFileName {
+          entry.suggestedFileName = { item in (try? exporting(item)).flatMap(name) }
+        }
         if let condition = proxy.exportingCondition {
           entry.exportingCondition = { item in (try? exporting(item)).map(condition) ?? false }
         }
@@ -206,14 +208,20 @@ extension String: Transferable {
 extension Data: Transferable {
   /// Exports and imports `public.data`.
   public static var transferRepresentation: some TransferRepresentation {
-    DataRepresentation(contentType: .data) { $0 } importing: { $0 }
+    DataRepresentation(contentType: .data) {
+      $0
+    } importing: {
+      $0
+    }
   }
 }
 
 extension URL: Transferable {
   /// Exports `public.url` (the absolute string in UTF-8) and imports any URL.
   public static var transferRepresentation: some TransferRepresentation {
-    DataRepresentation(contentType: .url) { Data($0.absoluteString.utf8) } importing: { data in
+    DataRepresentation(contentType: .url) {
+      Data($0.absoluteString.utf8)
+    } importing: { data in
       try URLCoding.decode(data, typeIdentifier: "public.url")
     }
   }

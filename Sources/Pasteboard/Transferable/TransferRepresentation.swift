@@ -126,8 +126,7 @@ extension TransferRepresentation {
 
   /// Exports the representation only for values that satisfy `condition`.
   /// Apple's counterpart: `exportingCondition(_:)`.
-  public func exportingCondition(_ condition: @escaping @Sendable (Item) -> Bool) -> some TransferRepresentation<Item>
-  {
+  public func exportingCondition(_ condition: @escaping @Sendable (Item) -> Bool) -> some TransferRepresentation<Item> {
     modified { entry in
       let previous = entry.exportingCondition
       entry.exportingCondition = { item in (previous?(item) ?? true) && condition(item) }

@@ -30,7 +30,9 @@ public protocol Transferable: SendableMetatype {
 }
 
 extension Transferable {
-  /// The types this value exports to readers that `visibility` admits, highest fidelity first.
+  /// The types this value exports to a reader with the given relationship to this process,
+  /// highest fidelity first: `.all` (the default) lists what any application sees,
+  /// `.ownProcess` everything (this process sees all its representations).
   ///
   /// Apple's counterpart: `exportedContentTypes(_:)`.
   public func exportedContentTypes(_ visibility: TransferRepresentationVisibility = .all) -> [UTType] {

@@ -1,0 +1,237 @@
+import Foundation
+import TypeRegistry
+
+/// A named, process-wide board of items that applications copy to and paste from.
+///
+/// Items are ``ItemProvider``s, so a pasteboard holds representations rather than values, and
+/// every type question is a conformance question: a pasteboard holding `public.png` contains
+/// `public.image`.
+///
+/// ```swift
+/// let board = Pasteboard.general
+/// board.string = "Hello"
+/// board.contains(pasteboardTypes: [UTType.plainText.identifier])   // true
+/// board.string                                                    // "Hello"
+/// for await count in board.changes { … }                          // every change
+/// ```
+///
+/// A `Pasteboard` is a handle: handles with the same name share the contents. Each handle acts
+/// for an application (``AppIdentity/current`` unless made with ``accessed(by:)``); local-only
+/// items are invisible to other applications, and item providers are seen as that application
+/// sees them. Safe to use from many threads.
+///
+/// Apple's counterparts: `UIPasteboard` (names, item providers, local-only and expiring items)
+/// and `NSPasteboard` (`clearContents()`, `availableType(from:)`).
+public final class Pasteboard: Sendable {
+  /// A pasteboard's name. Apple's counterpart: `UIPasteboard.Name`.
+  public struct Name: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    /// The general pasteboard, for copy and paste.
+    public static let general = Name("com.apple.UIKit.pboard.general")
+  }
+
+  /// One item on a pasteboard.
+  struct Item: Sendable {
+    let provider: ItemProvider
+    let owner: AppIdentity
+    let localOnly: Bool
+    let expirationDate: Date?
+  }
+
+  /// The contents shared by every handle with one name.
+  final class Storage: Sendable {
+    let name: Name
+    let state = Locked(State())
+    init(name: Name) { self.name = name }
+  }
+
+  struct State {
+    var items: [Item] = []
+    var changeCount = 0
+    var observers: [Int: AsyncStream<Int>.Continuation] = [:]
+    var nextObserver = 0
+  }
+
+  private static let boards = Locked<[Name: Storage]>([:])
+
+  let storage: Storage
+  /// The application this handle acts for.
+  public let application: AppIdentity
+  /// The clock that decides expiration (replaceable in tests).
+  let now: @Sendable () -> Date
+
+  init(storage: Storage, application: AppIdentity, now: @escaping @Sendable () -> Date = { Date() }) {
+    self.storage = storage
+    self.application = application
+    self.now = now
+  }
+
+  /// The general pasteboard. Apple's counterpart: `UIPasteboard.general`.
+  public static var general: Pasteboard { Pasteboard(name: .general, create: true)! }
+
+  /// The pasteboard named `name`; when none exists, a new one if `create`, else nil.
+  ///
+  /// Apple's counterpart: `UIPasteboard(name:create:)`.
+  public convenience init?(name: Name, create: Bool) {
+    let storage = Self.boards.withLock { boards -> Storage? in
+      if let existing = boards[name] { return existing }
+      guard create else { return nil }
+      let storage = Storage(name: name)
+      boards[name] = storage
+      return storage
+    }
+    guard let storage else { return nil }
+    self.init(storage: storage, application: .current)
+  }
+
+  /// A new pasteboard with a name no other has. Apple's counterpart: `UIPasteboard.withUniqueName()`.
+  public static func withUniqueName() -> Pasteboard {
+    Pasteboard(name: Name("com.apple.UIKit.pboard.unique." + UUID().uuidString), create: true)!
+  }
+
+  /// Removes the pasteboard named `name`; existing handles keep working on a board no one else
+  /// can find. Apple's counterpart: `UIPasteboard.remove(withName:)`.
+  public static func remove(withName name: Name) {
+    _ = boards.withLock { $0.removeValue(forKey: name) }
+  }
+
+  /// The pasteboard's name.
+  public var name: Name { storage.name }
+
+  /// The same pasteboard, acting for `application`: local-only items of other applications are
+  /// invisible, and representations are filtered by their visibility.
+  public func accessed(by application: AppIdentity) -> Pasteboard {
+    Pasteboard(storage: storage, application: application, now: now)
+  }
+
+  // MARK: Contents
+
+  /// Replaces the contents with `itemProviders`.
+  ///
+  /// Local-only items are invisible to other applications; items with an expiration date
+  /// vanish at that date. Apple's counterpart: `UIPasteboard.setItemProviders(_:localOnly:expirationDate:)`.
+  public func setItemProviders(_ itemProviders: [ItemProvider], localOnly: Bool, expirationDate: Date?) {
+    let items = itemProviders.map {
+      Item(provider: $0, owner: application, localOnly: localOnly, expirationDate: expirationDate)
+    }
+    change { $0 = items }
+  }
+
+  /// The item providers this handle's application may see, in order; setting replaces the
+  /// contents with items visible to all and never expiring. Apple's counterpart: `itemProviders`.
+  public var itemProviders: [ItemProvider] {
+    get { visibleItems().map { $0.provider.accessed(by: application) } }
+    set { setItemProviders(newValue, localOnly: false, expirationDate: nil) }
+  }
+
+  /// The number of items this handle's application may see. Apple's counterpart: `numberOfItems`.
+  public var numberOfItems: Int { visibleItems().count }
+
+  /// The type identifiers of the first item, highest fidelity first. Apple's counterpart:
+  /// `UIPasteboard.types`.
+  public var types: [String] { itemProviders.first?.registeredTypeIdentifiers ?? [] }
+
+  /// Whether any item has a representation conforming to one of `pasteboardTypes`.
+  ///
+  /// ```swift
+  /// board.itemProviders = [pngProvider]
+  /// board.contains(pasteboardTypes: ["public.image"])   // true: public.png conforms
+  /// ```
+  ///
+  /// Apple's counterpart: `UIPasteboard.contains(pasteboardTypes:)`.
+  /// - Complexity: O(*items* × *representations* × *types*), each test an O(1) conformance lookup.
+  public func contains(pasteboardTypes: [String]) -> Bool {
+    let wanted = pasteboardTypes.map(UTType.named)
+    return visibleItems().contains { item in
+      let provider = item.provider.accessed(by: application)
+      return wanted.contains { provider.resolve($0) != nil }
+    }
+  }
+
+  /// Whether any item has a representation conforming to one of `types`.
+  public func contains(_ types: [UTType]) -> Bool { contains(pasteboardTypes: types.map(\.identifier)) }
+
+  /// The first of `types` (the caller's preference order) that some item conforms to.
+  ///
+  /// Apple's counterpart: `NSPasteboard.availableType(from:)`.
+  public func availableType(from types: [String]) -> String? {
+    let providers = itemProviders
+    return types.first { identifier in
+      let type = UTType.named(identifier)
+      return providers.contains { $0.resolve(type) != nil }
+    }
+  }
+
+  /// The first of `types` that some item conforms to.
+  public func availableType(from types: [UTType]) -> UTType? {
+    availableType(from: types.map(\.identifier)).map(UTType.named)
+  }
+
+  /// A number that grows with every change of the contents (setting, clearing, expiry).
+  /// Apple's counterpart: `changeCount`.
+  public var changeCount: Int {
+    removeExpired()
+    return storage.state.withLock { $0.changeCount }
+  }
+
+  /// Removes every item; returns the new change count. Apple's counterpart:
+  /// `NSPasteboard.clearContents()`.
+  @discardableResult
+  public func clearContents() -> Int { change { $0 = [] } }
+
+  /// The change counts, starting with the current one, as the contents change. The stream ends
+  /// when the consumer stops iterating.
+  public var changes: AsyncStream<Int> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(64))
+    let storage = storage
+    let id = storage.state.withLock { state -> Int in
+      let id = state.nextObserver
+      state.nextObserver += 1
+      state.observers[id] = continuation
+      continuation.yield(state.changeCount)
+      return id
+    }
+    continuation.onTermination = { _ in
+      _ = storage.state.withLock { $0.observers.removeValue(forKey: id) }
+    }
+    return stream
+  }
+
+  // MARK: Machinery
+
+  /// Replaces the items with `body`, counts the change and tells observers; returns the count.
+  @discardableResult
+  private func change(_ body: (inout [Item]) -> Void) -> Int {
+    storage.state.withLock { state in
+      body(&state.items)
+      state.changeCount += 1
+      for observer in state.observers.values { observer.yield(state.changeCount) }
+      return state.changeCount
+    }
+  }
+
+  /// Drops expired items (a change, when there were any).
+  private func removeExpired() {
+    let now = now()
+    storage.state.withLock { state in
+      let before = state.items.count
+      state.items.removeAll { $0.expirationDate.map { $0 <= now } ?? false }
+      guard state.items.count != before else { return }
+      state.changeCount += 1
+      for observer in state.observers.values { observer.yield(state.changeCount) }
+    }
+  }
+
+  /// The unexpired items this handle's application may see.
+  func visibleItems() -> [Item] {
+    removeExpired()
+    let application = application
+    return storage.state.withLock { state in
+      state.items.filter { !$0.localOnly || $0.owner.isSameProcess(as: application) }
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import TypeRegistry
+
+@testable import Pasteboard
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The arrow tool of the PointyBug tutorial, as its exported type.
+extension UTType {
+  static let arrowTool = UTType(exportedAs: "com.raywenderlich.pointybug.tool.arrow", conformingTo: .data)
+}
+
+/// A load's outcome, delivered by a completion handler and awaited by a test.
+func completion<Value: Sendable>(
+  _ start: (@escaping @Sendable (Value?, (any Error)?) -> Void) -> Progress
+) async -> (Value?, (any Error)?) {
+  await withCheckedContinuation { continuation in
+    _ = start { value, error in continuation.resume(returning: (value, error)) }
+  }
+}
+
+/// Counts calls from any thread.
+final class Counter: Sendable {
+  private let count = Locked(0)
+  func increment() { count.withLock { $0 += 1 } }
+  var value: Int { count.withLock { $0 } }
+}
+
+/// Holds values from any thread.
+final class Box<Value: Sendable>: Sendable {
+  private let storage: Locked<Value>
+  init(_ value: Value) { storage = Locked(value) }
+  var value: Value {
+    get { storage.withLock { $0 } }
+    set { storage.withLock { $0 = newValue } }
+  }
+  func update(_ body: (inout Value) -> Void) { storage.withLock { body(&$0) } }
+}
+
+/// Waits (at most about 5 s, polling) until `condition` holds; returns whether it did. For
+/// effects that happen just after a completion handler returns.
+func eventually(_ condition: () -> Bool) -> Bool {
+  for _ in 0..<5000 {
+    if condition() { return true }
+    usleep(1000)
+  }
+  return condition()
+}
+
+/// A fresh directory for a test's files.
+func makeScratchDirectory() throws -> URL {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent("swift-uti-tests-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
+
+/// Every file path under `root`, recursively.
+func files(under root: String) -> [String] {
+  guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
+  return enumerator.compactMap { $0 as? String }.map { root + "/" + $0 }
+}
+
+/// A provider with one data representation of `type` that answers `bytes`.
+func dataProvider(_ type: UTType, _ bytes: Data, visibility: ItemProvider.RepresentationVisibility = .all)
+  -> ItemProvider
+{
+  let provider = ItemProvider()
+  provider.registerDataRepresentation(for: type, visibility: visibility) { completion in
+    completion(bytes, nil)
+    return nil
+  }
+  return provider
+}
+
+/// The error as Apple's code, or nil.
+func providerCode(_ error: (any Error)?) -> ItemProvider.ErrorCode? {
+  (error as? ItemProviderError)?.code
+}
