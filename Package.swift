@@ -30,7 +30,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "utibench",
-      dependencies: ["TypeRegistry"],
+      dependencies: ["TypeRegistry", "Pasteboard"],
       path: "Benchmarks/utibench"
     ),
     .executableTarget(name: "utibench-hello", path: "Benchmarks/hello"),

@@ -26,10 +26,19 @@ if let i = CommandLine.arguments.firstIndex(of: "--profile"), i + 1 < CommandLin
     var builder = UTTypeRegistry.Builder()
     for declaration in SyntheticTypeGraph.declarations(count: 100_000) { builder.add(declaration) }
     for _ in 0..<5 { _ = builder.build() }
+  case "load": for _ in 0..<20 { _ = PasteboardBench.loads(quick: true) }
+  case "contains":
+    let board = PasteboardBench.largeBoard()
+    for _ in 0..<2000 { Bench.sink(board.contains(pasteboardTypes: ["public.movie"]) ? 1 : 0) }
   case "catalog": for _ in 0..<1000 { _ = UTTypeRegistry.Builder().build() }
   case "binary": for _ in 0..<200 { _ = try! PropertyList.parse(binary) }
   default: for _ in 0..<200 { _ = try! PropertyList.parse(xml) }
   }
+  exit(0)
+}
+// `utibench --pasteboard`: the payload rows alone.
+if CommandLine.arguments.contains("--pasteboard") {
+  Bench.printTable(PasteboardBench.rows(quick: quick, scratch: scratch))
   exit(0)
 }
 let parseRuns = quick ? 5 : 60
@@ -204,5 +213,7 @@ if let utictl = Bench.sibling("utictl") {
 } else {
   print("note: utictl is not built beside utibench; run `swift build -c release` first for the process rows")
 }
+
+rows += PasteboardBench.rows(quick: quick, scratch: scratch)
 
 Bench.printTable(rows)

@@ -10,12 +10,12 @@ extension ItemProvider {
   /// let png = try await provider.loadDataRepresentation(for: .png)
   /// ```
   public func loadDataRepresentation(for contentType: UTType) async throws -> Data {
-    try await Self.awaiting { completion in loadData(contentType.identifier, completion: completion) }
+    try await Self.awaiting { completion in loadData(contentType, completion: completion) }
   }
 
   /// The data of the first representation that conforms to `typeIdentifier`.
   public func loadDataRepresentation(forTypeIdentifier typeIdentifier: String) async throws -> Data {
-    try await Self.awaiting { completion in loadData(typeIdentifier, completion: completion) }
+    try await Self.awaiting { completion in loadData(UTType.named(typeIdentifier), completion: completion) }
   }
 
   /// An instance of `aClass` made from the first representation it can read.

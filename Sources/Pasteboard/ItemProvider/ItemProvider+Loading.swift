@@ -22,12 +22,7 @@ extension ItemProvider {
     forTypeIdentifier typeIdentifier: String,
     completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
   ) -> Progress {
-    loadData(typeIdentifier) { result in
-      switch result {
-      case .success(let data): completionHandler(data, nil)
-      case .failure(let error): completionHandler(nil, error)
-      }
-    }
+    loadDataRepresentation(for: UTType.named(typeIdentifier), completionHandler: completionHandler)
   }
 
   /// Loads the data of the first representation that conforms to `contentType`.
@@ -37,15 +32,21 @@ extension ItemProvider {
   public func loadDataRepresentation(
     for contentType: UTType, completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
   ) -> Progress {
-    loadDataRepresentation(forTypeIdentifier: contentType.identifier, completionHandler: completionHandler)
+    loadData(contentType) { result in
+      switch result {
+      case .success(let data): completionHandler(data, nil)
+      case .failure(let error): completionHandler(nil, error)
+      }
+    }
   }
 
   func loadData(
-    _ typeIdentifier: String, inline: Bool = false, completion: @escaping @Sendable (Result<Data, any Error>) -> Void
+    _ type: UTType, inline: Bool = false, completion: @escaping @Sendable (Result<Data, any Error>) -> Void
   ) -> Progress {
     let operation = LoadOperation<Data>(completion: completion)
+    let typeIdentifier = type.identifier
     begin(operation, requested: typeIdentifier, inline: inline) { provider in
-      guard let representation = provider.resolve(UTType.named(typeIdentifier)) else {
+      guard let representation = provider.resolve(type) else {
         operation.finish(.failure(provider.unavailable(typeIdentifier)))
         return
       }
@@ -395,25 +396,26 @@ extension ItemProvider {
     _ representation: Representation, options: Stored?, _ operation: LoadOperation<Value>,
     deliver: @escaping @Sendable (Result<Payload, any Error>) -> Void
   ) {
-    let nothing = ItemProviderError(
-      .handlerDeliveredNothing(representation.identifier), requested: representation.identifier,
-      registered: [representation.identifier])
+    let identifier = representation.identifier
+    @Sendable func nothing() -> ItemProviderError {
+      ItemProviderError(.handlerDeliveredNothing(identifier), requested: identifier, registered: [identifier])
+    }
     switch representation.source {
     case .data(let handler):
       operation.attach(
         handler { data, error in
-          if let data { deliver(.success(.data(data))) } else { deliver(.failure(error ?? nothing)) }
+          if let data { deliver(.success(.data(data))) } else { deliver(.failure(error ?? nothing())) }
         })
     case .file(let handler):
       operation.attach(
         handler { url, _, error in
-          if let url { deliver(.success(.file(url))) } else { deliver(.failure(error ?? nothing)) }
+          if let url { deliver(.success(.file(url))) } else { deliver(.failure(error ?? nothing())) }
         })
     case .object(let handler, let expectedClass, let className):
       operation.attach(
         handler { object, error in
           guard let object else {
-            deliver(.failure(error ?? nothing))
+            deliver(.failure(error ?? nothing()))
             return
           }
           guard ObjectIdentifier(type(of: object)) == expectedClass else {
@@ -431,7 +433,7 @@ extension ItemProvider {
     case .item(let handler):
       handler(
         { item, error in
-          if let item { deliver(.success(.value(item))) } else { deliver(.failure(error ?? nothing)) }
+          if let item { deliver(.success(.value(item))) } else { deliver(.failure(error ?? nothing())) }
         }, nil, options?.value as? [AnyHashable: Any])
     }
   }

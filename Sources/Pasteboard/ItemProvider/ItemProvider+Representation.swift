@@ -67,24 +67,86 @@ extension ItemProvider {
     case value(Any)
   }
 
+  /// A requested type, with the coercion Apple applies when no representation conforms,
+  /// worked out once per request.
+  struct Request {
+    enum Coercion { case none, text, url, fileURL }
+    let type: UTType
+    let coercion: Coercion
+
+    init(_ type: UTType) {
+      self.type = type
+      let identifier = type.identifier
+      if Self.equalIgnoringCase(identifier, "public.utf8-plain-text")
+        || Self.equalIgnoringCase(identifier, "public.plain-text")
+      {
+        coercion = .text
+      } else if Self.equalIgnoringCase(identifier, "public.url") {
+        coercion = .url
+      } else if Self.equalIgnoringCase(identifier, "public.file-url") {
+        coercion = .fileURL
+      } else {
+        coercion = .none
+      }
+    }
+
+    /// ASCII case-insensitive equality, without allocating.
+    private static func equalIgnoringCase(_ a: String, _ b: StaticString) -> Bool {
+      var a = a
+      return a.withUTF8 { a in
+        guard a.count == b.utf8CodeUnitCount else { return false }
+        let b = UnsafeBufferPointer(start: b.utf8Start, count: b.utf8CodeUnitCount)
+        for index in a.indices where a[index] | 0x20 != b[index] | 0x20 { return false }
+        return true
+      }
+    }
+
+    /// Whether a held value serves the request by coercion.
+    func isServed(byHeld value: Any?) -> Bool {
+      switch coercion {
+      case .none: return false
+      case .text: return value is String || value is NSString
+      case .url: return ItemProvider.url(in: value) != nil
+      case .fileURL: return ItemProvider.url(in: value)?.isFileURL == true
+      }
+    }
+  }
+
   /// The representation that serves a request for `type`: the first visible one, in fidelity
   /// order, whose type conforms to `type`; failing that, a held string for a plain-text request
   /// or a held URL for a URL request (Apple's coercions).
-  func resolve(_ type: UTType) -> Representation? {
-    let representations = visibleRepresentations
-    if let match = representations.first(where: { $0.type.conforms(to: type) }) { return match }
-    let identifier = type.identifier.lowercased()
-    switch identifier {
-    case "public.utf8-plain-text", "public.plain-text":
-      return representations.first { representation in
-        representation.storedValue is String || representation.storedValue is NSString
+  ///
+  /// - Complexity: O(*n*) conformance lookups, with no allocation, under the provider's lock.
+  func resolve(_ type: UTType) -> Representation? { resolve(Request(type)) }
+
+  func resolve(_ request: Request) -> Representation? {
+    if readerIsOrigin {
+      return storage.state.withLock { state in Self.first(in: state.representations, serving: request) { _ in true } }
+    }
+    let origin = storage.origin
+    let reader = reader
+    return storage.state.withLock { state in
+      Self.first(in: state.representations, serving: request) { $0.allows(reader, origin: origin) }
+    }
+  }
+
+  /// The first of `representations` that `isVisible` admits and that serves `request`.
+  private static func first(
+    in representations: [Representation], serving request: Request,
+    isVisible: (RepresentationVisibility) -> Bool
+  ) -> Representation? {
+    representations.withUnsafeBufferPointer { representations -> Representation? in
+      // Fields are read in place: copying each representation would cost a dozen retains.
+      for index in representations.indices
+      where isVisible(representations[index].visibility) && representations[index].type.conforms(to: request.type) {
+        return representations[index]
       }
-    case "public.url", "public.file-url":
-      return representations.first { representation in
-        guard let url = Self.url(in: representation.storedValue) else { return false }
-        return identifier == "public.url" || url.isFileURL
+      guard request.coercion != .none else { return nil }
+      for index in representations.indices
+      where isVisible(representations[index].visibility) && request.isServed(byHeld: representations[index].storedValue)
+      {
+        return representations[index]
       }
-    default:
       return nil
     }
   }
@@ -99,7 +161,7 @@ extension ItemProvider {
     }) {
       return match
     }
-    for type in readable { if let coerced = resolve(type) { return coerced } }
+    for type in readable { if let coerced = resolve(Request(type)) { return coerced } }
     return nil
   }
 

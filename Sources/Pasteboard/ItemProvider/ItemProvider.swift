@@ -47,12 +47,15 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
   let reader: AppIdentity
   /// Closed while a drop's payload is protected; nil for an unprotected view.
   let gate: LoadGate?
+  /// Whether the reader is the creating process, which sees every representation.
+  let readerIsOrigin: Bool
 
   /// An empty provider, created by the current application.
   public init() {
     storage = Storage(origin: .current)
     reader = .current
     gate = nil
+    readerIsOrigin = true
   }
 
   /// An empty provider created by `origin` (for testing code that receives items from another
@@ -61,12 +64,14 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
     storage = Storage(origin: origin)
     reader = origin
     gate = nil
+    readerIsOrigin = true
   }
 
   init(storage: Storage, reader: AppIdentity, gate: LoadGate?) {
     self.storage = storage
     self.reader = reader
     self.gate = gate
+    self.readerIsOrigin = reader.isSameProcess(as: storage.origin)
   }
 
   /// The same provider as `reader` sees it: representations whose visibility excludes `reader`
@@ -108,8 +113,10 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
   var visibleRepresentations: [Representation] {
     let origin = storage.origin
     let reader = reader
+    let sameProcess = readerIsOrigin
     return storage.state.withLock { state in
-      state.representations.filter { $0.visibility.allows(reader, origin: origin) }
+      sameProcess
+        ? state.representations : state.representations.filter { $0.visibility.allows(reader, origin: origin) }
     }
   }
 

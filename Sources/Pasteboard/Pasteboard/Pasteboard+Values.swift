@@ -36,10 +36,9 @@ extension Pasteboard {
   /// Apple's counterpart: `UIPasteboard.data(forPasteboardType:)`.
   public func data(forPasteboardType pasteboardType: String) -> Data? {
     let type = UTType.named(pasteboardType)
-    for provider in itemProviders where provider.resolve(type) != nil {
-      if case .success(let data)? = provider.synchronously({
-        provider.loadData(pasteboardType, inline: true, completion: $0)
-      }) {
+    let request = ItemProvider.Request(type)
+    for provider in itemProviders where provider.resolve(request) != nil {
+      if case .success(let data)? = provider.synchronously({ provider.loadData(type, inline: true, completion: $0) }) {
         return data
       }
     }

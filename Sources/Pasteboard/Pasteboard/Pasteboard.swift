@@ -145,11 +145,8 @@ public final class Pasteboard: Sendable {
   /// Apple's counterpart: `UIPasteboard.contains(pasteboardTypes:)`.
   /// - Complexity: O(*items* × *representations* × *types*), each test an O(1) conformance lookup.
   public func contains(pasteboardTypes: [String]) -> Bool {
-    let wanted = pasteboardTypes.map(UTType.named)
-    return visibleItems().contains { item in
-      let provider = item.provider.accessed(by: application)
-      return wanted.contains { provider.resolve($0) != nil }
-    }
+    let requests = pasteboardTypes.map { ItemProvider.Request(UTType.named($0)) }
+    return firstVisibleItem { provider in requests.contains { provider.resolve($0) != nil } } != nil
   }
 
   /// Whether any item has a representation conforming to one of `types`.
@@ -159,10 +156,9 @@ public final class Pasteboard: Sendable {
   ///
   /// Apple's counterpart: `NSPasteboard.availableType(from:)`.
   public func availableType(from types: [String]) -> String? {
-    let providers = itemProviders
-    return types.first { identifier in
-      let type = UTType.named(identifier)
-      return providers.contains { $0.resolve(type) != nil }
+    types.first { identifier in
+      let request = ItemProvider.Request(UTType.named(identifier))
+      return firstVisibleItem { $0.resolve(request) != nil } != nil
     }
   }
 
@@ -223,6 +219,22 @@ public final class Pasteboard: Sendable {
       guard state.items.count != before else { return }
       state.changeCount += 1
       for observer in state.observers.values { observer.yield(state.changeCount) }
+    }
+  }
+
+  /// The first unexpired item this handle's application may see that satisfies `predicate`,
+  /// seen as that application sees it; no allocation per item that does not match.
+  func firstVisibleItem(where predicate: (ItemProvider) -> Bool) -> ItemProvider? {
+    removeExpired()
+    let items = storage.state.withLock { $0.items }
+    return items.withUnsafeBufferPointer { items -> ItemProvider? in
+      for index in items.indices
+      where !items[index].localOnly || items[index].owner.isSameProcess(as: application) {
+        let provider = items[index].provider
+        let view = provider.reader.isSameProcess(as: application) ? provider : provider.accessed(by: application)
+        if predicate(view) { return view }
+      }
+      return nil
     }
   }
 

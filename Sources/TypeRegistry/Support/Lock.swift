@@ -10,10 +10,11 @@
 ///
 /// Used instead of `Synchronization.Mutex` because ThreadSanitizer intercepts pthread locks: with
 /// `Mutex`, whose Linux implementation synchronizes through atomics the sanitizer cannot see, it
-/// reports races between accesses that the lock does order.
+/// reports races between accesses that the lock does order. Inlinable, so that callers in other
+/// modules get `withLock` specialized rather than through generic witness calls.
 package final class Locked<Value>: @unchecked Sendable {
-  private var value: Value
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  @usableFromInline var value: Value
+  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
   package init(_ value: Value) {
     self.value = value
@@ -28,6 +29,7 @@ package final class Locked<Value>: @unchecked Sendable {
   }
 
   /// Runs `body` with the value while holding the lock.
+  @inlinable
   package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }

@@ -1,0 +1,203 @@
+import Foundation
+import Pasteboard
+import TypeRegistry
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Figures for the payload side: item provider loads, streaming file copies, pasteboard queries.
+enum PasteboardBench {
+  static func rows(quick: Bool, scratch: URL) -> [Bench.Row] {
+    var rows: [Bench.Row] = []
+    rows += loads(quick: quick)
+    rows += fileCopy(quick: quick, scratch: scratch)
+    rows += pasteboard(quick: quick)
+    return rows
+  }
+
+  /// Counts completions from any thread and wakes the waiter at the last.
+  final class Countdown: @unchecked Sendable {
+    private let lock = NSLock()
+    private var remaining: Int
+    private let done = DispatchSemaphore(value: 0)
+    init(_ count: Int) { remaining = count }
+    func tick() {
+      lock.lock()
+      remaining -= 1
+      let finished = remaining == 0
+      lock.unlock()
+      if finished { done.signal() }
+    }
+    func wait() { done.wait() }
+  }
+
+  static func loads(quick: Bool) -> [Bench.Row] {
+    let payload = Data(repeating: 1, count: 256)
+    let provider = ItemProvider()
+    provider.registerDataRepresentation(for: .png) { completion in
+      completion(payload, nil)
+      return nil
+    }
+    let count = quick ? 2_000 : 50_000
+    let ours =
+      Bench.measure(runs: quick ? 3 : 9) {
+        let countdown = Countdown(count)
+        for _ in 0..<count {
+          provider.loadDataRepresentation(for: .png) { data, _ in
+            precondition(data != nil)
+            countdown.tick()
+          }
+        }
+        countdown.wait()
+      } / Double(count)
+    let hop =
+      Bench.measure(runs: quick ? 3 : 9) {
+        let countdown = Countdown(count)
+        for _ in 0..<count {
+          Task.detached {
+            precondition(!payload.isEmpty)
+            countdown.tick()
+          }
+        }
+        countdown.wait()
+      } / Double(count)
+    let latencyRuns = quick ? 200 : 5_000
+    let latency =
+      Bench.measure(runs: 3) {
+        for _ in 0..<latencyRuns {
+          let countdown = Countdown(1)
+          provider.loadDataRepresentation(for: .png) { _, _ in countdown.tick() }
+          countdown.wait()
+        }
+      } / Double(latencyRuns)
+    let hopLatency =
+      Bench.measure(runs: 3) {
+        for _ in 0..<latencyRuns {
+          let countdown = Countdown(1)
+          Task.detached { countdown.tick() }
+          countdown.wait()
+        }
+      } / Double(latencyRuns)
+    let board = Pasteboard.withUniqueName()
+    board.itemProviders = [provider]
+    let syncRuns = quick ? 2_000 : 100_000
+    var bytes = 0
+    let synchronous =
+      Bench.measure(runs: 5) {
+        for _ in 0..<syncRuns { bytes += board.data(forPasteboardType: "public.image")?.count ?? 0 }
+      } / Double(syncRuns)
+    Bench.sink(bytes)
+    return [
+      .init(
+        "load an in-memory data representation, per load (\(count) in flight)", ours, hop,
+        peer: "the bare hop: `Task.detached` + completion"),
+      .init(
+        "load an in-memory data representation, one at a time (caller waits)", latency, hopLatency,
+        peer: "the bare hop, one at a time"),
+      .init(
+        "`Pasteboard.data(forPasteboardType:)` (synchronous, conformance-resolved)", synchronous, nil, peer: "—"),
+    ]
+  }
+
+  /// Peak resident memory since the last reset (Linux: VmHWM), in bytes.
+  static func peakResident() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+      return (Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) * 1024
+    }
+    return 0
+  }
+
+  /// Resets the peak to the current resident size (Linux: `clear_refs` 5).
+  static func resetPeak() {
+    let fd = open("/proc/self/clear_refs", O_WRONLY)
+    guard fd >= 0 else { return }
+    _ = write(fd, "5", 1)
+    close(fd)
+  }
+
+  static func fileCopy(quick: Bool, scratch: URL) -> [Bench.Row] {
+    let size = quick ? 64 << 20 : 1 << 30
+    let source = scratch.appendingPathComponent("large.bin")
+    // A real file of `size` bytes (not sparse), written in 8 MiB blocks.
+    _ = FileManager.default.createFile(atPath: source.path, contents: nil)
+    let handle = try! FileHandle(forWritingTo: source)
+    let block = Data(repeating: 0xA5, count: 8 << 20)
+    for _ in 0..<(size / block.count) { handle.write(block) }
+    try! handle.close()
+    let provider = ItemProvider()
+    provider.registerFileRepresentation(for: .movie) { completion in
+      completion(source, false, nil)
+      return nil
+    }
+    let destination = scratch.appendingPathComponent("copies")
+    try? FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
+
+    resetPeak()
+    let before = Bench.allocatedBytes()
+    let start = Bench.now()
+    let countdown = Countdown(1)
+    provider.loadFileRepresentation(forTypeIdentifier: "public.movie") { url, _ in
+      precondition(url != nil)
+      countdown.tick()
+    }
+    countdown.wait()
+    let ours = Double(Bench.now() - start) / 1e9
+    let oursPeak = max(0, peakResident() - before)
+
+    resetPeak()
+    let peerBefore = Bench.allocatedBytes()
+    let peerStart = Bench.now()
+    let copy = destination.appendingPathComponent("whole.bin")
+    try! Data(contentsOf: source).write(to: copy)
+    let peer = Double(Bench.now() - peerStart) / 1e9
+    let peerPeak = max(0, peakResident() - peerBefore)
+    try? FileManager.default.removeItem(at: copy)
+    try? FileManager.default.removeItem(at: source)
+    let label = quick ? "64 MB" : "1 GB"
+    return [
+      .init(
+        "file representation served as a file copy, \(label) (peak memory +\(oursPeak >> 20) MB; peer +\(peerPeak >> 20) MB)",
+        ours, peer, peer: "`Data(contentsOf:)` + `write(to:)`", bytes: size)
+    ]
+  }
+
+  /// A pasteboard with 10,000 items of two image or text types each.
+  static func largeBoard() -> Pasteboard {
+    let board = Pasteboard.withUniqueName()
+    let types: [UTType] = [.png, .jpeg, .utf8PlainText, .pdf, .rtf, .html]
+    board.itemProviders = (0..<10_000).map { index in
+      let provider = ItemProvider()
+      for type in [types[index % types.count], types[(index + 1) % types.count]] {
+        provider.registerDataRepresentation(for: type) { _ in nil }
+      }
+      return provider
+    }
+    return board
+  }
+
+  static func pasteboard(quick: Bool) -> [Bench.Row] {
+    let board = largeBoard()
+    let runs = quick ? 5 : 50
+    var hits = 0
+    // The worst case: a type no item has, so every representation of every item is tested.
+    let ours = Bench.measure(runs: runs) {
+      if board.contains(pasteboardTypes: ["public.movie"]) { hits += 1 }
+    }
+    let identifiers = board.itemProviders.map { Set($0.registeredTypeIdentifiers) }
+    let peer = Bench.measure(runs: runs) {
+      if identifiers.contains(where: { $0.contains("public.movie") }) { hits += 1 }
+    }
+    let found = Bench.measure(runs: runs) {
+      if board.contains(pasteboardTypes: ["public.image"]) { hits += 1 }
+    }
+    Bench.sink(hits)
+    return [
+      .init(
+        "`contains(pasteboardTypes:)`, 10,000 items, absent type (by conformance)", ours, peer,
+        peer: "exact identifier match over precomputed sets"),
+      .init("`contains(pasteboardTypes:)`, 10,000 items, present supertype", found, nil, peer: "—"),
+    ]
+  }
+}
