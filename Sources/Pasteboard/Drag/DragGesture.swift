@@ -1,0 +1,97 @@
+import Foundation
+
+/// A drag: a pointer pressed, moved at least ``minimumDistance``, and released or cancelled,
+/// reported with SwiftUI's `DragGesture` semantics.
+///
+/// A headless host feeds pointer samples to a ``DragGestureDriver``, which calls the gesture's
+/// ``onChanged(_:)`` action on every move once the pointer has moved ``minimumDistance`` from
+/// where it was pressed, and ``onEnded(_:)`` on release (not after a cancellation, and not when
+/// the threshold was never reached).
+///
+/// ```swift
+/// var offset = CGSize.zero
+/// let gesture = DragGesture()
+///   .onChanged { offset = $0.translation }
+///   .onEnded { _ in offset = .zero }
+/// var driver = DragGestureDriver(gesture)
+/// driver.pointerDown(at: CGPoint(x: 0, y: 0), time: 0)
+/// driver.pointerMoved(to: CGPoint(x: 30, y: 0), time: 0.05)   // offset == (30, 0)
+/// driver.pointerUp(at: CGPoint(x: 30, y: 0), time: 0.1)       // offset == .zero
+/// ```
+///
+/// Apple's counterpart: SwiftUI's `DragGesture`, whose `Value` has the same fields.
+public struct DragGesture {
+  /// One moment of a drag. Apple's counterpart: `DragGesture.Value`.
+  public struct Value: Equatable, Sendable {
+    /// When the sample was taken.
+    public var time: Date
+    /// Where the pointer is.
+    public var location: CGPoint
+    /// Where the pointer was pressed.
+    public var startLocation: CGPoint
+    /// The pointer's velocity in points per second, estimated by least squares over the samples
+    /// of the last ``DragGesture/velocityWindow`` seconds (robust to jitter, unlike the last two
+    /// samples' difference).
+    public var velocity: CGSize
+    /// Where the drag would end if the pointer were released now and coasted:
+    /// `location + 0.25 s × velocity`, the relation SwiftUI's values have.
+    public var predictedEndLocation: CGPoint
+
+    /// `location − startLocation`.
+    public var translation: CGSize {
+      CGSize(width: location.x - startLocation.x, height: location.y - startLocation.y)
+    }
+
+    /// `predictedEndLocation − startLocation`.
+    public var predictedEndTranslation: CGSize {
+      CGSize(width: predictedEndLocation.x - startLocation.x, height: predictedEndLocation.y - startLocation.y)
+    }
+
+    public init(
+      time: Date, location: CGPoint, startLocation: CGPoint, velocity: CGSize, predictedEndLocation: CGPoint
+    ) {
+      self.time = time
+      self.location = location
+      self.startLocation = startLocation
+      self.velocity = velocity
+      self.predictedEndLocation = predictedEndLocation
+    }
+  }
+
+  /// How far, in points, the pointer must move before the drag starts.
+  public var minimumDistance: CGFloat
+  var changed: ((Value) -> Void)?
+  var ended: ((Value) -> Void)?
+
+  /// How many seconds of recent samples the velocity estimate uses.
+  public static let velocityWindow = 0.1
+  /// How many seconds of coasting the predicted end assumes.
+  public static let predictionInterval = 0.25
+
+  /// A drag that starts after `minimumDistance` points (10 by default, as in SwiftUI).
+  public init(minimumDistance: CGFloat = 10) {
+    self.minimumDistance = minimumDistance
+  }
+
+  /// The gesture, calling `action` on every move of a started drag.
+  public func onChanged(_ action: @escaping (Value) -> Void) -> DragGesture {
+    var gesture = self
+    let previous = changed
+    gesture.changed = { value in
+      previous?(value)
+      action(value)
+    }
+    return gesture
+  }
+
+  /// The gesture, calling `action` when a started drag is released.
+  public func onEnded(_ action: @escaping (Value) -> Void) -> DragGesture {
+    var gesture = self
+    let previous = ended
+    gesture.ended = { value in
+      previous?(value)
+      action(value)
+    }
+    return gesture
+  }
+}

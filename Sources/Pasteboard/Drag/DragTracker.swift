@@ -1,0 +1,188 @@
+import Foundation
+
+/// The state machine behind a drag gesture: pointer events in, gesture events out.
+///
+/// Written as swift-nio writes state machines: each event is a `mutating` method returning an
+/// ``Action`` that its owner performs (``DragGestureDriver`` calls the gesture's actions). Times
+/// are seconds on any monotonic clock; ``DragGesture/Value/time`` is that many seconds after
+/// the reference date.
+///
+/// - Complexity: O(1) per event; the velocity fit keeps at most 32 samples.
+public struct DragTracker: Sendable {
+  /// What the owner does after an event.
+  public enum Action: Equatable, Sendable {
+    /// Nothing visible happened (not pressed, or below the minimum distance).
+    case none
+    /// The drag moved: call `onChanged`.
+    case changed(DragGesture.Value)
+    /// The drag was released after it started: call `onEnded`.
+    case ended(DragGesture.Value)
+    /// The drag was cancelled after it started: reset transient state; `onEnded` is not called.
+    case cancelled
+  }
+
+  struct Sample: Sendable {
+    var location: CGPoint
+    var time: Double
+  }
+
+  enum State: Sendable {
+    case idle
+    /// Pressed, but not yet moved the minimum distance.
+    case pending(start: CGPoint, samples: [Sample])
+    /// Started: every move is reported.
+    case active(start: CGPoint, samples: [Sample])
+  }
+
+  private var state: State = .idle
+  /// How far the pointer must move before the drag starts.
+  public let minimumDistance: CGFloat
+
+  public init(minimumDistance: CGFloat = 10) {
+    self.minimumDistance = minimumDistance
+  }
+
+  /// Whether the drag has started and not ended.
+  public var isActive: Bool {
+    if case .active = state { return true }
+    return false
+  }
+
+  /// The pointer was pressed at `location`. With a minimum distance of zero the drag starts at once.
+  public mutating func pointerDown(at location: CGPoint, time: Double) -> Action {
+    let samples = [Sample(location: location, time: time)]
+    if minimumDistance <= 0 {
+      state = .active(start: location, samples: samples)
+      return .changed(Self.value(start: location, samples: samples))
+    }
+    state = .pending(start: location, samples: samples)
+    return .none
+  }
+
+  /// The pointer moved to `location`.
+  public mutating func pointerMoved(to location: CGPoint, time: Double) -> Action {
+    switch state {
+    case .idle:
+      return .none
+    case .pending(let start, var samples):
+      Self.append(Sample(location: location, time: time), to: &samples)
+      guard Self.distance(start, location) >= minimumDistance else {
+        state = .pending(start: start, samples: samples)
+        return .none
+      }
+      state = .active(start: start, samples: samples)
+      return .changed(Self.value(start: start, samples: samples))
+    case .active(let start, var samples):
+      Self.append(Sample(location: location, time: time), to: &samples)
+      state = .active(start: start, samples: samples)
+      return .changed(Self.value(start: start, samples: samples))
+    }
+  }
+
+  /// The pointer was released at `location`.
+  public mutating func pointerUp(at location: CGPoint, time: Double) -> Action {
+    defer { state = .idle }
+    switch state {
+    case .idle, .pending:
+      return .none
+    case .active(let start, var samples):
+      Self.append(Sample(location: location, time: time), to: &samples)
+      return .ended(Self.value(start: start, samples: samples))
+    }
+  }
+
+  /// The host cancelled the drag (the pointer left the window, another gesture won …).
+  public mutating func cancel() -> Action {
+    defer { state = .idle }
+    if case .active = state { return .cancelled }
+    return .none
+  }
+
+  static func append(_ sample: Sample, to samples: inout [Sample]) {
+    samples.append(sample)
+    let horizon = sample.time - DragGesture.velocityWindow
+    // Keep the window, plus one older sample so a slow final move still has two points.
+    while samples.count > 2 && (samples[1].time < horizon || samples.count > 32) { samples.removeFirst() }
+  }
+
+  static func distance(_ a: CGPoint, _ b: CGPoint) -> CGFloat {
+    ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+  }
+
+  static func value(start: CGPoint, samples: [Sample]) -> DragGesture.Value {
+    let last = samples[samples.count - 1]
+    let velocity = estimateVelocity(samples)
+    return DragGesture.Value(
+      time: Date(timeIntervalSinceReferenceDate: last.time), location: last.location, startLocation: start,
+      velocity: velocity,
+      predictedEndLocation: CGPoint(
+        x: last.location.x + DragGesture.predictionInterval * velocity.width,
+        y: last.location.y + DragGesture.predictionInterval * velocity.height))
+  }
+
+  /// The least-squares slope of position against time over the samples in the window ending
+  /// at the last sample; zero with fewer than two distinct times.
+  static func estimateVelocity(_ samples: [Sample]) -> CGSize {
+    guard let last = samples.last else { return .zero }
+    let window = samples.filter { $0.time >= last.time - DragGesture.velocityWindow }
+    let used = window.count >= 2 ? window : Array(samples.suffix(2))
+    guard used.count >= 2 else { return .zero }
+    let n = Double(used.count)
+    let meanT = used.reduce(0) { $0 + $1.time } / n
+    let meanX = used.reduce(0) { $0 + Double($1.location.x) } / n
+    let meanY = used.reduce(0) { $0 + Double($1.location.y) } / n
+    var stt = 0.0
+    var stx = 0.0
+    var sty = 0.0
+    for sample in used {
+      let dt = sample.time - meanT
+      stt += dt * dt
+      stx += dt * (Double(sample.location.x) - meanX)
+      sty += dt * (Double(sample.location.y) - meanY)
+    }
+    guard stt > 1e-12 else { return .zero }
+    return CGSize(width: stx / stt, height: sty / stt)
+  }
+}
+
+/// Drives a ``DragGesture`` from a host's pointer events: feeds its ``DragTracker`` and calls the
+/// gesture's actions. Our own type: on Apple platforms the system drives gestures.
+public struct DragGestureDriver {
+  public private(set) var gesture: DragGesture
+  private var tracker: DragTracker
+
+  public init(_ gesture: DragGesture) {
+    self.gesture = gesture
+    self.tracker = DragTracker(minimumDistance: gesture.minimumDistance)
+  }
+
+  /// Whether the drag has started and not ended.
+  public var isActive: Bool { tracker.isActive }
+
+  @discardableResult
+  public mutating func pointerDown(at location: CGPoint, time: Double) -> DragTracker.Action {
+    perform(tracker.pointerDown(at: location, time: time))
+  }
+
+  @discardableResult
+  public mutating func pointerMoved(to location: CGPoint, time: Double) -> DragTracker.Action {
+    perform(tracker.pointerMoved(to: location, time: time))
+  }
+
+  @discardableResult
+  public mutating func pointerUp(at location: CGPoint, time: Double) -> DragTracker.Action {
+    perform(tracker.pointerUp(at: location, time: time))
+  }
+
+  @discardableResult
+  public mutating func cancel() -> DragTracker.Action { perform(tracker.cancel()) }
+
+  private func perform(_ action: DragTracker.Action) -> DragTracker.Action {
+    switch action {
+    case .changed(let value): gesture.changed?(value)
+    case .ended(let value): gesture.ended?(value)
+    case .none, .cancelled: break
+    }
+    return action
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import TypeRegistry
+
+/// The object a drop target asks while a drag is over it.
+///
+/// The lifecycle, for each time a drag enters the target: ``validateDrop(info:)`` (false: the
+/// drag is not taken, and nothing else is called) → ``dropEntered(info:)`` →
+/// ``dropUpdated(info:)`` on entry and every move inside → ``dropExited(info:)`` when the drag
+/// leaves or is cancelled, or ``performDrop(info:)`` when it is released here with a copy or move.
+///
+/// ```swift
+/// struct ImageDrop: DropDelegate {
+///   let bug: Bug
+///   func performDrop(info: DropInfo) -> Bool {
+///     guard info.hasItemsConforming(to: [.image]),
+///           let provider = info.itemProviders(for: [.image]).first else { return false }
+///     provider.loadDataRepresentation(for: .image) { data, _ in bug.image = data }
+///     return true
+///   }
+/// }
+/// ```
+///
+/// Apple's counterpart: SwiftUI's `DropDelegate`, with the same requirements and defaults.
+public protocol DropDelegate {
+  /// Whether to take the drag; called when it enters. The default is true.
+  func validateDrop(info: DropInfo) -> Bool
+  /// Takes the drop: load the payloads here (loads started here may finish later). Returns
+  /// whether the drop was taken.
+  func performDrop(info: DropInfo) -> Bool
+  /// The drag entered the target. The default does nothing.
+  func dropEntered(info: DropInfo)
+  /// The drag moved inside the target: the operation to show, or nil to keep the last one
+  /// (`.copy` at first). The default returns nil.
+  func dropUpdated(info: DropInfo) -> DropProposal?
+  /// The drag left the target or was cancelled. The default does nothing.
+  func dropExited(info: DropInfo)
+}
+
+extension DropDelegate {
+  public func validateDrop(info: DropInfo) -> Bool { true }
+  public func dropEntered(info: DropInfo) {}
+  public func dropUpdated(info: DropInfo) -> DropProposal? { nil }
+  public func dropExited(info: DropInfo) {}
+}
+
+/// What a drop delegate may know about a drag: where it is, the types of its items, and, from
+/// ``DropDelegate/performDrop(info:)`` on, their payloads.
+///
+/// Apple's counterpart: SwiftUI's `DropInfo`.
+public struct DropInfo {
+  /// Where the pointer is, in the drop surface's coordinates.
+  public let location: CGPoint
+  let items: DragItems
+
+  init(location: CGPoint, items: DragItems) {
+    self.location = location
+    self.items = items
+  }
+
+  /// Whether an item has a representation conforming to one of `contentTypes`.
+  ///
+  /// Types are visible throughout the drag; payloads are not. Apple's counterpart:
+  /// `hasItemsConforming(to:)`.
+  public func hasItemsConforming(to contentTypes: [UTType]) -> Bool {
+    let requests = contentTypes.map(ItemProvider.Request.init)
+    return items.providers.contains { provider in requests.contains { provider.resolve($0) != nil } }
+  }
+
+  /// Whether an item has a representation conforming to one of `typeIdentifiers`.
+  public func hasItemsConforming(to typeIdentifiers: [String]) -> Bool {
+    hasItemsConforming(to: typeIdentifiers.map(UTType.named))
+  }
+
+  /// The item providers with a representation conforming to one of `contentTypes`, in drag
+  /// order; the others are left out.
+  ///
+  /// Loading from them fails with ``ItemProvider/ErrorCode/itemUnavailableError`` until the
+  /// drop is performed. Apple's counterpart: `itemProviders(for:)`.
+  public func itemProviders(for contentTypes: [UTType]) -> [ItemProvider] {
+    let requests = contentTypes.map(ItemProvider.Request.init)
+    return items.providers.filter { provider in requests.contains { provider.resolve($0) != nil } }
+  }
+
+  /// The item providers with a representation conforming to one of `typeIdentifiers`.
+  public func itemProviders(for typeIdentifiers: [String]) -> [ItemProvider] {
+    itemProviders(for: typeIdentifiers.map(UTType.named))
+  }
+}
+
+/// A drag's items as the destination sees them: through the destination's identity, behind the
+/// gate that keeps payloads closed until the drop.
+final class DragItems {
+  let providers: [ItemProvider]
+  let gate: LoadGate
+
+  init(_ providers: [ItemProvider], reader: AppIdentity, gate: LoadGate) {
+    self.providers = providers.map { $0.gated(by: gate, reader: reader) }
+    self.gate = gate
+  }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import TypeRegistry
+
+/// A region that takes drops: a frame, the types it accepts, its delegate, and its place in the
+/// stacking order. Apple's counterpart: a view with SwiftUI's `onDrop(of:delegate:)`.
+public struct DropTarget {
+  /// Where the target is, in the surface's coordinates.
+  public var frame: CGRect
+  /// The types it accepts: a drag is offered only if an item conforms to one of them.
+  public var types: [UTType]
+  /// Where it stacks: of overlapping targets, the highest takes the drag (the later added, on a tie).
+  public var zIndex: Double
+  /// The delegate that negotiates.
+  public var delegate: any DropDelegate
+
+  public init(frame: CGRect, of types: [UTType], zIndex: Double = 0, delegate: any DropDelegate) {
+    self.frame = frame
+    self.types = types
+    self.zIndex = zIndex
+    self.delegate = delegate
+  }
+}
+
+/// A headless drop surface: drop targets, and the drag that moves over them, driven by the
+/// host's pointer events.
+///
+/// Hand it a ``DragSession`` with ``begin(_:at:)``, then ``move(to:)`` on every pointer move and
+/// ``end(at:)`` on release (or ``cancel()``): it finds the target under the pointer and runs its
+/// ``DropDelegate`` through SwiftUI's lifecycle, and tells the source the final operation.
+///
+/// ```swift
+/// let surface = DropSurface()
+/// surface.addTarget(DropTarget(frame: editorFrame, of: [.image], delegate: ImageDrop(bug: bug)))
+/// surface.begin(DragSession(items: [imageProvider]), at: CGPoint(x: 5, y: 5))
+/// surface.move(to: CGPoint(x: 200, y: 300))        // validateDrop, dropEntered, dropUpdated
+/// surface.end(at: CGPoint(x: 200, y: 300))         // performDrop → .copy
+/// ```
+///
+/// Which target takes the drag: the topmost (by ``DropTarget/zIndex``, then the later added)
+/// whose frame contains the pointer and which accepts an item's type; targets that accept none
+/// are passed over, like views without a matching `onDrop`. A target whose `validateDrop`
+/// declines is not entered, and the drag does not fall through to targets below it.
+///
+/// Payloads are protected: the items' types are visible throughout, but loads fail until the
+/// drop is performed; from `performDrop` on they succeed (loads started there may finish
+/// later). Not thread-safe: drive it from one thread, as a UI toolkit does.
+///
+/// Our own type: on Apple platforms the system plays this role.
+public final class DropSurface {
+  /// A target's handle, as ``addTarget(_:)`` returns it.
+  public typealias TargetID = Int
+
+  private var targets: [DropTarget?] = []
+  /// Target ids, front to back.
+  private var stacking: [TargetID] = []
+  private var drag: ActiveDrag?
+
+  private struct ActiveDrag {
+    var session: DragSession
+    var items: DragItems
+    var accepts: [Bool]
+    var negotiation: DropNegotiation<TargetID>
+    var location: CGPoint
+  }
+
+  public init() {}
+
+  /// Adds a target; returns its id.
+  @discardableResult
+  public func addTarget(_ target: DropTarget) -> TargetID {
+    let id = targets.count
+    targets.append(target)
+    if let items = drag?.items { drag!.accepts.append(accepts(target, items)) }
+    restack()
+    return id
+  }
+
+  /// Removes a target (as a view leaves the screen). A drag inside it leaves it first.
+  public func removeTarget(_ id: TargetID) {
+    guard targets.indices.contains(id), targets[id] != nil else { return }
+    if drag?.negotiation.enteredTarget == id, let location = drag?.location {
+      targets[id]?.frame = .null
+      move(to: location)
+    }
+    targets[id] = nil
+    restack()
+  }
+
+  /// Moves target `id` to `frame`; takes effect at the next pointer move.
+  public func setFrame(_ frame: CGRect, of id: TargetID) {
+    guard targets.indices.contains(id) else { return }
+    targets[id]?.frame = frame
+  }
+
+  /// The frame of target `id`.
+  public func frame(of id: TargetID) -> CGRect? { targets.indices.contains(id) ? targets[id]?.frame : nil }
+
+  /// The target the drag is inside (entered and not yet exited), if any.
+  public var enteredTarget: TargetID? { drag?.negotiation.enteredTarget }
+
+  /// The operation the drag would have if released now.
+  public var currentOperation: DropOperation { drag?.negotiation.operation ?? .cancel }
+
+  /// Whether a drag is in progress.
+  public var isDragging: Bool { drag != nil }
+
+  /// Starts `session` at `location`.
+  ///
+  /// - Precondition: no drag is in progress.
+  public func begin(_ session: DragSession, at location: CGPoint) {
+    precondition(drag == nil, "a drag is already in progress; end or cancel it first")
+    let items = DragItems(session.items, reader: session.destination, gate: LoadGate())
+    var negotiation = DropNegotiation<TargetID>(allowedOperations: session.allowedOperations)
+    negotiation.begin()
+    drag = ActiveDrag(
+      session: session, items: items, accepts: targets.map { $0.map { accepts($0, items) } ?? false },
+      negotiation: negotiation, location: location)
+    move(to: location)
+  }
+
+  /// The pointer moved to `location`; returns the operation the drag now has.
+  ///
+  /// - Complexity: O(*n*) in the number of targets (the hit test), plus the delegate's calls.
+  @discardableResult
+  public func move(to location: CGPoint) -> DropOperation {
+    guard drag != nil else { return .cancel }
+    drag!.location = location
+    let target = hitTest(location)
+    run(drag!.negotiation.moved(over: target))
+    return currentOperation
+  }
+
+  /// The pointer was released at `location`: performs the drop if the target agreed to a copy
+  /// or move; returns the final operation, which the source also gets.
+  @discardableResult
+  public func end(at location: CGPoint) -> DropOperation {
+    guard drag != nil else { return .cancel }
+    move(to: location)
+    return run(drag!.negotiation.released()) ?? .cancel
+  }
+
+  /// The host cancelled the drag: the target it is inside gets `dropExited`; the source gets `.cancel`.
+  public func cancel() {
+    guard drag != nil else { return }
+    run(drag!.negotiation.cancelled())
+  }
+
+  /// The accepting target under `location`, front to back.
+  func hitTest(_ location: CGPoint) -> TargetID? {
+    guard let accepts = drag?.accepts else { return nil }
+    for id in stacking where accepts[id] && targets[id]!.frame.contains(location) { return id }
+    return nil
+  }
+
+  /// Performs `actions` and those they lead to; returns the final operation if the drag ended.
+  @discardableResult
+  private func run(_ actions: [DropNegotiation<TargetID>.Action]) -> DropOperation? {
+    var pending = actions[...]
+    while let action = pending.popFirst() {
+      guard let drag else { return nil }
+      let info = DropInfo(location: drag.location, items: drag.items)
+      switch action {
+      case .validate(let id):
+        let accepted = targets[id]?.delegate.validateDrop(info: info) ?? false
+        pending = self.drag!.negotiation.validated(accepted)[...] + pending
+      case .enter(let id):
+        targets[id]?.delegate.dropEntered(info: info)
+      case .update(let id):
+        let proposal = targets[id]?.delegate.dropUpdated(info: info)
+        _ = self.drag!.negotiation.updated(proposal)
+      case .exit(let id):
+        targets[id]?.delegate.dropExited(info: info)
+      case .perform(let id, _):
+        drag.items.gate.openGate()
+        let accepted = targets[id]?.delegate.performDrop(info: info) ?? false
+        pending = self.drag!.negotiation.performed(accepted)[...] + pending
+      case .finish(let operation):
+        let onEnded = drag.session.onEnded
+        self.drag = nil
+        onEnded?(operation)
+        return operation
+      }
+    }
+    return nil
+  }
+
+  private func accepts(_ target: DropTarget, _ items: DragItems) -> Bool {
+    let requests = target.types.map(ItemProvider.Request.init)
+    return items.providers.contains { provider in requests.contains { provider.resolve($0) != nil } }
+  }
+
+  private func restack() {
+    stacking = targets.indices.filter { targets[$0] != nil }.sorted { a, b in
+      let (za, zb) = (targets[a]!.zIndex, targets[b]!.zIndex)
+      return za != zb ? za > zb : a > b
+    }
+  }
+}
