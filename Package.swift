@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "TypeRegistry", targets: ["TypeRegistry"]),
     .library(name: "Pasteboard", targets: ["Pasteboard"]),
     .executable(name: "utictl", targets: ["utictl"]),
+    .executable(name: "pointybug", targets: ["PointyBug"]),
   ],
   dependencies: [],
   targets: [
@@ -34,9 +35,15 @@ let package = Package(
       path: "Benchmarks/utibench"
     ),
     .executableTarget(name: "utibench-hello", path: "Benchmarks/hello"),
+    .executableTarget(
+      name: "PointyBug",
+      dependencies: ["Pasteboard", "TypeRegistry"],
+      path: "Examples/PointyBug",
+      exclude: ["Info.plist", "ladybug.png"]
+    ),
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "TypeRegistryTests", dependencies: ["TypeRegistry", "TestSupport"]),
-    .testTarget(name: "PasteboardTests", dependencies: ["Pasteboard"]),
+    .testTarget(name: "PasteboardTests", dependencies: ["Pasteboard", "PointyBug", "TypeRegistry", "TestSupport"]),
     .testTarget(name: "utictlTests", dependencies: ["utictl", "TypeRegistry", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -168,3 +168,13 @@ struct ValidateCommandTests {
     #expect(diagnostics.allSatisfy { ($0["line"] as? Int ?? 0) >= 1 && ($0["column"] as? Int ?? 0) >= 1 })
   }
 }
+
+@Suite("utictl validate on the examples")
+struct ExampleValidationTests {
+  @Test func pointyBugsInfoPlistIsClean() {
+    let path = packageRoot.appendingPathComponent("Examples/PointyBug/Info.plist").path
+    let run = utictl("validate", "--werror", path)
+    #expect(run.status == 0)
+    #expect(run.stderr == "0 errors and 0 warnings in 1 file\n")
+  }
+}

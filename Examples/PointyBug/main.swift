@@ -1,0 +1,26 @@
+import Foundation
+import Pasteboard
+import TypeRegistry
+
+// PointyBug, headless: `swift run pointybug` prints the tutorial's drag and drop step by step.
+
+let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+do {
+  try UTTypeRegistry.shared.register(contentsOf: directory.appendingPathComponent("Info.plist"))
+} catch {
+  print("error: \(error)")
+  exit(2)
+}
+print("registered \(UTType.arrowTool.identifier), conforming to public.data: \(UTType.arrowTool.conforms(to: .data))")
+
+let scenario = PointyBugScenario { print($0) }
+print("\n1. An arrow dropped before there is a screenshot is refused.")
+scenario.dragArrow(along: PointyBugScenario.path(from: CGPoint(x: 40, y: 40), to: CGPoint(x: 400, y: 500), steps: 4))
+
+print("\n2. A screenshot dragged in from another app is loaded into the bug.")
+scenario.dropScreenshot(directory.appendingPathComponent("ladybug.png"))
+
+print("\n3. The arrow dropped on the screenshot adds a marker, in image pixels.")
+scenario.dragArrow(along: PointyBugScenario.path(from: CGPoint(x: 40, y: 40), to: CGPoint(x: 600, y: 500), steps: 4))
+
+print("\nThe bug: \(scenario.bug.image?.count ?? 0)-byte screenshot, markers \(scenario.bug.markers.map(format))")
