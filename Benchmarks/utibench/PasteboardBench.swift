@@ -13,6 +13,7 @@ enum PasteboardBench {
     rows += loads(quick: quick)
     rows += fileCopy(quick: quick, scratch: scratch)
     rows += pasteboard(quick: quick)
+    rows += dropMove(quick: quick)
     return rows
   }
 
@@ -198,6 +199,63 @@ enum PasteboardBench {
         "`contains(pasteboardTypes:)`, 10,000 items, absent type (by conformance)", ours, peer,
         peer: "exact identifier match over precomputed sets"),
       .init("`contains(pasteboardTypes:)`, 10,000 items, present supertype", found, nil, peer: "—"),
+    ]
+  }
+
+  /// A delegate that proposes a copy on every update, as most do.
+  struct CopyDelegate: DropDelegate {
+    func dropUpdated(info: DropInfo) -> DropProposal? { DropProposal(operation: .copy) }
+    func performDrop(info: DropInfo) -> Bool { true }
+  }
+
+  static func dropMove(quick: Bool) -> [Bench.Row] {
+    // 1,000 targets on a 40 × 25 grid of 20-point cells, alternating image and text targets,
+    // some overlapping their neighbours; the pointer sweeps the grid.
+    let surface = DropSurface()
+    var frames: [(CGRect, Double)] = []
+    for index in 0..<1000 {
+      let frame = CGRect(x: CGFloat(index % 40) * 20, y: CGFloat(index / 40) * 20, width: 30, height: 30)
+      let zIndex = Double(index % 7)
+      frames.append((frame, zIndex))
+      surface.addTarget(
+        DropTarget(
+          frame: frame, of: index.isMultiple(of: 2) ? [.image] : [.plainText], zIndex: zIndex, delegate: CopyDelegate())
+      )
+    }
+    let provider = ItemProvider()
+    provider.registerDataRepresentation(for: .png) { _ in nil }
+    surface.begin(DragSession(items: [provider]), at: .zero)
+    let points = (0..<4096).map { (i: Int) -> CGPoint in
+      let x: Int = (i * 37) % 800
+      let y: Int = (i * 91) % 500
+      return CGPoint(x: CGFloat(x), y: CGFloat(y))
+    }
+    let rounds = quick ? 2 : 20
+    var operations = 0
+    let ours =
+      Bench.measure(runs: 5) {
+        for _ in 0..<rounds {
+          for point in points where surface.move(to: point) == .copy { operations += 1 }
+        }
+      } / Double(rounds * points.count)
+    surface.cancel()
+    // The peer: the hit test a hand-written loop does, collecting every containing frame and
+    // sorting by z (no delegate calls, which only flatters the peer).
+    let peer =
+      Bench.measure(runs: 5) {
+        for _ in 0..<rounds {
+          for point in points {
+            let hits = frames.indices.filter { $0.isMultiple(of: 2) && frames[$0].0.contains(point) }
+              .sorted { frames[$0].1 > frames[$1].1 }
+            if hits.first != nil { operations += 1 }
+          }
+        }
+      } / Double(rounds * points.count)
+    Bench.sink(operations)
+    return [
+      .init(
+        "drop surface: one pointer move over 1,000 targets (hit test + delegate calls)", ours, peer,
+        peer: "hit test alone: filter containing frames, sort by z")
     ]
   }
 }

@@ -51,6 +51,8 @@ public final class DropSurface {
   public typealias TargetID = Int
 
   private var targets: [DropTarget?] = []
+  /// The targets' frames, apart, so the hit test reads rectangles and nothing else.
+  private var frames: [CGRect] = []
   /// Target ids, front to back.
   private var stacking: [TargetID] = []
   private var drag: ActiveDrag?
@@ -70,6 +72,7 @@ public final class DropSurface {
   public func addTarget(_ target: DropTarget) -> TargetID {
     let id = targets.count
     targets.append(target)
+    frames.append(target.frame)
     if let items = drag?.items { drag!.accepts.append(accepts(target, items)) }
     restack()
     return id
@@ -78,18 +81,17 @@ public final class DropSurface {
   /// Removes a target (as a view leaves the screen). A drag inside it leaves it first.
   public func removeTarget(_ id: TargetID) {
     guard targets.indices.contains(id), targets[id] != nil else { return }
-    if drag?.negotiation.enteredTarget == id, let location = drag?.location {
-      targets[id]?.frame = .null
-      move(to: location)
-    }
+    frames[id] = .null
+    if drag?.negotiation.enteredTarget == id, let location = drag?.location { move(to: location) }
     targets[id] = nil
     restack()
   }
 
   /// Moves target `id` to `frame`; takes effect at the next pointer move.
   public func setFrame(_ frame: CGRect, of id: TargetID) {
-    guard targets.indices.contains(id) else { return }
-    targets[id]?.frame = frame
+    guard targets.indices.contains(id), targets[id] != nil else { return }
+    targets[id]!.frame = frame
+    frames[id] = frame
   }
 
   /// The frame of target `id`.
@@ -148,7 +150,7 @@ public final class DropSurface {
   /// The accepting target under `location`, front to back.
   func hitTest(_ location: CGPoint) -> TargetID? {
     guard let accepts = drag?.accepts else { return nil }
-    for id in stacking where accepts[id] && targets[id]!.frame.contains(location) { return id }
+    for id in stacking where accepts[id] && frames[id].contains(location) { return id }
     return nil
   }
 
