@@ -79,3 +79,32 @@ func dataProvider(_ type: UTType, _ bytes: Data, visibility: ItemProvider.Repres
 func providerCode(_ error: (any Error)?) -> ItemProvider.ErrorCode? {
   (error as? ItemProviderError)?.code
 }
+
+/// A value delivered once from any thread and awaited without blocking a thread of the pool
+/// (the loads under test need those threads).
+final class Signal<Value: Sendable>: Sendable {
+  private let state = Locked<(value: Value?, waiters: [CheckedContinuation<Value, Never>])>((nil, []))
+
+  func deliver(_ value: Value) {
+    let waiters = state.withLock { state -> [CheckedContinuation<Value, Never>] in
+      guard state.value == nil else { return [] }
+      state.value = value
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.resume(returning: value) }
+  }
+
+  var value: Value {
+    get async {
+      await withCheckedContinuation { continuation in
+        let ready = state.withLock { state -> Value? in
+          if let value = state.value { return value }
+          state.waiters.append(continuation)
+          return nil
+        }
+        if let ready { continuation.resume(returning: ready) }
+      }
+    }
+  }
+}

@@ -126,18 +126,20 @@ struct ItemProviderRobustnessTests {
       completion(Data(), nil)
       return nil
     }
-    let done = Waiter<Bool>()
-    // The caller blocks until the load completes: an inline handler would run on its thread.
+    let finished = Signal<Bool>()
+    // The caller, a thread of its own, blocks until the load completes: a handler or completion
+    // run inline would run on its thread. (The test itself awaits without blocking the pool.)
     let caller = Thread {
       threads.update { $0.caller = pthread_self() }
+      let done = Waiter<Bool>()
       provider.loadDataRepresentation(for: .png) { data, _ in
         threads.update { $0.completion = pthread_self() }
         done.deliver(data != nil)
       }
-      _ = done.wait(seconds: 30)
+      finished.deliver(done.wait(seconds: 30) ?? false)
     }
     caller.start()
-    #expect(done.wait(seconds: 30) == true)
+    #expect(await finished.value == true)
     let seen = threads.value
     let callerThread = try #require(seen.caller)
     #expect(pthread_equal(try #require(seen.handler), callerThread) == 0)
