@@ -18,7 +18,12 @@ print("\n1. An arrow dropped before there is a screenshot is refused.")
 scenario.dragArrow(along: PointyBugScenario.path(from: CGPoint(x: 40, y: 40), to: CGPoint(x: 400, y: 500), steps: 4))
 
 print("\n2. A screenshot dragged in from another app is loaded into the bug.")
-scenario.dropScreenshot(directory.appendingPathComponent("ladybug.png"))
+if scenario.dropScreenshot(directory.appendingPathComponent("ladybug.png")) == .copy,
+  !scenario.bug.waitForImage(seconds: 10)
+{
+  print("the image did not arrive")
+  exit(1)
+}
 
 print("\n3. The arrow dropped on the screenshot adds a marker, in image pixels.")
 scenario.dragArrow(along: PointyBugScenario.path(from: CGPoint(x: 40, y: 40), to: CGPoint(x: 600, y: 500), steps: 4))

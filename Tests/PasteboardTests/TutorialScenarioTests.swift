@@ -245,7 +245,7 @@ struct TutorialScenarioTests {
   }
 
   // 6. PointyBug: a screenshot dropped into the editor, then the arrow tool onto the bug.
-  @Test func scenario6PointyBug() throws {
+  @Test func scenario6PointyBug() async throws {
     try UTTypeRegistry.shared.register(contentsOf: packageRoot.appendingPathComponent("Examples/PointyBug/Info.plist"))
     #expect(UTType("com.raywenderlich.pointybug.tool.arrow")?.conforms(to: .data) == true)
     let log = Box<[String]>([])
@@ -261,6 +261,8 @@ struct TutorialScenarioTests {
     // The screenshot, from another application: the image is loaded in performDrop and stored.
     let screenshot = packageRoot.appendingPathComponent("Examples/PointyBug/ladybug.png")
     #expect(scenario.dropScreenshot(screenshot) == .copy)
+    // The image arrives when its load completes; wait without blocking a thread of the pool.
+    for _ in 0..<3000 where scenario.bug.image == nil { try await Task.sleep(nanoseconds: 10_000_000) }
     #expect(scenario.bug.image == (try Data(contentsOf: screenshot)))
     #expect(scenario.bug.imageSize == CGSize(width: 400, height: 300))
 
