@@ -33,6 +33,20 @@ enum PasteboardBench {
     func wait() { done.wait() }
   }
 
+  /// Loads in flight, over and over, for a profiler.
+  static func profileLoads() {
+    let provider = ItemProvider()
+    provider.registerDataRepresentation(for: .png) { completion in
+      completion(Data(), nil)
+      return nil
+    }
+    for _ in 0..<40 {
+      let countdown = Countdown(50_000)
+      for _ in 0..<50_000 { provider.loadDataRepresentation(for: .png) { _, _ in countdown.tick() } }
+      countdown.wait()
+    }
+  }
+
   static func loads(quick: Bool) -> [Bench.Row] {
     let payload = Data(repeating: 1, count: 256)
     let provider = ItemProvider()

@@ -26,7 +26,7 @@ if let i = CommandLine.arguments.firstIndex(of: "--profile"), i + 1 < CommandLin
     var builder = UTTypeRegistry.Builder()
     for declaration in SyntheticTypeGraph.declarations(count: 100_000) { builder.add(declaration) }
     for _ in 0..<5 { _ = builder.build() }
-  case "load": for _ in 0..<20 { _ = PasteboardBench.loads(quick: true) }
+  case "load": PasteboardBench.profileLoads()
   case "contains":
     let board = PasteboardBench.largeBoard()
     for _ in 0..<2000 { Bench.sink(board.contains(pasteboardTypes: ["public.movie"]) ? 1 : 0) }
