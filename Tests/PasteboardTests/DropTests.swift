@@ -408,3 +408,28 @@ struct DropDataTests {
     #expect(log.value == [])
   }
 }
+
+@Suite("Drop surface: a second drag")
+struct SecondDragTests {
+  @Test func beginningAnotherDragCancelsTheFirst() {
+    let log = Box<[String]>([])
+    let ended = Box<[String]>([])
+    let surface = DropSurface()
+    surface.addTarget(
+      DropTarget(
+        frame: CGRect(x: 0, y: 0, width: 100, height: 100), of: [.image],
+        delegate: RecordingDelegate(name: "a", log: log)))
+    surface.begin(
+      DragSession(items: [dataProvider(.png, Data())], onEnded: { op in ended.update { $0.append("first \(op)") } }),
+      at: CGPoint(x: 5, y: 5))
+    surface.begin(
+      DragSession(items: [dataProvider(.png, Data())], onEnded: { op in ended.update { $0.append("second \(op)") } }),
+      at: CGPoint(x: 6, y: 6))
+    #expect(surface.end(at: CGPoint(x: 6, y: 6)) == .copy)
+    #expect(ended.value == ["first cancel", "second copy"])
+    #expect(
+      log.value == [
+        "a:validate", "a:enter", "a:update", "a:exit", "a:validate", "a:enter", "a:update", "a:update", "a:perform",
+      ])
+  }
+}

@@ -106,11 +106,10 @@ public final class DropSurface {
   /// Whether a drag is in progress.
   public var isDragging: Bool { drag != nil }
 
-  /// Starts `session` at `location`.
-  ///
-  /// - Precondition: no drag is in progress.
+  /// Starts `session` at `location`. A drag still in progress is cancelled first (its target
+  /// gets `dropExited`, its source `.cancel`): there is one pointer.
   public func begin(_ session: DragSession, at location: CGPoint) {
-    precondition(drag == nil, "a drag is already in progress; end or cancel it first")
+    cancel()
     let items = DragItems(session.items, reader: session.destination, gate: LoadGate())
     var negotiation = DropNegotiation<TargetID>(allowedOperations: session.allowedOperations)
     negotiation.begin()

@@ -19,8 +19,9 @@ import TypeRegistry
 /// let image = try await provider.loadDataRepresentation(for: .image)   // served by public.png
 /// ```
 ///
-/// Handlers run on Swift's global concurrent executor, never on the caller's thread; completion
-/// handlers run there too (see <doc:Loading>). A provider is safe to use from many threads.
+/// Handlers run on Swift's global concurrent executor, never on the caller's thread; a completion
+/// handler runs on the thread where the handler completed (that executor, for the representations
+/// this library makes). A provider is safe to use from many threads.
 ///
 /// Apple's counterpart: `NSItemProvider`, which is this type's name too on platforms whose
 /// Foundation lacks it.
