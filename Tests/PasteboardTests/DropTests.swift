@@ -32,6 +32,13 @@ struct RecordingDelegate: DropDelegate {
   }
 }
 
+/// A surface with one 100-point square target for images at the origin.
+func oneTargetSurface(_ delegate: any DropDelegate) -> DropSurface {
+  let surface = DropSurface()
+  surface.addTarget(DropTarget(frame: CGRect(x: 0, y: 0, width: 100, height: 100), of: [.image], delegate: delegate))
+  return surface
+}
+
 /// A delegate that relies on every default but `performDrop`.
 struct MinimalDelegate: DropDelegate {
   let performed: Box<Int>
@@ -156,11 +163,7 @@ struct DropSurfaceTests {
 
   @Test func theFullLifecycleInOrder() {
     let log = Box<[String]>([])
-    let surface = DropSurface()
-    surface.addTarget(
-      DropTarget(
-        frame: CGRect(x: 0, y: 0, width: 100, height: 100), of: [.image],
-        delegate: RecordingDelegate(name: "a", log: log)))
+    let surface = oneTargetSurface(RecordingDelegate(name: "a", log: log))
     let ended = Box<[DropOperation]>([])
     surface.begin(
       DragSession(items: [Self.pngItem()], onEnded: { operation in ended.update { $0.append(operation) } }),
@@ -236,11 +239,7 @@ struct DropSurfaceTests {
     for stage in 0..<3 {
       let log = Box<[String]>([])
       let ended = Box<[DropOperation]>([])
-      let surface = DropSurface()
-      surface.addTarget(
-        DropTarget(
-          frame: CGRect(x: 0, y: 0, width: 100, height: 100), of: [.image],
-          delegate: RecordingDelegate(name: "a", log: log, accepts: stage != 1)))
+      let surface = oneTargetSurface(RecordingDelegate(name: "a", log: log, accepts: stage != 1))
       surface.begin(
         DragSession(items: [Self.pngItem()], onEnded: { operation in ended.update { $0.append(operation) } }),
         at: CGPoint(x: 500, y: 500))
@@ -258,11 +257,7 @@ struct DropSurfaceTests {
   @Test func aRefusedPerformIsACancel() {
     let log = Box<[String]>([])
     let ended = Box<[DropOperation]>([])
-    let surface = DropSurface()
-    surface.addTarget(
-      DropTarget(
-        frame: CGRect(x: 0, y: 0, width: 100, height: 100), of: [.image],
-        delegate: RecordingDelegate(name: "a", log: log, performs: false)))
+    let surface = oneTargetSurface(RecordingDelegate(name: "a", log: log, performs: false))
     surface.begin(DragSession(items: [Self.pngItem()], onEnded: { op in ended.update { $0.append(op) } }), at: .zero)
     #expect(surface.end(at: CGPoint(x: 5, y: 5)) == .cancel)
     #expect(ended.value == [.cancel])
@@ -289,11 +284,7 @@ struct DropSurfaceTests {
 
   @Test func theDefaultsOfAMinimalDelegate() {
     let performed = Box(0)
-    let surface = DropSurface()
-    surface.addTarget(
-      DropTarget(
-        frame: CGRect(x: 0, y: 0, width: 100, height: 100), of: [.image],
-        delegate: MinimalDelegate(performed: performed)))
+    let surface = oneTargetSurface(MinimalDelegate(performed: performed))
     surface.begin(DragSession(items: [Self.pngItem()], allowedOperations: [.copy]), at: CGPoint(x: 5, y: 5))
     #expect(surface.currentOperation == .copy, "validateDrop defaults to true, dropUpdated to nil (copy)")
     #expect(surface.end(at: CGPoint(x: 5, y: 5)) == .copy)
@@ -334,11 +325,7 @@ struct DropDataTests {
         return true
       }
     }
-    let surface = DropSurface()
-    surface.addTarget(
-      DropTarget(
-        frame: CGRect(x: 0, y: 0, width: 100, height: 100), of: [.image],
-        delegate: Delegate(early: early, loaded: loaded)))
+    let surface = oneTargetSurface(Delegate(early: early, loaded: loaded))
     surface.begin(DragSession(items: [dataProvider(.png, Data("png".utf8))]), at: CGPoint(x: 5, y: 5))
     #expect(
       await early.value
@@ -414,11 +401,7 @@ struct SecondDragTests {
   @Test func beginningAnotherDragCancelsTheFirst() {
     let log = Box<[String]>([])
     let ended = Box<[String]>([])
-    let surface = DropSurface()
-    surface.addTarget(
-      DropTarget(
-        frame: CGRect(x: 0, y: 0, width: 100, height: 100), of: [.image],
-        delegate: RecordingDelegate(name: "a", log: log)))
+    let surface = oneTargetSurface(RecordingDelegate(name: "a", log: log))
     surface.begin(
       DragSession(items: [dataProvider(.png, Data())], onEnded: { op in ended.update { $0.append("first \(op)") } }),
       at: CGPoint(x: 5, y: 5))

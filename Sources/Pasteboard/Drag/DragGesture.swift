@@ -76,22 +76,23 @@ public struct DragGesture {
   /// The gesture, calling `action` on every move of a started drag.
   public func onChanged(_ action: @escaping (Value) -> Void) -> DragGesture {
     var gesture = self
-    let previous = changed
-    gesture.changed = { value in
-      previous?(value)
-      action(value)
-    }
+    gesture.changed = Self.chain(changed, action)
     return gesture
   }
 
   /// The gesture, calling `action` when a started drag is released.
   public func onEnded(_ action: @escaping (Value) -> Void) -> DragGesture {
     var gesture = self
-    let previous = ended
-    gesture.ended = { value in
-      previous?(value)
+    gesture.ended = Self.chain(ended, action)
+    return gesture
+  }
+
+  /// `action` after `previous`, so that modifiers add to each other as SwiftUI's do.
+  private static func chain(_ previous: ((Value) -> Void)?, _ action: @escaping (Value) -> Void) -> (Value) -> Void {
+    guard let previous else { return action }
+    return { value in
+      previous(value)
       action(value)
     }
-    return gesture
   }
 }
