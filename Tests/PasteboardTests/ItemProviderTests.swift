@@ -64,6 +64,13 @@ struct ItemProviderRegistrationTests {
         "public.file-url"
       ])
     #expect(ItemProvider(item: nil, typeIdentifier: "public.png").registeredTypeIdentifiers.isEmpty)
+    #expect(ItemProvider(item: "swift", typeIdentifier: nil).registeredTypeIdentifiers == ["public.utf8-plain-text"])
+    #expect(ItemProvider(item: Data([1]), typeIdentifier: nil).registeredTypeIdentifiers == ["public.data"])
+    #expect(
+      ItemProvider(item: URL(string: "https://swift.org")!, typeIdentifier: nil).registeredTypeIdentifiers == [
+        "public.url"
+      ])
+    #expect(try await ItemProvider(item: "swift", typeIdentifier: nil).loadObject(ofClass: String.self) == "swift")
     let png = ItemProvider(item: NSData(data: Data([0x89])), typeIdentifier: "public.png")
     #expect(png.registeredContentTypes == [.png])
     #expect(try await png.loadDataRepresentation(for: .image) == Data([0x89]))

@@ -30,6 +30,22 @@ extension ItemProvider {
     append(Representation(identifier: identifier, visibility: .all, source: .value(Stored(value: item))))
   }
 
+  /// A provider holding `string` as `typeIdentifier` (`public.utf8-plain-text` when nil); see
+  /// `init(item:typeIdentifier:)`. On Apple platforms the string bridges to `NSString`.
+  public convenience init(item string: String, typeIdentifier: String?) {
+    self.init(item: string as NSString, typeIdentifier: typeIdentifier)
+  }
+
+  /// A provider holding `data` as `typeIdentifier` (`public.data` when nil).
+  public convenience init(item data: Data, typeIdentifier: String?) {
+    self.init(item: NSData(data: data), typeIdentifier: typeIdentifier)
+  }
+
+  /// A provider holding `url` as `typeIdentifier` (`public.file-url` or `public.url` when nil).
+  public convenience init(item url: URL, typeIdentifier: String?) {
+    self.init(item: url as NSURL, typeIdentifier: typeIdentifier)
+  }
+
   /// A provider for the file at `fileURL`, of the type its extension names (a dynamic type when
   /// nothing declares the extension), suggesting the file's name without its extension.
   ///
