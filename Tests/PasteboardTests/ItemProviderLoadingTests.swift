@@ -232,6 +232,22 @@ struct ItemProviderRobustnessTests {
     #expect("\(error!)" == "cannot load public.png: the load handler did not complete within 0.05 s")
   }
 
+  @Test func outlandishTimeoutsAreTamed() {
+    let provider = ItemProvider()
+    provider.loadTimeout = -5
+    #expect(provider.loadTimeout == 0)
+    provider.loadTimeout = .infinity
+    #expect(provider.loadTimeout == nil)
+    provider.loadTimeout = .nan
+    #expect(provider.loadTimeout == nil)
+    provider.loadTimeout = 1e300
+    #expect(provider.loadTimeout == nil)
+    provider.loadTimeout = 2.5
+    #expect(provider.loadTimeout == 2.5)
+    #expect(Waiter<Int>().wait(seconds: .nan) == nil)
+    #expect(Waiter<Int>().wait(seconds: -1) == nil)
+  }
+
   @Test func concurrentLoadsOfOneRepresentationAreSafe() async throws {
     let calls = Counter()
     let provider = ItemProvider()

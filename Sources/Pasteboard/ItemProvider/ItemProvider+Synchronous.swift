@@ -56,6 +56,7 @@ final class Waiter<Value: Sendable>: @unchecked Sendable {
 
   /// The value, once delivered; nil if `seconds` pass first.
   func wait(seconds: Double) -> Value? {
+    let seconds = seconds.isNaN ? 0 : min(max(seconds, 0), ItemProvider.longestTimeout)
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     let whole = Int(seconds)

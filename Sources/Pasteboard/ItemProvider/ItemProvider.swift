@@ -100,15 +100,22 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
     set { storage.state.withLock { $0.suggestedName = newValue } }
   }
 
-  /// How long a load waits for a handler before failing with
+  /// How many seconds a load waits for a handler before failing with
   /// ``ItemProvider/ErrorCode/itemUnavailableError``; nil (the default) waits until cancelled.
   ///
+  /// Negative values count as zero; values beyond a year, infinity and NaN as no timeout.
   /// Apple has no timeout; this is for hosts that must not wait forever on another
   /// application's handler.
   public var loadTimeout: Double? {
     get { storage.state.withLock { $0.loadTimeout } }
-    set { storage.state.withLock { $0.loadTimeout = newValue } }
+    set {
+      let timeout = newValue.flatMap { $0.isNaN || $0 > Self.longestTimeout ? nil : max($0, 0) }
+      storage.state.withLock { $0.loadTimeout = timeout }
+    }
   }
+
+  /// The longest timeout taken as one: a year.
+  static let longestTimeout = 365.0 * 24 * 3600
 
   /// The representations `reader` may see, in fidelity order.
   var visibleRepresentations: [Representation] {
