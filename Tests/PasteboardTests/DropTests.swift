@@ -416,3 +416,57 @@ struct SecondDragTests {
       ])
   }
 }
+
+@Suite("Drop surface: delegates that call back")
+struct ReentrantDelegateTests {
+  /// Cancels the drag from inside one of its calls.
+  final class Canceller: DropDelegate {
+    weak var surface: DropSurface?
+    let at: String
+    let log: Box<[String]>
+    init(at: String, log: Box<[String]>) {
+      self.at = at
+      self.log = log
+    }
+    func call(_ name: String) {
+      log.update { $0.append(name) }
+      if name == at { surface?.cancel() }
+    }
+    func validateDrop(info: DropInfo) -> Bool {
+      call("validate")
+      return true
+    }
+    func dropEntered(info: DropInfo) { call("enter") }
+    func dropUpdated(info: DropInfo) -> DropProposal? {
+      call("update")
+      return nil
+    }
+    func dropExited(info: DropInfo) { call("exit") }
+    func performDrop(info: DropInfo) -> Bool {
+      call("perform")
+      return true
+    }
+  }
+
+  @Test(arguments: ["validate", "enter", "update", "perform"])
+  func cancellingFromInsideACallEndsTheDragCleanly(at call: String) {
+    let log = Box<[String]>([])
+    let ended = Box<[DropOperation]>([])
+    let delegate = Canceller(at: call, log: log)
+    let surface = oneTargetSurface(delegate)
+    delegate.surface = surface
+    surface.begin(
+      DragSession(items: [dataProvider(.png, Data())], onEnded: { op in ended.update { $0.append(op) } }),
+      at: CGPoint(x: 5, y: 5))
+    let final = surface.end(at: CGPoint(x: 5, y: 5))
+    #expect(!surface.isDragging)
+    #expect(ended.value.count == 1, "the source hears once")
+    if call == "perform" {
+      #expect(final == .cancel || final == .copy)
+    } else {
+      #expect(final == .cancel)
+      #expect(ended.value == [.cancel])
+    }
+    #expect(log.value.filter { $0 == call }.count == 1)
+  }
+}

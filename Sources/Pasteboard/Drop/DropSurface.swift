@@ -63,7 +63,11 @@ public final class DropSurface {
     var accepts: [Bool]
     var negotiation: DropNegotiation<TargetID>
     var location: CGPoint
+    /// Tells this drag from a later one that a delegate began from inside a call.
+    let generation: Int
   }
+
+  private var generations = 0
 
   public init() {}
 
@@ -113,9 +117,10 @@ public final class DropSurface {
     let items = DragItems(session.items, reader: session.destination, gate: LoadGate())
     var negotiation = DropNegotiation<TargetID>(allowedOperations: session.allowedOperations)
     negotiation.begin()
+    generations += 1
     drag = ActiveDrag(
       session: session, items: items, accepts: targets.map { $0.map { accepts($0, items) } ?? false },
-      negotiation: negotiation, location: location)
+      negotiation: negotiation, location: location, generation: generations)
     move(to: location)
   }
 
@@ -127,7 +132,7 @@ public final class DropSurface {
     guard drag != nil else { return .cancel }
     drag!.location = location
     let target = hitTest(location)
-    run(drag!.negotiation.moved(over: target))
+    run { $0.moved(over: target) }
     return currentOperation
   }
 
@@ -137,13 +142,12 @@ public final class DropSurface {
   public func end(at location: CGPoint) -> DropOperation {
     guard drag != nil else { return .cancel }
     move(to: location)
-    return run(drag!.negotiation.released()) ?? .cancel
+    return run { $0.released() } ?? .cancel
   }
 
   /// The host cancelled the drag: the target it is inside gets `dropExited`; the source gets `.cancel`.
   public func cancel() {
-    guard drag != nil else { return }
-    run(drag!.negotiation.cancelled())
+    run { $0.cancelled() }
   }
 
   /// The accepting target under `location`, front to back.
@@ -153,28 +157,41 @@ public final class DropSurface {
     return nil
   }
 
-  /// Performs `actions` and those they lead to; returns the final operation if the drag ended.
+  /// Feeds `event` to the negotiation and performs the actions it returns, and those they lead
+  /// to; returns the final operation if the drag ended.
+  ///
+  /// A delegate may call back into the surface (cancel the drag, begin another): the actions
+  /// left for this drag are then dropped.
   @discardableResult
-  private func run(_ actions: [DropNegotiation<TargetID>.Action]) -> DropOperation? {
-    var pending = actions[...]
+  private func run(_ event: (inout DropNegotiation<TargetID>) -> [DropNegotiation<TargetID>.Action]) -> DropOperation? {
+    guard let generation = drag?.generation else { return nil }
+    var pending = event(&drag!.negotiation)[...]
     while let action = pending.popFirst() {
-      guard let drag else { return nil }
+      guard let drag, drag.generation == generation else { return nil }
       let info = DropInfo(location: drag.location, items: drag.items)
+      /// Feeds an answer back, unless the delegate ended this drag meanwhile.
+      func answer(_ event: (inout DropNegotiation<TargetID>) -> [DropNegotiation<TargetID>.Action]) {
+        guard self.drag?.generation == generation else { return }
+        pending = event(&self.drag!.negotiation)[...] + pending
+      }
       switch action {
       case .validate(let id):
         let accepted = targets[id]?.delegate.validateDrop(info: info) ?? false
-        pending = self.drag!.negotiation.validated(accepted)[...] + pending
+        answer { $0.validated(accepted) }
       case .enter(let id):
         targets[id]?.delegate.dropEntered(info: info)
       case .update(let id):
         let proposal = targets[id]?.delegate.dropUpdated(info: info)
-        _ = self.drag!.negotiation.updated(proposal)
+        answer { negotiation in
+          _ = negotiation.updated(proposal)
+          return []
+        }
       case .exit(let id):
         targets[id]?.delegate.dropExited(info: info)
       case .perform(let id, _):
         drag.items.gate.openGate()
         let accepted = targets[id]?.delegate.performDrop(info: info) ?? false
-        pending = self.drag!.negotiation.performed(accepted)[...] + pending
+        answer { $0.performed(accepted) }
       case .finish(let operation):
         let onEnded = drag.session.onEnded
         self.drag = nil
