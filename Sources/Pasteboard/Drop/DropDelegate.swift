@@ -62,8 +62,7 @@ public struct DropInfo {
   /// Types are visible throughout the drag; payloads are not. Apple's counterpart:
   /// `hasItemsConforming(to:)`.
   public func hasItemsConforming(to contentTypes: [UTType]) -> Bool {
-    let requests = contentTypes.map(ItemProvider.Request.init)
-    return items.providers.contains { provider in requests.contains { provider.resolve($0) != nil } }
+    items.hasItems(conformingTo: contentTypes)
   }
 
   /// Whether an item has a representation conforming to one of `typeIdentifiers`.
@@ -78,7 +77,7 @@ public struct DropInfo {
   /// drop is performed. Apple's counterpart: `itemProviders(for:)`.
   public func itemProviders(for contentTypes: [UTType]) -> [ItemProvider] {
     let requests = contentTypes.map(ItemProvider.Request.init)
-    return items.providers.filter { provider in requests.contains { provider.resolve($0) != nil } }
+    return items.providers.filter { $0.servesAny(of: requests) }
   }
 
   /// The item providers with a representation conforming to one of `typeIdentifiers`.
@@ -96,5 +95,11 @@ final class DragItems {
   init(_ providers: [ItemProvider], reader: AppIdentity, gate: LoadGate) {
     self.providers = providers.map { $0.gated(by: gate, reader: reader) }
     self.gate = gate
+  }
+
+  /// Whether an item has a representation conforming to one of `types`.
+  func hasItems(conformingTo types: [UTType]) -> Bool {
+    let requests = types.map(ItemProvider.Request.init)
+    return providers.contains { $0.servesAny(of: requests) }
   }
 }

@@ -77,7 +77,7 @@ public final class DropSurface {
     let id = targets.count
     targets.append(target)
     frames.append(target.frame)
-    if let items = drag?.items { drag!.accepts.append(accepts(target, items)) }
+    if let items = drag?.items { drag!.accepts.append(items.hasItems(conformingTo: target.types)) }
     restack()
     return id
   }
@@ -119,7 +119,8 @@ public final class DropSurface {
     negotiation.begin()
     generations += 1
     drag = ActiveDrag(
-      session: session, items: items, accepts: targets.map { $0.map { accepts($0, items) } ?? false },
+      session: session, items: items,
+      accepts: targets.map { $0.map { items.hasItems(conformingTo: $0.types) } ?? false },
       negotiation: negotiation, location: location, generation: generations)
     move(to: location)
   }
@@ -200,11 +201,6 @@ public final class DropSurface {
       }
     }
     return nil
-  }
-
-  private func accepts(_ target: DropTarget, _ items: DragItems) -> Bool {
-    let requests = target.types.map(ItemProvider.Request.init)
-    return items.providers.contains { provider in requests.contains { provider.resolve($0) != nil } }
   }
 
   private func restack() {

@@ -42,7 +42,7 @@ extension ItemProvider {
     for contentType: UTType, openInPlace: Bool = false, _ body: (URL, Bool) async throws -> Result
   ) async throws -> Result {
     let file: LoadedFile = try await Self.awaiting { completion in
-      loadFile(contentType.identifier, openInPlace: openInPlace, destination: .temporaryKept, completion: completion)
+      loadFile(contentType, openInPlace: openInPlace, destination: .temporaryKept, completion: completion)
     }
     defer { if let directory = file.directory { TemporaryFiles.remove(directory) } }
     return try await body(file.url, file.isInPlace)
@@ -53,7 +53,7 @@ extension ItemProvider {
   public func copyFileRepresentation(for contentType: UTType, to directory: URL) async throws -> URL {
     let file: LoadedFile = try await Self.awaiting { completion in
       loadFile(
-        contentType.identifier, openInPlace: false, destination: .directory(directory.path), completion: completion)
+        contentType, openInPlace: false, destination: .directory(directory.path), completion: completion)
     }
     return file.url
   }

@@ -70,7 +70,7 @@ extension ItemProvider {
   public func loadFileRepresentation(
     forTypeIdentifier typeIdentifier: String, completionHandler: @escaping @Sendable (URL?, (any Error)?) -> Void
   ) -> Progress {
-    loadFile(typeIdentifier, openInPlace: false, destination: .temporary) { result in
+    loadFile(UTType.named(typeIdentifier), openInPlace: false, destination: .temporary) { result in
       switch result {
       case .success(let file): completionHandler(file.url, nil)
       case .failure(let error): completionHandler(nil, error)
@@ -87,7 +87,7 @@ extension ItemProvider {
     for contentType: UTType, openInPlace: Bool = false,
     completionHandler: @escaping @Sendable (URL?, Bool, (any Error)?) -> Void
   ) -> Progress {
-    loadFile(contentType.identifier, openInPlace: openInPlace, destination: .temporary) { result in
+    loadFile(contentType, openInPlace: openInPlace, destination: .temporary) { result in
       switch result {
       case .success(let file): completionHandler(file.url, file.isInPlace, nil)
       case .failure(let error): completionHandler(nil, false, error)
@@ -105,7 +105,7 @@ extension ItemProvider {
     forTypeIdentifier typeIdentifier: String,
     completionHandler: @escaping @Sendable (URL?, Bool, (any Error)?) -> Void
   ) -> Progress {
-    loadFile(typeIdentifier, openInPlace: true, destination: .temporary) { result in
+    loadFile(UTType.named(typeIdentifier), openInPlace: true, destination: .temporary) { result in
       switch result {
       case .success(let file): completionHandler(file.url, file.isInPlace, nil)
       case .failure(let error): completionHandler(nil, false, error)
@@ -123,7 +123,7 @@ extension ItemProvider {
   public func copyFileRepresentation(
     for contentType: UTType, to directory: URL, completionHandler: @escaping @Sendable (URL?, (any Error)?) -> Void
   ) -> Progress {
-    loadFile(contentType.identifier, openInPlace: false, destination: .directory(directory.path)) { result in
+    loadFile(contentType, openInPlace: false, destination: .directory(directory.path)) { result in
       switch result {
       case .success(let file): completionHandler(file.url, nil)
       case .failure(let error): completionHandler(nil, error)
@@ -150,12 +150,13 @@ extension ItemProvider {
   }
 
   func loadFile(
-    _ typeIdentifier: String, openInPlace: Bool, destination: FileDestination,
+    _ type: UTType, openInPlace: Bool, destination: FileDestination,
     completion: @escaping @Sendable (Result<LoadedFile, any Error>) -> Void
   ) -> Progress {
     let operation = LoadOperation<LoadedFile>(completion: completion)
+    let typeIdentifier = type.identifier
     begin(operation, requested: typeIdentifier) { provider in
-      guard let representation = provider.resolve(UTType.named(typeIdentifier)) else {
+      guard let representation = provider.resolve(type) else {
         operation.finish(.failure(provider.unavailable(typeIdentifier)))
         return
       }
@@ -214,14 +215,7 @@ extension ItemProvider {
     do throws(POSIXFailure) {
       switch destination {
       case .temporary, .temporaryKept:
-        let directory = try TemporaryFiles.makeLoadDirectory()
-        let path = directory + "/" + name
-        do throws(POSIXFailure) {
-          try write(path)
-        } catch {
-          TemporaryFiles.remove(directory)
-          throw error
-        }
+        let (directory, path) = try TemporaryFiles.writeInNewLoadDirectory(name: name, write: write)
         let file = LoadedFile(
           url: URL(fileURLWithPath: path), isInPlace: false,
           directory: { if case .temporaryKept = destination { return directory } else { return nil } }())
@@ -329,12 +323,9 @@ extension ItemProvider {
         case .success(.data(let data)): operation.finish(.success(Stored(value: NSData(data: data))))
         case .success(.file(let url)):
           do throws(POSIXFailure) {
-            let directory = try TemporaryFiles.makeLoadDirectory()
-            let path = directory + "/" + TemporaryFiles.sanitizedFileName(url.lastPathComponent, pathExtension: nil)
-            do throws(POSIXFailure) { try TemporaryFiles.copyFile(from: url.path, to: path) } catch {
-              TemporaryFiles.remove(directory)
-              throw error
-            }
+            let (directory, path) = try TemporaryFiles.writeInNewLoadDirectory(
+              name: TemporaryFiles.sanitizedFileName(url.lastPathComponent, pathExtension: nil)
+            ) { (path: String) throws(POSIXFailure) in try TemporaryFiles.copyFile(from: url.path, to: path) }
             operation.finish(.success(Stored(value: NSURL(fileURLWithPath: path)))) {
               TemporaryFiles.remove(directory)
             }

@@ -151,6 +151,10 @@ extension ItemProvider {
     }
   }
 
+  /// Whether a representation serves one of `requests`: the question drop targets, drop infos
+  /// and pasteboards ask of every item.
+  func servesAny(of requests: [Request]) -> Bool { requests.contains { resolve($0) != nil } }
+
   /// The representation and type that ``loadObject(ofClass:completionHandler:)`` reads for
   /// `aClass`: the first visible representation, in fidelity order, that conforms to one of the
   /// class's readable types.

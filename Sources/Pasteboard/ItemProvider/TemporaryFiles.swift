@@ -36,6 +36,22 @@ enum TemporaryFiles {
     try makeDirectory(template: try root() + "/load-XXXXXX")
   }
 
+  /// Writes the file `name` with `write` into a new load directory; returns the directory (the
+  /// caller removes it) and the file's path. Nothing is left behind when `write` fails.
+  static func writeInNewLoadDirectory(
+    name: String, write: (String) throws(POSIXFailure) -> Void
+  ) throws(POSIXFailure) -> (directory: String, path: String) {
+    let directory = try makeLoadDirectory()
+    let path = directory + "/" + name
+    do throws(POSIXFailure) {
+      try write(path)
+    } catch {
+      remove(directory)
+      throw error
+    }
+    return (directory, path)
+  }
+
   private static func makeDirectory(template: String) throws(POSIXFailure) -> String {
     var bytes = Array(template.utf8CString)
     guard mkdtemp(&bytes) != nil else { throw POSIXFailure(path: template, code: errno) }
@@ -116,8 +132,7 @@ enum TemporaryFiles {
     let input = open(source, O_RDONLY | O_CLOEXEC)
     guard input >= 0 else { throw POSIXFailure(path: source, code: errno) }
     defer { close(input) }
-    let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard output >= 0 else { throw POSIXFailure(path: destination, code: errno) }
+    let output = try createExclusively(destination)
     var closed = false
     defer { if !closed { close(output) } }
     #if os(Linux)
@@ -144,15 +159,7 @@ enum TemporaryFiles {
         if errno == EINTR { continue }
         throw POSIXFailure(path: source, code: errno)
       }
-      var written = 0
-      while written < count {
-        let result = write(output, buffer + written, count - written)
-        if result < 0 {
-          if errno == EINTR { continue }
-          throw POSIXFailure(path: destination, code: errno)
-        }
-        written += result
-      }
+      if let code = writeAll(output, buffer, count) { throw POSIXFailure(path: destination, code: code) }
     }
     closed = true
     guard close(output) == 0 else { throw POSIXFailure(path: destination, code: errno) }
@@ -160,23 +167,37 @@ enum TemporaryFiles {
 
   /// Writes `data` to the new file `destination`, readable only by this user.
   static func writeData(_ data: Data, to destination: String) throws(POSIXFailure) {
-    let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard output >= 0 else { throw POSIXFailure(path: destination, code: errno) }
-    let failure: Int32? = data.withUnsafeBytes { bytes -> Int32? in
-      var written = 0
-      while written < bytes.count {
-        let result = write(output, bytes.baseAddress! + written, bytes.count - written)
-        if result < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        written += result
-      }
-      return nil
+    let output = try createExclusively(destination)
+    let failure = data.withUnsafeBytes { bytes in
+      bytes.baseAddress.flatMap { writeAll(output, $0, bytes.count) }
     }
     let closeFailed = close(output) != 0
     if let failure { throw POSIXFailure(path: destination, code: failure) }
     if closeFailed { throw POSIXFailure(path: destination, code: errno) }
+  }
+}
+
+extension TemporaryFiles {
+  /// A new file at `path`, readable only by this user; fails if something is there.
+  fileprivate static func createExclusively(_ path: String) throws(POSIXFailure) -> Int32 {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw POSIXFailure(path: path, code: errno) }
+    return descriptor
+  }
+
+  /// Writes all `count` bytes at `bytes`, retrying interrupted and short writes; the `errno` of
+  /// a failure, or nil.
+  fileprivate static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int32? {
+    var written = 0
+    while written < count {
+      let result = write(descriptor, bytes + written, count - written)
+      if result < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      written += result
+    }
+    return nil
   }
 }
 

@@ -40,6 +40,14 @@ public final class Pasteboard: Sendable {
     let owner: AppIdentity
     let localOnly: Bool
     let expirationDate: Date?
+
+    /// Whether `application` may see the item: local-only items only their owner's process.
+    func isVisible(to application: AppIdentity) -> Bool { !localOnly || owner.isSameProcess(as: application) }
+
+    /// The item's provider as `application` sees it.
+    func provider(seenBy application: AppIdentity) -> ItemProvider {
+      provider.reader.isSameProcess(as: application) ? provider : provider.accessed(by: application)
+    }
   }
 
   /// The contents shared by every handle with one name.
@@ -124,7 +132,7 @@ public final class Pasteboard: Sendable {
   /// The item providers this handle's application may see, in order; setting replaces the
   /// contents with items visible to all and never expiring. Apple's counterpart: `itemProviders`.
   public var itemProviders: [ItemProvider] {
-    get { visibleItems().map { $0.provider.accessed(by: application) } }
+    get { visibleItems().map { $0.provider(seenBy: application) } }
     set { setItemProviders(newValue, localOnly: false, expirationDate: nil) }
   }
 
@@ -146,7 +154,7 @@ public final class Pasteboard: Sendable {
   /// - Complexity: O(*items* × *representations* × *types*), each test an O(1) conformance lookup.
   public func contains(pasteboardTypes: [String]) -> Bool {
     let requests = pasteboardTypes.map { ItemProvider.Request(UTType.named($0)) }
-    return firstVisibleItem { provider in requests.contains { provider.resolve($0) != nil } } != nil
+    return firstVisibleItem { $0.servesAny(of: requests) } != nil
   }
 
   /// Whether any item has a representation conforming to one of `types`.
@@ -228,10 +236,8 @@ public final class Pasteboard: Sendable {
     removeExpired()
     let items = storage.state.withLock { $0.items }
     return items.withUnsafeBufferPointer { items -> ItemProvider? in
-      for index in items.indices
-      where !items[index].localOnly || items[index].owner.isSameProcess(as: application) {
-        let provider = items[index].provider
-        let view = provider.reader.isSameProcess(as: application) ? provider : provider.accessed(by: application)
+      for index in items.indices where items[index].isVisible(to: application) {
+        let view = items[index].provider(seenBy: application)
         if predicate(view) { return view }
       }
       return nil
@@ -243,7 +249,7 @@ public final class Pasteboard: Sendable {
     removeExpired()
     let application = application
     return storage.state.withLock { state in
-      state.items.filter { !$0.localOnly || $0.owner.isSameProcess(as: application) }
+      state.items.filter { $0.isVisible(to: application) }
     }
   }
 }

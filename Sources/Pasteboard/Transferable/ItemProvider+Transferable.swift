@@ -113,7 +113,7 @@ extension ItemProvider {
         try await importer(.file(ReceivedTransferredFile(file: url, isOriginalFile: isInPlace)))
       }
     }
-    let data = try await loadDataRepresentation(forTypeIdentifier: representation.identifier)
+    let data = try await loadDataRepresentation(for: representation.type)
     return try await importer(.data(data))
   }
 }
