@@ -58,6 +58,13 @@ rows.append(
   .init(
     "parse binary Info.plist (\(Bench.size(binary.count)))", binaryOurs, binaryFoundation,
     peer: "Foundation PropertyListSerialization", bytes: binary.count))
+// What any parser returning an owned value tree pays for the tree alone: a floor under both rows.
+let treeAllocations = TreeAllocations(try PropertyList.parse(binary).root)
+let treeAllocationTime = Bench.measure(runs: parseRuns) { Bench.sink(treeAllocations.allocateAndFree()) }
+rows.append(
+  .init(
+    "allocate and free that tree's \(treeAllocations.count) strings, arrays and dictionaries, nothing else",
+    treeAllocationTime, nil, peer: "—", bytes: binary.count))
 
 let writeXML = Bench.measure(runs: parseRuns) { _ = try! PropertyList.write(info, as: .xml) }
 let foundationObject = try PropertyListSerialization.propertyList(from: xmlData, options: [], format: nil)

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -11,7 +18,12 @@
 /// shared (as the format intends), reference cycles are an error (Apple's reader rejects them),
 /// and the number of values the shared objects expand to is bounded, so a small file cannot
 /// become an exponentially large tree.
-struct BinaryReader {
+///
+/// Each object's value is built once into a slot indexed by object number. A first pass counts
+/// the references to every object, so a container takes the value of a child it is the last to
+/// reference by moving it, and copies (retains) only values that are really shared, such as
+/// dictionary keys.
+struct BinaryReader: ~Copyable {
   typealias Value = PropertyList.Value
   typealias ParseError = PropertyList.ParseError
 
@@ -28,10 +40,31 @@ struct BinaryReader {
   let options: PropertyList.ParseOptions
   let expansionLimit: Int
 
-  var values: [Value?]
-  var inProgress: [Bool]
-  var sizes: [Int]
+  /// The value of each object read so far; its ``ObjectInfo/state`` says whether a slot holds one.
+  let slots: UnsafeMutablePointer<Value>
+  /// What the reader knows of each object.
+  let objects: UnsafeMutablePointer<ObjectInfo>
   var warnings: [PropertyList.Warning] = []
+
+  /// The reader's bookkeeping for one object.
+  struct ObjectInfo {
+    /// The number of values the object's value expands to (1 for scalars).
+    var size = 0
+    /// The references to the object not yet consumed; never fewer than the real number.
+    var uses = 0
+    var state = SlotState.unread
+  }
+
+  enum SlotState: UInt8 {
+    /// Not read yet.
+    case unread
+    /// A collection whose children are being read.
+    case open
+    /// Its slot holds its value.
+    case built
+    /// Its value was moved to its last referrer.
+    case taken
+  }
 
   static func parse(_ bytes: [UInt8], options: PropertyList.ParseOptions) throws(ParseError)
     -> (Value, [PropertyList.Warning])
@@ -83,9 +116,36 @@ struct BinaryReader {
     }
   }
 
+  /// What the trailer declares, checked against the file.
+  struct Trailer {
+    var offsetSize: Int
+    var refSize: Int
+    var objectCount: Int
+    var topObject: Int
+    var offsetTable: Int
+  }
+
   init(_ p: UnsafeBufferPointer<UInt8>, options: PropertyList.ParseOptions) throws(ParseError) {
+    self.init(p, trailer: try Self.trailer(p), options: options)
+  }
+
+  init(_ p: UnsafeBufferPointer<UInt8>, trailer: Trailer, options: PropertyList.ParseOptions) {
     self.p = p
     self.options = options
+    offsetSize = trailer.offsetSize
+    refSize = trailer.refSize
+    objectCount = trailer.objectCount
+    topObject = trailer.topObject
+    offsetTable = trailer.offsetTable
+    expansionLimit = options.maximumBinaryExpansion ?? max(1_000_000, 8 * p.count)
+    slots = .allocate(capacity: objectCount)
+    objects = .allocate(capacity: objectCount)
+    objects.initialize(repeating: ObjectInfo(), count: objectCount)
+    countReferences()
+  }
+
+  /// Reads and checks the header and trailer.
+  static func trailer(_ p: UnsafeBufferPointer<UInt8>) throws(ParseError) -> Trailer {
     let count = p.count
     guard count >= 8 else {
       throw Self.fail(.truncated, "truncated binary plist: \(count) bytes is shorter than the 8-byte header", at: 0)
@@ -102,8 +162,8 @@ struct BinaryReader {
         at: count)
     }
     let trailer = count - Self.trailerSize
-    offsetSize = Int(p[trailer + 6])
-    refSize = Int(p[trailer + 7])
+    let offsetSize = Int(p[trailer + 6])
+    let refSize = Int(p[trailer + 7])
     let objects = Self.readUInt(p, at: trailer + 8, size: 8)
     let top = Self.readUInt(p, at: trailer + 16, size: 8)
     let tableOffset = Self.readUInt(p, at: trailer + 24, size: 8)
@@ -134,16 +194,70 @@ struct BinaryReader {
         "corrupt trailer: an offset table of \(objects) entries of \(offsetSize) bytes at \(tableOffset) runs past the trailer",
         at: trailer + 8)
     }
-    objectCount = Int(objects)
-    topObject = Int(top)
-    offsetTable = Int(tableOffset)
-    expansionLimit = options.maximumBinaryExpansion ?? max(1_000_000, 8 * count)
-    values = Array(repeating: nil, count: objectCount)
-    inProgress = Array(repeating: false, count: objectCount)
-    sizes = Array(repeating: 0, count: objectCount)
+    return Trailer(
+      offsetSize: offsetSize, refSize: refSize, objectCount: Int(objects), topObject: Int(top),
+      offsetTable: Int(tableOffset))
+  }
+
+  deinit {
+    for index in 0..<objectCount where objects[index].state == .built { (slots + index).deinitialize(count: 1) }
+    slots.deallocate()
+    objects.deallocate()
+  }
+
+  /// Counts the references every collection in the file makes to each object, reachable or not,
+  /// so a value can be moved to its last referrer. Collections that the main pass would reject
+  /// are skipped. Counting unreachable collections only errs toward copying. When the file
+  /// declares more references than it has bytes (offsets that share one collection), counting
+  /// stops and every value is copied instead, so the pass stays linear in the file size.
+  mutating func countReferences() {
+    var budget = p.count
+    for index in 0..<objectCount {
+      let offset = offset(ofChecked: index)
+      guard offset >= 8, offset < offsetTable else { continue }
+      let marker = p[offset]
+      guard marker >> 4 == 0xA || marker >> 4 == 0xD,
+        let (count, start) = try? length(low: marker & 0xF, at: offset)
+      else { continue }
+      let refCount = marker >> 4 == 0xD ? count * 2 : count
+      let (bytes, overflow) = refCount.multipliedReportingOverflow(by: refSize)
+      guard !overflow, start <= offsetTable, bytes <= offsetTable - start else { continue }
+      budget -= refCount
+      guard budget >= 0 else {
+        for index in 0..<objectCount { objects[index].uses = .max }
+        return
+      }
+      for k in 0..<refCount {
+        let ref = Self.readUInt(p, at: start + k * refSize, size: refSize)
+        if ref < UInt64(objectCount) { objects[Int(ref)].uses += 1 }
+      }
+    }
+  }
+
+  /// The value of a built object for one of its referrers: moved out when this is the last
+  /// reference, copied otherwise.
+  @inline(__always)
+  mutating func take(_ index: Int) -> Value {
+    // A slot is read only while built: its reference count covers every referrer.
+    precondition(objects[index].state == .built, "binary plist object \(index) read after its last reference")
+    objects[index].uses -= 1
+    if objects[index].uses <= 0 {
+      objects[index].state = .taken
+      return (slots + index).move()
+    }
+    return slots[index]
+  }
+
+  /// Stores the value of object `index`.
+  @inline(__always)
+  mutating func store(_ value: consuming Value, at index: Int, size: Int) {
+    (slots + index).initialize(to: value)
+    objects[index].state = .built
+    objects[index].size = size
   }
 
   /// The file offset of object `index`, checked to lie in the object area.
+  @inline(__always)
   func offset(of index: Int) throws(ParseError) -> Int {
     let entry = offsetTable + index * offsetSize
     let offset = Self.readUInt(p, at: entry, size: offsetSize)
@@ -167,12 +281,8 @@ struct BinaryReader {
     var next = 0
   }
 
-  enum Object {
-    case value(Value)
-    case collection(Frame)
-  }
-
   /// The object index stored in reference slot `k` of `frame`, checked against the object count.
+  @inline(__always)
   func reference(_ k: Int, of frame: Frame) throws(ParseError) -> Int {
     let at = frame.refsStart + k * refSize
     let ref = Self.readUInt(p, at: at, size: refSize)
@@ -183,104 +293,210 @@ struct BinaryReader {
   }
 
   mutating func read() throws(ParseError) -> Value {
+    guard var frame = try object(topObject) else { return takeRoot() }
+    // The collection being read is `frame`; its ancestors wait on `stack`.
     var stack: [Frame] = []
-    switch try object(topObject) {
-    case .value(let v): return v
-    case .collection(let frame):
-      inProgress[topObject] = true
-      stack.append(frame)
-    }
-    while !stack.isEmpty {
-      let top = stack.count - 1
-      if stack[top].next < stack[top].refCount {
-        let child = try reference(stack[top].next, of: stack[top])
-        if sizes[child] != 0 {
-          stack[top].next += 1
-          continue
-        }
-        if inProgress[child] {
+    objects[topObject].state = .open
+    while true {
+      if frame.next < frame.refCount {
+        let child = try reference(frame.next, of: frame)
+        frame.next += 1
+        switch objects[child].state {
+        case .built, .taken: continue
+        case .open:
           throw Self.fail(
             .corrupt,
-            "reference cycle: object \(child) contains itself (through object \(stack[top].index)); property lists are trees",
-            at: stack[top].offset)
-        }
-        switch try object(child) {
-        case .value(let v):
-          values[child] = v
-          sizes[child] = 1
-          stack[top].next += 1
-        case .collection(let frame):
-          guard stack.count < options.maximumDepth else {
+            "reference cycle: object \(child) contains itself (through object \(frame.index)); property lists are trees",
+            at: frame.offset)
+        case .unread:
+          guard let childFrame = try object(child) else { continue }
+          guard stack.count + 1 < options.maximumDepth else {
             throw Self.fail(
               .limit, "nesting deeper than \(options.maximumDepth) levels: arrays and dictionaries nest too deeply",
-              at: frame.offset)
+              at: childFrame.offset)
           }
-          inProgress[child] = true
+          objects[child].state = .open
           stack.append(frame)
+          frame = childFrame
         }
         continue
       }
-      let frame = stack.removeLast()
-      let (value, size) = frame.isDictionary ? try dictionary(frame) : try array(frame)
+      let size = frame.isDictionary ? try dictionary(frame) : array(frame)
       guard size <= expansionLimit else {
         throw Self.fail(
           .limit,
           "shared objects expand to more than \(expansionLimit) values; the file repeats references to build an oversized tree",
           at: frame.offset)
       }
-      values[frame.index] = value
-      sizes[frame.index] = size
-      inProgress[frame.index] = false
+      guard let parent = stack.popLast() else { break }
+      frame = parent
     }
-    return values[topObject]!
+    return takeRoot()
   }
 
-  /// The finished array and the number of values it expands to. Its references were checked
-  /// while it was traversed.
-  func array(_ frame: Frame) throws(ParseError) -> (Value, Int) {
+  /// Moves the root's value out; it has no referrer unless the file is odd.
+  mutating func takeRoot() -> Value {
+    objects[topObject].uses = 1
+    return take(topObject)
+  }
+
+  /// The reference in slot `k` of `frame`, already checked while the frame was traversed.
+  @inline(__always)
+  func checkedReference(_ k: Int, of frame: Frame) -> Int {
+    Int(Self.readUInt(p, at: frame.refsStart + k * refSize, size: refSize))
+  }
+
+  /// Adds a child's expansion to its container's, saturating instead of overflowing.
+  @inline(__always)
+  static func grow(_ size: inout Int, by child: Int) {
+    let (sum, overflow) = size.addingReportingOverflow(child)
+    size = overflow ? .max : sum
+  }
+
+  /// Builds a finished array from its elements' values; returns the number of values it
+  /// expands to.
+  mutating func array(_ frame: Frame) -> Int {
     var elements: [Value] = []
     elements.reserveCapacity(frame.refCount)
     var size = 1
     for k in 0..<frame.refCount {
-      let ref = Int(Self.readUInt(p, at: frame.refsStart + k * refSize, size: refSize))
-      size += sizes[ref]
-      elements.append(values[ref].unsafelyUnwrapped)
+      let ref = checkedReference(k, of: frame)
+      Self.grow(&size, by: objects[ref].size)
+      elements.append(take(ref))
     }
-    return (Value(.array(elements), offset: frame.offset), size)
+    store(Value(.array(elements), offset: frame.offset), at: frame.index, size: size)
+    return size
   }
 
-  mutating func dictionary(_ frame: Frame) throws(ParseError) -> (Value, Int) {
+  /// Builds a finished dictionary from its keys' and values' values, reporting repeated keys;
+  /// returns the number of values it expands to.
+  mutating func dictionary(_ frame: Frame) throws(ParseError) -> Int {
+    typealias Entry = PropertyList.Dictionary.Entry
     let half = frame.refCount / 2
-    var size = 1
-    var entries: [PropertyList.Dictionary.Entry] = []
-    entries.reserveCapacity(half)
-    var index: [String: Int]? = half > 16 ? [:] : nil
+    // Keys are checked before any value is moved out of its slot.
     for k in 0..<half {
-      let keyRef = Int(Self.readUInt(p, at: frame.refsStart + k * refSize, size: refSize))
-      let valueRef = Int(Self.readUInt(p, at: frame.refsStart + (half + k) * refSize, size: refSize))
-      size += sizes[keyRef] + sizes[valueRef]
-      let keyOffset = try offset(of: keyRef)
-      guard case .string(let key) = values[keyRef]!.storage else {
-        throw Self.fail(.structure, "dictionary key is a \(values[keyRef]!.kindName), expected a string", at: keyOffset)
+      let keyRef = checkedReference(k, of: frame)
+      let marker = p[offset(ofChecked: keyRef)]
+      guard marker >> 4 == 0x5 || marker >> 4 == 0x6 else {
+        throw Self.fail(
+          .structure, "dictionary key is a \(slots[keyRef].kindName), expected a string", at: offset(ofChecked: keyRef))
       }
-      let entry = PropertyList.Dictionary.Entry(
-        key: key, keyOffset: keyOffset, value: values[valueRef].unsafelyUnwrapped)
-      let length = key.utf8.count
-      let existing =
-        index != nil ? index![key] : entries.firstIndex { $0.key.utf8.count == length && $0.key == key }
-      if let existing {
+    }
+    let unique = !hasRepeatedKey(frame)
+    var entries: [Entry] = []
+    entries.reserveCapacity(half)
+    var index: [String: Int] = [:]
+    var size = 1
+    for k in 0..<half {
+      let keyRef = checkedReference(k, of: frame)
+      let valueRef = checkedReference(half + k, of: frame)
+      Self.grow(&size, by: objects[keyRef].size)
+      Self.grow(&size, by: objects[valueRef].size)
+      precondition(objects[keyRef].state == .built, "binary plist object \(keyRef) read after its last reference")
+      guard case .string(let key) = slots[keyRef].storage else { preconditionFailure("key markers were checked") }
+      objects[keyRef].uses -= 1
+      let entry = Entry(key: key, keyOffset: offset(ofChecked: keyRef), value: take(valueRef))
+      if unique {
+        entries.append(entry)
+      } else if let existing = index[key] {
         warnings.append(
           PropertyList.Warning(
             code: .duplicateKey,
             message: "duplicate key '\(key)' in dictionary: this later value is used, the earlier one is ignored",
-            location: .init(offset: keyOffset), relatedLocation: .init(offset: entries[existing].keyOffset)))
+            location: .init(offset: entry.keyOffset), relatedLocation: .init(offset: entries[existing].keyOffset)))
         entries[existing] = entry
       } else {
-        index?[key] = entries.count
+        index[key] = entries.count
         entries.append(entry)
       }
     }
-    return (Value(.dictionary(PropertyList.Dictionary(uniqueEntries: entries)), offset: frame.offset), size)
+    store(
+      Value(.dictionary(PropertyList.Dictionary(uniqueEntries: entries)), offset: frame.offset), at: frame.index,
+      size: size)
+    return size
+  }
+
+  /// Whether a finished dictionary repeats a key. Small dictionaries of ASCII keys compare
+  /// fingerprints of the keys' bytes in the file, and the bytes themselves only when two
+  /// fingerprints are equal, without touching the strings.
+  func hasRepeatedKey(_ frame: Frame) -> Bool {
+    let half = frame.refCount / 2
+    guard half > 1 else { return false }
+    guard half <= 16 else {
+      var seen = Set<String>(minimumCapacity: half)
+      for k in 0..<half {
+        guard case .string(let key) = slots[checkedReference(k, of: frame)].storage else { continue }
+        if !seen.insert(key).inserted { return true }
+      }
+      return false
+    }
+    let allASCII = (0..<half).allSatisfy { p[offset(ofChecked: checkedReference($0, of: frame))] >> 4 == 0x5 }
+    guard allASCII else {
+      for k in 1..<half {
+        let a = checkedReference(k, of: frame)
+        for j in 0..<k where sameKey(a, checkedReference(j, of: frame)) { return true }
+      }
+      return false
+    }
+    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: half) { prints in
+      for k in 0..<half {
+        let a = checkedReference(k, of: frame)
+        let print = fingerprint(ofASCII: a)
+        for j in 0..<k where prints[j] == print && sameKey(a, checkedReference(j, of: frame)) { return true }
+        (prints.baseAddress! + k).initialize(to: print)
+      }
+      return false
+    }
+  }
+
+  /// A hash of an ASCII string object's length and first and last eight bytes: equal strings
+  /// have equal fingerprints.
+  @inline(__always)
+  func fingerprint(ofASCII index: Int) -> UInt64 {
+    let (count, start) = checkedLength(at: offset(ofChecked: index))
+    let raw = UnsafeRawPointer(p.baseAddress! + start)
+    var print = UInt64(count) &* 0x9E37_79B9_7F4A_7C15
+    if count >= 8 {
+      print ^= raw.loadUnaligned(as: UInt64.self)
+      print ^= raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) &* 0xC2B2_AE3D_27D4_EB4F
+    } else {
+      for k in 0..<count { print = print &<< 8 ^ UInt64(raw.load(fromByteOffset: k, as: UInt8.self)) }
+    }
+    return print
+  }
+
+  /// Whether the string objects `a` and `b` (both built) are equal keys.
+  func sameKey(_ a: Int, _ b: Int) -> Bool {
+    if a == b { return true }
+    let offsetA = offset(ofChecked: a)
+    let offsetB = offset(ofChecked: b)
+    let markerA = p[offsetA]
+    let markerB = p[offsetB]
+    if markerA >> 4 == 0x5 && markerB >> 4 == 0x5 {
+      // Short strings carry their length in the marker.
+      if markerA != markerB && markerA & 0xF != 0xF && markerB & 0xF != 0xF { return false }
+      // ASCII strings are equal exactly when their bytes are.
+      let (countA, startA) = checkedLength(at: offsetA)
+      let (countB, startB) = checkedLength(at: offsetB)
+      return countA == countB && memcmp(p.baseAddress! + startA, p.baseAddress! + startB, countA) == 0
+    }
+    guard case .string(let keyA) = slots[a].storage, case .string(let keyB) = slots[b].storage else { return false }
+    return keyA == keyB
+  }
+
+  /// The file offset of object `index`, already checked by ``offset(of:)``.
+  @inline(__always)
+  func offset(ofChecked index: Int) -> Int {
+    Int(Self.readUInt(p, at: offsetTable + index * offsetSize, size: offsetSize))
+  }
+
+  /// The length and first content byte of an object already read by ``object(_:)``.
+  @inline(__always)
+  func checkedLength(at offset: Int) -> (length: Int, start: Int) {
+    let low = p[offset] & 0xF
+    if low != 0xF { return (Int(low), offset + 1) }
+    let size = 1 << Int(p[offset + 1] & 0xF)
+    return (Int(Self.readUInt(p, at: offset + 2, size: size)), offset + 2 + size)
   }
 
   /// The length of an object whose marker's low nibble is `low`: the nibble, or the integer after it.
@@ -317,7 +533,16 @@ struct BinaryReader {
     }
   }
 
-  mutating func object(_ index: Int) throws(ParseError) -> Object {
+  /// Stores a scalar's value; returns nil, for ``object(_:)``.
+  @inline(__always)
+  mutating func stored(_ value: consuming Value, at index: Int) -> Frame? {
+    store(value, at: index, size: 1)
+    return nil
+  }
+
+  /// Reads object `index`: a scalar is stored in its slot and nil returned; a collection is
+  /// returned as a frame whose children are read next.
+  mutating func object(_ index: Int) throws(ParseError) -> Frame? {
     let offset = try self.offset(of: index)
     let marker = p[offset]
     let low = marker & 0xF
@@ -331,8 +556,8 @@ struct BinaryReader {
     switch marker >> 4 {
     case 0x0:
       switch marker {
-      case 0x08: return .value(Value(.boolean(false), offset: offset))
-      case 0x09: return .value(Value(.boolean(true), offset: offset))
+      case 0x08: return stored(Value(.boolean(false), offset: offset), at: index)
+      case 0x09: return stored(Value(.boolean(true), offset: offset), at: index)
       case 0x00: throw Self.fail(.unsupported, "null object (marker 0x00) is not a property list value", at: offset)
       case 0x0F:
         throw Self.fail(.unsupported, "fill byte (marker 0x0F) is not a value; Apple's reader rejects it", at: offset)
@@ -360,16 +585,17 @@ struct BinaryReader {
         }
       default: integer = .init(Self.readUInt(p, at: offset + 1, size: size))
       }
-      return .value(Value(.integer(integer), offset: offset))
+      return stored(Value(.integer(integer), offset: offset), at: index)
     case 0x2:
       switch low {
       case 2:
         try need(4)
         let bits = UInt32(Self.readUInt(p, at: offset + 1, size: 4))
-        return .value(Value(.real(Double(Float(bitPattern: bits))), offset: offset))
+        return stored(Value(.real(Double(Float(bitPattern: bits))), offset: offset), at: index)
       case 3:
         try need(8)
-        return .value(Value(.real(Double(bitPattern: Self.readUInt(p, at: offset + 1, size: 8))), offset: offset))
+        return stored(
+          Value(.real(Double(bitPattern: Self.readUInt(p, at: offset + 1, size: 8))), offset: offset), at: index)
       default:
         throw Self.fail(
           .corrupt, "real of 2^\(low) bytes (marker 0x\(TextDecoding.hex(marker))) is not valid", at: offset)
@@ -380,21 +606,21 @@ struct BinaryReader {
       }
       try need(8)
       let seconds = Double(bitPattern: Self.readUInt(p, at: offset + 1, size: 8))
-      return .value(Value(.date(Date(timeIntervalSinceReferenceDate: seconds)), offset: offset))
+      return stored(Value(.date(Date(timeIntervalSinceReferenceDate: seconds)), offset: offset), at: index)
     case 0x4:
       let (count, start) = try length(low: low, at: offset)
       try checkExtent(start, count: count, width: 1, what: "data", at: offset)
-      return .value(Value(.data(Data(p[start..<(start + count)])), offset: offset))
+      return stored(Value(.data(Data(p[start..<(start + count)])), offset: offset), at: index)
     case 0x5:
       let (count, start) = try length(low: low, at: offset)
       try checkExtent(start, count: count, width: 1, what: "ASCII string", at: offset)
       if let bad = Self.firstNonASCII(p, start, start + count) {
         throw Self.fail(.encoding, "byte 0x\(TextDecoding.hex(p[bad])) in an ASCII string (marker 0x5_)", at: bad)
       }
-      return .value(
+      return stored(
         Value(
           .string(String(decoding: UnsafeBufferPointer(rebasing: p[start..<(start + count)]), as: UTF8.self)),
-          offset: offset))
+          offset: offset), at: index)
     case 0x6:
       let (count, start) = try length(low: low, at: offset)
       try checkExtent(start, count: count, width: 2, what: "UTF-16 string", at: offset)
@@ -413,7 +639,7 @@ struct BinaryReader {
           k += 1
         }
       }
-      return .value(Value(.string(String(decoding: units, as: UTF16.self)), offset: offset))
+      return stored(Value(.string(String(decoding: units, as: UTF16.self)), offset: offset), at: index)
     case 0x8:
       let size = Int(low) + 1
       try need(size)
@@ -421,14 +647,13 @@ struct BinaryReader {
         throw Self.fail(.limit, "UID of \(size) bytes does not fit in 64 bits", at: offset)
       }
       let skip = max(0, size - 8)
-      return .value(Value(.uid(Self.readUInt(p, at: offset + 1 + skip, size: size - skip)), offset: offset))
+      return stored(Value(.uid(Self.readUInt(p, at: offset + 1 + skip, size: size - skip)), offset: offset), at: index)
     case 0xA, 0xD:
       let isDictionary = marker >> 4 == 0xD
       let (count, start) = try length(low: low, at: offset)
       let refCount = isDictionary ? count * 2 : count
       try checkExtent(start, count: refCount, width: refSize, what: isDictionary ? "dictionary" : "array", at: offset)
-      return .collection(
-        Frame(index: index, offset: offset, isDictionary: isDictionary, refsStart: start, refCount: refCount))
+      return Frame(index: index, offset: offset, isDictionary: isDictionary, refsStart: start, refCount: refCount)
     case 0xB, 0xC:
       throw Self.fail(
         .unsupported,

@@ -152,18 +152,17 @@ struct ScratchStack<Element>: ~Copyable {
   }
 
   /// Moves the elements from `start` to the top into a new array.
+  ///
+  /// Appending to a reserved array, rather than `Array(unsafeUninitializedCapacity:)`, keeps the
+  /// array's allocation specialized: that initializer looks up generic metadata on every call.
   @inline(__always)
   mutating func take(from start: Int) -> [Element] {
     let n = count - start
-    // An empty container: `[]` is the shared empty array, which initializing with capacity 0 would
-    // write to (a race between threads parsing at once).
-    if n == 0 { return [] }
-    let source = base + start
+    var array: [Element] = []
+    array.reserveCapacity(n)
+    for i in start..<count { array.append((base + i).move()) }
     count = start
-    return [Element](unsafeUninitializedCapacity: n) { buffer, initialized in
-      buffer.baseAddress?.moveInitialize(from: source, count: n)
-      initialized = n
-    }
+    return array
   }
 }
 

@@ -23,11 +23,10 @@ struct XMLReader: ~Copyable {
   enum Element: UInt8 {
     case plist, dict, array, key, string, integer, real, `true`, `false`, date, data
 
-    /// `</name>` as bytes.
-    var closingTag: [UInt8] { Self.closingTags[Int(rawValue)] }
-    static let closingTags: [[UInt8]] = (0...10).map { Array("</\(Element(rawValue: UInt8($0))!.name)>".utf8) }
+    var name: String { staticName.description }
 
-    var name: String {
+    /// The element's name, as static bytes.
+    var staticName: StaticString {
       switch self {
       case .plist: "plist"
       case .dict: "dict"
@@ -526,6 +525,28 @@ struct XMLReader: ~Copyable {
     return table
   }()
 
+  /// The offset of the first byte at or after `start` that ends a run of plain text (see
+  /// ``byteClass``), or the end of the input. Eight bytes at a time: a word with no byte below
+  /// 0x20 and no `<` or `&` is skipped whole.
+  @inline(__always)
+  static func textRunEnd(_ p: UnsafeBufferPointer<UInt8>, from start: Int, special: [Bool]) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func hasZeroByte(_ w: UInt64) -> Bool { (w &- ones) & ~w & highs != 0 }
+    var k = start
+    let n = p.count
+    while k + 8 <= n {
+      let w = UnsafeRawPointer(p.baseAddress! + k).loadUnaligned(as: UInt64.self)
+      let hasControl = (w &- ones &* 0x20) & ~w & highs != 0
+      if hasControl || hasZeroByte(w ^ (ones &* 0x3C)) || hasZeroByte(w ^ (ones &* 0x26)) {
+        for j in k..<(k + 8) where special[Int(p[j])] { return j }
+      }
+      k += 8
+    }
+    while k < n && !special[Int(p[k])] { k += 1 }
+    return k
+  }
+
   /// Reads the text of a text element up to its end tag, decoding entities, character
   /// references and CDATA sections, and skipping comments.
   mutating func textContent(of element: Element, openedAt open: Int) throws(ParseError) -> String {
@@ -533,7 +554,7 @@ struct XMLReader: ~Copyable {
     var slow = false
     let special = Self.byteClass
     while true {
-      while i < p.count && !special[Int(p[i])] { i += 1 }
+      i = Self.textRunEnd(p, from: i, special: special)
       guard i < p.count else {
         throw fail(
           .truncated, "unexpected end of file: <\(element.name)> opened at \(locationText(open)) is not closed", at: i)
@@ -543,9 +564,8 @@ struct XMLReader: ~Copyable {
         if i + 1 < p.count && p[i + 1] == UInt8(ascii: "/") {
           let segmentEnd = i
           // Fast path: the expected `</name>` exactly.
-          let closing = element.closingTag
-          if i + closing.count <= p.count && memcmp(p.baseAddress! + i, closing, closing.count) == 0 {
-            i += closing.count
+          if let end = closingTagEnd(of: element) {
+            i = end
           } else {
             let close = try tag()
             guard close.element == element else {
@@ -611,6 +631,18 @@ struct XMLReader: ~Copyable {
           at: i)
       }
     }
+  }
+
+  /// The offset after `</name>` when `i` is at exactly that closing tag of `element`.
+  @inline(__always)
+  func closingTagEnd(of element: Element) -> Int? {
+    let name = element.staticName
+    let n = name.utf8CodeUnitCount
+    let start = i + 2
+    guard start + n < p.count, p[start + n] == UInt8(ascii: ">") else { return nil }
+    let bytes = name.utf8Start
+    for k in 0..<n where p[start + k] != bytes[k] { return nil }
+    return start + n + 1
   }
 
   /// Decodes the entity or character reference at `i` into `scratch`.

@@ -77,6 +77,79 @@ struct BinaryReaderTests {
     #expect(document.warnings.map(\.code) == [.duplicateKey])
   }
 
+  @Test func objectsSharedBetweenParentsAndRoles() throws {
+    // {"k": [a, a], "v": "k", "w": a} where a = ["hi"]: one array referenced three times, and
+    // the key string "k" also used as a value. Every referrer gets the value, whichever is last.
+    let bytes = Self.bplist([
+      [0xD3, 1, 2, 3, 4, 1, 5], [0x51, UInt8(ascii: "k")], [0x51, UInt8(ascii: "v")], [0x51, UInt8(ascii: "w")],
+      [0xA2, 5, 5], [0xA1, 6], [0x52, UInt8(ascii: "h"), UInt8(ascii: "i")],
+    ])
+    let document = try PropertyList.parse(bytes)
+    #expect(document.root == ["k": [["hi"], ["hi"]], "v": "k", "w": ["hi"]])
+    #expect(document.root.dictionary?["v"]?.offset == 15)
+    #expect(document.root.dictionary?["w"]?.array?.first?.offset == 26)
+    #expect(document.warnings.isEmpty)
+  }
+
+  @Test func equalKeysInDistinctObjectsAreDuplicates() throws {
+    // Two ASCII objects "kk", then a UTF-16 "kk" against an ASCII one.
+    let ascii = [0x52, UInt8(ascii: "k"), UInt8(ascii: "k")]
+    let utf16: [UInt8] = [0x62, 0, UInt8(ascii: "k"), 0, UInt8(ascii: "k")]
+    for second in [ascii, utf16] {
+      let bytes = Self.bplist([[0xD2, 1, 2, 3, 4], ascii, second, [0x10, 1], [0x10, 2]])
+      let document = try PropertyList.parse(bytes)
+      #expect(document.root == ["kk": 2])
+      let warning = try #require(document.warnings.first)
+      #expect(warning.code == .duplicateKey)
+      #expect(
+        warning.message == "duplicate key 'kk' in dictionary: this later value is used, the earlier one is ignored")
+      #expect(warning.location.offset == 16)
+      #expect(warning.relatedLocation?.offset == 13)
+    }
+  }
+
+  @Test func duplicateKeyInALargeDictionary() throws {
+    // 20 keys "a" … "s" and "c" again: the last value wins at the first key's position.
+    let letters = Array("abcdefghijklmnopqrs".utf8) + [UInt8(ascii: "c")]
+    var objects: [[UInt8]] = [[0xDF, 0x10, 20] + (1...20).map { UInt8($0) } + (21...40).map { UInt8($0) }]
+    objects += letters.map { [0x51, $0] }
+    objects += (0..<20).map { [0x10, UInt8($0)] }
+    let document = try PropertyList.parse(Self.bplist(objects))
+    let dictionary = try #require(document.root.dictionary)
+    #expect(dictionary.keys == letters.dropLast().map { String(UnicodeScalar($0)) })
+    #expect(dictionary["c"] == 19)
+    #expect(
+      document.warnings.map(\.message) == [
+        "duplicate key 'c' in dictionary: this later value is used, the earlier one is ignored"
+      ])
+  }
+
+  @Test func keyThatIsNotAStringIsAnError() throws {
+    let error = try #require(parseError(Self.bplist([[0xD1, 1, 2], [0x10, 7], [0x09]])))
+    #expect(error.message == "dictionary key is a integer, expected a string")
+    #expect(error.location.offset == 11)
+  }
+
+  @Test func offsetEntriesSharingOneCollection() throws {
+    // 100 offset-table entries point at one array of 100 references, so the references the
+    // file declares outnumber its bytes; the reader copies shared values instead of moving them.
+    var out = Array("bplist00".utf8)
+    let root = out.count
+    out += [0xAF, 0x10, 100] + (1...100).map { UInt8($0) }
+    let inner = out.count
+    out += [0xAF, 0x10, 100] + [UInt8](repeating: 101, count: 100)
+    let string = out.count
+    out += [0x52, UInt8(ascii: "h"), UInt8(ascii: "i")]
+    let table = out.count
+    for offset in [root] + [Int](repeating: inner, count: 100) + [string] {
+      out += [UInt8(offset >> 8), UInt8(offset & 0xFF)]
+    }
+    out += [0, 0, 0, 0, 0, 0, 2, 1]
+    for n in [102, 0, table] { out += (0..<8).reversed().map { UInt8(truncatingIfNeeded: n >> ($0 * 8)) } }
+    let row = PropertyList.Value(.array(Array(repeating: "hi", count: 100)))
+    #expect(try PropertyList.parse(out).root == .init(.array(Array(repeating: row, count: 100))))
+  }
+
   @Test func deepButLegalNesting() throws {
     var objects: [[UInt8]] = []
     for n in 0..<200 { objects.append([0xA1, UInt8(n + 1)]) }

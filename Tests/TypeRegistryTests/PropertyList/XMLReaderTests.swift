@@ -76,6 +76,21 @@ struct XMLReaderTests {
     #expect(try parse(xmlPlist("<string>  two\n lines\t</string>")).root.string == "  two\n lines\t")
   }
 
+  /// Text is scanned eight bytes at a time; a special byte must be found at every position of a
+  /// word, next to multi-byte UTF-8, tabs and newlines.
+  @Test func specialBytesAtEveryPositionOfTheTextScan() throws {
+    for position in 0..<17 {
+      let before = String(repeating: "é\t", count: position / 3) + String(repeating: "a", count: position % 3)
+      let after = "\nbcdefghijklmnop"
+      #expect(try parse(xmlPlist("<string>\(before)&amp;\(after)</string>")).root.string == before + "&" + after)
+      #expect(try parse(xmlPlist("<string>\(before)<!-- x -->\(after)</string>")).root.string == before + after)
+      let error = try #require(parseError(xmlPlist("<string>\(before)\u{1F}\(after)</string>")))
+      #expect(error.message == "control character U+001F in <string> is not allowed in XML")
+      #expect(
+        error.location.offset == parseOffset(ofMarker: "\u{1F}", in: xmlPlist("<string>\(before)\u{1F}</string>")))
+    }
+  }
+
   @Test func bareValueWithoutPlistElement() throws {
     #expect(try parse("<array><integer>1</integer></array>").root == [1])
   }
@@ -308,4 +323,11 @@ struct XMLReaderTests {
 struct Failure: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }
+}
+
+/// The byte offset of the first occurrence of `marker` in `text`.
+private func parseOffset(ofMarker marker: String, in text: String) -> Int {
+  let bytes = Array(text.utf8)
+  let needle = Array(marker.utf8)
+  return (0...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle } ?? -1
 }
