@@ -213,8 +213,9 @@ struct BinaryReader: ~Copyable {
   mutating func countReferences() {
     var budget = p.count
     for index in 0..<objectCount {
-      let offset = offset(ofChecked: index)
-      guard offset >= 8, offset < offsetTable else { continue }
+      let entry = Self.readUInt(p, at: offsetTable + index * offsetSize, size: offsetSize)
+      guard entry >= 8, entry < UInt64(offsetTable) else { continue }
+      let offset = Int(entry)
       let marker = p[offset]
       guard marker >> 4 == 0xA || marker >> 4 == 0xD,
         let (count, start) = try? length(low: marker & 0xF, at: offset)
@@ -377,6 +378,7 @@ struct BinaryReader: ~Copyable {
     for k in 0..<half {
       let keyRef = checkedReference(k, of: frame)
       let marker = p[offset(ofChecked: keyRef)]
+      precondition(objects[keyRef].state == .built, "binary plist object \(keyRef) read after its last reference")
       guard marker >> 4 == 0x5 || marker >> 4 == 0x6 else {
         throw Self.fail(
           .structure, "dictionary key is a \(slots[keyRef].kindName), expected a string", at: offset(ofChecked: keyRef))

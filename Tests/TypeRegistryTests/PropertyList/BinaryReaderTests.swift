@@ -150,6 +150,15 @@ struct BinaryReaderTests {
     #expect(try PropertyList.parse(out).root == .init(.array(Array(repeating: row, count: 100))))
   }
 
+  @Test func unreachableObjectWithAnOffsetBeyondInt64() throws {
+    // Eight-byte offsets; object 1 is never referenced and its offset is 2^64 - 1.
+    var out = Array("bplist00".utf8) + [0x09]
+    out += [0, 0, 0, 0, 0, 0, 0, 8] + [UInt8](repeating: 0xFF, count: 8)
+    out += [0, 0, 0, 0, 0, 0, 8, 1]
+    for n in [2, 0, 9] { out += (0..<8).reversed().map { UInt8(truncatingIfNeeded: n >> ($0 * 8)) } }
+    #expect(try PropertyList.parse(out).root == true)
+  }
+
   @Test func deepButLegalNesting() throws {
     var objects: [[UInt8]] = []
     for n in 0..<200 { objects.append([0xA1, UInt8(n + 1)]) }
