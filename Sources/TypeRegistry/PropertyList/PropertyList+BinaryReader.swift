@@ -22,8 +22,8 @@
 /// Each object's value is built once into a slot indexed by object number. A first pass counts
 /// the references to every object, so a container takes the value of a child it is the last to
 /// reference by moving it, and copies (retains) only values that are really shared, such as
-/// dictionary keys.
-struct BinaryReader: ~Copyable {
+/// dictionary keys. The tables live in manually managed memory, which ``parse(_:options:)`` frees.
+struct BinaryReader {
   typealias Value = PropertyList.Value
   typealias ParseError = PropertyList.ParseError
 
@@ -72,6 +72,7 @@ struct BinaryReader: ~Copyable {
     do {
       return try bytes.withUnsafeBufferPointer { p in
         var reader = try BinaryReader(p, options: options)
+        defer { reader.deallocate() }
         let root = try reader.read()
         return (root, reader.warnings)
       }
@@ -199,7 +200,11 @@ struct BinaryReader: ~Copyable {
       offsetTable: Int(tableOffset))
   }
 
-  deinit {
+  /// Frees the tables and the values still in them. The reader is not used afterwards.
+  ///
+  /// (A noncopyable reader with a `deinit` would do this by itself, but the compiler's
+  /// ThreadSanitizer instrumentation of its mutating methods emits invalid code in Swift 6.3.)
+  func deallocate() {
     for index in 0..<objectCount where objects[index].state == .built { (slots + index).deinitialize(count: 1) }
     slots.deallocate()
     objects.deallocate()
