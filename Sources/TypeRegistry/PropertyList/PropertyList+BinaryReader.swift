@@ -392,7 +392,7 @@ struct BinaryReader {
     let unique = !hasRepeatedKey(frame)
     var entries: [Entry] = []
     entries.reserveCapacity(half)
-    var index: [String: Int] = [:]
+    var index: [PropertyList.LiteralKey: Int] = [:]
     var size = 1
     for k in 0..<half {
       let keyRef = checkedReference(k, of: frame)
@@ -405,7 +405,7 @@ struct BinaryReader {
       let entry = Entry(key: key, keyOffset: offset(ofChecked: keyRef), value: take(valueRef))
       if unique {
         entries.append(entry)
-      } else if let existing = index[key] {
+      } else if let existing = index[.init(key)] {
         warnings.append(
           PropertyList.Warning(
             code: .duplicateKey,
@@ -413,7 +413,7 @@ struct BinaryReader {
             location: .init(offset: entry.keyOffset), relatedLocation: .init(offset: entries[existing].keyOffset)))
         entries[existing] = entry
       } else {
-        index[key] = entries.count
+        index[.init(key)] = entries.count
         entries.append(entry)
       }
     }
@@ -430,10 +430,10 @@ struct BinaryReader {
     let half = frame.refCount / 2
     guard half > 1 else { return false }
     guard half <= 16 else {
-      var seen = Set<String>(minimumCapacity: half)
+      var seen = Set<PropertyList.LiteralKey>(minimumCapacity: half)
       for k in 0..<half {
         guard case .string(let key) = slots[checkedReference(k, of: frame)].storage else { continue }
-        if !seen.insert(key).inserted { return true }
+        if !seen.insert(.init(key)).inserted { return true }
       }
       return false
     }
@@ -488,7 +488,7 @@ struct BinaryReader {
       return countA == countB && memcmp(p.baseAddress! + startA, p.baseAddress! + startB, countA) == 0
     }
     guard case .string(let keyA) = slots[a].storage, case .string(let keyB) = slots[b].storage else { return false }
-    return keyA == keyB
+    return PropertyList.sameKey(keyA, keyB)
   }
 
   /// The file offset of object `index`, already checked by ``offset(of:)``.

@@ -21,7 +21,7 @@ struct TreeBuilder: ~Copyable {
     var offset: Int
     /// Where this container's children start on the scratch stack.
     var start: Int
-    var keyIndex: [String: Int]? = nil
+    var keyIndex: [PropertyList.LiteralKey: Int]? = nil
     var pendingKey: String? = nil
     var pendingKeyOffset = 0
   }
@@ -87,21 +87,22 @@ struct TreeBuilder: ~Copyable {
     let count = entries.count - start
     var existing: Int? = nil
     if stack[top].keyIndex != nil {
-      existing = stack[top].keyIndex![key]
+      existing = stack[top].keyIndex![.init(key)]
     } else if count < 16 {
       let length = key.utf8.count
-      for n in start..<entries.count where entries[n].key.utf8.count == length && entries[n].key == key {
+      for n in start..<entries.count
+      where entries[n].key.utf8.count == length && PropertyList.sameKey(entries[n].key, key) {
         existing = n - start
         break
       }
     } else {
-      var index: [String: Int] = [:]
-      for n in start..<entries.count { index[entries[n].key] = n - start }
+      var index: [PropertyList.LiteralKey: Int] = [:]
+      for n in start..<entries.count { index[.init(entries[n].key)] = n - start }
       stack[top].keyIndex = index
-      existing = index[key]
+      existing = index[.init(key)]
     }
     guard let existing else {
-      stack[top].keyIndex?[key] = count
+      stack[top].keyIndex?[.init(key)] = count
       entries.append(entry)
       return nil
     }

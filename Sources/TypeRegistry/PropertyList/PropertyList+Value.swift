@@ -194,10 +194,12 @@ extension PropertyList {
     public var endIndex: Int { entries.endIndex }
     public subscript(position: Int) -> Entry { entries[position] }
 
-    /// The entry for `key`, compared exactly as Apple's plist dictionaries do.
+    /// The entry for `key`, compared exactly as Apple's plist dictionaries do: by Unicode
+    /// scalars, so a precomposed `é` and `e` with a combining accent are different keys (Swift's
+    /// `==` on strings would call them equal).
     /// - Complexity: O(*n*).
     public func entry(forKey key: String) -> Entry? {
-      entries.first { $0.key == key }
+      entries.first { PropertyList.sameKey($0.key, key) }
     }
 
     /// The value for `key`.
@@ -208,7 +210,7 @@ extension PropertyList {
         if let newValue {
           _ = insert(Entry(key: key, value: newValue))
         } else {
-          entries.removeAll { $0.key == key }
+          entries.removeAll { PropertyList.sameKey($0.key, key) }
         }
       }
     }
@@ -219,7 +221,7 @@ extension PropertyList {
     /// Inserts or replaces; returns the entry replaced, if the key was present.
     @discardableResult
     public mutating func insert(_ entry: Entry) -> Entry? {
-      if let i = entries.firstIndex(where: { $0.key == entry.key }) {
+      if let i = entries.firstIndex(where: { PropertyList.sameKey($0.key, entry.key) }) {
         let old = entries[i]
         entries[i] = entry
         return old
@@ -230,6 +232,32 @@ extension PropertyList {
 
     /// Replaces the entries with ones already known to have unique keys; the readers' fast path.
     mutating func replaceEntriesUnchecked(_ unique: [Entry]) { entries = unique }
+  }
+}
+
+extension PropertyList {
+  /// Whether two dictionary keys are the same key as Apple's property lists compare them
+  /// (`NSString`'s literal comparison): the same Unicode scalars, with no canonical equivalence.
+  @inline(__always)
+  static func sameKey(_ a: String, _ b: String) -> Bool {
+    a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+  }
+
+  /// A dictionary key hashed and compared as ``sameKey(_:_:)`` compares, for the readers'
+  /// indexes of large dictionaries.
+  struct LiteralKey: Hashable {
+    var string: String
+
+    init(_ string: String) { self.string = string }
+
+    static func == (lhs: LiteralKey, rhs: LiteralKey) -> Bool { sameKey(lhs.string, rhs.string) }
+
+    func hash(into hasher: inout Hasher) {
+      let hashed: Void? = string.utf8.withContiguousStorageIfAvailable {
+        hasher.combine(bytes: UnsafeRawBufferPointer($0))
+      }
+      if hashed == nil { for byte in string.utf8 { hasher.combine(byte) } }
+    }
   }
 }
 

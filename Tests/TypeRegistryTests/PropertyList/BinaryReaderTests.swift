@@ -108,6 +108,17 @@ struct BinaryReaderTests {
     }
   }
 
+  @Test func canonicallyEquivalentKeysAreDistinct() throws {
+    // UTF-16 keys: U+00E9, and U+0065 U+0301.
+    let bytes = Self.bplist([
+      [0xD2, 1, 2, 3, 4], [0x61, 0x00, 0xE9], [0x62, 0x00, 0x65, 0x03, 0x01], [0x10, 1], [0x10, 2],
+    ])
+    let document = try PropertyList.parse(bytes)
+    #expect(document.warnings.isEmpty)
+    #expect(document.root.dictionary?.count == 2)
+    #expect(document.root.dictionary?["e\u{301}"] == 2)
+  }
+
   @Test func duplicateKeyInALargeDictionary() throws {
     // 20 keys "a" … "s" and "c" again: the last value wins at the first key's position.
     let letters = Array("abcdefghijklmnopqrs".utf8) + [UInt8(ascii: "c")]

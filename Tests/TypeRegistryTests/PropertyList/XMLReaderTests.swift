@@ -160,6 +160,22 @@ struct XMLReaderTests {
     #expect(document.warnings.count == 1)
   }
 
+  /// Apple compares plist keys by their Unicode scalars (`NSString`'s literal comparison), so a
+  /// precomposed key and its decomposed form are two keys, where Swift's `==` calls them equal.
+  @Test(arguments: [2, 40])
+  func canonicallyEquivalentKeysAreDistinct(keyCount: Int) throws {
+    var body = "<dict><key>\u{E9}</key><integer>1</integer><key>e\u{301}</key><integer>2</integer>"
+    for n in 2..<keyCount { body += "<key>k\(n)</key><integer>\(n)</integer>" }
+    body += "</dict>"
+    let document = try parse(body)
+    let dictionary = try #require(document.root.dictionary)
+    #expect(document.warnings.isEmpty)
+    #expect(dictionary.count == keyCount)
+    #expect(dictionary["\u{E9}"] == 1)
+    #expect(dictionary["e\u{301}"] == 2)
+    #expect(dictionary.keys.prefix(2).map { Array($0.unicodeScalars) } == [["\u{E9}"], ["e", "\u{301}"]])
+  }
+
   struct ErrorCase: CustomTestStringConvertible, Sendable {
     var body: String
     var message: String
