@@ -218,16 +218,9 @@ struct BinaryReader {
   mutating func countReferences() {
     var budget = p.count
     for index in 0..<objectCount {
-      let entry = Self.readUInt(p, at: offsetTable + index * offsetSize, size: offsetSize)
-      guard entry >= 8, entry < UInt64(offsetTable) else { continue }
-      let offset = Int(entry)
-      let marker = p[offset]
-      guard marker >> 4 == 0xA || marker >> 4 == 0xD,
-        let (count, start) = try? length(low: marker & 0xF, at: offset)
+      guard let offset = objectOffset(index), let marker = CollectionMarker(p[offset]),
+        let (start, refCount) = try? references(of: marker, at: offset)
       else { continue }
-      let refCount = marker >> 4 == 0xD ? count * 2 : count
-      let (bytes, overflow) = refCount.multipliedReportingOverflow(by: refSize)
-      guard !overflow, start <= offsetTable, bytes <= offsetTable - start else { continue }
       budget -= refCount
       guard budget >= 0 else {
         for index in 0..<objectCount { objects[index].uses = .max }
@@ -262,17 +255,51 @@ struct BinaryReader {
     objects[index].size = size
   }
 
+  /// The file offset of object `index`, or nil when its offset-table entry points outside the
+  /// object area.
+  @inline(__always)
+  func objectOffset(_ index: Int) -> Int? {
+    let offset = Self.readUInt(p, at: offsetTable + index * offsetSize, size: offsetSize)
+    return offset >= 8 && offset < UInt64(offsetTable) ? Int(offset) : nil
+  }
+
   /// The file offset of object `index`, checked to lie in the object area.
   @inline(__always)
   func offset(of index: Int) throws(ParseError) -> Int {
-    let entry = offsetTable + index * offsetSize
-    let offset = Self.readUInt(p, at: entry, size: offsetSize)
-    guard offset >= 8, offset < UInt64(offsetTable) else {
+    guard let offset = objectOffset(index) else {
+      let entry = offsetTable + index * offsetSize
       throw Self.fail(
-        .corrupt, "offset table entry \(index) points to \(offset), outside the object area (8..<\(offsetTable))",
+        .corrupt,
+        "offset table entry \(index) points to \(Self.readUInt(p, at: entry, size: offsetSize)), outside the object area (8..<\(offsetTable))",
         at: entry)
     }
-    return Int(offset)
+    return offset
+  }
+
+  /// The markers of the collections: arrays (0xA_) and dictionaries (0xD_).
+  enum CollectionMarker {
+    case array, dictionary
+
+    init?(_ marker: UInt8) {
+      switch marker >> 4 {
+      case 0xA: self = .array
+      case 0xD: self = .dictionary
+      default: return nil
+      }
+    }
+  }
+
+  /// Where the references of the collection at `offset` start and how many there are (keys and
+  /// values for a dictionary), checked to lie in the object area. The main pass and the
+  /// reference count read collections through this one function, so the count covers every
+  /// reference the main pass follows.
+  @inline(__always)
+  func references(of kind: CollectionMarker, at offset: Int) throws(ParseError) -> (start: Int, count: Int) {
+    let (count, start) = try length(low: p[offset] & 0xF, at: offset)
+    let refCount = kind == .dictionary ? count * 2 : count
+    try checkExtent(
+      start, count: refCount, width: refSize, what: kind == .dictionary ? "dictionary" : "array", at: offset)
+    return (start, refCount)
   }
 
   /// A collection being read: where its child references are, and how many are resolved.
@@ -437,19 +464,14 @@ struct BinaryReader {
       }
       return false
     }
+    // An ASCII key can equal a UTF-16 one, whose bytes differ: with any UTF-16 key, every
+    // fingerprint is 0 and every pair is compared.
     let allASCII = (0..<half).allSatisfy { p[offset(ofChecked: checkedReference($0, of: frame))] >> 4 == 0x5 }
-    guard allASCII else {
-      for k in 1..<half {
-        let a = checkedReference(k, of: frame)
-        for j in 0..<k where sameKey(a, checkedReference(j, of: frame)) { return true }
-      }
-      return false
-    }
     return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: half) { prints in
       for k in 0..<half {
         let a = checkedReference(k, of: frame)
-        let print = fingerprint(ofASCII: a)
-        for j in 0..<k where prints[j] == print && sameKey(a, checkedReference(j, of: frame)) { return true }
+        let print = allASCII ? fingerprint(ofASCII: a) : 0
+        for j in 0..<k where prints[j] == print && sameKeyObject(a, checkedReference(j, of: frame)) { return true }
         (prints.baseAddress! + k).initialize(to: print)
       }
       return false
@@ -473,7 +495,7 @@ struct BinaryReader {
   }
 
   /// Whether the string objects `a` and `b` (both built) are equal keys.
-  func sameKey(_ a: Int, _ b: Int) -> Bool {
+  func sameKeyObject(_ a: Int, _ b: Int) -> Bool {
     if a == b { return true }
     let offsetA = offset(ofChecked: a)
     let offsetB = offset(ofChecked: b)
@@ -656,11 +678,10 @@ struct BinaryReader {
       let skip = max(0, size - 8)
       return stored(Value(.uid(Self.readUInt(p, at: offset + 1 + skip, size: size - skip)), offset: offset), at: index)
     case 0xA, 0xD:
-      let isDictionary = marker >> 4 == 0xD
-      let (count, start) = try length(low: low, at: offset)
-      let refCount = isDictionary ? count * 2 : count
-      try checkExtent(start, count: refCount, width: refSize, what: isDictionary ? "dictionary" : "array", at: offset)
-      return Frame(index: index, offset: offset, isDictionary: isDictionary, refsStart: start, refCount: refCount)
+      let kind = CollectionMarker(marker)!
+      let (start, refCount) = try references(of: kind, at: offset)
+      return Frame(
+        index: index, offset: offset, isDictionary: kind == .dictionary, refsStart: start, refCount: refCount)
     case 0xB, 0xC:
       throw Self.fail(
         .unsupported,

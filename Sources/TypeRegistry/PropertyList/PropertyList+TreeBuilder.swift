@@ -89,9 +89,7 @@ struct TreeBuilder: ~Copyable {
     if stack[top].keyIndex != nil {
       existing = stack[top].keyIndex![.init(key)]
     } else if count < 16 {
-      let length = key.utf8.count
-      for n in start..<entries.count
-      where entries[n].key.utf8.count == length && PropertyList.sameKey(entries[n].key, key) {
+      for n in start..<entries.count where PropertyList.sameKey(entries[n].key, key) {
         existing = n - start
         break
       }
