@@ -1,37 +1,35 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
+// 6.2: the code uses `SendableMetatype`, which needs a Swift 6.2 compiler.
 import PackageDescription
 
 let package = Package(
   name: "swift-uti",
   platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
+    .library(name: "PropertyList", targets: ["PropertyList"]),
     .library(name: "TypeRegistry", targets: ["TypeRegistry"]),
+    .library(name: "TypeValidation", targets: ["TypeValidation"]),
     .library(name: "Pasteboard", targets: ["Pasteboard"]),
     .executable(name: "utictl", targets: ["utictl"]),
     .executable(name: "pointybug", targets: ["PointyBug"]),
   ],
   dependencies: [],
   targets: [
-    .target(name: "TypeRegistry"),
-    .target(name: "Pasteboard", dependencies: ["TypeRegistry"]),
+    // Locks, threads, clocks and file I/O over Glibc, Musl and Darwin; shared by the modules, no product.
+    .target(name: "UTIPlatform"),
+    // Property lists: readers, writer, located values. Knows nothing of types.
+    .target(name: "PropertyList"),
+    // Type declarations, the registry, `UTType` and the built-in catalog.
+    .target(name: "TypeRegistry", dependencies: ["PropertyList", "UTIPlatform"]),
+    // The declaration linter behind `utictl validate`: rules, diagnostics, the Swift source scanner.
+    .target(name: "TypeValidation", dependencies: ["TypeRegistry", "PropertyList", "UTIPlatform"]),
+    .target(name: "Pasteboard", dependencies: ["TypeRegistry", "UTIPlatform"]),
+    // A self-contained release binary: `swift build -c release --static-swift-stdlib` (scripts/release.sh).
     .executableTarget(
-      name: "utictl",
-      dependencies: ["TypeRegistry"],
-      linkerSettings: [
-        // Release builds link the Swift runtime and Foundation statically: a `utictl` copied alone
-        // to another machine runs, and starts without loading shared libraries. lld, because GNU ld
-        // warns about `mktemp` inside the static Foundation.
-        .unsafeFlags(
-          [
-            "-static-stdlib", "-use-ld=lld", "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims",
-            "-Xlinker", "-lswiftSynchronization",
-          ],
-          .when(platforms: [.linux], configuration: .release))
-      ]
-    ),
+      name: "utictl", dependencies: ["TypeRegistry", "TypeValidation", "PropertyList", "UTIPlatform"]),
     .executableTarget(
       name: "utibench",
-      dependencies: ["TypeRegistry", "Pasteboard"],
+      dependencies: ["PropertyList", "TypeRegistry", "Pasteboard", "UTIPlatform", "TestSupport"],
       path: "Benchmarks/utibench"
     ),
     .executableTarget(name: "utibench-hello", path: "Benchmarks/hello"),
@@ -41,10 +39,17 @@ let package = Package(
       path: "Examples/PointyBug",
       exclude: ["Info.plist", "ladybug.png"]
     ),
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "TypeRegistryTests", dependencies: ["TypeRegistry", "TestSupport"]),
-    .testTarget(name: "PasteboardTests", dependencies: ["Pasteboard", "PointyBug", "TypeRegistry", "TestSupport"]),
-    .testTarget(name: "utictlTests", dependencies: ["utictl", "TypeRegistry", "TestSupport"]),
+    // Test helpers and the generators that tests, benchmarks and fuzzers share.
+    .target(name: "TestSupport", dependencies: ["PropertyList", "TypeRegistry"], path: "Tests/TestSupport"),
+    .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
+    .testTarget(name: "TypeRegistryTests", dependencies: ["TypeRegistry", "PropertyList", "TestSupport"]),
+    .testTarget(
+      name: "TypeValidationTests",
+      dependencies: ["TypeValidation", "TypeRegistry", "PropertyList", "UTIPlatform", "TestSupport"]),
+    .testTarget(
+      name: "PasteboardTests", dependencies: ["Pasteboard", "PointyBug", "TypeRegistry", "UTIPlatform", "TestSupport"]),
+    .testTarget(
+      name: "utictlTests", dependencies: ["utictl", "TypeRegistry", "TypeValidation", "PropertyList", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,4 @@
-// libFuzzer target for the binary reader: built by scripts/fuzz.sh with the TypeRegistry sources.
+// libFuzzer target for the binary reader: built by scripts/fuzz.sh with the PropertyList sources.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))

@@ -14,11 +14,11 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build="$root/Fuzz/build"
 mkdir -p "$build/corpus-$format" "$root/Fuzz/artifacts"
 binary="$build/fuzz-$format"
-sources=$(find "$root/Sources/TypeRegistry" -name '*.swift' | sort)
+sources="$(find "$root/Sources/PropertyList" -name '*.swift' | sort) $root/Tests/TestSupport/PropertyListRoundTrip.swift"
 newest=$(ls -t $sources "$root/Fuzz/fuzz-$format.swift" | head -1)
 if [ ! -x "$binary" ] || [ "$newest" -nt "$binary" ]; then
   echo "building $binary"
-  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name TypeRegistryFuzz -package-name swift_uti \
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PropertyListFuzz -package-name swift_uti \
     "$root/Fuzz/fuzz-$format.swift" $sources -o "$binary"
 fi
 "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \

@@ -1,8 +1,14 @@
 #!/usr/bin/env python3
-"""Writes Sources/TypeRegistry/UTType/UTType+Constants.swift: every UTType constant Apple declares
+"""Writes Sources/TypeRegistry/Generated/UTType+Constants.swift: every UTType constant Apple declares
 (UTCoreTypes.h and Apple's UTType documentation, through the macOS 26 SDK), with its identifier and
-the parents Apple documents. Run from anywhere: python3 scripts/make-constants.py"""
+the parents Apple documents, formatted with `swift format` and the repository's .swift-format.
+
+  python3 scripts/make-constants.py           write the file
+  python3 scripts/make-constants.py --check   exit 1 if the file is not what this script writes (CI)
+"""
 import os
+import subprocess
+import sys
 
 # (Swift name, identifier, documented parents, summary)
 CONSTANTS = [
@@ -174,7 +180,18 @@ for name, identifier, parents, summary in CONSTANTS:
     lines.append(f"  /// Apple's counterpart: `UTType.{name}`.")
     lines.append(f'  public static var {name}: UTType {{ system("{identifier}") }}')
 lines.append("}")
-path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "TypeRegistry", "UTType", "UTType+Constants.swift")
-with open(path, "w") as f:
-    f.write("\n".join(lines) + "\n")
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+path = os.path.join(ROOT, "Sources", "TypeRegistry", "Generated", "UTType+Constants.swift")
+text = subprocess.run(
+    ["swift", "format", "--configuration", os.path.join(ROOT, ".swift-format"), "--assume-filename", path],
+    input=("\n".join(lines) + "\n").encode(), capture_output=True, check=True).stdout.decode()
+current = open(path, encoding="utf-8").read() if os.path.exists(path) else None
+if "--check" in sys.argv[1:]:
+    if current != text:
+        print(f"{os.path.relpath(path, ROOT)} is out of date: run python3 scripts/make-constants.py", file=sys.stderr)
+        sys.exit(1)
+    sys.exit(0)
+if current != text:
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
 print(len(CONSTANTS), "constants")

@@ -1,3 +1,4 @@
+import PropertyList
 import TypeRegistry
 
 /// What the value tree alone costs: the heap blocks a parser that returns an owned

@@ -1,4 +1,6 @@
 import Foundation
+import PropertyList
+import TestSupport
 import TypeRegistry
 
 // utibench: figures for every hot path, side by side with a peer, in one run.

@@ -1,4 +1,5 @@
 import TypeRegistry
+import UTIPlatform
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,6 @@
+import PropertyList
 import TypeRegistry
+import TypeValidation
 
 /// Validation results in the formats `utictl validate --format` offers.
 struct DiagnosticReport {

@@ -1,4 +1,6 @@
+import PropertyList
 import TypeRegistry
+import TypeValidation
 
 /// Clang-style diagnostic lines, which Xcode, editors and CI problem matchers read:
 /// `path:line:column: error|warning|note: message`.

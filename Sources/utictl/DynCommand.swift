@@ -1,3 +1,4 @@
+import PropertyList
 import TypeRegistry
 
 /// `utictl dyn encode CLASS=VALUE... [--conforming-to T]` and `utictl dyn decode DYNID`.

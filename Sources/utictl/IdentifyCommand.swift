@@ -1,4 +1,6 @@
+import PropertyList
 import TypeRegistry
+import UTIPlatform
 
 /// `utictl identify FILE...`: the type of each file, from its name.
 enum IdentifyCommand {

@@ -1,3 +1,4 @@
+import PropertyList
 import TypeRegistry
 
 /// `utictl info TYPE...`: everything the registry knows about types.

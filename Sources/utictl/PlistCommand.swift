@@ -1,4 +1,7 @@
+import PropertyList
 import TypeRegistry
+import TypeValidation
+import UTIPlatform
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

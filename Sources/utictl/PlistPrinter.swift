@@ -1,3 +1,4 @@
+import PropertyList
 import TypeRegistry
 
 #if canImport(FoundationEssentials)

@@ -1,3 +1,4 @@
+import PropertyList
 import TypeRegistry
 
 /// The registry a query runs against: the built-in catalog (unless `--no-system`) and every

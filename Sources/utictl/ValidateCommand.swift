@@ -1,4 +1,6 @@
 import TypeRegistry
+import TypeValidation
+import UTIPlatform
 
 /// `utictl validate FILE...`: the semantic lint of type declarations.
 enum ValidateCommand {

@@ -9,6 +9,25 @@ public let packageRoot = URL(fileURLWithPath: #filePath)
 /// The repository's `Tests/Fixtures` folder.
 public let fixturesDirectory = packageRoot.appendingPathComponent("Tests/Fixtures")
 
+/// The 30 real Info.plists of `Tests/Fixtures/info-plists` (provenance in its `SOURCES.md`).
+public let corpusDirectory = fixturesDirectory.appendingPathComponent("info-plists")
+
+/// The bytes of a file under `Tests/Fixtures`.
+public func fixture(_ path: String) throws -> [UInt8] {
+  [UInt8](try Data(contentsOf: fixturesDirectory.appendingPathComponent(path)))
+}
+
+/// Wraps XML in the plist header and `<plist>` element, with the body starting on line 4.
+public func xmlPlist(_ body: String) -> String {
+  """
+  <?xml version="1.0" encoding="UTF-8"?>
+  <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+  <plist version="1.0">
+  \(body)
+  </plist>
+  """
+}
+
 /// What a program printed and how it exited.
 public struct ProcessResult: Sendable {
   public var status: Int32

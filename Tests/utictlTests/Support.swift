@@ -4,9 +4,6 @@ import Testing
 
 @testable import utictl
 
-/// The 30 real Info.plists in the shared corpus, beside the repository.
-let corpusDirectory = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/info-plists")
-
 struct Run {
   var status: Int32
   var stdout: String

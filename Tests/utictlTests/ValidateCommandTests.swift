@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import TypeRegistry
+import TypeValidation
 
 @testable import utictl
 

@@ -1,5 +1,6 @@
 import Foundation
 import TypeRegistry
+import UTIPlatform
 
 extension ItemProvider {
   /// The data of the first representation that conforms to `contentType`.

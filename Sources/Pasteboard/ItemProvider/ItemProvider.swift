@@ -1,5 +1,6 @@
 import Foundation
 import TypeRegistry
+import UTIPlatform
 
 /// An item carried by a pasteboard or a drag session: an ordered list of representations of one
 /// payload, each a type and a handler that produces the payload in that type when asked.

@@ -1,5 +1,6 @@
 import Foundation
 import TypeRegistry
+import UTIPlatform
 
 /// One load from an item provider: delivers its result exactly once, whatever the handler does.
 ///

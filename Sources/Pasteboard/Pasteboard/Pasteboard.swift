@@ -1,5 +1,6 @@
 import Foundation
 import TypeRegistry
+import UTIPlatform
 
 /// A named, process-wide board of items that applications copy to and paste from.
 ///

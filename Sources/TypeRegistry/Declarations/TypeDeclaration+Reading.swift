@@ -1,3 +1,5 @@
+import PropertyList
+
 /// Reads declarations out of a parsed Info.plist, leniently, recording what has the wrong shape.
 enum DeclarationReader {
   static func read(

@@ -1,3 +1,6 @@
+import PropertyList
+import UTIPlatform
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -277,7 +280,7 @@ public final class DeclarationFile: Sendable {
   }
 
   /// The declarations with their file set.
-  var attachedDeclarations: [TypeDeclaration] {
+  package var attachedDeclarations: [TypeDeclaration] {
     declarations.map {
       var d = $0
       d.file = self

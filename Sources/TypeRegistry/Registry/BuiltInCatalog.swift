@@ -1,9 +1,9 @@
 /// The system-declared types of `Resources/exported-types.plist`, compiled into the binary.
 ///
-/// `scripts/make-catalog.py` writes the plist and two Swift files from the same data: the plist's
-/// bytes (`BuiltInCatalog+Data.swift`, for tools that want the file) and its declarations as
-/// literals (`BuiltInCatalog+Entries.swift`), which registries are built from without parsing XML
-/// at start-up. Tests check both against the plist. A binary copied alone has the catalog.
+/// The plist is the source of truth; `scripts/make-catalog.py` writes its declarations as Swift
+/// literals (`Generated/BuiltInCatalog+Entries.swift`), which registries are built from without
+/// parsing XML at start-up, and CI checks that the literals are up to date. Tests check them
+/// against the plist. A binary copied alone has the catalog.
 enum BuiltInCatalog {
   /// A declaration as the catalog writes it.
   struct Entry: Sendable {
@@ -35,18 +35,6 @@ enum BuiltInCatalog {
       return declaration
     }
   }
-
-  /// The catalog's bytes.
-  static var bytes: [UInt8] { Array(UnsafeBufferPointer(start: plist.utf8Start, count: plist.utf8CodeUnitCount)) }
-
-  /// The parsed plist, for tools that want the file itself (locations, raw values).
-  static let file: DeclarationFile = {
-    do {
-      return try DeclarationFile(bytes: bytes, path: "built-in", isBuiltIn: true)
-    } catch {
-      fatalError("the built-in catalog does not read: \(error)")
-    }
-  }()
 
   /// A registry of the catalog alone.
   static let registry = UTTypeRegistry.Builder().build()

@@ -1,3 +1,5 @@
+import UTIPlatform
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,5 @@
+import UTIPlatform
+
 extension UTTypeRegistry {
   /// The process's registry: the built-in catalog and whatever has been registered since.
   ///

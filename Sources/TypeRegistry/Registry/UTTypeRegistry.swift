@@ -86,7 +86,7 @@ public final class UTTypeRegistry: Sendable {
   func id(of identifier: String) -> Int32? { ids.find(Self.fold(identifier)) }
 
   /// ASCII lowercase, without allocating when the string has no capitals.
-  @inline(__always) static func fold(_ s: String) -> String {
+  @inline(__always) package static func fold(_ s: String) -> String {
     var hasUpper = false
     for b in s.utf8 where b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") {
       hasUpper = true

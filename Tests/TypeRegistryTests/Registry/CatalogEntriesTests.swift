@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TypeRegistry
@@ -6,8 +7,15 @@ import Testing
 /// The pre-parsed catalog the binaries build registries from says exactly what the plist says.
 @Suite("Built-in catalog entries")
 struct CatalogEntriesTests {
+  /// `Resources/exported-types.plist`, the catalog's source of truth.
+  static func plist() throws -> DeclarationFile {
+    try DeclarationFile(contentsOf: packageRoot.appendingPathComponent("Resources/exported-types.plist").path)
+  }
+
   @Test func entriesMatchThePlist() throws {
-    let parsed = BuiltInCatalog.file.declarations
+    let file = try Self.plist()
+    #expect(file.problems.isEmpty)
+    let parsed = file.declarations
     let entries = BuiltInCatalog.declarations
     #expect(parsed.count == entries.count)
     for (a, b) in zip(parsed, entries) {
@@ -21,7 +29,7 @@ struct CatalogEntriesTests {
 
   @Test func registriesFromEntriesAndFromThePlistAgree() throws {
     var fromPlist = UTTypeRegistry.Builder(includingSystemTypes: false)
-    fromPlist.add(try DeclarationFile(bytes: BuiltInCatalog.bytes, path: "catalog"))
+    fromPlist.add(try Self.plist())
     let a = fromPlist.build()
     let b = UTTypeRegistry.builtIn
     #expect(a.count == b.count)

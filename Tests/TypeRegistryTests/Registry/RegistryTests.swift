@@ -166,7 +166,7 @@ struct RegistryTests {
   }
 
   @Test func theWholeCorpusLoadsAndBuilds() throws {
-    let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/info-plists")
+    let corpus = corpusDirectory
     let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0 != "SOURCES.md" }.sorted()
     #expect(names.count == 30)
     var builder = UTTypeRegistry.Builder()

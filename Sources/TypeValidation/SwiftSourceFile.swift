@@ -1,0 +1,144 @@
+import PropertyList
+import TypeRegistry
+
+/// A Swift file's calls of `UTType(exportedAs:)` and `UTType(importedAs:)` with string literals,
+/// for the `undeclared-exported-type` rule.
+public struct SwiftSourceFile: Sendable {
+  public struct Call: Sendable, Hashable {
+    public enum Kind: String, Sendable { case exportedAs, importedAs }
+    public var kind: Kind
+    public var identifier: String
+    /// The byte offset of the string literal.
+    public var offset: Int
+  }
+
+  public let path: String
+  public let calls: [Call]
+  let lines: PropertyList.LineTable
+
+  /// Scans Swift source text, skipping comments and other string literals.
+  public init(path: String, text: [UInt8]) {
+    self.path = path
+    self.lines = PropertyList.LineTable(text)
+    self.calls = Self.scan(text)
+  }
+
+  public func location(ofOffset offset: Int) -> PropertyList.SourceLocation { lines.location(ofOffset: offset) }
+
+  static func scan(_ t: [UInt8]) -> [Call] {
+    var calls: [Call] = []
+    var i = 0
+    let n = t.count
+    func at(_ s: String, _ k: Int) -> Bool {
+      let u = Array(s.utf8)
+      return k + u.count <= n && Array(t[k..<(k + u.count)]) == u
+    }
+    func skipSpace(_ k: inout Int) {
+      while k < n && (t[k] == 0x20 || t[k] == 0x09 || t[k] == 0x0A || t[k] == 0x0D) { k += 1 }
+    }
+    while i < n {
+      if at("//", i) {
+        while i < n && t[i] != 0x0A { i += 1 }
+      } else if at("/*", i) {
+        var depth = 0
+        while i < n {
+          if at("/*", i) {
+            depth += 1
+            i += 2
+          } else if at("*/", i) {
+            depth -= 1
+            i += 2
+            if depth == 0 { break }
+          } else {
+            i += 1
+          }
+        }
+      } else if at("\"\"\"", i) {
+        i += 3
+        while i < n && !at("\"\"\"", i) { i += t[i] == UInt8(ascii: "\\") ? 2 : 1 }
+        i += 3
+      } else if t[i] == UInt8(ascii: "\"") {
+        i += 1
+        while i < n && t[i] != UInt8(ascii: "\"") && t[i] != 0x0A { i += t[i] == UInt8(ascii: "\\") ? 2 : 1 }
+        i += 1
+      } else if at("UTType", i) && (i == 0 || !isIdentifierByte(t[i - 1])) {
+        var k = i + 6
+        skipSpace(&k)
+        guard k < n, t[k] == UInt8(ascii: "(") else {
+          i += 6
+          continue
+        }
+        k += 1
+        skipSpace(&k)
+        var kind: Call.Kind? = nil
+        if at("exportedAs", k) {
+          kind = .exportedAs
+          k += 10
+        } else if at("importedAs", k) {
+          kind = .importedAs
+          k += 10
+        }
+        skipSpace(&k)
+        if let kind, k < n, t[k] == UInt8(ascii: ":") {
+          k += 1
+          skipSpace(&k)
+          if k < n, t[k] == UInt8(ascii: "\"") {
+            let start = k
+            var end = k + 1
+            while end < n && t[end] != UInt8(ascii: "\"") && t[end] != 0x0A && t[end] != UInt8(ascii: "\\") { end += 1 }
+            if end < n && t[end] == UInt8(ascii: "\"") {
+              calls.append(
+                Call(kind: kind, identifier: String(decoding: t[(start + 1)..<end], as: UTF8.self), offset: start))
+            }
+          }
+        }
+        i += 6
+      } else {
+        i += 1
+      }
+    }
+    return calls
+  }
+
+  static func isIdentifierByte(_ b: UInt8) -> Bool {
+    b == UInt8(ascii: "_") || (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+      || b >= 0x80
+  }
+}
+
+extension ValidationRun {
+  mutating func checkSources(_ sources: [SwiftSourceFile]) {
+    guard !sources.isEmpty else { return }
+    var exported = Set<String>()
+    var imported = Set<String>()
+    for file in files {
+      for d in file.declarations {
+        let key = UTTypeRegistry.fold(d.identifier)
+        if d.kind == .exported { exported.insert(key) } else { imported.insert(key) }
+      }
+    }
+    for source in sources {
+      for call in source.calls {
+        let key = UTTypeRegistry.fold(call.identifier)
+        let message: String?
+        switch call.kind {
+        case .exportedAs where !exported.contains(key):
+          message =
+            imported.contains(key)
+            ? "UTType(exportedAs: \"\(call.identifier)\") names a type the Info.plist imports; export it in UTExportedTypeDeclarations, or use UTType(importedAs:)"
+            : "UTType(exportedAs: \"\(call.identifier)\") names a type no Info.plist exports; add it to UTExportedTypeDeclarations"
+        case .importedAs where !imported.contains(key) && !exported.contains(key):
+          message =
+            "UTType(importedAs: \"\(call.identifier)\") names a type no Info.plist imports; add it to UTImportedTypeDeclarations"
+        default:
+          message = nil
+        }
+        guard let message else { continue }
+        let d = Diagnostic(
+          severity: .error, rule: "undeclared-exported-type", message: message,
+          place: .init(path: source.path, location: source.location(ofOffset: call.offset)))
+        if let d = validator.finish(d) { diagnostics.append(d) }
+      }
+    }
+  }
+}

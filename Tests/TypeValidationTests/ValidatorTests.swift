@@ -1,0 +1,283 @@
+import Foundation
+import TestSupport
+import Testing
+import UTIPlatform
+
+@testable import TypeRegistry
+@testable import TypeValidation
+
+/// Every rule against a fixture that triggers it and a near miss that does not. The fixtures and
+/// the expected places are written by `scripts/make-validate-fixtures.py`.
+@Suite("Validator rules")
+struct ValidatorTests {
+  struct Case: Decodable, Sendable, CustomTestStringConvertible {
+    var rule: String
+    var severity: String
+    var bad: String
+    var good: String
+    var file: String
+    var line: Int
+    var column: Int
+    var badSources: String?
+    var goodSources: String?
+    var testDescription: String { rule }
+  }
+
+  static let directory = fixturesDirectory.appendingPathComponent("validate")
+  static let cases: [Case] = try! JSONDecoder().decode(
+    [Case].self, from: Data(contentsOf: directory.appendingPathComponent("manifest.json")))
+
+  /// Runs the validator as `utictl validate` does: a malformed file becomes its plist-syntax diagnostic.
+  static func validate(_ name: String, sources: String? = nil, configure: (inout Validator) -> Void = { _ in })
+    -> [Diagnostic]
+  {
+    var validator = Validator()
+    configure(&validator)
+    let path = directory.appendingPathComponent(name).path
+    var swift: [SwiftSourceFile] = []
+    if let sources {
+      let dir = directory.appendingPathComponent(sources).path
+      swift = FileIO.files(under: dir, suffix: ".swift").map { SwiftSourceFile(path: $0, text: try! FileIO.read($0)) }
+    }
+    do {
+      return validator.validate([try DeclarationFile(contentsOf: path)], sources: swift)
+    } catch {
+      return validator.diagnostic(for: error).map { [$0] } ?? []
+    }
+  }
+
+  @Test func everyRuleHasACase() {
+    #expect(Set(Self.cases.map(\.rule)) == Set(ValidationRule.all.map(\.id)))
+  }
+
+  @Test(arguments: cases)
+  func triggers(_ c: Case) throws {
+    let diagnostics = Self.validate(c.bad, sources: c.badSources)
+    let found = diagnostics.filter { $0.rule == c.rule }
+    try #require(found.count == 1, "\(diagnostics)")
+    let d = found[0]
+    #expect(d.severity.rawValue == c.severity)
+    #expect(d.place.path.hasSuffix(c.file))
+    #expect(d.place.location.line == c.line)
+    #expect(d.place.location.column == c.column)
+    #expect(diagnostics.count == 1, "other findings: \(diagnostics.filter { $0.rule != c.rule })")
+  }
+
+  @Test(arguments: cases)
+  func nearMissIsClean(_ c: Case) {
+    #expect(Self.validate(c.good, sources: c.goodSources).isEmpty)
+  }
+
+  @Test(arguments: cases.filter { $0.rule != "plist-syntax" })
+  func disabling(_ c: Case) {
+    #expect(
+      Self.validate(c.bad, sources: c.badSources) { $0.disabledRules = [c.rule] }.filter { $0.rule == c.rule }.isEmpty)
+  }
+
+  @Test func warningsAsErrors() {
+    let diagnostics = Self.validate("missing-description.bad.plist") { $0.warningsAsErrors = true }
+    #expect(diagnostics.map(\.severity) == [.error])
+  }
+
+  @Test func aRealWorldShapedAppIsClean() throws {
+    let file = try DeclarationFile(contentsOf: Self.directory.appendingPathComponent("clean-app.plist").path)
+    #expect(file.declarations.count == 20)
+    #expect(Validator().validate([file]).isEmpty)
+  }
+
+  @Test func theBuiltInCatalogHasNoErrorsAsTheSystemsOwn() throws {
+    var validator = Validator()
+    validator.systemCatalog = true
+    let file = try DeclarationFile(
+      contentsOf: packageRoot.appendingPathComponent("Resources/exported-types.plist").path)
+    let diagnostics = validator.validate([file])
+    #expect(diagnostics.filter { $0.severity == .error }.isEmpty)
+    // Conflicts macOS itself has stay as warnings.
+    let conflicts = diagnostics.filter { $0.rule == "tag-conflict" }.map(\.message)
+    #expect(conflicts.contains { $0.contains("'mp4'") })
+    #expect(conflicts.contains { $0.contains("'xml'") })
+    #expect(!diagnostics.contains { $0.rule == "reserved-namespace" })
+  }
+
+  @Test func typesDeclaredInOneFileMayBeUsedInAnother() throws {
+    let exporter = try DeclarationFile(
+      bytes: Array(
+        xmlPlist(
+          "<dict><key>UTExportedTypeDeclarations</key><array><dict><key>UTTypeIdentifier</key><string>com.example.base</string><key>UTTypeConformsTo</key><string>public.data</string><key>UTTypeDescription</key><string>Base</string></dict></array></dict>"
+        ).utf8),
+      path: "A.plist")
+    let user = try DeclarationFile(
+      bytes: Array(
+        xmlPlist(
+          "<dict><key>UTImportedTypeDeclarations</key><array><dict><key>UTTypeIdentifier</key><string>com.example.derived</string><key>UTTypeConformsTo</key><string>com.example.base</string><key>UTTypeDescription</key><string>Derived</string></dict></array></dict>"
+        ).utf8),
+      path: "B.plist")
+    #expect(Validator().validate([user]).map(\.rule) == ["unknown-supertype"])
+    #expect(Validator().validate([exporter, user]).isEmpty)
+    #expect(Validator().validate([user], types: [exporter]).isEmpty)
+  }
+
+  @Test(
+    arguments: [
+      ("com.example.doc", nil), ("com.Example.Doc-2", nil), ("dyn.ah62d4rv4ge80g55sq2", nil), ("com.例え.doc", nil),
+      ("", "it is empty"), (".com.example", "it starts with a period"), ("com.example.", "it ends with a period"),
+      ("com..example", "it has an empty component"),
+      ("com.example.pch++-file", "'+' is not allowed (use letters, digits, hyphens and periods)"),
+      ("public.mpeg-4-audio ", "a space is not allowed (use letters, digits, hyphens and periods)"),
+    ] as [(String, String?)])
+  func identifierSyntax(identifier: String, problem: String?) {
+    #expect(IdentifierSyntax.problem(identifier) == problem)
+  }
+
+  @Test(arguments: [
+    ("text/plain", true), ("application/vnd.example+json", true), ("text/plain; charset=utf-8", true),
+    ("xslt+xml", false), ("text/", false), ("/plain", false), ("text/plain/x", false), ("text /plain", false),
+  ])
+  func mimeSyntax(mime: String, valid: Bool) {
+    #expect(MIMESyntax.isValid(mime) == valid)
+  }
+
+  @Test func swiftSourceScanning() {
+    let text = """
+      let a = UTType(exportedAs: "com.example.a")
+      let b = UTType( importedAs : "com.example.b", conformingTo: .data)
+      // let c = UTType(exportedAs: "com.example.commented")
+      /* UTType(exportedAs: "com.example.block") */
+      let d = "UTType(exportedAs: \\"com.example.quoted\\")"
+      let e = MyUTType(exportedAs: "com.example.other-type")
+      let f = UTType(exportedAs: "com.example.\\(name)")
+      """
+    let calls = SwiftSourceFile(path: "T.swift", text: Array(text.utf8)).calls
+    #expect(calls.map(\.identifier) == ["com.example.a", "com.example.b"])
+    #expect(calls.map(\.kind) == [.exportedAs, .importedAs])
+  }
+}
+
+/// What the validator finds in the real Info.plists of the corpus, as their maintainers would agree.
+@Suite("Validator on the corpus")
+struct ValidatorCorpusTests {
+  static let corpus = corpusDirectory
+
+  static func findings(_ names: String...) throws -> [Diagnostic] {
+    let files = try names.map { try DeclarationFile(contentsOf: corpus.appendingPathComponent($0).path) }
+    return Validator().validate(files)
+  }
+
+  static func has(_ diagnostics: [Diagnostic], _ rule: String, _ fragment: String, line: Int? = nil) -> Bool {
+    diagnostics.contains {
+      $0.rule == rule && $0.message.contains(fragment) && (line == nil || $0.place.location.line == line)
+    }
+  }
+
+  @Test(arguments: [
+    "mapeditor__tiled__src_tiledapp_Info.plist",
+    "artemnovichkov__wwdc24-samplecode__Code_BuildingADocumentBasedAppWithSwiftUI_WritingApp_Info.plist",
+    "artemnovichkov__wwdc24-samplecode__Code_ExploringObjectTrackingWithARKit_ObjectTracking_Info.plist",
+    "ghostty-org__ghostty__macos_Ghostty-Info.plist", "Whisky-App__Whisky__Whisky_Info.plist",
+  ])
+  func cleanAppsHaveNoFindings(name: String) throws {
+    #expect(try Self.findings(name).isEmpty)
+  }
+
+  @Test func factor() throws {
+    let d = try Self.findings("factor__factor__Factor.app_Contents_Info.plist")
+    #expect(Self.has(d, "reserved-namespace", "'public.source-factor'", line: 81))
+    #expect(Self.has(d, "unknown-supertype", "did you mean 'public.source-code'?"))
+    #expect(Self.has(d, "extension-with-dot", "'.factor'", line: 99))
+    #expect(!d.contains { $0.rule == "foreign-domain" })
+  }
+
+  @Test func macVim() throws {
+    let d = try Self.findings("macvim-dev__macvim__src_MacVim_Info.plist")
+    #expect(Self.has(d, "invalid-identifier", "'org.vim.pch++-file'"))
+    #expect(Self.has(d, "self-conformance", "'public.plain-text'"))
+    #expect(d.filter { $0.rule == "reserved-namespace" }.count == 26)
+    #expect(Self.has(d, "undeclared-document-type", "'public.assembler-source'"))
+    #expect(Self.has(d, "duplicate-identifier", "'com.sun.java-source' is already declared by the system"))
+  }
+
+  @Test func iinaTrailingSpaceAndEmptyDocumentType() throws {
+    let d = try Self.findings("iina__iina__iina_Info.plist")
+    #expect(
+      Self.has(
+        d, "unknown-supertype",
+        "'public.mpeg-4-audio ' in UTTypeConformsTo of 'io.iina.mpeg4-audio' is declared nowhere; did you mean 'public.mpeg-4-audio'?"
+      ))
+    #expect(Self.has(d, "undeclared-document-type", "'Matroska audio' names an empty type identifier"))
+    #expect(d.filter { $0.rule == "missing-description" }.count == 2)
+  }
+
+  @Test func sourceCodeSyntaxHighlight() throws {
+    let d = try Self.findings("sbarex__SourceCodeSyntaxHighlight__Application_Info.plist")
+    #expect(Self.has(d, "unknown-supertype", "'publix.xml'"))
+    #expect(Self.has(d, "unknown-supertype", "'public.xnl'"))
+    #expect(d.filter { $0.rule == "self-conformance" }.count == 3)
+    #expect(Self.has(d, "conformance-cycle", "public.text → public.plain-text → public.text"))
+    #expect(Self.has(d, "reserved-namespace", "'public.tex'"))
+    #expect(
+      Self.has(
+        d, "tag-conflict", "'ts' of 'com.microsoft.typescript' is also claimed by 'public.mpeg-2-transport-stream'"))
+    #expect(d.filter { $0.rule == "missing-description" }.count == 24)
+  }
+
+  @Test func documentTypesNamingUndeclaredTypes() throws {
+    #expect(
+      Self.has(
+        try Self.findings("sbarex__QLMarkdown__QLMarkdown_Info.plist"), "undeclared-document-type", "'public.markdown'")
+    )
+    #expect(
+      Self.has(
+        try Self.findings("mpv-player__mpv__TOOLS_osxbundle_mpv.app_Contents_Info.plist"), "undeclared-document-type",
+        "'public.aifc.audio', which is declared nowhere; declare it (import or export) or fix the name; did you mean 'public.aifc-audio'?"
+      ))
+    #expect(
+      try Self.findings("Sequel-Ace__Sequel-Ace__Resources_Plists_Info.plist").filter {
+        $0.rule == "undeclared-document-type"
+      }.count == 3)
+  }
+
+  @Test func smallerMistakes() throws {
+    #expect(
+      Self.has(
+        try Self.findings("textmate__textmate__Applications_TextMate_Info.plist"), "invalid-mime-type", "'xslt+xml'"))
+    #expect(
+      Self.has(
+        try Self.findings("textmate__textmate__Applications_TextMate_Info.plist"), "duplicate-identifier",
+        "'public.patch-file' is declared twice"))
+    #expect(
+      Self.has(
+        try Self.findings("Ranchero-Software__NetNewsWire__iOS_Resources_Info.plist"), "exported-and-imported",
+        "'org.opml.opml'"))
+    #expect(
+      Self.has(
+        try Self.findings("MarkEdit-app__MarkEdit__MarkEditMac_Info.plist"), "exported-and-imported",
+        "'org.textbundle.package'"))
+    #expect(
+      Self.has(
+        try Self.findings("MarkEdit-app__MarkEdit__MarkEditMac_Info.plist"), "reserved-namespace", "'public.plain-text'"
+      ))
+    #expect(
+      Self.has(
+        try Self.findings("quicksilver__Quicksilver__Quicksilver_PropertyLists_Quicksilver-Info.plist"),
+        "missing-physical-parent", "'com.blacktree.qscatalogentry'"))
+    #expect(
+      Self.has(
+        try Self.findings("xournalpp__xournalpp__mac-setup_Info.plist"), "duplicate-key", "'NSHighResolutionCapable'"))
+    #expect(
+      Self.has(
+        try Self.findings("rileytestut__Delta__Delta_Supporting Files_Info.plist"), "tag-conflict",
+        "'md' of 'com.rileytestut.delta.game.genesis'"))
+    #expect(
+      Self.has(
+        try Self.findings("Hammerspoon__hammerspoon__Hammerspoon_Hammerspoon-Info.plist"), "missing-description",
+        "'org.hammerspoon.Hammerspoon.Spoon'"))
+  }
+
+  @Test func torrentAppsExportTheSameTypeAndNeitherDeclaresItsParent() throws {
+    let d = try Self.findings(
+      "transmission__transmission__macosx_Info.plist.in", "qbittorrent__qBittorrent__dist_mac_Info.plist")
+    #expect(Self.has(d, "duplicate-identifier", "'org.bittorrent.torrent' is also exported by"))
+    #expect(d.filter { $0.rule == "unknown-supertype" && $0.message.contains("'com.bittorrent.torrent'") }.count == 2)
+    #expect(d.first { $0.rule == "duplicate-identifier" }?.notes.first?.place?.path.hasSuffix("Info.plist.in") == true)
+  }
+}
