@@ -41,6 +41,7 @@ let package = Package(
     ),
     // Test helpers and the generators that tests, benchmarks and fuzzers share.
     .target(name: "TestSupport", dependencies: ["PropertyList", "TypeRegistry"], path: "Tests/TestSupport"),
+    .testTarget(name: "UTIPlatformTests", dependencies: ["UTIPlatform"]),
     .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
     .testTarget(name: "TypeRegistryTests", dependencies: ["TypeRegistry", "PropertyList", "TestSupport"]),
     .testTarget(

@@ -1,110 +1,111 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// Reading and writing whole files with the system's error messages.
+/// Reading, writing and walking files through the C library, with every call checked.
+///
+/// Errors carry the path, what was being done and the system's reason, so a message names the
+/// file and the cause: `cannot write 'out.plist': File too large`.
 package enum FileIO {
-  package struct Error: Swift.Error, CustomStringConvertible {
-    package var path: String
-    package var reason: String
-    package init(path: String, reason: String) {
-      self.path = path
-      self.reason = reason
+  /// A failed file operation: which file, what was being done, and the system's error number.
+  package struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+    /// What was being done when the call failed.
+    package enum Operation: String, Sendable {
+      case read, write, list
     }
-    package var description: String { "cannot read '\(path)': \(reason)" }
+
+    package var path: String
+    package var operation: Operation
+    /// The `errno` of the failed call.
+    package var code: Int32
+
+    package init(path: String, operation: Operation, code: Int32) {
+      self.path = path
+      self.operation = operation
+      self.code = code
+    }
+
+    /// The system's text for ``code`` (`No space left on device`), or ours where the system's
+    /// would mislead.
+    package var reason: String {
+      code == Self.notARegularFile
+        ? "not a regular file (a FIFO, socket or device), which is not opened" : FileIO.reason(code)
+    }
+
+    /// The code of a FIFO, socket or device refused without being opened.
+    package static let notARegularFile = ENODEV
+
+    package var description: String { "cannot \(operation.rawValue) '\(path)': \(reason)" }
   }
 
+  /// The system's text for an error number.
   package static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 
-  /// Reads a whole file.
+  /// How many interrupted calls in a row are retried before the interruption is reported: a
+  /// signal storm ends in an error instead of a loop that never finishes.
+  package static let interruptionLimit = 10_000
+
+  /// Reads a whole file. FIFOs, sockets and devices are refused without being opened for reading
+  /// (a FIFO would block until a writer comes); directories give `EISDIR`.
   package static func read(_ path: String) throws(Error) -> [UInt8] {
-    let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { throw Error(path: path, reason: reason(errno)) }
-    defer { close(fd) }
-    var info = stat()
-    if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-      throw Error(path: path, reason: reason(EISDIR))
+    switch kind(of: path, followingLinks: true) {
+    case .directory: throw Error(path: path, operation: .read, code: EISDIR)
+    case .special: throw Error(path: path, operation: .read, code: Error.notARegularFile)
+    case .missing(let code): throw Error(path: path, operation: .read, code: code)
+    case .file, .symbolicLink: break
     }
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { throw Error(path: path, operation: .read, code: errno) }
+    defer { close(fd) }
     return try readAll(fd: fd, path: path)
   }
 
+  /// Reads a descriptor to its end.
   package static func readAll(fd: Int32, path: String) throws(Error) -> [UInt8] {
     var result: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var interruptions = 0
     while true {
       let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
       if n < 0 {
-        if errno == EINTR { continue }
-        throw Error(path: path, reason: reason(errno))
+        if errno == EINTR && interruptions < interruptionLimit {
+          interruptions += 1
+          continue
+        }
+        throw Error(path: path, operation: .read, code: errno)
       }
+      interruptions = 0
       if n == 0 { return result }
       result.append(contentsOf: chunk[0..<n])
     }
   }
 
-  package static func writeAll(fd: Int32, _ bytes: [UInt8]) {
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + offset, $0.count - offset) }
-      if n < 0 && errno == EINTR { continue }
-      if n <= 0 { return }
-      offset += n
-    }
+  /// What a path names.
+  package enum Kind: Equatable, Sendable {
+    case file, directory, symbolicLink
+    /// A FIFO, socket, or character or block device.
+    case special
+    /// Nothing: `lstat`/`stat` failed with this `errno`.
+    case missing(Int32)
   }
 
-  /// Writes `bytes` to `path` through a temporary file and a rename, so readers never see half a file.
-  package static func write(_ bytes: [UInt8], to path: String) -> String? {
-    let temporary = path + ".utictl-\(getpid())"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard fd >= 0 else { return "cannot write '\(path)': \(reason(errno))" }
-    writeAll(fd: fd, bytes)
-    close(fd)
-    guard rename(temporary, path) == 0 else {
-      let message = "cannot write '\(path)': \(reason(errno))"
-      unlink(temporary)
-      return message
-    }
-    return nil
-  }
-
-  /// Whether `path` names a directory.
-  package static func isDirectory(_ path: String) -> Bool {
+  /// What `path` names; with `followingLinks`, what a symbolic link points at.
+  package static func kind(of path: String, followingLinks: Bool) -> Kind {
     var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    let status = followingLinks ? stat(path, &info) : lstat(path, &info)
+    guard status == 0 else { return .missing(errno) }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return .file
+    case S_IFDIR: return .directory
+    case S_IFLNK: return .symbolicLink
+    default: return .special
+    }
+  }
+
+  /// Whether `path` names a directory (or a symbolic link to one).
+  package static func isDirectory(_ path: String) -> Bool {
+    kind(of: path, followingLinks: true) == .directory
   }
 }
 
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+// Named wrappers, so that the static methods above can call the C functions of the same name.
+func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
   read(fd, buffer, count)
 }
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
-
-extension FileIO {
-  /// The files under `directory` whose names end in `suffix`, sorted; hidden folders and `.build`
-  /// are skipped.
-  package static func files(under directory: String, suffix: String) -> [String] {
-    var found: [String] = []
-    var pending = [directory]
-    while let current = pending.popLast() {
-      guard let handle = opendir(current) else { continue }
-      defer { closedir(handle) }
-      while let entry = readdir(handle) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        if name.hasPrefix(".") { continue }
-        let path = current.hasSuffix("/") ? current + name : current + "/" + name
-        if isDirectory(path) {
-          pending.append(path)
-        } else if name.hasSuffix(suffix) {
-          found.append(path)
-        }
-      }
-    }
-    return found.sorted()
-  }
-}
+func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }

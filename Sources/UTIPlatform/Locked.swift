@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A value guarded by a pthread mutex.
 ///
 /// Used instead of `Synchronization.Mutex` because ThreadSanitizer intercepts pthread locks: with

@@ -20,6 +20,9 @@ struct Console {
   var errSink: Sink
   var stdout: [UInt8] = []
   var stderr: [UInt8] = []
+  /// The first failed write to standard output (a full disk, a file-size limit, a closed pipe):
+  /// the run then ends with status 1 and a message, instead of a silently truncated result.
+  var outputError: FileIO.Error?
   /// Standard input, read when a command is given `-`.
   var readInput: () throws(FileIO.Error) -> [UInt8]
 
@@ -34,17 +37,34 @@ struct Console {
     Console(outSink: .buffer, errSink: .buffer, readInput: { input })
   }
 
-  mutating func write(_ bytes: [UInt8]) { emit(bytes, to: outSink, buffer: &stdout) }
+  mutating func write(_ bytes: [UInt8]) {
+    if let failure = emit(bytes, to: outSink, buffer: &stdout, name: "<stdout>"), outputError == nil {
+      outputError = failure
+    }
+  }
   mutating func print(_ line: String) { write(Array((line + "\n").utf8)) }
-  mutating func error(_ line: String) { emit(Array((line + "\n").utf8), to: errSink, buffer: &stderr) }
+  mutating func error(_ line: String) {
+    // Nothing is left to tell a failure on standard error to.
+    _ = emit(Array((line + "\n").utf8), to: errSink, buffer: &stderr, name: "<stderr>")
+  }
 
   var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
   var stderrText: String { String(decoding: stderr, as: UTF8.self) }
 
-  private func emit(_ bytes: [UInt8], to sink: Sink, buffer: inout [UInt8]) {
+  /// Writes to a sink; the failure, if any. After one failure a descriptor is not written again.
+  private func emit(_ bytes: [UInt8], to sink: Sink, buffer: inout [UInt8], name: String) -> FileIO.Error? {
     switch sink {
-    case .buffer: buffer.append(contentsOf: bytes)
-    case .fileDescriptor(let fd): FileIO.writeAll(fd: fd, bytes)
+    case .buffer:
+      buffer.append(contentsOf: bytes)
+      return nil
+    case .fileDescriptor(let fd):
+      if name == "<stdout>", outputError != nil { return nil }
+      do {
+        try FileIO.writeAll(fd: fd, bytes, path: name)
+        return nil
+      } catch {
+        return error
+      }
     }
   }
 }

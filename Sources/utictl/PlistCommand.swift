@@ -123,9 +123,11 @@ enum PlistCommand {
       return ExitStatus.failure
     }
     if let output = invocation.value("--output"), output != "-" {
-      if let problem = FileIO.write(bytes, to: output) {
-        io.error("error: \(problem)")
-        return ExitStatus.usage
+      do {
+        try FileIO.replace(output, with: bytes)
+      } catch {
+        io.error("error: \(error); '\(output)' is unchanged")
+        return ExitStatus.failure
       }
     } else {
       io.write(bytes)

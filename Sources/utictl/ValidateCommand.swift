@@ -84,8 +84,14 @@ enum ValidateCommand {
         io.error("error: --sources '\(directory)' is not a directory")
         return ExitStatus.usage
       }
-      for path in FileIO.files(under: directory, suffix: ".swift") {
-        if let text = try? FileIO.read(path) { sources.append(SwiftSourceFile(path: path, text: text)) }
+      let walk = FileIO.files(under: directory, suffix: ".swift")
+      for skipped in walk.skipped { io.error("note: not searched: \(skipped)") }
+      for path in walk.files {
+        do {
+          sources.append(SwiftSourceFile(path: path, text: try FileIO.read(path)))
+        } catch {
+          io.error("warning: \(error)")
+        }
       }
     }
     diagnostics += validator.validate(files, types: types, sources: sources)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TypeRegistry
+import UTIPlatform
 
 @testable import Pasteboard
 

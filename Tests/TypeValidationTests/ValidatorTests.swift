@@ -37,7 +37,9 @@ struct ValidatorTests {
     var swift: [SwiftSourceFile] = []
     if let sources {
       let dir = directory.appendingPathComponent(sources).path
-      swift = FileIO.files(under: dir, suffix: ".swift").map { SwiftSourceFile(path: $0, text: try! FileIO.read($0)) }
+      swift = FileIO.files(under: dir, suffix: ".swift").files.map {
+        SwiftSourceFile(path: $0, text: try! FileIO.read($0))
+      }
     }
     do {
       return validator.validate([try DeclarationFile(contentsOf: path)], sources: swift)

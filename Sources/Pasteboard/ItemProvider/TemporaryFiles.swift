@@ -2,14 +2,6 @@ import Foundation
 import TypeRegistry
 import UTIPlatform
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The private directory that holds the files item providers hand to readers.
 ///
 /// One directory per process, created on first use with mode 0700 under the temporary directory
@@ -128,24 +120,36 @@ enum TemporaryFiles {
   }
 
   /// Copies the file at `source` to the new file `destination`, streaming: the kernel copies with
-  /// `sendfile` where it can, else 1 MiB at a time, so memory stays flat for any size.
+  /// `sendfile` where it can, else 1 MiB at a time, so memory stays flat for any size. Every
+  /// write, the `fsync` and the `close` are checked; on failure the partial copy is removed.
   static func copyFile(from source: String, to destination: String) throws(POSIXFailure) {
     let input = open(source, O_RDONLY | O_CLOEXEC)
     guard input >= 0 else { throw POSIXFailure(path: source, code: errno) }
     defer { close(input) }
-    let output = try createExclusively(destination)
-    var closed = false
-    defer { if !closed { close(output) } }
+    let output = try POSIXFailure.wrap { () throws(FileIO.Error) in try FileIO.createExclusively(destination) }
+    do throws(POSIXFailure) {
+      try copy(from: input, source: source, to: output, destination: destination)
+    } catch {
+      close(output)
+      unlink(destination)
+      throw error
+    }
+    try POSIXFailure.wrap { () throws(FileIO.Error) in try FileIO.finish(fd: output, path: destination) }
+  }
+
+  private static func copy(from input: Int32, source: String, to output: Int32, destination: String)
+    throws(POSIXFailure)
+  {
     #if os(Linux)
+      var sendInterruptions = 0
       while true {
         let copied = sendfile(output, input, nil, 1 << 30)
         if copied > 0 { continue }
-        if copied == 0 {
-          closed = true
-          guard close(output) == 0 else { throw POSIXFailure(path: destination, code: errno) }
-          return
+        if copied == 0 { return }
+        if errno == EINTR && sendInterruptions < FileIO.interruptionLimit {
+          sendInterruptions += 1
+          continue
         }
-        if errno == EINTR { continue }
         if errno == EXDEV || errno == ENOSYS || errno == EINVAL || errno == EOPNOTSUPP { break }
         throw POSIXFailure(path: destination, code: errno)
       }
@@ -153,52 +157,49 @@ enum TemporaryFiles {
     let bufferSize = 1 << 20
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferSize, alignment: 16)
     defer { buffer.deallocate() }
+    var interruptions = 0
     while true {
       let count = read(input, buffer, bufferSize)
-      if count == 0 { break }
+      if count == 0 { return }
       if count < 0 {
-        if errno == EINTR { continue }
+        if errno == EINTR && interruptions < FileIO.interruptionLimit {
+          interruptions += 1
+          continue
+        }
         throw POSIXFailure(path: source, code: errno)
       }
-      if let code = writeAll(output, buffer, count) { throw POSIXFailure(path: destination, code: code) }
-    }
-    closed = true
-    guard close(output) == 0 else { throw POSIXFailure(path: destination, code: errno) }
-  }
-
-  /// Writes `data` to the new file `destination`, readable only by this user.
-  static func writeData(_ data: Data, to destination: String) throws(POSIXFailure) {
-    let output = try createExclusively(destination)
-    let failure = data.withUnsafeBytes { bytes in
-      bytes.baseAddress.flatMap { writeAll(output, $0, bytes.count) }
-    }
-    let closeFailed = close(output) != 0
-    if let failure { throw POSIXFailure(path: destination, code: failure) }
-    if closeFailed { throw POSIXFailure(path: destination, code: errno) }
-  }
-}
-
-extension TemporaryFiles {
-  /// A new file at `path`, readable only by this user; fails if something is there.
-  fileprivate static func createExclusively(_ path: String) throws(POSIXFailure) -> Int32 {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw POSIXFailure(path: path, code: errno) }
-    return descriptor
-  }
-
-  /// Writes all `count` bytes at `bytes`, retrying interrupted and short writes; the `errno` of
-  /// a failure, or nil.
-  fileprivate static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int32? {
-    var written = 0
-    while written < count {
-      let result = write(descriptor, bytes + written, count - written)
-      if result < 0 {
-        if errno == EINTR { continue }
-        return errno
+      interruptions = 0
+      try POSIXFailure.wrap { () throws(FileIO.Error) in
+        try FileIO.writeAll(fd: output, UnsafeRawBufferPointer(start: buffer, count: count), path: destination)
       }
-      written += result
     }
-    return nil
+  }
+
+  /// Writes `data` to the new file `destination`, readable only by this user; every write, the
+  /// `fsync` and the `close` are checked, and a failed file is removed.
+  static func writeData(_ data: Data, to destination: String) throws(POSIXFailure) {
+    try POSIXFailure.wrap { () throws(FileIO.Error) in
+      let output = try FileIO.createExclusively(destination)
+      let failure = data.withUnsafeBytes { bytes -> FileIO.Error? in
+        do throws(FileIO.Error) {
+          try FileIO.writeAll(fd: output, bytes, path: destination)
+          return nil
+        } catch {
+          return error
+        }
+      }
+      if let failure {
+        close(output)
+        unlink(destination)
+        throw failure
+      }
+      do throws(FileIO.Error) {
+        try FileIO.finish(fd: output, path: destination)
+      } catch {
+        unlink(destination)
+        throw error
+      }
+    }
   }
 }
 
@@ -206,4 +207,13 @@ extension TemporaryFiles {
 struct POSIXFailure: Error, Sendable {
   let path: String
   let code: Int32
+
+  /// Runs `body`, turning a file error into this one.
+  static func wrap<T>(_ body: () throws(FileIO.Error) -> T) throws(POSIXFailure) -> T {
+    do {
+      return try body()
+    } catch {
+      throw POSIXFailure(path: error.path, code: error.code)
+    }
+  }
 }

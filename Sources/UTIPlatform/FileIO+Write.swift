@@ -1,0 +1,175 @@
+extension FileIO {
+  /// Writes every byte of `bytes` to `fd`, checking each `write`.
+  ///
+  /// Short writes continue where they stopped; interrupted writes are retried up to
+  /// ``interruptionLimit`` times in a row; a write that makes no progress is reported as `EIO`.
+  /// Any failure (`ENOSPC`, `EFBIG` under a file-size limit with `SIGXFSZ` ignored, `EIO` …) is
+  /// thrown with `path` and the system's reason.
+  package static func writeAll(fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(Error) {
+    guard let base = bytes.baseAddress else { return }
+    var offset = 0
+    var interruptions = 0
+    while offset < bytes.count {
+      let n = systemWrite(fd, base + offset, bytes.count - offset)
+      if n < 0 {
+        if errno == EINTR && interruptions < interruptionLimit {
+          interruptions += 1
+          continue
+        }
+        throw Error(path: path, operation: .write, code: errno)
+      }
+      if n == 0 { throw Error(path: path, operation: .write, code: EIO) }
+      interruptions = 0
+      offset += n
+    }
+  }
+
+  /// Writes every byte of `bytes` to `fd`; see ``writeAll(fd:_:path:)-(_,UnsafeRawBufferPointer,_)``.
+  package static func writeAll(fd: Int32, _ bytes: [UInt8], path: String) throws(Error) {
+    let failure = bytes.withUnsafeBytes { raw -> Error? in
+      do throws(Error) {
+        try writeAll(fd: fd, raw, path: path)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  /// Creates the new file `path` for writing with `mode`; fails with `EEXIST` if anything is there.
+  package static func createExclusively(_ path: String, mode: mode_t = 0o600) throws(Error) -> Int32 {
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+    guard fd >= 0 else { throw Error(path: path, operation: .write, code: errno) }
+    return fd
+  }
+
+  /// Flushes a file to its device and closes it, checking both: a file is not written until
+  /// `fsync` and `close` have succeeded (NFS and quota errors can surface only there).
+  /// The descriptor is closed whatever happens.
+  package static func finish(fd: Int32, path: String) throws(Error) {
+    var interruptions = 0
+    while fsync(fd) != 0 {
+      let code = errno
+      if code == EINTR && interruptions < interruptionLimit {
+        interruptions += 1
+        continue
+      }
+      // Descriptors that cannot be synced (pipes, some special files) have nothing to flush.
+      if code == EINVAL || code == EROFS { break }
+      close(fd)
+      throw Error(path: path, operation: .write, code: code)
+    }
+    guard close(fd) == 0 else { throw Error(path: path, operation: .write, code: errno) }
+  }
+
+  /// Replaces the file at `path` with `bytes`, atomically: readers see the old file or the new
+  /// one, never part of either.
+  ///
+  /// The bytes go to a new temporary file beside the target, which is written, synced and closed
+  /// with every call checked, given the target's permissions (or `0666` less the umask for a new
+  /// file), and renamed over the target. On any failure the temporary file is removed and the
+  /// target is left byte for byte as it was. A symbolic link is followed, so the file it points
+  /// at is replaced and the link stays; a FIFO or device (`/dev/stdout`) is written in place.
+  ///
+  /// - Throws: ``Error`` naming `path` and the reason: `EISDIR` for a directory, `EACCES` for a
+  ///   read-only folder, `ENOSPC`, `EFBIG` …
+  package static func replace(_ path: String, with bytes: [UInt8]) throws(Error) {
+    try replace(path) { (fd, temporary) throws(Error) in try writeAll(fd: fd, bytes, path: path) }
+  }
+
+  /// Replaces the file at `path` with what `body` writes to the descriptor it is given; see
+  /// ``replace(_:with:)``.
+  package static func replace(_ path: String, writing body: (Int32, String) throws(Error) -> Void) throws(Error) {
+    let target = resolvingLinks(path)
+    var info = stat()
+    var mode: mode_t?
+    if stat(target, &info) == 0 {
+      switch info.st_mode & S_IFMT {
+      case S_IFDIR: throw Error(path: path, operation: .write, code: EISDIR)
+      case S_IFREG: mode = info.st_mode & 0o7777
+      default:
+        let fd = open(target, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Error(path: path, operation: .write, code: errno) }
+        do throws(Error) {
+          try body(fd, target)
+        } catch {
+          close(fd)
+          throw error
+        }
+        return try finish(fd: fd, path: path)
+      }
+    }
+    let (fd, temporary) = try createTemporary(beside: target, reportingAs: path)
+    do throws(Error) {
+      // A new file gets 0666 less the umask (open applied it); a replaced file keeps its mode.
+      if let mode, fchmod(fd, mode) != 0 { throw Error(path: path, operation: .write, code: errno) }
+      try body(fd, temporary)
+    } catch {
+      close(fd)
+      unlink(temporary)
+      throw error
+    }
+    do throws(Error) {
+      try finish(fd: fd, path: path)
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+    guard rename(temporary, target) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw Error(path: path, operation: .write, code: code)
+    }
+    syncDirectory(directoryName(of: target))
+  }
+
+  /// The file a chain of symbolic links ends at (`path` itself when it is not a link, or when the
+  /// chain is dangling or too long).
+  static func resolvingLinks(_ path: String) -> String {
+    var current = path
+    for _ in 0..<40 {
+      guard kind(of: current, followingLinks: false) == .symbolicLink else { return current }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count > 0 else { return current }
+      let destination = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      current = destination.hasPrefix("/") ? destination : directoryName(of: current) + "/" + destination
+    }
+    return current
+  }
+
+  /// Everything before the last `/` (`.` when there is none).
+  package static func directoryName(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// Everything after the last `/`.
+  package static func baseName(of path: String) -> String {
+    path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+  }
+
+  /// A new, hidden file beside `target` (`.name.tmp-1a2b3c4d`), created `0666` less the umask.
+  private static func createTemporary(beside target: String, reportingAs path: String) throws(Error) -> (Int32, String)
+  {
+    let prefix = directoryName(of: target) + "/." + baseName(of: target) + ".tmp-"
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<100 {
+      let candidate = prefix + String(generator.next() as UInt32, radix: 16)
+      let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+      if fd >= 0 { return (fd, candidate) }
+      if errno != EEXIST { throw Error(path: path, operation: .write, code: errno) }
+    }
+    throw Error(path: path, operation: .write, code: EEXIST)
+  }
+
+  /// Makes a rename durable: syncs the folder that holds the renamed file, where the file system
+  /// allows it (best effort: the data is already synced, and some file systems refuse this).
+  private static func syncDirectory(_ path: String) {
+    let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    _ = fsync(fd)
+    close(fd)
+  }
+}

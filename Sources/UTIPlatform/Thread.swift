@@ -1,0 +1,75 @@
+/// A started POSIX thread running a closure, joined by its owner.
+///
+/// A plain pthread rather than a task: creating and joining it orders memory in a way
+/// ThreadSanitizer sees, and the work never waits for a slot in Swift's cooperative pool. The
+/// handle and the start routine differ by C library (Glibc's `pthread_t` is an integer, Musl's and
+/// Darwin's a pointer; Darwin's start routine takes a non-optional argument), as swift-nio's
+/// `ThreadPosix` spells them out.
+package final class WorkerThread: @unchecked Sendable {
+  #if canImport(Glibc)
+    private var handle = pthread_t()
+  #else
+    private var handle: pthread_t?
+  #endif
+  private let body: @Sendable () -> Void
+
+  /// Starts `body` on a new thread, or returns nil when no thread can be created.
+  package init?(_ body: @escaping @Sendable () -> Void) {
+    self.body = body
+    let context = Unmanaged.passRetained(self).toOpaque()
+    #if canImport(Darwin)
+      let status = pthread_create(
+        &handle, nil,
+        { context in
+          Unmanaged<WorkerThread>.fromOpaque(context).takeRetainedValue().body()
+          return nil
+        }, context)
+    #else
+      let status = pthread_create(
+        &handle, nil,
+        { context in
+          Unmanaged<WorkerThread>.fromOpaque(context!).takeRetainedValue().body()
+          return nil
+        }, context)
+    #endif
+    if status != 0 {
+      Unmanaged<WorkerThread>.fromOpaque(context).release()
+      return nil
+    }
+  }
+
+  /// Waits for the thread to finish.
+  package func join() {
+    #if canImport(Glibc)
+      pthread_join(handle, nil)
+    #else
+      if let handle { pthread_join(handle, nil) }
+    #endif
+  }
+}
+
+/// Work started on another thread, whose result the caller waits for.
+package final class ParallelTask<Result: Sendable>: @unchecked Sendable {
+  private let work: @Sendable () -> Result
+  private let thread: WorkerThread?
+  private let box: ResultBox<Result>
+
+  /// Starts `work` on a new thread (or, when none can be started, leaves it for ``wait()``).
+  package init(_ work: @escaping @Sendable () -> Result) {
+    self.work = work
+    let box = ResultBox<Result>()
+    thread = WorkerThread { box.value = work() }
+    self.box = box
+  }
+
+  /// The result, computed on this thread if no thread could be started.
+  package func wait() -> Result {
+    thread?.join()
+    return box.value ?? work()
+  }
+}
+
+/// Where a worker thread leaves its result; read only after joining it.
+private final class ResultBox<Value>: @unchecked Sendable {
+  var value: Value?
+}

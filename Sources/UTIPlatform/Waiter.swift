@@ -1,0 +1,88 @@
+/// A value one thread delivers and another waits for, with a timeout on the monotonic clock.
+///
+/// The deadline is measured on `CLOCK_MONOTONIC`, so setting the wall clock (NTP, a user, a
+/// suspended laptop's catch-up) neither cuts a wait short nor stretches it. Linux and Musl bind
+/// the condition variable to that clock (`pthread_condattr_setclock`); Darwin waits a relative
+/// time (`pthread_cond_timedwait_relative_np`), which is monotonic there.
+package final class Waiter<Value: Sendable>: @unchecked Sendable {
+  private var value: Value?
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+  package init() {
+    mutex.initialize(to: pthread_mutex_t())
+    condition.initialize(to: pthread_cond_t())
+    pthread_mutex_init(mutex, nil)
+    #if canImport(Darwin)
+      pthread_cond_init(condition, nil)
+    #else
+      var attributes = pthread_condattr_t()
+      pthread_condattr_init(&attributes)
+      pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+      pthread_cond_init(condition, &attributes)
+      pthread_condattr_destroy(&attributes)
+    #endif
+  }
+
+  deinit {
+    pthread_cond_destroy(condition)
+    pthread_mutex_destroy(mutex)
+    condition.deallocate()
+    mutex.deallocate()
+  }
+
+  /// Stores the value (the first one wins) and wakes the waiter.
+  package func deliver(_ newValue: Value) {
+    pthread_mutex_lock(mutex)
+    if value == nil { value = newValue }
+    pthread_cond_broadcast(condition)
+    pthread_mutex_unlock(mutex)
+  }
+
+  /// The value, once delivered; nil if `seconds` pass first. `seconds` must be finite and not
+  /// negative (callers clamp what users give).
+  package func wait(seconds: Double) -> Value? {
+    let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(seconds))
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    while value == nil {
+      let now = MonotonicClock.now()
+      if now >= deadline { break }
+      #if canImport(Darwin)
+        var remaining = MonotonicClock.interval(deadline - now)
+        if pthread_cond_timedwait_relative_np(condition, mutex, &remaining) == ETIMEDOUT { break }
+      #else
+        var absolute = MonotonicClock.interval(deadline)
+        if pthread_cond_timedwait(condition, mutex, &absolute) == ETIMEDOUT { break }
+      #endif
+    }
+    return value
+  }
+}
+
+/// Nanoseconds on `CLOCK_MONOTONIC`: the clock for deadlines and timeouts.
+package enum MonotonicClock {
+  /// Now, in nanoseconds since an unspecified start.
+  package static func now() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+  }
+
+  /// `seconds` as nanoseconds, clamped to 0 ... about 290 years (NaN is 0).
+  package static func nanoseconds(_ seconds: Double) -> UInt64 {
+    guard seconds > 0 else { return 0 }
+    return seconds >= 9e9 ? 9_000_000_000_000_000_000 : UInt64(seconds * 1e9)
+  }
+
+  /// The moment `nanoseconds` after `start`, saturating instead of overflowing.
+  package static func deadline(after nanoseconds: UInt64, from start: UInt64 = now()) -> UInt64 {
+    let (sum, overflow) = start.addingReportingOverflow(nanoseconds)
+    return overflow ? .max : sum
+  }
+
+  /// A number of nanoseconds as a `timespec`.
+  static func interval(_ nanoseconds: UInt64) -> timespec {
+    timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@testable import UTIPlatform
+
+@Suite("File I/O")
+struct FileIOTests {
+  /// A fresh folder under the temporary directory, removed afterwards.
+  static func withFolder(_ body: (String) throws -> Void) throws {
+    let path = NSTemporaryDirectory() + "/utiplatform-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try body(path)
+  }
+
+  @Test func aFullDeviceIsAnErrorNamingTheFile() throws {
+    let fd = open("/dev/full", O_WRONLY | O_CLOEXEC)
+    try #require(fd >= 0, "/dev/full is missing")
+    defer { close(fd) }
+    #expect(throws: FileIO.Error(path: "out", operation: .write, code: ENOSPC)) {
+      try FileIO.writeAll(fd: fd, [UInt8](repeating: 7, count: 100_000), path: "out")
+    }
+    #expect(
+      FileIO.Error(path: "out", operation: .write, code: ENOSPC).description
+        == "cannot write 'out': No space left on device")
+  }
+
+  @Test func replaceWritesWholeFilesAndKeepsTheMode() throws {
+    try Self.withFolder { folder in
+      let path = folder + "/a.txt"
+      try FileIO.replace(path, with: Array("one".utf8))
+      #expect(try FileIO.read(path) == Array("one".utf8))
+      chmod(path, 0o604)
+      try FileIO.replace(path, with: Array("two".utf8))
+      #expect(try FileIO.read(path) == Array("two".utf8))
+      var info = stat()
+      stat(path, &info)
+      #expect(info.st_mode & 0o7777 == 0o604)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["a.txt"])
+    }
+  }
+
+  @Test func aFailingWriterLeavesTheTargetAndNoTemporaryFile() throws {
+    try Self.withFolder { folder in
+      let path = folder + "/a.txt"
+      try FileIO.replace(path, with: Array("kept".utf8))
+      #expect(throws: FileIO.Error(path: path, operation: .write, code: EIO)) {
+        try FileIO.replace(path) { fd, _ throws(FileIO.Error) in
+          try FileIO.writeAll(fd: fd, Array("partial".utf8), path: path)
+          throw FileIO.Error(path: path, operation: .write, code: EIO)
+        }
+      }
+      #expect(try FileIO.read(path) == Array("kept".utf8))
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["a.txt"])
+    }
+  }
+
+  @Test func readingAFIFOFailsWithoutBlocking() throws {
+    try Self.withFolder { folder in
+      let fifo = folder + "/pipe"
+      #expect(mkfifo(fifo, 0o600) == 0)
+      #expect(throws: FileIO.Error(path: fifo, operation: .read, code: FileIO.Error.notARegularFile)) {
+        try FileIO.read(fifo)
+      }
+      #expect(FileIO.kind(of: fifo, followingLinks: false) == .special)
+    }
+  }
+
+  @Test func theWalkFollowsNoDirectoryLinksAndEntersNoFolderTwice() throws {
+    try Self.withFolder { folder in
+      let src = folder + "/src"
+      try FileManager.default.createDirectory(atPath: src + "/inner", withIntermediateDirectories: true)
+      #expect(FileManager.default.createFile(atPath: src + "/inner/A.swift", contents: Data()))
+      #expect(FileManager.default.createFile(atPath: src + "/real.txt", contents: Data()))
+      try FileManager.default.createSymbolicLink(atPath: src + "/a", withDestinationPath: "..")
+      try FileManager.default.createSymbolicLink(atPath: src + "/b", withDestinationPath: "..")
+      try FileManager.default.createSymbolicLink(atPath: src + "/Linked.swift", withDestinationPath: "inner/A.swift")
+      try FileManager.default.createSymbolicLink(atPath: src + "/Dangling.swift", withDestinationPath: "nowhere")
+      #expect(mkfifo(src + "/Pipe.swift", 0o600) == 0)
+      let walk = FileIO.files(under: src, suffix: ".swift")
+      #expect(walk.files == [src + "/Linked.swift", src + "/inner/A.swift"])
+      #expect(
+        Set(walk.skipped) == [
+          .init(path: src + "/a", reason: .linkToDirectory), .init(path: src + "/b", reason: .linkToDirectory),
+          .init(path: src + "/Pipe.swift", reason: .notARegularFile),
+        ])
+    }
+  }
+
+  @Test func theWalkStopsAtItsDepthLimit() throws {
+    try Self.withFolder { folder in
+      try FileManager.default.createDirectory(atPath: folder + "/1/2/3", withIntermediateDirectories: true)
+      #expect(FileManager.default.createFile(atPath: folder + "/1/2/3/Deep.swift", contents: Data()))
+      #expect(FileManager.default.createFile(atPath: folder + "/1/Shallow.swift", contents: Data()))
+      let walk = FileIO.files(under: folder, suffix: ".swift", depthLimit: 2)
+      #expect(walk.files == [folder + "/1/Shallow.swift"])
+      #expect(walk.skipped == [.init(path: folder + "/1/2/3", reason: .tooDeep(limit: 2))])
+    }
+  }
+}
+
+@Suite("Threads and clocks")
+struct ThreadTests {
+  @Test func aParallelTaskReturnsItsResult() {
+    let task = ParallelTask { (1...1000).reduce(0, +) }
+    #expect(task.wait() == 500_500)
+  }
+
+  @Test func aWaiterTimesOutOnTheMonotonicClock() {
+    let start = MonotonicClock.now()
+    #expect(Waiter<Int>().wait(seconds: 0.05) == nil)
+    let elapsed = MonotonicClock.now() - start
+    #expect(elapsed >= 50_000_000, "the wait ended \(elapsed) ns after it began, before its deadline")
+  }
+
+  @Test func aWaiterReturnsWhatIsDelivered() {
+    let waiter = Waiter<Int>()
+    let thread = WorkerThread { waiter.deliver(42) }
+    #expect(waiter.wait(seconds: 3600) == 42)
+    thread?.join()
+  }
+
+  @Test func deadlinesSaturate() {
+    #expect(MonotonicClock.deadline(after: .max, from: 10) == .max)
+    #expect(MonotonicClock.nanoseconds(.nan) == 0)
+    #expect(MonotonicClock.nanoseconds(-1) == 0)
+    #expect(MonotonicClock.nanoseconds(.infinity) > 1_000_000_000 * 3600 * 24 * 365 * 100)
+  }
+}
