@@ -2,6 +2,7 @@ import Foundation
 import PropertyList
 import TestSupport
 import TypeRegistry
+import UTIPlatform
 
 // utibench: figures for every hot path, side by side with a peer, in one run.
 // Run in release: `swift run -c release utibench` (add `--quick` for a short smoke run).
@@ -127,6 +128,23 @@ func conformanceRow(_ label: String, _ registry: UTTypeRegistry, _ types: [UTTyp
     } / Double(peerRounds * named.count)
   Bench.sink(hits)
   return .init(label, ours, peer, peer: "naive walk of parent identifiers")
+}
+// A constant read through the shared registry (no lock), beside the same snapshot read under a
+// pthread mutex, as it was read before.
+do {
+  let reads = quick ? 100_000 : 2_000_000
+  var found = 0
+  let ours =
+    Bench.measure(runs: 5) {
+      for _ in 0..<reads where UTType.png.isDeclared { found += 1 }
+    } / Double(reads)
+  let locked = Locked(UTTypeRegistry.shared.current)
+  let peer =
+    Bench.measure(runs: 5) {
+      for _ in 0..<reads where locked.withLock({ $0 }).type(withIdentifier: "public.png") != nil { found += 1 }
+    } / Double(reads)
+  Bench.sink(found)
+  rows.append(.init("`UTType.png` (shared registry, no lock)", ours, peer, peer: "the snapshot read under a mutex"))
 }
 rows.append(conformanceRow("`conforms(to:)`, built-in catalog (\(catalog.count) types)", catalog, catalogTypes))
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TypeRegistry
+import UTIPlatform
 
 @testable import Pasteboard
 
@@ -150,6 +151,11 @@ struct PasteboardTests {
     provider.loadTimeout = 0.05
     provider.registerDataRepresentation(for: .png) { _ in nil }
     board.itemProviders = [provider]
-    #expect(board.data(forPasteboardType: "public.png") == nil)
+    // Read on a thread of its own, so that a hang fails this test after a minute instead of
+    // stopping the run; the read itself gives up after its 0.05 s timeout.
+    let finished = Waiter<Bool>()
+    let reader = WorkerThread { finished.deliver(board.data(forPasteboardType: "public.png") == nil) }
+    #expect(finished.wait(seconds: 60) == true, "the synchronous read did not return")
+    reader?.join()
   }
 }

@@ -246,39 +246,42 @@ struct TutorialScenarioTests {
 
   // 6. PointyBug: a screenshot dropped into the editor, then the arrow tool onto the bug.
   @Test func scenario6PointyBug() async throws {
-    try UTTypeRegistry.shared.register(contentsOf: packageRoot.appendingPathComponent("Examples/PointyBug/Info.plist"))
-    #expect(UTType("com.raywenderlich.pointybug.tool.arrow")?.conforms(to: .data) == true)
-    let log = Box<[String]>([])
-    let scenario = PointyBugScenario { line in log.update { $0.append(line) } }
+    try await changingSharedRegistry {
+      try UTTypeRegistry.shared.register(
+        contentsOf: packageRoot.appendingPathComponent("Examples/PointyBug/Info.plist"))
+      #expect(UTType("com.raywenderlich.pointybug.tool.arrow")?.conforms(to: .data) == true)
+      let log = Box<[String]>([])
+      let scenario = PointyBugScenario { line in log.update { $0.append(line) } }
 
-    // An arrow before any screenshot: forbidden over the editor, so nothing is performed.
-    let early = scenario.dragArrow(
-      along: PointyBugScenario.path(from: CGPoint(x: 40, y: 40), to: CGPoint(x: 400, y: 500), steps: 4))
-    #expect(early == .cancel)
-    #expect(scenario.bug.markers.isEmpty)
-    #expect(log.value.contains("dropExited"))
+      // An arrow before any screenshot: forbidden over the editor, so nothing is performed.
+      let early = scenario.dragArrow(
+        along: PointyBugScenario.path(from: CGPoint(x: 40, y: 40), to: CGPoint(x: 400, y: 500), steps: 4))
+      #expect(early == .cancel)
+      #expect(scenario.bug.markers.isEmpty)
+      #expect(log.value.contains("dropExited"))
 
-    // The screenshot, from another application: the image is loaded in performDrop and stored.
-    let screenshot = packageRoot.appendingPathComponent("Examples/PointyBug/ladybug.png")
-    #expect(scenario.dropScreenshot(screenshot) == .copy)
-    // The image arrives when its load completes; wait without blocking a thread of the pool.
-    for _ in 0..<3000 where scenario.bug.image == nil { try await Task.sleep(nanoseconds: 10_000_000) }
-    #expect(scenario.bug.image == (try Data(contentsOf: screenshot)))
-    #expect(scenario.bug.imageSize == CGSize(width: 400, height: 300))
+      // The screenshot, from another application: the image is loaded in performDrop and stored.
+      let screenshot = packageRoot.appendingPathComponent("Examples/PointyBug/ladybug.png")
+      #expect(scenario.dropScreenshot(screenshot) == .copy)
+      // The image arrives when its load completes; wait without blocking a thread of the pool.
+      for _ in 0..<3000 where scenario.bug.image == nil { try await Task.sleep(nanoseconds: 10_000_000) }
+      #expect(scenario.bug.image == (try Data(contentsOf: screenshot)))
+      #expect(scenario.bug.imageSize == CGSize(width: 400, height: 300))
 
-    // The arrow onto the image: the drop location maps through the aspect-fit rectangle.
-    #expect(
-      adjustedImageRect(imageSize: CGSize(width: 400, height: 300), in: PointyBugScenario.editor)
-        == CGRect(x: 0, y: 200, width: 800, height: 600))
-    let operation = scenario.dragArrow(
-      along: PointyBugScenario.path(from: CGPoint(x: 40, y: 40), to: CGPoint(x: 600, y: 500), steps: 4))
-    #expect(operation == .copy)
-    #expect(scenario.bug.markers == [CGPoint(x: 300, y: 150)])
+      // The arrow onto the image: the drop location maps through the aspect-fit rectangle.
+      #expect(
+        adjustedImageRect(imageSize: CGSize(width: 400, height: 300), in: PointyBugScenario.editor)
+          == CGRect(x: 0, y: 200, width: 800, height: 600))
+      let operation = scenario.dragArrow(
+        along: PointyBugScenario.path(from: CGPoint(x: 40, y: 40), to: CGPoint(x: 600, y: 500), steps: 4))
+      #expect(operation == .copy)
+      #expect(scenario.bug.markers == [CGPoint(x: 300, y: 150)])
 
-    // Above the fitted image (the letterbox) an arrow is forbidden.
-    let outside = scenario.dragArrow(
-      along: PointyBugScenario.path(from: CGPoint(x: 40, y: 40), to: CGPoint(x: 400, y: 150), steps: 4))
-    #expect(outside == .cancel)
-    #expect(scenario.bug.markers.count == 1)
+      // Above the fitted image (the letterbox) an arrow is forbidden.
+      let outside = scenario.dragArrow(
+        along: PointyBugScenario.path(from: CGPoint(x: 40, y: 40), to: CGPoint(x: 400, y: 150), steps: 4))
+      #expect(outside == .cancel)
+      #expect(scenario.bug.markers.count == 1)
+    }
   }
 }

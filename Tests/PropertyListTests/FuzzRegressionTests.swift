@@ -16,12 +16,23 @@ struct FuzzRegressionTests {
   }
 
   static let regressions = files(in: fixturesDirectory.appendingPathComponent("fuzz-regressions"))
-  static let seeds = ["xml", "binary", "openstep", "json"].flatMap {
-    files(in: packageRoot.appendingPathComponent("Fuzz/corpus/\($0)"))
+  static let formats: [String: PropertyList.Format] = [
+    "xml": .xml, "binary": .binary, "openstep": .openStep, "json": .json,
+  ]
+  static func seeds(_ format: String) -> [String] {
+    files(in: packageRoot.appendingPathComponent("Fuzz/corpus/\(format)"))
   }
+  static let seeds = formats.keys.sorted().flatMap(seeds)
 
-  @Test func thereAreSeedsForEveryFormat() {
-    #expect(Self.seeds.count >= 8)
+  /// Each fuzzer starts from at least two seeds, and from at least one valid document of its format.
+  @Test(arguments: formats.keys.sorted())
+  func thereAreSeedsForEveryFormat(format: String) throws {
+    let seeds = Self.seeds(format)
+    #expect(seeds.count >= 2, "Fuzz/corpus/\(format) has \(seeds.count) seeds")
+    let formats = seeds.compactMap { path in
+      (try? Data(contentsOf: URL(fileURLWithPath: path))).flatMap { try? PropertyList.parse([UInt8]($0)).format }
+    }
+    #expect(formats.contains(Self.formats[format]!), "no seed in Fuzz/corpus/\(format) reads as \(format)")
   }
 
   @Test(arguments: regressions + seeds)

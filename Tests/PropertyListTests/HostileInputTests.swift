@@ -75,12 +75,25 @@ struct HostileInputTests {
   func randomByteFlipsNeverCrash(format: String) throws {
     let bytes = Self.validDocuments.first { $0.0 == format }!.1
     var generator = SplitMix64(seed: 0x5EED)
+    var (read, rejected) = (0, 0)
     for _ in 0..<3000 {
       var mutated = bytes
       for _ in 0..<Int.random(in: 1...4, using: &generator) {
         mutated[Int.random(in: 0..<mutated.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
       }
-      _ = try? PropertyList.parse(mutated)
+      do {
+        // What reads must round-trip unchanged (the fuzzers' property).
+        _ = try PropertyList.parse(mutated)
+        read += 1
+        #expect(throws: Never.self) { try PropertyListRoundTrip.check(mutated) }
+      } catch {
+        // What fails must say where and what, inside the input.
+        rejected += 1
+        #expect((0...mutated.count).contains(error.location.offset), "\(error)")
+        #expect(!error.message.isEmpty)
+      }
     }
+    #expect(read + rejected == 3000)
+    #expect(rejected > 0, "3,000 random flips of a \(format) document were all accepted: the reader checks nothing")
   }
 }

@@ -87,3 +87,42 @@ public struct SplitMix64: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+/// Runs `body` while no other test, in any suite or test target, changes `UTTypeRegistry.shared`.
+///
+/// Every test that registers declarations in the shared registry or resets it runs inside this,
+/// so that one test's `reset()` cannot remove what another just registered.
+public func changingSharedRegistry<T>(_ body: () async throws -> T) async rethrows -> T {
+  await SharedRegistryLock.instance.acquire()
+  do {
+    let result = try await body()
+    await SharedRegistryLock.instance.release()
+    return result
+  } catch {
+    await SharedRegistryLock.instance.release()
+    throw error
+  }
+}
+
+/// A lock that suspends, rather than blocks, the tests waiting for it.
+private actor SharedRegistryLock {
+  static let instance = SharedRegistryLock()
+  private var held = false
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  func acquire() async {
+    guard held else {
+      held = true
+      return
+    }
+    await withCheckedContinuation { waiting.append($0) }
+  }
+
+  func release() {
+    if waiting.isEmpty {
+      held = false
+    } else {
+      waiting.removeFirst().resume()
+    }
+  }
+}

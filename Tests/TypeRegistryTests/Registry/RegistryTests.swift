@@ -185,61 +185,70 @@ struct RegistryTests {
 }
 
 /// Every test that changes `UTTypeRegistry.shared` lives here, so that they run one at a time.
+
+/// The tests that change `UTTypeRegistry.shared`: one at a time, here and against every other
+/// test that changes it (``changingSharedRegistry(_:)``, in TestSupport).
 @Suite("Shared registry", .serialized)
 struct SharedRegistryTests {
   /// The README's `UTType` example, line for line (with the fixture path made absolute).
-  @Test func readmeExample() throws {
-    defer { UTTypeRegistry.shared.reset() }
-    let png = UTType(filenameExtension: "png")!
-    #expect(png.identifier == "public.png")
-    #expect(png.conforms(to: .image))
-    #expect(png.preferredMIMEType == "image/png")
-    #expect(UTType("com.example.undeclared") == nil)
-    #expect(UTType(filenameExtension: "conf")!.identifier == "dyn.ah62d4rv4ge80g55sq2")
+  @Test func readmeExample() async throws {
+    try await changingSharedRegistry {
+      defer { UTTypeRegistry.shared.reset() }
+      let png = UTType(filenameExtension: "png")!
+      #expect(png.identifier == "public.png")
+      #expect(png.conforms(to: .image))
+      #expect(png.preferredMIMEType == "image/png")
+      #expect(UTType("com.example.undeclared") == nil)
+      #expect(UTType(filenameExtension: "conf")!.identifier == "dyn.ah62d4rv4ge80g55sq2")
 
-    try UTTypeRegistry.shared.register(
-      contentsOf: URL(fileURLWithPath: fixturesDirectory.appendingPathComponent("Info.plist").path))
-    let arrow = UTType(exportedAs: "com.raywenderlich.pointybug.tool.arrow")
-    #expect(arrow.isDeclared)
-    #expect(arrow.conforms(to: .data))
+      try UTTypeRegistry.shared.register(
+        contentsOf: URL(fileURLWithPath: fixturesDirectory.appendingPathComponent("Info.plist").path))
+      let arrow = UTType(exportedAs: "com.raywenderlich.pointybug.tool.arrow")
+      #expect(arrow.isDeclared)
+      #expect(arrow.conforms(to: .data))
+    }
   }
 
   @Test func registerFromAnyThreadWhileOthersQuery() async throws {
-    let shared = UTTypeRegistry.shared
-    defer { shared.reset() }
-    await withTaskGroup(of: Void.self) { group in
-      for n in 0..<8 {
-        group.addTask {
-          let body = RegistryTests.plist(exported: [
-            RegistryTests.declaration("com.example.concurrent\(n)", ["public.json"])
-          ])
-          shared.register(try! RegistryTests.file(body, path: "Concurrent\(n).plist"))
-        }
-        group.addTask {
-          for _ in 0..<200 {
-            #expect(UTType.png.conforms(to: .image))
-            #expect(UTType(filenameExtension: "json") == .json)
+    try await changingSharedRegistry {
+      let shared = UTTypeRegistry.shared
+      defer { shared.reset() }
+      await withTaskGroup(of: Void.self) { group in
+        for n in 0..<8 {
+          group.addTask {
+            let body = RegistryTests.plist(exported: [
+              RegistryTests.declaration("com.example.concurrent\(n)", ["public.json"])
+            ])
+            shared.register(try! RegistryTests.file(body, path: "Concurrent\(n).plist"))
+          }
+          group.addTask {
+            for _ in 0..<200 {
+              #expect(UTType.png.conforms(to: .image))
+              #expect(UTType(filenameExtension: "json") == .json)
+            }
           }
         }
       }
+      for n in 0..<8 {
+        let type = try #require(UTType("com.example.concurrent\(n)"))
+        #expect(type.conforms(to: .text))
+      }
+      shared.reset()
+      #expect(UTType("com.example.concurrent0") == nil)
     }
-    for n in 0..<8 {
-      let type = try #require(UTType("com.example.concurrent\(n)"))
-      #expect(type.conforms(to: .text))
-    }
-    shared.reset()
-    #expect(UTType("com.example.concurrent0") == nil)
   }
 
-  @Test func typesFromOlderSnapshotsStillCompare() throws {
-    let shared = UTTypeRegistry.shared
-    defer { shared.reset() }
-    let oldPNG = UTType.png
-    shared.register([TypeDeclaration(identifier: "com.example.new", conformsTo: ["public.png"])])
-    let new = try #require(UTType("com.example.new"))
-    #expect(new.conforms(to: oldPNG))
-    #expect(new.conforms(to: .image))
-    #expect(oldPNG == .png)
+  @Test func typesFromOlderSnapshotsStillCompare() async throws {
+    try await changingSharedRegistry {
+      let shared = UTTypeRegistry.shared
+      defer { shared.reset() }
+      let oldPNG = UTType.png
+      shared.register([TypeDeclaration(identifier: "com.example.new", conformsTo: ["public.png"])])
+      let new = try #require(UTType("com.example.new"))
+      #expect(new.conforms(to: oldPNG))
+      #expect(new.conforms(to: .image))
+      #expect(oldPNG == .png)
+    }
   }
 }
 
