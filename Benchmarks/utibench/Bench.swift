@@ -73,6 +73,16 @@ enum Bench {
     return FileManager.default.isExecutableFile(atPath: path) ? path : nil
   }
 
+  /// The shipped `utictl`: the self-contained binary `scripts/release.sh` builds
+  /// (`.build/static`, Swift runtime linked statically), else the one built beside this program.
+  static func shippedUtictl() -> String? {
+    let own = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    let root = own.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let path = root.appendingPathComponent(".build/static/release/utictl").path
+    return FileManager.default.isExecutableFile(atPath: path) ? path : sibling("utictl")
+  }
+
   static func which(_ name: String) -> String? {
     for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
       let path = "\(dir)/\(name)"

@@ -206,7 +206,7 @@ rows.append(
 
 // Whole processes: `utictl plist lint` beside `plutil -lint` and Python's plistlib.
 let processRuns = quick ? 3 : 30
-if let utictl = Bench.sibling("utictl") {
+if let utictl = Bench.shippedUtictl() {
   let ours = Bench.measureProcess(runs: processRuns, utictl, ["plist", "lint", xmlPath])
   if let plutil = Bench.which("plutil") {
     rows.append(

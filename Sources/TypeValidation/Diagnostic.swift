@@ -41,12 +41,12 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 
   public var severity: Severity
   /// The rule's stable id, such as `unknown-supertype`.
-  public var rule: String
+  public var rule: ValidationRule.ID
   public var message: String
   public var place: Place
   public var notes: [Note]
 
-  public init(severity: Severity, rule: String, message: String, place: Place, notes: [Note] = []) {
+  public init(severity: Severity, rule: ValidationRule.ID, message: String, place: Place, notes: [Note] = []) {
     self.severity = severity
     self.rule = rule
     self.message = message

@@ -135,7 +135,7 @@ extension ValidationRun {
         }
         guard let message else { continue }
         let d = Diagnostic(
-          severity: .error, rule: "undeclared-exported-type", message: message,
+          severity: .error, rule: .undeclaredExportedType, message: message,
           place: .init(path: source.path, location: source.location(ofOffset: call.offset)))
         if let d = validator.finish(d) { diagnostics.append(d) }
       }

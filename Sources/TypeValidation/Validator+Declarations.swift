@@ -17,12 +17,12 @@ extension ValidationRun {
       if let suggestion = Suggestions.closest(to: entry.key, in: Validator.declarationKeys) {
         message += "; did you mean '\(suggestion)'?"
       }
-      report("unknown-key", message, file, entry.keyOffset)
+      report(.unknownKey, message, file, entry.keyOffset)
     }
 
     if let problem = IdentifierSyntax.problem(d.identifier) {
       report(
-        "invalid-identifier", "'\(d.identifier)' is not a valid type identifier: \(problem)", file, identifierOffset)
+        .invalidIdentifier, "'\(d.identifier)' is not a valid type identifier: \(problem)", file, identifierOffset)
     }
 
     if d.kind == .exported && !validator.systemCatalog {
@@ -30,13 +30,13 @@ extension ValidationRun {
       for reserved in ["public.", "com.apple.", "dyn."] where key.hasPrefix(reserved) {
         reservedDomain = true
         report(
-          "reserved-namespace",
+          .reservedNamespace,
           "'\(d.identifier)' is in the reserved '\(reserved.dropLast())' domain, which only the system declares; import it, or export a type in your own domain",
           file, identifierOffset)
       }
       if !reservedDomain, let domain, !BundleDomain.contains(domain, key) {
         report(
-          "foreign-domain",
+          .foreignDomain,
           "'\(d.identifier)' is exported outside this bundle's domain '\(domain)'; export only your own types and import others'",
           file, identifierOffset)
       }
@@ -45,7 +45,7 @@ extension ValidationRun {
         !key.hasPrefix("com.apple.")
       {
         report(
-          "duplicate-identifier",
+          .duplicateIdentifier,
           "'\(d.identifier)' is already declared by the system; import it instead of exporting it",
           file, identifierOffset, severity: .warning,
           notes: [.init(message: "the system declares it (built-in)", place: nil)])
@@ -53,7 +53,7 @@ extension ValidationRun {
     }
 
     if d.description == nil && d.plist["UTTypeDescription"] == nil {
-      report("missing-description", "'\(d.identifier)' has no UTTypeDescription", file, identifierOffset)
+      report(.missingDescription, "'\(d.identifier)' has no UTTypeDescription", file, identifierOffset)
     }
 
     checkParents(d, in: file, identifierOffset: identifierOffset)
@@ -61,7 +61,7 @@ extension ValidationRun {
 
     if let url = d.referenceURL, let value = d.plist["UTTypeReferenceURL"] {
       if URL(string: url)?.scheme == nil || url.contains(" ") {
-        report("invalid-reference-url", "UTTypeReferenceURL '\(url)' is not an absolute URL", file, value.offset)
+        report(.invalidReferenceUrl, "UTTypeReferenceURL '\(url)' is not an absolute URL", file, value.offset)
       }
     }
   }
@@ -77,7 +77,7 @@ extension ValidationRun {
     let parentsValue = d.plist["UTTypeConformsTo"]
     guard parentsValue != nil else {
       report(
-        "missing-conformance",
+        .missingConformance,
         "'\(d.identifier)' has no UTTypeConformsTo; a file type should conform to public.data or com.apple.package",
         file, identifierOffset)
       return
@@ -90,7 +90,7 @@ extension ValidationRun {
       let parentKey = UTTypeRegistry.fold(parent)
       if parentKey == key {
         report(
-          "self-conformance", "'\(d.identifier)' lists itself in UTTypeConformsTo; conformance to itself is implied",
+          .selfConformance, "'\(d.identifier)' lists itself in UTTypeConformsTo; conformance to itself is implied",
           file, at)
         continue
       }
@@ -100,14 +100,14 @@ extension ValidationRun {
         if let suggestion = Suggestions.closestIdentifier(to: parent, in: registry) {
           message += "; did you mean '\(suggestion)'?"
         }
-        report("unknown-supertype", message, file, at)
+        report(.unknownSupertype, message, file, at)
         continue
       }
       if physicalTypes.contains(where: { type.conforms(to: $0) }) { physical = true }
     }
     if !physical && !unresolved && !d.conformsTo.isEmpty {
       report(
-        "missing-physical-parent",
+        .missingPhysicalParent,
         "'\(d.identifier)' conforms to none of public.data, com.apple.package and public.directory, so the system cannot bind documents of this type",
         file, parentsValue!.offset)
     }
@@ -132,7 +132,7 @@ extension ValidationRun {
         if let suggestion = Suggestions.closest(to: tagClass, in: Validator.tagClasses) {
           message += "; did you mean '\(suggestion)'?"
         }
-        report("unknown-tag-class", message, file, entry.keyOffset)
+        report(.unknownTagClass, message, file, entry.keyOffset)
         continue
       }
       let values = entry.value.array ?? [entry.value]
@@ -140,11 +140,11 @@ extension ValidationRun {
         guard let tag = value.string else { continue }
         if foldedClass == "public.filename-extension" && tag.hasPrefix(".") {
           report(
-            "extension-with-dot", "filename extension '\(tag)' starts with a period; write '\(tag.dropFirst())'", file,
+            .extensionWithDot, "filename extension '\(tag)' starts with a period; write '\(tag.dropFirst())'", file,
             value.offset)
         }
         if foldedClass == "public.mime-type" && !MIMESyntax.isValid(tag) {
-          report("invalid-mime-type", "'\(tag)' is not a MIME type of the form type/subtype", file, value.offset)
+          report(.invalidMimeType, "'\(tag)' is not a MIME type of the form type/subtype", file, value.offset)
         }
         guard foldedClass == "public.filename-extension" || foldedClass == "public.mime-type" else { continue }
         let tagClassValue = UTTagClass(rawValue: foldedClass)
@@ -159,7 +159,7 @@ extension ValidationRun {
           if !reportedTagPairs.insert(pair).inserted { continue }
           let what = foldedClass == "public.mime-type" ? "MIME type" : "filename extension"
           report(
-            "tag-conflict", "\(what) '\(tag)' of '\(d.identifier)' is also claimed by '\(other.identifier)'", file,
+            .tagConflict, "\(what) '\(tag)' of '\(d.identifier)' is also claimed by '\(other.identifier)'", file,
             value.offset,
             notes: [note("'\(other.identifier)' is declared here", at: otherDeclaration)])
         }
@@ -176,7 +176,7 @@ extension ValidationRun {
         let name = documentType.dictionary?["CFBundleTypeName"]?.string.map { " '\($0)'" } ?? ""
         if identifier.trimmingWhitespace.isEmpty {
           report(
-            "undeclared-document-type", "document type\(name) names an empty type identifier in LSItemContentTypes",
+            .undeclaredDocumentType, "document type\(name) names an empty type identifier in LSItemContentTypes",
             file, value.offset)
           continue
         }
@@ -186,7 +186,7 @@ extension ValidationRun {
         if let suggestion = Suggestions.closestIdentifier(to: identifier, in: registry) {
           message += "; did you mean '\(suggestion)'?"
         }
-        report("undeclared-document-type", message, file, value.offset)
+        report(.undeclaredDocumentType, message, file, value.offset)
       }
     }
   }
@@ -206,7 +206,7 @@ extension ValidationRun {
         let parent = declaration.conformsTo.first { UTTypeRegistry.fold($0) == UTTypeRegistry.fold(next) } ?? next
         let at = offset(of: parent, in: declaration.plist["UTTypeConformsTo"]) ?? declaration.offset
         let path = Array(cycle.path[n..<steps]) + Array(cycle.path[0..<n]) + [cycle.path[n]]
-        report("conformance-cycle", "conformance cycle: \(path.joined(separator: " → "))", file, at)
+        report(.conformanceCycle, "conformance cycle: \(path.joined(separator: " → "))", file, at)
         break
       }
     }

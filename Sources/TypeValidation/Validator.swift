@@ -14,14 +14,14 @@ import TypeRegistry
 ///
 /// ```swift
 /// var validator = Validator()
-/// validator.disabledRules = ["foreign-domain"]
+/// validator.disabledRules = [.foreignDomain]
 /// let diagnostics = validator.validate([try DeclarationFile(contentsOf: "Info.plist")])
 /// ```
 ///
 /// Apple has no counterpart: these mistakes otherwise surface at run time.
 public struct Validator: Sendable {
   /// Rule ids not to report.
-  public var disabledRules: Set<String> = []
+  public var disabledRules: Set<ValidationRule.ID> = []
   /// Report warnings as errors (`--werror`).
   public var warningsAsErrors = false
   /// Check the files as the system's own catalog: the built-in catalog is not loaded beside them,
@@ -62,7 +62,7 @@ public struct Validator: Sendable {
     guard error.code == .malformed, let location = error.location else { return nil }
     return finish(
       Diagnostic(
-        severity: .error, rule: "plist-syntax", message: error.message,
+        severity: .error, rule: .plistSyntax, message: error.message,
         place: .init(path: error.path, location: location)))
   }
 
@@ -94,10 +94,11 @@ struct ValidationRun {
   }
 
   mutating func report(
-    _ rule: String, _ message: String, _ file: DeclarationFile, _ offset: Int, severity: Diagnostic.Severity? = nil,
+    _ rule: ValidationRule.ID, _ message: String, _ file: DeclarationFile, _ offset: Int,
+    severity: Diagnostic.Severity? = nil,
     notes: [Diagnostic.Note] = []
   ) {
-    let severity = severity ?? ValidationRule.named(rule)!.severity
+    let severity = severity ?? ValidationRule.all.first { $0.id == rule }!.severity
     let diagnostic = Diagnostic(
       severity: severity, rule: rule, message: message, place: place(file, offset), notes: notes)
     if let d = validator.finish(diagnostic) { diagnostics.append(d) }
@@ -131,19 +132,19 @@ struct ValidationRun {
         let offset = declaration.offset(ofKey: "UTTypeIdentifier") ?? declaration.offset
         if let earlier = inList[listKey] {
           report(
-            "duplicate-identifier", "'\(declaration.identifier)' is declared twice in \(declaration.kind.key)", file,
+            .duplicateIdentifier, "'\(declaration.identifier)' is declared twice in \(declaration.kind.key)", file,
             offset,
             notes: [note("the earlier declaration is here", at: earlier)])
         } else if declaration.kind == .imported, let export = exported[key] {
           report(
-            "exported-and-imported",
+            .exportedAndImported,
             "'\(declaration.identifier)' is both exported and imported by this file; declare it once",
             file, offset, notes: [note("the export is here", at: export)])
         } else if let earlier = seen[key], earlier.file !== file,
           earlier.kind == .exported && declaration.kind == .exported
         {
           report(
-            "duplicate-identifier",
+            .duplicateIdentifier,
             "'\(declaration.identifier)' is also exported by \(earlier.file?.path ?? "another file")",
             file, offset, notes: [note("the other export is here", at: earlier)])
         }
@@ -163,15 +164,15 @@ struct ValidationRun {
         Diagnostic.Note(message: "the earlier key is here", place: .init(path: file.path, location: $0))
       }
       let d = Diagnostic(
-        severity: .warning, rule: "duplicate-key", message: warning.message,
+        severity: .warning, rule: .duplicateKey, message: warning.message,
         place: .init(path: file.path, location: warning.location), notes: related.map { [$0] } ?? [])
       if let d = validator.finish(d) { diagnostics.append(d) }
     }
     for problem in file.problems {
       switch problem.kind {
       case .missingIdentifier:
-        report("missing-identifier", "this type declaration has no UTTypeIdentifier", file, problem.offset)
-      case .wrongValueType: report("wrong-value-type", "\(problem.keyPath): \(problem.message)", file, problem.offset)
+        report(.missingIdentifier, "this type declaration has no UTTypeIdentifier", file, problem.offset)
+      case .wrongValueType: report(.wrongValueType, "\(problem.keyPath): \(problem.message)", file, problem.offset)
       }
     }
   }

@@ -46,7 +46,7 @@ struct DiagnosticReport {
       if let line = d.place.location.line, let column = d.place.location.column {
         properties += ["line=\(line)", "col=\(column)"]
       }
-      properties.append("title=\(Self.githubProperty(d.rule))")
+      properties.append("title=\(Self.githubProperty(d.rule.rawValue))")
       var message = d.message
       for note in d.notes { message += "\n\(note.place.map { "\($0): " } ?? "")note: \(note.message)" }
       out += "::\(command) \(properties.joined(separator: ","))::\(Self.githubData(message))\n"
@@ -90,7 +90,7 @@ struct DiagnosticReport {
     let values: [PropertyList.Value] = diagnostics.map { d in
       var entries = placeValue(d.place)
       entries.append(.init(key: "severity", value: .init(.string(d.severity.rawValue))))
-      entries.append(.init(key: "rule", value: .init(.string(d.rule))))
+      entries.append(.init(key: "rule", value: .init(.string(d.rule.rawValue))))
       entries.append(.init(key: "message", value: .init(.string(d.message))))
       let notes: [PropertyList.Value] = d.notes.map { note in
         .init(
@@ -147,14 +147,14 @@ struct DiagnosticReport {
     let rules = ValidationRule.all
     let ruleValues: [PropertyList.Value] = rules.map { rule in
       Self.object([
-        ("id", Self.string(rule.id)),
+        ("id", Self.string(rule.id.rawValue)),
         ("shortDescription", Self.text(rule.summary)),
         ("defaultConfiguration", Self.object([("level", Self.string(Self.sarifLevel(rule.severity)))])),
       ])
     }
     let results: [PropertyList.Value] = diagnostics.map { d in
       var result: [(String, PropertyList.Value)] = [
-        ("ruleId", Self.string(d.rule)),
+        ("ruleId", Self.string(d.rule.rawValue)),
         ("ruleIndex", Self.integer(rules.firstIndex { $0.id == d.rule } ?? 0)),
         ("level", Self.string(Self.sarifLevel(d.severity))),
         ("message", Self.text(d.message)),
@@ -211,7 +211,7 @@ struct DiagnosticReport {
     var totalTests = 0
     var totalFailures = 0
     for file in suiteFiles {
-      let fileRules = files.contains(file) ? rules : rules.filter { $0.id == "undeclared-exported-type" }
+      let fileRules = files.contains(file) ? rules : rules.filter { $0.id == .undeclaredExportedType }
       var cases = ""
       var failures = 0
       for rule in fileRules {

@@ -14,7 +14,7 @@ enum ValidateCommand {
         key or value at fault; clang-format lines and the summary go to standard error, the other
         formats to standard output. Exit status: 0 when there are no errors (and no warnings with
         --werror), 1 when there are, 2 when a file cannot be opened or an argument is wrong.
-        Rules: \(ValidationRule.all.map(\.id).joined(separator: ", ")).
+        Rules: \(ValidationRule.all.map(\.id.rawValue).joined(separator: ", ")).
         """,
       arguments: [
         .init(name: "file", help: "An Info.plist, exported-types.plist or bundle directory.", isRepeating: true)
@@ -34,17 +34,18 @@ enum ValidateCommand {
   }
 
   static func run(_ invocation: Invocation, _ io: inout Console) -> Int32 {
-    let format = invocation.value("--format") ?? "clang"
-    guard ["clang", "github", "json", "sarif", "junit"].contains(format) else {
-      io.error("Error: Unknown format '\(format)': expected clang, github, json, sarif or junit")
+    let name = invocation.value("--format") ?? ReportFormat.clang.rawValue
+    guard let format = ReportFormat(rawValue: name) else {
+      io.error("Error: Unknown format '\(name)': expected clang, github, json, sarif or junit")
       return ExitStatus.usage
     }
     var validator = Validator()
     validator.warningsAsErrors = invocation.has("--werror")
     validator.systemCatalog = invocation.has("--system-catalog")
-    for rule in invocation.all("--disable") {
-      guard ValidationRule.named(rule) != nil else {
-        io.error("Error: Unknown rule '\(rule)'; rules: \(ValidationRule.all.map(\.id).joined(separator: ", "))")
+    for name in invocation.all("--disable") {
+      guard let rule = ValidationRule.ID(rawValue: name) else {
+        io.error(
+          "Error: Unknown rule '\(name)'; rules: \(ValidationRule.all.map(\.id.rawValue).joined(separator: ", "))")
         return ExitStatus.usage
       }
       validator.disabledRules.insert(rule)
@@ -98,15 +99,28 @@ enum ValidateCommand {
 
     let report = DiagnosticReport(diagnostics: diagnostics, files: checked, validator: validator)
     switch format {
-    case "github": io.write(Array(report.github().utf8))
-    case "json": io.write(Array(report.json().utf8))
-    case "sarif": io.write(Array(report.sarif(version: UtiCtl.version).utf8))
-    case "junit": io.write(Array(report.junit().utf8))
-    default:
-      for line in report.clang() { io.error(line) }
+    case .github: io.write(Array(report.github().utf8))
+    case .json: io.write(Array(report.json().utf8))
+    case .sarif: io.write(Array(report.sarif(version: UtiCtl.version).utf8))
+    case .junit: io.write(Array(report.junit().utf8))
+    case .clang: for line in report.clang() { io.error(line) }
     }
-    if format == "clang" || format == "github" { io.error(report.summary) }
+    if format == .clang || format == .github { io.error(report.summary) }
     if status == ExitStatus.usage { return status }
     return report.errorCount > 0 ? ExitStatus.failure : ExitStatus.success
   }
+}
+
+/// The output formats of `utictl validate --format`.
+enum ReportFormat: String, CaseIterable {
+  /// `path:line:column: severity: message [rule]` on standard error, as clang writes it.
+  case clang
+  /// GitHub Actions workflow commands (`::error file=…`).
+  case github
+  /// One JSON document.
+  case json
+  /// SARIF 2.1.0, for code-scanning services.
+  case sarif
+  /// JUnit XML, a test case per file.
+  case junit
 }

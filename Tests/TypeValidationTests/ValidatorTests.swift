@@ -49,20 +49,20 @@ struct ValidatorTests {
   }
 
   @Test func everyRuleHasACase() {
-    #expect(Set(Self.cases.map(\.rule)) == Set(ValidationRule.all.map(\.id)))
+    #expect(Set(Self.cases.map(\.rule)) == Set(ValidationRule.all.map(\.id.rawValue)))
   }
 
   @Test(arguments: cases)
   func triggers(_ c: Case) throws {
     let diagnostics = Self.validate(c.bad, sources: c.badSources)
-    let found = diagnostics.filter { $0.rule == c.rule }
+    let found = diagnostics.filter { $0.rule.rawValue == c.rule }
     try #require(found.count == 1, "\(diagnostics)")
     let d = found[0]
     #expect(d.severity.rawValue == c.severity)
     #expect(d.place.path.hasSuffix(c.file))
     #expect(d.place.location.line == c.line)
     #expect(d.place.location.column == c.column)
-    #expect(diagnostics.count == 1, "other findings: \(diagnostics.filter { $0.rule != c.rule })")
+    #expect(diagnostics.count == 1, "other findings: \(diagnostics.filter { $0.rule.rawValue != c.rule })")
   }
 
   @Test(arguments: cases)
@@ -73,7 +73,9 @@ struct ValidatorTests {
   @Test(arguments: cases.filter { $0.rule != "plist-syntax" })
   func disabling(_ c: Case) {
     #expect(
-      Self.validate(c.bad, sources: c.badSources) { $0.disabledRules = [c.rule] }.filter { $0.rule == c.rule }.isEmpty)
+      Self.validate(c.bad, sources: c.badSources) { $0.disabledRules = [ValidationRule.ID(rawValue: c.rule)!] }.filter {
+        $0.rule.rawValue == c.rule
+      }.isEmpty)
   }
 
   @Test func warningsAsErrors() {
@@ -95,10 +97,10 @@ struct ValidatorTests {
     let diagnostics = validator.validate([file])
     #expect(diagnostics.filter { $0.severity == .error }.isEmpty)
     // Conflicts macOS itself has stay as warnings.
-    let conflicts = diagnostics.filter { $0.rule == "tag-conflict" }.map(\.message)
+    let conflicts = diagnostics.filter { $0.rule == .tagConflict }.map(\.message)
     #expect(conflicts.contains { $0.contains("'mp4'") })
     #expect(conflicts.contains { $0.contains("'xml'") })
-    #expect(!diagnostics.contains { $0.rule == "reserved-namespace" })
+    #expect(!diagnostics.contains { $0.rule == .reservedNamespace })
   }
 
   @Test func typesDeclaredInOneFileMayBeUsedInAnother() throws {
@@ -114,7 +116,7 @@ struct ValidatorTests {
           "<dict><key>UTImportedTypeDeclarations</key><array><dict><key>UTTypeIdentifier</key><string>com.example.derived</string><key>UTTypeConformsTo</key><string>com.example.base</string><key>UTTypeDescription</key><string>Derived</string></dict></array></dict>"
         ).utf8),
       path: "B.plist")
-    #expect(Validator().validate([user]).map(\.rule) == ["unknown-supertype"])
+    #expect(Validator().validate([user]).map(\.rule) == [.unknownSupertype])
     #expect(Validator().validate([exporter, user]).isEmpty)
     #expect(Validator().validate([user], types: [exporter]).isEmpty)
   }
@@ -167,7 +169,7 @@ struct ValidatorCorpusTests {
 
   static func has(_ diagnostics: [Diagnostic], _ rule: String, _ fragment: String, line: Int? = nil) -> Bool {
     diagnostics.contains {
-      $0.rule == rule && $0.message.contains(fragment) && (line == nil || $0.place.location.line == line)
+      $0.rule.rawValue == rule && $0.message.contains(fragment) && (line == nil || $0.place.location.line == line)
     }
   }
 
@@ -186,14 +188,14 @@ struct ValidatorCorpusTests {
     #expect(Self.has(d, "reserved-namespace", "'public.source-factor'", line: 81))
     #expect(Self.has(d, "unknown-supertype", "did you mean 'public.source-code'?"))
     #expect(Self.has(d, "extension-with-dot", "'.factor'", line: 99))
-    #expect(!d.contains { $0.rule == "foreign-domain" })
+    #expect(!d.contains { $0.rule == .foreignDomain })
   }
 
   @Test func macVim() throws {
     let d = try Self.findings("macvim-dev__macvim__src_MacVim_Info.plist")
     #expect(Self.has(d, "invalid-identifier", "'org.vim.pch++-file'"))
     #expect(Self.has(d, "self-conformance", "'public.plain-text'"))
-    #expect(d.filter { $0.rule == "reserved-namespace" }.count == 26)
+    #expect(d.filter { $0.rule == .reservedNamespace }.count == 26)
     #expect(Self.has(d, "undeclared-document-type", "'public.assembler-source'"))
     #expect(Self.has(d, "duplicate-identifier", "'com.sun.java-source' is already declared by the system"))
   }
@@ -206,20 +208,20 @@ struct ValidatorCorpusTests {
         "'public.mpeg-4-audio ' in UTTypeConformsTo of 'io.iina.mpeg4-audio' is declared nowhere; did you mean 'public.mpeg-4-audio'?"
       ))
     #expect(Self.has(d, "undeclared-document-type", "'Matroska audio' names an empty type identifier"))
-    #expect(d.filter { $0.rule == "missing-description" }.count == 2)
+    #expect(d.filter { $0.rule == .missingDescription }.count == 2)
   }
 
   @Test func sourceCodeSyntaxHighlight() throws {
     let d = try Self.findings("sbarex__SourceCodeSyntaxHighlight__Application_Info.plist")
     #expect(Self.has(d, "unknown-supertype", "'publix.xml'"))
     #expect(Self.has(d, "unknown-supertype", "'public.xnl'"))
-    #expect(d.filter { $0.rule == "self-conformance" }.count == 3)
+    #expect(d.filter { $0.rule == .selfConformance }.count == 3)
     #expect(Self.has(d, "conformance-cycle", "public.text → public.plain-text → public.text"))
     #expect(Self.has(d, "reserved-namespace", "'public.tex'"))
     #expect(
       Self.has(
         d, "tag-conflict", "'ts' of 'com.microsoft.typescript' is also claimed by 'public.mpeg-2-transport-stream'"))
-    #expect(d.filter { $0.rule == "missing-description" }.count == 24)
+    #expect(d.filter { $0.rule == .missingDescription }.count == 24)
   }
 
   @Test func documentTypesNamingUndeclaredTypes() throws {
@@ -234,7 +236,7 @@ struct ValidatorCorpusTests {
       ))
     #expect(
       try Self.findings("Sequel-Ace__Sequel-Ace__Resources_Plists_Info.plist").filter {
-        $0.rule == "undeclared-document-type"
+        $0.rule == .undeclaredDocumentType
       }.count == 3)
   }
 
@@ -279,7 +281,7 @@ struct ValidatorCorpusTests {
     let d = try Self.findings(
       "transmission__transmission__macosx_Info.plist.in", "qbittorrent__qBittorrent__dist_mac_Info.plist")
     #expect(Self.has(d, "duplicate-identifier", "'org.bittorrent.torrent' is also exported by"))
-    #expect(d.filter { $0.rule == "unknown-supertype" && $0.message.contains("'com.bittorrent.torrent'") }.count == 2)
-    #expect(d.first { $0.rule == "duplicate-identifier" }?.notes.first?.place?.path.hasSuffix("Info.plist.in") == true)
+    #expect(d.filter { $0.rule == .unknownSupertype && $0.message.contains("'com.bittorrent.torrent'") }.count == 2)
+    #expect(d.first { $0.rule == .duplicateIdentifier }?.notes.first?.place?.path.hasSuffix("Info.plist.in") == true)
   }
 }

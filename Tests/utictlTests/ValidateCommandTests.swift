@@ -67,7 +67,7 @@ struct ValidateCommandTests {
     let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
     #expect(driver["name"] as? String == "utictl")
     let rules = try #require(driver["rules"] as? [[String: Any]])
-    #expect(rules.map { $0["id"] as? String } == ValidationRule.all.map(\.id))
+    #expect(rules.map { $0["id"] as? String } == ValidationRule.all.map(\.id.rawValue))
     for rule in rules {
       #expect((rule["shortDescription"] as? [String: Any])?["text"] is String)
       #expect(["error", "warning"].contains((rule["defaultConfiguration"] as? [String: Any])?["level"] as? String))
@@ -92,9 +92,10 @@ struct ValidateCommandTests {
   }
 
   @Test func junitHasACasePerFileAndRule() {
-    let others = ValidationRule.all.map(\.id).filter { $0 != "duplicate-identifier" && $0 != "missing-description" }
+    let others = ValidationRule.all.map(\.id).filter { $0 != .duplicateIdentifier && $0 != .missingDescription }
     let run = utictl(
-      ["validate", Self.duplicate, Self.noDescription, "--format", "junit"] + others.flatMap { ["--disable", $0] })
+      ["validate", Self.duplicate, Self.noDescription, "--format", "junit"]
+        + others.flatMap { ["--disable", $0.rawValue] })
     #expect(run.status == 1)
     #expect(
       run.stdout

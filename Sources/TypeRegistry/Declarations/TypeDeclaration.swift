@@ -91,6 +91,7 @@ public struct TypeDeclaration: Sendable {
     }
   }
 
+  /// Whether the declaration is exported or imported: which list it is in.
   public var kind: Kind {
     get { storage.kind }
     set {
@@ -162,8 +163,9 @@ public struct TypeDeclaration: Sendable {
     }
   }
 
-  /// The offset of the declaration's dictionary in its file.
-  public var offset: Int {
+  /// The offset of the declaration's dictionary in its file; -1 for declarations made in code.
+  /// Set by the reader: the registry and the linter trust it.
+  public package(set) var offset: Int {
     get { storage.offset }
     set {
       unique()
@@ -172,7 +174,7 @@ public struct TypeDeclaration: Sendable {
   }
 
   /// The position of the declaration in its list.
-  public var index: Int {
+  public package(set) var index: Int {
     get { storage.index }
     set {
       unique()
@@ -181,7 +183,7 @@ public struct TypeDeclaration: Sendable {
   }
 
   /// The file that declares it; nil for declarations made in code and the built-in catalog's.
-  public var file: DeclarationFile? {
+  public package(set) var file: DeclarationFile? {
     get { storage.file }
     set {
       unique()
@@ -190,7 +192,7 @@ public struct TypeDeclaration: Sendable {
   }
 
   /// Whether the declaration is one of the built-in catalog's system types.
-  public var isBuiltIn: Bool {
+  public package(set) var isBuiltIn: Bool {
     get { storage.isBuiltIn }
     set {
       unique()
