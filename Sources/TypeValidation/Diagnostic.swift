@@ -8,18 +8,24 @@ import TypeRegistry
 /// for d in diagnostics { print(d) }   // Info.plist:14:9: error: … [unknown-supertype]
 /// ```
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+  /// How serious a finding is; `--werror` turns warnings into errors.
   public enum Severity: String, Sendable, Hashable, Comparable, CustomStringConvertible {
     case note, warning, error
+    /// The severity as clang writes it: `error`, `warning`, `note`.
     public var description: String { rawValue }
+    /// Orders severities from note to error.
     public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
     var rank: Int { self == .note ? 0 : self == .warning ? 1 : 2 }
   }
 
   /// A place in a file: its path, and the location there.
   public struct Place: Sendable, Hashable, CustomStringConvertible {
+    /// The file, as it was given.
     public var path: String
+    /// The line, column and byte offset in the file.
     public var location: PropertyList.SourceLocation
 
+    /// A place at `location` in the file at `path`.
     public init(path: String, location: PropertyList.SourceLocation) {
       self.path = path
       self.location = location
@@ -34,18 +40,24 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 
   /// A related place: the other declaration of a duplicate, the type that already claims a tag.
   public struct Note: Sendable, Hashable {
+    /// What the note says.
     public var message: String
     /// Nil when the related thing has no file (the built-in catalog).
     public var place: Place?
   }
 
+  /// How serious the finding is (after `--werror`).
   public var severity: Severity
   /// The rule's stable id, such as `unknown-supertype`.
   public var rule: ValidationRule.ID
+  /// What is wrong and what was expected, in one sentence.
   public var message: String
+  /// Where the finding is.
   public var place: Place
+  /// Related places, each with its own message.
   public var notes: [Note]
 
+  /// A finding of `rule` at `place`.
   public init(severity: Severity, rule: ValidationRule.ID, message: String, place: Place, notes: [Note] = []) {
     self.severity = severity
     self.rule = rule

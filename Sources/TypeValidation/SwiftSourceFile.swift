@@ -4,15 +4,21 @@ import TypeRegistry
 /// A Swift file's calls of `UTType(exportedAs:)` and `UTType(importedAs:)` with string literals,
 /// for the `undeclared-exported-type` rule.
 public struct SwiftSourceFile: Sendable {
+  /// One `UTType(exportedAs:)` or `UTType(importedAs:)` call with a string literal.
   public struct Call: Sendable, Hashable {
+    /// Which initializer the call uses.
     public enum Kind: String, Sendable { case exportedAs, importedAs }
+    /// Which initializer the call uses.
     public var kind: Kind
+    /// The identifier the literal spells.
     public var identifier: String
     /// The byte offset of the string literal.
     public var offset: Int
   }
 
+  /// The file's path, as given.
   public let path: String
+  /// The calls found, in file order.
   public let calls: [Call]
   let lines: PropertyList.LineTable
 
@@ -23,6 +29,7 @@ public struct SwiftSourceFile: Sendable {
     self.calls = Self.scan(text)
   }
 
+  /// The line and column of a byte offset in the file.
   public func location(ofOffset offset: Int) -> PropertyList.SourceLocation { lines.location(ofOffset: offset) }
 
   static func scan(_ t: [UInt8]) -> [Call] {

@@ -64,10 +64,12 @@ public struct ValidationRule: Sendable, Hashable, Identifiable {
 
   /// The rule's id.
   public let id: ID
+  /// How serious the rule's findings are.
   public let severity: Diagnostic.Severity
   /// One sentence on what the rule finds.
   public let summary: String
 
+  /// Every rule, in the order reports list them.
   public static let all: [ValidationRule] = [
     .init(id: .plistSyntax, severity: .error, summary: "The file is not a readable property list."),
     .init(id: .wrongValueType, severity: .error, summary: "A declaration key has the wrong kind of value."),
@@ -117,5 +119,6 @@ public struct ValidationRule: Sendable, Hashable, Identifiable {
         "Swift code calls UTType(exportedAs:) or UTType(importedAs:) with a type the files do not export or import."),
   ]
 
+  /// The rule with the id `id`, or nil.
   public static func named(_ id: String) -> ValidationRule? { all.first { $0.id.rawValue == id } }
 }

@@ -28,6 +28,7 @@ public struct Validator: Sendable {
   /// and the reserved namespaces are theirs to declare.
   public var systemCatalog = false
 
+  /// A validator with every rule on and the built-in catalog as the system's types.
   public init() {}
 
   /// The declaration keys Apple documents.
