@@ -104,7 +104,14 @@ struct WriteSafetyTests {
         Issue.record("running as root without setpriv: cannot drop privileges to test a read-only folder")
         return
       }
-      let result = try Self.shell(prefix, ["plist", "convert", big, "--to", "xml1", "-o", existing])
+      // A copy of the binary in a folder anyone can enter: the checkout's may not be.
+      let bin = try TemporaryDirectory()
+      let binary = try bin.file("utictl", [UInt8](try Data(contentsOf: URL(fileURLWithPath: try builtUtictl()))))
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary)
+      let result = try withExtendedLifetime(bin) {
+        try runProcess(
+          "/bin/bash", ["-c", prefix + " \"$@\"", binary, "plist", "convert", big, "--to", "xml1", "-o", existing])
+      }
       #expect(result.status == 1)
       #expect(result.stderrText.contains("cannot write '\(existing)': Permission denied"), "\(result.stderrText)")
       #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: existing))) == old)
