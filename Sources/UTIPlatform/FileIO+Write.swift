@@ -63,6 +63,35 @@ extension FileIO {
     guard close(fd) == 0 else { throw Error(path: path, operation: .write, code: errno) }
   }
 
+  /// Creates the new file `path` (failing with `EEXIST` if anything is there) with what `body`
+  /// writes to its descriptor, then syncs and closes it, every call checked. On any failure the
+  /// file is removed, so no half-written file is left.
+  package static func create(_ path: String, mode: mode_t = 0o600, writing body: (Int32) throws(Error) -> Void)
+    throws(Error)
+  {
+    try fill(try createExclusively(path, mode: mode), file: path, reportingAs: path, body)
+  }
+
+  /// Runs `body` on the new file `fd` (at `file`), then syncs and closes it; removes the file on
+  /// any failure. Errors name `path`, the file the caller asked for.
+  private static func fill(_ fd: Int32, file: String, reportingAs path: String, _ body: (Int32) throws(Error) -> Void)
+    throws(Error)
+  {
+    do throws(Error) {
+      try body(fd)
+    } catch {
+      close(fd)
+      unlink(file)
+      throw error
+    }
+    do throws(Error) {
+      try finish(fd: fd, path: path)
+    } catch {
+      unlink(file)
+      throw error
+    }
+  }
+
   /// Replaces the file at `path` with `bytes`, atomically: readers see the old file or the new
   /// one, never part of either.
   ///
@@ -75,12 +104,12 @@ extension FileIO {
   /// - Throws: ``Error`` naming `path` and the reason: `EISDIR` for a directory, `EACCES` for a
   ///   read-only folder, `ENOSPC`, `EFBIG` …
   package static func replace(_ path: String, with bytes: [UInt8]) throws(Error) {
-    try replace(path) { (fd, temporary) throws(Error) in try writeAll(fd: fd, bytes, path: path) }
+    try replace(path) { fd throws(Error) in try writeAll(fd: fd, bytes, path: path) }
   }
 
   /// Replaces the file at `path` with what `body` writes to the descriptor it is given; see
   /// ``replace(_:with:)``.
-  package static func replace(_ path: String, writing body: (Int32, String) throws(Error) -> Void) throws(Error) {
+  package static func replace(_ path: String, writing body: (Int32) throws(Error) -> Void) throws(Error) {
     let target = resolvingLinks(path)
     var info = stat()
     var mode: mode_t?
@@ -92,7 +121,7 @@ extension FileIO {
         let fd = open(target, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Error(path: path, operation: .write, code: errno) }
         do throws(Error) {
-          try body(fd, target)
+          try body(fd)
         } catch {
           close(fd)
           throw error
@@ -101,20 +130,10 @@ extension FileIO {
       }
     }
     let (fd, temporary) = try createTemporary(beside: target, reportingAs: path)
-    do throws(Error) {
+    try fill(fd, file: temporary, reportingAs: path) { fd throws(Error) in
       // A new file gets 0666 less the umask (open applied it); a replaced file keeps its mode.
       if let mode, fchmod(fd, mode) != 0 { throw Error(path: path, operation: .write, code: errno) }
-      try body(fd, temporary)
-    } catch {
-      close(fd)
-      unlink(temporary)
-      throw error
-    }
-    do throws(Error) {
-      try finish(fd: fd, path: path)
-    } catch {
-      unlink(temporary)
-      throw error
+      try body(fd)
     }
     guard rename(temporary, target) == 0 else {
       let code = errno

@@ -1,14 +1,6 @@
 import TypeRegistry
 import UTIPlatform
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Where a command's output goes: the process's streams, or buffers in tests.
 struct Console {
   enum Sink {
@@ -37,10 +29,10 @@ struct Console {
     Console(outSink: .buffer, errSink: .buffer, readInput: { input })
   }
 
+  /// Writes to standard output; after a failed write, nothing more is written there.
   mutating func write(_ bytes: [UInt8]) {
-    if let failure = emit(bytes, to: outSink, buffer: &stdout, name: "<stdout>"), outputError == nil {
-      outputError = failure
-    }
+    guard outputError == nil else { return }
+    outputError = emit(bytes, to: outSink, buffer: &stdout, name: "<stdout>")
   }
   mutating func print(_ line: String) { write(Array((line + "\n").utf8)) }
   mutating func error(_ line: String) {
@@ -51,14 +43,13 @@ struct Console {
   var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
   var stderrText: String { String(decoding: stderr, as: UTF8.self) }
 
-  /// Writes to a sink; the failure, if any. After one failure a descriptor is not written again.
+  /// Writes to a sink; the failure, if any.
   private func emit(_ bytes: [UInt8], to sink: Sink, buffer: inout [UInt8], name: String) -> FileIO.Error? {
     switch sink {
     case .buffer:
       buffer.append(contentsOf: bytes)
       return nil
     case .fileDescriptor(let fd):
-      if name == "<stdout>", outputError != nil { return nil }
       do {
         try FileIO.writeAll(fd: fd, bytes, path: name)
         return nil

@@ -45,7 +45,7 @@ struct FileIOTests {
       let path = folder + "/a.txt"
       try FileIO.replace(path, with: Array("kept".utf8))
       #expect(throws: FileIO.Error(path: path, operation: .write, code: EIO)) {
-        try FileIO.replace(path) { fd, _ throws(FileIO.Error) in
+        try FileIO.replace(path) { fd throws(FileIO.Error) in
           try FileIO.writeAll(fd: fd, Array("partial".utf8), path: path)
           throw FileIO.Error(path: path, operation: .write, code: EIO)
         }

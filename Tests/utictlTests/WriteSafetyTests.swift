@@ -25,8 +25,8 @@ struct WriteSafetyTests {
   }
 
   /// Runs `utictl` through bash, so that a test can set limits and signals first.
-  static func shell(_ script: String, _ arguments: [String]) throws -> ProcessResult {
-    try runProcess("/bin/bash", ["-c", script + " \"$@\"", try builtUtictl()] + arguments)
+  static func shell(_ script: String, _ arguments: [String], binary: String? = nil) throws -> ProcessResult {
+    try runProcess("/bin/bash", ["-c", script + " \"$@\"", try binary ?? builtUtictl()] + arguments)
   }
 
   /// Whether this process (and so the utictl built with it) runs under ThreadSanitizer, whose
@@ -109,8 +109,7 @@ struct WriteSafetyTests {
       let binary = try bin.file("utictl", [UInt8](try Data(contentsOf: URL(fileURLWithPath: try builtUtictl()))))
       try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary)
       let result = try withExtendedLifetime(bin) {
-        try runProcess(
-          "/bin/bash", ["-c", prefix + " \"$@\"", binary, "plist", "convert", big, "--to", "xml1", "-o", existing])
+        try Self.shell(prefix, ["plist", "convert", big, "--to", "xml1", "-o", existing], binary: binary)
       }
       #expect(result.status == 1)
       #expect(result.stderrText.contains("cannot write '\(existing)': Permission denied"), "\(result.stderrText)")

@@ -13,7 +13,7 @@ extension ItemProvider {
   ) -> Result<Value, any Error>? {
     let waiter = Waiter<Result<Value, any Error>>()
     let progress = start { waiter.deliver($0) }
-    let result = waiter.wait(seconds: min(loadTimeout ?? Self.defaultSynchronousTimeout, Self.longestTimeout))
+    let result = waiter.wait(seconds: loadTimeout ?? Self.defaultSynchronousTimeout)
     if result == nil { progress.cancel() }
     return result
   }

@@ -126,19 +126,15 @@ enum TemporaryFiles {
     let input = open(source, O_RDONLY | O_CLOEXEC)
     guard input >= 0 else { throw POSIXFailure(path: source, code: errno) }
     defer { close(input) }
-    let output = try POSIXFailure.wrap { () throws(FileIO.Error) in try FileIO.createExclusively(destination) }
-    do throws(POSIXFailure) {
-      try copy(from: input, source: source, to: output, destination: destination)
-    } catch {
-      close(output)
-      unlink(destination)
-      throw error
+    try POSIXFailure.wrap { () throws(FileIO.Error) in
+      try FileIO.create(destination) { output throws(FileIO.Error) in
+        try copy(from: input, source: source, to: output, destination: destination)
+      }
     }
-    try POSIXFailure.wrap { () throws(FileIO.Error) in try FileIO.finish(fd: output, path: destination) }
   }
 
   private static func copy(from input: Int32, source: String, to output: Int32, destination: String)
-    throws(POSIXFailure)
+    throws(FileIO.Error)
   {
     #if os(Linux)
       var sendInterruptions = 0
@@ -151,7 +147,7 @@ enum TemporaryFiles {
           continue
         }
         if errno == EXDEV || errno == ENOSYS || errno == EINVAL || errno == EOPNOTSUPP { break }
-        throw POSIXFailure(path: destination, code: errno)
+        throw FileIO.Error(path: destination, operation: .write, code: errno)
       }
     #endif
     let bufferSize = 1 << 20
@@ -166,12 +162,10 @@ enum TemporaryFiles {
           interruptions += 1
           continue
         }
-        throw POSIXFailure(path: source, code: errno)
+        throw FileIO.Error(path: source, operation: .read, code: errno)
       }
       interruptions = 0
-      try POSIXFailure.wrap { () throws(FileIO.Error) in
-        try FileIO.writeAll(fd: output, UnsafeRawBufferPointer(start: buffer, count: count), path: destination)
-      }
+      try FileIO.writeAll(fd: output, UnsafeRawBufferPointer(start: buffer, count: count), path: destination)
     }
   }
 
@@ -179,25 +173,16 @@ enum TemporaryFiles {
   /// `fsync` and the `close` are checked, and a failed file is removed.
   static func writeData(_ data: Data, to destination: String) throws(POSIXFailure) {
     try POSIXFailure.wrap { () throws(FileIO.Error) in
-      let output = try FileIO.createExclusively(destination)
-      let failure = data.withUnsafeBytes { bytes -> FileIO.Error? in
-        do throws(FileIO.Error) {
-          try FileIO.writeAll(fd: output, bytes, path: destination)
-          return nil
-        } catch {
-          return error
+      try FileIO.create(destination) { output throws(FileIO.Error) in
+        let failure = data.withUnsafeBytes { bytes -> FileIO.Error? in
+          do throws(FileIO.Error) {
+            try FileIO.writeAll(fd: output, bytes, path: destination)
+            return nil
+          } catch {
+            return error
+          }
         }
-      }
-      if let failure {
-        close(output)
-        unlink(destination)
-        throw failure
-      }
-      do throws(FileIO.Error) {
-        try FileIO.finish(fd: output, path: destination)
-      } catch {
-        unlink(destination)
-        throw error
+        if let failure { throw failure }
       }
     }
   }

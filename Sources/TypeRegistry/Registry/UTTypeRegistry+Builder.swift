@@ -1,13 +1,5 @@
 import UTIPlatform
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension UTTypeRegistry {
   /// Collects declarations in layers and builds a registry from them.
   ///
