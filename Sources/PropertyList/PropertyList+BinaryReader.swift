@@ -575,108 +575,42 @@ struct BinaryReader {
     let offset = try self.offset(of: index)
     let marker = p[offset]
     let low = marker & 0xF
-    func need(_ n: Int) throws(ParseError) {
-      guard offset + 1 + n <= offsetTable else {
-        throw Self.fail(
-          .truncated, "object at offset \(offset) (marker 0x\(TextDecoding.hex(marker))) runs past the object area",
-          at: offset)
-      }
-    }
+    let storage: Value.Storage
     switch marker >> 4 {
     case 0x0:
       switch marker {
-      case 0x08: return stored(Value(.boolean(false), offset: offset), at: index)
-      case 0x09: return stored(Value(.boolean(true), offset: offset), at: index)
+      case 0x08: storage = .boolean(false)
+      case 0x09: storage = .boolean(true)
       case 0x00: throw Self.fail(.unsupported, "null object (marker 0x00) is not a property list value", at: offset)
       case 0x0F:
         throw Self.fail(.unsupported, "fill byte (marker 0x0F) is not a value; Apple's reader rejects it", at: offset)
       default: throw Self.fail(.corrupt, "unknown object marker 0x\(TextDecoding.hex(marker))", at: offset)
       }
-    case 0x1:
-      guard low <= 4 else {
-        throw Self.fail(
-          .corrupt, "integer of 2^\(low) bytes (marker 0x\(TextDecoding.hex(marker))) is not valid", at: offset)
-      }
-      let size = 1 << Int(low)
-      try need(size)
-      let integer: PropertyList.Integer
-      switch size {
-      case 8: integer = .init(Int64(bitPattern: Self.readUInt(p, at: offset + 1, size: 8)))
-      case 16:
-        let high = Self.readUInt(p, at: offset + 1, size: 8)
-        let lowWord = Self.readUInt(p, at: offset + 9, size: 8)
-        if high == 0 {
-          integer = .init(lowWord)
-        } else if high == .max && lowWord >= UInt64(1) << 63 {
-          integer = .init(Int64(bitPattern: lowWord))
-        } else {
-          throw Self.fail(.limit, "128-bit integer does not fit in Int64 or UInt64", at: offset)
-        }
-      default: integer = .init(Self.readUInt(p, at: offset + 1, size: size))
-      }
-      return stored(Value(.integer(integer), offset: offset), at: index)
-    case 0x2:
-      switch low {
-      case 2:
-        try need(4)
-        let bits = UInt32(Self.readUInt(p, at: offset + 1, size: 4))
-        return stored(Value(.real(Double(Float(bitPattern: bits))), offset: offset), at: index)
-      case 3:
-        try need(8)
-        return stored(
-          Value(.real(Double(bitPattern: Self.readUInt(p, at: offset + 1, size: 8))), offset: offset), at: index)
-      default:
-        throw Self.fail(
-          .corrupt, "real of 2^\(low) bytes (marker 0x\(TextDecoding.hex(marker))) is not valid", at: offset)
-      }
+    case 0x1: storage = .integer(try integer(marker, at: offset))
+    case 0x2: storage = .real(try real(marker, at: offset))
     case 0x3:
       guard marker == 0x33 else {
         throw Self.fail(.corrupt, "unknown object marker 0x\(TextDecoding.hex(marker)); dates are 0x33", at: offset)
       }
-      try need(8)
-      let seconds = Double(bitPattern: Self.readUInt(p, at: offset + 1, size: 8))
-      return stored(Value(.date(Date(timeIntervalSinceReferenceDate: seconds)), offset: offset), at: index)
+      try need(8, for: marker, at: offset)
+      storage = .date(
+        Date(timeIntervalSinceReferenceDate: Double(bitPattern: Self.readUInt(p, at: offset + 1, size: 8))))
     case 0x4:
       let (count, start) = try length(low: low, at: offset)
       try checkExtent(start, count: count, width: 1, what: "data", at: offset)
-      return stored(Value(.data(Data(p[start..<(start + count)])), offset: offset), at: index)
+      storage = .data(Data(p[start..<(start + count)]))
     case 0x5:
       let (count, start) = try length(low: low, at: offset)
       try checkExtent(start, count: count, width: 1, what: "ASCII string", at: offset)
       if let bad = Self.firstNonASCII(p, start, start + count) {
         throw Self.fail(.encoding, "byte 0x\(TextDecoding.hex(p[bad])) in an ASCII string (marker 0x5_)", at: bad)
       }
-      return stored(
-        Value(
-          .string(String(decoding: UnsafeBufferPointer(rebasing: p[start..<(start + count)]), as: UTF8.self)),
-          offset: offset), at: index)
+      storage = .string(String(decoding: UnsafeBufferPointer(rebasing: p[start..<(start + count)]), as: UTF8.self))
     case 0x6:
       let (count, start) = try length(low: low, at: offset)
       try checkExtent(start, count: count, width: 2, what: "UTF-16 string", at: offset)
-      var units = [UInt16]()
-      units.reserveCapacity(count)
-      for k in 0..<count { units.append(UInt16(p[start + 2 * k]) << 8 | UInt16(p[start + 2 * k + 1])) }
-      var k = 0
-      while k < count {
-        let u = units[k]
-        if u >= 0xD800 && u <= 0xDBFF && k + 1 < count && units[k + 1] >= 0xDC00 && units[k + 1] <= 0xDFFF {
-          k += 2
-        } else if u >= 0xD800 && u <= 0xDFFF {
-          throw Self.fail(
-            .encoding, "invalid UTF-16 in string: lone surrogate U+\(TextDecoding.hex(u, width: 4))", at: start + 2 * k)
-        } else {
-          k += 1
-        }
-      }
-      return stored(Value(.string(String(decoding: units, as: UTF16.self)), offset: offset), at: index)
-    case 0x8:
-      let size = Int(low) + 1
-      try need(size)
-      for k in 0..<max(0, size - 8) where p[offset + 1 + k] != 0 {
-        throw Self.fail(.limit, "UID of \(size) bytes does not fit in 64 bits", at: offset)
-      }
-      let skip = max(0, size - 8)
-      return stored(Value(.uid(Self.readUInt(p, at: offset + 1 + skip, size: size - skip)), offset: offset), at: index)
+      storage = .string(try utf16String(count: count, at: start))
+    case 0x8: storage = .uid(try uid(marker, at: offset))
     case 0xA, 0xD:
       let kind = CollectionMarker(marker)!
       let (start, refCount) = try references(of: kind, at: offset)
@@ -690,5 +624,86 @@ struct BinaryReader {
     default:
       throw Self.fail(.corrupt, "unknown object marker 0x\(TextDecoding.hex(marker))", at: offset)
     }
+    return stored(Value(storage, offset: offset), at: index)
   }
+
+  /// Checks that the `n` bytes after the marker at `offset` lie inside the object area.
+  @inline(__always)
+  func need(_ n: Int, for marker: UInt8, at offset: Int) throws(ParseError) {
+    guard offset + 1 + n <= offsetTable else {
+      throw Self.fail(
+        .truncated, "object at offset \(offset) (marker 0x\(TextDecoding.hex(marker))) runs past the object area",
+        at: offset)
+    }
+  }
+
+  /// An integer object (`0x1n`, 2^n bytes, big-endian; 16-byte integers only where they fit).
+  @inline(__always)
+  func integer(_ marker: UInt8, at offset: Int) throws(ParseError) -> PropertyList.Integer {
+    let low = marker & 0xF
+    guard low <= 4 else {
+      throw Self.fail(
+        .corrupt, "integer of 2^\(low) bytes (marker 0x\(TextDecoding.hex(marker))) is not valid", at: offset)
+    }
+    let size = 1 << Int(low)
+    try need(size, for: marker, at: offset)
+    switch size {
+    case 8: return .init(Int64(bitPattern: Self.readUInt(p, at: offset + 1, size: 8)))
+    case 16:
+      let high = Self.readUInt(p, at: offset + 1, size: 8)
+      let lowWord = Self.readUInt(p, at: offset + 9, size: 8)
+      if high == 0 { return .init(lowWord) }
+      if high == .max && lowWord >= UInt64(1) << 63 { return .init(Int64(bitPattern: lowWord)) }
+      throw Self.fail(.limit, "128-bit integer does not fit in Int64 or UInt64", at: offset)
+    default: return .init(Self.readUInt(p, at: offset + 1, size: size))
+    }
+  }
+
+  /// A real object (`0x22` a Float, `0x23` a Double, big-endian).
+  @inline(__always)
+  func real(_ marker: UInt8, at offset: Int) throws(ParseError) -> Double {
+    switch marker & 0xF {
+    case 2:
+      try need(4, for: marker, at: offset)
+      return Double(Float(bitPattern: UInt32(Self.readUInt(p, at: offset + 1, size: 4))))
+    case 3:
+      try need(8, for: marker, at: offset)
+      return Double(bitPattern: Self.readUInt(p, at: offset + 1, size: 8))
+    default:
+      throw Self.fail(
+        .corrupt, "real of 2^\(marker & 0xF) bytes (marker 0x\(TextDecoding.hex(marker))) is not valid", at: offset)
+    }
+  }
+
+  /// `count` big-endian UTF-16 code units at `start`, rejecting lone surrogates.
+  func utf16String(count: Int, at start: Int) throws(ParseError) -> String {
+    var units = [UInt16]()
+    units.reserveCapacity(count)
+    for k in 0..<count { units.append(UInt16(p[start + 2 * k]) << 8 | UInt16(p[start + 2 * k + 1])) }
+    var k = 0
+    while k < count {
+      let u = units[k]
+      if u >= 0xD800 && u <= 0xDBFF && k + 1 < count && units[k + 1] >= 0xDC00 && units[k + 1] <= 0xDFFF {
+        k += 2
+      } else if u >= 0xD800 && u <= 0xDFFF {
+        throw Self.fail(
+          .encoding, "invalid UTF-16 in string: lone surrogate U+\(TextDecoding.hex(u, width: 4))", at: start + 2 * k)
+      } else {
+        k += 1
+      }
+    }
+    return String(decoding: units, as: UTF16.self)
+  }
+
+  /// A UID object (`0x8n`, n + 1 bytes), which must fit in 64 bits.
+  func uid(_ marker: UInt8, at offset: Int) throws(ParseError) -> UInt64 {
+    let size = Int(marker & 0xF) + 1
+    try need(size, for: marker, at: offset)
+    let skip = max(0, size - 8)
+    for k in 0..<skip where p[offset + 1 + k] != 0 {
+      throw Self.fail(.limit, "UID of \(size) bytes does not fit in 64 bits", at: offset)
+    }
+    return Self.readUInt(p, at: offset + 1 + skip, size: size - skip)
+  }
+
 }

@@ -551,6 +551,8 @@ struct XMLReader: ~Copyable {
   /// references and CDATA sections, and skipping comments.
   mutating func textContent(of element: Element, openedAt open: Int) throws(ParseError) -> String {
     var segmentStart = i
+    // Text without entities, comments or CDATA is taken straight from the input; otherwise its
+    // pieces are gathered in `scratch` (the slow path).
     var slow = false
     let special = Self.byteClass
     while true {
@@ -560,69 +562,16 @@ struct XMLReader: ~Copyable {
           .truncated, "unexpected end of file: <\(element.name)> opened at \(locationText(open)) is not closed", at: i)
       }
       let b = p[i]
-      if b == UInt8(ascii: "<") {
-        if i + 1 < p.count && p[i + 1] == UInt8(ascii: "/") {
-          let segmentEnd = i
-          // Fast path: the expected `</name>` exactly.
-          if let end = closingTagEnd(of: element) {
-            i = end
-          } else {
-            let close = try tag()
-            guard close.element == element else {
-              throw fail(
-                .structure,
-                "expected </\(element.name)> to close <\(element.name)> opened at \(locationText(open)), found \(rendered(close))",
-                at: close.offset)
-            }
-          }
-          if !slow {
-            return tree.strings.string(UnsafeBufferPointer(rebasing: p[segmentStart..<segmentEnd]))
-          }
-          scratch.append(contentsOf: UnsafeBufferPointer(rebasing: p[segmentStart..<segmentEnd]))
-          let s = String(decoding: scratch, as: UTF8.self)
-          scratch.removeAll(keepingCapacity: true)
-          return s
-        }
-        if !slow {
-          slow = true
-          scratch.removeAll(keepingCapacity: true)
-        }
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: p[segmentStart..<i]))
-        if starts(with: "<!--") {
-          try skipComment()
-        } else if starts(with: "<![CDATA[") {
-          let cdataStart = i
-          i += 9
-          let contentStart = i
-          while i + 2 < p.count
-            && !(p[i] == UInt8(ascii: "]") && p[i + 1] == UInt8(ascii: "]") && p[i + 2] == UInt8(ascii: ">"))
-          {
-            if p[i] == 0 { throw fail(.syntax, "NUL byte in CDATA section", at: i) }
-            i += 1
-          }
-          guard i + 2 < p.count else {
-            i = p.count
-            throw fail(.truncated, "unterminated CDATA section: expected ']]>'", at: cdataStart)
-          }
-          scratch.append(contentsOf: UnsafeBufferPointer(rebasing: p[contentStart..<i]))
-          i += 3
-        } else {
-          let inner = try tag()
-          throw fail(
-            .structure,
-            "unexpected \(rendered(inner)) inside <\(element.name)>: text elements cannot contain elements (write '<' as &lt;)",
-            at: inner.offset)
-        }
-        segmentStart = i
-      } else if b == UInt8(ascii: "&") {
-        if !slow {
-          slow = true
-          scratch.removeAll(keepingCapacity: true)
-        }
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: p[segmentStart..<i]))
-        try entity()
-        segmentStart = i
-      } else {
+      if b == UInt8(ascii: "<") && i + 1 < p.count && p[i + 1] == UInt8(ascii: "/") {
+        let segment = UnsafeBufferPointer(rebasing: p[segmentStart..<i])
+        try closeText(of: element, openedAt: open)
+        if !slow { return tree.strings.string(segment) }
+        scratch.append(contentsOf: segment)
+        let s = String(decoding: scratch, as: UTF8.self)
+        scratch.removeAll(keepingCapacity: true)
+        return s
+      }
+      guard b == UInt8(ascii: "<") || b == UInt8(ascii: "&") else {
         throw fail(
           .syntax,
           b == 0
@@ -630,6 +579,63 @@ struct XMLReader: ~Copyable {
             : "control character U+\(TextDecoding.hex(b, width: 4)) in <\(element.name)> is not allowed in XML",
           at: i)
       }
+      if !slow {
+        slow = true
+        scratch.removeAll(keepingCapacity: true)
+      }
+      scratch.append(contentsOf: UnsafeBufferPointer(rebasing: p[segmentStart..<i]))
+      if b == UInt8(ascii: "&") {
+        try entity()
+      } else {
+        try markupInText(of: element)
+      }
+      segmentStart = i
+    }
+  }
+
+  /// Reads the closing tag at `i`, which must close `element`.
+  mutating func closeText(of element: Element, openedAt open: Int) throws(ParseError) {
+    // Fast path: the expected `</name>` exactly.
+    if let end = closingTagEnd(of: element) {
+      i = end
+      return
+    }
+    let close = try tag()
+    guard close.element == element else {
+      throw fail(
+        .structure,
+        "expected </\(element.name)> to close <\(element.name)> opened at \(locationText(open)), found \(rendered(close))",
+        at: close.offset)
+    }
+  }
+
+  /// Reads markup other than a closing tag inside text: a comment is skipped, a CDATA section's
+  /// content goes to `scratch`, and an element is an error.
+  mutating func markupInText(of element: Element) throws(ParseError) {
+    if starts(with: "<!--") {
+      try skipComment()
+    } else if starts(with: "<![CDATA[") {
+      let cdataStart = i
+      i += 9
+      let contentStart = i
+      while i + 2 < p.count
+        && !(p[i] == UInt8(ascii: "]") && p[i + 1] == UInt8(ascii: "]") && p[i + 2] == UInt8(ascii: ">"))
+      {
+        if p[i] == 0 { throw fail(.syntax, "NUL byte in CDATA section", at: i) }
+        i += 1
+      }
+      guard i + 2 < p.count else {
+        i = p.count
+        throw fail(.truncated, "unterminated CDATA section: expected ']]>'", at: cdataStart)
+      }
+      scratch.append(contentsOf: UnsafeBufferPointer(rebasing: p[contentStart..<i]))
+      i += 3
+    } else {
+      let inner = try tag()
+      throw fail(
+        .structure,
+        "unexpected \(rendered(inner)) inside <\(element.name)>: text elements cannot contain elements (write '<' as &lt;)",
+        at: inner.offset)
     }
   }
 

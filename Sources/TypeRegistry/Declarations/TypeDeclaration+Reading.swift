@@ -65,101 +65,115 @@ enum DeclarationReader {
     }
   }
 
+  /// The declaration keys of one dictionary, found in one pass over its entries instead of a
+  /// lookup per key.
+  struct Fields {
+    var identifier: PropertyList.Value?
+    var parents: PropertyList.Value?
+    var description: PropertyList.Value?
+    var tagSpecification: PropertyList.Value?
+    var icons: PropertyList.Value?
+    var version: PropertyList.Value?
+    /// `UTTypeReferenceURL` and `UTTypeIconFile`, in file order.
+    var strings: [(key: String, value: PropertyList.Value)] = []
+
+    init(_ d: PropertyList.Dictionary) {
+      for entry in d {
+        switch entry.key {
+        case "UTTypeIdentifier": identifier = entry.value
+        case "UTTypeConformsTo": parents = entry.value
+        case "UTTypeDescription": description = entry.value
+        case "UTTypeTagSpecification": tagSpecification = entry.value
+        case "UTTypeReferenceURL", "UTTypeIconFile": strings.append((entry.key, entry.value))
+        case "UTTypeIcons": icons = entry.value
+        case "UTTypeVersion": version = entry.value
+        default: break
+        }
+      }
+    }
+  }
+
   static func read(
     _ d: PropertyList.Dictionary, kind: TypeDeclaration.Kind, index: Int, offset: Int, path: () -> String,
     problems: inout [DeclarationProblem]
   ) -> TypeDeclaration? {
-    // One pass over the keys instead of a lookup per key.
-    var identifierValue: PropertyList.Value? = nil
-    var parentsValue: PropertyList.Value? = nil
-    var descriptionValue: PropertyList.Value? = nil
-    var specValue: PropertyList.Value? = nil
-    var referenceURL: String? = nil
-    var iconFile: String? = nil
-    var expectStrings: [(String, PropertyList.Value)] = []
-    var icons: PropertyList.Value? = nil
-    var versionValue: PropertyList.Value? = nil
-    for entry in d {
-      switch entry.key {
-      case "UTTypeIdentifier": identifierValue = entry.value
-      case "UTTypeConformsTo": parentsValue = entry.value
-      case "UTTypeDescription": descriptionValue = entry.value
-      case "UTTypeTagSpecification": specValue = entry.value
-      case "UTTypeReferenceURL":
-        referenceURL = entry.value.string
-        expectStrings.append((entry.key, entry.value))
-      case "UTTypeIconFile":
-        iconFile = entry.value.string
-        expectStrings.append((entry.key, entry.value))
-      case "UTTypeIcons": icons = entry.value
-      case "UTTypeVersion": versionValue = entry.value
-      default: break
-      }
-    }
-    guard let identifierValue else {
+    let fields = Fields(d)
+    guard let identifierValue = fields.identifier else {
       problems.append(
         .init(kind: .missingIdentifier, message: "declaration has no UTTypeIdentifier", offset: offset, keyPath: path())
       )
       return nil
     }
-    guard let identifier = identifierValue.string else {
-      problems.append(
-        .init(
-          message: "UTTypeIdentifier is a \(identifierValue.kindName), expected a string",
-          offset: identifierValue.offset,
-          keyPath: path() + ".UTTypeIdentifier"))
+    guard let identifier = string(identifierValue, key: "UTTypeIdentifier", path: path, problems: &problems) else {
       return nil
     }
     var declaration = TypeDeclaration(identifier: identifier, kind: kind)
     declaration.plist = d
     declaration.offset = offset
     declaration.index = index
-    if let parentsValue {
-      declaration.conformsTo = strings(parentsValue, path: { path() + ".UTTypeConformsTo" }, problems: &problems)
+    if let parents = fields.parents {
+      declaration.conformsTo = strings(parents, path: { path() + ".UTTypeConformsTo" }, problems: &problems)
     }
-    if let description = descriptionValue {
-      if let s = description.string {
-        declaration.description = s
-      } else {
-        problems.append(
-          .init(
-            message: "UTTypeDescription is a \(description.kindName), expected a string", offset: description.offset,
-            keyPath: path() + ".UTTypeDescription"))
-      }
+    if let description = fields.description {
+      declaration.description = string(description, key: "UTTypeDescription", path: path, problems: &problems)
     }
-    if let spec = specValue {
-      if let tags = spec.dictionary {
-        for entry in tags {
-          let values = strings(
-            entry.value, path: { path() + ".UTTypeTagSpecification." + entry.key }, problems: &problems)
-          declaration.tags[entry.key] = values
-        }
-      } else {
-        problems.append(
-          .init(
-            message: "UTTypeTagSpecification is a \(spec.kindName), expected a dictionary", offset: spec.offset,
-            keyPath: path() + ".UTTypeTagSpecification"))
-      }
+    if let specification = fields.tagSpecification {
+      declaration.tags = tags(specification, path: path, problems: &problems)
     }
-    declaration.referenceURL = referenceURL
-    declaration.iconFile = iconFile ?? icons?.dictionary?["UTTypeIconName"]?.string
-    for (key, value) in expectStrings where value.string == nil {
-      problems.append(
-        .init(
-          message: "\(key) is a \(value.kindName), expected a string", offset: value.offset, keyPath: path() + "." + key
-        ))
+    for (key, value) in fields.strings {
+      let text = string(value, key: key, path: path, problems: &problems)
+      if key == "UTTypeReferenceURL" { declaration.referenceURL = text } else { declaration.iconFile = text }
     }
-    switch versionValue?.storage {
-    case .integer(let n): declaration.version = n.int
-    case .string(let s): declaration.version = Int(s)
-    case .none: break
-    case .some:
-      problems.append(
-        .init(
-          message: "UTTypeVersion is a \(versionValue!.kindName), expected a string or an integer",
-          offset: versionValue!.offset,
-          keyPath: path() + ".UTTypeVersion"))
+    if declaration.iconFile == nil {
+      declaration.iconFile = fields.icons?.dictionary?["UTTypeIconName"]?.string
+    }
+    if let version = fields.version {
+      declaration.version = self.version(version, path: path, problems: &problems)
     }
     return declaration
+  }
+
+  /// The string value of `key`; a problem, and nil, for any other kind of value.
+  static func string(
+    _ value: PropertyList.Value, key: String, path: () -> String, problems: inout [DeclarationProblem]
+  ) -> String? {
+    if let text = value.string { return text }
+    problems.append(
+      .init(
+        message: "\(key) is a \(value.kindName), expected a string", offset: value.offset, keyPath: path() + "." + key))
+    return nil
+  }
+
+  /// `UTTypeTagSpecification`: tag class to its values, each read as a list of strings.
+  static func tags(_ value: PropertyList.Value, path: () -> String, problems: inout [DeclarationProblem])
+    -> [String: [String]]
+  {
+    guard let specification = value.dictionary else {
+      problems.append(
+        .init(
+          message: "UTTypeTagSpecification is a \(value.kindName), expected a dictionary", offset: value.offset,
+          keyPath: path() + ".UTTypeTagSpecification"))
+      return [:]
+    }
+    var tags: [String: [String]] = [:]
+    for entry in specification {
+      tags[entry.key] = strings(
+        entry.value, path: { path() + ".UTTypeTagSpecification." + entry.key }, problems: &problems)
+    }
+    return tags
+  }
+
+  /// `UTTypeVersion`: an integer, or a string holding one.
+  static func version(_ value: PropertyList.Value, path: () -> String, problems: inout [DeclarationProblem]) -> Int? {
+    switch value.storage {
+    case .integer(let n): return n.int
+    case .string(let s): return Int(s)
+    default:
+      problems.append(
+        .init(
+          message: "UTTypeVersion is a \(value.kindName), expected a string or an integer", offset: value.offset,
+          keyPath: path() + ".UTTypeVersion"))
+      return nil
+    }
   }
 }

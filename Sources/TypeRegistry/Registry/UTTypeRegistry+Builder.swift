@@ -59,75 +59,94 @@ struct GraphBuilder {
 
   func build(files: [DeclarationFile], codeDeclarations: [TypeDeclaration], includesSystemTypes: Bool) -> UTTypeRegistry
   {
-    // Winners (as indices into `declarations`, to avoid copying them), ids in order of first appearance.
+    let (ids, winners, conflicts) = chooseWinners()
+    // For large registries, the tag index is built on another thread while the graph is built here.
+    let parallel =
+      winners.count >= 20_000 ? ParallelTask { [declarations, winners] in Self.tagIndex(declarations, winners) } : nil
+    let parents = self.parents(ids: ids, winners: winners)
+    let (ancestorStart, ancestors, cycles) = ancestorSets(parents, winners: winners)
+    let tagIndex = parallel?.wait() ?? Self.tagIndex(declarations, winners)
+    return UTTypeRegistry(
+      records: winners.map { .init(declaration: declarations[$0]) }, parentStart: parents.start, parentIDs: parents.ids,
+      ids: ids, ancestorStart: ancestorStart, ancestors: ancestors, tagIndex: tagIndex, files: files,
+      codeDeclarations: codeDeclarations, includesSystemTypes: includesSystemTypes, conflicts: conflicts,
+      cycles: cycles,
+      unknownParents: parents.unknown)
+  }
+
+  /// Interns every identifier (ids in order of first appearance) and picks each one's winning
+  /// declaration, as an index into `declarations` so that none is copied; records every override.
+  func chooseWinners() -> (ids: IdentifierTable, winners: [Int], conflicts: [UTTypeRegistry.Conflict]) {
     var ids = IdentifierTable(capacity: declarations.count)
     var winners: [Int] = []
     winners.reserveCapacity(declarations.count)
     var conflicts: [UTTypeRegistry.Conflict] = []
     for index in declarations.indices {
       let (id, inserted) = ids.findOrInsert(UTTypeRegistry.fold(declarations[index].identifier))
-      if !inserted {
-        let current = winners[Int(id)]
-        if Self.layer(declarations[index]) >= Self.layer(declarations[current]) {
-          conflicts.append(
-            .init(
-              identifier: declarations[index].identifier, winner: declarations[index], overridden: declarations[current]
-            ))
-          winners[Int(id)] = index
-        } else {
-          conflicts.append(
-            .init(
-              identifier: declarations[index].identifier, winner: declarations[current], overridden: declarations[index]
-            ))
-        }
-      } else {
+      guard !inserted else {
         winners.append(index)
+        continue
       }
+      let current = winners[Int(id)]
+      let replaces = Self.layer(declarations[index]) >= Self.layer(declarations[current])
+      let (winner, loser) = replaces ? (index, current) : (current, index)
+      conflicts.append(
+        .init(identifier: declarations[index].identifier, winner: declarations[winner], overridden: declarations[loser])
+      )
+      winners[Int(id)] = winner
     }
-    let n = winners.count
+    return (ids, winners, conflicts)
+  }
 
-    // For large registries, the tag index is built on another thread while the graph is built here.
-    var tags: [String: [String: TagCandidates]]? = nil
-    let parallel = n >= 20_000 ? ParallelTask { [declarations, winners] in Self.tagIndex(declarations, winners) } : nil
+  /// Each type's direct parents, in one flat buffer: the parents of id `i` are
+  /// `ids[start[i]..<start[i + 1]]`.
+  struct Parents {
+    var start: [Int32] = [0]
+    var ids: [Int32] = []
+    /// Parents no declaration declares, which the graph leaves out.
+    var unknown: [UTTypeRegistry.UnknownParent] = []
 
-    // Parents, in one flat buffer.
-    var unknownParents: [UTTypeRegistry.UnknownParent] = []
-    var parentStart: [Int32] = [0]
-    parentStart.reserveCapacity(n + 1)
-    var parentIDs: [Int32] = []
-    parentIDs.reserveCapacity(n * 2)
-    for id in 0..<n {
-      let start = parentIDs.count
-      for parent in declarations[winners[id]].conformsTo {
+    func range(of id: Int32) -> Range<Int32> { start[Int(id)]..<start[Int(id) + 1] }
+  }
+
+  /// Resolves every winner's `UTTypeConformsTo` to ids, once each.
+  func parents(ids: IdentifierTable, winners: [Int]) -> Parents {
+    var parents = Parents()
+    parents.start.reserveCapacity(winners.count + 1)
+    parents.ids.reserveCapacity(winners.count * 2)
+    for winner in winners {
+      let first = parents.ids.count
+      for parent in declarations[winner].conformsTo {
         if let p = ids.find(UTTypeRegistry.fold(parent)) {
-          if !parentIDs[start...].contains(p) { parentIDs.append(p) }
+          if !parents.ids[first...].contains(p) { parents.ids.append(p) }
         } else {
-          unknownParents.append(.init(declaration: declarations[winners[id]], parent: parent))
+          parents.unknown.append(.init(declaration: declarations[winner], parent: parent))
         }
       }
-      parentStart.append(Int32(parentIDs.count))
+      parents.start.append(Int32(parents.ids.count))
     }
+    return parents
+  }
 
-    // Depth-first search: break cycles, and compute ancestor sets in post-order into one buffer.
+  /// Every type's ancestor set (itself included, sorted ids), flat like ``Parents``, by a
+  /// depth-first search that breaks each cycle at its closing edge and records the cycle.
+  func ancestorSets(_ parents: Parents, winners: [Int]) -> (
+    start: [Int32], ancestors: [Int32], cycles: [UTTypeRegistry.Cycle]
+  ) {
+    let n = winners.count
     var color = [UInt8](repeating: 0, count: n)  // 0 white, 1 grey, 2 black
-    var setStart = [Int32](repeating: 0, count: n)
-    var setCount = [Int32](repeating: 0, count: n)
-    var postAncestors: [Int32] = []
-    postAncestors.reserveCapacity(n * 4)
+    var sets = PostOrderSets(count: n)
     var cycles: [UTTypeRegistry.Cycle] = []
     var removed = Set<Int64>()
     var stack: [(node: Int32, next: Int32)] = []
-    var scratch: [Int32] = []
-    var stamp = [Int32](repeating: -1, count: n)
     for root in 0..<Int32(n) where color[Int(root)] == 0 {
       stack.append((root, 0))
       color[Int(root)] = 1
       while let (node, next) = stack.last {
-        let first = parentStart[Int(node)]
-        let end = parentStart[Int(node) + 1]
-        if first + next < end {
+        let range = parents.range(of: node)
+        if range.lowerBound + next < range.upperBound {
           stack[stack.count - 1].next += 1
-          let p = parentIDs[Int(first + next)]
+          let p = parents.ids[Int(range.lowerBound + next)]
           switch color[Int(p)] {
           case 0:
             color[Int(p)] = 1
@@ -135,65 +154,86 @@ struct GraphBuilder {
           case 1:
             // A back edge: node → p closes a cycle.
             removed.insert(Int64(node) << 32 | Int64(p))
-            let start = stack.lastIndex { $0.node == p }!
-            let target: String = declarations[winners[Int(p)]].identifier
-            var path: [String] = stack[start...].map { declarations[winners[Int($0.node)]].identifier }
-            path.append(target)
-            let closing: TypeDeclaration = declarations[winners[Int(node)]]
-            let declared = closing.conformsTo.first { UTTypeRegistry.fold($0) == UTTypeRegistry.fold(target) }
-            cycles.append(.init(path: path, declaration: closing, parent: declared ?? target))
+            cycles.append(cycle(closedBy: node, to: p, stack: stack, winners: winners))
           default: break
           }
           continue
         }
         stack.removeLast()
         color[Int(node)] = 2
-        // Collect the parents' ancestors once each (a stamp per node marks the ones seen), then sort.
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(node)
-        stamp[Int(node)] = node
-        for k in first..<end {
-          let p = parentIDs[Int(k)]
-          if !removed.isEmpty && removed.contains(Int64(node) << 32 | Int64(p)) { continue }
-          let from = Int(setStart[Int(p)])
-          for index in from..<(from + Int(setCount[Int(p)])) {
-            let id = postAncestors[index]
-            if stamp[Int(id)] != node {
-              stamp[Int(id)] = node
-              scratch.append(id)
-            }
-          }
-        }
-        scratch.sort()
-        setStart[Int(node)] = Int32(postAncestors.count)
-        setCount[Int(node)] = Int32(scratch.count)
-        postAncestors.append(contentsOf: scratch)
+        sets.close(node, parents: parents.ids[Int(range.lowerBound)..<Int(range.upperBound)], skipping: removed)
       }
     }
+    let (start, ancestors) = sets.inIDOrder()
+    return (start, ancestors, cycles)
+  }
 
-    var ancestorStart: [Int32] = [0]
-    ancestorStart.reserveCapacity(n + 1)
-    var ancestors: [Int32] = []
-    ancestors.reserveCapacity(postAncestors.count)
-    for id in 0..<n {
-      let from = Int(setStart[id])
-      ancestors.append(contentsOf: postAncestors[from..<(from + Int(setCount[id]))])
-      ancestorStart.append(Int32(ancestors.count))
+  /// The cycle the edge `node → parent` closes, with the stack of the search that found it.
+  func cycle(closedBy node: Int32, to parent: Int32, stack: [(node: Int32, next: Int32)], winners: [Int])
+    -> UTTypeRegistry.Cycle
+  {
+    let start = stack.lastIndex { $0.node == parent }!
+    let target = declarations[winners[Int(parent)]].identifier
+    let path = stack[start...].map { declarations[winners[Int($0.node)]].identifier } + [target]
+    let closing = declarations[winners[Int(node)]]
+    let declared = closing.conformsTo.first { UTTypeRegistry.fold($0) == UTTypeRegistry.fold(target) }
+    return .init(path: path, declaration: closing, parent: declared ?? target)
+  }
+
+  /// Ancestor sets appended in the order the search finishes nodes, each the union of its
+  /// parents' (already finished) sets plus itself.
+  struct PostOrderSets {
+    var setStart: [Int32]
+    var setCount: [Int32]
+    var buffer: [Int32] = []
+    /// Scratch for one union: `stamp[id] == node` marks an id already in the union for `node`.
+    var stamp: [Int32]
+    var scratch: [Int32] = []
+
+    init(count n: Int) {
+      setStart = [Int32](repeating: 0, count: n)
+      setCount = [Int32](repeating: 0, count: n)
+      stamp = [Int32](repeating: -1, count: n)
+      buffer.reserveCapacity(n * 4)
     }
-    postAncestors = []
 
-    if let parallel { tags = parallel.wait() }
-    let tagIndex = tags ?? Self.tagIndex(declarations, winners)
+    /// Records `node`'s set: itself and the sets of `parents`, each id once, sorted; the edges
+    /// in `removed` (`node << 32 | parent`, the edges that closed cycles) are left out.
+    @inline(__always)
+    mutating func close(_ node: Int32, parents: ArraySlice<Int32>, skipping removed: Set<Int64>) {
+      scratch.removeAll(keepingCapacity: true)
+      scratch.append(node)
+      stamp[Int(node)] = node
+      for p in parents {
+        if !removed.isEmpty && removed.contains(Int64(node) << 32 | Int64(p)) { continue }
+        let from = Int(setStart[Int(p)])
+        for index in from..<(from + Int(setCount[Int(p)])) {
+          let id = buffer[index]
+          if stamp[Int(id)] != node {
+            stamp[Int(id)] = node
+            scratch.append(id)
+          }
+        }
+      }
+      scratch.sort()
+      setStart[Int(node)] = Int32(buffer.count)
+      setCount[Int(node)] = Int32(scratch.count)
+      buffer.append(contentsOf: scratch)
+    }
 
-    var records: [UTTypeRegistry.Record] = []
-    records.reserveCapacity(n)
-    for id in 0..<n { records.append(.init(declaration: declarations[winners[id]])) }
-    return UTTypeRegistry(
-      records: records, parentStart: parentStart, parentIDs: parentIDs, ids: ids, ancestorStart: ancestorStart,
-      ancestors: ancestors, tagIndex: tagIndex,
-      files: files, codeDeclarations: codeDeclarations, includesSystemTypes: includesSystemTypes, conflicts: conflicts,
-      cycles: cycles,
-      unknownParents: unknownParents)
+    /// The sets rearranged by id: the set of `id` is `ancestors[start[id]..<start[id + 1]]`.
+    func inIDOrder() -> (start: [Int32], ancestors: [Int32]) {
+      var start: [Int32] = [0]
+      start.reserveCapacity(setStart.count + 1)
+      var ancestors: [Int32] = []
+      ancestors.reserveCapacity(buffer.count)
+      for id in setStart.indices {
+        let from = Int(setStart[id])
+        ancestors.append(contentsOf: buffer[from..<(from + Int(setCount[id]))])
+        start.append(Int32(ancestors.count))
+      }
+      return (start, ancestors)
+    }
   }
 
   /// The tag index: folded tag class → folded tag → ids in preference order.
