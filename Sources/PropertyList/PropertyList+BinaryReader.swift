@@ -397,7 +397,7 @@ struct BinaryReader {
       Self.grow(&size, by: objects[ref].size)
       elements.append(take(ref))
     }
-    store(Value(.array(elements), offset: frame.offset), at: frame.index, size: size)
+    store(Value(.array(elements), at: frame.offset), at: frame.index, size: size)
     return size
   }
 
@@ -429,7 +429,7 @@ struct BinaryReader {
       precondition(objects[keyRef].state == .built, "binary plist object \(keyRef) read after its last reference")
       guard case .string(let key) = slots[keyRef].storage else { preconditionFailure("key markers were checked") }
       objects[keyRef].uses -= 1
-      let entry = Entry(key: key, keyOffset: offset(ofChecked: keyRef), value: take(valueRef))
+      let entry = Entry(key: key, at: offset(ofChecked: keyRef), value: take(valueRef))
       if unique {
         entries.append(entry)
       } else if let existing = index[.init(key)] {
@@ -437,7 +437,8 @@ struct BinaryReader {
           PropertyList.Warning(
             code: .duplicateKey,
             message: "duplicate key '\(key)' in dictionary: this later value is used, the earlier one is ignored",
-            location: .init(offset: entry.keyOffset), relatedLocation: .init(offset: entries[existing].keyOffset)))
+            location: .init(offset: entry.rawKeyOffset), relatedLocation: .init(offset: entries[existing].rawKeyOffset))
+        )
         entries[existing] = entry
       } else {
         index[.init(key)] = entries.count
@@ -445,7 +446,7 @@ struct BinaryReader {
       }
     }
     store(
-      Value(.dictionary(PropertyList.Dictionary(uniqueEntries: entries)), offset: frame.offset), at: frame.index,
+      Value(.dictionary(PropertyList.Dictionary(uniqueEntries: entries)), at: frame.offset), at: frame.index,
       size: size)
     return size
   }
@@ -624,7 +625,7 @@ struct BinaryReader {
     default:
       throw Self.fail(.corrupt, "unknown object marker 0x\(TextDecoding.hex(marker))", at: offset)
     }
-    return stored(Value(storage, offset: offset), at: index)
+    return stored(Value(storage, at: offset), at: index)
   }
 
   /// Checks that the `n` bytes after the marker at `offset` lie inside the object area.

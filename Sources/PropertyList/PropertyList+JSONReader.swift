@@ -94,10 +94,10 @@ struct JSONReader: ~Copyable {
       }
       return nil
     case UInt8(ascii: "\""):
-      return Value(.string(try string()), offset: start)
+      return Value(.string(try string()), at: start)
     case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
       for (word, value) in [("true", true), ("false", false)] where literal(word) {
-        return Value(.boolean(value), offset: start)
+        return Value(.boolean(value), at: start)
       }
       if literal("null") { throw fail(.unsupported, "null is not a property list value", at: start) }
       throw fail(.syntax, "expected a value, found \(found())", at: start)
@@ -222,9 +222,9 @@ struct JSONReader: ~Copyable {
     }
     let literal = Substring(String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self))
     if isInteger, case .success(let n) = NumberParsing.integer(literal) {
-      return Value(.integer(n), offset: start)
+      return Value(.integer(n), at: start)
     }
     guard let r = Double(literal) else { throw fail(.syntax, "invalid number '\(literal)'", at: start) }
-    return Value(.real(r), offset: start)
+    return Value(.real(r), at: start)
   }
 }

@@ -174,11 +174,11 @@ struct OpenStepReader: ~Copyable {
       }
       return nil
     case UInt8(ascii: "<"):
-      return Value(.data(try data()), offset: start)
+      return Value(.data(try data()), at: start)
     case UInt8(ascii: "\""), UInt8(ascii: "'"):
-      return Value(.string(try string()), offset: start)
+      return Value(.string(try string()), at: start)
     case let b where Self.isUnquoted(b):
-      return Value(.string(try string()), offset: start)
+      return Value(.string(try string()), at: start)
     default:
       throw fail(.syntax, "expected a value, found \(found())", at: start)
     }

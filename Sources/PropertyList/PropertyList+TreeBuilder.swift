@@ -70,7 +70,7 @@ struct TreeBuilder: ~Copyable {
     return frame.isDictionary
       ? Value(
         .dictionary(PropertyList.Dictionary(uniqueEntries: entries.take(from: frame.start))), offset: frame.offset)
-      : Value(.array(elements.take(from: frame.start)), offset: frame.offset)
+      : Value(.array(elements.take(from: frame.start)), at: frame.offset)
   }
 
   /// Adds a finished value to the innermost container; returns it when there is none (the root).
@@ -82,7 +82,7 @@ struct TreeBuilder: ~Copyable {
       return nil
     }
     let key = stack[top].pendingKey.take()!
-    let entry = Entry(key: key, keyOffset: stack[top].pendingKeyOffset, value: value)
+    let entry = Entry(key: key, at: stack[top].pendingKeyOffset, value: value)
     let start = stack[top].start
     let count = entries.count - start
     var existing: Int? = nil
@@ -109,8 +109,8 @@ struct TreeBuilder: ~Copyable {
       PropertyList.Warning(
         code: .duplicateKey,
         message: "duplicate key '\(key)' in dictionary: this later value is used, the earlier one is ignored",
-        location: PropertyList.SourceLocation(offset: entry.keyOffset, in: text),
-        relatedLocation: PropertyList.SourceLocation(offset: earlier.keyOffset, in: text)))
+        location: PropertyList.SourceLocation(offset: entry.rawKeyOffset, in: text),
+        relatedLocation: PropertyList.SourceLocation(offset: earlier.rawKeyOffset, in: text)))
     entries[start + existing] = entry
     return nil
   }

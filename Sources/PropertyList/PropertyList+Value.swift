@@ -31,14 +31,28 @@ extension PropertyList {
 
     /// What the value holds.
     public var storage: Storage
-    /// The byte offset of the value in its source (the start of its element, token or object);
-    /// `-1` for values not read from a source.
-    public var offset: Int
+    /// The offset as the readers store it: `-1` for a value not read from a source. Kept as a
+    /// plain integer so that a value stays as small as the readers' hot paths need.
+    package var rawOffset: Int
 
-    /// Creates a value; `offset` defaults to `-1`, not from a source.
-    public init(_ storage: Storage, offset: Int = -1) {
+    /// The byte offset of the value in its source (the start of its element, token or object);
+    /// nil for a value made in code.
+    public var offset: Int? {
+      get { rawOffset >= 0 ? rawOffset : nil }
+      set { rawOffset = newValue ?? -1 }
+    }
+
+    /// Creates a value; `offset` is where it was read, or nil (the default) for one made in code.
+    public init(_ storage: Storage, offset: Int? = nil) {
       self.storage = storage
-      self.offset = offset
+      self.rawOffset = offset ?? -1
+    }
+
+    /// Creates a value read at `offset` (not negative), for the readers.
+    @inline(__always)
+    package init(_ storage: Storage, at offset: Int) {
+      self.storage = storage
+      self.rawOffset = offset
     }
 
     public static func == (lhs: Value, rhs: Value) -> Bool {
@@ -157,14 +171,30 @@ extension PropertyList {
   public struct Dictionary: Sendable, Hashable, RandomAccessCollection {
     /// A key, its offset, and its value.
     public struct Entry: Sendable, Hashable {
+      /// The key.
       public var key: String
-      /// The byte offset of the key (`<key>` element, token, or binary object); `-1` if synthesized.
-      public var keyOffset: Int
+      /// The key's offset as the readers store it: `-1` for a key made in code.
+      package var rawKeyOffset: Int
+      /// The value.
       public var value: Value
 
-      public init(key: String, keyOffset: Int = -1, value: Value) {
+      /// The byte offset of the key (`<key>` element, token, or binary object); nil for a key
+      /// made in code.
+      public var keyOffset: Int? {
+        get { rawKeyOffset >= 0 ? rawKeyOffset : nil }
+        set { rawKeyOffset = newValue ?? -1 }
+      }
+
+      /// An entry; `keyOffset` is where the key was read, or nil (the default) for one made in code.
+      public init(key: String, keyOffset: Int? = nil, value: Value) {
+        self.init(key: key, at: keyOffset ?? -1, value: value)
+      }
+
+      /// An entry whose key was read at `keyOffset`, for the readers.
+      @inline(__always)
+      package init(key: String, at keyOffset: Int, value: Value) {
         self.key = key
-        self.keyOffset = keyOffset
+        self.rawKeyOffset = keyOffset
         self.value = value
       }
 

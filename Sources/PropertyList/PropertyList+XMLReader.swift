@@ -442,7 +442,7 @@ struct XMLReader: ~Copyable {
         switch element {
         case .array, .dict:
           if next.form == .empty {
-            produced = Value(element == .array ? .array([]) : .dictionary(.init()), offset: next.offset)
+            produced = Value(element == .array ? .array([]) : .dictionary(.init()), at: next.offset)
           } else {
             try tree.open(dictionary: element == .dict, offset: next.offset)
           }
@@ -477,15 +477,15 @@ struct XMLReader: ~Copyable {
           throw fail(.syntax, "<\(element.name)> must be empty: write <\(element.name)/>", at: offset)
         }
       }
-      return Value(.boolean(element == .true), offset: offset)
+      return Value(.boolean(element == .true), at: offset)
     case .string:
-      return Value(.string(tag.form == .empty ? "" : try textContent(of: .string, openedAt: offset)), offset: offset)
+      return Value(.string(tag.form == .empty ? "" : try textContent(of: .string, openedAt: offset)), at: offset)
     case .data:
       let text = tag.form == .empty ? "" : try textContent(of: .data, openedAt: offset)
       guard let data = Base64.decode(text.utf8) else {
         throw fail(.syntax, "invalid base64 in <data>: \(Base64.problem(text.utf8))", at: offset)
       }
-      return Value(.data(data), offset: offset)
+      return Value(.data(data), at: offset)
     case .integer, .real, .date:
       guard tag.form == .start else {
         throw fail(.syntax, "<\(element.name)/> is empty: expected a \(element.name) value", at: offset)
@@ -495,19 +495,19 @@ struct XMLReader: ~Copyable {
       switch element {
       case .integer:
         switch NumberParsing.integer(trimmed) {
-        case .success(let n): return Value(.integer(n), offset: offset)
+        case .success(let n): return Value(.integer(n), at: offset)
         case .failure(let problem): throw fail(problem.code, "\(problem.message) in <integer>", at: offset)
         }
       case .real:
         guard let r = NumberParsing.real(trimmed) else {
           throw fail(.syntax, "invalid real '\(trimmed)': expected a decimal number, nan, or [+-]inf", at: offset)
         }
-        return Value(.real(r), offset: offset)
+        return Value(.real(r), at: offset)
       default:
         guard let date = DateParsing.parseISO8601(trimmed) else {
           throw fail(.syntax, "invalid date '\(trimmed)': expected YYYY-MM-DDTHH:MM:SSZ", at: offset)
         }
-        return Value(.date(date), offset: offset)
+        return Value(.date(date), at: offset)
       }
     default:
       fatalError("not a scalar element")

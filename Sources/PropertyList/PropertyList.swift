@@ -88,6 +88,15 @@ extension PropertyList {
       location.offset = TextDecoding.originalOffset(offset, in: source, encoding: encoding)
       return location
     }
+
+    /// The location of a value read from this document; nil for a value made in code.
+    ///
+    /// ```swift
+    /// let document = try PropertyList.parse(bytes)
+    /// document.location(of: document.root)?.description  // "4:1"
+    /// ```
+    /// - Complexity: O(*n*) in the value's offset.
+    public func location(of value: Value) -> SourceLocation? { value.offset.map(location(ofOffset:)) }
   }
 
   /// Detects the format of `bytes` and parses them.

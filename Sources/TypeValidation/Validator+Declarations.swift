@@ -9,7 +9,7 @@ import TypeRegistry
 
 extension ValidationRun {
   mutating func checkDeclaration(_ d: TypeDeclaration, in file: DeclarationFile, domain: String?) {
-    let identifierOffset = d.offset(ofKey: "UTTypeIdentifier") ?? d.offset
+    let identifierOffset = d.offset(ofKey: "UTTypeIdentifier") ?? d.rawOffset
     let key = UTTypeRegistry.fold(d.identifier)
 
     for entry in d.plist where !Validator.declarationKeySet.contains(entry.key) {
@@ -17,7 +17,7 @@ extension ValidationRun {
       if let suggestion = Suggestions.closest(to: entry.key, in: Validator.declarationKeys) {
         message += "; did you mean '\(suggestion)'?"
       }
-      report(.unknownKey, message, file, entry.keyOffset)
+      report(.unknownKey, message, file, entry.rawKeyOffset)
     }
 
     if let problem = IdentifierSyntax.problem(d.identifier) {
@@ -61,7 +61,7 @@ extension ValidationRun {
 
     if let url = d.referenceURL, let value = d.plist["UTTypeReferenceURL"] {
       if URL(string: url)?.scheme == nil || url.contains(" ") {
-        report(.invalidReferenceUrl, "UTTypeReferenceURL '\(url)' is not an absolute URL", file, value.offset)
+        report(.invalidReferenceUrl, "UTTypeReferenceURL '\(url)' is not an absolute URL", file, value.rawOffset)
       }
     }
   }
@@ -69,8 +69,8 @@ extension ValidationRun {
   /// The offset of `string` inside a string-or-array value.
   func offset(of string: String, in value: PropertyList.Value?) -> Int? {
     guard let value else { return nil }
-    if value.string == string { return value.offset }
-    return value.array?.first { $0.string == string }?.offset
+    if value.string == string { return value.rawOffset }
+    return value.array?.first { $0.string == string }?.rawOffset
   }
 
   mutating func checkParents(_ d: TypeDeclaration, in file: DeclarationFile, identifierOffset: Int) {
@@ -86,7 +86,7 @@ extension ValidationRun {
     var physical = false
     var unresolved = false
     for parent in d.conformsTo {
-      let at = offset(of: parent, in: parentsValue) ?? parentsValue!.offset
+      let at = offset(of: parent, in: parentsValue) ?? parentsValue!.rawOffset
       let parentKey = UTTypeRegistry.fold(parent)
       if parentKey == key {
         report(
@@ -109,7 +109,7 @@ extension ValidationRun {
       report(
         .missingPhysicalParent,
         "'\(d.identifier)' conforms to none of public.data, com.apple.package and public.directory, so the system cannot bind documents of this type",
-        file, parentsValue!.offset)
+        file, parentsValue!.rawOffset)
     }
   }
 
@@ -132,7 +132,7 @@ extension ValidationRun {
         if let suggestion = Suggestions.closest(to: tagClass, in: Validator.tagClasses) {
           message += "; did you mean '\(suggestion)'?"
         }
-        report(.unknownTagClass, message, file, entry.keyOffset)
+        report(.unknownTagClass, message, file, entry.rawKeyOffset)
         continue
       }
       let values = entry.value.array ?? [entry.value]
@@ -141,10 +141,10 @@ extension ValidationRun {
         if foldedClass == "public.filename-extension" && tag.hasPrefix(".") {
           report(
             .extensionWithDot, "filename extension '\(tag)' starts with a period; write '\(tag.dropFirst())'", file,
-            value.offset)
+            value.rawOffset)
         }
         if foldedClass == "public.mime-type" && !MIMESyntax.isValid(tag) {
-          report(.invalidMimeType, "'\(tag)' is not a MIME type of the form type/subtype", file, value.offset)
+          report(.invalidMimeType, "'\(tag)' is not a MIME type of the form type/subtype", file, value.rawOffset)
         }
         guard foldedClass == "public.filename-extension" || foldedClass == "public.mime-type" else { continue }
         let tagClassValue = UTTagClass(rawValue: foldedClass)
@@ -160,7 +160,7 @@ extension ValidationRun {
           let what = foldedClass == "public.mime-type" ? "MIME type" : "filename extension"
           report(
             .tagConflict, "\(what) '\(tag)' of '\(d.identifier)' is also claimed by '\(other.identifier)'", file,
-            value.offset,
+            value.rawOffset,
             notes: [note("'\(other.identifier)' is declared here", at: otherDeclaration)])
         }
       }
@@ -177,7 +177,7 @@ extension ValidationRun {
         if identifier.trimmingWhitespace.isEmpty {
           report(
             .undeclaredDocumentType, "document type\(name) names an empty type identifier in LSItemContentTypes",
-            file, value.offset)
+            file, value.rawOffset)
           continue
         }
         guard registry.type(withIdentifier: identifier) == nil else { continue }
@@ -186,7 +186,7 @@ extension ValidationRun {
         if let suggestion = Suggestions.closestIdentifier(to: identifier, in: registry) {
           message += "; did you mean '\(suggestion)'?"
         }
-        report(.undeclaredDocumentType, message, file, value.offset)
+        report(.undeclaredDocumentType, message, file, value.rawOffset)
       }
     }
   }
@@ -204,7 +204,7 @@ extension ValidationRun {
         else { continue }
         let next = cycle.path[n + 1]
         let parent = declaration.conformsTo.first { UTTypeRegistry.fold($0) == UTTypeRegistry.fold(next) } ?? next
-        let at = offset(of: parent, in: declaration.plist["UTTypeConformsTo"]) ?? declaration.offset
+        let at = offset(of: parent, in: declaration.plist["UTTypeConformsTo"]) ?? declaration.rawOffset
         let path = Array(cycle.path[n..<steps]) + Array(cycle.path[0..<n]) + [cycle.path[n]]
         report(.conformanceCycle, "conformance cycle: \(path.joined(separator: " → "))", file, at)
         break

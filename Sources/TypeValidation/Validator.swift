@@ -116,7 +116,7 @@ struct ValidationRun {
     }
     return .init(
       message: message,
-      place: place(file, offset ?? declaration.offset(ofKey: "UTTypeIdentifier") ?? declaration.offset))
+      place: place(file, offset ?? declaration.offset(ofKey: "UTTypeIdentifier") ?? declaration.rawOffset))
   }
 
   mutating func checkAll(sources: [SwiftSourceFile]) {
@@ -130,7 +130,7 @@ struct ValidationRun {
         checkDeclaration(declaration, in: file, domain: domain)
         let key = UTTypeRegistry.fold(declaration.identifier)
         let listKey = "\(declaration.kind)\u{0}\(key)"
-        let offset = declaration.offset(ofKey: "UTTypeIdentifier") ?? declaration.offset
+        let offset = declaration.offset(ofKey: "UTTypeIdentifier") ?? declaration.rawOffset
         if let earlier = inList[listKey] {
           report(
             .duplicateIdentifier, "'\(declaration.identifier)' is declared twice in \(declaration.kind.key)", file,

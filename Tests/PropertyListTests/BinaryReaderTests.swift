@@ -67,7 +67,7 @@ struct BinaryReaderTests {
     let entry = try #require(document.root.dictionary?.entry(forKey: "k"))
     #expect(entry.keyOffset == 11)
     #expect(entry.value.offset == 13)
-    #expect(document.location(ofOffset: entry.value.offset).description == "offset 13")
+    #expect(document.location(of: entry.value)?.description == "offset 13")
   }
 
   @Test func duplicateKeysWarn() throws {

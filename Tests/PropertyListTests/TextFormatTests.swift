@@ -58,7 +58,7 @@ struct TextFormatTests {
         "empty": .init(.dictionary(.init())),
       ])
     let entry = try #require(document.root.dictionary?.entry(forKey: "bare"))
-    #expect(document.location(ofOffset: entry.keyOffset).description == "4:3")
+    #expect(document.location(ofOffset: try #require(entry.keyOffset)).description == "4:3")
   }
 
   @Test func stringsFiles() throws {

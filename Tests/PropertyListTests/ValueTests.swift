@@ -25,4 +25,23 @@ struct ValueTests {
     #expect(PropertyList.sameKey("UTTypeIdentifier", "UTTypeIdentifier"))
     #expect(!PropertyList.sameKey("UTTypeIdentifier", "UTTypeConformsTo"))
   }
+
+  @Test func valuesMadeInCodeHaveNoOffsetAndReadValuesDo() throws {
+    let made: PropertyList.Value = ["k": "v"]
+    #expect(made.offset == nil)
+    #expect(made.dictionary?.entries.first?.keyOffset == nil)
+    var moved = made
+    moved.offset = 7
+    #expect(moved.offset == 7)
+    moved.offset = nil
+    #expect(moved.offset == nil)
+
+    let document = try PropertyList.parse(Array(#"{"k": "v"}"#.utf8))
+    let entry = try #require(document.root.dictionary?.entries.first)
+    #expect(document.root.offset == 0)
+    #expect(entry.keyOffset == 1)
+    #expect(entry.value.offset == 6)
+    #expect(document.location(of: entry.value)?.description == "1:7")
+    #expect(document.location(of: made) == nil, "a value made in code has no place in the document")
+  }
 }

@@ -58,11 +58,11 @@ struct XMLReaderTests {
       """)
     let document = try parse(text)
     let entry = try #require(document.root.dictionary?.entry(forKey: "UTTypeIdentifier"))
-    #expect(document.location(ofOffset: document.root.offset).description == "4:1")
-    #expect(document.location(ofOffset: entry.keyOffset).description == "5:2")
-    #expect(document.location(ofOffset: entry.value.offset).description == "6:2")
+    #expect(document.location(of: document.root)?.description == "4:1")
+    #expect(document.location(ofOffset: try #require(entry.keyOffset)).description == "5:2")
+    #expect(document.location(of: entry.value)?.description == "6:2")
     let lines = PropertyList.LineTable(document.source)
-    #expect(lines.location(ofOffset: entry.value.offset) == document.location(ofOffset: entry.value.offset))
+    #expect(lines.location(ofOffset: try #require(entry.value.offset)) == document.location(of: entry.value))
   }
 
   @Test func entitiesCharacterReferencesCDATAAndComments() throws {
@@ -128,7 +128,7 @@ struct XMLReaderTests {
     let document = try PropertyList.parse(
       Self.utf16("<plist>\n<array>é<true/></array></plist>".replacingOccurrences(of: "é", with: ""), bigEndian: false))
     let element = try #require(document.root.array?.first)
-    #expect(document.location(ofOffset: element.offset).offset == 2 + 2 * 15)
+    #expect(document.location(of: element)?.offset == 2 + 2 * 15)
   }
 
   @Test func duplicateKeysWarnAndTheLastWins() throws {

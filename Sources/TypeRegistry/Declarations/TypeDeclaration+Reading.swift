@@ -7,7 +7,8 @@ enum DeclarationReader {
   ) {
     guard let top = root.dictionary else {
       problems.append(
-        .init(message: "the top level is a \(root.kindName), expected a dictionary", offset: root.offset, keyPath: ""))
+        .init(
+          message: "the top level is a \(root.kindName), expected a dictionary", offset: root.rawOffset, keyPath: ""))
       return
     }
     for kind in [TypeDeclaration.Kind.exported, .imported] {
@@ -15,7 +16,7 @@ enum DeclarationReader {
       guard let entries = list.array else {
         problems.append(
           .init(
-            message: "\(kind.key) is a \(list.kindName), expected an array of dictionaries", offset: list.offset,
+            message: "\(kind.key) is a \(list.kindName), expected an array of dictionaries", offset: list.rawOffset,
             keyPath: kind.key))
         continue
       }
@@ -25,12 +26,12 @@ enum DeclarationReader {
         guard let dictionary = entry.dictionary else {
           problems.append(
             .init(
-              message: "declaration \(index) is a \(entry.kindName), expected a dictionary", offset: entry.offset,
+              message: "declaration \(index) is a \(entry.kindName), expected a dictionary", offset: entry.rawOffset,
               keyPath: path()))
           continue
         }
         if let declaration = read(
-          dictionary, kind: kind, index: index, offset: entry.offset, path: path, problems: &problems)
+          dictionary, kind: kind, index: index, offset: entry.rawOffset, path: path, problems: &problems)
         {
           declarations.append(declaration)
         }
@@ -51,14 +52,15 @@ enum DeclarationReader {
         } else {
           problems.append(
             .init(
-              message: "\(element.kindName) in a list of strings", offset: element.offset, keyPath: "\(path()).\(n)"))
+              message: "\(element.kindName) in a list of strings", offset: element.rawOffset, keyPath: "\(path()).\(n)")
+          )
         }
       }
       return out
     default:
       problems.append(
         .init(
-          message: "a \(value.kindName), expected a string or an array of strings", offset: value.offset,
+          message: "a \(value.kindName), expected a string or an array of strings", offset: value.rawOffset,
           keyPath: path())
       )
       return []
@@ -109,7 +111,7 @@ enum DeclarationReader {
     }
     var declaration = TypeDeclaration(identifier: identifier, kind: kind)
     declaration.plist = d
-    declaration.offset = offset
+    declaration.rawOffset = offset
     declaration.index = index
     if let parents = fields.parents {
       declaration.conformsTo = strings(parents, path: { path() + ".UTTypeConformsTo" }, problems: &problems)
@@ -140,7 +142,8 @@ enum DeclarationReader {
     if let text = value.string { return text }
     problems.append(
       .init(
-        message: "\(key) is a \(value.kindName), expected a string", offset: value.offset, keyPath: path() + "." + key))
+        message: "\(key) is a \(value.kindName), expected a string", offset: value.rawOffset,
+        keyPath: path() + "." + key))
     return nil
   }
 
@@ -151,7 +154,7 @@ enum DeclarationReader {
     guard let specification = value.dictionary else {
       problems.append(
         .init(
-          message: "UTTypeTagSpecification is a \(value.kindName), expected a dictionary", offset: value.offset,
+          message: "UTTypeTagSpecification is a \(value.kindName), expected a dictionary", offset: value.rawOffset,
           keyPath: path() + ".UTTypeTagSpecification"))
       return [:]
     }
@@ -171,7 +174,7 @@ enum DeclarationReader {
     default:
       problems.append(
         .init(
-          message: "UTTypeVersion is a \(value.kindName), expected a string or an integer", offset: value.offset,
+          message: "UTTypeVersion is a \(value.kindName), expected a string or an integer", offset: value.rawOffset,
           keyPath: path() + ".UTTypeVersion"))
       return nil
     }

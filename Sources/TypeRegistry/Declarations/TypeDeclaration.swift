@@ -163,15 +163,18 @@ public struct TypeDeclaration: Sendable {
     }
   }
 
-  /// The offset of the declaration's dictionary in its file; -1 for declarations made in code.
-  /// Set by the reader: the registry and the linter trust it.
-  public package(set) var offset: Int {
+  /// The offset of the declaration's dictionary in its file, as stored: `-1` for a declaration
+  /// made in code. Set by the reader: the registry and the linter trust it.
+  package var rawOffset: Int {
     get { storage.offset }
     set {
       unique()
       storage.offset = newValue
     }
   }
+
+  /// The offset of the declaration's dictionary in its file; nil for a declaration made in code.
+  public var offset: Int? { rawOffset >= 0 ? rawOffset : nil }
 
   /// The position of the declaration in its list.
   public package(set) var index: Int {
@@ -215,8 +218,8 @@ public struct TypeDeclaration: Sendable {
   public var origin: String {
     if isBuiltIn { return "built-in" }
     guard let file else { return "code" }
-    let location = file.location(ofOffset: offset)
-    return location.line.map { "\(file.path):\($0)" } ?? "\(file.path) (byte \(offset))"
+    let location = file.location(ofOffset: rawOffset)
+    return location.line.map { "\(file.path):\($0)" } ?? "\(file.path) (byte \(rawOffset))"
   }
 
   /// The offset of a key's value in the declaration, for messages.

@@ -13,7 +13,7 @@ struct ReadmeExampleTests {
     let document = try PropertyList.parse(bytes)
     let declarations = document.root.dictionary?["UTExportedTypeDeclarations"]?.array ?? []
     #expect(declarations.count == 1)
-    #expect(document.location(ofOffset: declarations[0].offset).description == "11:3")
+    #expect(document.location(of: declarations[0])?.description == "11:3")
     #expect(declarations[0].dictionary?["UTTypeIdentifier"]?.string == "com.raywenderlich.pointybug.tool.arrow")
     #expect(try PropertyList.write(document.root, as: .xml) == bytes)
   }
