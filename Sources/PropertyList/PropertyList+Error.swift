@@ -27,6 +27,7 @@ extension PropertyList {
       /// A binary plist whose trailer, offsets or references are inconsistent.
       public static let corrupt = Code(value: .corrupt)
 
+      /// The code's name: `syntax`, `truncated` …
       public var description: String { value.rawValue }
     }
 
@@ -54,16 +55,20 @@ extension PropertyList {
       let name: String
       /// A dictionary key given more than once; the last value is used.
       public static let duplicateKey = Code(name: "duplicate-key")
+      /// The code's name: `duplicate-key`.
       public var description: String { name }
     }
 
+    /// The kind of warning.
     public let code: Code
+    /// What was found and what the reader did about it.
     public let message: String
     /// Where the problem is (for a duplicate key: the later key, whose value is used).
     public let location: SourceLocation
     /// A related place (for a duplicate key: the earlier key).
     public let relatedLocation: SourceLocation?
 
+    /// `line:column: message`, or `offset N: message` for binary input.
     public var description: String { "\(location): \(message)" }
   }
 
@@ -74,6 +79,7 @@ extension PropertyList {
     /// What cannot be written and why.
     public let message: String
 
+    /// The message, with the key path where there is one.
     public var description: String {
       keyPath.isEmpty ? message : "\(message) (at key path '\(keyPath)')"
     }

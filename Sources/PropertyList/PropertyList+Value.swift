@@ -55,6 +55,7 @@ extension PropertyList {
       self.rawOffset = offset
     }
 
+    /// Whether two values hold equal contents (offsets are not compared; NaN equals NaN).
     public static func == (lhs: Value, rhs: Value) -> Bool {
       switch (lhs.storage, rhs.storage) {
       // NaN equals NaN here, as a value read twice must equal itself.
@@ -65,6 +66,7 @@ extension PropertyList {
       }
     }
 
+    /// Hashes the contents, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
       switch storage {
       case .real(let r) where r.isNaN: hasher.combine(Double.nan.bitPattern)
@@ -99,6 +101,7 @@ extension PropertyList {
     /// The boolean, if the value is one.
     public var bool: Bool? { if case .boolean(let b) = storage { b } else { nil } }
 
+    /// A compact rendering of the contents, for messages and debugging.
     public var description: String {
       switch storage {
       case .string(let s): "\"\(s)\""
@@ -152,8 +155,10 @@ extension PropertyList {
     /// The value as `Int`, or nil when it does not fit.
     public var int: Int? { int64.flatMap { Int(exactly: $0) } }
 
+    /// The integer in decimal.
     public var description: String { isNegative ? "-\(magnitude)" : "\(magnitude)" }
 
+    /// Orders integers by value, across the signed and unsigned range.
     public static func < (lhs: Integer, rhs: Integer) -> Bool {
       switch (lhs.isNegative, rhs.isNegative) {
       case (true, false): true
@@ -201,6 +206,7 @@ extension PropertyList {
       /// Entries are equal when their keys and values are; offsets are not compared.
       public static func == (lhs: Entry, rhs: Entry) -> Bool { lhs.key == rhs.key && lhs.value == rhs.value }
 
+      /// Hashes the key and value, consistently with `==`.
       public func hash(into hasher: inout Hasher) {
         hasher.combine(key)
         hasher.combine(value)
@@ -220,8 +226,11 @@ extension PropertyList {
       for entry in entries { _ = insert(entry) }
     }
 
+    /// The position of the first entry.
     public var startIndex: Int { entries.startIndex }
+    /// The position after the last entry.
     public var endIndex: Int { entries.endIndex }
+    /// The entry at `position`, in source order.
     public subscript(position: Int) -> Entry { entries[position] }
 
     /// The entry for `key`, compared exactly as Apple's plist dictionaries do: by Unicode
@@ -294,11 +303,17 @@ extension PropertyList {
 extension PropertyList.Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
   ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
+  /// A string value made in code.
   public init(stringLiteral value: String) { self.init(.string(value)) }
+  /// An integer value made in code.
   public init(integerLiteral value: Int64) { self.init(.integer(.init(value))) }
+  /// A real value made in code.
   public init(floatLiteral value: Double) { self.init(.real(value)) }
+  /// A Boolean value made in code.
   public init(booleanLiteral value: Bool) { self.init(.boolean(value)) }
+  /// An array value made in code.
   public init(arrayLiteral elements: PropertyList.Value...) { self.init(.array(elements)) }
+  /// A dictionary value made in code; a repeated key keeps its first position and its last value.
   public init(dictionaryLiteral elements: (String, PropertyList.Value)...) {
     self.init(.dictionary(.init(elements.map { .init(key: $0.0, value: $0.1) })))
   }

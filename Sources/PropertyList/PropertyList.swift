@@ -33,6 +33,7 @@ extension PropertyList {
     /// JSON, as `plutil -convert json` writes it.
     case json = "json"
 
+    /// The format's name as `plutil -convert` spells it: `xml1`, `binary1`, `json`, `openstep`.
     public var description: String { rawValue }
   }
 

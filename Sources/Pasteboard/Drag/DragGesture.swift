@@ -47,6 +47,7 @@ public struct DragGesture {
       CGSize(width: predictedEndLocation.x - startLocation.x, height: predictedEndLocation.y - startLocation.y)
     }
 
+    /// A value as the gesture reports it; the fields are in the gesture's coordinate space.
     public init(
       time: Date, location: CGPoint, startLocation: CGPoint, velocity: CGSize, predictedEndLocation: CGPoint
     ) {

@@ -28,9 +28,12 @@ public enum AxisLock: Sendable, Hashable, CaseIterable {
 /// SnapGrid(snapX: 25, snapY: 25).snap(CGPoint(x: 37, y: 12))   // (25, 0)
 /// ```
 public struct SnapGrid: Sendable, Hashable {
+  /// The grid's horizontal step, in points.
   public var snapX: CGFloat
+  /// The grid's vertical step, in points.
   public var snapY: CGFloat
 
+  /// A grid with these steps.
   public init(snapX: CGFloat, snapY: CGFloat) {
     self.snapX = snapX
     self.snapY = snapY
@@ -77,6 +80,7 @@ public struct ViewStack<ID: Hashable & Sendable>: Sendable {
   /// The views, back to front.
   public private(set) var views: [(id: ID, frame: CGRect)] = []
 
+  /// An empty stack.
   public init() {}
 
   /// Adds a view in front of the others.
@@ -110,9 +114,12 @@ public struct ViewStack<ID: Hashable & Sendable>: Sendable {
 /// DropZone.capturing(CGPoint(x: 170, y: 140), in: zones)   // 0
 /// ```
 public struct DropZone: Sendable, Hashable {
+  /// The zone's center.
   public var center: CGPoint
+  /// How close to the center a point must be to be captured.
   public var captureRadius: CGFloat
 
+  /// A zone around `center` that captures points within `captureRadius`.
   public init(center: CGPoint, captureRadius: CGFloat) {
     self.center = center
     self.captureRadius = captureRadius
@@ -139,11 +146,14 @@ public struct DropZone: Sendable, Hashable {
 /// pager.page(from: 0, predictedEndTranslation: -250)   // 1: swiped left past half the width
 /// ```
 public struct Pager: Sendable, Hashable {
+  /// How many pages there are.
   public var pageCount: Int
+  /// The width of one page, in points.
   public var pageWidth: CGFloat
   /// The fraction of the width the predicted end must pass; a half by default.
   public var threshold: CGFloat
 
+  /// A pager of `pageCount` pages of `pageWidth`, turning when the predicted end passes `threshold` of a width.
   public init(pageCount: Int, pageWidth: CGFloat, threshold: CGFloat = 0.5) {
     self.pageCount = pageCount
     self.pageWidth = pageWidth

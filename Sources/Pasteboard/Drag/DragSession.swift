@@ -20,6 +20,7 @@ public struct DragSession {
   /// Called once with the final operation when the drag ends.
   public var onEnded: ((DropOperation) -> Void)?
 
+  /// A drag of `items` that allows `allowedOperations`, headed for `destination`; `onEnded` hears the outcome once.
   public init(
     items: [ItemProvider], allowedOperations: Set<DropOperation> = [.copy, .move],
     destination: AppIdentity = .current, onEnded: ((DropOperation) -> Void)? = nil

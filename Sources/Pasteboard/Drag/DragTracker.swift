@@ -38,6 +38,7 @@ public struct DragTracker: Sendable {
   /// How far the pointer must move before the drag starts.
   public let minimumDistance: CGFloat
 
+  /// A tracker that starts a drag once the pointer has moved `minimumDistance` points (10 by default, as SwiftUI).
   public init(minimumDistance: CGFloat = 10) {
     self.minimumDistance = minimumDistance
   }
@@ -148,9 +149,11 @@ public struct DragTracker: Sendable {
 /// Drives a ``DragGesture`` from a host's pointer events: feeds its ``DragTracker`` and calls the
 /// gesture's actions. Our own type: on Apple platforms the system drives gestures.
 public struct DragGestureDriver {
+  /// The gesture being driven.
   public private(set) var gesture: DragGesture
   private var tracker: DragTracker
 
+  /// A driver for `gesture`, with a tracker using its minimum distance.
   public init(_ gesture: DragGesture) {
     self.gesture = gesture
     self.tracker = DragTracker(minimumDistance: gesture.minimumDistance)
@@ -159,21 +162,25 @@ public struct DragGestureDriver {
   /// Whether the drag has started and not ended.
   public var isActive: Bool { tracker.isActive }
 
+  /// The pointer went down at `location` at `time` (seconds); returns what the tracker did.
   @discardableResult
   public mutating func pointerDown(at location: CGPoint, time: Double) -> DragTracker.Action {
     perform(tracker.pointerDown(at: location, time: time))
   }
 
+  /// The pointer moved to `location`; calls `onChanged` once the drag has started.
   @discardableResult
   public mutating func pointerMoved(to location: CGPoint, time: Double) -> DragTracker.Action {
     perform(tracker.pointerMoved(to: location, time: time))
   }
 
+  /// The pointer went up at `location`; calls `onEnded` if a drag was active.
   @discardableResult
   public mutating func pointerUp(at location: CGPoint, time: Double) -> DragTracker.Action {
     perform(tracker.pointerUp(at: location, time: time))
   }
 
+  /// The host cancelled the drag (the window lost the pointer); no `onEnded` is called.
   @discardableResult
   public mutating func cancel() -> DragTracker.Action { perform(tracker.cancel()) }
 

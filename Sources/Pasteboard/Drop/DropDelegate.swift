@@ -37,9 +37,13 @@ public protocol DropDelegate {
 }
 
 extension DropDelegate {
+  /// Accepts every drop by default, as SwiftUI does.
   public func validateDrop(info: DropInfo) -> Bool { true }
+  /// Does nothing by default.
   public func dropEntered(info: DropInfo) {}
+  /// Proposes nothing by default: the last proposal stands, or a copy when there was none.
   public func dropUpdated(info: DropInfo) -> DropProposal? { nil }
+  /// Does nothing by default.
   public func dropExited(info: DropInfo) {}
 }
 

@@ -9,6 +9,7 @@ public enum DropOperation: Int, Sendable, Hashable, CaseIterable, CustomStringCo
   /// The items are moved: the source removes them.
   case move
 
+  /// The operation's name: `copy`, `move`, `forbidden` or `cancel`.
   public var description: String {
     switch self {
     case .cancel: "cancel"
@@ -25,6 +26,7 @@ public struct DropProposal: Sendable, Hashable {
   /// The proposed operation.
   public let operation: DropOperation
 
+  /// A proposal of `operation`. Apple's counterpart: `DropProposal(operation:)`.
   public init(operation: DropOperation) {
     self.operation = operation
   }

@@ -13,6 +13,7 @@ public struct DropTarget {
   /// The delegate that negotiates.
   public var delegate: any DropDelegate
 
+  /// A target at `frame` (surface coordinates) accepting `types`, stacked at `zIndex`, negotiating through `delegate`.
   public init(frame: CGRect, of types: [UTType], zIndex: Double = 0, delegate: any DropDelegate) {
     self.frame = frame
     self.types = types
@@ -69,6 +70,7 @@ public final class DropSurface {
 
   private var generations = 0
 
+  /// A surface with no targets.
   public init() {}
 
   /// Adds a target; returns its id.

@@ -84,7 +84,9 @@ extension ItemProvider {
 
   /// Options for file representations. Apple's counterpart: `NSItemProviderFileOptions`.
   public struct FileOptions: OptionSet, Sendable, Hashable {
+    /// The options' bits.
     public let rawValue: Int
+    /// Options from their bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// The file can be opened where it is, without a copy.

@@ -188,6 +188,7 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
     resolveObject(aClass) != nil
   }
 
+  /// `ItemProvider(…)` with the registered type identifiers, in fidelity order.
   public var description: String {
     "ItemProvider(\(registeredTypeIdentifiers.joined(separator: ", ")))"
   }

@@ -95,7 +95,10 @@ public struct ItemProviderError: Error, CustomNSError, CustomStringConvertible, 
     }
   }
 
+  /// `NSItemProviderErrorDomain`, as Apple's errors report it.
   public static var errorDomain: String { itemProviderErrorDomain }
+  /// The ``ItemProvider/ErrorCode`` raw value, as Apple's errors report it.
   public var errorCode: Int { code.rawValue }
+  /// The description under `NSLocalizedDescriptionKey`.
   public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: description] }
 }

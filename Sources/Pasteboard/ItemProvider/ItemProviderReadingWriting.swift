@@ -39,14 +39,17 @@ public protocol ItemProviderWriting {
 }
 
 extension ItemProviderWriting {
+  /// The type's writable identifiers, from the static requirement.
   public var writableTypeIdentifiersForItemProvider: [String] { Self.writableTypeIdentifiersForItemProvider }
 
+  /// The visibility of one representation, from the static requirement (`.all` by default).
   public func itemProviderVisibilityForRepresentation(withTypeIdentifier typeIdentifier: String)
     -> ItemProvider.RepresentationVisibility
   {
     Self.itemProviderVisibilityForRepresentation(withTypeIdentifier: typeIdentifier)
   }
 
+  /// Every representation is visible to all processes unless a type says otherwise.
   public static func itemProviderVisibilityForRepresentation(withTypeIdentifier typeIdentifier: String)
     -> ItemProvider.RepresentationVisibility
   {
@@ -116,6 +119,7 @@ extension String: ItemProviderWriting, ItemProviderReading {
   /// Any plain text: UTF-8, UTF-16, or unspecified (read as UTF-8).
   public static var readableTypeIdentifiersForItemProvider: [String] { [TextCoding.plainTextIdentifier] }
 
+  /// Encodes the value as `typeIdentifier` and hands the bytes to `completionHandler`, synchronously.
   public func loadData(
     withTypeIdentifier typeIdentifier: String,
     forItemProviderCompletionHandler completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
@@ -124,15 +128,19 @@ extension String: ItemProviderWriting, ItemProviderReading {
     return nil
   }
 
+  /// Decodes a value from data of `typeIdentifier`; throws when the data is not that kind of value.
   public static func object(withItemProviderData data: Data, typeIdentifier: String) throws -> String {
     try TextCoding.decode(data, typeIdentifier: typeIdentifier)
   }
 }
 
 extension NSString: ItemProviderWriting, ItemProviderReading {
+  /// The identifiers this type writes, richest first (as its Swift counterpart).
   public static var writableTypeIdentifiersForItemProvider: [String] { String.writableTypeIdentifiersForItemProvider }
+  /// The identifiers this type reads (as its Swift counterpart).
   public static var readableTypeIdentifiersForItemProvider: [String] { String.readableTypeIdentifiersForItemProvider }
 
+  /// Encodes the value as `typeIdentifier` and hands the bytes to `completionHandler`, synchronously.
   public func loadData(
     withTypeIdentifier typeIdentifier: String,
     forItemProviderCompletionHandler completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
@@ -141,6 +149,7 @@ extension NSString: ItemProviderWriting, ItemProviderReading {
     return nil
   }
 
+  /// Decodes a value from data of `typeIdentifier`; throws when the data is not that kind of value.
   public static func object(withItemProviderData data: Data, typeIdentifier: String) throws -> Self {
     Self(string: try TextCoding.decode(data, typeIdentifier: typeIdentifier))
   }
@@ -164,10 +173,12 @@ enum URLCoding {
 extension URL: ItemProviderWriting, ItemProviderReading {
   /// `public.url`; a file URL instance writes `public.file-url` (which conforms to it).
   public static var writableTypeIdentifiersForItemProvider: [String] { ["public.url"] }
+  /// The identifiers this value writes: a file URL also offers the file's own type.
   public var writableTypeIdentifiersForItemProvider: [String] { URLCoding.types(for: self) }
   /// Any URL, file URLs included.
   public static var readableTypeIdentifiersForItemProvider: [String] { ["public.url"] }
 
+  /// Encodes the value as `typeIdentifier` and hands the bytes to `completionHandler`, synchronously.
   public func loadData(
     withTypeIdentifier typeIdentifier: String,
     forItemProviderCompletionHandler completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
@@ -176,16 +187,21 @@ extension URL: ItemProviderWriting, ItemProviderReading {
     return nil
   }
 
+  /// Decodes a value from data of `typeIdentifier`; throws when the data is not that kind of value.
   public static func object(withItemProviderData data: Data, typeIdentifier: String) throws -> URL {
     try URLCoding.decode(data, typeIdentifier: typeIdentifier)
   }
 }
 
 extension NSURL: ItemProviderWriting, ItemProviderReading {
+  /// The identifiers this type writes, richest first (as its Swift counterpart).
   public static var writableTypeIdentifiersForItemProvider: [String] { URL.writableTypeIdentifiersForItemProvider }
+  /// The identifiers this value writes: a file URL also offers the file's own type.
   public var writableTypeIdentifiersForItemProvider: [String] { URLCoding.types(for: self as URL) }
+  /// The identifiers this type reads (as its Swift counterpart).
   public static var readableTypeIdentifiersForItemProvider: [String] { URL.readableTypeIdentifiersForItemProvider }
 
+  /// Encodes the value as `typeIdentifier` and hands the bytes to `completionHandler`, synchronously.
   public func loadData(
     withTypeIdentifier typeIdentifier: String,
     forItemProviderCompletionHandler completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
@@ -194,6 +210,7 @@ extension NSURL: ItemProviderWriting, ItemProviderReading {
     return nil
   }
 
+  /// Decodes a value from data of `typeIdentifier`; throws when the data is not that kind of value.
   public static func object(withItemProviderData data: Data, typeIdentifier: String) throws -> Self {
     let url = try URLCoding.decode(data, typeIdentifier: typeIdentifier)
     guard let object = NSURL(string: url.absoluteString) as? Self else {
@@ -212,6 +229,7 @@ extension Data: ItemProviderWriting, ItemProviderReading {
   /// Any data.
   public static var readableTypeIdentifiersForItemProvider: [String] { ["public.data"] }
 
+  /// Encodes the value as `typeIdentifier` and hands the bytes to `completionHandler`, synchronously.
   public func loadData(
     withTypeIdentifier typeIdentifier: String,
     forItemProviderCompletionHandler completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
@@ -220,13 +238,17 @@ extension Data: ItemProviderWriting, ItemProviderReading {
     return nil
   }
 
+  /// Decodes a value from data of `typeIdentifier`; throws when the data is not that kind of value.
   public static func object(withItemProviderData data: Data, typeIdentifier: String) throws -> Data { data }
 }
 
 extension NSData: ItemProviderWriting, ItemProviderReading {
+  /// The identifiers this type writes, richest first (as its Swift counterpart).
   public static var writableTypeIdentifiersForItemProvider: [String] { Data.writableTypeIdentifiersForItemProvider }
+  /// The identifiers this type reads (as its Swift counterpart).
   public static var readableTypeIdentifiersForItemProvider: [String] { Data.readableTypeIdentifiersForItemProvider }
 
+  /// Encodes the value as `typeIdentifier` and hands the bytes to `completionHandler`, synchronously.
   public func loadData(
     withTypeIdentifier typeIdentifier: String,
     forItemProviderCompletionHandler completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
@@ -235,6 +257,7 @@ extension NSData: ItemProviderWriting, ItemProviderReading {
     return nil
   }
 
+  /// Decodes a value from data of `typeIdentifier`; throws when the data is not that kind of value.
   public static func object(withItemProviderData data: Data, typeIdentifier: String) throws -> Self {
     guard let object = NSData(data: data) as? Self else {
       throw ItemProviderError(

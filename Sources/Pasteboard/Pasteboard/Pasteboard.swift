@@ -26,9 +26,13 @@ import UTIPlatform
 public final class Pasteboard: Sendable {
   /// A pasteboard's name. Apple's counterpart: `UIPasteboard.Name`.
   public struct Name: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The name as a string: `com.apple.UIKit.pboard.general` for the general pasteboard.
     public let rawValue: String
+    /// A name from its string.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A name from its string.
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// The name as a string.
     public var description: String { rawValue }
 
     /// The general pasteboard, for copy and paste.

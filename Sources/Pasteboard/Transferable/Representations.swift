@@ -7,6 +7,7 @@ import TypeRegistry
 /// DataRepresentation(contentType: .png) { image in image.pngData } importing: { Image(png: $0) }
 /// ```
 public struct DataRepresentation<Item: Transferable>: TransferRepresentation {
+  /// A primitive representation: it has no body.
   public typealias Body = Never
   let entry: _TransferEntry<Item>
 
@@ -41,11 +42,13 @@ public struct DataRepresentation<Item: Transferable>: TransferRepresentation {
     }
   }
 
+  /// The representation's entries, in order (an implementation detail of the result builder).
   public func _entries() -> [_TransferEntry<Item>] { [entry] }
 }
 
 /// A representation as a file of one content type. Apple's counterpart: `FileRepresentation`.
 public struct FileRepresentation<Item: Transferable>: TransferRepresentation {
+  /// A primitive representation: it has no body.
   public typealias Body = Never
   let entry: _TransferEntry<Item>
 
@@ -91,6 +94,7 @@ public struct FileRepresentation<Item: Transferable>: TransferRepresentation {
     }
   }
 
+  /// The representation's entries, in order (an implementation detail of the result builder).
   public func _entries() -> [_TransferEntry<Item>] { [entry] }
 }
 
@@ -103,9 +107,11 @@ public struct FileRepresentation<Item: Transferable>: TransferRepresentation {
 /// }
 /// ```
 public struct CodableRepresentation<Item: Transferable & Codable>: TransferRepresentation {
+  /// A primitive representation: it has no body.
   public typealias Body = Never
   let entry: _TransferEntry<Item>
 
+  /// A representation of `Item` as JSON of `contentType`, with the given coder (Apple's counterpart: `CodableRepresentation(for:contentType:encoder:decoder:)`).
   public init(
     for itemType: Item.Type = Item.self, contentType: UTType, encoder: JSONEncoder = JSONEncoder(),
     decoder: JSONDecoder = JSONDecoder()
@@ -123,6 +129,7 @@ public struct CodableRepresentation<Item: Transferable & Codable>: TransferRepre
       })
   }
 
+  /// The representation's entries, in order (an implementation detail of the result builder).
   public func _entries() -> [_TransferEntry<Item>] { [entry] }
 }
 
@@ -133,6 +140,7 @@ public struct CodableRepresentation<Item: Transferable & Codable>: TransferRepre
 /// ProxyRepresentation(exporting: \.name)   // a String proxy: exported as text
 /// ```
 public struct ProxyRepresentation<Item: Transferable, Proxy: Transferable>: TransferRepresentation {
+  /// A primitive representation: it has no body.
   public typealias Body = Never
   let entries: [_TransferEntry<Item>]
 
@@ -176,6 +184,7 @@ public struct ProxyRepresentation<Item: Transferable, Proxy: Transferable>: Tran
     }
   }
 
+  /// The representation's entries, in order (an implementation detail of the result builder).
   public func _entries() -> [_TransferEntry<Item>] { entries }
 }
 

@@ -19,10 +19,12 @@ public protocol TransferRepresentation<Item>: Sendable {
 }
 
 extension TransferRepresentation where Body.Item == Item {
+  /// The representation's entries, in order (an implementation detail of the result builder).
   public func _entries() -> [_TransferEntry<Item>] { body._entries() }
 }
 
 extension TransferRepresentation where Body == Never {
+  /// Primitive representations have no body; reading it traps.
   public var body: Never { fatalError("\(Self.self) has no body") }
 }
 
@@ -61,16 +63,19 @@ enum TransferImport: Sendable {
 /// Apple's counterpart: `TransferRepresentationBuilder`.
 @resultBuilder
 public struct TransferRepresentationBuilder<Item: Transferable> {
+  /// Passes one representation through.
   public static func buildExpression<Content: TransferRepresentation>(_ content: Content) -> Content
   where Content.Item == Item {
     content
   }
 
+  /// A block of one representation.
   public static func buildBlock<Content: TransferRepresentation>(_ content: Content) -> Content
   where Content.Item == Item {
     content
   }
 
+  /// A block of several representations, in fidelity order.
   public static func buildBlock<each Content: TransferRepresentation>(
     _ content: repeat each Content
   ) -> TupleTransferRepresentation<Item, (repeat each Content)> {
@@ -84,17 +89,21 @@ public struct TransferRepresentationBuilder<Item: Transferable> {
 
 /// Several representations, in order. Apple's counterpart: `TupleTransferRepresentation`.
 public struct TupleTransferRepresentation<Item: Transferable, Value>: TransferRepresentation {
+  /// A primitive representation: it has no body.
   public typealias Body = Never
   let entries: [_TransferEntry<Item>]
 
+  /// The representation's entries, in order (an implementation detail of the result builder).
   public func _entries() -> [_TransferEntry<Item>] { entries }
 }
 
 /// Representations with changed properties, as the modifiers return them.
 public struct _ModifiedTransferRepresentation<Item: Transferable>: TransferRepresentation {
+  /// A primitive representation: it has no body.
   public typealias Body = Never
   let entries: [_TransferEntry<Item>]
 
+  /// The representation's entries, in order (an implementation detail of the result builder).
   public func _entries() -> [_TransferEntry<Item>] { entries }
 }
 
@@ -135,8 +144,12 @@ extension TransferRepresentation {
 }
 
 extension Never: Transferable, TransferRepresentation {
+  /// `Never` transfers nothing.
   public typealias Item = Never
+  /// A primitive representation: it has no body.
   public typealias Body = Never
+  /// `Never` has no representation; reading it traps.
   public static var transferRepresentation: Never { fatalError("Never has no representation") }
+  /// The representation's entries, in order (an implementation detail of the result builder).
   public func _entries() -> [_TransferEntry<Never>] { [] }
 }

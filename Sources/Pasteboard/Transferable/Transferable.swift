@@ -93,6 +93,7 @@ public struct SentTransferredFile: Sendable {
   /// Whether readers may open the file itself rather than a copy.
   public let allowAccessingOriginalFile: Bool
 
+  /// A received file at `file`; `allowAccessingOriginalFile` says whether the receiver may open it in place. Apple's counterpart: `SentTransferredFile(_:allowAccessingOriginalFile:)`.
   public init(_ file: URL, allowAccessingOriginalFile: Bool = false) {
     self.file = file
     self.allowAccessingOriginalFile = allowAccessingOriginalFile

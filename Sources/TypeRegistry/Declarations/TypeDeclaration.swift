@@ -25,6 +25,7 @@ public struct TypeDeclaration: Sendable {
   /// Whether the declaring bundle owns the type (exported) or uses another's (imported).
   public enum Kind: String, Sendable, Hashable, CustomStringConvertible {
     case exported, imported
+    /// `exported` or `imported`.
     public var description: String { rawValue }
     /// The Info.plist key of the list this kind of declaration lives in.
     public var key: String { self == .exported ? "UTExportedTypeDeclarations" : "UTImportedTypeDeclarations" }
@@ -306,17 +307,22 @@ public final class DeclarationFile: Sendable {
 
 /// Why a declaration file could not be loaded.
 public struct DeclarationLoadError: Error, Sendable, CustomStringConvertible {
+  /// The kind of load failure.
   public struct Code: Sendable, Hashable, CustomStringConvertible {
     let name: String
     /// The file could not be opened or read.
     public static let unreadable = Code(name: "unreadable")
     /// The file is not a readable property list.
     public static let malformed = Code(name: "malformed")
+    /// The code's name: `unreadable` or `malformed`.
     public var description: String { name }
   }
 
+  /// Whether the file could not be read or is not a property list.
   public let code: Code
+  /// The file, as it was given.
   public let path: String
+  /// The system's reason, or what the plist reader expected and found.
   public let message: String
   /// Where in the file, for malformed files.
   public let location: PropertyList.SourceLocation?
@@ -340,6 +346,7 @@ public struct DeclarationLoadError: Error, Sendable, CustomStringConvertible {
 
 /// Part of a file that has the wrong shape to be read as a declaration.
 public struct DeclarationProblem: Sendable, Hashable {
+  /// The kind of problem.
   public enum Kind: Sendable, Hashable {
     /// A value of the wrong kind (`UTTypeConformsTo` as a dictionary …).
     case wrongValueType
@@ -347,6 +354,7 @@ public struct DeclarationProblem: Sendable, Hashable {
     case missingIdentifier
   }
 
+  /// The kind of problem.
   public var kind: Kind = .wrongValueType
   /// What is wrong, as a message.
   public var message: String

@@ -123,8 +123,11 @@ public final class UTTypeRegistry: Sendable {
 extension UTTypeRegistry {
   /// An identifier declared more than once; the ``winner`` is the one the registry uses.
   public struct Conflict: Sendable {
+    /// The identifier, as the winning declaration spells it.
     public let identifier: String
+    /// The declaration the registry uses: the higher layer's, or the later one in a layer.
     public let winner: TypeDeclaration
+    /// The declaration it replaced.
     public let overridden: TypeDeclaration
   }
 
@@ -141,7 +144,9 @@ extension UTTypeRegistry {
 
   /// A parent that no loaded source declares.
   public struct UnknownParent: Sendable {
+    /// The declaration that names the parent.
     public let declaration: TypeDeclaration
+    /// The parent identifier, as declared.
     public let parent: String
   }
 }

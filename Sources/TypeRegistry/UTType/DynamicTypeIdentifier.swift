@@ -17,19 +17,23 @@
 public enum DynamicTypeIdentifier {
   /// What a dynamic identifier says: the types it conforms to, and its tags.
   public struct Specification: Sendable, Hashable {
+    /// The identifiers of the types it conforms to, in order.
     public var conformsTo: [String]
     /// (tag class, value) pairs in order.
     public var tags: [(tagClass: String, value: String)]
 
+    /// A specification of parents and (tag class, value) pairs.
     public init(conformsTo: [String] = [], tags: [(String, String)] = []) {
       self.conformsTo = conformsTo
       self.tags = tags.map { (tagClass: $0.0, value: $0.1) }
     }
 
+    /// Whether the parents and tags are equal, in order.
     public static func == (lhs: Specification, rhs: Specification) -> Bool {
       lhs.conformsTo == rhs.conformsTo && lhs.tags.elementsEqual(rhs.tags) { $0 == $1 }
     }
 
+    /// Hashes the parents and tags, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
       hasher.combine(conformsTo)
       for tag in tags {

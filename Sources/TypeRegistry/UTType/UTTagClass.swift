@@ -2,8 +2,10 @@
 ///
 /// Apple's counterpart: `UTTagClass`.
 public struct UTTagClass: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+  /// The tag class identifier: `public.filename-extension`, `public.mime-type` …
   public let rawValue: String
 
+  /// The tag class with this identifier.
   public init(rawValue: String) { self.rawValue = rawValue }
 
   /// `public.filename-extension`: extensions without the leading dot.
@@ -11,5 +13,6 @@ public struct UTTagClass: RawRepresentable, Hashable, Sendable, Codable, CustomS
   /// `public.mime-type`.
   public static let mimeType = UTTagClass(rawValue: "public.mime-type")
 
+  /// The tag class identifier.
   public var description: String { rawValue }
 }

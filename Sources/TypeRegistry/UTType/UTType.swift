@@ -166,11 +166,13 @@ extension UTType {
 }
 
 extension UTType: Hashable {
+  /// Whether two types have the same identifier, compared case-insensitively (an id comparison when both come from one registry).
   public static func == (lhs: UTType, rhs: UTType) -> Bool {
     if lhs.registry === rhs.registry && lhs.id >= 0 && rhs.id >= 0 { return lhs.id == rhs.id }
     return UTTypeRegistry.fold(lhs.identifier) == UTTypeRegistry.fold(rhs.identifier)
   }
 
+  /// Hashes the case-folded identifier, consistently with `==`.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(UTTypeRegistry.fold(identifier))
   }
