@@ -66,7 +66,8 @@ func adjustedImageRect(imageSize: CGSize, in bounds: CGRect) -> CGRect {
     x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2, width: size.width, height: size.height)
 }
 
-/// `location` in the editor mapped to image pixels, or nil outside the fitted image.
+/// `location` in the editor (the editor's own coordinates, as `DropInfo.location` gives them)
+/// mapped to image pixels, or nil outside the fitted image.
 func imagePoint(for location: CGPoint, imageSize: CGSize, in bounds: CGRect) -> CGPoint? {
   let rect = adjustedImageRect(imageSize: imageSize, in: bounds)
   guard rect.contains(location) else { return nil }
@@ -78,8 +79,10 @@ func imagePoint(for location: CGPoint, imageSize: CGSize, in bounds: CGRect) -> 
 /// The editor's drop delegate: takes a screenshot anywhere, and an arrow only on the image.
 struct EditorDropDelegate: DropDelegate {
   let bug: Bug
-  /// The editor's frame.
-  let bounds: CGRect
+  /// The editor's size (the tutorial's `GeometryReader` size): drop locations are relative to the
+  /// editor's origin, so the image is fitted into this size at (0, 0).
+  let size: CGSize
+  var bounds: CGRect { CGRect(origin: .zero, size: size) }
   /// Tells the example what happened.
   var log: @Sendable (String) -> Void = { _ in }
 

@@ -19,7 +19,7 @@ struct PointyBugScenario {
     surface.addTarget(
       DropTarget(
         frame: Self.editor, of: [.image, .arrowTool],
-        delegate: EditorDropDelegate(bug: bug, bounds: Self.editor, log: log)
+        delegate: EditorDropDelegate(bug: bug, size: Self.editor.size, log: log)
       ))
   }
 

@@ -94,9 +94,11 @@ struct DropNegotiationTests {
   @Test(
     arguments: [
       (DropOperation.copy, Set<DropOperation>([.copy]), DropOperation.copy),
-      (.copy, [.move], .forbidden), (.move, [.copy], .forbidden), (.move, [.move], .move),
+      // An operation the source does not allow is treated as a cancel (UIKit's rule for a `.move`
+      // the session does not allow).
+      (.copy, [.move], .cancel), (.move, [.copy], .cancel), (.move, [.move], .move),
       (.move, [.copy, .move], .move),
-      (.cancel, [.copy, .move], .cancel), (.forbidden, [.copy, .move], .forbidden), (.copy, [], .forbidden),
+      (.cancel, [.copy, .move], .cancel), (.forbidden, [.copy, .move], .forbidden), (.copy, [], .cancel),
     ] as [(DropOperation, Set<DropOperation>, DropOperation)])
   func eachOperationAgainstEachSourceMask(proposed: DropOperation, allowed: Set<DropOperation>, expected: DropOperation)
   {
@@ -119,7 +121,7 @@ struct DropNegotiationTests {
     _ = machine.moved(over: "a")
     _ = machine.validated(true)
     #expect(machine.updated(DropProposal(operation: .copy)) == .copy)
-    #expect(machine.updated(DropProposal(operation: .move)) == .forbidden)
+    #expect(machine.updated(DropProposal(operation: .move)) == .cancel)
     #expect(machine.updated(nil) == .copy)
   }
 

@@ -9,36 +9,61 @@ import Foundation
 ///
 /// Our own type: on Apple platforms the system holds the session. The source learns the outcome
 /// through ``onEnded``: `.copy`, `.move` (remove the dragged items) or `.cancel`.
+///
+/// What the source allows depends on where the drop lands, as AppKit's
+/// `draggingSession(_:sourceOperationMaskFor:)` asks per context and UIKit rules ("a move
+/// operation is allowed only within the same app"): ``allowedOperations`` within the source's
+/// application, ``operationsOutsideApp`` in another (`.copy` by default). A proposal of an
+/// operation the context does not allow is treated as `.cancel`, as UIKit treats a disallowed
+/// `.move`: the drop is not performed.
 public struct DragSession {
   /// The dragged items, in order.
   public var items: [ItemProvider]
-  /// The operations the source allows; a proposal of another counts as `.forbidden`.
+  /// The operations the source allows for drops within its own application.
   public var allowedOperations: Set<DropOperation>
+  /// The operations the source allows for drops into another application: `.copy` unless the
+  /// source says otherwise (data shared with another application is copied).
+  public var operationsOutsideApp: Set<DropOperation>
+  /// The application the drag comes from.
+  public var source: AppIdentity
   /// The application that receives the drop: the source's own (``AppIdentity/current``) unless
   /// the drag crosses into another, where `.ownProcess` representations are invisible.
   public var destination: AppIdentity
   /// Called once with the final operation when the drag ends.
   public var onEnded: ((DropOperation) -> Void)?
 
-  /// A drag of `items` that allows `allowedOperations`, headed for `destination`; `onEnded` hears the outcome once.
+  /// A drag of `items` from `source` to `destination`; `allowedOperations` apply within the
+  /// source's application and `operationsOutsideApp` beyond it; `onEnded` hears the outcome once.
   public init(
     items: [ItemProvider], allowedOperations: Set<DropOperation> = [.copy, .move],
+    operationsOutsideApp: Set<DropOperation> = [.copy], source: AppIdentity = .current,
     destination: AppIdentity = .current, onEnded: ((DropOperation) -> Void)? = nil
   ) {
     self.items = items
     self.allowedOperations = allowedOperations
+    self.operationsOutsideApp = operationsOutsideApp
+    self.source = source
     self.destination = destination
     self.onEnded = onEnded
+  }
+
+  /// Whether the drop lands in the source's own application (the same bundle identifier).
+  public var isWithinApp: Bool { source.bundleIdentifier == destination.bundleIdentifier }
+
+  /// The operations the source allows where this drag is headed: ``allowedOperations`` within
+  /// its application, ``operationsOutsideApp`` beyond it.
+  public var operationsForDestination: Set<DropOperation> {
+    isWithinApp ? allowedOperations : operationsOutsideApp
   }
 
   /// A session dropped into another application, unrelated to the source: it sees only the
   /// items' `.all` representations.
   public static func crossingApplicationBoundary(
     items: [ItemProvider], allowedOperations: Set<DropOperation> = [.copy, .move],
-    onEnded: ((DropOperation) -> Void)? = nil
+    operationsOutsideApp: Set<DropOperation> = [.copy], onEnded: ((DropOperation) -> Void)? = nil
   ) -> DragSession {
     DragSession(
-      items: items, allowedOperations: allowedOperations,
+      items: items, allowedOperations: allowedOperations, operationsOutsideApp: operationsOutsideApp,
       destination: AppIdentity(bundleIdentifier: "another application", processIdentifier: -2), onEnded: onEnded)
   }
 }

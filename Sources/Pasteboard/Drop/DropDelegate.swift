@@ -52,7 +52,9 @@ extension DropDelegate {
 ///
 /// Apple's counterpart: SwiftUI's `DropInfo`.
 public struct DropInfo {
-  /// Where the pointer is, in the drop surface's coordinates.
+  /// Where the pointer is, in the drop target's own coordinates: relative to the origin of its
+  /// frame, as SwiftUI gives "the location of the drag in the coordinate space of the drop view".
+  /// The surface's coordinates are ``DropSurface/dragLocation``.
   public let location: CGPoint
   let items: DragItems
 
@@ -77,8 +79,9 @@ public struct DropInfo {
   /// The item providers with a representation conforming to one of `contentTypes`, in drag
   /// order; the others are left out.
   ///
-  /// Loading from them fails with ``ItemProvider/ErrorCode/itemUnavailableError`` until the
-  /// drop is performed. Apple's counterpart: `itemProviders(for:)`.
+  /// Loading from them succeeds only for loads started inside ``DropDelegate/performDrop(info:)``;
+  /// before or after, they fail with ``ItemProvider/ErrorCode/itemUnavailableError``. Apple's
+  /// counterpart: `itemProviders(for:)`.
   public func itemProviders(for contentTypes: [UTType]) -> [ItemProvider] {
     let requests = contentTypes.map(ItemProvider.Request.init)
     return items.providers.filter { $0.servesAny(of: requests) }

@@ -111,7 +111,8 @@ struct DropNegotiation<Target: Hashable & Sendable>: Sendable {
   }
 
   /// The delegate's answer to `dropUpdated(info:)`: nil keeps the last valid proposal (`.copy`
-  /// at first); an operation the source does not allow counts as `.forbidden`.
+  /// at first); an operation the source does not allow is treated as `.cancel`, as UIKit treats
+  /// a `.move` the session does not allow.
   mutating func updated(_ proposal: DropProposal?) -> DropOperation {
     guard case .dragging(.inside(let target, let lastValid), _) = state else { return operation }
     let proposed = proposal?.operation ?? lastValid ?? .copy
@@ -120,7 +121,7 @@ struct DropNegotiation<Target: Hashable & Sendable>: Sendable {
     case .copy, .move: isValid = allowed.contains(proposed)
     case .cancel, .forbidden: isValid = true
     }
-    let effective = isValid ? proposed : .forbidden
+    let effective = isValid ? proposed : .cancel
     state = .dragging(.inside(target, lastValid: isValid ? proposed : lastValid), operation: effective)
     return effective
   }

@@ -42,9 +42,11 @@ public struct DropTarget {
 /// are passed over, like views without a matching `onDrop`. A target whose `validateDrop`
 /// declines is not entered, and the drag does not fall through to targets below it.
 ///
-/// Payloads are protected: the items' types are visible throughout, but loads fail until the
-/// drop is performed; from `performDrop` on they succeed (loads started there may finish
-/// later). Not thread-safe: drive it from one thread, as a UI toolkit does.
+/// Payloads are protected, as SwiftUI protects them: the items' types are visible throughout,
+/// but a load succeeds only if it starts inside `performDrop` (it may finish later, however
+/// long it takes); one started before fails as protected, one started after `performDrop`
+/// returned (a stored provider, a task that loads late) fails with
+/// ``ItemProvider/ErrorCode/itemUnavailableError`` saying the drop is over. Not thread-safe: drive it from one thread, as a UI toolkit does.
 ///
 /// Our own type: on Apple platforms the system plays this role.
 public final class DropSurface {
@@ -112,12 +114,18 @@ public final class DropSurface {
   /// Whether a drag is in progress.
   public var isDragging: Bool { drag != nil }
 
+  /// Where the drag is, in the surface's coordinates; nil when no drag is in progress.
+  ///
+  /// Delegates see the location in their target's own coordinates (``DropInfo/location``); a
+  /// host that needs surface coordinates reads them here.
+  public var dragLocation: CGPoint? { drag?.location }
+
   /// Starts `session` at `location`. A drag still in progress is cancelled first (its target
   /// gets `dropExited`, its source `.cancel`): there is one pointer.
   public func begin(_ session: DragSession, at location: CGPoint) {
     cancel()
     let items = DragItems(session.items, reader: session.destination, gate: LoadGate())
-    var negotiation = DropNegotiation<TargetID>(allowedOperations: session.allowedOperations)
+    var negotiation = DropNegotiation<TargetID>(allowedOperations: session.operationsForDestination)
     negotiation.begin()
     generations += 1
     drag = ActiveDrag(
@@ -171,7 +179,12 @@ public final class DropSurface {
     var pending = event(&drag!.negotiation)[...]
     while let action = pending.popFirst() {
       guard let drag, drag.generation == generation else { return nil }
-      let info = DropInfo(location: drag.location, items: drag.items)
+      /// What the delegate of target `id` sees: the location in the target's own coordinates.
+      func info(_ id: TargetID) -> DropInfo {
+        let origin = targets[id]?.frame.origin ?? .zero
+        return DropInfo(
+          location: CGPoint(x: drag.location.x - origin.x, y: drag.location.y - origin.y), items: drag.items)
+      }
       /// Feeds an answer back, unless the delegate ended this drag meanwhile.
       func answer(_ event: (inout DropNegotiation<TargetID>) -> [DropNegotiation<TargetID>.Action]) {
         guard self.drag?.generation == generation else { return }
@@ -179,21 +192,22 @@ public final class DropSurface {
       }
       switch action {
       case .validate(let id):
-        let accepted = targets[id]?.delegate.validateDrop(info: info) ?? false
+        let accepted = targets[id]?.delegate.validateDrop(info: info(id)) ?? false
         answer { $0.validated(accepted) }
       case .enter(let id):
-        targets[id]?.delegate.dropEntered(info: info)
+        targets[id]?.delegate.dropEntered(info: info(id))
       case .update(let id):
-        let proposal = targets[id]?.delegate.dropUpdated(info: info)
+        let proposal = targets[id]?.delegate.dropUpdated(info: info(id))
         answer { negotiation in
           _ = negotiation.updated(proposal)
           return []
         }
       case .exit(let id):
-        targets[id]?.delegate.dropExited(info: info)
+        targets[id]?.delegate.dropExited(info: info(id))
       case .perform(let id, _):
         drag.items.gate.openGate()
-        let accepted = targets[id]?.delegate.performDrop(info: info) ?? false
+        let accepted = targets[id]?.delegate.performDrop(info: info(id)) ?? false
+        drag.items.gate.closeGate()
         answer { $0.performed(accepted) }
       case .finish(let operation):
         let onEnded = drag.session.onEnded

@@ -370,14 +370,16 @@ extension ItemProvider {
         ItemProviderError(.timedOut(seconds: timeout), requested: requested, registered: registered)
       }
     }
-    let open = gate?.isOpen ?? true
+    let gateState = gate?.current ?? .open
     let start: @Sendable () -> Void = { [self] in
       guard !operation.isFinished else { return }
-      guard open else {
+      switch gateState {
+      case .open: body(self)
+      case .protected:
         operation.finish(.failure(ItemProviderError(.dataProtected, requested: requested, registered: [])))
-        return
+      case .over:
+        operation.finish(.failure(ItemProviderError(.dropOver, requested: requested, registered: [])))
       }
-      body(self)
     }
     if inline { start() } else { Task.detached(operation: start) }
   }

@@ -201,10 +201,24 @@ extension UTType {
   }
 }
 
-/// A gate that keeps a drop's payload closed until the drop is performed.
+/// A gate that keeps a drop's payload closed except while the drop is performed.
+///
+/// SwiftUI's rule: the receiver can request the payload only from within `performDrop(info:)`.
+/// A load is judged when it starts: one started inside `performDrop` completes however long it
+/// takes; one started before or after fails.
 final class LoadGate: Sendable {
-  private let open = Locked(false)
+  enum State: Sendable {
+    /// The drag is in progress: types are visible, payloads are not.
+    case protected
+    /// `performDrop(info:)` is running.
+    case open
+    /// `performDrop(info:)` has returned.
+    case over
+  }
 
-  var isOpen: Bool { open.withLock { $0 } }
-  func openGate() { open.withLock { $0 = true } }
+  private let state = Locked(State.protected)
+
+  var current: State { state.withLock { $0 } }
+  func openGate() { state.withLock { $0 = .open } }
+  func closeGate() { state.withLock { $0 = .over } }
 }

@@ -49,14 +49,16 @@ public struct ItemProviderError: Error, CustomNSError, CustomStringConvertible, 
     case coercion(from: String, to: String)
     /// The handler did not complete in time.
     case timedOut(seconds: Double)
-    /// A drop's payload was read outside `performDrop(info:)`.
+    /// A drop's payload was read before `performDrop(info:)`.
     case dataProtected
+    /// A drop's payload was requested after `performDrop(info:)` returned.
+    case dropOver
     /// A file could not be read, written or copied.
     case file(path: String, errno: Int32)
 
     var code: ItemProvider.ErrorCode {
       switch self {
-      case .noConformingRepresentation, .handlerDeliveredNothing, .timedOut, .dataProtected, .file:
+      case .noConformingRepresentation, .handlerDeliveredNothing, .timedOut, .dataProtected, .dropOver, .file:
         return .itemUnavailableError
       case .unexpectedClass: return .unexpectedValueClassError
       case .coercion: return .unavailableCoercionError
@@ -90,6 +92,10 @@ public struct ItemProviderError: Error, CustomNSError, CustomStringConvertible, 
       return
         "cannot load \(requestedType): a drop's payload can be loaded only from within performDrop(info:); "
         + "check the types with hasItemsConforming(to:) before then"
+    case .dropOver:
+      return
+        "cannot load \(requestedType): the drop is over; a drop's payload can be requested only until "
+        + "performDrop(info:) returns (loads started there finish normally), so start the load inside it"
     case .file(let path, let code):
       return "cannot load \(requestedType): \(path): \(String(cString: strerror(code)))"
     }

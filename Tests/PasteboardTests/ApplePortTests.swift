@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import TypeRegistry
+
+@testable import Pasteboard
+
+/// The answers a port of SwiftUI and UIKit drop code relies on, each with a delegate written the
+/// way the tutorials write theirs.
+@Suite("Drop: as Apple apps expect it")
+struct ApplePortDropTests {
+  /// A screenshot drop in the PointyBug tutorial's shape: the location it sees, the provider it
+  /// keeps, and a load it starts.
+  final class ScreenshotDrop: DropDelegate, @unchecked Sendable {
+    var locations: [CGPoint] = []
+    var keptProvider: ItemProvider?
+    let loaded = Signal<Result<Data, ItemProviderError>>()
+
+    func dropUpdated(info: DropInfo) -> DropProposal? {
+      locations.append(info.location)
+      return nil
+    }
+
+    func performDrop(info: DropInfo) -> Bool {
+      guard let provider = info.itemProviders(for: [.image]).first else { return false }
+      keptProvider = provider
+      let loaded = loaded
+      provider.loadDataRepresentation(for: .image) { data, error in
+        if let data { loaded.deliver(.success(data)) } else { loaded.deliver(.failure(error as! ItemProviderError)) }
+      }
+      return true
+    }
+  }
+
+  /// A provider whose PNG arrives 50 ms after it is asked for: the load outlives `performDrop`.
+  static func slowPNG(_ bytes: Data) -> ItemProvider {
+    let provider = ItemProvider()
+    provider.registerDataRepresentation(for: .png) { completion in
+      DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { completion(bytes, nil) }
+      return nil
+    }
+    return provider
+  }
+
+  @Test func theLocationIsInTheDropViewsOwnCoordinates() {
+    let delegate = ScreenshotDrop()
+    let surface = DropSurface()
+    surface.addTarget(
+      DropTarget(frame: CGRect(x: 100, y: 200, width: 300, height: 300), of: [.image], delegate: delegate))
+    surface.begin(DragSession(items: [dataProvider(.png, Data("png".utf8))]), at: .zero)
+    surface.move(to: CGPoint(x: 150, y: 260))
+    #expect(delegate.locations == [CGPoint(x: 50, y: 60)], "relative to the target's origin, as SwiftUI gives it")
+    #expect(surface.dragLocation == CGPoint(x: 150, y: 260), "the host reads surface coordinates from the surface")
+  }
+
+  @Test func loadsStartedInPerformDropFinishButLaterOnesFail() async throws {
+    let delegate = ScreenshotDrop()
+    let surface = DropSurface()
+    surface.addTarget(DropTarget(frame: CGRect(x: 0, y: 0, width: 100, height: 100), of: [.image], delegate: delegate))
+    let bytes = Data("a slow png".utf8)
+    surface.begin(DragSession(items: [Self.slowPNG(bytes)]), at: CGPoint(x: 10, y: 10))
+    #expect(surface.end(at: CGPoint(x: 10, y: 10)) == .copy)
+
+    // The load started inside performDrop completes, after performDrop returned.
+    #expect(try await delegate.loaded.value.get() == bytes)
+
+    // The provider kept for later fails: the drop is over.
+    let provider = try #require(delegate.keptProvider)
+    let (data, error) = await completion { done in provider.loadDataRepresentation(for: .image, completionHandler: done)
+    }
+    #expect(data == nil)
+    #expect(providerCode(error) == .itemUnavailableError)
+    #expect("\(error!)".contains("the drop is over"), "\(error!)")
+  }
+
+  /// A delegate that proposes a move, as a reordering list does.
+  struct MoveDrop: DropDelegate {
+    let performed: Box<Int>
+    func dropUpdated(info: DropInfo) -> DropProposal? { DropProposal(operation: .move) }
+    func performDrop(info: DropInfo) -> Bool {
+      performed.update { $0 += 1 }
+      return true
+    }
+  }
+
+  static func dropMoving(_ session: (@escaping (DropOperation) -> Void) -> DragSession) -> (DropOperation, Int) {
+    let performed = Box(0)
+    let ended = Box<DropOperation?>(nil)
+    let surface = DropSurface()
+    surface.addTarget(
+      DropTarget(
+        frame: CGRect(x: 0, y: 0, width: 100, height: 100), of: [.data], delegate: MoveDrop(performed: performed)))
+    surface.begin(session { operation in ended.update { $0 = operation } }, at: CGPoint(x: 10, y: 10))
+    let result = surface.end(at: CGPoint(x: 20, y: 20))
+    #expect(ended.value == result, "the source hears what the surface returns")
+    return (result, performed.value)
+  }
+
+  @Test func aMoveIntoAnotherApplicationIsNotAMove() {
+    let item = { dataProvider(.png, Data("png".utf8)) }
+    let within = Self.dropMoving { DragSession(items: [item()], onEnded: $0) }
+    #expect(within == (.move, 1), "within the application the source allows moves")
+
+    let outside = Self.dropMoving { DragSession.crossingApplicationBoundary(items: [item()], onEnded: $0) }
+    #expect(outside == (.cancel, 0), "outside it a move is treated as a cancel, as UIKit treats it")
+
+    let allowed = Self.dropMoving {
+      DragSession.crossingApplicationBoundary(items: [item()], operationsOutsideApp: [.copy, .move], onEnded: $0)
+    }
+    #expect(allowed == (.move, 1), "unless the source allows moves outside its application")
+  }
+
+  @Test func theContextIsTheApplicationNotTheProcess() {
+    let other = AppIdentity(bundleIdentifier: "com.example.other")
+    let sameApp = AppIdentity(bundleIdentifier: AppIdentity.current.bundleIdentifier, processIdentifier: 1)
+    #expect(!DragSession(items: [], destination: other).isWithinApp)
+    #expect(DragSession(items: [], destination: sameApp).isWithinApp)
+    #expect(DragSession(items: [], destination: other).operationsForDestination == [.copy])
+    #expect(DragSession(items: [], destination: sameApp).operationsForDestination == [.copy, .move])
+  }
+}
