@@ -8,6 +8,7 @@ import TypeRegistry
 
 /// Figures for the payload side: item provider loads, streaming file copies, pasteboard queries.
 enum PasteboardBench {
+  @MainActor
   static func rows(quick: Bool, scratch: URL) -> [Bench.Row] {
     var rows: [Bench.Row] = []
     rows += loads(quick: quick)
@@ -222,6 +223,7 @@ enum PasteboardBench {
     func performDrop(info: DropInfo) -> Bool { true }
   }
 
+  @MainActor
   static func dropMove(quick: Bool) -> [Bench.Row] {
     // 1,000 targets on a 40 × 25 grid of 20-point cells, alternating image and text targets,
     // some overlapping their neighbours; the pointer sweeps the grid.

@@ -4,6 +4,7 @@ import TypeRegistry
 
 /// The PointyBug tutorial, headless: drop a screenshot into the editor, then drag the arrow tool
 /// onto the bug in it.
+@MainActor
 struct PointyBugScenario {
   /// The editor, where screenshots and arrows are dropped.
   static let editor = CGRect(x: 0, y: 100, width: 800, height: 800)

@@ -7,6 +7,7 @@ import TypeRegistry
 /// The answers a port of SwiftUI and UIKit drop code relies on, each with a delegate written the
 /// way the tutorials write theirs.
 @Suite("Drop: as Apple apps expect it")
+@MainActor
 struct ApplePortDropTests {
   /// A screenshot drop in the PointyBug tutorial's shape: the location it sees, the provider it
   /// keeps, and a load it starts.
@@ -116,5 +117,37 @@ struct ApplePortDropTests {
     #expect(DragSession(items: [], destination: sameApp).isWithinApp)
     #expect(DragSession(items: [], destination: other).operationsForDestination == [.copy])
     #expect(DragSession(items: [], destination: sameApp).operationsForDestination == [.copy, .move])
+  }
+
+  /// Main-actor state, as a SwiftUI view model is.
+  @MainActor final class EditorModel {
+    var isTargeted = false
+    var drops: [CGPoint] = []
+  }
+
+  /// A delegate that mutates main-actor state directly, as ported SwiftUI code does: this
+  /// compiles in Swift 6 mode only because `DropDelegate` is `@MainActor`, as Apple declares it.
+  struct ModelDrop: DropDelegate {
+    let model: EditorModel
+    func dropEntered(info: DropInfo) { model.isTargeted = true }
+    func dropExited(info: DropInfo) { model.isTargeted = false }
+    func performDrop(info: DropInfo) -> Bool {
+      model.isTargeted = false
+      model.drops.append(info.location)
+      return true
+    }
+  }
+
+  @Test func aDelegateMutatesMainActorStateAndTheSurfaceRunsSynchronously() {
+    let model = EditorModel()
+    let surface = DropSurface()
+    surface.addTarget(
+      DropTarget(frame: CGRect(x: 10, y: 10, width: 50, height: 50), of: [.data], delegate: ModelDrop(model: model)))
+    surface.begin(DragSession(items: [dataProvider(.png, Data("png".utf8))]), at: .zero)
+    surface.move(to: CGPoint(x: 20, y: 20))
+    #expect(model.isTargeted, "the call ran before move(to:) returned")
+    #expect(surface.end(at: CGPoint(x: 30, y: 40)) == .copy)
+    #expect(!model.isTargeted)
+    #expect(model.drops == [CGPoint(x: 20, y: 30)])
   }
 }

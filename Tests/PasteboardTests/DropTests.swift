@@ -33,6 +33,7 @@ struct RecordingDelegate: DropDelegate {
 }
 
 /// A surface with one 100-point square target for images at the origin.
+@MainActor
 func oneTargetSurface(_ delegate: any DropDelegate) -> DropSurface {
   let surface = DropSurface()
   surface.addTarget(DropTarget(frame: CGRect(x: 0, y: 0, width: 100, height: 100), of: [.image], delegate: delegate))
@@ -49,6 +50,7 @@ struct MinimalDelegate: DropDelegate {
 }
 
 @Suite("Drop negotiation: the state machine")
+@MainActor
 struct DropNegotiationTests {
   typealias Machine = DropNegotiation<String>
 
@@ -160,6 +162,7 @@ struct DropNegotiationTests {
 }
 
 @Suite("Drop surface: the lifecycle")
+@MainActor
 struct DropSurfaceTests {
   static let pngItem: @Sendable () -> ItemProvider = { dataProvider(.png, Data("png".utf8)) }
 
@@ -308,6 +311,7 @@ struct DropSurfaceTests {
 }
 
 @Suite("Drop surface: protected data, filtering and the application boundary")
+@MainActor
 struct DropDataTests {
   @Test func payloadsOpenOnlyAtThePerform() async throws {
     let early = Signal<String>()
@@ -399,6 +403,7 @@ struct DropDataTests {
 }
 
 @Suite("Drop surface: a second drag")
+@MainActor
 struct SecondDragTests {
   @Test func beginningAnotherDragCancelsTheFirst() {
     let log = Box<[String]>([])
@@ -420,6 +425,7 @@ struct SecondDragTests {
 }
 
 @Suite("Drop surface: delegates that call back")
+@MainActor
 struct ReentrantDelegateTests {
   /// Cancels the drag from inside one of its calls.
   final class Canceller: DropDelegate {

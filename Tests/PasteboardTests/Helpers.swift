@@ -16,6 +16,7 @@ extension UTType {
 
 /// A load's outcome, delivered by a completion handler and awaited by a test.
 func completion<Value: Sendable>(
+  isolation: isolated (any Actor)? = #isolation,
   _ start: (@escaping @Sendable (Value?, (any Error)?) -> Void) -> Progress
 ) async -> (Value?, (any Error)?) {
   await withCheckedContinuation { continuation in

@@ -8,6 +8,7 @@ import TypeRegistry
 /// The README's examples, as written there (paths from the package root), with their comments
 /// turned into expectations.
 @Suite("README examples")
+@MainActor
 struct ReadmeTests {
   struct ArrowTool: Codable, Transferable, Equatable {
     var color = "red"

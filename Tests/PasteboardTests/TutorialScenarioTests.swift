@@ -27,6 +27,7 @@ func drive(_ gesture: DragGesture, from start: CGPoint, _ path: [(CGPoint, Doubl
 }
 
 @Suite("The tutorial scenarios")
+@MainActor
 struct TutorialScenarioTests {
   // 1. A circle follows the drag by its translation and returns to zero offset when the drag
   //    ends; a fast throw goes to the predicted end first.

@@ -92,7 +92,9 @@ public struct SplitMix64: RandomNumberGenerator {
 ///
 /// Every test that registers declarations in the shared registry or resets it runs inside this,
 /// so that one test's `reset()` cannot remove what another just registered.
-public func changingSharedRegistry<T>(_ body: () async throws -> T) async rethrows -> T {
+public func changingSharedRegistry<T>(
+  isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
+) async rethrows -> T {
   await SharedRegistryLock.instance.acquire()
   do {
     let result = try await body()

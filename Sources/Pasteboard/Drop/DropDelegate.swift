@@ -20,7 +20,12 @@ import TypeRegistry
 /// }
 /// ```
 ///
-/// Apple's counterpart: SwiftUI's `DropDelegate`, with the same requirements and defaults.
+/// Isolated to the main actor, as Apple declares it (`@MainActor @preconcurrency`): a delegate
+/// may read and change main-actor state (a view model) directly, and ``DropSurface`` calls it
+/// from the main actor, synchronously, inside `move(to:)` and `end(at:)`.
+///
+/// Apple's counterpart: SwiftUI's `DropDelegate`, with the same requirements, defaults and isolation.
+@MainActor @preconcurrency
 public protocol DropDelegate {
   /// Whether to take the drag; called when it enters. The default is true.
   func validateDrop(info: DropInfo) -> Bool

@@ -46,9 +46,13 @@ public struct DropTarget {
 /// but a load succeeds only if it starts inside `performDrop` (it may finish later, however
 /// long it takes); one started before fails as protected, one started after `performDrop`
 /// returned (a stored provider, a task that loads late) fails with
-/// ``ItemProvider/ErrorCode/itemUnavailableError`` saying the drop is over. Not thread-safe: drive it from one thread, as a UI toolkit does.
+/// ``ItemProvider/ErrorCode/itemUnavailableError`` saying the drop is over.
+///
+/// Main-actor isolated, as its delegates are: drive it from the main actor (a UI toolkit's event
+/// loop, a `@MainActor` test), where every call runs synchronously.
 ///
 /// Our own type: on Apple platforms the system plays this role.
+@MainActor
 public final class DropSurface {
   /// A target's handle, as ``addTarget(_:)`` returns it.
   public typealias TargetID = Int
