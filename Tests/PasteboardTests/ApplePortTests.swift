@@ -151,3 +151,69 @@ struct ApplePortDropTests {
     #expect(model.drops == [CGPoint(x: 20, y: 30)])
   }
 }
+
+/// The closure forms ported SwiftUI code uses most, as the tutorials write them.
+@Suite("Drop: SwiftUI's closure forms")
+@MainActor
+struct ClosureFormTests {
+  static let editor = CGRect(x: 100, y: 100, width: 400, height: 300)
+
+  @Test func onDropWithTheLocation() async throws {
+    var hovering: [Bool] = []
+    var dropped: (count: Int, location: CGPoint)?
+    let loaded = Signal<Data?>()
+    let surface = DropSurface()
+    surface.addTarget(
+      .onDrop(frame: Self.editor, of: [.image], isTargeted: { hovering.append($0) }) { providers, location in
+        dropped = (providers.count, location)
+        providers.first?.loadDataRepresentation(for: .image) { data, _ in loaded.deliver(data) }
+        return true
+      })
+    surface.begin(
+      DragSession(items: [dataProvider(.png, Data("png".utf8)), dataProvider(.plainText, Data())]), at: .zero)
+    surface.move(to: CGPoint(x: 150, y: 120))
+    #expect(hovering == [true])
+    #expect(surface.end(at: CGPoint(x: 160, y: 130)) == .copy)
+    #expect(hovering == [true, false], "isTargeted turns false at the drop, as the binding does")
+    #expect(dropped?.count == 1, "only the providers that conform")
+    #expect(dropped?.location == CGPoint(x: 60, y: 30))
+    #expect(await loaded.value == Data("png".utf8))
+  }
+
+  @Test func onDropWithoutTheLocationAndARefusedType() {
+    var calls = 0
+    let surface = DropSurface()
+    surface.addTarget(
+      .onDrop(frame: Self.editor, of: [.image]) { _ in
+        calls += 1
+        return true
+      })
+    surface.begin(DragSession(items: [dataProvider(.plainText, Data("text".utf8))]), at: .zero)
+    #expect(surface.end(at: CGPoint(x: 150, y: 150)) == .cancel, "text is not an image: the drop is not offered")
+    #expect(calls == 0)
+    surface.begin(DragSession(items: [dataProvider(.jpeg, Data("jpeg".utf8))]), at: .zero)
+    #expect(surface.end(at: CGPoint(x: 150, y: 150)) == .copy)
+    #expect(calls == 1)
+  }
+
+  @Test func dropDestinationDecodesTheValuesAndDraggableMakesThem() async {
+    let received = Signal<([String], CGPoint)>()
+    var hovering: [Bool] = []
+    let surface = DropSurface()
+    surface.addTarget(
+      .dropDestination(
+        frame: Self.editor, for: String.self,
+        action: { strings, location in
+          received.deliver((strings, location))
+          return true
+        }, isTargeted: { hovering.append($0) }))
+    let ended = Box<DropOperation?>(nil)
+    surface.begin(.draggable("Hello, PointyBug", onEnded: { operation in ended.update { $0 = operation } }), at: .zero)
+    #expect(surface.end(at: CGPoint(x: 110, y: 140)) == .copy)
+    #expect(ended.value == .copy)
+    let (strings, location) = await received.value
+    #expect(strings == ["Hello, PointyBug"])
+    #expect(location == CGPoint(x: 10, y: 40))
+    #expect(hovering == [true, false])
+  }
+}

@@ -370,7 +370,7 @@ extension ItemProvider {
         ItemProviderError(.timedOut(seconds: timeout), requested: requested, registered: registered)
       }
     }
-    let gateState = gate?.current ?? .open
+    let gateState = gate?.stateForRequest ?? .open
     let start: @Sendable () -> Void = { [self] in
       guard !operation.isFinished else { return }
       switch gateState {

@@ -71,7 +71,8 @@ extension ItemProvider {
     type transferableType: T.Type, completionHandler: @escaping @Sendable (Result<T, any Error>) -> Void
   ) -> Progress {
     let progress = Progress(totalUnitCount: 1)
-    let task = Task.detached { [self] in
+    // Judged now: a request made inside performDrop(info:) stays admitted in the task.
+    let task = LoadGate.carryingDecision(of: gate) { [self] in
       do {
         let value = try await loadTransferable(type: transferableType)
         progress.completedUnitCount = 1
