@@ -32,7 +32,7 @@ if let i = CommandLine.arguments.firstIndex(of: "--profile"), i + 1 < CommandLin
   case "load": PasteboardBench.profileLoads()
   case "contains":
     let board = PasteboardBench.largeBoard()
-    for _ in 0..<2000 { Bench.sink(board.contains(pasteboardTypes: ["public.movie"]) ? 1 : 0) }
+    for _ in 0..<2000 { Bench.sink(board.contains(pasteboardTypes: ["public.movie"], inItemSet: nil) ? 1 : 0) }
   case "catalog": for _ in 0..<1000 { _ = UTTypeRegistry.Builder().build() }
   case "binary": for _ in 0..<200 { _ = try! PropertyList.parse(binary) }
   default: for _ in 0..<200 { _ = try! PropertyList.parse(xml) }

@@ -29,8 +29,11 @@ struct PasteboardTests {
     #expect(board.numberOfItems == 2)
     #expect(board.types == ["public.png"])
     #expect(board.contains(pasteboardTypes: ["public.image"]))
-    #expect(board.contains(pasteboardTypes: ["public.movie", "public.plain-text"]))
-    #expect(!board.contains(pasteboardTypes: ["public.movie"]))
+    #expect(!board.contains(pasteboardTypes: ["public.movie", "public.plain-text"]), "the first item only, as UIKit")
+    #expect(board.contains(pasteboardTypes: ["public.movie", "public.plain-text"], inItemSet: nil))
+    #expect(!board.contains(pasteboardTypes: ["public.plain-text"], inItemSet: IndexSet(integer: 0)))
+    #expect(board.contains(pasteboardTypes: ["public.plain-text"], inItemSet: IndexSet(integer: 1)))
+    #expect(!board.contains(pasteboardTypes: ["public.movie"], inItemSet: nil))
     #expect(board.contains([.image]))
     #expect(board.availableType(from: ["public.movie", "public.text", "public.image"]) == "public.text")
     #expect(board.availableType(from: [.jpeg, .png]) == .png)
@@ -38,7 +41,9 @@ struct PasteboardTests {
     #expect(board.data(forPasteboardType: "public.image") == Data("png".utf8))
     #expect(board.data(forType: .png) == Data("png".utf8))
     #expect(board.data(forType: .movie) == nil)
-    #expect(board.string == "caption")
+    #expect(board.string == nil, "the first item has no text; UIKit does not look further")
+    #expect(board.strings == ["caption"])
+    #expect(board.hasStrings && board.hasImages && !board.hasURLs)
   }
 
   @Test func conveniences() {
@@ -157,5 +162,80 @@ struct PasteboardTests {
     let reader = WorkerThread { finished.deliver(board.data(forPasteboardType: "public.png") == nil) }
     #expect(finished.wait(seconds: 60) == true, "the synchronous read did not return")
     reader?.join()
+  }
+}
+
+/// UIKit's item rules, as ported code uses them: singular getters read the first item,
+/// plural and `inItemSet:` forms read every item.
+@Suite("Pasteboards: UIKit's item rules")
+struct PasteboardItemRuleTests {
+  /// A board holding a screenshot and then a caption, as a share action leaves it.
+  static func screenshotThenCaption() -> Pasteboard {
+    let board = Pasteboard.withUniqueName()
+    board.itemProviders = [dataProvider(.png, Data("png".utf8)), ItemProvider(object: "caption" as NSString)]
+    return board
+  }
+
+  @Test func singularGettersReadTheFirstItemOnly() {
+    let board = Self.screenshotThenCaption()
+    #expect(board.string == nil)
+    #expect(board.url == nil)
+    #expect(board.data(forPasteboardType: "public.utf8-plain-text") == nil)
+    #expect(board.data(forPasteboardType: "public.png") == Data("png".utf8))
+    #expect(!board.contains(pasteboardTypes: ["public.text"]))
+  }
+
+  @Test func pluralFormsReadEveryItem() {
+    let board = Self.screenshotThenCaption()
+    #expect(board.strings == ["caption"])
+    #expect(board.data(forPasteboardType: "public.utf8-plain-text", inItemSet: nil) == [Data("caption".utf8)])
+    #expect(board.data(forPasteboardType: "public.data", inItemSet: IndexSet([0, 1]))?.count == 2)
+    #expect(board.data(forPasteboardType: "public.png", inItemSet: IndexSet(integer: 1)) == nil)
+    #expect(board.contains(pasteboardTypes: ["public.text"], inItemSet: nil))
+    #expect(board.hasStrings)
+    #expect(board.hasImages)
+    #expect(!board.hasURLs)
+  }
+
+  @Test func itemsAndSetItemsWithOptions() {
+    let board = Pasteboard.withUniqueName()
+    let link = URL(string: "https://www.kodeco.com")!
+    board.setItems(
+      [["public.utf8-plain-text": "Hello"], ["public.url": link, "public.png": Data([1, 2])]],
+      options: [.localOnly: true])
+    #expect(board.numberOfItems == 2)
+    #expect(board.string == "Hello")
+    #expect(board.urls == [link])
+    let items = board.items
+    #expect(items.count == 2)
+    #expect(items[0]["public.utf8-plain-text"] as? String == "Hello")
+    #expect(items[1]["public.url"] as? URL == link)
+    #expect(items[1]["public.png"] as? Data == Data([1, 2]))
+    let other = board.accessed(by: AppIdentity(bundleIdentifier: "com.example.other"))
+    #expect(other.numberOfItems == 0, "local-only items stay in the application")
+
+    let now = Box(Date(timeIntervalSince1970: 1000))
+    let clock = Pasteboard(storage: board.storage, application: .current) { now.value }
+    clock.setItems(
+      [["public.utf8-plain-text": "soon gone"]], options: [.expirationDate: Date(timeIntervalSince1970: 1060)])
+    #expect(clock.string == "soon gone")
+    now.value = Date(timeIntervalSince1970: 1061)
+    #expect(clock.string == nil)
+  }
+
+  @Test func aChangePostsTheNotification() {
+    let board = Pasteboard.withUniqueName()
+    let seen = Box<[Int]>([])
+    let observer = NotificationCenter.default.addObserver(
+      forName: Pasteboard.changedNotification, object: nil, queue: nil
+    ) { note in
+      guard note.userInfo?[Pasteboard.nameUserInfoKey] as? String == board.name.rawValue else { return }
+      seen.update { $0.append(note.userInfo?[Pasteboard.changeCountUserInfoKey] as? Int ?? -1) }
+    }
+    defer { NotificationCenter.default.removeObserver(observer) }
+    let start = board.changeCount
+    board.string = "one"
+    board.clearContents()
+    #expect(seen.value == [start + 1, start + 2])
   }
 }

@@ -148,7 +148,10 @@ public final class Pasteboard: Sendable {
   /// `UIPasteboard.types`.
   public var types: [String] { itemProviders.first?.registeredTypeIdentifiers ?? [] }
 
-  /// Whether any item has a representation conforming to one of `pasteboardTypes`.
+  /// Whether the first item has a representation conforming to one of `pasteboardTypes`.
+  ///
+  /// Like UIKit, this looks at the first item only; ``contains(pasteboardTypes:inItemSet:)`` with
+  /// nil looks at every item.
   ///
   /// ```swift
   /// board.itemProviders = [pngProvider]
@@ -156,13 +159,22 @@ public final class Pasteboard: Sendable {
   /// ```
   ///
   /// Apple's counterpart: `UIPasteboard.contains(pasteboardTypes:)`.
-  /// - Complexity: O(*items* × *representations* × *types*), each test an O(1) conformance lookup.
+  /// - Complexity: O(*representations* × *types*) of the first item, each an O(1) conformance lookup.
   public func contains(pasteboardTypes: [String]) -> Bool {
-    let requests = pasteboardTypes.map { ItemProvider.Request(UTType.named($0)) }
-    return firstVisibleItem { $0.servesAny(of: requests) } != nil
+    contains(pasteboardTypes: pasteboardTypes, inItemSet: IndexSet(integer: 0))
   }
 
-  /// Whether any item has a representation conforming to one of `types`.
+  /// Whether an item in `itemSet` (every item when nil) has a representation conforming to one
+  /// of `pasteboardTypes`.
+  ///
+  /// Apple's counterpart: `UIPasteboard.contains(pasteboardTypes:inItemSet:)`.
+  /// - Complexity: O(*items* × *representations* × *types*), each test an O(1) conformance lookup.
+  public func contains(pasteboardTypes: [String], inItemSet itemSet: IndexSet?) -> Bool {
+    let requests = pasteboardTypes.map { ItemProvider.Request(UTType.named($0)) }
+    return firstVisibleItem(in: itemSet) { $0.servesAny(of: requests) } != nil
+  }
+
+  /// Whether the first item has a representation conforming to one of `types`.
   public func contains(_ types: [UTType]) -> Bool { contains(pasteboardTypes: types.map(\.identifier)) }
 
   /// The first of `types` (the caller's preference order) that some item conforms to.
@@ -192,6 +204,21 @@ public final class Pasteboard: Sendable {
   @discardableResult
   public func clearContents() -> Int { change { $0 = [] } }
 
+  /// Posted on `NotificationCenter.default` after every change of a pasteboard's contents
+  /// (setting, clearing, expiry), alongside ``changes``.
+  ///
+  /// The object is the handle that made the change (each ``Pasteboard(name:create:)`` call makes
+  /// a handle); the user info holds the pasteboard's name under ``nameUserInfoKey`` and the new
+  /// change count under ``changeCountUserInfoKey``, so an observer of any handle can tell which
+  /// pasteboard changed. Apple's counterpart: `UIPasteboard.changedNotification`.
+  public static let changedNotification = Notification.Name("com.apple.UIKit.pboard.changed")
+
+  /// The changed pasteboard's name (a `String`) in a ``changedNotification``.
+  public static let nameUserInfoKey = "name"
+
+  /// The new change count (an `Int`) in a ``changedNotification``.
+  public static let changeCountUserInfoKey = "changeCount"
+
   /// The change counts, starting with the current one, as the contents change. The stream ends
   /// when the consumer stops iterating.
   public var changes: AsyncStream<Int> {
@@ -215,33 +242,53 @@ public final class Pasteboard: Sendable {
   /// Replaces the items with `body`, counts the change and tells observers; returns the count.
   @discardableResult
   private func change(_ body: (inout [Item]) -> Void) -> Int {
-    storage.state.withLock { state in
+    let count = storage.state.withLock { state in
       body(&state.items)
       state.changeCount += 1
       for observer in state.observers.values { observer.yield(state.changeCount) }
       return state.changeCount
     }
+    postChanged(count)
+    return count
   }
 
   /// Drops expired items (a change, when there were any).
   private func removeExpired() {
     let now = now()
-    storage.state.withLock { state in
+    let count = storage.state.withLock { state -> Int? in
       let before = state.items.count
       state.items.removeAll { $0.expirationDate.map { $0 <= now } ?? false }
-      guard state.items.count != before else { return }
+      guard state.items.count != before else { return nil }
       state.changeCount += 1
       for observer in state.observers.values { observer.yield(state.changeCount) }
+      return state.changeCount
     }
+    if let count { postChanged(count) }
+  }
+
+  /// Posts ``changedNotification`` for a change that made `changeCount`, outside the lock.
+  private func postChanged(_ changeCount: Int) {
+    NotificationCenter.default.post(
+      name: Self.changedNotification, object: self,
+      userInfo: [Self.nameUserInfoKey: name.rawValue, Self.changeCountUserInfoKey: changeCount])
   }
 
   /// The first unexpired item this handle's application may see that satisfies `predicate`,
-  /// seen as that application sees it; no allocation per item that does not match.
-  func firstVisibleItem(where predicate: (ItemProvider) -> Bool) -> ItemProvider? {
+  /// seen as that application sees it; only items whose visible index is in `itemSet` count
+  /// (all when nil). No allocation per item that does not match.
+  func firstVisibleItem(in itemSet: IndexSet? = nil, where predicate: (ItemProvider) -> Bool) -> ItemProvider? {
     removeExpired()
     let items = storage.state.withLock { $0.items }
     return items.withUnsafeBufferPointer { items -> ItemProvider? in
+      var visibleIndex = 0
       for index in items.indices where items[index].isVisible(to: application) {
+        defer { visibleIndex += 1 }
+        if let itemSet {
+          guard itemSet.contains(visibleIndex) else {
+            if visibleIndex > (itemSet.last ?? -1) { return nil }
+            continue
+          }
+        }
         let view = items[index].provider(seenBy: application)
         if predicate(view) { return view }
       }
