@@ -217,3 +217,26 @@ struct ClosureFormTests {
     #expect(hovering == [true, false])
   }
 }
+
+@Suite("Item providers: as Apple's answer")
+struct ApplePortItemProviderTests {
+  @Test func theTwoConformanceQuestionsAgree() {
+    // A note app's item: a string under its own type. Apple coerces held strings to plain text.
+    let note = ItemProvider(item: "Buy milk" as NSString, typeIdentifier: "com.example.note")
+    #expect(note.hasItemConformingToTypeIdentifier("public.plain-text"))
+    #expect(note.hasRepresentationConforming(toTypeIdentifier: "public.plain-text", fileOptions: []))
+    #expect(note.hasRepresentationConforming(toTypeIdentifier: "public.plain-text"))
+    #expect(!note.hasRepresentationConforming(toTypeIdentifier: "public.plain-text", fileOptions: .openInPlace))
+    #expect(!note.hasItemConformingToTypeIdentifier("public.image"))
+    #expect(!note.hasRepresentationConforming(toTypeIdentifier: "public.image", fileOptions: []))
+  }
+
+  @Test func loadItemHasItsAsyncForm() async throws {
+    let provider = ItemProvider(item: "Hello" as NSString, typeIdentifier: "public.utf8-plain-text")
+    let item = try await provider.loadItem(forTypeIdentifier: "public.plain-text")
+    #expect(item as? NSString == "Hello")
+    await #expect(throws: ItemProviderError.self) {
+      _ = try await provider.loadItem(forTypeIdentifier: "public.png", options: nil)
+    }
+  }
+}

@@ -10,11 +10,19 @@ extension ItemProvider {
   /// ```swift
   /// let png = try await provider.loadDataRepresentation(for: .png)
   /// ```
+  ///
+  /// Our own convenience: Apple's SDK has no async form of this method (its completion-handler
+  /// form returns a `Progress`, which Swift does not import as `async`); on Apple platforms wrap
+  /// the completion-handler form.
   public func loadDataRepresentation(for contentType: UTType) async throws -> Data {
     try await Self.awaiting { completion in loadData(contentType, completion: completion) }
   }
 
   /// The data of the first representation that conforms to `typeIdentifier`.
+  ///
+  /// Our own convenience: Apple's SDK has no async form of this method (its completion-handler
+  /// form returns a `Progress`, which Swift does not import as `async`); on Apple platforms wrap
+  /// the completion-handler form.
   public func loadDataRepresentation(forTypeIdentifier typeIdentifier: String) async throws -> Data {
     try await Self.awaiting { completion in loadData(UTType.named(typeIdentifier), completion: completion) }
   }
@@ -24,6 +32,10 @@ extension ItemProvider {
   /// ```swift
   /// let text = try await provider.loadObject(ofClass: String.self)
   /// ```
+  ///
+  /// Our own convenience: Apple's SDK has no async form of this method (its completion-handler
+  /// form returns a `Progress`, which Swift does not import as `async`); on Apple platforms wrap
+  /// the completion-handler form.
   public func loadObject<T: ItemProviderReading>(ofClass aClass: T.Type) async throws -> T {
     try await Self.awaiting { completion in loadObject(ofClass: aClass, completion: completion) }.value
   }
@@ -39,6 +51,9 @@ extension ItemProvider {
   ///   try FileManager.default.attributesOfItem(atPath: url.path)[.size] as! Int
   /// }
   /// ```
+  ///
+  /// Our own convenience: Apple's SDK has only the completion-handler form, whose file is
+  /// deleted when the handler returns; this form deletes it when `body` returns.
   public func loadFileRepresentation<Result>(
     for contentType: UTType, openInPlace: Bool = false, _ body: (URL, Bool) async throws -> Result
   ) async throws -> Result {
@@ -51,12 +66,40 @@ extension ItemProvider {
 
   /// The first representation that conforms to `contentType`, as a new file in `directory`
   /// that the caller owns. See ``copyFileRepresentation(for:to:completionHandler:)``.
+  ///
+  /// Our own, as the completion-handler form is: Apple has no counterpart.
   public func copyFileRepresentation(for contentType: UTType, to directory: URL) async throws -> URL {
     let file: LoadedFile = try await Self.awaiting { completion in
       loadFile(
         contentType, openInPlace: false, destination: .directory(directory.path), completion: completion)
     }
     return file.url
+  }
+
+  /// The item of the first representation that conforms to `typeIdentifier`, coerced as the
+  /// completion-handler form coerces it.
+  ///
+  /// ```swift
+  /// let text = try await provider.loadItem(forTypeIdentifier: UTType.plainText.identifier) as? NSString
+  /// ```
+  ///
+  /// Apple's counterpart: `loadItem(forTypeIdentifier:options:) async throws`, which Swift imports
+  /// from the completion-handler method (it returns nothing, so it has an async form there too).
+  public func loadItem(forTypeIdentifier typeIdentifier: String, options: [AnyHashable: Any]? = nil)
+    async throws -> any NSSecureCoding
+  {
+    let item: Unsendable<any NSSecureCoding> = try await Self.awaiting { completion in
+      loadItem(forTypeIdentifier: typeIdentifier, options: options) { item, error in
+        if let item {
+          completion(.success(Unsendable(item)))
+        } else {
+          completion(
+            .failure(error ?? ItemProviderError(.noConformingRepresentation, requested: typeIdentifier, registered: []))
+          )
+        }
+      }
+    }
+    return item.value
   }
 
   /// Awaits a load started by `start`, cancelling its progress when the task is cancelled.
@@ -78,4 +121,11 @@ extension ItemProvider {
       throw CancellationError()
     }
   }
+}
+
+/// A value handed from the thread that loaded it to the one awaiting it, and used only there:
+/// the `NSSecureCoding` items of legacy loads are not `Sendable`.
+struct Unsendable<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }

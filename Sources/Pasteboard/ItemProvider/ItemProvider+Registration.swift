@@ -12,51 +12,50 @@ extension ItemProvider {
 
   /// A provider holding `item` as `typeIdentifier`.
   ///
-  /// `item` is a string (`NSString`), data (`NSData`) or URL (`NSURL`). Without a type
-  /// identifier, the type follows the class: `public.utf8-plain-text`, `public.data`, and
-  /// `public.file-url` or `public.url`. A nil item gives an empty provider.
+  /// Apple documents that `typeIdentifier` must not be nil when `item` is not: given an item
+  /// without an identifier, this registers nothing (the provider is empty, and loads fail as for
+  /// any type it lacks), so code that relies on a guess here fails here as it would there. A nil
+  /// item with an identifier makes an empty provider to register representations on later.
+  ///
+  /// ```swift
+  /// let provider = NSItemProvider(item: "Hello" as NSString, typeIdentifier: UTType.utf8PlainText.identifier)
+  /// ```
   ///
   /// Apple's counterpart: `init(item:typeIdentifier:)`.
   public convenience init(item: (any NSSecureCoding)?, typeIdentifier: String?) {
     self.init()
-    guard let item else { return }
-    let identifier =
-      typeIdentifier
-      ?? {
-        if item is NSString { return TextCoding.utf8Identifier }
-        if let url = item as? NSURL { return URLCoding.types(for: url as URL)[0] }
-        return "public.data"
-      }()
-    append(Representation(identifier: identifier, visibility: .all, source: .value(Stored(value: item))))
+    guard let item, let typeIdentifier else { return }
+    append(Representation(identifier: typeIdentifier, visibility: .all, source: .value(Stored(value: item))))
   }
 
-  /// A provider holding `string` as `typeIdentifier` (`public.utf8-plain-text` when nil); see
-  /// `init(item:typeIdentifier:)`. On Apple platforms the string bridges to `NSString`.
+  /// A provider holding `string` as `typeIdentifier`; on Apple platforms the string bridges to
+  /// `NSString` and the same rules apply.
   public convenience init(item string: String, typeIdentifier: String?) {
     self.init(item: string as NSString, typeIdentifier: typeIdentifier)
   }
 
-  /// A provider holding `data` as `typeIdentifier` (`public.data` when nil).
+  /// A provider holding `data` as `typeIdentifier` (bridged to `NSData` on Apple platforms).
   public convenience init(item data: Data, typeIdentifier: String?) {
     self.init(item: NSData(data: data), typeIdentifier: typeIdentifier)
   }
 
-  /// A provider holding `url` as `typeIdentifier` (`public.file-url` or `public.url` when nil).
+  /// A provider holding `url` as `typeIdentifier` (bridged to `NSURL` on Apple platforms).
   public convenience init(item url: URL, typeIdentifier: String?) {
     self.init(item: url as NSURL, typeIdentifier: typeIdentifier)
   }
 
-  /// A provider for the file at `fileURL`, of the type its extension names (a dynamic type when
-  /// nothing declares the extension), suggesting the file's name without its extension.
+  /// A provider for the file at `fileURL`, of the type its extension names, suggesting the
+  /// file's name without its extension.
   ///
-  /// Returns nil when `fileURL` is not a file URL or names no readable regular file.
-  /// Apple's counterpart: `init?(contentsOf:)`.
+  /// As Apple documents, a file whose extension no declared type claims (or that has none) is
+  /// registered as `public.data`, not as a dynamic type. Returns nil when `fileURL` is not a file
+  /// URL or names no readable regular file. Apple's counterpart: `init?(contentsOf:)`.
   public convenience init?(contentsOf fileURL: URL) {
     guard fileURL.isFileURL else { return nil }
     let pathExtension = fileURL.pathExtension
-    let type =
-      pathExtension.isEmpty ? UTType.data : (UTType(filenameExtension: pathExtension) ?? UTType.data)
-    self.init(contentsOf: fileURL, contentType: type)
+    let declared =
+      pathExtension.isEmpty ? nil : UTType(filenameExtension: pathExtension).flatMap { $0.isDeclared ? $0 : nil }
+    self.init(contentsOf: fileURL, contentType: declared ?? .data)
   }
 
   /// A provider for the file at `fileURL`, of `contentType` (by extension when nil).

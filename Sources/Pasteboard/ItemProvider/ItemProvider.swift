@@ -175,9 +175,16 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
 
   /// Whether a representation conforms to `typeIdentifier` and can be loaded with `fileOptions`.
   ///
+  /// With no file options it answers as ``hasItemConformingToTypeIdentifier(_:)`` does, held
+  /// strings and URLs included; a held value has no file to open in place, so with options only
+  /// representations that declare them count.
+  ///
   /// Apple's counterpart: `hasRepresentationConforming(toTypeIdentifier:fileOptions:)`.
-  public func hasRepresentationConforming(toTypeIdentifier typeIdentifier: String, fileOptions: FileOptions) -> Bool {
+  public func hasRepresentationConforming(toTypeIdentifier typeIdentifier: String, fileOptions: FileOptions = [])
+    -> Bool
+  {
     let type = UTType.named(typeIdentifier)
+    if fileOptions.isEmpty { return resolve(type) != nil }
     return visibleRepresentations.contains { $0.fileOptions.isSuperset(of: fileOptions) && $0.type.conforms(to: type) }
   }
 
