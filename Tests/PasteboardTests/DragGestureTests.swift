@@ -174,3 +174,50 @@ struct LinearCongruential {
     return Double(state >> 11) / Double(1 << 53)
   }
 }
+
+/// `DragGesture(minimumDistance:coordinateSpace:)` as the DragGesture tutorial uses it: the same
+/// pointer path seen from the view, the window and a named board.
+@Suite("Drag gestures: coordinate spaces")
+struct DragGestureCoordinateSpaceTests {
+  /// Drives `space` along one path (window coordinates) for a view at (100, 50) on a board at
+  /// (20, 20); returns the first and last values.
+  static func values(in space: CoordinateSpace) -> (first: DragGesture.Value, last: DragGesture.Value)? {
+    var seen: [DragGesture.Value] = []
+    var ended: DragGesture.Value?
+    let gesture = DragGesture(minimumDistance: 5, coordinateSpace: space)
+      .onChanged { seen.append($0) }
+      .onEnded { ended = $0 }
+    var driver = DragGestureDriver(
+      gesture, viewOrigin: CGPoint(x: 100, y: 50), namedSpaces: ["board": CGPoint(x: 20, y: 20)])
+    driver.pointerDown(at: CGPoint(x: 110, y: 60), time: 0)
+    driver.pointerMoved(to: CGPoint(x: 130, y: 60), time: 0.05)
+    driver.pointerUp(at: CGPoint(x: 150, y: 70), time: 0.1)
+    guard let first = seen.first, let ended else { return nil }
+    return (first, ended)
+  }
+
+  @Test func locationsAreInTheGesturesSpace() throws {
+    let local = try #require(Self.values(in: .local))
+    #expect(local.first.startLocation == CGPoint(x: 10, y: 10))
+    #expect(local.last.location == CGPoint(x: 50, y: 20))
+    let global = try #require(Self.values(in: .global))
+    #expect(global.first.startLocation == CGPoint(x: 110, y: 60))
+    #expect(global.last.location == CGPoint(x: 150, y: 70))
+    let board = try #require(Self.values(in: .named("board")))
+    #expect(board.first.startLocation == CGPoint(x: 90, y: 40))
+    #expect(board.last.location == CGPoint(x: 130, y: 50))
+    // Translations and velocities do not depend on the space.
+    #expect(local.last.translation == global.last.translation)
+    #expect(local.last.velocity == board.last.velocity)
+  }
+
+  @Test func anUnknownNameIsTheWindowsSpace() throws {
+    let unknown = try #require(Self.values(in: .named("nowhere")))
+    #expect(unknown.first.startLocation == CGPoint(x: 110, y: 60))
+  }
+
+  @Test func theDefaultIsTheViewsOwnSpace() {
+    #expect(DragGesture().coordinateSpace == .local)
+    #expect(DragGesture().minimumDistance == 10)
+  }
+}

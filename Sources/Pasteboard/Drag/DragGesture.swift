@@ -61,6 +61,10 @@ public struct DragGesture {
 
   /// How far, in points, the pointer must move before the drag starts.
   public var minimumDistance: CGFloat
+  /// The space the values' locations are in: the view's own (`.local`, the default), the
+  /// window's (`.global`), or an ancestor's by name. The ``DragGestureDriver`` maps the host's
+  /// points into it.
+  public var coordinateSpace: CoordinateSpace
   var changed: ((Value) -> Void)?
   var ended: ((Value) -> Void)?
 
@@ -69,9 +73,11 @@ public struct DragGesture {
   /// How many seconds of coasting the predicted end assumes.
   public static let predictionInterval = 0.25
 
-  /// A drag that starts after `minimumDistance` points (10 by default, as in SwiftUI).
-  public init(minimumDistance: CGFloat = 10) {
+  /// A drag that starts after `minimumDistance` points (10 by default, as in SwiftUI), reporting
+  /// locations in `coordinateSpace`. Apple's counterpart: `DragGesture(minimumDistance:coordinateSpace:)`.
+  public init(minimumDistance: CGFloat = 10, coordinateSpace: CoordinateSpace = .local) {
     self.minimumDistance = minimumDistance
+    self.coordinateSpace = coordinateSpace
   }
 
   /// The gesture, calling `action` on every move of a started drag.
@@ -96,4 +102,15 @@ public struct DragGesture {
       action(value)
     }
   }
+}
+
+/// A space that gesture locations are given in. Apple's counterpart: SwiftUI's `CoordinateSpace`.
+public enum CoordinateSpace: Hashable, Sendable {
+  /// The window's coordinates: the points the host passes to the driver.
+  case global
+  /// The coordinates of the view the gesture is attached to: relative to its origin.
+  case local
+  /// The coordinates of an ancestor that named its space (SwiftUI's `coordinateSpace(name:)`).
+  /// Names are strings here, where SwiftUI takes any `Hashable`: string names port unchanged.
+  case named(String)
 }

@@ -148,36 +148,67 @@ public struct DragTracker: Sendable {
 
 /// Drives a ``DragGesture`` from a host's pointer events: feeds its ``DragTracker`` and calls the
 /// gesture's actions. Our own type: on Apple platforms the system drives gestures.
+///
+/// The host passes points in window (global) coordinates; the driver maps them into the
+/// gesture's ``DragGesture/coordinateSpace``: `.local` subtracts ``viewOrigin`` (the view's origin
+/// in the window), `.named(name)` subtracts the origin ``namedSpaces`` gives that name, `.global`
+/// leaves them as they are. Where SwiftUI is silent we chose: a name the driver does not know is
+/// taken as the window's space. Distances, velocities and translations do not depend on the space.
+///
+/// ```swift
+/// var driver = DragGestureDriver(DragGesture(coordinateSpace: .named("board")).onChanged { print($0.location) },
+///   viewOrigin: CGPoint(x: 100, y: 50), namedSpaces: ["board": CGPoint(x: 20, y: 20)])
+/// ```
 public struct DragGestureDriver {
   /// The gesture being driven.
   public private(set) var gesture: DragGesture
   private var tracker: DragTracker
+  /// The origin, in window coordinates, of the view the gesture is attached to; update it when
+  /// the view moves.
+  public var viewOrigin: CGPoint
+  /// The origins, in window coordinates, of the named spaces the gesture may report in.
+  public var namedSpaces: [String: CGPoint]
 
-  /// A driver for `gesture`, with a tracker using its minimum distance.
-  public init(_ gesture: DragGesture) {
+  /// A driver for `gesture`, with a tracker using its minimum distance, for a view at
+  /// `viewOrigin` among `namedSpaces` (window coordinates).
+  public init(_ gesture: DragGesture, viewOrigin: CGPoint = .zero, namedSpaces: [String: CGPoint] = [:]) {
     self.gesture = gesture
     self.tracker = DragTracker(minimumDistance: gesture.minimumDistance)
+    self.viewOrigin = viewOrigin
+    self.namedSpaces = namedSpaces
+  }
+
+  /// `point`, in window coordinates, in the gesture's coordinate space.
+  func mapped(_ point: CGPoint) -> CGPoint {
+    let origin: CGPoint
+    switch gesture.coordinateSpace {
+    case .global: return point
+    case .local: origin = viewOrigin
+    case .named(let name): origin = namedSpaces[name] ?? .zero
+    }
+    return CGPoint(x: point.x - origin.x, y: point.y - origin.y)
   }
 
   /// Whether the drag has started and not ended.
   public var isActive: Bool { tracker.isActive }
 
-  /// The pointer went down at `location` at `time` (seconds); returns what the tracker did.
+  /// The pointer went down at `location` (window coordinates) at `time` (seconds); returns what
+  /// the tracker did.
   @discardableResult
   public mutating func pointerDown(at location: CGPoint, time: Double) -> DragTracker.Action {
-    perform(tracker.pointerDown(at: location, time: time))
+    perform(tracker.pointerDown(at: mapped(location), time: time))
   }
 
   /// The pointer moved to `location`; calls `onChanged` once the drag has started.
   @discardableResult
   public mutating func pointerMoved(to location: CGPoint, time: Double) -> DragTracker.Action {
-    perform(tracker.pointerMoved(to: location, time: time))
+    perform(tracker.pointerMoved(to: mapped(location), time: time))
   }
 
   /// The pointer went up at `location`; calls `onEnded` if a drag was active.
   @discardableResult
   public mutating func pointerUp(at location: CGPoint, time: Double) -> DragTracker.Action {
-    perform(tracker.pointerUp(at: location, time: time))
+    perform(tracker.pointerUp(at: mapped(location), time: time))
   }
 
   /// The host cancelled the drag (the window lost the pointer); no `onEnded` is called.
