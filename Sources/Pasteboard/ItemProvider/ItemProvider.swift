@@ -228,22 +228,22 @@ final class LoadGate: Sendable {
   /// A gate that admitted a request made while it was open, carried into the task that serves
   /// the request: a completion-handler load that hops to a task (`loadTransferable`) is judged
   /// when it is called, not when the task gets to the representation.
-  @TaskLocal static var admitted: ObjectIdentifier?
+  @TaskLocal static var admitted: LoadGate?
 
   var current: State { state.withLock { $0 } }
 
   /// The state a load requested now is judged by.
   var stateForRequest: State {
     let state = current
-    return state != .open && LoadGate.admitted == ObjectIdentifier(self) ? .open : state
+    return state != .open && LoadGate.admitted === self ? .open : state
   }
 
   /// Runs `body` in a task that keeps this gate's decision for a request made now.
   static func carryingDecision(of gate: LoadGate?, _ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
     guard let gate, gate.stateForRequest == .open else { return Task.detached(operation: body) }
-    let id = ObjectIdentifier(gate)
-    return Task.detached { await LoadGate.$admitted.withValue(id) { await body() } }
+    return Task.detached { await LoadGate.$admitted.withValue(gate) { await body() } }
   }
+
   func openGate() { state.withLock { $0 = .open } }
   func closeGate() { state.withLock { $0 = .over } }
 }
