@@ -1,0 +1,42 @@
+/// A regular file mapped read-only into memory, as GIO and xdg-mime map `mime.cache`.
+///
+/// The mapping is private and read-only; it is unmapped when the value is released. Files are
+/// replaced by rename when they change (as `update-mime-database` does), so a mapping keeps the
+/// old contents whole. FIFOs, devices and directories are refused without being opened for
+/// reading; an empty file maps to an empty buffer.
+package final class MappedFile: @unchecked Sendable {
+  /// The file's bytes.
+  package let bytes: UnsafeRawBufferPointer
+  private let mapping: UnsafeMutableRawPointer?
+
+  /// Maps the regular file at `path`.
+  package init(path: String) throws(FileIO.Error) {
+    switch FileIO.kind(of: path, followingLinks: true) {
+    case .directory: throw FileIO.Error(path: path, operation: .read, code: EISDIR)
+    case .special: throw FileIO.Error(path: path, operation: .read, code: FileIO.Error.notARegularFile)
+    case .missing(let code): throw FileIO.Error(path: path, operation: .read, code: code)
+    case .file, .symbolicLink: break
+    }
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw FileIO.Error(path: path, operation: .read, code: errno) }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw FileIO.Error(path: path, operation: .read, code: errno) }
+    let size = Int(info.st_size)
+    guard size > 0 else {
+      mapping = nil
+      bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+      return
+    }
+    let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
+    guard let address, address != MAP_FAILED else {
+      throw FileIO.Error(path: path, operation: .read, code: errno)
+    }
+    mapping = address
+    bytes = UnsafeRawBufferPointer(start: address, count: size)
+  }
+
+  deinit {
+    if let mapping { munmap(mapping, bytes.count) }
+  }
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env python3
+"""Answers questions about MIME types the way GIO does, for the MIME cache tests.
+
+Reads one JSON object on standard input and writes one on standard output:
+  {"names": [...], "data": [hex, ...], "is_a": [[type, supertype], ...]}
+  -> {"names": [guess, ...], "data": [guess, ...], "is_a": [bool, ...]}
+GIO reads the same shared-mime-info database as the Swift reader (from the machine).
+"""
+import json
+import sys
+
+import gi
+
+gi.require_version("Gio", "2.0")
+from gi.repository import Gio  # noqa: E402
+
+query = json.load(sys.stdin)
+answer = {
+    "names": [Gio.content_type_guess(name, None)[0] for name in query.get("names", [])],
+    "data": [Gio.content_type_guess(None, bytes.fromhex(data))[0] for data in query.get("data", [])],
+    "is_a": [Gio.content_type_is_a(a, b) for a, b in query.get("is_a", [])],
+}
+json.dump(answer, sys.stdout)
