@@ -56,6 +56,36 @@ package enum FileIO {
     return try readAll(fd: fd, path: path)
   }
 
+  /// Reads at most `count` leading bytes of a regular file (fewer when it is shorter).
+  package static func readPrefix(_ path: String, count: Int) throws(Error) -> [UInt8] {
+    switch kind(of: path, followingLinks: true) {
+    case .directory: throw Error(path: path, operation: .read, code: EISDIR)
+    case .special: throw Error(path: path, operation: .read, code: Error.notARegularFile)
+    case .missing(let code): throw Error(path: path, operation: .read, code: code)
+    case .file, .symbolicLink: break
+    }
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { throw Error(path: path, operation: .read, code: errno) }
+    defer { close(fd) }
+    var result = [UInt8](repeating: 0, count: count)
+    var filled = 0
+    var interruptions = 0
+    while filled < count {
+      let n = result.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, count - filled) }
+      if n < 0 {
+        if errno == EINTR && interruptions < interruptionLimit {
+          interruptions += 1
+          continue
+        }
+        throw Error(path: path, operation: .read, code: errno)
+      }
+      if n == 0 { break }
+      filled += n
+    }
+    result.removeSubrange(filled...)
+    return result
+  }
+
   /// Reads a descriptor to its end.
   package static func readAll(fd: Int32, path: String) throws(Error) -> [UInt8] {
     var result: [UInt8] = []

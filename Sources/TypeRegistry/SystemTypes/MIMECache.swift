@@ -241,11 +241,12 @@ package final class MIMECache: Sendable {
     return found
   }
 
-  /// The globs that are neither literals nor simple suffixes (`*.[0-9]`, `README*` …), matched
-  /// against the name as written, as xdg-mime matches them (the cache holds case-insensitive
-  /// patterns already lower-cased).
+  /// The globs that are neither literals nor simple suffixes (`*.[0-9]`, `README*` …), matched as
+  /// fnmatch matches them: a case-sensitive pattern against the name as written, a
+  /// case-insensitive one (which the cache holds lower-cased) against the name lower-cased.
   private func patternMatches(_ fileName: String) -> [GlobMatch] {
     guard let count = reader.count(at: header.globs, entrySize: 12) else { return [] }
+    let lowerName = String(decoding: fileName.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
     var found: [GlobMatch] = []
     for index in 0..<count {
       let entry = header.globs + 4 + 12 * index
@@ -253,7 +254,7 @@ package final class MIMECache: Sendable {
         let mime = reader.int(at: entry + 4).flatMap(reader.string(at:)), let flags = reader.int(at: entry + 8)
       else { continue }
       let isCaseSensitive = flags & 0x100 != 0
-      if fnmatch(pattern, fileName, 0) == 0 {
+      if fnmatch(pattern, isCaseSensitive ? fileName : lowerName, 0) == 0 {
         found.append(GlobMatch(mimeType: mime, weight: flags & 0xFF, caseSensitive: isCaseSensitive))
       }
     }

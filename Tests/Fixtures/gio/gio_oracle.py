@@ -2,8 +2,8 @@
 """Answers questions about MIME types the way GIO does, for the MIME cache tests.
 
 Reads one JSON object on standard input and writes one on standard output:
-  {"names": [...], "data": [hex, ...], "is_a": [[type, supertype], ...]}
-  -> {"names": [guess, ...], "data": [guess, ...], "is_a": [bool, ...]}
+  {"names": [...], "data": [hex, ...], "is_a": [[type, supertype], ...], "named_data": [[name, hex], ...]}
+  -> {"names": [guess, ...], "data": [guess, ...], "is_a": [bool, ...], "named_data": [guess, ...]}
 GIO reads the same shared-mime-info database as the Swift reader (from the machine).
 """
 import json
@@ -19,5 +19,6 @@ answer = {
     "names": [Gio.content_type_guess(name, None)[0] for name in query.get("names", [])],
     "data": [Gio.content_type_guess(None, bytes.fromhex(data))[0] for data in query.get("data", [])],
     "is_a": [Gio.content_type_is_a(a, b) for a, b in query.get("is_a", [])],
+    "named_data": [Gio.content_type_guess(name, bytes.fromhex(data))[0] for name, data in query.get("named_data", [])],
 }
 json.dump(answer, sys.stdout)
