@@ -119,7 +119,8 @@ struct QueryCommandTests {
     let dir = try TemporaryDirectory()
     let bundle = dir.url.appendingPathComponent("Thing.app").path
     try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
-    let run = utictl("identify", "photo.JPG", "notes.txt", "README", bundle, dir.url.path, "x.unknownext")
+    let run = utictl(
+      "identify", "--name-only", "photo.JPG", "notes.txt", "README", bundle, dir.url.path, "x.unknownext")
     #expect(
       run.stdout == """
         photo.JPG: public.jpeg
@@ -130,6 +131,41 @@ struct QueryCommandTests {
         x.unknownext: \(DynamicTypeIdentifier.encode(.init(conformsTo: ["public.data"], tags: [("public.filename-extension", "unknownext")])))
 
         """)
+  }
+
+  @Test func identifyByContentAndName() throws {
+    guard FileManager.default.fileExists(atPath: "/usr/share/mime/mime.cache") else {
+      print("◇ skipped: no shared-mime-info database on this machine; identify falls back to names")
+      return
+    }
+    let dir = try TemporaryDirectory()
+    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+    let picture = try dir.file("picture", png)
+    let text = try dir.file("letter", "Dear reader,\nhello.\n")
+    let bundle = dir.url.appendingPathComponent("Thing.app").path
+    try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
+    let pipe = dir.url.appendingPathComponent("pipe").path
+    #expect(mkfifo(pipe, 0o600) == 0)
+    let missing = dir.url.appendingPathComponent("missing").path
+    let run = utictl("identify", picture, text, bundle, pipe, missing, dir.url.path)
+    #expect(
+      run.stdout == """
+        \(picture): public.png
+        \(text): public.plain-text
+        \(bundle): com.apple.application-bundle
+        \(pipe): public.named-pipe
+        \(dir.url.path): public.folder
+
+        """)
+    #expect(run.stderr == "error: cannot read '\(missing)': No such file or directory\n")
+    #expect(run.status == 2, "an unreadable file is reported after the others, with status 2")
+
+    let mime = utictl("identify", "--mime", picture, pipe)
+    #expect(mime.stdout == "\(picture): image/png\n\(pipe): inode/fifo\n")
+    let json = utictl("identify", "--json", picture)
+    let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: String]])
+    #expect(objects == [["file": picture, "identifier": "public.png", "mimeType": "image/png"]])
+    #expect(utictl("identify", "--content", "--name-only", picture).status == 2)
   }
 
   @Test func dynEncodeAndDecode() {

@@ -18,6 +18,14 @@ package final class MIMEDatabase: Sendable {
     self.problems = problems
   }
 
+  /// The variables ``directories(environment:)`` reads.
+  package static let environmentVariables = ["HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS"]
+
+  /// The MIME directories of this process's environment, most important first.
+  package static var directories: [String] {
+    directories(environment: ProcessEnvironment.values(environmentVariables))
+  }
+
   /// The MIME directories the environment names, most important first.
   package static func directories(environment: [String: String]) -> [String] {
     let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }

@@ -1,0 +1,14 @@
+/// The process's environment variables, read with `getenv`.
+package enum ProcessEnvironment {
+  /// The value of `name`, or nil when it is unset.
+  package static func value(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+
+  /// The set variables among `names`, by name.
+  package static func values(_ names: [String]) -> [String: String] {
+    var result: [String: String] = [:]
+    for name in names { if let value = value(name) { result[name] = value } }
+    return result
+  }
+}
