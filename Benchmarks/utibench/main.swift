@@ -241,6 +241,7 @@ if let utictl = Bench.shippedUtictl() {
   print("note: utictl is not built beside utibench; run `swift build -c release` first for the process rows")
 }
 
+rows += IdentifyBench.rows(quick: quick, scratch: scratch)
 rows += PasteboardBench.rows(quick: quick, scratch: scratch)
 
 Bench.printTable(rows)

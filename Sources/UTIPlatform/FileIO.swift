@@ -67,6 +67,10 @@ package enum FileIO {
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { throw Error(path: path, operation: .read, code: errno) }
     defer { close(fd) }
+    // No bigger buffer than the file (a magic extent can be 18 KB; most files are not).
+    var info = stat()
+    let size = fstat(fd, &info) == 0 && info.st_size >= 0 ? Int(info.st_size) : count
+    let count = min(count, max(size, 0) + 1)
     var result = [UInt8](repeating: 0, count: count)
     var filled = 0
     var interruptions = 0

@@ -127,7 +127,11 @@ package final class MIMEDatabase: Sendable {
   /// characters in its first 128 bytes and `application/octet-stream` for the rest. Empty data
   /// is `application/x-zerosize`, as GIO says.
   package func identify(fileName: String?, data: UnsafeRawBufferPointer?) -> String {
-    let globs = fileName.map { globMatches(forFileName: $0).map(\.mimeType) } ?? []
+    identify(globs: fileName.map { globMatches(forFileName: $0).map(\.mimeType) } ?? [], data: data)
+  }
+
+  /// ``identify(fileName:data:)`` with the name's glob matches already found.
+  private func identify(globs: [String], data: UnsafeRawBufferPointer?) -> String {
     if let first = globs.first, globs.allSatisfy({ $0 == first }) { return first }
     guard let data else { return globs.first ?? "application/octet-stream" }
     if data.isEmpty { return "application/x-zerosize" }
@@ -166,7 +170,7 @@ package final class MIMEDatabase: Sendable {
     let globs = globMatches(forFileName: name).map(\.mimeType)
     if let first = globs.first, globs.allSatisfy({ $0 == first }) { return first }
     let head = try FileIO.readPrefix(path, count: max(magicExtent, 128))
-    return head.withUnsafeBytes { identify(fileName: name, data: $0) }
+    return head.withUnsafeBytes { identify(globs: globs, data: $0) }
   }
 
   /// `inode/fifo`, `inode/socket`, `inode/chardevice` or `inode/blockdevice`.

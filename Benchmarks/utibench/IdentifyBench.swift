@@ -1,0 +1,98 @@
+import Foundation
+import TypeRegistry
+
+/// Identifying files by content: our reader of the machine's shared-mime-info database beside
+/// `file --mime-type` and GIO (`g_content_type_guess` through Python's `gi`) on the same files.
+enum IdentifyBench {
+  /// 2,000 files (200 in a quick run) of ten kinds, some with misleading or no names.
+  static func corpus(in directory: URL, count: Int) throws -> [String] {
+    let kinds: [(String, [UInt8])] = [
+      ("png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]),
+      ("pdf", Array("%PDF-1.7\n%âãÏÓ\n".utf8)), ("gz", [0x1F, 0x8B, 0x08, 0, 0, 0, 0, 0, 0, 3]),
+      ("txt", Array("Dear reader,\nthis is text.\n".utf8)),
+      ("jpg", [0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46, 0]),
+      ("html", Array("<!DOCTYPE html>\n<html><body>hi</body></html>\n".utf8)),
+      ("sqlite", Array("SQLite format 3\0".utf8) + Array(repeating: 0, count: 84)),
+      ("xz", [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0, 4]), ("json", Array("{\"a\": [1, 2, 3]}\n".utf8)),
+      ("bin", (0..<64).map { UInt8($0 * 7 & 0xFF) }),
+    ]
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    var paths: [String] = []
+    for index in 0..<count {
+      let (ext, bytes) = kinds[index % kinds.count]
+      let name: String
+      switch index % 3 {
+      case 0: name = "file\(index).\(ext)"
+      case 1: name = "file\(index)"  // no extension: the content decides
+      default: name = "file\(index).txt"  // a misleading name
+      }
+      let path = directory.appendingPathComponent(name).path
+      try Data(bytes + Array(repeating: UInt8(index & 0x7F), count: 200)).write(to: URL(fileURLWithPath: path))
+      paths.append(path)
+    }
+    return paths
+  }
+
+  /// GIO's time for `paths`, measured inside Python around the loop alone (so Python's start-up
+  /// and GIO's first load are not counted): the median of `runs`; nil without Python's `gi`.
+  static func gioSeconds(_ paths: [String], runs: Int) -> Double? {
+    let script = """
+      import sys, time, gi
+      gi.require_version('Gio', '2.0')
+      from gi.repository import Gio
+      Gio.content_type_guess('warm-up', b'')
+      times = []
+      for _ in range(int(sys.argv[1])):
+          start = time.perf_counter()
+          for path in sys.argv[2:]:
+              with open(path, 'rb') as f:
+                  Gio.content_type_guess(path, f.read(4096))
+          times.append(time.perf_counter() - start)
+      print(sorted(times)[len(times) // 2])
+      """
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return nil }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = ["-c", script, String(runs)] + paths
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  static func rows(quick: Bool, scratch: URL) -> [Bench.Row] {
+    let database = MIMEDatabase(directories: MIMEDatabase.directories)
+    guard !database.caches.isEmpty else {
+      print("note: no shared-mime-info database on this machine; the identification rows are left out")
+      return []
+    }
+    let count = quick ? 200 : 2000
+    guard let paths = try? corpus(in: scratch.appendingPathComponent("identify"), count: count) else { return [] }
+    var rows: [Bench.Row] = []
+    var identified = 0
+    let ours = Bench.measure(runs: quick ? 3 : 7) {
+      for path in paths where (try? database.identifyFile(atPath: path)) != nil { identified += 1 }
+    }
+    Bench.sink(identified)
+    let label = "identify \(count) files by content and name (one process, database loaded)"
+    if let file = Bench.which("file") {
+      rows.append(
+        .init(
+          label, ours, Bench.measureProcess(runs: quick ? 2 : 5, file, ["--mime-type", "-b"] + paths),
+          peer: "`file --mime-type`, one process over the same files"))
+    }
+    if let gio = gioSeconds(paths, runs: quick ? 3 : 7) {
+      rows.append(
+        .init(label, ours, gio, peer: "GIO `g_content_type_guess` (Python gi, timed inside; 4 KB read per file)"))
+    }
+    let load = Bench.measure(runs: quick ? 5 : 50) {
+      Bench.sink(MIMEDatabase(directories: MIMEDatabase.directories).caches.count)
+    }
+    rows.append(.init("load the MIME database (map and check every mime.cache)", load, nil, peer: "—"))
+    return rows
+  }
+}
