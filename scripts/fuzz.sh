@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
 # Fuzzes one property list reader with libFuzzer (swiftc -sanitize=fuzzer,address).
 #
-#   scripts/fuzz.sh FORMAT [SECONDS]     FORMAT: xml, binary, openstep or json; SECONDS: default 60
+#   scripts/fuzz.sh FORMAT [SECONDS]     FORMAT: xml, binary, openstep, json (property list readers)
+#                                        or mimecache (the shared-mime-info cache reader); SECONDS: default 60
 #
 # Seeds come from Fuzz/corpus/FORMAT; new inputs libFuzzer finds go to Fuzz/build/corpus-FORMAT;
 # a crash is saved under Fuzz/artifacts/ and the script exits non-zero. Copy every crash into
 # Tests/Fixtures/fuzz-regressions/ so that `swift test` checks it from then on.
 set -euo pipefail
-format=${1:?usage: scripts/fuzz.sh xml|binary|openstep|json [seconds]}
+format=${1:?usage: scripts/fuzz.sh xml|binary|openstep|json|mimecache [seconds]}
 seconds=${2:-60}
-case "$format" in xml|binary|openstep|json) ;; *) echo "unknown format '$format'" >&2; exit 2;; esac
+case "$format" in xml|binary|openstep|json|mimecache) ;; *) echo "unknown format '$format'" >&2; exit 2;; esac
 root=$(cd "$(dirname "$0")/.." && pwd)
 build="$root/Fuzz/build"
 mkdir -p "$build/corpus-$format" "$root/Fuzz/artifacts"
 binary="$build/fuzz-$format"
-sources="$(find "$root/Sources/PropertyList" -name '*.swift' | sort) $root/Tests/TestSupport/PropertyListRoundTrip.swift"
+if [ "$format" = mimecache ]; then
+  sources="$(find "$root/Sources/UTIPlatform" -name '*.swift' | sort) $root/Sources/TypeRegistry/SystemTypes/MIMECache.swift"
+else
+  sources="$(find "$root/Sources/PropertyList" -name '*.swift' | sort) $root/Tests/TestSupport/PropertyListRoundTrip.swift"
+fi
 newest=$(ls -t $sources "$root/Fuzz/fuzz-$format.swift" | head -1)
 if [ ! -x "$binary" ] || [ "$newest" -nt "$binary" ]; then
   echo "building $binary"

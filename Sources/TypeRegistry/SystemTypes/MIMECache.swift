@@ -1,4 +1,6 @@
-import UTIPlatform
+#if canImport(UTIPlatform)
+  import UTIPlatform
+#endif
 
 /// A freedesktop shared-mime-info `mime.cache`, read in place from a memory mapping.
 ///
@@ -30,8 +32,31 @@ package final class MIMECache: Sendable {
   }
 
   package let path: String
-  private let file: MappedFile
+  private let file: Contents
   private let header: Header
+
+  /// The cache's bytes: a mapping of the file, or bytes held in memory (tests, fuzzing).
+  final class Contents: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+    private let mapping: MappedFile?
+    private let owned: UnsafeMutableRawBufferPointer?
+
+    init(_ mapping: MappedFile) {
+      self.mapping = mapping
+      owned = nil
+      bytes = mapping.bytes
+    }
+
+    init(copying source: [UInt8]) {
+      let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: source.count, alignment: 8)
+      buffer.copyBytes(from: source)
+      owned = buffer
+      mapping = nil
+      bytes = UnsafeRawBufferPointer(buffer)
+    }
+
+    deinit { owned?.deallocate() }
+  }
 
   /// The nine section offsets of the header, each checked to lie inside the file.
   struct Header: Sendable {
@@ -48,10 +73,17 @@ package final class MIMECache: Sendable {
   package init(path: String) throws(Error) {
     self.path = path
     do {
-      file = try MappedFile(path: path)
+      file = Contents(try MappedFile(path: path))
     } catch {
       throw Error(path: path, message: error.description)
     }
+    header = try Self.readHeader(file.bytes, path: path)
+  }
+
+  /// Checks a cache held in memory (`path` names it in messages): for tests and fuzzing.
+  package init(bytes: [UInt8], path: String) throws(Error) {
+    self.path = path
+    file = Contents(copying: bytes)
     header = try Self.readHeader(file.bytes, path: path)
   }
 
@@ -229,7 +261,7 @@ package final class MIMECache: Sendable {
   /// The leaf nodes (character 0) at the start of a node list: the types of the suffix so far.
   private func leaves(_ nodes: Int, count: Int, caseSensitive: Bool) -> [GlobMatch] {
     var found: [GlobMatch] = []
-    for index in 0..<min(count, (file.bytes.count - nodes) / 12) {
+    for index in 0..<max(0, min(count, (file.bytes.count - nodes) / 12)) {
       guard reader.u32(at: nodes + 12 * index) == 0, let flags = reader.int(at: nodes + 12 * index + 8),
         let mime = reader.int(at: nodes + 12 * index + 4).flatMap(reader.string(at:))
       else { break }
@@ -321,14 +353,20 @@ package final class MIMECache: Sendable {
   /// match wins, as in xdg-mime.
   package func magicMatch(_ data: UnsafeRawBufferPointer) -> (mimeType: String, priority: Int)? {
     guard let count = reader.int(at: header.magic), let first = reader.int(at: header.magic + 8) else { return nil }
+    // A well-formed cache visits each matchlet at most once per lookup; shared or cyclic child
+    // lists could make the walk exponential, so the lookup stops after that many visits.
+    var budget = file.bytes.count / 32 + 1
     for index in 0..<min(count, max(0, (file.bytes.count - first) / 16)) {
       let match = first + 16 * index
       guard let priority = reader.int(at: match), let mimeOffset = reader.int(at: match + 4),
         let matchlets = reader.int(at: match + 8), let firstMatchlet = reader.int(at: match + 12)
       else { return nil }
-      if anyMatchlet(firstMatchlet, count: matchlets, data: data, depth: 0), let mime = reader.string(at: mimeOffset) {
+      if anyMatchlet(firstMatchlet, count: matchlets, data: data, depth: 0, budget: &budget),
+        let mime = reader.string(at: mimeOffset)
+      {
         return (mime, priority)
       }
+      if budget <= 0 { return nil }
     }
     return nil
   }
@@ -338,14 +376,20 @@ package final class MIMECache: Sendable {
     bytes.withUnsafeBytes { magicMatch($0) }
   }
 
-  private func anyMatchlet(_ first: Int, count: Int, data: UnsafeRawBufferPointer, depth: Int) -> Bool {
+  private func anyMatchlet(_ first: Int, count: Int, data: UnsafeRawBufferPointer, depth: Int, budget: inout Int)
+    -> Bool
+  {
     guard depth < Self.magicDepthLimit, count <= max(0, (file.bytes.count - first) / 32) else { return false }
-    for index in 0..<count where matchlet(first + 32 * index, data: data, depth: depth) { return true }
+    for index in 0..<count {
+      budget -= 1
+      if budget < 0 { return false }
+      if matchlet(first + 32 * index, data: data, depth: depth, budget: &budget) { return true }
+    }
     return false
   }
 
   /// Whether the matchlet at `offset` matches `data` and, when it has children, one of them does.
-  private func matchlet(_ offset: Int, data: UnsafeRawBufferPointer, depth: Int) -> Bool {
+  private func matchlet(_ offset: Int, data: UnsafeRawBufferPointer, depth: Int, budget: inout Int) -> Bool {
     guard let start = reader.int(at: offset), let range = reader.int(at: offset + 4),
       let length = reader.int(at: offset + 12), let value = reader.int(at: offset + 16),
       let mask = reader.int(at: offset + 20), let childCount = reader.int(at: offset + 24),
@@ -370,7 +414,7 @@ package final class MIMECache: Sendable {
       }
     }
     guard found else { return false }
-    return childCount == 0 || anyMatchlet(children, count: childCount, data: data, depth: depth + 1)
+    return childCount == 0 || anyMatchlet(children, count: childCount, data: data, depth: depth + 1, budget: &budget)
   }
 
   // MARK: Namespaces and icons

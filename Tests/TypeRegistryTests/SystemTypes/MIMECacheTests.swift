@@ -206,4 +206,41 @@ struct MIMECacheHostileTests {
     #expect(cache.magicExtent == MIMECache.magicRangeLimit)
     #expect(cache.magicMatch(Array(repeating: 0, count: 4096)) == nil)
   }
+
+  /// Every input the mime.cache fuzzer (`scripts/fuzz.sh mimecache`) crashed or hung on, and its
+  /// seeds: reading and every lookup end.
+  @Test(
+    arguments: ["Tests/Fixtures/mimecache-regressions", "Fuzz/corpus/mimecache"].flatMap { folder in
+      ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent(folder).path)) ?? [])
+        .sorted().map { packageRoot.appendingPathComponent(folder + "/" + $0).path }
+    })
+  func fuzzRegressionsAndSeedsEnd(path: String) throws {
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    guard let cache = try? MIMECache(bytes: bytes, path: path) else { return }
+    _ = cache.unalias("application/x-pdf")
+    _ = cache.parents(of: "image/svg+xml")
+    _ = cache.typesWithParents
+    _ = cache.aliases
+    _ = cache.globMatches(forFileName: "README.Some.File.tar.gz")
+    _ = cache.allGlobs
+    _ = cache.magicMatch(bytes)
+    _ = cache.mimeType(forXMLNamespace: "http://www.w3.org/2000/svg", localName: "svg")
+    _ = cache.genericIcon(of: "image/png")
+  }
+
+  @Test func theFullSeedReadsAsBuilt() throws {
+    let bytes = [UInt8](try Data(contentsOf: packageRoot.appendingPathComponent("Fuzz/corpus/mimecache/full.cache")))
+    let cache = try MIMECache(bytes: bytes, path: "full.cache")
+    #expect(cache.unalias("application/x-pdf") == "application/pdf")
+    #expect(cache.parents(of: "image/svg+xml") == ["application/xml"])
+    #expect(cache.globMatches(forFileName: "shot.PNG").map(\.mimeType) == ["image/png"])
+    #expect(cache.globMatches(forFileName: "README").map(\.mimeType) == ["text/x-readme"])
+    #expect(cache.globMatches(forFileName: "readme.first").map(\.mimeType) == ["text/x-readme"])
+    #expect(cache.magicMatch([0x89, 0x50, 0x4E, 0x47, 0, 0])?.mimeType == "image/png")
+    #expect(
+      cache.magicMatch([0, 0x89, 0x50, 0x4E, 0x47]) == nil,
+      "the outer matchlet finds the value within its range of 8, but its nested one needs it at offset 0")
+    #expect(cache.mimeType(forXMLNamespace: "http://www.w3.org/2000/svg", localName: "svg") == "image/svg+xml")
+    #expect(cache.genericIcon(of: "image/png") == "image-x-generic")
+  }
 }
