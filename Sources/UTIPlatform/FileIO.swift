@@ -44,20 +44,15 @@ package enum FileIO {
   /// Reads a whole file. FIFOs, sockets and devices are refused without being opened for reading
   /// (a FIFO would block until a writer comes); directories give `EISDIR`.
   package static func read(_ path: String) throws(Error) -> [UInt8] {
-    switch kind(of: path, followingLinks: true) {
-    case .directory: throw Error(path: path, operation: .read, code: EISDIR)
-    case .special: throw Error(path: path, operation: .read, code: Error.notARegularFile)
-    case .missing(let code): throw Error(path: path, operation: .read, code: code)
-    case .file, .symbolicLink: break
-    }
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard fd >= 0 else { throw Error(path: path, operation: .read, code: errno) }
+    let fd = try openRegularFile(path)
     defer { close(fd) }
     return try readAll(fd: fd, path: path)
   }
 
-  /// Reads at most `count` leading bytes of a regular file (fewer when it is shorter).
-  package static func readPrefix(_ path: String, count: Int) throws(Error) -> [UInt8] {
+  /// Opens the regular file at `path` (or a link's regular target) for reading. FIFOs, sockets
+  /// and devices are refused without being opened (a FIFO would block until a writer comes);
+  /// directories give `EISDIR`. The caller closes the descriptor.
+  package static func openRegularFile(_ path: String) throws(Error) -> Int32 {
     switch kind(of: path, followingLinks: true) {
     case .directory: throw Error(path: path, operation: .read, code: EISDIR)
     case .special: throw Error(path: path, operation: .read, code: Error.notARegularFile)
@@ -66,6 +61,12 @@ package enum FileIO {
     }
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { throw Error(path: path, operation: .read, code: errno) }
+    return fd
+  }
+
+  /// Reads at most `count` leading bytes of a regular file (fewer when it is shorter).
+  package static func readPrefix(_ path: String, count: Int) throws(Error) -> [UInt8] {
+    let fd = try openRegularFile(path)
     defer { close(fd) }
     // No bigger buffer than the file (a magic extent can be 18 KB; most files are not).
     var info = stat()

@@ -11,14 +11,7 @@ package final class MappedFile: @unchecked Sendable {
 
   /// Maps the regular file at `path`.
   package init(path: String) throws(FileIO.Error) {
-    switch FileIO.kind(of: path, followingLinks: true) {
-    case .directory: throw FileIO.Error(path: path, operation: .read, code: EISDIR)
-    case .special: throw FileIO.Error(path: path, operation: .read, code: FileIO.Error.notARegularFile)
-    case .missing(let code): throw FileIO.Error(path: path, operation: .read, code: code)
-    case .file, .symbolicLink: break
-    }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw FileIO.Error(path: path, operation: .read, code: errno) }
+    let fd = try FileIO.openRegularFile(path)
     defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw FileIO.Error(path: path, operation: .read, code: errno) }
