@@ -50,7 +50,7 @@ public struct Validator: Sendable {
   public func validate(_ files: [DeclarationFile], types: [DeclarationFile] = [], sources: [SwiftSourceFile] = [])
     -> [Diagnostic]
   {
-    var builder = UTTypeRegistry.Builder(includingSystemTypes: !systemCatalog)
+    var builder = UTTypeRegistry.Builder(includingSystemTypes: !systemCatalog, mimeDatabase: nil)
     for file in types + files { builder.add(file) }
     let registry = builder.build()
     var run = ValidationRun(validator: self, registry: registry, files: files)

@@ -32,88 +32,35 @@ enum IdentifyCommand {
     )
   }
 
-  /// One file's answer.
-  struct Identified {
-    var identifier: String
-    var mimeType: String?
-  }
-
   static func run(_ invocation: Invocation, _ io: inout Console) -> Int32 {
     guard let registry = QueryContext.registry(invocation, io: &io) else { return ExitStatus.usage }
     if invocation.has("--content") && invocation.has("--name-only") {
       io.error("Error: --content and --name-only cannot be used together")
       return ExitStatus.usage
     }
-    let database =
-      invocation.has("--name-only")
-      ? nil : MIMEDatabase(directories: MIMEDatabase.directories)
-    let byContent = database.map { !$0.caches.isEmpty } ?? false
     var status = ExitStatus.success
     var results: [PropertyList.Value] = []
     for path in invocation.positionals {
-      let identified: Identified
-      if byContent, let database {
-        do {
-          identified = try identify(path, in: registry, database: database)
-        } catch {
-          io.error("error: \(error)")
-          status = ExitStatus.usage
-          continue
-        }
-      } else {
-        let identifier = identifyByName(path, in: registry)
-        identified = Identified(
-          identifier: identifier, mimeType: registry.type(withIdentifier: identifier)?.preferredMIMEType)
+      let found: TypeIdentification
+      do {
+        found = try registry.identifyFile(atPath: path, byContent: !invocation.has("--name-only"))
+      } catch {
+        io.error("error: \(error)")
+        status = ExitStatus.usage
+        continue
       }
       if invocation.has("--json") {
         results.append([
-          "file": .init(.string(path)), "identifier": .init(.string(identified.identifier)),
-          "mimeType": identified.mimeType.map { .init(.string($0)) } ?? "",
+          "file": .init(.string(path)), "identifier": .init(.string(found.type.identifier)),
+          "mimeType": .init(.string(found.mimeType)), "method": .init(.string(found.method.rawValue)),
         ])
       } else if invocation.has("--mime") {
-        io.print("\(path): \(identified.mimeType ?? "application/octet-stream")")
+        io.print("\(path): \(found.mimeType)")
       } else {
-        io.print("\(path): \(identified.identifier)")
+        io.print("\(path): \(found.type.identifier)")
       }
     }
     if invocation.has("--json") { QueryContext.printJSON(.init(.array(results)), io: &io) }
     return status
-  }
-
-  /// The types of `inode/*` MIME types, which the catalog declares under Apple's names.
-  static let inodeTypes: [String: String] = [
-    "inode/directory": "public.folder", "inode/symlink": "public.symlink", "inode/fifo": "public.named-pipe",
-    "inode/socket": "public.socket", "inode/chardevice": "public.character-special",
-    "inode/blockdevice": "public.block-special",
-  ]
-
-  /// The file's MIME type from the database, and its type in the registry.
-  static func identify(_ path: String, in registry: UTTypeRegistry, database: MIMEDatabase) throws(FileIO.Error)
-    -> Identified
-  {
-    let mimeType = try database.identifyFile(atPath: path)
-    if mimeType == "inode/directory" {
-      // A bundle is a directory whose extension names a package type (Thing.app).
-      return Identified(identifier: identifyByName(path, in: registry), mimeType: mimeType)
-    }
-    if let identifier = inodeTypes[mimeType] { return Identified(identifier: identifier, mimeType: mimeType) }
-    if mimeType == "application/x-zerosize" { return Identified(identifier: "public.data", mimeType: mimeType) }
-    let type =
-      registry.type(tag: mimeType, tagClass: .mimeType, conformingTo: nil)
-      ?? registry.type(tag: database.unalias(mimeType), tagClass: .mimeType, conformingTo: nil)
-    return Identified(identifier: type?.identifier ?? "public.data", mimeType: mimeType)
-  }
-
-  static func identifyByName(_ path: String, in registry: UTTypeRegistry) -> String {
-    let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
-    let name = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
-    let isDirectory = FileIO.isDirectory(path)
-    let base = registry.type(withIdentifier: isDirectory ? "public.directory" : "public.data")
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex else {
-      return isDirectory ? "public.folder" : "public.data"
-    }
-    let ext = String(name[name.index(after: dot)...])
-    return registry.type(tag: ext, tagClass: .filenameExtension, conformingTo: base)?.identifier
-      ?? (isDirectory ? "public.folder" : "public.data")
   }
 }

@@ -1,12 +1,16 @@
 import PropertyList
 import TypeRegistry
 
-/// The registry a query runs against: the built-in catalog (unless `--no-system`) and every
-/// `--types` file, in order.
+/// The registry a query runs against: the built-in catalog and, on Linux, the machine's MIME
+/// types, read only when a query needs them (unless `--no-system`; `--no-mime-database` leaves
+/// out the MIME types alone), and every `--types` file, in order.
 enum QueryContext {
   /// Builds the registry, or reports why a `--types` file cannot be read (exit status 2).
   static func registry(_ invocation: Invocation, io: inout Console) -> UTTypeRegistry? {
-    var builder = UTTypeRegistry.Builder(includingSystemTypes: !invocation.has("--no-system"))
+    let noSystem = invocation.has("--no-system")
+    var builder = UTTypeRegistry.Builder(
+      includingSystemTypes: !noSystem,
+      mimeDatabase: noSystem || invocation.has("--no-mime-database") ? nil : .platformDefault)
     for path in invocation.all("--types") {
       do {
         try builder.add(contentsOf: path)

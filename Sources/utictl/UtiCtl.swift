@@ -22,7 +22,12 @@ enum UtiCtl {
       names: ["--types"], valueName: "path",
       help: "Also load the type declarations of an Info.plist, exported-types.plist or bundle (repeatable).",
       isRepeating: true),
-    .init(names: ["--no-system"], valueName: nil, help: "Leave out the built-in catalog of system types."),
+    .init(
+      names: ["--no-system"], valueName: nil,
+      help: "Leave out the system's types: the built-in catalog and the machine's MIME database."),
+    .init(
+      names: ["--no-mime-database"], valueName: nil,
+      help: "Leave out the types of the machine's shared-mime-info database (kept: the built-in catalog)."),
   ]
 
   /// Runs the command line `arguments` (without the program name); returns the exit status.

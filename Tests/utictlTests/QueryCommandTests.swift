@@ -164,7 +164,7 @@ struct QueryCommandTests {
     #expect(mime.stdout == "\(picture): image/png\n\(pipe): inode/fifo\n")
     let json = utictl("identify", "--json", picture)
     let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: String]])
-    #expect(objects == [["file": picture, "identifier": "public.png", "mimeType": "image/png"]])
+    #expect(objects == [["file": picture, "identifier": "public.png", "mimeType": "image/png", "method": "content"]])
     #expect(utictl("identify", "--content", "--name-only", picture).status == 2)
   }
 

@@ -47,6 +47,8 @@ public struct TypeDeclaration: Sendable {
     var index: Int
     var file: DeclarationFile?
     var isBuiltIn: Bool
+    /// Whether the declaration was made from the machine's shared-mime-info database.
+    var isFromMIMEDatabase = false
 
     init(
       identifier: String, kind: Kind, conformsTo: [String], description: String?, tags: [String: [String]],
@@ -69,10 +71,12 @@ public struct TypeDeclaration: Sendable {
     }
 
     func copy() -> Storage {
-      Storage(
+      let copy = Storage(
         identifier: identifier, kind: kind, conformsTo: conformsTo, description: description, tags: tags,
         referenceURL: referenceURL, iconFile: iconFile, version: version, plist: plist, offset: offset, index: index,
         file: file, isBuiltIn: isBuiltIn)
+      copy.isFromMIMEDatabase = isFromMIMEDatabase
+      return copy
     }
   }
 
@@ -204,6 +208,16 @@ public struct TypeDeclaration: Sendable {
     }
   }
 
+  /// Whether the declaration was made from the machine's shared-mime-info database (a MIME type
+  /// no other declaration claims), rather than read from a file or made in code.
+  public package(set) var isFromMIMEDatabase: Bool {
+    get { storage.isFromMIMEDatabase }
+    set {
+      unique()
+      storage.isFromMIMEDatabase = newValue
+    }
+  }
+
   /// Creates a declaration in code.
   public init(
     identifier: String, kind: Kind = .exported, conformsTo: [String] = [], description: String? = nil,
@@ -218,6 +232,7 @@ public struct TypeDeclaration: Sendable {
   /// Where the declaration is, for messages: `Info.plist:14:3`, or `built-in`.
   public var origin: String {
     if isBuiltIn { return "built-in" }
+    if isFromMIMEDatabase { return "shared-mime-info" }
     guard let file else { return "code" }
     let location = file.location(ofOffset: rawOffset)
     return location.line.map { "\(file.path):\($0)" } ?? "\(file.path) (byte \(rawOffset))"

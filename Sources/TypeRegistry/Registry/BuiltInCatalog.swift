@@ -37,11 +37,15 @@ enum BuiltInCatalog {
   }
 
   /// A registry of the catalog alone.
-  static let registry = UTTypeRegistry.Builder().build()
+  static let registry = UTTypeRegistry.Builder(mimeDatabase: nil).build()
+
+  /// The catalog and, on Linux, the machine's MIME types, read when first needed: what
+  /// ``UTTypeRegistry/shared`` starts from.
+  static let registryWithMIMETypes = UTTypeRegistry.Builder().build()
 }
 
 extension UTTypeRegistry {
-  /// A registry of the system-declared types alone.
+  /// A registry of the built-in catalog alone, without the machine's MIME types.
   public static var builtIn: UTTypeRegistry { BuiltInCatalog.registry }
 
   /// Builds the catalog's registry as a process's first use does: declarations from the

@@ -3,20 +3,33 @@ import UTIPlatform
 extension UTTypeRegistry {
   /// Collects declarations in layers and builds a registry from them.
   ///
-  /// Layers, lowest first: the built-in catalog, then imported declarations, then exported ones.
-  /// For an identifier declared more than once, the declaration in the higher layer wins (an
-  /// export beats an import, Apple's rule); within a layer the one loaded later wins. Every
-  /// overridden declaration is recorded in ``UTTypeRegistry/conflicts``.
+  /// Layers, lowest first: the built-in catalog, then the machine's MIME types (on Linux, from
+  /// shared-mime-info: see ``UTTypeRegistry/MIMEDatabaseSource``), then imported declarations,
+  /// then exported ones. For an identifier declared more than once, the declaration in the higher
+  /// layer wins (an export beats an import, Apple's rule); within a layer the one loaded later
+  /// wins. Every overridden declaration is recorded in ``UTTypeRegistry/conflicts``.
+  ///
+  /// The MIME layer is read lazily: the registry is built without it, and the first query whose
+  /// answer it could change (an identifier or a tag the other layers do not know, every type,
+  /// subtypes, identification by content) builds the registry with it, once.
   ///
   /// - Complexity: `build()` is O(*n* log *n*) plus the size of the ancestor sets.
   public struct Builder: Sendable {
     var includesSystemTypes: Bool
     var files: [DeclarationFile] = []
     var codeDeclarations: [TypeDeclaration] = []
+    /// Where the MIME layer comes from; nil for none.
+    public var mimeDatabase: MIMEDatabaseSource?
+    /// Whether `build()` leaves reading the MIME database to the first query that needs it.
+    var readsMIMEDatabaseLazily = true
 
-    /// Starts with the built-in catalog, unless `includingSystemTypes` is false.
-    public init(includingSystemTypes: Bool = true) {
+    /// Starts with the built-in catalog, unless `includingSystemTypes` is false, and the MIME
+    /// types of `mimeDatabase` (by default the machine's on Linux; nil leaves them out).
+    public init(
+      includingSystemTypes: Bool = true, mimeDatabase: MIMEDatabaseSource? = MIMEDatabaseSource.platformDefault
+    ) {
       includesSystemTypes = includingSystemTypes
+      self.mimeDatabase = mimeDatabase
     }
 
     /// Starts from the sources of an existing registry.
@@ -24,6 +37,7 @@ extension UTTypeRegistry {
       includesSystemTypes = registry.includesSystemTypes
       files = registry.files
       codeDeclarations = registry.codeDeclarations
+      mimeDatabase = registry.systemTypes.source
     }
 
     /// Adds the declarations of a file.
@@ -40,10 +54,29 @@ extension UTTypeRegistry {
     /// Builds the registry.
     public func build() -> UTTypeRegistry {
       var all: [TypeDeclaration] = includesSystemTypes ? BuiltInCatalog.declarations : []
+      var systemTypes = SystemTypes(source: mimeDatabase)
+      var addedTags: [Int: [String: [String]]] = [:]
+      if let source = mimeDatabase {
+        if readsMIMEDatabaseLazily {
+          systemTypes.pending = Completion()
+        } else {
+          let database = source.load()
+          systemTypes.database = database
+          let layer = MIMETypeLayer.apply(database, to: all)
+          addedTags = layer.addedTags
+          all += layer.added
+        }
+      }
       for file in files { all += file.attachedDeclarations }
       all += codeDeclarations
-      return GraphBuilder(declarations: all).build(
-        files: files, codeDeclarations: codeDeclarations, includesSystemTypes: includesSystemTypes)
+      let registry = GraphBuilder(declarations: all, addedTags: addedTags).build(
+        files: files, codeDeclarations: codeDeclarations, includesSystemTypes: includesSystemTypes,
+        systemTypes: systemTypes)
+      // A declaration whose parent only the MIME layer declares needs the layer for its graph.
+      let needsLayer = registry.unknownParents.contains {
+        UTTypeRegistry.fold($0.parent).hasPrefix(MIMEDatabase.derivedIdentifierPrefix)
+      }
+      return needsLayer ? registry.completed : registry
     }
   }
 }
@@ -51,27 +84,34 @@ extension UTTypeRegistry {
 /// The work of `Builder.build()`: winners, ids, parents, cycles, ancestor sets, tag index.
 struct GraphBuilder {
   let declarations: [TypeDeclaration]
+  /// Tags the MIME layer adds to declarations (by index), after their own.
+  var addedTags: [Int: [String: [String]]] = [:]
 
+  /// The layer of a declaration: the catalog, the MIME database, imports, exports.
   static func layer(_ d: TypeDeclaration) -> Int {
     if d.isBuiltIn { return 0 }
-    return d.kind == .imported ? 1 : 2
+    if d.isFromMIMEDatabase { return 1 }
+    return d.kind == .imported ? 2 : 3
   }
 
-  func build(files: [DeclarationFile], codeDeclarations: [TypeDeclaration], includesSystemTypes: Bool) -> UTTypeRegistry
-  {
+  func build(
+    files: [DeclarationFile], codeDeclarations: [TypeDeclaration], includesSystemTypes: Bool,
+    systemTypes: UTTypeRegistry.SystemTypes = .none
+  ) -> UTTypeRegistry {
     let (ids, winners, conflicts) = chooseWinners()
     // For large registries, the tag index is built on another thread while the graph is built here.
     let parallel =
-      winners.count >= 20_000 ? ParallelTask { [declarations, winners] in Self.tagIndex(declarations, winners) } : nil
+      winners.count >= 20_000
+      ? ParallelTask { [declarations, winners, addedTags] in Self.tagIndex(declarations, winners, addedTags) } : nil
     let parents = self.parents(ids: ids, winners: winners)
     let (ancestorStart, ancestors, cycles) = ancestorSets(parents, winners: winners)
-    let tagIndex = parallel?.wait() ?? Self.tagIndex(declarations, winners)
+    let tagIndex = parallel?.wait() ?? Self.tagIndex(declarations, winners, addedTags)
     return UTTypeRegistry(
-      records: winners.map { .init(declaration: declarations[$0]) }, parentStart: parents.start, parentIDs: parents.ids,
+      records: winners.map { .init(declaration: declarations[$0], addedTags: addedTags[$0]) },
+      parentStart: parents.start, parentIDs: parents.ids,
       ids: ids, ancestorStart: ancestorStart, ancestors: ancestors, tagIndex: tagIndex, files: files,
-      codeDeclarations: codeDeclarations, includesSystemTypes: includesSystemTypes, conflicts: conflicts,
-      cycles: cycles,
-      unknownParents: parents.unknown)
+      codeDeclarations: codeDeclarations, includesSystemTypes: includesSystemTypes, systemTypes: systemTypes,
+      conflicts: conflicts, cycles: cycles, unknownParents: parents.unknown)
   }
 
   /// Interns every identifier (ids in order of first appearance) and picks each one's winning
@@ -237,14 +277,17 @@ struct GraphBuilder {
   }
 
   /// The tag index: folded tag class → folded tag → ids in preference order.
-  static func tagIndex(_ declarations: [TypeDeclaration], _ winners: [Int]) -> [String: [String: TagCandidates]] {
+  static func tagIndex(
+    _ declarations: [TypeDeclaration], _ winners: [Int], _ addedTags: [Int: [String: [String]]] = [:]
+  ) -> [String: [String: TagCandidates]] {
     let n = winners.count
     var classSlots: [String: Int] = [:]
     var byClass: [[String: TagCandidates]] = []
     var lastClass = ""
     var lastSlot = -1
     for id in 0..<n {
-      for (tagClass, values) in declarations[winners[id]].tags {
+      let added = addedTags.isEmpty ? nil : addedTags[winners[id]]
+      for (tagClass, values) in declarations[winners[id]].tags.merging(added ?? [:], uniquingKeysWith: +) {
         let slot: Int
         if tagClass == lastClass && lastSlot >= 0 {
           slot = lastSlot
@@ -281,10 +324,10 @@ struct GraphBuilder {
     return tagIndex
   }
 
-  /// The preference among types that share a tag: `public.*` types first, then the system's,
-  /// then exported, then imported declarations; ties in declaration order.
+  /// The preference among types that share a tag: `public.*` types first, then the catalog's,
+  /// then the MIME database's, then exported, then imported declarations; ties in declaration order.
   static func rank(_ d: TypeDeclaration, _ id: Int32) -> (Int, Int, Int32) {
     let isPublic = UTTypeRegistry.fold(d.identifier).hasPrefix("public.") ? 0 : 1
-    return (isPublic, d.isBuiltIn ? 0 : d.kind == .exported ? 1 : 2, id)
+    return (isPublic, d.isBuiltIn ? 0 : d.isFromMIMEDatabase ? 1 : d.kind == .exported ? 2 : 3, id)
   }
 }

@@ -31,6 +31,7 @@ extension UTTypeRegistry {
   /// Every declared type that conforms to `type`, itself excluded, in declaration order.
   /// - Complexity: O(*n* log *k*) over the registry.
   public func subtypes(of type: UTType) -> [UTType] {
+    if systemTypes.pending != nil { return completed.subtypes(of: type) }
     guard let target = resolve(type) else { return [] }
     return (0..<Int32(records.count)).filter { $0 != target && conforms($0, target) }.map {
       UTType(registry: self, id: $0)
@@ -39,6 +40,7 @@ extension UTTypeRegistry {
 
   /// The declared types that list `type` as a direct parent, in declaration order.
   public func directSubtypes(of type: UTType) -> [UTType] {
+    if systemTypes.pending != nil { return completed.directSubtypes(of: type) }
     guard let target = resolve(type) else { return [] }
     return records.indices.filter { parents(of: Int32($0)).contains(target) }.map {
       UTType(registry: self, id: Int32($0))
@@ -47,12 +49,16 @@ extension UTTypeRegistry {
 
   /// The direct parents of a declared type that resolved in this registry.
   public func directSupertypes(of type: UTType) -> [UTType] {
-    guard let id = resolve(type) else { return type.dynamicParents(in: self) }
+    guard let id = resolve(type) else {
+      if systemTypes.pending != nil && !type.isDynamic { return completed.directSupertypes(of: type) }
+      return type.dynamicParents(in: self)
+    }
     return parents(of: id).map { UTType(registry: self, id: $0) }
   }
 
   /// The declared types with no declared parent.
   public var roots: [UTType] {
-    records.indices.filter { parents(of: Int32($0)).isEmpty }.map { UTType(registry: self, id: Int32($0)) }
+    if systemTypes.pending != nil { return completed.roots }
+    return records.indices.filter { parents(of: Int32($0)).isEmpty }.map { UTType(registry: self, id: Int32($0)) }
   }
 }

@@ -1,7 +1,8 @@
 import UTIPlatform
 
 extension UTTypeRegistry {
-  /// The process's registry: the built-in catalog and whatever has been registered since.
+  /// The process's registry: the built-in catalog, on Linux the machine's MIME types (read when
+  /// a query first needs them), and whatever has been registered since.
   ///
   /// `UTType`'s initializers and constants consult it. Registering builds a new snapshot outside
   /// any lock and swaps it in, so readers on other threads see either the old snapshot or the new
@@ -17,7 +18,7 @@ extension UTTypeRegistry {
 
   /// A registry that can grow: see ``UTTypeRegistry/shared``.
   public final class Shared: Sendable {
-    private let state = Published(UTTypeRegistry.builtIn)
+    private let state = Published(BuiltInCatalog.registryWithMIMETypes)
 
     init() {}
 
@@ -46,9 +47,9 @@ extension UTTypeRegistry {
       update { builder in declarations.forEach { builder.add($0) } }
     }
 
-    /// Goes back to the built-in catalog alone.
+    /// Goes back to the built-in catalog (and, on Linux, the machine's MIME types) alone.
     public func reset() {
-      state.set(UTTypeRegistry.builtIn)
+      state.set(BuiltInCatalog.registryWithMIMETypes)
     }
 
     /// Builds the next snapshot from the current one outside the lock, then publishes it (again

@@ -17,6 +17,7 @@ extension UTTypeRegistry {
   /// then declaration order. Apple's counterpart is `UTType.types(tag:tagClass:conformingTo:)`.
   /// - Complexity: O(*c*) in the number of types declaring the tag.
   public func types(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType? = nil) -> [UTType] {
+    if systemTypes.pending != nil { return completed.types(tag: tag, tagClass: tagClass, conformingTo: supertype) }
     guard let candidates = candidates(tag: tag, tagClass: tagClass) else { return [] }
     let target = supertype.map { resolve($0) }
     return candidates.compactMap { id -> UTType? in
@@ -31,6 +32,15 @@ extension UTTypeRegistry {
   /// The most preferred declared type with `tag` that conforms to `supertype`, or nil.
   /// - Complexity: O(*c*) in the number of types declaring the tag; usually one.
   public func preferredType(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType? = nil) -> UTType? {
+    let found = preferredDeclaredType(tag: tag, tagClass: tagClass, conformingTo: supertype)
+    // The catalog's answer stands (the MIME layer ranks below it); any other may change with the layer.
+    guard systemTypes.pending != nil, found.map({ !records[Int($0.id)].declaration.isBuiltIn }) ?? true else {
+      return found
+    }
+    return completed.preferredType(tag: tag, tagClass: tagClass, conformingTo: supertype)
+  }
+
+  private func preferredDeclaredType(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> UTType? {
     guard let candidates = candidates(tag: tag, tagClass: tagClass) else { return nil }
     guard let supertype else { return UTType(registry: self, id: candidates.first) }
     guard let target = resolve(supertype) else { return nil }

@@ -23,6 +23,9 @@ public final class UTTypeRegistry: Sendable {
   /// A declared type: its winning declaration.
   struct Record: Sendable {
     let declaration: TypeDeclaration
+    /// Tags the MIME layer adds after the declaration's own (for a catalog type that claims a
+    /// MIME type of the machine's database).
+    var addedTags: [String: [String]]? = nil
   }
 
   let records: [Record]
@@ -44,6 +47,8 @@ public final class UTTypeRegistry: Sendable {
   public let files: [DeclarationFile]
   /// Whether the built-in catalog's system types are in the registry.
   public let includesSystemTypes: Bool
+  /// The MIME layer: its source, and the database or the pending completion.
+  let systemTypes: SystemTypes
   /// Declarations in code, in the order added.
   let codeDeclarations: [TypeDeclaration]
   /// Identifiers declared more than once, and which declaration won.
@@ -57,9 +62,11 @@ public final class UTTypeRegistry: Sendable {
     records: [Record], parentStart: [Int32], parentIDs: [Int32], ids: IdentifierTable, ancestorStart: [Int32],
     ancestors: [Int32], tagIndex: [String: [String: TagCandidates]], files: [DeclarationFile],
     codeDeclarations: [TypeDeclaration],
-    includesSystemTypes: Bool, conflicts: [Conflict], cycles: [Cycle], unknownParents: [UnknownParent]
+    includesSystemTypes: Bool, systemTypes: SystemTypes, conflicts: [Conflict], cycles: [Cycle],
+    unknownParents: [UnknownParent]
   ) {
     self.includesSystemTypes = includesSystemTypes
+    self.systemTypes = systemTypes
     self.parentStart = parentStart
     self.parentIDs = parentIDs
     self.records = records
@@ -76,11 +83,14 @@ public final class UTTypeRegistry: Sendable {
     self.unknownParents = unknownParents
   }
 
-  /// The number of declared types.
-  public var count: Int { records.count }
+  /// The number of declared types, the MIME layer's included.
+  public var count: Int { completed.records.count }
 
-  /// Every declared type, in declaration order.
-  public var allTypes: [UTType] { (0..<Int32(records.count)).map { UTType(registry: self, id: $0) } }
+  /// Every declared type, in declaration order (the MIME layer's after the catalog's).
+  public var allTypes: [UTType] {
+    let registry = completed
+    return (0..<Int32(registry.records.count)).map { UTType(registry: registry, id: $0) }
+  }
 
   /// The id of a declared identifier, compared case-insensitively.
   func id(of identifier: String) -> Int32? { ids.find(Self.fold(identifier)) }
@@ -105,12 +115,14 @@ public final class UTTypeRegistry: Sendable {
       guard let specification = DynamicTypeIdentifier.decode(identifier) else { return nil }
       return UTType(registry: self, identifier: identifier, dynamic: specification)
     }
+    if systemTypes.pending != nil { return completed.type(withIdentifier: identifier) }
     return nil
   }
 
   /// The winning declaration of a declared type.
   public func declaration(of type: UTType) -> TypeDeclaration? {
-    resolve(type).map { records[Int($0)].declaration }
+    if let id = resolve(type) { return records[Int(id)].declaration }
+    return systemTypes.pending != nil && !type.isDynamic ? completed.declaration(of: type) : nil
   }
 
   /// The id of `type` in this registry.

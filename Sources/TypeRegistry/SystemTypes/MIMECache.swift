@@ -417,6 +417,14 @@ package final class MIMECache: Sendable {
     return childCount == 0 || anyMatchlet(children, count: childCount, data: data, depth: depth + 1, budget: &budget)
   }
 
+  /// The type of every magic rule, in the cache's order (highest priority first).
+  package var magicTypes: [String] {
+    guard let count = reader.int(at: header.magic), let first = reader.int(at: header.magic + 8) else { return [] }
+    return (0..<min(count, max(0, (file.bytes.count - first) / 16))).compactMap {
+      reader.int(at: first + 16 * $0 + 4).flatMap(reader.string(at:))
+    }
+  }
+
   // MARK: Namespaces and icons
 
   /// The type of XML documents whose root element is `localName` in `namespaceURI`.
@@ -430,6 +438,19 @@ package final class MIMECache: Sendable {
       return reader.int(at: entry + 8).flatMap(reader.string(at:))
     }
     return nil
+  }
+
+  /// Every (namespace URI, local name, type) of the `<root-XML>` rules, in the cache's order.
+  package var xmlNamespaces: [(namespaceURI: String, localName: String, mimeType: String)] {
+    guard let count = reader.count(at: header.namespaces, entrySize: 12) else { return [] }
+    return (0..<count).compactMap { index in
+      let entry = header.namespaces + 4 + 12 * index
+      guard let uri = reader.int(at: entry).flatMap(reader.string(at:)),
+        let name = reader.int(at: entry + 4).flatMap(reader.string(at:)),
+        let mime = reader.int(at: entry + 8).flatMap(reader.string(at:))
+      else { return nil }
+      return (uri, name, mime)
+    }
   }
 
   /// The icon name for `mimeType`, if the database gives one.

@@ -131,7 +131,7 @@ package final class MIMEDatabase: Sendable {
   }
 
   /// ``identify(fileName:data:)`` with the name's glob matches already found.
-  private func identify(globs: [String], data: UnsafeRawBufferPointer?) -> String {
+  package func identify(globs: [String], data: UnsafeRawBufferPointer?) -> String {
     if let first = globs.first, globs.allSatisfy({ $0 == first }) { return first }
     guard let data else { return globs.first ?? "application/octet-stream" }
     if data.isEmpty { return "application/x-zerosize" }

@@ -33,10 +33,14 @@ extension UTType {
   }
 
   /// The type's tags by class, each list in declared order (the first is preferred).
+  ///
+  /// On Linux a catalog type also carries the MIME names and extensions the machine's
+  /// shared-mime-info database gives it, after its own (see ``UTTypeRegistry/Builder``); the
+  /// preferred tags stay the declared ones.
   public var tags: [UTTagClass: [String]] {
     var result: [UTTagClass: [String]] = [:]
     if let declaration {
-      for (tagClass, values) in declaration.tags where !values.isEmpty {
+      for (tagClass, values) in declaration.tags.merging(addedTags ?? [:], uniquingKeysWith: +) where !values.isEmpty {
         result[UTTagClass(rawValue: tagClass)] = values
       }
     } else if let extra {
@@ -46,8 +50,14 @@ extension UTType {
   }
 
   /// The first filename extension the type declares. Apple's counterpart: `preferredFilenameExtension`.
-  public var preferredFilenameExtension: String? { tags[.filenameExtension]?.first }
+  public var preferredFilenameExtension: String? { preferredTag(.filenameExtension) }
 
   /// The first MIME type the type declares. Apple's counterpart: `preferredMIMEType`.
-  public var preferredMIMEType: String? { tags[.mimeType]?.first }
+  public var preferredMIMEType: String? { preferredTag(.mimeType) }
+
+  /// The first declared tag of a class (tags the MIME layer adds are never preferred).
+  func preferredTag(_ tagClass: UTTagClass) -> String? {
+    if let declaration { return declaration.tags[tagClass.rawValue]?.first }
+    return extra?.specification.tags.first { $0.tagClass == tagClass.rawValue }?.value
+  }
 }

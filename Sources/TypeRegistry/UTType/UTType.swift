@@ -86,18 +86,35 @@ public struct UTType: Sendable {
   static func declaredOrUndeclared(_ identifier: String, conformingTo parent: UTType?) -> UTType {
     let registry = UTTypeRegistry.shared.current
     if let id = registry.id(of: identifier) { return UTType(registry: registry, id: id) }
+    if !UTTypeRegistry.fold(identifier).hasPrefix("dyn."), let type = registry.type(withIdentifier: identifier) {
+      return type
+    }
     return UTType(registry: registry, undeclared: identifier, conformingTo: parent)
   }
 
   /// The winning declaration, for a declared type.
   var declaration: TypeDeclaration? { id >= 0 ? registry.records[Int(id)].declaration : nil }
 
+  /// The tags the MIME layer adds to a declared type, reading the layer if the registry has not yet.
+  var addedTags: [String: [String]]? {
+    guard id >= 0 else { return nil }
+    guard registry.systemTypes.pending != nil else { return registry.records[Int(id)].addedTags }
+    let completed = registry.completed
+    return completed.id(of: identifier).flatMap { completed.records[Int($0)].addedTags }
+  }
+
   /// The type's identifier, as declared.
   public var identifier: String { extra?.identifier ?? registry.records[Int(id)].declaration.identifier }
 
-  /// The type's description from its declaration (`UTTypeDescription`), not localized.
+  /// The type's description from its declaration (`UTTypeDescription`), not localized; for a
+  /// type of the machine's MIME database, the database's description (its `<comment>`).
   public var localizedDescription: String? {
     if let description = declaration?.description { return description }
+    if let declaration, declaration.isFromMIMEDatabase,
+      let mimeType = declaration.tags[UTTagClass.mimeType.rawValue]?.first
+    {
+      return registry.mimeDatabase?.description(of: mimeType)
+    }
     return extra?.isDynamic == true ? "dynamic type \(identifier)" : nil
   }
 

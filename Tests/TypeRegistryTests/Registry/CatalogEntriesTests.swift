@@ -28,7 +28,7 @@ struct CatalogEntriesTests {
   }
 
   @Test func registriesFromEntriesAndFromThePlistAgree() throws {
-    var fromPlist = UTTypeRegistry.Builder(includingSystemTypes: false)
+    var fromPlist = UTTypeRegistry.Builder(includingSystemTypes: false, mimeDatabase: nil)
     fromPlist.add(try Self.plist())
     let a = fromPlist.build()
     let b = UTTypeRegistry.builtIn

@@ -107,7 +107,7 @@ struct RegistryTests {
 
   @Test func tagsAreIndexedCaseInsensitivelyWithTheDocumentedPreference() throws {
     let tags = "<key>public.filename-extension</key><array><string>TS</string></array>"
-    var builder = UTTypeRegistry.Builder()
+    var builder = UTTypeRegistry.Builder(mimeDatabase: nil)
     builder.add(
       try Self.file(
         Self.plist(
@@ -258,7 +258,7 @@ struct SharedRegistryTests {
 struct LargeRegistryTests {
   @Test func conformanceAndTagsAgreeWithANaiveWalk() throws {
     let declarations = SyntheticTypeGraph.declarations(count: 25_000, seed: 7)
-    var builder = UTTypeRegistry.Builder()
+    var builder = UTTypeRegistry.Builder(mimeDatabase: nil)
     for declaration in declarations { builder.add(declaration) }
     let registry = builder.build()
     #expect(registry.count == 25_000 + UTTypeRegistry.builtIn.count)

@@ -1,0 +1,145 @@
+import UTIPlatform
+
+/// What identifying data or a file found: its type in the registry and its MIME type.
+///
+/// ```swift
+/// let found = try UTTypeRegistry.shared.current.identifyFile(atPath: "/usr/share/pixmaps/debian-logo.png")
+/// found.type        // public.png
+/// found.mimeType    // "image/png"
+/// ```
+///
+/// Apple's `UTType` has no content sniffing; this is ours. `method` says what decided.
+public struct TypeIdentification: Sendable, Hashable, CustomStringConvertible {
+  /// How an identification was decided.
+  public enum Method: String, Sendable, Hashable {
+    /// The file name's globs (or, without a MIME database, its filename extension).
+    case name
+    /// The content's magic rules (or the text/binary test), where the name did not decide.
+    case content
+    /// What the file is (a directory, a FIFO, a socket, a device, a dangling link), not what it holds.
+    case fileKind
+  }
+
+  /// The type: the registry's preferred type for the MIME type, or a dynamic type carrying it.
+  public let type: UTType
+  /// The MIME type the database gave (canonical), or the type's preferred one.
+  public let mimeType: String
+  /// What decided.
+  public let method: Method
+
+  /// `identifier (mimeType)`.
+  public var description: String { "\(type.identifier) (\(mimeType))" }
+}
+
+/// A file that could not be identified: it could not be examined or read.
+public struct IdentificationError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The file.
+  public let path: String
+  /// The system's error number (`errno`).
+  public let code: Int32
+  /// `path: cannot read: reason`.
+  public var description: String { FileIO.Error(path: path, operation: .read, code: code).description }
+}
+
+extension UTTypeRegistry {
+  /// The type of `data` named `fileName`, identified as GIO's `g_content_type_guess` does, in
+  /// the order the shared-mime-info specification recommends.
+  ///
+  /// The name's globs first, heaviest only: when they agree on one type it is the answer and the
+  /// data is not looked at. Otherwise the magic rules: a glob type that is the magic type or a
+  /// subclass of it wins (`report.doc` holding an OLE file is a Word document), without globs the
+  /// magic type wins; failing both, the first glob type, else `text/plain` for data whose first
+  /// 128 bytes have no control characters and `application/octet-stream` for the rest. Empty
+  /// data is `application/x-zerosize`. Without a MIME database (``includesMIMEDatabase``), the
+  /// filename extension decides.
+  ///
+  /// ```swift
+  /// let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+  /// registry.identify(png, fileName: "notes.txt").type  // public.plain-text: the name decides
+  /// registry.identify(png, fileName: nil).type          // public.png: the content decides
+  /// ```
+  /// - Complexity: O(*m*) in the magic rules that are tried; only the first bytes are read.
+  public func identify(_ data: [UInt8]?, fileName: String?) -> TypeIdentification {
+    guard let database = mimeDatabase, !database.caches.isEmpty else {
+      return identifyByName(fileName ?? "", isDirectory: false)
+    }
+    let globs = fileName.map { database.globMatches(forFileName: $0).map(\.mimeType) } ?? []
+    let mimeType: String
+    if let data {
+      mimeType = data.withUnsafeBytes { database.identify(globs: globs, data: $0) }
+    } else {
+      mimeType = database.identify(globs: globs, data: nil)
+    }
+    return identification(mimeType, in: database, decidedByName: globs.first == mimeType)
+  }
+
+  /// The type of the file at `path`, by name and content (or by name alone), as
+  /// ``identify(_:fileName:)`` does, reading only as many bytes as the magic rules look at.
+  ///
+  /// Directories and special files are identified without being opened: `inode/directory`
+  /// (`public.folder`, or the bundle type a directory's extension names, such as `Thing.app`),
+  /// `inode/fifo`, `inode/socket`, `inode/chardevice`, `inode/blockdevice`. A symbolic link is
+  /// its target's type; a dangling one is `inode/symlink`.
+  /// - Throws: ``IdentificationError`` when a regular file cannot be read (with `byContent`) or
+  ///   the path does not exist.
+  public func identifyFile(atPath path: String, byContent: Bool = true) throws(IdentificationError)
+    -> TypeIdentification
+  {
+    let isDirectory = FileIO.isDirectory(path)
+    guard byContent, let database = mimeDatabase, !database.caches.isEmpty else {
+      if byContent, case .missing(let code) = FileIO.kind(of: path, followingLinks: true),
+        FileIO.kind(of: path, followingLinks: false) == .missing(code)
+      {
+        throw IdentificationError(path: path, code: code)
+      }
+      return identifyByName(FileIO.baseName(of: Self.trimmingSlash(path)), isDirectory: isDirectory)
+    }
+    let mimeType: String
+    do {
+      mimeType = try database.identifyFile(atPath: path)
+    } catch {
+      throw IdentificationError(path: path, code: error.code)
+    }
+    if mimeType == "inode/directory" {
+      let byName = identifyByName(FileIO.baseName(of: Self.trimmingSlash(path)), isDirectory: true)
+      return TypeIdentification(type: byName.type, mimeType: mimeType, method: .fileKind)
+    }
+    if mimeType.hasPrefix("inode/") {
+      return identification(mimeType, in: database, decidedByName: false, method: .fileKind)
+    }
+    let globs = database.globMatches(forFileName: FileIO.baseName(of: path)).map(\.mimeType)
+    return identification(mimeType, in: database, decidedByName: globs.first == mimeType)
+  }
+
+  /// The registry's type for a MIME type the database gave.
+  private func identification(
+    _ mimeType: String, in database: MIMEDatabase, decidedByName: Bool, method: TypeIdentification.Method? = nil
+  ) -> TypeIdentification {
+    let base = self.type(withIdentifier: mimeType.hasPrefix("inode/") ? "public.item" : "public.data")
+    let type =
+      preferredType(tag: mimeType, tagClass: .mimeType, conformingTo: base)
+      ?? preferredType(tag: database.unalias(mimeType), tagClass: .mimeType, conformingTo: base)
+      ?? self.type(tag: mimeType, tagClass: .mimeType, conformingTo: base)!
+    return TypeIdentification(type: type, mimeType: mimeType, method: method ?? (decidedByName ? .name : .content))
+  }
+
+  /// The type a file name's extension gives: among directory types for a directory
+  /// (`public.folder` when none), among data types otherwise (`public.data` without an extension).
+  private func identifyByName(_ name: String, isDirectory: Bool) -> TypeIdentification {
+    let fallback = self.type(withIdentifier: isDirectory ? "public.folder" : "public.data")
+    var type: UTType? = nil
+    if let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex {
+      let base = self.type(withIdentifier: isDirectory ? "public.directory" : "public.data")
+      type = self.type(tag: String(name[name.index(after: dot)...]), tagClass: .filenameExtension, conformingTo: base)
+    }
+    let found =
+      type ?? fallback
+      ?? UTType(registry: self, undeclared: isDirectory ? "public.folder" : "public.data", conformingTo: nil)
+    let mimeType = found.preferredMIMEType ?? (isDirectory ? "inode/directory" : "application/octet-stream")
+    return TypeIdentification(type: found, mimeType: mimeType, method: .name)
+  }
+
+  private static func trimmingSlash(_ path: String) -> String {
+    path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+  }
+}

@@ -1,0 +1,176 @@
+import UTIPlatform
+
+extension MIMEDatabase {
+  /// One MIME type as the database describes it: its canonical name, its aliases, its direct
+  /// parents (`sub-class-of`, canonical names) and the filename extensions of its `*.ext` globs.
+  package struct TypeInfo: Sendable, Equatable {
+    package var mimeType: String
+    package var aliases: [String] = []
+    package var parents: [String] = []
+    /// Extensions of the simple `*.ext` globs, heaviest glob first, then alphabetically.
+    package var extensions: [String] = []
+  }
+
+  /// Every type the database knows, by canonical name, sorted: the types each directory's
+  /// `types` file lists, and every type the caches name (alias targets, types with parents and
+  /// their parents, glob, magic and XML types). Aliases are folded into their canonical type.
+  ///
+  /// Where caches disagree, the more important directory wins: its alias mapping, and the
+  /// parents of the first cache that lists any.
+  /// - Complexity: O(*n* log *n*) in the database's size; a few milliseconds for a desktop's.
+  package func typeInfos() -> [TypeInfo] {
+    var aliasTarget: [String: String] = [:]
+    for cache in caches {
+      for (alias, target) in cache.aliases where aliasTarget[alias] == nil { aliasTarget[alias] = target }
+    }
+    func canonical(_ name: String) -> String { aliasTarget[name] ?? name }
+
+    var names = Set<String>()
+    var parents: [String: [String]] = [:]
+    var globs: [String: [(pattern: String, weight: Int, caseSensitive: Bool)]] = [:]
+    for cache in caches {
+      names.formUnion(Self.listedTypes(inDirectory: FileIO.directoryName(of: cache.path)))
+      names.formUnion(aliasTarget.values)
+      for type in cache.typesWithParents {
+        let listed = cache.parents(of: type).map(canonical)
+        names.formUnion(listed)
+        names.insert(type)
+        if parents[canonical(type)] == nil { parents[canonical(type)] = listed }
+      }
+      for (type, list) in cache.allGlobs {
+        names.insert(type)
+        globs[canonical(type), default: []] += list
+      }
+      names.formUnion(cache.magicTypes)
+      names.formUnion(cache.xmlNamespaces.map(\.mimeType))
+    }
+
+    var aliases: [String: [String]] = [:]
+    for (alias, target) in aliasTarget.sorted(by: { $0.key < $1.key }) { aliases[target, default: []].append(alias) }
+    let canonicalNames = Set(names.map(canonical)).filter { Self.isWellFormed($0) }
+    return canonicalNames.sorted().map { name in
+      TypeInfo(
+        mimeType: name, aliases: aliases[name] ?? [], parents: (parents[name] ?? []).filter { $0 != name },
+        extensions: Self.extensions(of: globs[name] ?? []))
+    }
+  }
+
+  /// The extensions of the simple `*.ext` globs (no other wildcard), heaviest first, then
+  /// alphabetically, each once (case-insensitively).
+  static func extensions(of globs: [(pattern: String, weight: Int, caseSensitive: Bool)]) -> [String] {
+    var seen = Set<String>()
+    return
+      globs
+      .filter { glob in
+        glob.pattern.hasPrefix("*.") && glob.pattern.count > 2
+          && !glob.pattern.dropFirst(2).contains { "*?[]".contains($0) }
+      }
+      .sorted { ($0.weight, $1.pattern) > ($1.weight, $0.pattern) }
+      .map { String($0.pattern.dropFirst(2)) }
+      .filter { seen.insert(UTTypeRegistry.fold($0)).inserted }
+  }
+
+  /// Whether `name` looks like `media/subtype`: one slash, neither side empty, no spaces or controls.
+  static func isWellFormed(_ name: String) -> Bool {
+    let parts = name.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+    return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
+      && name.utf8.allSatisfy { $0 > 0x20 && $0 != 0x7F }
+  }
+
+  /// The types a MIME directory's `types` file lists (one a line), or none.
+  static func listedTypes(inDirectory directory: String) -> [String] {
+    guard let bytes = try? FileIO.readPrefix(directory + "/types", count: 1 << 20) else { return [] }
+    return bytes.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The domain of ``derivedIdentifier(of:)``.
+  package static let derivedIdentifierPrefix = "org.freedesktop.mime."
+
+  /// The reverse-DNS identifier of a MIME type that no declaration claims:
+  /// `org.freedesktop.mime.` followed by the lower-cased media type and subtype joined by a dot,
+  /// with `+` written `-plus-` and every other character outside `a-z 0-9 . -` written `-`.
+  ///
+  /// `application/x-sqlite3` is `org.freedesktop.mime.application.x-sqlite3`, and
+  /// `application/vnd.ms-visio.drawing.main+xml` is
+  /// `org.freedesktop.mime.application.vnd.ms-visio.drawing.main-plus-xml`.
+  package static func derivedIdentifier(of mimeType: String) -> String {
+    var result = derivedIdentifierPrefix
+    for scalar in mimeType.lowercased().unicodeScalars {
+      switch scalar {
+      case "a"..."z", "0"..."9", ".", "-": result.unicodeScalars.append(scalar)
+      case "/": result += "."
+      case "+": result += "-plus-"
+      default: result += "-"
+      }
+    }
+    return result
+  }
+
+  /// The description of `mimeType` from its XML file in the first directory that has one
+  /// (`<dir>/image/png.xml`): the `<comment>` without `xml:lang`, or nil.
+  package func description(of mimeType: String) -> String? {
+    guard Self.isWellFormed(mimeType), !mimeType.contains("..") else { return nil }
+    for cache in caches {
+      let path = FileIO.directoryName(of: cache.path) + "/" + mimeType + ".xml"
+      guard let bytes = try? FileIO.readPrefix(path, count: 256 << 10) else { continue }
+      if let comment = Self.firstComment(in: bytes) { return comment }
+    }
+    return nil
+  }
+
+  /// The text of the first `<comment>` element without attributes, with XML's predefined and
+  /// numeric entities decoded.
+  static func firstComment(in bytes: [UInt8]) -> String? {
+    let open = Array("<comment>".utf8)
+    let close = Array("</comment>".utf8)
+    guard let start = bytes.firstRange(of: open)?.upperBound,
+      let end = bytes[start...].firstRange(of: close)?.lowerBound
+    else { return nil }
+    return XMLText.decode(bytes[start..<end])
+  }
+}
+
+/// XML character data: entity decoding for the freedesktop XML files.
+enum XMLText {
+  /// `bytes` with `&lt;` `&gt;` `&amp;` `&quot;` `&apos;` and `&#N;` / `&#xN;` decoded; an
+  /// entity that is none of these is kept as written.
+  static func decode(_ bytes: ArraySlice<UInt8>) -> String {
+    guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      guard byte == UInt8(ascii: "&"), let semicolon = bytes[index...].prefix(12).firstIndex(of: UInt8(ascii: ";"))
+      else {
+        out.append(byte)
+        index += 1
+        continue
+      }
+      let name = String(decoding: bytes[(index + 1)..<semicolon], as: UTF8.self)
+      if let decoded = entity(name) {
+        out += Array(decoded.utf8)
+        index = semicolon + 1
+      } else {
+        out.append(byte)
+        index += 1
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  static func entity(_ name: String) -> String? {
+    switch name {
+    case "lt": return "<"
+    case "gt": return ">"
+    case "amp": return "&"
+    case "quot": return "\""
+    case "apos": return "'"
+    default:
+      guard name.hasPrefix("#") else { return nil }
+      let digits = name.dropFirst()
+      let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+      return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+    }
+  }
+}

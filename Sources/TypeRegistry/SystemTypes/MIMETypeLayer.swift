@@ -1,0 +1,155 @@
+/// The machine's MIME types as type declarations, layered over the built-in catalog.
+///
+/// For each MIME type of the database (canonical name):
+/// - **Claimed**: a catalog type already declares it, or one of its aliases, as a
+///   `public.mime-type` tag (a `public.*` type first when several do); `inode/*` types are
+///   claimed by Apple's file-system types (`inode/directory` by `public.folder` …). The claimant
+///   gains the database's canonical name, aliases and glob extensions as added tags (see
+///   `UTType.tags`), only where no catalog type declares that tag already; its declaration, so
+///   its conformance, its preferred tags and every catalog answer, stays as Apple gives it.
+/// - **Unclaimed**: a new declaration with ``MIMEDatabase/derivedIdentifier(of:)``, the MIME
+///   type and its aliases as MIME tags, its glob extensions as extension tags, and as parents the
+///   types of its `sub-class-of` parents plus the implicit ones: `text/plain` for `text/*`,
+///   `application/octet-stream` (`public.data`) for a type with no parents (but `inode/*`, which
+///   conforms to `public.item`), and the media type's category (`image/*` → `public.image`,
+///   `audio/*` → `public.audio`, `video/*` → `public.movie`, `font/*` → `public.font`,
+///   `model/*` → `public.3d-content`).
+enum MIMETypeLayer {
+  /// The file-system types Apple declares for the specification's `inode/*` types.
+  static let inodeTypes: [String: String] = [
+    "inode/directory": "public.folder", "inode/symlink": "public.symlink", "inode/fifo": "public.named-pipe",
+    "inode/socket": "public.socket", "inode/chardevice": "public.character-special",
+    "inode/blockdevice": "public.block-special",
+  ]
+
+  /// The category each media type conforms to, where the catalog declares it.
+  static let mediaCategories: [String: String] = [
+    "image": "public.image", "audio": "public.audio", "video": "public.movie", "font": "public.font",
+    "model": "public.3d-content",
+  ]
+
+  static let mimeTag = UTTagClass.mimeType.rawValue
+  static let extensionTag = UTTagClass.filenameExtension.rawValue
+
+  /// The tags the database adds to the catalog's types that claim a MIME type (by index in
+  /// `base`), and a declaration for every MIME type that none claims (in the database's order).
+  /// - Complexity: O(*n* + *t*) in the declarations and the database's types.
+  static func apply(_ database: MIMEDatabase, to base: [TypeDeclaration]) -> (
+    addedTags: [Int: [String: [String]]], added: [TypeDeclaration]
+  ) {
+    let infos = database.typeInfos()
+    var claims = Claims(base)
+    var identifiers: [String: String] = [:]  // MIME type → identifier, for parents
+    var unclaimed: [MIMEDatabase.TypeInfo] = []
+    var claimants: [(Int, MIMEDatabase.TypeInfo)] = []
+    var taken = Set(base.map { UTTypeRegistry.fold($0.identifier) })
+    for info in infos {
+      if let index = claims.claimant(of: info) {
+        identifiers[info.mimeType] = base[index].identifier
+        claimants.append((index, info))
+      } else {
+        var identifier = MIMEDatabase.derivedIdentifier(of: info.mimeType)
+        var suffix = 2
+        while taken.contains(identifier) {
+          identifier = MIMEDatabase.derivedIdentifier(of: info.mimeType) + "-\(suffix)"
+          suffix += 1
+        }
+        taken.insert(identifier)
+        identifiers[info.mimeType] = identifier
+        unclaimed.append(info)
+      }
+    }
+    // Tags are added after every claim is known, so that a claimant never takes a tag the
+    // catalog gives another type.
+    var addedTags: [Int: [String: [String]]] = [:]
+    for (index, info) in claimants { claims.supplement(&addedTags[index, default: [:]], with: info) }
+    let added = unclaimed.map { info in
+      var declaration = TypeDeclaration(
+        identifier: identifiers[info.mimeType]!, kind: .exported,
+        conformsTo: parents(of: info, identifiers: identifiers, claims: claims),
+        tags: [mimeTag: [info.mimeType] + info.aliases].merging(
+          info.extensions.isEmpty ? [:] : [extensionTag: info.extensions]
+        ) { a, _ in a })
+      declaration.isFromMIMEDatabase = true
+      return declaration
+    }
+    return (addedTags.filter { !$0.value.isEmpty }, added)
+  }
+
+  /// The parents of an unclaimed type: its `sub-class-of` parents, then the implicit ones.
+  static func parents(of info: MIMEDatabase.TypeInfo, identifiers: [String: String], claims: Claims) -> [String] {
+    /// The type of a MIME type: the database's, or the catalog's claimant when the database lacks it.
+    func type(_ mimeType: String) -> String? { identifiers[mimeType] ?? claims.identifier(claiming: mimeType) }
+    var parents = info.parents.compactMap(type)
+    let media = info.mimeType.prefix { $0 != "/" }
+    if media == "text", info.mimeType != "text/plain", let plain = type("text/plain") { parents.append(plain) }
+    if let category = mediaCategories[String(media)], claims.declares(category) { parents.append(category) }
+    if parents.isEmpty {
+      if media == "inode" {
+        if claims.declares("public.item") { parents.append("public.item") }
+      } else if info.mimeType != "application/octet-stream", let data = type("application/octet-stream") {
+        parents.append(data)
+      }
+    }
+    var seen = Set<String>()
+    return parents.filter { seen.insert(UTTypeRegistry.fold($0)).inserted }
+  }
+
+  /// Which catalog declaration claims each MIME type, and which tags the catalog declares.
+  struct Claims {
+    /// Folded MIME type → index of the claiming declaration.
+    var byMIMEType: [String: Int] = [:]
+    /// Folded tags of each class that some declaration already has.
+    var mimeTypes = Set<String>()
+    var extensions = Set<String>()
+    var identifiers: [String: Int] = [:]
+    var declared: [String] = []
+
+    init(_ base: [TypeDeclaration]) {
+      declared = base.map(\.identifier)
+      for (index, declaration) in base.enumerated() {
+        identifiers[UTTypeRegistry.fold(declaration.identifier)] = index
+        let isPublic = UTTypeRegistry.fold(declaration.identifier).hasPrefix("public.")
+        for mimeType in declaration.tags[mimeTag] ?? [] {
+          let key = UTTypeRegistry.fold(mimeType)
+          mimeTypes.insert(key)
+          if let current = byMIMEType[key] {
+            if isPublic && !UTTypeRegistry.fold(base[current].identifier).hasPrefix("public.") {
+              byMIMEType[key] = index
+            }
+          } else {
+            byMIMEType[key] = index
+          }
+        }
+        for value in declaration.tags[extensionTag] ?? [] { extensions.insert(UTTypeRegistry.fold(value)) }
+      }
+      for (mimeType, identifier) in inodeTypes where byMIMEType[mimeType] == nil {
+        if let index = identifiers[identifier] { byMIMEType[mimeType] = index }
+      }
+    }
+
+    func declares(_ identifier: String) -> Bool { identifiers[identifier] != nil }
+
+    /// The identifier of the declaration that claims `mimeType`.
+    func identifier(claiming mimeType: String) -> String? {
+      byMIMEType[UTTypeRegistry.fold(mimeType)].map { declared[$0] }
+    }
+
+    /// The declaration that claims the type or, failing that, one of its aliases.
+    func claimant(of info: MIMEDatabase.TypeInfo) -> Int? {
+      if let index = byMIMEType[UTTypeRegistry.fold(info.mimeType)] { return index }
+      return info.aliases.lazy.compactMap { byMIMEType[UTTypeRegistry.fold($0)] }.first
+    }
+
+    /// Adds the database's MIME names and extensions to a claimant's added tags, where no
+    /// declaration has them yet.
+    mutating func supplement(_ tags: inout [String: [String]], with info: MIMEDatabase.TypeInfo) {
+      for mimeType in [info.mimeType] + info.aliases where mimeTypes.insert(UTTypeRegistry.fold(mimeType)).inserted {
+        tags[mimeTag, default: []].append(mimeType)
+      }
+      for value in info.extensions where extensions.insert(UTTypeRegistry.fold(value)).inserted {
+        tags[extensionTag, default: []].append(value)
+      }
+    }
+  }
+}
