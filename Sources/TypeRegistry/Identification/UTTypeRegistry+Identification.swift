@@ -42,15 +42,17 @@ public struct IdentificationError: Error, Sendable, Hashable, CustomStringConver
 }
 
 extension UTTypeRegistry {
-  /// The type of `data` named `fileName`, identified as GIO's `g_content_type_guess` does, in
-  /// the order the shared-mime-info specification recommends.
+  /// The type of `data` named `fileName`, identified as GIO's `g_content_type_guess` does,
+  /// which follows the order the shared-mime-info specification recommends.
   ///
-  /// The name's globs first, heaviest only: when they agree on one type it is the answer and the
-  /// data is not looked at. Otherwise the magic rules: a glob type that is the magic type or a
-  /// subclass of it wins (`report.doc` holding an OLE file is a Word document), without globs the
-  /// magic type wins; failing both, the first glob type, else `text/plain` for data whose first
-  /// 128 bytes have no control characters and `application/octet-stream` for the rest. Empty
-  /// data is `application/x-zerosize`. Without a MIME database (``includesMIMEDatabase``), the
+  /// The name's globs first: when they give one type it is the answer and the data is not looked
+  /// at. Otherwise the data is sniffed: the magic rules (highest priority first), XML's
+  /// document element (`<root-XML>`), else `text/plain` for data without control characters in
+  /// its first 4 KB. Without globs the sniffed type is the answer (`application/octet-stream`
+  /// when there is none); with several, a sniffed type of priority 80 or more wins, else the
+  /// first glob type that is the sniffed type or a subclass of it (`report.doc` holding an OLE
+  /// file is a Word document), else the heaviest glob type. Empty data is
+  /// `application/x-zerosize`. Without a MIME database (``includesMIMEDatabase``), the
   /// filename extension decides.
   ///
   /// ```swift
@@ -70,7 +72,7 @@ extension UTTypeRegistry {
     } else {
       mimeType = database.identify(globs: globs, data: nil)
     }
-    return identification(mimeType, in: database, decidedByName: globs.first == mimeType)
+    return identification(mimeType, in: database, decidedByName: globs.count == 1)
   }
 
   /// The type of the file at `path`, by name and content (or by name alone), as
@@ -79,7 +81,8 @@ extension UTTypeRegistry {
   /// Directories and special files are identified without being opened: `inode/directory`
   /// (`public.folder`, or the bundle type a directory's extension names, such as `Thing.app`),
   /// `inode/fifo`, `inode/socket`, `inode/chardevice`, `inode/blockdevice`. A symbolic link is
-  /// its target's type; a dangling one is `inode/symlink`.
+  /// its target's type; a dangling one is `inode/symlink`. An empty regular file is
+  /// `text/plain`, as GIO says (so that a new empty file opens in a text editor).
   /// - Throws: ``IdentificationError`` when a regular file cannot be read (with `byContent`) or
   ///   the path does not exist.
   public func identifyFile(atPath path: String, byContent: Bool = true) throws(IdentificationError)
@@ -107,8 +110,8 @@ extension UTTypeRegistry {
     if mimeType.hasPrefix("inode/") {
       return identification(mimeType, in: database, decidedByName: false, method: .fileKind)
     }
-    let globs = database.globMatches(forFileName: FileIO.baseName(of: path)).map(\.mimeType)
-    return identification(mimeType, in: database, decidedByName: globs.first == mimeType)
+    let globs = database.globMatches(forFileName: FileIO.baseName(of: path))
+    return identification(mimeType, in: database, decidedByName: globs.count == 1)
   }
 
   /// The registry's type for a MIME type the database gave.

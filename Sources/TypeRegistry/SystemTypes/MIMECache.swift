@@ -315,13 +315,14 @@ package final class MIMECache: Sendable {
     if let roots = reader.count(at: header.suffixTree, entrySize: 4), let first = reader.int(at: header.suffixTree + 4)
     {
       var visited = 0
-      collectSuffixes(first, count: roots, suffix: [], into: &result, visited: &visited)
+      var suffix: [Unicode.Scalar] = []
+      collectSuffixes(first, count: roots, suffix: &suffix, into: &result, visited: &visited)
     }
     return result
   }
 
   private func collectSuffixes(
-    _ nodes: Int, count: Int, suffix: [Unicode.Scalar],
+    _ nodes: Int, count: Int, suffix: inout [Unicode.Scalar],
     into result: inout [String: [(pattern: String, weight: Int, caseSensitive: Bool)]], visited: inout Int
   ) {
     guard count <= (file.bytes.count - nodes) / 12, suffix.count < 256 else { return }
@@ -338,7 +339,9 @@ package final class MIMECache: Sendable {
         scalars.append(contentsOf: suffix.reversed())
         result[mime, default: []].append(("*" + String(scalars), third & 0xFF, third & 0x100 != 0))
       } else if let scalar = Unicode.Scalar(character) {
-        collectSuffixes(third, count: second, suffix: suffix + [scalar], into: &result, visited: &visited)
+        suffix.append(scalar)
+        collectSuffixes(third, count: second, suffix: &suffix, into: &result, visited: &visited)
+        suffix.removeLast()
       }
     }
   }

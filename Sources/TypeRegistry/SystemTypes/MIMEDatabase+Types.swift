@@ -58,16 +58,19 @@ extension MIMEDatabase {
   /// The extensions of the simple `*.ext` globs (no other wildcard), heaviest first, then
   /// alphabetically, each once (case-insensitively).
   static func extensions(of globs: [(pattern: String, weight: Int, caseSensitive: Bool)]) -> [String] {
+    var simple: [(weight: Int, extension: String)] = []
+    for glob in globs {
+      let bytes = glob.pattern.utf8
+      guard bytes.count > 2, bytes.starts(with: [UInt8(ascii: "*"), UInt8(ascii: ".")]),
+        !bytes.dropFirst(2).contains(where: {
+          $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "[")
+        })
+      else { continue }
+      simple.append((glob.weight, String(glob.pattern.dropFirst(2))))
+    }
+    if simple.count > 1 { simple.sort { $0.weight != $1.weight ? $0.weight > $1.weight : $0.extension < $1.extension } }
     var seen = Set<String>()
-    return
-      globs
-      .filter { glob in
-        glob.pattern.hasPrefix("*.") && glob.pattern.count > 2
-          && !glob.pattern.dropFirst(2).contains { "*?[]".contains($0) }
-      }
-      .sorted { ($0.weight, $1.pattern) > ($1.weight, $0.pattern) }
-      .map { String($0.pattern.dropFirst(2)) }
-      .filter { seen.insert(UTTypeRegistry.fold($0)).inserted }
+    return simple.map(\.extension).filter { seen.insert(UTTypeRegistry.fold($0)).inserted }
   }
 
   /// Whether `name` looks like `media/subtype`: one slash, neither side empty, no spaces or controls.

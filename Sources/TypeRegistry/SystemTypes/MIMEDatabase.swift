@@ -95,22 +95,28 @@ package final class MIMEDatabase: Sendable {
   /// How many leading bytes the magic rules of every cache look at.
   package var magicExtent: Int { caches.map(\.magicExtent).max() ?? 0 }
 
-  /// The glob matches for `fileName` across the caches, heaviest first; only the heaviest are
-  /// kept, as the specification recommends.
+  /// The glob matches for `fileName` across the caches, heaviest first (then in the caches'
+  /// order), each type once with its heaviest weight, at most ten, as xdg-mime gives them to GIO.
   package func globMatches(forFileName fileName: String) -> [MIMECache.GlobMatch] {
     var all: [MIMECache.GlobMatch] = []
     for cache in caches {
-      for match in cache.globMatches(forFileName: fileName)
-      where !all.contains(where: { $0.mimeType == match.mimeType }) {
-        all.append(match)
+      for match in cache.globMatches(forFileName: fileName) {
+        if let index = all.firstIndex(where: { $0.mimeType == match.mimeType }) {
+          all[index].weight = max(all[index].weight, match.weight)
+        } else {
+          all.append(match)
+        }
       }
     }
-    guard let heaviest = all.map(\.weight).max() else { return [] }
-    return all.filter { $0.weight == heaviest }
+    return Array(
+      all.enumerated().sorted { ($0.element.weight, -$0.offset) > ($1.element.weight, -$1.offset) }
+        .map(\.element).prefix(10))
   }
 
-  /// The magic match of `data` across the caches: the highest priority wins.
+  /// The magic match of `data` across the caches: the highest priority wins. Empty data is
+  /// `application/x-zerosize` at priority 100, as xdg-mime says.
   package func magicMatch(_ data: UnsafeRawBufferPointer) -> (mimeType: String, priority: Int)? {
+    if data.isEmpty { return ("application/x-zerosize", 100) }
     var best: (mimeType: String, priority: Int)?
     for cache in caches {
       if let match = cache.magicMatch(data), match.priority > (best?.priority ?? 0) { best = match }
@@ -118,44 +124,65 @@ package final class MIMEDatabase: Sendable {
     return best
   }
 
-  /// The type of data named `fileName`, in the specification's recommended order.
+  /// The type of data named `fileName`, decided as GIO's `g_content_type_guess` decides it.
   ///
-  /// Globs first (only the heaviest): when they agree on one type, that is the answer, and the
-  /// data is not looked at. Otherwise magic: a glob type that is the magic type or a subclass of
-  /// it wins ("foo.doc" that is an OLE file is a Word document); without globs the magic type
-  /// wins; failing both, the first glob type, else `text/plain` for data without control
-  /// characters in its first 128 bytes and `application/octet-stream` for the rest. Empty data
-  /// is `application/x-zerosize`, as GIO says.
+  /// The name's glob types first (all of them, heaviest first): exactly one is the answer, and
+  /// the data is not looked at. Otherwise the data is sniffed: the magic rules (the highest
+  /// priority across the caches), else `text/plain` for data that looks like text. Without glob
+  /// types the sniffed type is the answer (`application/octet-stream` when there is none);
+  /// with several, a sniffed type of priority 80 or more wins outright, else the first glob
+  /// type that is the sniffed type or a subclass of it (`report.doc` holding an OLE file is a
+  /// Word document), else the heaviest glob type. Empty data sniffs as `application/x-zerosize`.
+  /// As in GIO, data named something other than `*.desktop` is never sniffed as a desktop file.
+  /// Data sniffed as generic XML gets the type the `<root-XML>` rules give its document element
+  /// (the specification's rule; GIO does not apply it).
   package func identify(fileName: String?, data: UnsafeRawBufferPointer?) -> String {
-    identify(globs: fileName.map { globMatches(forFileName: $0).map(\.mimeType) } ?? [], data: data)
+    identify(
+      globs: fileName.map { globMatches(forFileName: $0).map(\.mimeType) } ?? [], data: data,
+      named: fileName != nil)
   }
 
-  /// ``identify(fileName:data:)`` with the name's glob matches already found.
-  package func identify(globs: [String], data: UnsafeRawBufferPointer?) -> String {
-    if let first = globs.first, globs.allSatisfy({ $0 == first }) { return first }
-    guard let data else { return globs.first ?? "application/octet-stream" }
-    if data.isEmpty { return "application/x-zerosize" }
-    if let magic = magicMatch(data) {
-      if let glob = globs.first(where: { isSubclass($0, of: magic.mimeType) }) { return glob }
-      if globs.isEmpty { return magic.mimeType }
+  /// ``identify(fileName:data:)`` with the name's glob types already found.
+  package func identify(globs: [String], data: UnsafeRawBufferPointer?, named: Bool = true) -> String {
+    if globs.count == 1 { return globs[0] }
+    var sniffed: (mimeType: String, priority: Int)?
+    if let data {
+      sniffed = magicMatch(data) ?? (Self.looksLikeText(data) ? ("text/plain", 0) : nil)
+      if named, sniffed?.mimeType == "application/x-desktop" { sniffed = ("text/plain", 0) }
+      // An XML document: its document element may name a more specific type (<root-XML>).
+      if let xml = sniffed, unalias(xml.mimeType) == "application/xml", let type = xmlType(of: data) {
+        sniffed = (type, xml.priority)
+      }
     }
-    if let first = globs.first { return first }
-    return Self.looksLikeText(data) ? "text/plain" : "application/octet-stream"
+    guard let first = globs.first else { return sniffed?.mimeType ?? "application/octet-stream" }
+    if let sniffed {
+      if sniffed.priority >= 80 { return sniffed.mimeType }
+      if let glob = globs.first(where: { isSubclass($0, of: sniffed.mimeType) }) { return glob }
+    }
+    return first
   }
 
-  /// The specification's text test: no ASCII control characters (other than tab, line feed,
-  /// form feed, carriage return and escape) in the first 128 bytes. Bytes with the high bit
-  /// set count as text, since UTF-8 has them.
+  /// How many leading bytes GIO looks at to tell text from binary (its sniff buffer).
+  package static let textSniffLength = 4096
+
+  /// GIO's text test, which is two: xdg-mime's (no bytes below 0x20 other than tab, line feed
+  /// and carriage return in the first 128 bytes, the specification's suggestion) or GIO's own
+  /// (no ASCII control characters other than GLib's white space, which leaves out the vertical
+  /// tab, and backspace in the first 4 KB).
+  /// Bytes with the high bit set count as text, since UTF-8 has them.
   package static func looksLikeText(_ data: UnsafeRawBufferPointer) -> Bool {
-    for byte in data.prefix(128) where byte < 0x20 && ![0x09, 0x0A, 0x0C, 0x0D, 0x1B].contains(byte) {
-      return false
-    }
-    return true
+    let head = data.prefix(128).allSatisfy { $0 >= 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    return head
+      || data.prefix(textSniffLength).allSatisfy {
+        ($0 >= 0x20 && $0 != 0x7F) || (0x08...0x0D).contains($0) && $0 != 0x0B
+      }
   }
 
-  /// The type of the file at `path`: `inode/*` for directories and special files (never opened),
-  /// the type of a symbolic link's target (`inode/symlink` when it dangles), and for a regular
-  /// file, ``identify(fileName:data:)`` with as many leading bytes as the magic rules need.
+  /// The type of the file at `path`, as GIO's file information gives it: `inode/*` for
+  /// directories and special files (never opened), the type of a symbolic link's target
+  /// (`inode/symlink` when it dangles), `text/plain` for an empty regular file (GIO's rule, so
+  /// that a new empty file opens in a text editor), and for any other regular file,
+  /// ``identify(fileName:data:)`` with as many leading bytes as the magic rules need.
   /// - Throws: ``FileIO/Error`` when a regular file cannot be read.
   package func identifyFile(atPath path: String) throws(FileIO.Error) -> String {
     switch FileIO.kind(of: path, followingLinks: true) {
@@ -166,10 +193,12 @@ package final class MIMEDatabase: Sendable {
     case .special: return Self.specialType(path)
     case .file, .symbolicLink: break
     }
+    var info = stat()
+    if stat(path, &info) == 0, info.st_size == 0 { return "text/plain" }
     let name = FileIO.baseName(of: path)
     let globs = globMatches(forFileName: name).map(\.mimeType)
-    if let first = globs.first, globs.allSatisfy({ $0 == first }) { return first }
-    let head = try FileIO.readPrefix(path, count: max(magicExtent, 128))
+    if globs.count == 1 { return globs[0] }
+    let head = try FileIO.readPrefix(path, count: max(magicExtent, Self.textSniffLength))
     return head.withUnsafeBytes { identify(globs: globs, data: $0) }
   }
 
