@@ -42,6 +42,7 @@ extension MIMEDatabase {
         globs[canonical(type), default: []] += list
       }
       names.formUnion(cache.magicTypes)
+      names.formUnion(declaredTypes)
       names.formUnion(cache.xmlNamespaces.map(\.mimeType))
     }
 
@@ -109,9 +110,11 @@ extension MIMEDatabase {
     return result
   }
 
-  /// The description of `mimeType` from its XML file in the first directory that has one
-  /// (`<dir>/image/png.xml`): the `<comment>` without `xml:lang`, or nil.
+  /// The description of `mimeType`: from package XML the database was read from, else from its
+  /// XML file in the first directory that has one (`<dir>/image/png.xml`): the `<comment>`
+  /// without `xml:lang`, or nil.
   package func description(of mimeType: String) -> String? {
+    if let comment = comments[mimeType] { return comment }
     guard Self.isWellFormed(mimeType), !mimeType.contains("..") else { return nil }
     for cache in caches {
       let path = FileIO.directoryName(of: cache.path) + "/" + mimeType + ".xml"

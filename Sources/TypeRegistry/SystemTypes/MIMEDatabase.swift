@@ -9,13 +9,22 @@ import UTIPlatform
 package final class MIMEDatabase: Sendable {
   /// The caches, most important first.
   package let caches: [MIMECache]
-  /// The directories that were skipped, and why.
+  /// The directories and package files that were skipped, and why.
   package let problems: [String]
+  /// Descriptions (`<comment>`) read from package XML, by MIME type.
+  package let comments: [String: String]
+  /// Types package XML declares, which a cache image alone may not name (a type with no glob,
+  /// magic, alias or parent).
+  package let declaredTypes: [String]
 
   /// The database of `caches`, most important first.
-  package init(caches: [MIMECache], problems: [String] = []) {
+  package init(
+    caches: [MIMECache], problems: [String] = [], comments: [String: String] = [:], declaredTypes: [String] = []
+  ) {
     self.caches = caches
     self.problems = problems
+    self.comments = comments
+    self.declaredTypes = declaredTypes
   }
 
   /// The variables ``directories(environment:)`` reads.
@@ -37,21 +46,53 @@ package final class MIMEDatabase: Sendable {
     return ([dataHome].compactMap { $0 } + dataDirs).map { $0 + "/mime" }.filter { seen.insert($0).inserted }
   }
 
-  /// Reads the caches of `directories` (default: the environment's), skipping those that have
-  /// none or an unreadable one.
+  /// Reads the caches of `directories`, skipping those that have none or an unreadable one.
+  ///
+  /// A directory without a `mime.cache` is read from its source XML (`packages/*.xml`, in name
+  /// order, types given twice merged), compiled into a cache in memory; a package file that
+  /// cannot be read is reported in ``problems`` and the others are used.
   package convenience init(directories: [String]) {
     var caches: [MIMECache] = []
     var problems: [String] = []
+    var comments: [String: String] = [:]
+    var declaredTypes: [String] = []
     for directory in directories {
       let path = directory + "/mime.cache"
-      guard FileIO.kind(of: path, followingLinks: true) != .missing(ENOENT) else { continue }
+      guard FileIO.kind(of: path, followingLinks: true) != .missing(ENOENT) else {
+        guard let package = Self.readPackages(in: directory, problems: &problems) else { continue }
+        do {
+          caches.append(try MIMECache(bytes: package.cacheImage, path: directory + "/packages"))
+        } catch {
+          problems.append(error.description)
+        }
+        for entry in package.types {
+          if comments[entry.mimeType] == nil, let comment = entry.comment { comments[entry.mimeType] = comment }
+          declaredTypes.append(entry.mimeType)
+        }
+        continue
+      }
       do {
         caches.append(try MIMECache(path: path))
       } catch {
         problems.append(error.description)
       }
     }
-    self.init(caches: caches, problems: problems)
+    self.init(caches: caches, problems: problems, comments: comments, declaredTypes: declaredTypes)
+  }
+
+  /// The merged package XML of a directory without a cache, or nil when it has none.
+  static func readPackages(in directory: String, problems: inout [String]) -> MIMEPackage? {
+    let walk = FileIO.files(under: directory + "/packages", suffix: ".xml", depthLimit: 1)
+    guard !walk.files.isEmpty else { return nil }
+    var merged = MIMEPackage()
+    for file in walk.files.sorted() {
+      do {
+        merged.merge(try MIMEPackage(contentsOf: file))
+      } catch {
+        problems.append(error.description)
+      }
+    }
+    return merged
   }
 
   // MARK: Types

@@ -1,0 +1,52 @@
+/// The types of shared-mime-info source XML (`<MIME>/packages/*.xml`), as the specification's
+/// "The source XML files" section describes them: for each `<mime-type>`, its comment, aliases,
+/// parents, globs, magic rules, `<root-XML>` rules and icons.
+///
+/// A directory without a `mime.cache` is read from these files (as xdg-mime falls back to the
+/// generated files), compiled into a cache image in memory so that one lookup path serves both;
+/// the embedded signatures for machines without a database are such a package too.
+package struct MIMEPackage: Sendable {
+  /// One `<mime-type>` element.
+  package struct TypeEntry: Sendable {
+    package var mimeType: String
+    package var comment: String?
+    package var aliases: [String] = []
+    package var parents: [String] = []
+    package var globs: [Glob] = []
+    package var magic: [Magic] = []
+    package var rootXML: [(namespaceURI: String, localName: String)] = []
+    package var icon: String?
+    package var genericIcon: String?
+
+    package init(mimeType: String) { self.mimeType = mimeType }
+  }
+
+  /// A `<glob>`: a pattern, its weight (default 50) and whether it is case-sensitive.
+  package struct Glob: Sendable, Equatable {
+    package var pattern: String
+    package var weight = 50
+    package var caseSensitive = false
+  }
+
+  /// A `<magic>` element: a priority (default 50) and matchlets, any of which may match.
+  package struct Magic: Sendable {
+    package var priority = 50
+    package var matchlets: [Matchlet] = []
+  }
+
+  /// A `<match>`: bytes to find at an offset or within a range, an optional mask, and children
+  /// of which one must match too (a nested `AND`).
+  package struct Matchlet: Sendable {
+    package var rangeStart: Int
+    package var rangeLength: Int
+    /// 1 for strings and bytes, 2 or 4 for words (the value is already in the data's byte order).
+    package var wordSize: Int
+    package var value: [UInt8]
+    package var mask: [UInt8]?
+    package var children: [Matchlet] = []
+  }
+
+  /// The types, in the order the files give them (a type given twice is merged, as
+  /// update-mime-database merges it).
+  package var types: [TypeEntry] = []
+}
