@@ -11,12 +11,15 @@ enum IdentifyCommand {
       discussion: """
         By default, as GIO and file(1) do: the machine's shared-mime-info database
         (XDG_DATA_HOME and XDG_DATA_DIRS) identifies each file by its name and, where the name
-        does not decide, by its first bytes, in the order the specification recommends. The MIME
+        does not decide, by its first bytes, as GIO decides (the specification's order). The MIME
         type is then the preferred type of that MIME tag (a dynamic type when nothing declares
         it). Directories and special files are identified without being opened (inode/directory,
         inode/fifo, ...); a symbolic link is its target's type, and a dangling one is
-        inode/symlink. Without a database, the name decides. Files that cannot be read are
-        reported on standard error, and the status is 2 after the others are printed.
+        inode/symlink; an empty file is text/plain, as GIO says. Without a database, a filename
+        extension the catalog declares decides, and built-in signatures of common formats read
+        the rest. Files that cannot be read are reported on standard error, and the status is 2
+        after the others are printed. --json prints, for each file, its identifier, MIME type
+        and what decided (name, content or fileKind).
         With --name-only the contents are not read: the filename extension is looked up among
         directory types for a directory (public.folder when none) and among data types otherwise
         (public.data without an extension).

@@ -8,6 +8,8 @@ public struct FormatSample: Sendable {
   public var name: String
   /// The format's usual filename extension.
   public var filenameExtension: String
+  /// The format's MIME type (IANA's, or the one shared-mime-info uses where IANA has none).
+  public var mimeType: String
   /// The sample's bytes.
   public var bytes: [UInt8]
 }
@@ -73,45 +75,50 @@ extension FormatSample {
 
   static var samples: [FormatSample] {
     var list: [FormatSample] = []
-    func add(_ name: String, _ ext: String, _ bytes: [UInt8]) {
-      list.append(FormatSample(name: name, filenameExtension: ext, bytes: bytes))
+    func add(_ name: String, _ ext: String, _ mimeType: String, _ bytes: [UInt8]) {
+      list.append(FormatSample(name: name, filenameExtension: ext, mimeType: mimeType, bytes: bytes))
     }
-    add("PNG", "png", join([0x89], ascii("PNG\r\n\u{1A}\n"), be32(13), ascii("IHDR")))
-    add("JPEG", "jpg", join([0xFF, 0xD8, 0xFF, 0xE0, 0, 16], ascii("JFIF\0"), [1, 1]))
-    add("GIF", "gif", join(ascii("GIF89a"), le16(1), le16(1), [0, 0, 0]))
-    add("WebP", "webp", riff("WEBP", chunk: "VP8 ", [0x30, 0x01, 0, 0x9D, 0x01, 0x2A]))
-    add("HEIC", "heic", ftyp("heic", ["mif1", "heic"]))
-    add("AVIF", "avif", ftyp("avif", ["avif", "mif1", "miaf"]))
-    add("PDF", "pdf", ascii("%PDF-1.7\n%\u{E2}\u{E3}\n1 0 obj\n"))
-    add("ZIP", "zip", zip(first: "notes/readme.txt", content: "hello\n"))
-    add("EPUB", "epub", zip(first: "mimetype", content: "application/epub+zip"))
-    add("OpenDocument text", "odt", zip(first: "mimetype", content: "application/vnd.oasis.opendocument.text"))
+    add("PNG", "png", "image/png", join([0x89], ascii("PNG\r\n\u{1A}\n"), be32(13), ascii("IHDR")))
+    add("JPEG", "jpg", "image/jpeg", join([0xFF, 0xD8, 0xFF, 0xE0, 0, 16], ascii("JFIF\0"), [1, 1]))
+    add("GIF", "gif", "image/gif", join(ascii("GIF89a"), le16(1), le16(1), [0, 0, 0]))
+    add("WebP", "webp", "image/webp", riff("WEBP", chunk: "VP8 ", [0x30, 0x01, 0, 0x9D, 0x01, 0x2A]))
+    add("HEIC", "heic", "image/heic", ftyp("heic", ["mif1", "heic"]))
+    add("AVIF", "avif", "image/avif", ftyp("avif", ["avif", "mif1", "miaf"]))
+    add("PDF", "pdf", "application/pdf", ascii("%PDF-1.7\n%\u{E2}\u{E3}\n1 0 obj\n"))
+    add("ZIP", "zip", "application/zip", zip(first: "notes/readme.txt", content: "hello\n"))
+    add("EPUB", "epub", "application/epub+zip", zip(first: "mimetype", content: "application/epub+zip"))
     add(
-      "Word (OOXML)", "docx",
+      "OpenDocument text", "odt", "application/vnd.oasis.opendocument.text",
+      zip(first: "mimetype", content: "application/vnd.oasis.opendocument.text"))
+    add(
+      "Word (OOXML)", "docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
       join(
         zip(first: "[Content_Types].xml", content: "<?xml version=\"1.0\"?><Types/>"),
         zip(first: "word/document.xml", content: "<w:document/>")))
-    add("Java archive", "jar", zip(first: "META-INF/MANIFEST.MF", content: "Manifest-Version: 1.0\r\n"))
-    add("gzip", "gz", [0x1F, 0x8B, 0x08, 0, 0, 0, 0, 0, 0, 3])
-    add("bzip2", "bz2", ascii("BZh91AY&SY"))
-    add("xz", "xz", join([0xFD], ascii("7zXZ"), [0, 0, 4]))
-    add("Zstandard", "zst", [0x28, 0xB5, 0x2F, 0xFD, 0x24, 0x05, 0x29, 0])
-    add("7-Zip", "7z", [0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C, 0, 4])
-    add("tar", "tar", tar("hello.txt"))
-    add("ELF", "so", join([0x7F], ascii("ELF"), [2, 1, 1, 0], zeros(8), le16(3), le16(0x3E)))
-    add("Mach-O", "dylib", [0xCF, 0xFA, 0xED, 0xFE, 7, 0, 0, 1, 3, 0, 0, 0, 6, 0, 0, 0])
-    add("WebAssembly", "wasm", join([0], ascii("asm"), [1, 0, 0, 0]))
-    add("MP3", "mp3", join(ascii("ID3"), [4, 0, 0, 0, 0, 0, 0], [0xFF, 0xFB, 0x90, 0x64]))
-    add("MP4", "mp4", ftyp("isom", ["isom", "iso2", "mp41"]))
-    add("QuickTime", "mov", ftyp("qt  ", ["qt  "]))
-    add("WAV", "wav", riff("WAVE", chunk: "fmt ", join(le16(1), le16(1), le32(8000))))
-    add("FLAC", "flac", join(ascii("fLaC"), [0x80, 0, 0, 0x22]))
-    add("Ogg Vorbis", "ogg", join(ascii("OggS"), [0, 2], zeros(20), [1], ascii("\u{1}vorbis")))
-    add("SQLite", "sqlite", join(ascii("SQLite format 3\0"), [0x10, 0, 1, 1]))
-    add("TrueType", "ttf", [0, 1, 0, 0, 0, 0x0A, 0, 0x80, 0, 3, 0, 0x20])
-    add("OpenType", "otf", join(ascii("OTTO"), [0, 0x0A, 0, 0x80, 0, 3, 0, 0x20]))
-    add("WOFF", "woff", join(ascii("wOFF"), [0, 1, 0, 0]))
-    add("WOFF2", "woff2", join(ascii("wOF2"), [0, 1, 0, 0]))
+    add(
+      "Java archive", "jar", "application/java-archive",
+      zip(first: "META-INF/MANIFEST.MF", content: "Manifest-Version: 1.0\r\n"))
+    add("gzip", "gz", "application/gzip", [0x1F, 0x8B, 0x08, 0, 0, 0, 0, 0, 0, 3])
+    add("bzip2", "bz2", "application/x-bzip2", ascii("BZh91AY&SY"))
+    add("xz", "xz", "application/x-xz", join([0xFD], ascii("7zXZ"), [0, 0, 4]))
+    add("Zstandard", "zst", "application/zstd", [0x28, 0xB5, 0x2F, 0xFD, 0x24, 0x05, 0x29, 0])
+    add("7-Zip", "7z", "application/x-7z-compressed", [0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C, 0, 4])
+    add("tar", "tar", "application/x-tar", tar("hello.txt"))
+    add(
+      "ELF", "so", "application/x-executable", join([0x7F], ascii("ELF"), [2, 1, 1, 0], zeros(8), le16(3), le16(0x3E)))
+    add("Mach-O", "dylib", "application/x-mach-binary", [0xCF, 0xFA, 0xED, 0xFE, 7, 0, 0, 1, 3, 0, 0, 0, 6, 0, 0, 0])
+    add("WebAssembly", "wasm", "application/wasm", join([0], ascii("asm"), [1, 0, 0, 0]))
+    add("MP3", "mp3", "audio/mpeg", join(ascii("ID3"), [4, 0, 0, 0, 0, 0, 0], [0xFF, 0xFB, 0x90, 0x64]))
+    add("MP4", "mp4", "video/mp4", ftyp("isom", ["isom", "iso2", "mp41"]))
+    add("QuickTime", "mov", "video/quicktime", ftyp("qt  ", ["qt  "]))
+    add("WAV", "wav", "audio/vnd.wave", riff("WAVE", chunk: "fmt ", join(le16(1), le16(1), le32(8000))))
+    add("FLAC", "flac", "audio/flac", join(ascii("fLaC"), [0x80, 0, 0, 0x22]))
+    add("Ogg Vorbis", "ogg", "audio/ogg", join(ascii("OggS"), [0, 2], zeros(20), [1], ascii("\u{1}vorbis")))
+    add("SQLite", "sqlite", "application/vnd.sqlite3", join(ascii("SQLite format 3\0"), [0x10, 0, 1, 1]))
+    add("TrueType", "ttf", "font/ttf", [0, 1, 0, 0, 0, 0x0A, 0, 0x80, 0, 3, 0, 0x20])
+    add("OpenType", "otf", "font/otf", join(ascii("OTTO"), [0, 0x0A, 0, 0x80, 0, 3, 0, 0x20]))
+    add("WOFF", "woff", "font/woff", join(ascii("wOFF"), [0, 1, 0, 0]))
+    add("WOFF2", "woff2", "font/woff2", join(ascii("wOF2"), [0, 1, 0, 0]))
     return list
   }
 }

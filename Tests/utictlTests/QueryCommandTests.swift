@@ -168,6 +168,38 @@ struct QueryCommandTests {
     #expect(utictl("identify", "--content", "--name-only", picture).status == 2)
   }
 
+  /// The machine's MIME types: in the registry by default, left out with --no-mime-database, and
+  /// replaced by built-in signatures where the machine has no database at all.
+  @Test func theMachinesMIMETypes() throws {
+    guard FileManager.default.fileExists(atPath: "/usr/share/mime/mime.cache") else {
+      print("◇ skipped: no shared-mime-info database on this machine")
+      return
+    }
+    let sqlite = utictl("lookup", "--mime", "application/x-sqlite3")
+    #expect(sqlite.stdout == "org.freedesktop.mime.application.vnd.sqlite3\n")
+    #expect(utictl("lookup", "--mime", "application/x-sqlite3", "--no-mime-database").stdout.hasPrefix("dyn."))
+    #expect(utictl("conforms-to", "org.freedesktop.mime.application.vnd.sqlite3", "public.data").status == 0)
+    #expect(
+      utictl("info", "org.freedesktop.mime.application.vnd.sqlite3").stdout.contains("declared in:  shared-mime-info"))
+    #expect(
+      utictl("conforms-to", "org.freedesktop.mime.application.vnd.sqlite3", "public.data", "--no-system").status == 2)
+
+    // The built binary in an environment with no database: built-in signatures.
+    let dir = try TemporaryDirectory()
+    let png = try dir.file("picture", FormatSample.all[0].bytes)
+    let sqliteFile = try dir.file("store", FormatSample.all.first { $0.name == "SQLite" }!.bytes)
+    let empty = dir.url.appendingPathComponent("none").path
+    let run = try runProcess(
+      "/usr/bin/env",
+      ["XDG_DATA_HOME=\(empty)", "XDG_DATA_DIRS=\(empty)", try builtUtictl(), "identify", "--json", png, sqliteFile])
+    let objects = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [[String: String]])
+    #expect(objects.first?["identifier"] == "public.png")
+    #expect(objects.map { $0["mimeType"] } == ["image/png", "application/vnd.sqlite3"])
+    #expect(objects.map { $0["method"] } == ["content", "content"])
+    #expect(
+      objects.last?["identifier"]?.hasPrefix("dyn.") == true, "no database, so no type declares SQLite's MIME type")
+  }
+
   @Test func dynEncodeAndDecode() {
     #expect(
       utictl("dyn", "encode", "public.filename-extension=conf", "--conforming-to", "public.data").stdout

@@ -52,8 +52,15 @@ extension UTTypeRegistry {
   /// when there is none); with several, a sniffed type of priority 80 or more wins, else the
   /// first glob type that is the sniffed type or a subclass of it (`report.doc` holding an OLE
   /// file is a Word document), else the heaviest glob type. Empty data is
-  /// `application/x-zerosize`. Without a MIME database (``includesMIMEDatabase``), the
-  /// filename extension decides.
+  /// `application/x-zerosize`.
+  ///
+  /// Without a MIME database (no ``includesMIMEDatabase``, or a machine without
+  /// shared-mime-info), a filename extension the registry declares decides, and otherwise the
+  /// content is matched against built-in signatures of the formats people meet most (PNG, JPEG,
+  /// GIF, WebP, HEIC, AVIF, PDF, ZIP and its EPUB, OpenDocument, Office and JAR family, gzip,
+  /// bzip2, xz, Zstandard, 7-Zip, RAR, tar, ELF, Mach-O, WebAssembly, MP3, MP4, QuickTime,
+  /// WebM, WAV, AIFF, FLAC, Ogg, MIDI, SQLite, TrueType, OpenType, WOFF, …), written from the
+  /// formats' specifications.
   ///
   /// ```swift
   /// let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -63,7 +70,11 @@ extension UTTypeRegistry {
   /// - Complexity: O(*m*) in the magic rules that are tried; only the first bytes are read.
   public func identify(_ data: [UInt8]?, fileName: String?) -> TypeIdentification {
     guard let database = mimeDatabase, !database.caches.isEmpty else {
-      return identifyByName(fileName ?? "", isDirectory: false)
+      if let fileName, let named = declaredTypeByName(fileName, isDirectory: false) { return named }
+      guard let data else { return identifyByName(fileName ?? "", isDirectory: false) }
+      let signatures = BuiltInSignatures.database
+      let mimeType = data.withUnsafeBytes { signatures.identify(globs: [], data: $0, named: fileName != nil) }
+      return identification(mimeType, in: signatures, decidedByName: false)
     }
     let globs = fileName.map { database.globMatches(forFileName: $0).map(\.mimeType) } ?? []
     let mimeType: String
@@ -89,13 +100,14 @@ extension UTTypeRegistry {
     -> TypeIdentification
   {
     let isDirectory = FileIO.isDirectory(path)
-    guard byContent, let database = mimeDatabase, !database.caches.isEmpty else {
-      if byContent, case .missing(let code) = FileIO.kind(of: path, followingLinks: true),
-        FileIO.kind(of: path, followingLinks: false) == .missing(code)
-      {
-        throw IdentificationError(path: path, code: code)
-      }
-      return identifyByName(FileIO.baseName(of: Self.trimmingSlash(path)), isDirectory: isDirectory)
+    let name = FileIO.baseName(of: Self.trimmingSlash(path))
+    guard byContent else { return identifyByName(name, isDirectory: isDirectory) }
+    var database = BuiltInSignatures.database
+    if let machine = mimeDatabase, !machine.caches.isEmpty {
+      database = machine
+    } else if !isDirectory, Self.isNonEmptyRegularFile(path), let named = declaredTypeByName(name, isDirectory: false) {
+      // Without a database the catalog's extensions stand in for globs: a known one decides.
+      return named
     }
     let mimeType: String
     do {
@@ -124,6 +136,18 @@ extension UTTypeRegistry {
       ?? preferredType(tag: database.unalias(mimeType), tagClass: .mimeType, conformingTo: base)
       ?? self.type(tag: mimeType, tagClass: .mimeType, conformingTo: base)!
     return TypeIdentification(type: type, mimeType: mimeType, method: method ?? (decidedByName ? .name : .content))
+  }
+
+  /// The declared type a file name's extension gives, or nil (no extension, or none declared).
+  private func declaredTypeByName(_ name: String, isDirectory: Bool) -> TypeIdentification? {
+    let found = identifyByName(name, isDirectory: isDirectory)
+    guard found.type.isDeclared, name.contains("."), found.type.identifier != "public.data" else { return nil }
+    return found
+  }
+
+  private static func isNonEmptyRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_size > 0
   }
 
   /// The type a file name's extension gives: among directory types for a directory

@@ -40,3 +40,71 @@ struct IdentificationAgreementTests {
     #expect(unrecognised.count <= 3, "not recognised: \(unrecognised)")
   }
 }
+
+/// Identification on a machine without a MIME database: the catalog's extensions for names,
+/// the built-in signatures for content.
+@Suite("Identification: built-in signatures")
+struct BuiltInSignatureTests {
+  let registry = UTTypeRegistry.Builder(mimeDatabase: nil).build()
+
+  @Test func everySampleIsRecognisedByItsSignature() {
+    for sample in FormatSample.all {
+      let found = registry.identify(sample.bytes, fileName: nil)
+      #expect(found.mimeType == sample.mimeType, "\(sample.name)")
+      #expect(found.method == .content)
+      let unnamed = registry.identify(sample.bytes, fileName: "download")
+      #expect(unnamed.mimeType == sample.mimeType, "\(sample.name) with a name that says nothing")
+    }
+    #expect(BuiltInSignatures.database.problems.isEmpty)
+    #expect(registry.identify(FormatSample.all[0].bytes, fileName: nil).type == .png)
+    #expect(registry.identify(Array("Dear reader,\n".utf8), fileName: nil).type == .plainText)
+    #expect(registry.identify([0, 1, 2, 3, 0xFF], fileName: nil).type == .data)
+  }
+
+  @Test func aKnownExtensionDecidesAndContentDecidesTheRest() throws {
+    let png = FormatSample.all[0].bytes
+    let misleading = registry.identify(png, fileName: "notes.txt")
+    #expect(misleading.type == .plainText && misleading.method == .name, "the name decides, as in GIO")
+    #expect(registry.identify(png, fileName: "shot.unknownext").type == .png)
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("signatures-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let paths = try IdentificationCorpus.writeSamples(into: directory)
+    var byName = 0
+    for (index, sample) in FormatSample.all.enumerated() {
+      let unnamed = try registry.identifyFile(atPath: paths[3 * index + 1])
+      #expect(unnamed.mimeType == sample.mimeType, "\(sample.name), no name")
+      let named = try registry.identifyFile(atPath: paths[3 * index])
+      if named.method == .name {
+        byName += 1
+      } else {
+        #expect(
+          named.mimeType == sample.mimeType, "\(sample.name): an extension the catalog lacks; the content decides")
+      }
+      #expect(try registry.identifyFile(atPath: paths[3 * index + 2]).type == .plainText)
+    }
+    #expect(byName >= 20, "the catalog knows most of the samples' extensions")
+    let fifo = directory.appendingPathComponent("pipe").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    #expect(try registry.identifyFile(atPath: fifo).mimeType == "inode/fifo", "never opened")
+    #expect(try registry.identifyFile(atPath: directory.path).type == .folder)
+    #expect(throws: IdentificationError.self) { try registry.identifyFile(atPath: directory.path + "/missing") }
+  }
+
+  /// Where the machine has a database, the built-in signatures and it name the same formats
+  /// (or one names a subclass of the other's).
+  @Test func theSignaturesAgreeWithTheMachinesDatabase() throws {
+    let machine = UTTypeRegistry.Builder(mimeDatabase: .machine).build()
+    guard let database = machine.mimeDatabase, !database.caches.isEmpty else { return }
+    var compared = 0
+    for sample in FormatSample.all {
+      let theirs = machine.identify(sample.bytes, fileName: nil).mimeType
+      guard theirs != "application/octet-stream", theirs != "text/plain" else { continue }
+      let ours = registry.identify(sample.bytes, fileName: nil).mimeType
+      compared += 1
+      #expect(
+        database.unalias(ours) == database.unalias(theirs) || database.isSubclass(theirs, of: ours)
+          || database.isSubclass(ours, of: theirs), "\(sample.name): built-in \(ours), machine \(theirs)")
+    }
+    #expect(compared >= FormatSample.all.count - 3)
+  }
+}
