@@ -13,6 +13,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   _ = cache.magicExtent
   _ = cache.magicMatch(bytes)
   _ = cache.mimeType(forXMLNamespace: "http://www.w3.org/2000/svg", localName: "svg")
+  _ = cache.magicTypes
+  _ = cache.xmlNamespaces
   _ = cache.icon(of: "image/png")
   _ = cache.genericIcon(of: "image/png")
   return 0

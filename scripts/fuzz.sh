@@ -2,21 +2,26 @@
 # Fuzzes one property list reader with libFuzzer (swiftc -sanitize=fuzzer,address).
 #
 #   scripts/fuzz.sh FORMAT [SECONDS]     FORMAT: xml, binary, openstep, json (property list readers)
-#                                        or mimecache (the shared-mime-info cache reader); SECONDS: default 60
+#                                        or mimecache (the shared-mime-info cache reader) or mimepackage
+#                                        (its package XML reader and cache compiler); SECONDS: default 60
 #
 # Seeds come from Fuzz/corpus/FORMAT; new inputs libFuzzer finds go to Fuzz/build/corpus-FORMAT;
 # a crash is saved under Fuzz/artifacts/ and the script exits non-zero. Copy every crash into
 # Tests/Fixtures/fuzz-regressions/ so that `swift test` checks it from then on.
 set -euo pipefail
-format=${1:?usage: scripts/fuzz.sh xml|binary|openstep|json|mimecache [seconds]}
+format=${1:?usage: scripts/fuzz.sh xml|binary|openstep|json|mimecache|mimepackage [seconds]}
 seconds=${2:-60}
-case "$format" in xml|binary|openstep|json|mimecache) ;; *) echo "unknown format '$format'" >&2; exit 2;; esac
+case "$format" in xml|binary|openstep|json|mimecache|mimepackage) ;; *) echo "unknown format '$format'" >&2; exit 2;; esac
 root=$(cd "$(dirname "$0")/.." && pwd)
 build="$root/Fuzz/build"
 mkdir -p "$build/corpus-$format" "$root/Fuzz/artifacts"
 binary="$build/fuzz-$format"
 if [ "$format" = mimecache ]; then
   sources="$(find "$root/Sources/UTIPlatform" -name '*.swift' | sort) $root/Sources/TypeRegistry/SystemTypes/MIMECache.swift"
+elif [ "$format" = mimepackage ]; then
+  types="$root/Sources/TypeRegistry/SystemTypes"
+  sources="$(find "$root/Sources/UTIPlatform" -name '*.swift' | sort) $types/MIMECache.swift $types/MIMEPackage.swift"
+  sources="$sources $types/MIMEPackage+Reading.swift $types/MIMEPackage+Cache.swift $types/MagicValue.swift $types/XMLText.swift"
 else
   sources="$(find "$root/Sources/PropertyList" -name '*.swift' | sort) $root/Tests/TestSupport/PropertyListRoundTrip.swift"
 fi

@@ -41,6 +41,11 @@ enum IdentifyCommand {
       io.error("Error: --content and --name-only cannot be used together")
       return ExitStatus.usage
     }
+    if !invocation.has("--name-only") {
+      // A database directory that could not be read is said once; identification goes on with
+      // the rest (or with the built-in signatures).
+      for problem in registry.mimeDatabase?.problems ?? [] { io.error("warning: MIME database: \(problem)") }
+    }
     var status = ExitStatus.success
     var results: [PropertyList.Value] = []
     for path in invocation.positionals {

@@ -73,7 +73,7 @@ extension UTTypeRegistry {
         files: files, codeDeclarations: codeDeclarations, includesSystemTypes: includesSystemTypes,
         systemTypes: systemTypes)
       // A declaration whose parent only the MIME layer declares needs the layer for its graph.
-      let needsLayer = registry.unknownParents.contains {
+      let needsLayer = registry.ownUnknownParents.contains {
         UTTypeRegistry.fold($0.parent).hasPrefix(MIMEDatabase.derivedIdentifierPrefix)
       }
       return needsLayer ? registry.completed : registry

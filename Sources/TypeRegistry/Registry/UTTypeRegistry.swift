@@ -51,12 +51,15 @@ public final class UTTypeRegistry: Sendable {
   let systemTypes: SystemTypes
   /// Declarations in code, in the order added.
   let codeDeclarations: [TypeDeclaration]
-  /// Identifiers declared more than once, and which declaration won.
-  public let conflicts: [Conflict]
-  /// Conformance cycles, each broken by ignoring its closing edge.
-  public let cycles: [Cycle]
+  /// Identifiers declared more than once, and which declaration won (the MIME layer's included).
+  public var conflicts: [Conflict] { completed.ownConflicts }
+  /// Conformance cycles, each broken by ignoring its closing edge (the MIME layer's included).
+  public var cycles: [Cycle] { completed.ownCycles }
   /// Parents that no loaded source declares.
-  public let unknownParents: [UnknownParent]
+  public var unknownParents: [UnknownParent] { completed.ownUnknownParents }
+  let ownConflicts: [Conflict]
+  let ownCycles: [Cycle]
+  let ownUnknownParents: [UnknownParent]
 
   init(
     records: [Record], parentStart: [Int32], parentIDs: [Int32], ids: IdentifierTable, ancestorStart: [Int32],
@@ -78,9 +81,9 @@ public final class UTTypeRegistry: Sendable {
     self.mimeIndex = tagIndex[UTTagClass.mimeType.rawValue] ?? [:]
     self.files = files
     self.codeDeclarations = codeDeclarations
-    self.conflicts = conflicts
-    self.cycles = cycles
-    self.unknownParents = unknownParents
+    self.ownConflicts = conflicts
+    self.ownCycles = cycles
+    self.ownUnknownParents = unknownParents
   }
 
   /// The number of declared types, the MIME layer's included.

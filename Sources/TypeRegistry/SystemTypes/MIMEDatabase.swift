@@ -80,7 +80,8 @@ package final class MIMEDatabase: Sendable {
     self.init(caches: caches, problems: problems, comments: comments, declaredTypes: declaredTypes)
   }
 
-  /// The merged package XML of a directory without a cache, or nil when it has none.
+  /// The merged package XML of a directory without a cache, or nil when it has none (or none
+  /// that could be read).
   static func readPackages(in directory: String, problems: inout [String]) -> MIMEPackage? {
     let walk = FileIO.files(under: directory + "/packages", suffix: ".xml", depthLimit: 1)
     guard !walk.files.isEmpty else { return nil }
@@ -92,7 +93,7 @@ package final class MIMEDatabase: Sendable {
         problems.append(error.description)
       }
     }
-    return merged
+    return merged.types.isEmpty ? nil : merged
   }
 
   // MARK: Types

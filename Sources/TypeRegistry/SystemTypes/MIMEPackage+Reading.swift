@@ -1,4 +1,6 @@
-import UTIPlatform
+#if canImport(UTIPlatform)
+  import UTIPlatform
+#endif
 
 extension MIMEPackage {
   /// Why a package file could not be read: where, and what was expected.
@@ -312,7 +314,7 @@ struct PackageReader {
     -> MIMEPackage.TypeEntry
   {
     let type = try required("type", attributes, in: "mime-type", offset: offset)
-    guard MIMEDatabase.isWellFormed(type) else { throw error(offset, "'\(type)' is not a MIME type (media/subtype)") }
+    guard MIMEPackage.isMIMEType(type) else { throw error(offset, "'\(type)' is not a MIME type (media/subtype)") }
     var entry = MIMEPackage.TypeEntry(mimeType: type)
     if isEmpty { return entry }
     while true {
@@ -335,7 +337,7 @@ struct PackageReader {
       return
     case "alias", "sub-class-of":
       let type = try required("type", attributes, in: name, offset: offset)
-      guard MIMEDatabase.isWellFormed(type) else { throw error(offset, "'\(type)' is not a MIME type (media/subtype)") }
+      guard MIMEPackage.isMIMEType(type) else { throw error(offset, "'\(type)' is not a MIME type (media/subtype)") }
       if name == "alias" { entry.aliases.append(type) } else { entry.parents.append(type) }
     case "glob":
       var glob = MIMEPackage.Glob(pattern: try required("pattern", attributes, in: name, offset: offset))

@@ -49,4 +49,11 @@ package struct MIMEPackage: Sendable {
   /// The types, in the order the files give them (a type given twice is merged, as
   /// update-mime-database merges it).
   package var types: [TypeEntry] = []
+
+  /// Whether `name` looks like `media/subtype`: one slash, neither side empty, no spaces or controls.
+  package static func isMIMEType(_ name: String) -> Bool {
+    let parts = name.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+    return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
+      && name.utf8.allSatisfy { $0 > 0x20 && $0 != 0x7F }
+  }
 }

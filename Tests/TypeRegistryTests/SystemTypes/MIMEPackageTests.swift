@@ -164,3 +164,58 @@ struct MIMEPackageTests {
     #expect(good.localizedDescription == "Good")
   }
 }
+
+/// Broken databases: a clear problem, and identification falls back to what still works.
+@Suite("MIME database: broken directories")
+struct BrokenDatabaseTests {
+  static func directory(_ files: [String: [UInt8]]) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString)")
+    for (name, bytes) in files {
+      let file = url.appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(bytes).write(to: file)
+    }
+    return url
+  }
+
+  @Test func aTruncatedCacheFallsBackToTheBuiltInSignatures() throws {
+    let directory = try Self.directory(["mime.cache": [0, 1, 0, 2, 0, 0, 0, 40]])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let registry = UTTypeRegistry.Builder(mimeDatabase: .directories([directory.path])).build()
+    let database = try #require(registry.mimeDatabase)
+    #expect(database.caches.isEmpty)
+    #expect(
+      database.problems == ["\(directory.path)/mime.cache: 8 bytes is too short for a mime.cache header (40 bytes)"])
+    #expect(registry.identify(FormatSample.all[0].bytes, fileName: nil).mimeType == "image/png")
+    #expect(registry.count == UTTypeRegistry.builtIn.count, "no MIME types, the catalog alone")
+  }
+
+  @Test func packagesThatAllFailFallBackToo() throws {
+    let directory = try Self.directory(["packages/a.xml": Array("<mime-info><oops".utf8)])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = MIMEDatabase(directories: [directory.path])
+    #expect(database.caches.isEmpty)
+    #expect(database.problems.count == 1)
+    #expect(database.problems.first?.hasPrefix("\(directory.path)/packages/a.xml:1:") == true)
+  }
+
+  @Test func parentCyclesEndAndAreReported() throws {
+    let xml = """
+      <mime-info>
+        <mime-type type="application/x-a"><sub-class-of type="application/x-b"/><glob pattern="*.aa"/></mime-type>
+        <mime-type type="application/x-b"><sub-class-of type="application/x-a"/><glob pattern="*.aa"/></mime-type>
+      </mime-info>
+      """
+    let directory = try Self.directory(["packages/cycle.xml": Array(xml.utf8)])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = MIMEDatabase(directories: [directory.path])
+    #expect(database.isSubclass("application/x-a", of: "application/x-b"))
+    #expect(!database.isSubclass("application/x-a", of: "text/plain"))
+    #expect(database.identify(fileName: "x.aa", data: nil) == "application/x-a")
+    let registry = UTTypeRegistry.Builder(mimeDatabase: .directories([directory.path])).build()
+    let a = try #require(registry.type(withIdentifier: "org.freedesktop.mime.application.x-a"))
+    let b = try #require(registry.type(withIdentifier: "org.freedesktop.mime.application.x-b"))
+    #expect(a.conforms(to: b) != b.conforms(to: a), "the cycle is broken at one edge")
+    #expect(registry.cycles.map(\.path.count) == [3], "and reported: a → b → a")
+  }
+}
