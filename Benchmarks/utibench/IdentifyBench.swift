@@ -86,6 +86,13 @@ enum IdentifyBench {
     return times.sorted()[times.count / 2]
   }
 
+  /// `utibench --profile identify`: the 2,000-file loop alone, for perf or callgrind.
+  static func profile(scratch: URL) {
+    let database = MIMEDatabase(directories: MIMEDatabase.directories)
+    guard let paths = try? corpus(in: scratch.appendingPathComponent("identify"), count: 2000) else { return }
+    for _ in 0..<20 { for path in paths { Bench.sink((try? database.identifyFile(atPath: path))?.utf8.count ?? 0) } }
+  }
+
   static func rows(quick: Bool, scratch: URL) -> [Bench.Row] {
     let database = MIMEDatabase(directories: MIMEDatabase.directories)
     guard !database.caches.isEmpty else {

@@ -34,6 +34,7 @@ if let i = CommandLine.arguments.firstIndex(of: "--profile"), i + 1 < CommandLin
     let board = PasteboardBench.largeBoard()
     for _ in 0..<2000 { Bench.sink(board.contains(pasteboardTypes: ["public.movie"], inItemSet: nil) ? 1 : 0) }
   case "catalog": for _ in 0..<1000 { _ = UTTypeRegistry.Builder().build() }
+  case "identify": IdentifyBench.profile(scratch: scratch)
   case "mime": for _ in 0..<200 { Bench.sink(UTTypeRegistry.Builder(mimeDatabase: .machine).build().count) }
   case "binary": for _ in 0..<200 { _ = try! PropertyList.parse(binary) }
   default: for _ in 0..<200 { _ = try! PropertyList.parse(xml) }

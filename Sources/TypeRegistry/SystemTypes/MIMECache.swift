@@ -399,23 +399,14 @@ package final class MIMECache: Sendable {
       let children = reader.int(at: offset + 28),
       length > 0, value + length <= file.bytes.count, mask == 0 || mask + length <= file.bytes.count
     else { return false }
-    let bytes = file.bytes
-    var found = false
-    for position in start..<(start + min(range, Self.magicRangeLimit)) {
-      guard position + length <= data.count else { break }
-      var equal = true
-      for k in 0..<length {
-        let m: UInt8 = mask == 0 ? 0xFF : bytes[mask + k]
-        if bytes[value + k] & m != data[position + k] & m {
-          equal = false
-          break
-        }
-      }
-      if equal {
-        found = true
-        break
-      }
+    guard start <= data.count - length, let base = data.baseAddress, let cache = file.bytes.baseAddress else {
+      return false
     }
+    let last = min(start + min(range, Self.magicRangeLimit) - 1, data.count - length)
+    let found =
+      mask == 0
+      ? Self.find(cache + value, length: length, in: base, from: start, through: last)
+      : Self.find(cache + value, mask: cache + mask, length: length, in: base, from: start, through: last)
     guard found else { return false }
     return childCount == 0 || anyMatchlet(children, count: childCount, data: data, depth: depth + 1, budget: &budget)
   }
@@ -426,6 +417,46 @@ package final class MIMECache: Sendable {
     return (0..<min(count, max(0, (file.bytes.count - first) / 16))).compactMap {
       reader.int(at: first + 16 * $0 + 4).flatMap(reader.string(at:))
     }
+  }
+
+  /// Whether `value` occurs in `data` at a position from `first` through `last`: the first byte
+  /// found with `memchr`, the rest compared with `memcmp`.
+  @inline(__always)
+  static func find(
+    _ value: UnsafeRawPointer, length: Int, in data: UnsafeRawPointer, from first: Int, through last: Int
+  ) -> Bool {
+    guard first <= last else { return false }
+    let head = Int32(value.load(as: UInt8.self))
+    var position = first
+    while position <= last {
+      guard let hit = memchr(data + position, head, last - position + 1) else { return false }
+      position = data.distance(to: UnsafeRawPointer(hit))
+      if length == 1 || memcmp(data + position + 1, value + 1, length - 1) == 0 { return true }
+      position += 1
+    }
+    return false
+  }
+
+  /// Whether `value` occurs under `mask` in `data` at a position from `first` through `last`.
+  static func find(
+    _ value: UnsafeRawPointer, mask: UnsafeRawPointer, length: Int, in data: UnsafeRawPointer, from first: Int,
+    through last: Int
+  ) -> Bool {
+    guard first <= last else { return false }
+    for position in first...last {
+      var equal = true
+      for k in 0..<length {
+        let m = mask.load(fromByteOffset: k, as: UInt8.self)
+        if value.load(fromByteOffset: k, as: UInt8.self) & m != data.load(fromByteOffset: position + k, as: UInt8.self)
+          & m
+        {
+          equal = false
+          break
+        }
+      }
+      if equal { return true }
+    }
+    return false
   }
 
   // MARK: Namespaces and icons

@@ -206,6 +206,16 @@ struct SharedRegistryTests {
       let arrow = UTType(exportedAs: "com.raywenderlich.pointybug.tool.arrow")
       #expect(arrow.isDeclared)
       #expect(arrow.conforms(to: .data))
+
+      let ladybug = packageRoot.appendingPathComponent("Examples/PointyBug/ladybug.png").path
+      let found = try UTTypeRegistry.shared.current.identifyFile(atPath: ladybug)
+      #expect(found.type == .png)
+      #expect(found.mimeType == "image/png")
+      guard FileManager.default.fileExists(atPath: "/usr/share/mime/mime.cache") else {
+        print("◇ skipped: no shared-mime-info database; the README's MIME line needs one")
+        return
+      }
+      #expect(UTType(mimeType: "application/x-sqlite3")!.identifier == "org.freedesktop.mime.application.vnd.sqlite3")
     }
   }
 
