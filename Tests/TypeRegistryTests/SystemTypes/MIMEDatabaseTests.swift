@@ -97,7 +97,8 @@ struct MIMEDatabaseTests {
     #expect(try database.identifyFile(atPath: folder + "/link") == "image/png", "a link is its target's type")
     #expect(try database.identifyFile(atPath: folder + "/dangling") == "inode/symlink")
     try FileManager.default.createSymbolicLink(atPath: folder + "/loop", withDestinationPath: "loop")
-    #expect(try database.identifyFile(atPath: folder + "/loop") == "inode/symlink", "a link loop ends, as a broken link")
+    #expect(
+      try database.identifyFile(atPath: folder + "/loop") == "inode/symlink", "a link loop ends, as a broken link")
     #expect(try database.identifyFile(atPath: folder) == "inode/directory")
     #expect(throws: (any Error).self) { try database.identifyFile(atPath: folder + "/missing") }
   }
