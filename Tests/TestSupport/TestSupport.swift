@@ -128,3 +128,38 @@ private actor SharedRegistryLock {
     }
   }
 }
+
+/// Runs blocking work (processes, large file walks) on a thread of its own and awaits it, so
+/// that a long synchronous test does not hold one of the few threads of Swift's cooperative pool
+/// that other tests' asynchronous loads need (with two cores, two such tests would starve them).
+public func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    let thread = Thread {
+      do {
+        continuation.resume(returning: try body())
+      } catch {
+        continuation.resume(throwing: error)
+      }
+    }
+    thread.stackSize = 8 << 20
+    thread.start()
+  }
+}
+
+/// Failed checks collected off the test's task (see ``offThePool(_:)``), to be expected empty
+/// by the test itself: `#expect` needs the test's task to attribute an issue.
+public struct Checks: Sendable {
+  public private(set) var failures: [String] = []
+  public init() {}
+  public mutating func expect(_ condition: Bool, _ message: @autoclosure () -> String = "") {
+    if !condition { failures.append(message()) }
+  }
+}
+
+extension Optional {
+  /// The value, or an error (for code off the test's task, where `#require` cannot record).
+  public func orThrow() throws -> Wrapped {
+    guard let value = self else { throw CocoaError(.coderValueNotFound) }
+    return value
+  }
+}
