@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "TypeRegistry", targets: ["TypeRegistry"]),
     .library(name: "TypeValidation", targets: ["TypeValidation"]),
     .library(name: "Pasteboard", targets: ["Pasteboard"]),
+    .library(name: "SystemPasteboard", targets: ["SystemPasteboard"]),
     .executable(name: "utictl", targets: ["utictl"]),
     .executable(name: "pointybug", targets: ["PointyBug"]),
   ],
@@ -24,6 +25,8 @@ let package = Package(
     // The declaration linter behind `utictl validate`: rules, diagnostics, the Swift source scanner.
     .target(name: "TypeValidation", dependencies: ["TypeRegistry", "PropertyList", "UTIPlatform"]),
     .target(name: "Pasteboard", dependencies: ["TypeRegistry", "UTIPlatform"]),
+    // The desktop: the X11 protocol in Swift (connection, atoms, selections, INCR), no C library.
+    .target(name: "SystemPasteboard", dependencies: ["Pasteboard", "TypeRegistry", "UTIPlatform"]),
     // A self-contained release binary: `swift build -c release --static-swift-stdlib` (scripts/release.sh).
     .executableTarget(
       name: "utictl", dependencies: ["TypeRegistry", "TypeValidation", "PropertyList", "UTIPlatform"]),

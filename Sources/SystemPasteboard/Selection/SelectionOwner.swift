@@ -1,0 +1,307 @@
+import Pasteboard
+import TypeRegistry
+import UTIPlatform
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The side of a selection that owns it: answers other clients' `ConvertSelection` requests
+/// from item providers (ICCCM section 2), on its own connection and thread.
+///
+/// `TARGETS`, `TIMESTAMP`, `MULTIPLE` and `SAVE_TARGETS` are answered by the owner itself; a
+/// data target runs the representation's load handler when a requestor asks for it, and data
+/// larger than the server's maximum request goes in `INCR` chunks, each sent when the requestor
+/// deletes the previous one. Losing the selection (`SelectionClear`) ends ownership.
+final class SelectionOwner {
+  let connection: X11Connection
+  let window: UInt32
+  let selection: UInt32
+  let selectionName: String
+  private(set) var providers: [ItemProvider] = []
+  private var offers: [SelectionTargets.Offer] = []
+  private(set) var ownedSince: UInt32 = 0
+  private(set) var isOwner = false
+  /// Transfers in progress: requestor window and property → what remains.
+  private var transfers: [Transfer] = []
+  /// How long a load handler may take, and how long an INCR requestor may stay silent.
+  let loadTimeout: Double
+
+  struct Transfer {
+    var requestor: UInt32
+    var property: UInt32
+    var type: UInt32
+    var data: [UInt8]
+    var offset: Int
+    var lastActivity: UInt64
+  }
+
+  /// The chunk size of `INCR` transfers: well under the server's maximum request.
+  var chunkSize: Int { min(max(connection.setup.maximumRequestBytes - 1024, 4096), 1 << 20) }
+
+  init(connection: X11Connection, selection: String, loadTimeout: Double = 10) throws(X11Error) {
+    self.connection = connection
+    self.selectionName = selection
+    self.loadTimeout = loadTimeout
+    window = connection.createWindow()
+    self.selection = try connection.atom(selection)
+    try connection.sync()
+  }
+
+  /// A server timestamp (ICCCM: never CurrentTime for SetSelectionOwner): the time of a
+  /// PropertyNotify for a zero-length append to our own window.
+  func serverTime() throws(X11Error) -> UInt32 {
+    let property = try connection.atom("_SWIFT_UTI_TIMESTAMP")
+    var body = X11Wire()
+    body.u32(window)
+    body.u32(property)
+    body.u32(try connection.atom("STRING"))
+    body.u8(8)
+    for _ in 0..<3 { body.u8(0) }
+    body.u32(0)
+    connection.send(18, 2, body.data, name: "ChangeProperty")
+    let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(connection.timeout))
+    while let event = try connection.nextEvent(until: deadline) {
+      if event.code == 28, event.u32(4) == window, event.u32(8) == property { return event.u32(12) }
+      deferred.append(event)
+    }
+    throw X11Error(.timeout, "the X server sent no timestamp")
+  }
+
+  /// Events read while waiting for something else, handled by the next ``serve(until:)``.
+  private var deferred: [X11Connection.Event] = []
+
+  /// Becomes the owner with `providers` (the first item's representations are offered).
+  func own(_ providers: [ItemProvider]) throws(X11Error) {
+    self.providers = providers
+    offers = providers.first.map(SelectionTargets.offers(for:)) ?? []
+    transfers.removeAll()
+    let time = try serverTime()
+    var body = X11Wire()
+    body.u32(window)
+    body.u32(selection)
+    body.u32(time)
+    connection.send(22, 0, body.data, name: "SetSelectionOwner")
+    var query = X11Wire()
+    query.u32(selection)
+    let owner = X11Wire.u32(try connection.roundTrip(23, 0, query.data, name: "GetSelectionOwner"), 8)
+    guard owner == window else {
+      throw X11Error(.conversionRefused, "another client kept the \(selectionName) selection")
+    }
+    ownedSince = time
+    isOwner = true
+  }
+
+  /// Gives the selection up.
+  func disown() throws(X11Error) {
+    guard isOwner else { return }
+    var body = X11Wire()
+    body.u32(0)
+    body.u32(selection)
+    body.u32(ownedSince)
+    connection.send(22, 0, body.data, name: "SetSelectionOwner")
+    try connection.flush()
+    isOwner = false
+  }
+
+  /// Handles events until `deadline`, or until `done` says so after an event.
+  /// - Returns: whether `done` ended the wait (false: the deadline passed).
+  @discardableResult
+  func serve(until deadline: UInt64, done: (X11Connection.Event) -> Bool = { _ in false }) throws(X11Error)
+    -> Bool
+  {
+    while true {
+      let event: X11Connection.Event
+      if !deferred.isEmpty {
+        event = deferred.removeFirst()
+      } else {
+        let next = min(deadline, nextTransferDeadline())
+        guard let received = try connection.nextEvent(until: next) else {
+          dropStaleTransfers()
+          if MonotonicClock.now() >= deadline { return false }
+          continue
+        }
+        event = received
+      }
+      try handle(event)
+      if done(event) { return true }
+    }
+  }
+
+  private func nextTransferDeadline() -> UInt64 {
+    let idle = MonotonicClock.nanoseconds(loadTimeout)
+    return transfers.map { $0.lastActivity + idle }.min() ?? UInt64.max
+  }
+
+  private func dropStaleTransfers() {
+    let now = MonotonicClock.now()
+    transfers.removeAll { now >= $0.lastActivity + MonotonicClock.nanoseconds(loadTimeout) }
+  }
+
+  private func handle(_ event: X11Connection.Event) throws(X11Error) {
+    switch event.code {
+    case 29 where event.u32(8) == window && event.u32(12) == selection:  // SelectionClear
+      isOwner = false
+      transfers.removeAll()
+    case 30 where event.u32(8) == window:  // SelectionRequest
+      try answer(
+        time: event.u32(4), requestor: event.u32(12), selection: event.u32(16), target: event.u32(20),
+        property: event.u32(24))
+    case 28 where event.u8(16) == 1:  // PropertyNotify, Deleted: the requestor took an INCR chunk
+      try continueTransfer(requestor: event.u32(4), property: event.u32(8))
+    default: break
+    }
+    _ = connection.takeError()
+  }
+
+  // MARK: Answers
+
+  private func answer(time: UInt32, requestor: UInt32, selection: UInt32, target: UInt32, property: UInt32)
+    throws(X11Error)
+  {
+    // ICCCM 2.2: an obsolete client may send None as the property; use the target then.
+    let property = property == 0 ? target : property
+    var answered = false
+    if isOwner && selection == self.selection && (time == 0 || time >= ownedSince) {
+      answered = try convert(requestor: requestor, target: target, property: property, time: time)
+    }
+    notify(requestor: requestor, selection: selection, target: target, property: answered ? property : 0, time: time)
+    try connection.flush()
+  }
+
+  /// Writes the conversion of `target` into `property` of `requestor`; false when it cannot.
+  private func convert(requestor: UInt32, target: UInt32, property: UInt32, time: UInt32) throws(X11Error) -> Bool {
+    let name = try connection.names(of: [target])[0]
+    switch name {
+    case "TARGETS":
+      let names = ["TARGETS", "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS"] + offers.map(\.target)
+      let atoms = try connection.atoms(names)
+      change(requestor, property, type: try connection.atom("ATOM"), format: 32, data: atoms.flatMap(Self.le32))
+      return true
+    case "TIMESTAMP":
+      change(requestor, property, type: try connection.atom("INTEGER"), format: 32, data: Self.le32(ownedSince))
+      return true
+    case "SAVE_TARGETS":
+      change(requestor, property, type: try connection.atom("NULL"), format: 32, data: [])
+      return true
+    case "MULTIPLE":
+      return try convertMultiple(requestor: requestor, property: property, time: time)
+    default:
+      guard let offer = offers.first(where: { $0.target == name }), let data = load(offer) else { return false }
+      let type = try connection.atom(offer.conversion == .latin1 ? "STRING" : name == "TEXT" ? "STRING" : name)
+      send(data, to: requestor, property: property, type: type)
+      return true
+    }
+  }
+
+  /// ICCCM 2.6.2: the requestor's property holds (target, property) pairs; each is converted,
+  /// and a pair that fails has its property replaced by None.
+  private func convertMultiple(requestor: UInt32, property: UInt32, time: UInt32) throws(X11Error) -> Bool {
+    var body = X11Wire()
+    body.u32(requestor)
+    body.u32(property)
+    body.u32(0)
+    body.u32(0)
+    body.u32(1 << 16)
+    let reply = try connection.roundTrip(20, 0, body.data, name: "GetProperty")
+    guard reply[1] == 32 else { return false }
+    let count = Int(X11Wire.u32(reply, 16))
+    guard 32 + 4 * count <= reply.count, count % 2 == 0 else { return false }
+    var pairs = (0..<count).map { X11Wire.u32(reply, 32 + 4 * $0) }
+    for index in stride(from: 0, to: pairs.count, by: 2) where pairs[index + 1] != 0 {
+      if try !convert(requestor: requestor, target: pairs[index], property: pairs[index + 1], time: time) {
+        pairs[index + 1] = 0
+      }
+    }
+    change(requestor, property, type: try connection.atom("ATOM_PAIR"), format: 32, data: pairs.flatMap(Self.le32))
+    return true
+  }
+
+  /// The data of an offer's representation, converted; nil when the load fails or times out.
+  private func load(_ offer: SelectionTargets.Offer) -> [UInt8]? {
+    guard let provider = providers.first else { return nil }
+    let waiter = Waiter<Data?>()
+    _ = provider.loadDataRepresentation(forTypeIdentifier: offer.typeIdentifier) { data, _ in waiter.deliver(data) }
+    guard let data = waiter.wait(seconds: loadTimeout) ?? nil else { return nil }
+    return SelectionTargets.convert(data, offer.conversion)
+  }
+
+  /// Puts data in the requestor's property: at once, or by `INCR` when it is too large.
+  private func send(_ data: [UInt8], to requestor: UInt32, property: UInt32, type: UInt32) {
+    guard data.count > chunkSize, let incr = try? connection.atom("INCR") else {
+      change(requestor, property, type: type, format: 8, data: data)
+      return
+    }
+    // ICCCM 2.7.2: select PropertyNotify on the requestor, announce the size, then a chunk each
+    // time the requestor deletes the property, and a zero-length chunk at the end.
+    var attributes = X11Wire()
+    attributes.u32(requestor)
+    attributes.u32(0x800)
+    attributes.u32(0x40_0000)
+    connection.send(2, 0, attributes.data, name: "ChangeWindowAttributes")
+    change(requestor, property, type: incr, format: 32, data: Self.le32(UInt32(clamping: data.count)))
+    transfers.removeAll { $0.requestor == requestor && $0.property == property }
+    transfers.append(
+      Transfer(
+        requestor: requestor, property: property, type: type, data: data, offset: 0, lastActivity: MonotonicClock.now())
+    )
+  }
+
+  private func continueTransfer(requestor: UInt32, property: UInt32) throws(X11Error) {
+    guard let index = transfers.firstIndex(where: { $0.requestor == requestor && $0.property == property }) else {
+      return
+    }
+    var transfer = transfers[index]
+    let end = min(transfer.offset + chunkSize, transfer.data.count)
+    change(requestor, property, type: transfer.type, format: 8, data: Array(transfer.data[transfer.offset..<end]))
+    if transfer.offset == transfer.data.count {
+      transfers.remove(at: index)  // the zero-length chunk just sent ends it
+    } else {
+      transfer.offset = end
+      transfer.lastActivity = MonotonicClock.now()
+      transfers[index] = transfer
+    }
+    try connection.flush()
+  }
+
+  // MARK: Requests
+
+  private func change(_ window: UInt32, _ property: UInt32, type: UInt32, format: UInt8, data: [UInt8]) {
+    var body = X11Wire()
+    body.u32(window)
+    body.u32(property)
+    body.u32(type)
+    body.u8(format)
+    for _ in 0..<3 { body.u8(0) }
+    body.u32(UInt32(data.count / Int(format / 8)))
+    body.bytes(data)
+    connection.send(18, 0, body.data, name: "ChangeProperty")
+  }
+
+  private func notify(requestor: UInt32, selection: UInt32, target: UInt32, property: UInt32, time: UInt32) {
+    var event = X11Wire()
+    event.u8(31)  // SelectionNotify
+    event.u8(0)
+    event.u16(0)
+    event.u32(time)
+    event.u32(requestor)
+    event.u32(selection)
+    event.u32(target)
+    event.u32(property)
+    event.bytes([UInt8](repeating: 0, count: 8))
+    var body = X11Wire()
+    body.u32(requestor)
+    body.u32(0)  // no event mask: to the window's owner client
+    body.bytes(event.data)
+    connection.send(25, 0, body.data, name: "SendEvent")
+  }
+
+  static func le32(_ value: UInt32) -> [UInt8] {
+    [
+      UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value >> 16),
+      UInt8(truncatingIfNeeded: value >> 24),
+    ]
+  }
+}

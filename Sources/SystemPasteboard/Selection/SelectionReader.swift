@@ -1,0 +1,131 @@
+import UTIPlatform
+
+/// The side of a selection that asks for it: the owner's targets, and one target's data
+/// (ICCCM section 2.4), with `INCR` transfers, each wait bounded.
+struct SelectionReader {
+  let connection: X11Connection
+  let window: UInt32
+  let selection: UInt32
+  let selectionName: String
+  /// The property the owner writes into.
+  let property: UInt32
+  /// The largest transfer accepted.
+  static let sizeLimit = 1 << 30
+
+  init(connection: X11Connection, selection: String) throws(X11Error) {
+    self.connection = connection
+    window = connection.createWindow()
+    self.selection = try connection.atom(selection)
+    selectionName = selection
+    property = try connection.atom("_SWIFT_UTI_SELECTION")
+  }
+
+  /// The selection's owner window, or nil when nobody owns it.
+  func owner() throws(X11Error) -> UInt32? {
+    var body = X11Wire()
+    body.u32(selection)
+    let owner = X11Wire.u32(try connection.roundTrip(23, 0, body.data, name: "GetSelectionOwner"), 8)
+    return owner == 0 ? nil : owner
+  }
+
+  /// The owner's targets, in its order (duplicates removed).
+  func targets() throws(X11Error) -> [String] {
+    let (type, data) = try convert("TARGETS")
+    let atom = try connection.atom("ATOM")
+    let targetsAtom = try connection.atom("TARGETS")
+    guard type == atom || type == targetsAtom, data.count % 4 == 0 else {
+      throw X11Error(.protocolViolation, "the owner of \(selectionName) answered TARGETS with something else")
+    }
+    let atoms = stride(from: 0, to: data.count, by: 4).map { X11Wire.u32(data, $0) }.filter { $0 != 0 }
+    var seen = Set<String>()
+    return try connection.names(of: atoms).filter { seen.insert($0).inserted }
+  }
+
+  /// The data of `target`: its property type and bytes.
+  /// - Throws: ``X11Error``: `.conversionRefused` when there is no owner or it refuses,
+  ///   `.timeout` when it does not answer in time.
+  func convert(_ target: String) throws(X11Error) -> (type: UInt32, data: [UInt8]) {
+    guard try owner() != nil else { throw X11Error(.conversionRefused, "nothing owns the \(selectionName) selection") }
+    let targetAtom = try connection.atom(target)
+    try deleteProperty()
+    var body = X11Wire()
+    body.u32(window)
+    body.u32(selection)
+    body.u32(targetAtom)
+    body.u32(property)
+    body.u32(0)  // CurrentTime
+    connection.send(24, 0, body.data, name: "ConvertSelection")
+    let notify = try wait(what: "the owner of \(selectionName) to answer \(target)") { event in
+      event.code == 31 && event.u32(8) == window && event.u32(12) == selection
+    }
+    guard notify.u32(20) != 0 else {
+      throw X11Error(.conversionRefused, "the owner of \(selectionName) refused to convert it to \(target)")
+    }
+    let (type, first) = try readProperty()
+    guard type == (try connection.atom("INCR")) else { return (type, first) }
+    return try readIncrements(target)
+  }
+
+  /// The INCR transfer's chunks, each announced by a PropertyNotify (NewValue) and taken by
+  /// deleting the property, until an empty one.
+  private func readIncrements(_ target: String) throws(X11Error) -> (type: UInt32, data: [UInt8]) {
+    var data: [UInt8] = []
+    var type: UInt32 = 0
+    while true {
+      _ = try wait(what: "the next chunk of \(target) from the owner of \(selectionName)") { event in
+        event.code == 28 && event.u32(4) == window && event.u32(8) == property && event.u8(16) == 0
+      }
+      let (chunkType, chunk) = try readProperty()
+      if chunk.isEmpty { return (type, data) }
+      type = chunkType
+      data += chunk
+      guard data.count <= Self.sizeLimit else {
+        throw X11Error(.protocolViolation, "the owner of \(selectionName) sent more than 1 GB")
+      }
+    }
+  }
+
+  /// Reads and deletes our property: its type and bytes (in windows of 16 MB).
+  private func readProperty() throws(X11Error) -> (type: UInt32, data: [UInt8]) {
+    var data: [UInt8] = []
+    var type: UInt32 = 0
+    var offset = 0
+    while true {
+      var body = X11Wire()
+      body.u32(window)
+      body.u32(property)
+      body.u32(0)  // AnyPropertyType
+      body.u32(UInt32(offset / 4))
+      body.u32(1 << 22)
+      let reply = try connection.roundTrip(20, 0, body.data, name: "GetProperty")
+      let format = Int(reply[1])
+      type = X11Wire.u32(reply, 8)
+      let after = Int(X11Wire.u32(reply, 12))
+      let length = Int(X11Wire.u32(reply, 16)) * max(format / 8, 1)
+      guard 32 + length <= reply.count else { throw X11Error(.protocolViolation, "a GetProperty reply is short") }
+      data += reply[32..<(32 + length)]
+      offset += length
+      if after == 0 || length == 0 { break }
+    }
+    try deleteProperty()
+    return (type, data)
+  }
+
+  private func deleteProperty() throws(X11Error) {
+    var body = X11Wire()
+    body.u32(window)
+    body.u32(property)
+    connection.send(19, 0, body.data, name: "DeleteProperty")
+    try connection.flush()
+  }
+
+  /// The first event `matches` accepts, within the connection's timeout.
+  private func wait(what: String, _ matches: (X11Connection.Event) -> Bool) throws(X11Error) -> X11Connection.Event {
+    let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(connection.timeout))
+    while let event = try connection.nextEvent(until: deadline) {
+      if matches(event) { return event }
+    }
+    if let error = connection.takeError() { throw error }
+    throw X11Error(.timeout, "timed out waiting for \(what)")
+  }
+}

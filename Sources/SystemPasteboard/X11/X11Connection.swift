@@ -1,0 +1,460 @@
+import UTIPlatform
+
+/// A connection to an X server, speaking the X11 protocol itself (the X Window System Protocol,
+/// version 11): the setup handshake with `MIT-MAGIC-COOKIE-1`, requests with sequence numbers,
+/// replies, errors and events read from one buffer, BIG-REQUESTS and the XFIXES selection events.
+///
+/// Not thread-safe: one thread owns a connection. Every wait has a deadline, so a server or peer
+/// that stalls gives ``X11Error`` (`.timeout`), never a hang; a malformed or hostile packet gives
+/// `.protocolViolation` and the connection is closed.
+final class X11Connection {
+  /// What the server said about itself at setup.
+  struct Setup {
+    var resourceIDBase: UInt32
+    var resourceIDMask: UInt32
+    var root: UInt32
+    var rootVisual: UInt32
+    /// The largest request, in bytes (BIG-REQUESTS raises it).
+    var maximumRequestBytes: Int
+  }
+
+  /// A 32-byte event, its code without the "sent" bit.
+  struct Event {
+    var bytes: [UInt8]
+    var code: UInt8 { bytes[0] & 0x7F }
+    func u32(_ offset: Int) -> UInt32 { X11Wire.u32(bytes, offset) }
+    func u8(_ offset: Int) -> UInt8 { bytes[offset] }
+  }
+
+  let socket: Socket
+  private(set) var setup: Setup
+  let timeout: Double
+  /// The sequence number of the last request sent (the server counts from 1).
+  private var sequence: UInt64 = 0
+  private var buffer: [UInt8] = []
+  private var replies: [UInt64: [UInt8]] = [:]
+  private var errors: [UInt64: X11Error] = [:]
+  private var events: [Event] = []
+  /// Requests the server may still answer (with a reply, or an error for any request), in
+  /// sequence order: the server handles requests in order, so a packet for sequence *s* means
+  /// every request before *s* is done.
+  private var pending: [(sequence: UInt64, name: String, expectsReply: Bool)] = []
+  private var pendingHead = 0
+  private var nextResource: UInt32 = 0
+  private var atoms: [String: UInt32] = [:]
+  private var atomNames: [UInt32: String] = [:]
+  /// The XFIXES extension's first event code, once it has been set up.
+  private(set) var xfixesEvent: UInt8?
+  private var xfixesOpcode: UInt8?
+
+  /// The longest reply accepted (a hostile length would otherwise ask for gigabytes).
+  static let replyLimit = 256 << 20
+
+  /// Connects to `display` (default: `$DISPLAY`): Linux's abstract socket first, then
+  /// `/tmp/.X11-unix/X<n>`, or TCP port 6000 + n for a host.
+  init(display: X11Display? = nil, timeout: Double = 5) throws(X11Error) {
+    let display = try Self.resolve(display)
+    self.timeout = timeout
+    socket = try Self.open(display)
+    setup = Setup(resourceIDBase: 0, resourceIDMask: 0, root: 0, rootVisual: 0, maximumRequestBytes: 4 * 65535)
+    try handshake(display)
+    try enableBigRequests()
+  }
+
+  deinit { socket.close() }
+
+  private static func resolve(_ display: X11Display?) throws(X11Error) -> X11Display {
+    if let display { return display }
+    return try X11Display.fromEnvironment()
+  }
+
+  private static func open(_ display: X11Display) throws(X11Error) -> Socket {
+    var attempts: [String] = []
+    if let path = display.socketPath {
+      do { return try Socket.unix(path: path) } catch { attempts.append(error.description) }
+    } else if let host = display.host {
+      do { return try Socket.tcp(host: host, port: 6000 + display.number) } catch { attempts.append(error.description) }
+    } else {
+      let path = "/tmp/.X11-unix/X\(display.number)"
+      #if os(Linux)
+        do { return try Socket.unix(path: path, abstract: true) } catch { attempts.append(error.description) }
+      #endif
+      do { return try Socket.unix(path: path) } catch { attempts.append(error.description) }
+    }
+    throw X11Error(
+      .connectionFailed, "cannot connect to the X display \(display): \(attempts.joined(separator: "; "))")
+  }
+
+  private var deadline: UInt64 { MonotonicClock.deadline(after: MonotonicClock.nanoseconds(timeout)) }
+
+  // MARK: Setup
+
+  private func handshake(_ display: X11Display) throws(X11Error) {
+    let cookie = X11Authority.cookie(for: display)
+    let name = Array((cookie?.name ?? "").utf8)
+    let data = cookie?.data ?? []
+    var request = X11Wire()
+    request.u8(0x6C)  // 'l': little-endian
+    request.u8(0)
+    request.u16(11)
+    request.u16(0)
+    request.u16(name.count)
+    request.u16(data.count)
+    request.u16(0)
+    request.bytes(name)
+    request.pad()
+    request.bytes(data)
+    request.pad()
+    try write(request.data)
+    let head = try readExactly(8)
+    let extra = Int(X11Wire.u16(head, 6)) * 4
+    let body = try readExactly(extra)
+    switch head[0] {
+    case 1: try parseSetup(body)
+    case 0:
+      let reason = String(decoding: body.prefix(Int(head[1])), as: UTF8.self)
+      throw X11Error(.connectionRefused, "the X server at \(display) refused the connection: \(reason)")
+    default:
+      throw X11Error(.connectionRefused, "the X server at \(display) asks for more authentication than a cookie")
+    }
+  }
+
+  private func parseSetup(_ body: [UInt8]) throws(X11Error) {
+    guard body.count >= 32 else { throw violation("the setup reply is \(body.count + 8) bytes long") }
+    let vendorLength = Int(X11Wire.u16(body, 16))
+    let maximum = Int(X11Wire.u16(body, 18))
+    let roots = Int(body[20])
+    let formats = Int(body[21])
+    let screenStart = 32 + X11Wire.padded(vendorLength) + 8 * formats
+    guard roots > 0, screenStart + 40 <= body.count else { throw violation("the setup reply has no screen") }
+    setup = Setup(
+      resourceIDBase: X11Wire.u32(body, 4), resourceIDMask: X11Wire.u32(body, 8),
+      root: X11Wire.u32(body, screenStart), rootVisual: X11Wire.u32(body, screenStart + 32),
+      maximumRequestBytes: maximum * 4)
+    guard setup.resourceIDMask != 0 else { throw violation("the setup reply gives no resource ids") }
+  }
+
+  private func enableBigRequests() throws(X11Error) {
+    guard let opcode = try queryExtension("BIG-REQUESTS")?.opcode else { return }
+    let reply = try roundTrip(opcode, 0, [], name: "BigReqEnable")
+    setup.maximumRequestBytes = max(setup.maximumRequestBytes, Int(X11Wire.u32(reply, 8)) * 4)
+  }
+
+  /// The extension's major opcode and first event, or nil when the server lacks it.
+  func queryExtension(_ name: String) throws(X11Error) -> (opcode: UInt8, firstEvent: UInt8)? {
+    var body = X11Wire()
+    body.u16(name.utf8.count)
+    body.u16(0)
+    body.bytes(Array(name.utf8))
+    let reply = try roundTrip(98, 0, body.data, name: "QueryExtension")
+    return reply[8] == 0 ? nil : (reply[9], reply[10])
+  }
+
+  /// Asks for XFIXES selection events on `window` for `selection` (owner changes, owner
+  /// windows destroyed, owner clients closed); false when the server lacks XFIXES.
+  func selectSelectionInput(window: UInt32, selection: UInt32) throws(X11Error) -> Bool {
+    if xfixesOpcode == nil {
+      guard let xfixes = try queryExtension("XFIXES") else { return false }
+      var version = X11Wire()
+      version.u32(5)
+      version.u32(0)
+      _ = try roundTrip(xfixes.opcode, 0, version.data, name: "XFixesQueryVersion")
+      xfixesOpcode = xfixes.opcode
+      xfixesEvent = xfixes.firstEvent
+    }
+    var body = X11Wire()
+    body.u32(window)
+    body.u32(selection)
+    body.u32(7)
+    send(xfixesOpcode!, 2, body.data, name: "XFixesSelectSelectionInput")
+    return true
+  }
+
+  // MARK: Requests
+
+  /// Creates an unmapped 1×1 input-only window on the root that receives PropertyNotify for
+  /// its own properties (selection requestors and owners need one).
+  func createWindow() -> UInt32 {
+    let window = allocateID()
+    var body = X11Wire()
+    body.u32(window)
+    body.u32(setup.root)
+    for _ in 0..<2 { body.u16(0) }  // x, y
+    body.u16(1)  // width
+    body.u16(1)  // height
+    body.u16(0)  // border
+    body.u16(2)  // InputOnly
+    body.u32(0)  // CopyFromParent visual
+    body.u32(0x800)  // CWEventMask
+    body.u32(0x40_0000)  // PropertyChangeMask
+    send(1, 0, body.data, name: "CreateWindow")
+    return window
+  }
+
+  /// A new resource id (window, pixmap …).
+  func allocateID() -> UInt32 {
+    defer { nextResource += 1 }
+    let mask = setup.resourceIDMask
+    let shift = UInt32(mask.trailingZeroBitCount)
+    return setup.resourceIDBase | ((nextResource << shift) & mask)
+  }
+
+  /// Queues a request (flushed by ``flush()`` or the next wait); returns its sequence number.
+  @discardableResult
+  func send(_ opcode: UInt8, _ detail: UInt8, _ body: [UInt8], name: String, expectsReply: Bool = false) -> UInt64 {
+    var request = X11Wire()
+    let words = 1 + X11Wire.padded(body.count) / 4
+    request.u8(opcode)
+    request.u8(detail)
+    if words <= 0xFFFF {
+      request.u16(words)
+    } else {
+      request.u16(0)
+      request.u32(UInt32(words + 1))
+    }
+    request.bytes(body)
+    request.pad()
+    outgoing += request.data
+    sequence += 1
+    pending.append((sequence, name, expectsReply))
+    return sequence
+  }
+
+  private var outgoing: [UInt8] = []
+
+  /// Writes the queued requests.
+  func flush() throws(X11Error) {
+    guard !outgoing.isEmpty else { return }
+    defer { outgoing.removeAll(keepingCapacity: true) }
+    try write(outgoing)
+  }
+
+  /// Sends a request and waits for its reply.
+  func roundTrip(_ opcode: UInt8, _ detail: UInt8, _ body: [UInt8], name: String) throws(X11Error) -> [UInt8] {
+    let sequence = send(opcode, detail, body, name: name, expectsReply: true)
+    return try reply(to: sequence)
+  }
+
+  /// Waits for the reply (or error) to request `sequence`.
+  func reply(to sequence: UInt64) throws(X11Error) -> [UInt8] {
+    try flush()
+    let deadline = self.deadline
+    while true {
+      if let reply = replies.removeValue(forKey: sequence) { return reply }
+      if let error = errors.removeValue(forKey: sequence) { throw error }
+      try readPackets(until: deadline)
+    }
+  }
+
+  /// A round trip (GetInputFocus) that surfaces the errors of every request sent before it.
+  func sync() throws(X11Error) {
+    let before = sequence
+    _ = try roundTrip(43, 0, [], name: "GetInputFocus")
+    if let key = errors.keys.filter({ $0 <= before }).min(), let error = errors.removeValue(forKey: key) {
+      throw error
+    }
+  }
+
+  /// The next event, waiting at most until `deadline` (nil when none came).
+  func nextEvent(until deadline: UInt64) throws(X11Error) -> Event? {
+    try flush()
+    while events.isEmpty {
+      if MonotonicClock.now() >= deadline { return nil }
+      do {
+        try readPackets(until: deadline)
+      } catch  where error.code == .timeout {
+        return nil
+      }
+    }
+    return events.removeFirst()
+  }
+
+  /// An error for a request whose reply nobody waits for, if one arrived.
+  func takeError() -> X11Error? {
+    guard let key = errors.keys.min() else { return nil }
+    return errors.removeValue(forKey: key)
+  }
+
+  // MARK: Atoms
+
+  /// The atom named `name`, created if need be (cached).
+  func atom(_ name: String) throws(X11Error) -> UInt32 {
+    if let atom = atoms[name] { return atom }
+    var body = X11Wire()
+    body.u16(name.utf8.count)
+    body.u16(0)
+    body.bytes(Array(name.utf8))
+    let atom = X11Wire.u32(try roundTrip(16, 0, body.data, name: "InternAtom"), 8)
+    atoms[name] = atom
+    atomNames[atom] = name
+    return atom
+  }
+
+  /// Interns several atoms in one round trip.
+  func atoms(_ names: [String]) throws(X11Error) -> [UInt32] {
+    var sequences: [(String, UInt64)] = []
+    for name in names where atoms[name] == nil {
+      var body = X11Wire()
+      body.u16(name.utf8.count)
+      body.u16(0)
+      body.bytes(Array(name.utf8))
+      sequences.append((name, send(16, 0, body.data, name: "InternAtom", expectsReply: true)))
+    }
+    for (name, sequence) in sequences {
+      let atom = X11Wire.u32(try reply(to: sequence), 8)
+      atoms[name] = atom
+      atomNames[atom] = name
+    }
+    return names.map { atoms[$0]! }
+  }
+
+  /// The names of `atoms`, in one round trip for those not cached.
+  func names(of list: [UInt32]) throws(X11Error) -> [String] {
+    var sequences: [(UInt32, UInt64)] = []
+    for atom in Set(list) where atomNames[atom] == nil {
+      var body = X11Wire()
+      body.u32(atom)
+      sequences.append((atom, send(17, 0, body.data, name: "GetAtomName", expectsReply: true)))
+    }
+    for (atom, sequence) in sequences {
+      let reply = try reply(to: sequence)
+      let length = Int(X11Wire.u16(reply, 8))
+      guard 32 + length <= reply.count else { throw violation("a GetAtomName reply is shorter than its name") }
+      let name = String(decoding: reply[32..<(32 + length)], as: UTF8.self)
+      atomNames[atom] = name
+      atoms[name] = atom
+    }
+    return list.map { atomNames[$0]! }
+  }
+
+  // MARK: Reading
+
+  private func write(_ bytes: [UInt8]) throws(X11Error) {
+    do {
+      try socket.write(bytes, until: deadline)
+    } catch {
+      throw Self.error(error)
+    }
+  }
+
+  private func readExactly(_ count: Int) throws(X11Error) -> [UInt8] {
+    let deadline = self.deadline
+    while buffer.count < count {
+      do {
+        buffer += try socket.read(capacity: max(65536, count - buffer.count), until: deadline)
+      } catch {
+        throw Self.error(error)
+      }
+    }
+    defer { buffer.removeFirst(count) }
+    return Array(buffer.prefix(count))
+  }
+
+  private static func error(_ error: Socket.Error) -> X11Error {
+    switch error.code {
+    case ETIMEDOUT: return X11Error(.timeout, "the X server did not answer in time")
+    case ECONNRESET, EPIPE: return X11Error(.closed, "the X server closed the connection")
+    default: return X11Error(.closed, "the X connection failed: \(error)")
+    }
+  }
+
+  private func violation(_ message: String) -> X11Error {
+    socket.close()
+    return X11Error(.protocolViolation, "the X server broke the protocol: \(message)")
+  }
+
+  /// Reads at least one packet (waiting until `deadline`) and files every complete one.
+  private func readPackets(until deadline: UInt64) throws(X11Error) {
+    do {
+      buffer += try socket.read(capacity: 1 << 16, until: deadline)
+    } catch {
+      throw Self.error(error)
+    }
+    var offset = 0
+    while buffer.count - offset >= 32 {
+      let kind = buffer[offset]
+      var length = 32
+      if kind == 1 || kind & 0x7F == 35 {
+        let extra = Int(X11Wire.u32(buffer, offset + 4))
+        guard extra <= Self.replyLimit / 4 else { throw violation("a packet claims \(extra * 4) more bytes") }
+        length += extra * 4
+      }
+      guard buffer.count - offset >= length else { break }
+      let packet = Array(buffer[offset..<(offset + length)])
+      offset += length
+      try file(packet)
+    }
+    buffer.removeFirst(offset)
+  }
+
+  /// The full sequence number of a packet's low 16 bits: the latest request sent with them.
+  private func fullSequence(_ low: UInt16) -> UInt64 {
+    let candidate = (sequence & ~0xFFFF) | UInt64(low)
+    return candidate > sequence ? candidate &- 0x10000 : candidate
+  }
+
+  /// The pending request `sequence`, removing it and every earlier one (all done by now).
+  private func complete(_ sequence: UInt64) -> (name: String, expectsReply: Bool)? {
+    var found: (name: String, expectsReply: Bool)?
+    while pendingHead < pending.count && pending[pendingHead].sequence <= sequence {
+      if pending[pendingHead].sequence == sequence {
+        found = (pending[pendingHead].name, pending[pendingHead].expectsReply)
+      }
+      pendingHead += 1
+    }
+    if pendingHead > 1024 && pendingHead * 2 > pending.count {
+      pending.removeFirst(pendingHead)
+      pendingHead = 0
+    }
+    return found
+  }
+
+  private func file(_ packet: [UInt8]) throws(X11Error) {
+    switch packet[0] {
+    case 0:
+      let sequence = fullSequence(X11Wire.u16(packet, 2))
+      let code = Int(packet[1])
+      let request = complete(sequence)?.name ?? "request \(packet[10])"
+      let name = X11Error.errorNames[code] ?? "error \(code)"
+      errors[sequence] = X11Error(
+        .request, "the X server refused \(request): \(name) (value \(X11Wire.u32(packet, 4)))", errorCode: code,
+        request: request)
+    case 1:
+      let sequence = fullSequence(X11Wire.u16(packet, 2))
+      guard complete(sequence)?.expectsReply == true else {
+        throw violation("a reply for request \(sequence), which expects none or was answered")
+      }
+      replies[sequence] = packet
+    default:
+      if packet[0] & 0x7F != 11 { _ = complete(fullSequence(X11Wire.u16(packet, 2)) &- 1) }
+      events.append(Event(bytes: Array(packet.prefix(32))))
+      if events.count > 100_000 { events.removeFirst(events.count - 100_000) }
+    }
+  }
+}
+
+/// Little-endian encoding of X11 requests, and reading of replies.
+struct X11Wire {
+  var data: [UInt8] = []
+
+  mutating func u8(_ value: UInt8) { data.append(value) }
+  mutating func u16(_ value: Int) {
+    data.append(UInt8(truncatingIfNeeded: value))
+    data.append(UInt8(truncatingIfNeeded: value >> 8))
+  }
+  mutating func u32(_ value: UInt32) {
+    for shift in stride(from: 0, to: 32, by: 8) { data.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+  }
+  mutating func bytes(_ values: [UInt8]) { data += values }
+  mutating func pad() { data += [UInt8](repeating: 0, count: X11Wire.padded(data.count) - data.count) }
+
+  static func padded(_ count: Int) -> Int { (count + 3) & ~3 }
+
+  static func u16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
+    UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
+  }
+  static func u32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
+    UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
+      | UInt32(bytes[offset + 3]) << 24
+  }
+}

@@ -1,0 +1,137 @@
+/// Stream sockets for protocol clients (the X11 connection): connecting by Unix path (Linux's
+/// abstract namespace too) or TCP, and reads and writes that wait at most a deadline, so that a
+/// peer that stalls or dies gives an error instead of a hang.
+package final class Socket: @unchecked Sendable {
+  /// Why a socket operation failed.
+  package struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+    package var operation: String
+    package var code: Int32
+    package var description: String {
+      code == ETIMEDOUT ? "\(operation): timed out" : "\(operation): \(FileIO.reason(code))"
+    }
+    package init(_ operation: String, code: Int32) {
+      self.operation = operation
+      self.code = code
+    }
+  }
+
+  package let fd: Int32
+  private var closed = false
+
+  init(fd: Int32) { self.fd = fd }
+
+  deinit { close() }
+
+  /// Closes the socket (once).
+  package func close() {
+    guard !closed else { return }
+    closed = true
+    _ = systemClose(fd)
+  }
+
+  /// Connects to a Unix socket: `path` in the file system, or in Linux's abstract namespace.
+  package static func unix(path: String, abstract: Bool = false) throws(Error) -> Socket {
+    #if os(Linux)
+      let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    #else
+      let fd = socket(AF_UNIX, SOCK_STREAM, 0)
+    #endif
+    guard fd >= 0 else { throw Error("socket", code: errno) }
+    let socket = Socket(fd: fd)
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = (abstract ? [0] : []) + Array(path.utf8)
+    let capacity = MemoryLayout.size(ofValue: address.sun_path)
+    guard bytes.count < capacity else { throw Error("connect \(path)", code: ENAMETOOLONG) }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      for (index, byte) in bytes.enumerated() { raw[index] = byte }
+    }
+    let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (abstract ? 0 : 1))
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) }
+    }
+    guard result == 0 else { throw Error("connect \(abstract ? "@" : "")\(path)", code: errno) }
+    return socket
+  }
+
+  /// Connects to `host`:`port` over TCP (IPv4 or IPv6, the first address that answers).
+  package static func tcp(host: String, port: Int) throws(Error) -> Socket {
+    var hints = addrinfo()
+    hints.ai_family = AF_UNSPEC
+    #if os(Linux)
+      hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    #else
+      hints.ai_socktype = SOCK_STREAM
+    #endif
+    var list: UnsafeMutablePointer<addrinfo>?
+    let status = getaddrinfo(host, String(port), &hints, &list)
+    guard status == 0, let first = list else { throw Error("resolve \(host)", code: EHOSTUNREACH) }
+    defer { freeaddrinfo(first) }
+    var lastError = ECONNREFUSED
+    var entry: UnsafeMutablePointer<addrinfo>? = first
+    while let current = entry {
+      let fd = socket(current.pointee.ai_family, current.pointee.ai_socktype, current.pointee.ai_protocol)
+      if fd >= 0 {
+        if connect(fd, current.pointee.ai_addr, current.pointee.ai_addrlen) == 0 { return Socket(fd: fd) }
+        lastError = errno
+        _ = systemClose(fd)
+      }
+      entry = current.pointee.ai_next
+    }
+    throw Error("connect \(host):\(port)", code: lastError)
+  }
+
+  /// Waits until the socket is readable (or has hung up), at most until `deadline`
+  /// (``MonotonicClock`` nanoseconds; nil waits without end). False on timeout.
+  package func waitReadable(until deadline: UInt64?) throws(Error) -> Bool {
+    try wait(events: Int16(POLLIN), until: deadline)
+  }
+
+  private func wait(events: Int16, until deadline: UInt64?) throws(Error) -> Bool {
+    while true {
+      var timeout: Int32 = -1
+      if let deadline {
+        let now = MonotonicClock.now()
+        timeout = now >= deadline ? 0 : Int32(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
+      }
+      var descriptor = pollfd(fd: fd, events: events, revents: 0)
+      let ready = poll(&descriptor, 1, timeout)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        throw Error("poll", code: errno)
+      }
+      return ready > 0
+    }
+  }
+
+  /// Reads what is available (at most `capacity` bytes), waiting until `deadline`.
+  /// - Throws: ``Error`` on a timeout (`ETIMEDOUT`), a closed connection (`ECONNRESET`) or a failure.
+  package func read(capacity: Int, until deadline: UInt64?) throws(Error) -> [UInt8] {
+    guard try waitReadable(until: deadline) else { throw Error("read", code: ETIMEDOUT) }
+    var buffer = [UInt8](repeating: 0, count: capacity)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, capacity) }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else { throw Error("read", code: errno) }
+      guard count > 0 else { throw Error("read", code: ECONNRESET) }
+      buffer.removeLast(capacity - count)
+      return buffer
+    }
+  }
+
+  /// Writes all of `bytes`, waiting for the peer to drain at most until `deadline`.
+  package func write(_ bytes: [UInt8], until deadline: UInt64?) throws(Error) {
+    var offset = 0
+    while offset < bytes.count {
+      guard try wait(events: Int16(POLLOUT), until: deadline) else { throw Error("write", code: ETIMEDOUT) }
+      let count = bytes.withUnsafeBytes { raw in
+        send(fd, raw.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+      }
+      if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+      guard count > 0 else { throw Error("write", code: count < 0 ? errno : EPIPE) }
+      offset += count
+    }
+  }
+}
+
+@inline(__always) private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
