@@ -29,7 +29,8 @@ let package = Package(
     .target(name: "SystemPasteboard", dependencies: ["Pasteboard", "TypeRegistry", "UTIPlatform"]),
     // A self-contained release binary: `swift build -c release --static-swift-stdlib` (scripts/release.sh).
     .executableTarget(
-      name: "utictl", dependencies: ["TypeRegistry", "TypeValidation", "PropertyList", "UTIPlatform"]),
+      name: "utictl",
+      dependencies: ["TypeRegistry", "TypeValidation", "PropertyList", "Pasteboard", "SystemPasteboard", "UTIPlatform"]),
     .executableTarget(
       name: "utibench",
       dependencies: ["PropertyList", "TypeRegistry", "Pasteboard", "UTIPlatform", "TestSupport"],

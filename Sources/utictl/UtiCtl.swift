@@ -11,7 +11,8 @@ enum UtiCtl {
       subcommands: [
         ConformsToCommand.command, InfoCommand.command, SupertypesCommand.supertypes, SupertypesCommand.subtypes,
         TreeCommand.command, LookupCommand.command, IdentifyCommand.command, DynCommand.command,
-        GraphCommand.command, ValidateCommand.command, PlistCommand.command,
+        GraphCommand.command, ValidateCommand.command, PlistCommand.command, ClipboardCommands.copy,
+        ClipboardCommands.paste,
       ]
     )
   }

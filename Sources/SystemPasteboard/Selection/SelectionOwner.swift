@@ -156,6 +156,38 @@ final class SelectionOwner {
     _ = connection.takeError()
   }
 
+  /// Hands the data to the clipboard manager (freedesktop's clipboard manager specification):
+  /// asks the owner of `CLIPBOARD_MANAGER` to convert `SAVE_TARGETS`, with our targets in the
+  /// property, and answers its requests until it confirms. False when no manager runs, it
+  /// refuses, or it does not confirm by `timeout`.
+  func handOver(timeout: Double) throws(X11Error) -> Bool {
+    guard isOwner else { return false }
+    let manager = try connection.atom("CLIPBOARD_MANAGER")
+    var query = X11Wire()
+    query.u32(manager)
+    guard X11Wire.u32(try connection.roundTrip(23, 0, query.data, name: "GetSelectionOwner"), 8) != 0 else {
+      return false
+    }
+    let property = try connection.atom("_SWIFT_UTI_SAVE_TARGETS")
+    let targets = try connection.atoms(offers.map(\.target))
+    change(window, property, type: try connection.atom("ATOM"), format: 32, data: targets.flatMap(Self.le32))
+    var body = X11Wire()
+    body.u32(window)
+    body.u32(manager)
+    body.u32(try connection.atom("SAVE_TARGETS"))
+    body.u32(property)
+    body.u32(ownedSince)
+    connection.send(24, 0, body.data, name: "ConvertSelection")
+    var confirmed = false
+    let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(timeout))
+    let answered = try serve(until: deadline) { event in
+      guard event.code == 31, event.u32(8) == window, event.u32(12) == manager else { return false }
+      confirmed = event.u32(20) != 0
+      return true
+    }
+    return answered && confirmed
+  }
+
   // MARK: Answers
 
   private func answer(time: UInt32, requestor: UInt32, selection: UInt32, target: UInt32, property: UInt32)

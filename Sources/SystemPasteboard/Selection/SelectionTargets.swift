@@ -76,6 +76,8 @@ enum SelectionTargets {
     }
     if target.contains("/") {
       let mimeType = String(target.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces)
+      let parameters = target.dropFirst(mimeType.count).lowercased().replacingOccurrences(of: "\"", with: "")
+      if mimeType.lowercased() == "text/plain" && parameters.contains("charset=utf-8") { return .utf8PlainText }
       if let declared = registry.preferredType(tag: mimeType, tagClass: .mimeType) { return declared }
       return registry.type(tag: mimeType, tagClass: .mimeType, conformingTo: .data)
     }

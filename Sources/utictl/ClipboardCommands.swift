@@ -1,0 +1,187 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import Pasteboard
+import PropertyList
+import SystemPasteboard
+import TypeRegistry
+import UTIPlatform
+
+/// `utictl copy` and `utictl paste`: the desktop's clipboard (X11 selections), by `UTType`.
+enum ClipboardCommands {
+  static let selectionOption = Command.Option(
+    names: ["--selection"], valueName: "clipboard|primary", help: "The selection (default: clipboard).")
+
+  static var copy: Command {
+    Command(
+      name: "copy",
+      abstract: "Own the X11 clipboard with a file's data (or standard input's).",
+      discussion: """
+        The data's type is --type, else identified from the file's name and content; text read
+        from standard input is public.utf8-plain-text. Other applications see the type's MIME
+        types as targets (and UTF8_STRING, STRING, text/plain for text). utictl copy returns once
+        it owns the selection and serves it in the background until another application takes it
+        over, as xclip and wl-copy do; with --foreground it serves in the foreground, and on
+        SIGINT or SIGTERM hands the data to the clipboard manager (if one runs) before it exits.
+        Exit status 2 when there is no X display.
+        """,
+      arguments: [.init(name: "file", help: "The file to copy, or - for standard input (default).", isOptional: true)],
+      options: [
+        selectionOption,
+        .init(names: ["--type"], valueName: "uti", help: "The data's type."),
+        .init(names: ["--foreground"], valueName: nil, help: "Serve in the foreground until the selection is lost."),
+        .init(names: ["--serve-ready"], valueName: nil, help: "(internal) Say 'ready' on standard output once owning."),
+      ],
+      run: runCopy
+    )
+  }
+
+  static var paste: Command {
+    Command(
+      name: "paste",
+      abstract: "Write the X11 clipboard's data that conforms to a type to standard output.",
+      discussion: """
+        The owner's first target whose type conforms to --type (default public.plain-text) is
+        converted and written. --list prints each target as 'UTI<TAB>target' in the owner's
+        order (--json: an array of objects with type and target). Exit status 1 when nothing owns
+        the selection or nothing conforms, 2 when there is no X display or the owner fails.
+        """,
+      options: [
+        selectionOption,
+        .init(names: ["--type"], valueName: "uti", help: "The type to paste (default public.plain-text)."),
+        .init(names: ["--list"], valueName: nil, help: "List the owner's targets and their types."),
+        .json,
+      ],
+      run: runPaste
+    )
+  }
+
+  static func pasteboard(_ invocation: Invocation, io: inout Console) -> SystemPasteboard? {
+    switch invocation.value("--selection") ?? "clipboard" {
+    case "clipboard": return SystemPasteboard(selection: .clipboard)
+    case "primary": return SystemPasteboard(selection: .primary)
+    case let other:
+      io.error("Error: '\(other)' is not a selection (clipboard or primary)")
+      return nil
+    }
+  }
+
+  // MARK: Paste
+
+  static func runPaste(_ invocation: Invocation, _ io: inout Console) -> Int32 {
+    guard let pasteboard = pasteboard(invocation, io: &io) else { return ExitStatus.usage }
+    guard let registry = QueryContext.registry(invocation, io: &io) else { return ExitStatus.usage }
+    let wanted = invocation.value("--type") ?? "public.plain-text"
+    guard let type = QueryContext.type(wanted, in: registry, io: &io) else { return ExitStatus.usage }
+    let targets: [(type: UTType, target: String)]
+    do {
+      targets = try pasteboard.targets()
+    } catch {
+      io.error("error: \(error)")
+      return error.code == .conversionRefused ? ExitStatus.failure : ExitStatus.usage
+    }
+    if invocation.has("--list") {
+      if invocation.has("--json") {
+        QueryContext.printJSON(
+          .init(.array(targets.map { ["type": .init(.string($0.type.identifier)), "target": .init(.string($0.target))] })),
+          io: &io)
+      } else {
+        for (type, target) in targets { io.print("\(type.identifier)\t\(target)") }
+      }
+      return ExitStatus.success
+    }
+    guard let chosen = targets.first(where: { $0.type.conforms(to: type) }) else {
+      io.error("error: nothing on the \(pasteboard.selection.rawValue) selection conforms to \(type.identifier)")
+      return ExitStatus.failure
+    }
+    do {
+      io.write([UInt8](try pasteboard.data(forTarget: chosen.target)))
+    } catch {
+      io.error("error: \(error)")
+      return ExitStatus.usage
+    }
+    return ExitStatus.success
+  }
+
+  // MARK: Copy
+
+  static func runCopy(_ invocation: Invocation, _ io: inout Console) -> Int32 {
+    guard let pasteboard = pasteboard(invocation, io: &io) else { return ExitStatus.usage }
+    guard let registry = QueryContext.registry(invocation, io: &io) else { return ExitStatus.usage }
+    let path = invocation.positionals.first ?? "-"
+    let data: [UInt8]
+    do {
+      data = try FileIO.read(path, console: io)
+    } catch {
+      io.error("error: \(error)")
+      return ExitStatus.usage
+    }
+    let type: UTType
+    if let wanted = invocation.value("--type") {
+      guard let declared = QueryContext.type(wanted, in: registry, io: &io) else { return ExitStatus.usage }
+      type = declared
+    } else if path == "-" {
+      type = .utf8PlainText
+    } else {
+      type = registry.identify(data, fileName: FileIO.baseName(of: path)).type
+    }
+    if !invocation.has("--foreground") && !invocation.has("--serve-ready") {
+      return copyInBackground(invocation, data: data, type: type, io: &io)
+    }
+    let provider = ItemProvider()
+    let payload = Data(data)
+    provider.registerDataRepresentation(for: type) { completion in
+      completion(payload, nil)
+      return nil
+    }
+    do {
+      try pasteboard.setItemProviders([provider])
+    } catch {
+      io.error("error: \(error)")
+      return ExitStatus.usage
+    }
+    if invocation.has("--serve-ready") {
+      io.print("ready")
+      // Standard output is the parent's pipe: let it go, so the parent can exit.
+      let null = open("/dev/null", O_WRONLY)
+      if null >= 0 {
+        dup2(null, 1)
+        close(null)
+      }
+    }
+    Termination.install()
+    while pasteboard.ownsSelection && !Termination.requested { usleep(20_000) }
+    if Termination.requested { _ = try? pasteboard.handOverToClipboardManager() }
+    return ExitStatus.success
+  }
+
+  /// Starts this program again, detached (its own session), to own and serve the selection;
+  /// returns once it owns it (its "ready"), or with its failure.
+  static func copyInBackground(_ invocation: Invocation, data: [UInt8], type: UTType, io: inout Console) -> Int32 {
+    var arguments = ["copy", "--serve-ready", "--type", type.identifier, "-"]
+    if let selection = invocation.value("--selection") { arguments += ["--selection", selection] }
+    for file in invocation.all("--types") { arguments += ["--types", file] }
+    do {
+      let child = try DetachedChild(arguments: arguments, input: data)
+      if child.waitForReady() { return ExitStatus.success }
+      return child.exitStatus()
+    } catch {
+      io.error("error: cannot start the process that serves the selection: \(error)")
+      return ExitStatus.usage
+    }
+  }
+}
+
+/// SIGINT, SIGTERM and SIGHUP ask a foreground copy to hand over and exit.
+enum Termination {
+  nonisolated(unsafe) static var flag: sig_atomic_t = 0
+  static var requested: Bool { flag != 0 }
+
+  static func install() {
+    for number in [SIGINT, SIGTERM, SIGHUP] {
+      _ = signal(number) { _ in Termination.flag = 1 }
+    }
+  }
+}
