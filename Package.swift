@@ -46,6 +46,9 @@ let package = Package(
     // Test helpers and the generators that tests, benchmarks and fuzzers share.
     .target(name: "TestSupport", dependencies: ["PropertyList", "TypeRegistry"], path: "Tests/TestSupport"),
     .testTarget(name: "UTIPlatformTests", dependencies: ["UTIPlatform"]),
+    .testTarget(
+      name: "SystemPasteboardTests",
+      dependencies: ["SystemPasteboard", "Pasteboard", "TypeRegistry", "UTIPlatform", "TestSupport", "utictl"]),
     .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
     .testTarget(name: "TypeRegistryTests", dependencies: ["TypeRegistry", "PropertyList", "TestSupport"]),
     .testTarget(

@@ -51,7 +51,9 @@ extension SystemPasteboard {
 
     private func run() {
       while true {
-        for (command, waiter) in pending.withLock({ list in defer { list.removeAll() }; return list }) {
+        for (command, waiter) in pending.withLock({ list in
+          defer { list.removeAll() }; return list
+        }) {
           waiter.deliver(Result { () throws(X11Error) -> Bool in try execute(command) })
         }
         do {
@@ -71,7 +73,9 @@ extension SystemPasteboard {
 
     private func failPending(_ error: X11Error) {
       while true {
-        let list = pending.withLock { list in defer { list.removeAll() }; return list }
+        let list = pending.withLock { list in
+          defer { list.removeAll() }; return list
+        }
         for (_, waiter) in list { waiter.deliver(.failure(error)) }
         usleep(20_000)
       }

@@ -1,11 +1,12 @@
+import Pasteboard
+import TypeRegistry
+import UTIPlatform
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import Pasteboard
-import TypeRegistry
-import UTIPlatform
 
 /// The desktop's clipboard (the X11 `CLIPBOARD` selection) or primary selection, shared with
 /// every other application, with item providers and `UTType`s on our side.
@@ -138,7 +139,7 @@ public final class SystemPasteboard: Sendable {
     let targets: [(type: UTType, target: String)]
     do {
       targets = try self.targets()
-    } catch where error.code == .conversionRefused {
+    } catch  where error.code == .conversionRefused {
       return []
     }
     let provider = ItemProvider()

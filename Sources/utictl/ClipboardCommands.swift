@@ -1,13 +1,14 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 import Pasteboard
 import PropertyList
 import SystemPasteboard
 import TypeRegistry
 import UTIPlatform
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `utictl copy` and `utictl paste`: the desktop's clipboard (X11 selections), by `UTType`.
 enum ClipboardCommands {
@@ -85,7 +86,8 @@ enum ClipboardCommands {
     if invocation.has("--list") {
       if invocation.has("--json") {
         QueryContext.printJSON(
-          .init(.array(targets.map { ["type": .init(.string($0.type.identifier)), "target": .init(.string($0.target))] })),
+          .init(
+            .array(targets.map { ["type": .init(.string($0.type.identifier)), "target": .init(.string($0.target))] })),
           io: &io)
       } else {
         for (type, target) in targets { io.print("\(type.identifier)\t\(target)") }
@@ -130,6 +132,7 @@ enum ClipboardCommands {
     if !invocation.has("--foreground") && !invocation.has("--serve-ready") {
       return copyInBackground(invocation, data: data, type: type, io: &io)
     }
+    if invocation.has("--serve-ready") { closeInheritedPipes() }
     let provider = ItemProvider()
     let payload = Data(data)
     provider.registerDataRepresentation(for: type) { completion in
@@ -144,10 +147,12 @@ enum ClipboardCommands {
     }
     if invocation.has("--serve-ready") {
       io.print("ready")
-      // Standard output is the parent's pipe: let it go, so the parent can exit.
+      // Standard output is the parent's pipe and standard error its terminal or log: let both go,
+      // so that nothing waits on this detached server (as xclip's and wl-copy's do).
       let null = open("/dev/null", O_WRONLY)
       if null >= 0 {
         dup2(null, 1)
+        dup2(null, 2)
         close(null)
       }
     }
@@ -155,6 +160,18 @@ enum ClipboardCommands {
     while pasteboard.ownsSelection && !Termination.requested { usleep(20_000) }
     if Termination.requested { _ = try? pasteboard.handOverToClipboardManager() }
     return ExitStatus.success
+  }
+
+  /// Closes the pipes and sockets a detached server inherited beyond its standard streams (a
+  /// shell's, a launcher's that waits for its children's copies to close), so that nobody waits
+  /// on this long-lived process. Runs before the X connection is opened.
+  static func closeInheritedPipes() {
+    for fd in Int32(3)..<1024 {
+      var info = stat()
+      guard fstat(fd, &info) == 0 else { continue }
+      let kind = info.st_mode & S_IFMT
+      if kind == S_IFIFO || kind == S_IFSOCK { close(fd) }
+    }
   }
 
   /// Starts this program again, detached (its own session), to own and serve the selection;

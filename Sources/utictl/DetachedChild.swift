@@ -13,7 +13,9 @@ struct DetachedChild {
   init(arguments: [String], input: [UInt8]) throws(Failure) {
     var executable = [CChar](repeating: 0, count: 4096)
     let length = readlink("/proc/self/exe", &executable, 4095)
-    let path = length > 0 ? String(decoding: executable[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let path =
+      length > 0
+      ? String(decoding: executable[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
       : CommandLine.arguments[0]
     var toChild: [Int32] = [0, 0]
     var fromChild: [Int32] = [0, 0]
@@ -27,12 +29,22 @@ struct DetachedChild {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    // POSIX_SPAWN_SETSID: glibc's value (0x80, defined only under _GNU_SOURCE); Darwin's is 0x400.
+    // The server starts with no signal blocked and default dispositions (so that SIGTERM ends
+    // it), in a session of its own: POSIX_SPAWN_SETSID is glibc's 0x80 (defined only under
+    // _GNU_SOURCE), Darwin's 0x400.
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for number in [SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&defaults, number) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
     #if os(Linux)
-      posix_spawnattr_setflags(&attributes, 0x80)
+      let setsid: Int32 = 0x80
     #else
-      posix_spawnattr_setflags(&attributes, 0x400)
+      let setsid: Int32 = 0x400
     #endif
+    posix_spawnattr_setflags(&attributes, Int16(setsid | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0

@@ -38,32 +38,87 @@ public struct ProcessResult: Sendable {
 }
 
 /// Runs a program to completion, feeding it `input` on standard input.
+///
+/// Spawned with `posix_spawn` and every other descriptor of this process closed in the child,
+/// and finished when the program has exited and both its output pipes are at their end. (A
+/// daemon the program leaves behind, such as `xclip -i`'s, must not keep them: redirect its
+/// output.) Foundation's `Process` instead waits for a socket the child inherits, which every
+/// daemon started below it keeps open.
 @discardableResult
 public func runProcess(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> ProcessResult {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: executable)
-  process.arguments = arguments
-  let out = Pipe()
-  let err = Pipe()
-  let inPipe = Pipe()
-  process.standardOutput = out
-  process.standardError = err
-  process.standardInput = inPipe
-  try process.run()
-  if let input { inPipe.fileHandleForWriting.write(input) }
-  try inPipe.fileHandleForWriting.close()
-  // Read both pipes before waiting, so a large output cannot block the child.
-  let group = DispatchGroup()
-  nonisolated(unsafe) var errData = Data()
-  group.enter()
-  DispatchQueue.global().async {
-    errData = err.fileHandleForReading.readDataToEndOfFile()
-    group.leave()
+  var toChild: [Int32] = [0, 0]
+  var fromOut: [Int32] = [0, 0]
+  var fromErr: [Int32] = [0, 0]
+  guard pipe(&toChild) == 0, pipe(&fromOut) == 0, pipe(&fromErr) == 0 else {
+    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
   }
-  let outData = out.fileHandleForReading.readDataToEndOfFile()
-  group.wait()
-  process.waitUntilExit()
-  return ProcessResult(status: process.terminationStatus, stdout: outData, stderr: errData)
+  // Whatever this process holds (these pipes' originals included) stays out of the child.
+  for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
+    if let fd = Int32(entry), fd > 2 { _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC) }
+  }
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+  posix_spawn_file_actions_adddup2(&actions, fromOut[1], 1)
+  posix_spawn_file_actions_adddup2(&actions, fromErr[1], 2)
+  let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+  defer { for pointer in argv { free(pointer) } }
+  // The child starts with no signal blocked and default dispositions, whatever the test thread
+  // that spawns it blocks (a program that must stop on SIGTERM would otherwise ignore it).
+  var attributes = posix_spawnattr_t()
+  posix_spawnattr_init(&attributes)
+  defer { posix_spawnattr_destroy(&attributes) }
+  var none = sigset_t()
+  sigemptyset(&none)
+  posix_spawnattr_setsigmask(&attributes, &none)
+  var defaults = sigset_t()
+  sigemptyset(&defaults)
+  for number in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, number) }
+  posix_spawnattr_setsigdefault(&attributes, &defaults)
+  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+  var pid: pid_t = 0
+  let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+  for fd in [toChild[0], fromOut[1], fromErr[1]] { close(fd) }
+  guard status == 0 else {
+    for fd in [toChild[1], fromOut[0], fromErr[0]] { close(fd) }
+    throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO)
+  }
+  // Input is written on a thread of its own, so that a large output cannot block the child.
+  let writer = toChild[1]
+  let bytes = [UInt8](input ?? Data())
+  let feeding = Thread {
+    signal(SIGPIPE, SIG_IGN)
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes.withUnsafeBytes { write(writer, $0.baseAddress! + offset, bytes.count - offset) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      offset += count
+    }
+    close(writer)
+  }
+  feeding.start()
+  var outputs: [Int32: [UInt8]] = [fromOut[0]: [], fromErr[0]: []]
+  var open = [fromOut[0], fromErr[0]]
+  var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  while !open.isEmpty {
+    var descriptors = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    guard poll(&descriptors, nfds_t(descriptors.count), -1) >= 0 || errno == EINTR else { break }
+    for descriptor in descriptors where descriptor.revents != 0 {
+      let count = read(descriptor.fd, &buffer, buffer.count)
+      if count > 0 {
+        outputs[descriptor.fd]! += buffer[..<count]
+      } else if count == 0 || errno != EINTR {
+        close(descriptor.fd)
+        open.removeAll { $0 == descriptor.fd }
+      }
+    }
+  }
+  var exit: Int32 = 0
+  while waitpid(pid, &exit, 0) < 0 && errno == EINTR {}
+  let code = exit & 0x7F == 0 ? (exit >> 8) & 0xFF : 128 + (exit & 0x7F)
+  return ProcessResult(status: code, stdout: Data(outputs[fromOut[0]]!), stderr: Data(outputs[fromErr[0]]!))
 }
 
 /// The first executable named `name` on the PATH.

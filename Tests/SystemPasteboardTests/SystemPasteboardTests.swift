@@ -1,0 +1,197 @@
+import Foundation
+import Pasteboard
+import TestSupport
+import Testing
+import TypeRegistry
+import UTIPlatform
+
+@testable import SystemPasteboard
+
+/// The X11 clipboard against real peers: Xvfb as the server, xclip and a GTK window (Python)
+/// as the other applications, and the built `utictl`.
+@Suite("System pasteboard: X11 selections with real peers", .serialized)
+struct SystemPasteboardTests {
+  static let server = XServer.start()
+
+  /// A shell command with `DISPLAY` set, its output captured (daemons it starts must not keep
+  /// the pipes: redirect theirs).
+  @discardableResult
+  static func shell(_ command: String, input: Data? = nil) throws -> ProcessResult {
+    try #require(server).run("/bin/sh", ["-c", command], input: input)
+  }
+
+  static func utictl() throws -> String {
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for directory in [bundle, bundle.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")] {
+      let path = directory.appendingPathComponent("utictl").path
+      if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    throw CocoaError(.fileNoSuchFile)
+  }
+
+  static func pasteboard(_ selection: SystemPasteboard.Selection = .clipboard, timeout: Double = 5) throws
+    -> SystemPasteboard
+  {
+    SystemPasteboard(
+      selection: selection, display: try X11Display(parsing: try #require(server).display), timeout: timeout)
+  }
+
+  @Test func textCopiedByUsIsReadByXclip() throws {
+    guard Self.server != nil else { return }
+    let text = "héllo wörld ✓ 日本語\n"
+    let copy = try Self.shell("'\(try Self.utictl())' copy", input: Data(text.utf8))
+    #expect(copy.status == 0, "\(copy.stderrText)")
+    #expect(try Self.shell("timeout 5 xclip -o -selection clipboard").stdoutText == text)
+    #expect(try Self.shell("timeout 5 xclip -o -selection clipboard -t UTF8_STRING").stdoutText == text)
+    let targets = try Self.shell("timeout 5 xclip -o -selection clipboard -t TARGETS").stdoutText
+      .split(separator: "\n").map(String.init)
+    for expected in [
+      "TARGETS", "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS", "UTF8_STRING", "text/plain;charset=utf-8",
+      "text/plain", "STRING", "TEXT",
+    ] {
+      #expect(targets.contains(expected), "\(expected) in \(targets)")
+    }
+    // STRING is Latin-1: é and ö are one byte each; characters beyond Latin-1 become '?'.
+    let latin1 = try Self.shell("timeout 5 xclip -o -selection clipboard -t STRING").stdout
+    #expect(
+      [UInt8](latin1) == [UInt8]("h".utf8) + [0xE9] + [UInt8]("llo w".utf8) + [0xF6] + [UInt8]("rld ? ???\n".utf8))
+    #expect(try Self.shell("timeout 5 '\(try Self.utictl())' paste").stdoutText == text)
+  }
+
+  @Test func aLargeImageGoesThroughINCRBothWays() throws {
+    guard Self.server != nil else { return }
+    var png = [UInt8]([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+    var generator = SplitMix64(seed: 20)
+    var noise = [UInt64](repeating: 0, count: (20 << 20) / 8)
+    for index in noise.indices { noise[index] = generator.next() }
+    png += noise.withUnsafeBytes { Array($0) }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("incr-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("picture.png").path
+    try Data(png).write(to: URL(fileURLWithPath: file))
+    // Ours, identified by content and name, read by xclip (20 MB: many INCR chunks).
+    #expect(try Self.shell("'\(try Self.utictl())' copy '\(file)'").status == 0)
+    #expect(try Self.shell("timeout 5 xclip -o -selection clipboard -t TARGETS").stdoutText.contains("image/png\n"))
+    #expect([UInt8](try Self.shell("timeout 30 xclip -o -selection clipboard -t image/png").stdout) == png)
+    // xclip's, read by our paste asking for any image: by conformance, not by MIME string.
+    try Self.shell("xclip -i -selection clipboard -t image/png '\(file)' >/dev/null 2>&1")
+    let list = try Self.shell("timeout 5 '\(try Self.utictl())' paste --list").stdoutText
+    #expect(list == "public.png\timage/png\n")
+    let pasted = try Self.shell("timeout 30 '\(try Self.utictl())' paste --type public.image")
+    #expect(pasted.status == 0)
+    #expect([UInt8](pasted.stdout) == png)
+    let text = try Self.shell("timeout 5 '\(try Self.utictl())' paste")
+    #expect(text.status == 1, "no text on the clipboard")
+    #expect(text.stderrText == "error: nothing on the CLIPBOARD selection conforms to public.plain-text\n")
+  }
+
+  @Test func itemProvidersFromAnotherApplicationLoadByConformance() async throws {
+    guard Self.server != nil else { return }
+    try Self.shell("printf 'from xclip' | xclip -i -selection primary >/dev/null 2>&1")
+    let primary = try Self.pasteboard(.primary)
+    let providers = try primary.itemProviders()
+    let provider = try #require(providers.first)
+    #expect(provider.canLoadObject(ofClass: String.self))
+    #expect(provider.hasItemConformingToTypeIdentifier("public.plain-text"))
+    let text = try await provider.loadObject(ofClass: String.self)
+    #expect(text == "from xclip")
+  }
+
+  @Test func ourItemProvidersServeOtherApplications() async throws {
+    guard Self.server != nil else { return }
+    let clipboard = try Self.pasteboard()
+    let loads = Locked(0)
+    let provider = ItemProvider()
+    provider.registerDataRepresentation(for: .utf8PlainText) { completion in
+      loads.withLock { $0 += 1 }
+      completion(Data("lazy".utf8), nil)
+      return nil
+    }
+    let before = clipboard.changeCount
+    try clipboard.setItemProviders([provider])
+    #expect(clipboard.ownsSelection)
+    #expect(clipboard.changeCount > before)
+    #expect(loads.withLock { $0 } == 0, "nothing is loaded until someone asks")
+    #expect(try Self.shell("timeout 5 xclip -o -selection clipboard").stdoutText == "lazy")
+    #expect(loads.withLock { $0 } == 1)
+    // Another application takes the clipboard: we lose it, and the count moves on.
+    let countBefore = clipboard.changeCount
+    try Self.shell("printf 'mine now' | xclip -i -selection clipboard >/dev/null 2>&1")
+    for _ in 0..<100 where clipboard.ownsSelection { usleep(20_000) }
+    #expect(!clipboard.ownsSelection)
+    #expect(clipboard.changeCount > countBefore)
+    let data = try clipboard.data(forTarget: "UTF8_STRING")
+    #expect(String(decoding: data, as: UTF8.self) == "mine now")
+  }
+
+  @Test func aHundredOwnershipChangesLeakNothing() throws {
+    guard Self.server != nil else { return }
+    let clipboard = try Self.pasteboard()
+    func openDescriptors() -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0 }
+    try clipboard.setItemProviders([ItemProvider(object: "0" as NSString)])
+    let descriptors = openDescriptors()
+    var counts: [Int] = []
+    for index in 1...100 {
+      try clipboard.setItemProviders([ItemProvider(object: "\(index)" as NSString)])
+      counts.append(clipboard.changeCount)
+    }
+    #expect(counts == counts.sorted() && Set(counts).count == counts.count, "the change count only grows")
+    #expect(openDescriptors() == descriptors, "no descriptor is left open")
+    #expect(String(decoding: try clipboard.data(forTarget: "UTF8_STRING"), as: UTF8.self) == "100")
+  }
+
+  @Test func noOwnerAndAnOwnerThatNeverAnswers() throws {
+    guard let server = Self.server else { return }
+    // No owner: take the primary selection and give it up.
+    let primary = try Self.pasteboard(.primary, timeout: 1)
+    try primary.setItemProviders([ItemProvider(object: "x" as NSString)])
+    try primary.clearContents()
+    let none = try server.run(try Self.utictl(), ["paste", "--selection", "primary"])
+    #expect(none.status == 1)
+    #expect(none.stderrText == "error: nothing owns the PRIMARY selection\n")
+    #expect(try primary.itemProviders().isEmpty)
+    // An owner that never answers: a window that owns the selection and serves nothing.
+    let silent = try SilentOwner(display: server.display, selection: "CLIPBOARD")
+    let started = Date()
+    let clipboard = try Self.pasteboard(timeout: 1)
+    #expect(throws: X11Error.self) { try clipboard.data(forTarget: "UTF8_STRING") }
+    #expect(Date().timeIntervalSince(started) < 4, "a bounded wait, not a hang")
+    let paste = try server.run(try Self.utictl(), ["paste"])
+    #expect(paste.status == 2, "\(paste.stderrText)")
+    #expect(paste.stderrText.contains("timed out waiting for the owner of CLIPBOARD"))
+    silent.release()
+  }
+
+  @Test func withoutADisplayAClearErrorAndStatus2() throws {
+    let run = try runProcess("/usr/bin/env", ["-u", "DISPLAY", try Self.utictl(), "paste"])
+    #expect(run.status == 2)
+    #expect(run.stderrText == "error: no X display: $DISPLAY is not set\n")
+    let copy = try runProcess(
+      "/usr/bin/env", ["-u", "DISPLAY", try Self.utictl(), "copy", "--foreground"], input: Data("x".utf8))
+    #expect(copy.status == 2)
+    #expect(copy.stderrText == "error: no X display: $DISPLAY is not set\n")
+    #expect(throws: X11Error.self) {
+      try SystemPasteboard(selection: .clipboard, display: try X11Display(parsing: ":250"), timeout: 1).targets()
+    }
+  }
+}
+
+/// A client that owns a selection and never answers a request for it.
+final class SilentOwner {
+  let connection: X11Connection
+
+  init(display: String, selection: String) throws {
+    connection = try X11Connection(display: try X11Display(parsing: display), timeout: 2)
+    let window = connection.createWindow()
+    var body = X11Wire()
+    body.u32(window)
+    body.u32(try connection.atom(selection))
+    body.u32(0)
+    connection.send(22, 0, body.data, name: "SetSelectionOwner")
+    try connection.sync()
+  }
+
+  /// Closes the connection, which gives the selection up.
+  func release() { connection.socket.close() }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// An Xvfb server on a free display, for the desktop tests, stopped when released; nil (with a
+/// visible message) where Xvfb is not installed or cannot start.
+public final class XServer: @unchecked Sendable {
+  /// The display name, `:N`.
+  public let display: String
+  /// The display number.
+  public let number: Int
+  /// The authority file the server checks (`MIT-MAGIC-COOKIE-1`), when started with one.
+  public let authority: String?
+  private let process: Process
+
+  /// Starts Xvfb; with `cookie`, the server requires that cookie (written to an authority file
+  /// in Xlib's format, which ``authority`` names).
+  public static func start(cookie: [UInt8]? = nil) -> XServer? {
+    guard let xvfb = which("Xvfb") else {
+      print("◇ skipped: Xvfb is not installed; the X11 tests did not run (.ci/run installs it)")
+      return nil
+    }
+    for number in 90..<190 where !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
+      var arguments = [":\(number)", "-nolisten", "tcp", "-screen", "0", "640x480x24"]
+      var authority: String?
+      if let cookie {
+        let path = NSTemporaryDirectory() + "xauth-\(UUID().uuidString)"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(authorityEntry(number: number, cookie: cookie)))
+        arguments += ["-auth", path]
+        authority = path
+      }
+      let process = Process()
+      // setpriv --pdeathsig: the server ends with the test process, however that ends.
+      if let setpriv = which("setpriv") {
+        process.executableURL = URL(fileURLWithPath: setpriv)
+        process.arguments = ["--pdeathsig", "KILL", xvfb] + arguments
+      } else {
+        process.executableURL = URL(fileURLWithPath: xvfb)
+        process.arguments = arguments
+      }
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      guard (try? process.run()) != nil else { continue }
+      XServer.stopAtExit(process.processIdentifier)
+      // Ready once its socket accepts; a display already taken makes Xvfb exit at once.
+      for _ in 0..<100 {
+        if !process.isRunning { break }
+        if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+          return XServer(number: number, authority: authority, process: process)
+        }
+        usleep(50_000)
+      }
+      kill(process.processIdentifier, SIGKILL)
+    }
+    print("◇ skipped: no X server could be started (Xvfb failed on every display tried)")
+    return nil
+  }
+
+  /// Servers kept in statics outlive the tests: each is stopped when the test process exits.
+  /// (SIGKILL: a server spawned from a thread that blocks signals inherits the blocked mask.)
+  private static let started = NSLock()
+  nonisolated(unsafe) private static var pids: [Int32] = []
+  private static func stopAtExit(_ pid: Int32) {
+    started.lock()
+    defer { started.unlock() }
+    if pids.isEmpty { atexit { XServer.pids.forEach { kill($0, SIGKILL) } } }
+    pids.append(pid)
+  }
+
+  private init(number: Int, authority: String?, process: Process) {
+    self.number = number
+    self.display = ":\(number)"
+    self.authority = authority
+    self.process = process
+  }
+
+  deinit {
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    if let authority { try? FileManager.default.removeItem(atPath: authority) }
+  }
+
+  /// One `FamilyWild` authority entry for `number` (Xau's file format: big-endian counted fields).
+  public static func authorityEntry(number: Int, cookie: [UInt8], family: UInt16 = 0xFFFF, address: String = "")
+    -> [UInt8]
+  {
+    func counted(_ bytes: [UInt8]) -> [UInt8] { [UInt8(bytes.count >> 8), UInt8(bytes.count & 0xFF)] + bytes }
+    return [UInt8(family >> 8), UInt8(family & 0xFF)] + counted(Array(address.utf8))
+      + counted(Array(String(number).utf8)) + counted(Array("MIT-MAGIC-COOKIE-1".utf8)) + counted(cookie)
+  }
+
+  /// Runs a program with `DISPLAY` (and `XAUTHORITY`) set to this server.
+  @discardableResult
+  public func run(_ executable: String, _ arguments: [String], input: Data? = nil, environment: [String] = [])
+    throws -> ProcessResult
+  {
+    var settings = ["DISPLAY=\(display)"] + environment
+    if let authority { settings.append("XAUTHORITY=\(authority)") }
+    return try runProcess("/usr/bin/env", settings + [executable] + arguments, input: input)
+  }
+}
