@@ -197,8 +197,13 @@ enum Termination {
   static var requested: Bool { flag != 0 }
 
   static func install() {
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
     for number in [SIGINT, SIGTERM, SIGHUP] {
       _ = signal(number) { _ in Termination.flag = 1 }
+      sigaddset(&unblock, number)
     }
+    // A launcher that blocks them (a thread pool's thread, say) must not leave them blocked here.
+    sigprocmask(SIG_UNBLOCK, &unblock, nil)
   }
 }

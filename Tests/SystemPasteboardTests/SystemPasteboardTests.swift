@@ -73,14 +73,14 @@ struct SystemPasteboardTests {
     // Ours, identified by content and name, read by xclip (20 MB: many INCR chunks).
     #expect(try Self.shell("'\(try Self.utictl())' copy '\(file)'").status == 0)
     #expect(try Self.shell("timeout 5 xclip -o -selection clipboard -t TARGETS").stdoutText.contains("image/png\n"))
-    #expect([UInt8](try Self.shell("timeout 30 xclip -o -selection clipboard -t image/png").stdout) == png)
+    #expect(try Self.shell("timeout 30 xclip -o -selection clipboard -t image/png").stdout == Data(png))
     // xclip's, read by our paste asking for any image: by conformance, not by MIME string.
     try Self.shell("xclip -i -selection clipboard -t image/png '\(file)' >/dev/null 2>&1")
     let list = try Self.shell("timeout 5 '\(try Self.utictl())' paste --list").stdoutText
     #expect(list == "public.png\timage/png\n")
     let pasted = try Self.shell("timeout 30 '\(try Self.utictl())' paste --type public.image")
     #expect(pasted.status == 0)
-    #expect([UInt8](pasted.stdout) == png)
+    #expect(pasted.stdout == Data(png))
     let text = try Self.shell("timeout 5 '\(try Self.utictl())' paste")
     #expect(text.status == 1, "no text on the clipboard")
     #expect(text.stderrText == "error: nothing on the CLIPBOARD selection conforms to public.plain-text\n")
@@ -161,6 +161,45 @@ struct SystemPasteboardTests {
     #expect(paste.status == 2, "\(paste.stderrText)")
     #expect(paste.stderrText.contains("timed out waiting for the owner of CLIPBOARD"))
     silent.release()
+  }
+
+  /// The complaint users of every X11 clipboard library raise first: the copy is gone when the
+  /// program exits. With a clipboard manager running, it is not.
+  @Test func aCopySurvivesItsProcessWhereAClipboardManagerRuns() throws {
+    guard let server = Self.server else { return }
+    guard (try? runProcess("/usr/bin/python3", ["-c", "import Xlib"]))?.status == 0 else {
+      print("◇ skipped: python3-xlib is not installed; the clipboard manager test did not run")
+      return
+    }
+    let manager = try server.start(
+      "/usr/bin/python3", [fixturesDirectory.appendingPathComponent("x11/clipboard_manager.py").path])
+    try #require(manager.line() == "ready")
+    var png = [UInt8]([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+    png += (0..<65_536).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("manager-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let pngFile = directory.appendingPathComponent("shot.png").path
+    try Data(png).write(to: URL(fileURLWithPath: pngFile))
+    let textFile = directory.appendingPathComponent("note.txt").path
+    try Data("kept after exit ✓\n".utf8).write(to: URL(fileURLWithPath: textFile))
+    for (file, type, expected) in [(textFile, "public.plain-text", Array("kept after exit ✓\n".utf8)), (pngFile, "public.image", png)] {
+      let copier = try server.start(try Self.utictl(), ["copy", "--foreground", file])
+      // Owning: xclip sees the data while the copying process runs.
+      var owned = false
+      for _ in 0..<100 where !owned {
+        owned = try Self.shell("timeout 2 xclip -o -selection clipboard -t TARGETS").stdoutText.contains("TARGETS")
+        if !owned { usleep(50_000) }
+      }
+      #expect(owned)
+      kill(copier.process.processIdentifier, SIGTERM)
+      copier.process.waitUntilExit()
+      #expect(copier.process.terminationStatus == 0)
+      #expect(manager.line()?.hasPrefix("saved ") == true)
+      let pasted = try Self.shell("timeout 5 '\(try Self.utictl())' paste --type \(type)")
+      #expect(pasted.status == 0, "\(pasted.stderrText)")
+      #expect(pasted.stdout == Data(expected), "\(type) is served by the manager after the copier exited")
+    }
   }
 
   @Test func withoutADisplayAClearErrorAndStatus2() throws {

@@ -87,6 +87,62 @@ public final class XServer: @unchecked Sendable {
       + counted(Array(String(number).utf8)) + counted(Array("MIT-MAGIC-COOKIE-1".utf8)) + counted(cookie)
   }
 
+  /// A long-running peer (a clipboard manager, a GTK window) on this server, and its standard
+  /// output, read line by line; killed when released.
+  public final class Peer: @unchecked Sendable {
+    /// The peer's process.
+    public let process: Process
+    let output: FileHandle
+    private var pending: [UInt8] = []
+
+    init(process: Process, output: FileHandle) {
+      self.process = process
+      self.output = output
+    }
+
+    deinit { kill(process.processIdentifier, SIGKILL) }
+
+    /// The peer's next line of output, or nil when it ends or says nothing within `seconds`.
+    public func line(within seconds: Double = 10) -> String? {
+      let deadline = Date().addingTimeInterval(seconds)
+      while Date() < deadline {
+        if let newline = pending.firstIndex(of: 0x0A) {
+          defer { pending.removeFirst(newline + 1) }
+          return String(decoding: pending[..<newline], as: UTF8.self)
+        }
+        var descriptor = pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 100) >= 0 else { return nil }
+        if descriptor.revents != 0 {
+          var buffer = [UInt8](repeating: 0, count: 4096)
+          let count = read(output.fileDescriptor, &buffer, buffer.count)
+          if count <= 0 { return nil }
+          pending += buffer[..<count]
+        }
+      }
+      return nil
+    }
+
+    /// Sends the peer a line on its standard input.
+    public func send(_ line: String) {
+      (process.standardInput as? Pipe)?.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+  }
+
+  /// Starts a peer program with `DISPLAY` set to this server.
+  public func start(_ executable: String, _ arguments: [String]) throws -> Peer {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    var settings = ["DISPLAY=\(display)"]
+    if let authority { settings.append("XAUTHORITY=\(authority)") }
+    process.arguments = settings + [executable] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardInput = Pipe()
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return Peer(process: process, output: output.fileHandleForReading)
+  }
+
   /// Runs a program with `DISPLAY` (and `XAUTHORITY`) set to this server.
   @discardableResult
   public func run(_ executable: String, _ arguments: [String], input: Data? = nil, environment: [String] = [])
