@@ -202,6 +202,39 @@ struct SystemPasteboardTests {
     }
   }
 
+  /// A GTK 3 application on the other side, both ways: text and an image.
+  @Test func aGTKApplicationBothWays() throws {
+    guard let server = Self.server else { return }
+    guard (try? runProcess("/usr/bin/python3", ["-c", "import gi; gi.require_version('Gtk', '3.0')"]))?.status == 0
+    else {
+      print("◇ skipped: python3-gi with GTK 3 is not installed; the GTK peer test did not run")
+      return
+    }
+    let gtk = fixturesDirectory.appendingPathComponent("x11/gtk_clipboard.py").path
+    let ladybug = packageRoot.appendingPathComponent("Examples/PointyBug/ladybug.png").path
+    let size = try server.run("/usr/bin/python3", [gtk, "size", ladybug]).stdoutText
+    // GTK copies; we paste.
+    let text = try server.start("/usr/bin/python3", [gtk, "set-text", "from GTK ✓"])
+    try #require(text.line() == "ready")
+    #expect(try Self.shell("timeout 5 '\(try Self.utictl())' paste").stdoutText == "from GTK ✓")
+    let image = try server.start("/usr/bin/python3", [gtk, "set-image", ladybug])
+    try #require(image.line() == "ready")
+    let targets = try Self.shell("timeout 5 '\(try Self.utictl())' paste --list").stdoutText
+    #expect(targets.contains("public.png\timage/png\n"), "\(targets)")
+    let pasted = try Self.shell("timeout 10 '\(try Self.utictl())' paste --type public.image")
+    #expect(pasted.status == 0)
+    #expect(pasted.stdout.starts(with: [0x89, 0x50, 0x4E, 0x47]), "an image GTK encoded for us")
+    let pastedFile = FileManager.default.temporaryDirectory.appendingPathComponent("gtk-\(UUID().uuidString).img").path
+    try pasted.stdout.write(to: URL(fileURLWithPath: pastedFile))
+    defer { try? FileManager.default.removeItem(atPath: pastedFile) }
+    #expect(try server.run("/usr/bin/python3", [gtk, "size", pastedFile]).stdoutText == size)
+    // We copy; GTK pastes.
+    #expect(try Self.shell("printf 'from us ✓' | '\(try Self.utictl())' copy").status == 0)
+    #expect(try server.run("/usr/bin/python3", [gtk, "read-text"]).stdoutText == "from us ✓\n")
+    #expect(try Self.shell("'\(try Self.utictl())' copy '\(ladybug)'").status == 0)
+    #expect(try server.run("/usr/bin/python3", [gtk, "read-image"]).stdoutText == size)
+  }
+
   @Test func withoutADisplayAClearErrorAndStatus2() throws {
     let run = try runProcess("/usr/bin/env", ["-u", "DISPLAY", try Self.utictl(), "paste"])
     #expect(run.status == 2)

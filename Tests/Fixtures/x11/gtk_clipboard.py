@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+"""A GTK 3 application's clipboard, driven from the tests (the other side of a copy or a paste).
+
+  gtk_clipboard.py set-text TEXT       owns CLIPBOARD with text, prints "ready", serves until killed
+  gtk_clipboard.py set-image PATH      owns CLIPBOARD with the image (GTK offers image/png …)
+  gtk_clipboard.py read-text           prints the clipboard's text (GTK asks for UTF8_STRING …)
+  gtk_clipboard.py read-image          prints the clipboard image's "WIDTHxHEIGHT"
+  gtk_clipboard.py size PATH           prints an image file's "WIDTHxHEIGHT"
+"""
+import sys
+
+import gi
+
+gi.require_version("Gtk", "3.0")
+gi.require_version("Gdk", "3.0")
+from gi.repository import Gdk, GdkPixbuf, GLib, Gtk  # noqa: E402
+
+command = sys.argv[1]
+clipboard = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
+if command == "set-text":
+    clipboard.set_text(sys.argv[2], -1)
+    clipboard.store()
+elif command == "set-image":
+    clipboard.set_image(GdkPixbuf.Pixbuf.new_from_file(sys.argv[2]))
+elif command == "read-text":
+    print(clipboard.wait_for_text() or "(none)", flush=True)
+    sys.exit(0)
+elif command == "read-image":
+    image = clipboard.wait_for_image()
+    print("%dx%d" % (image.get_width(), image.get_height()) if image else "(none)", flush=True)
+    sys.exit(0)
+elif command == "size":
+    image = GdkPixbuf.Pixbuf.new_from_file(sys.argv[2])
+    print("%dx%d" % (image.get_width(), image.get_height()), flush=True)
+    sys.exit(0)
+print("ready", flush=True)
+GLib.timeout_add_seconds(60, Gtk.main_quit)
+Gtk.main()
