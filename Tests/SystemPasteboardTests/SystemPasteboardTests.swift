@@ -183,7 +183,9 @@ struct SystemPasteboardTests {
     try Data(png).write(to: URL(fileURLWithPath: pngFile))
     let textFile = directory.appendingPathComponent("note.txt").path
     try Data("kept after exit ✓\n".utf8).write(to: URL(fileURLWithPath: textFile))
-    for (file, type, expected) in [(textFile, "public.plain-text", Array("kept after exit ✓\n".utf8)), (pngFile, "public.image", png)] {
+    for (file, type, expected) in [
+      (textFile, "public.plain-text", Array("kept after exit ✓\n".utf8)), (pngFile, "public.image", png),
+    ] {
       let copier = try server.start(try Self.utictl(), ["copy", "--foreground", file])
       // Owning: xclip sees the data while the copying process runs.
       var owned = false
@@ -266,4 +268,95 @@ final class SilentOwner {
 
   /// Closes the connection, which gives the selection up.
   func release() { connection.socket.close() }
+}
+
+/// A fake X server that misbehaves: every case ends in an `X11Error`, promptly, never a crash or
+/// a hang.
+@Suite("System pasteboard: a hostile X server")
+struct HostileXServerTests {
+  static func connect(_ mode: String) throws -> Result<X11Connection, X11Error> {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fake-x-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let socket = directory.appendingPathComponent("X0").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = [fixturesDirectory.appendingPathComponent("x11/fake_x_server.py").path, socket, mode]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    defer {
+      kill(process.processIdentifier, SIGKILL)
+      try? FileManager.default.removeItem(at: directory)
+    }
+    _ = output.fileHandleForReading.availableData  // "listening"
+    return Result { () throws(X11Error) in
+      let connection = try X11Connection(display: try X11Display(parsing: socket), timeout: 1)
+      _ = try connection.atom("CLIPBOARD")
+      return connection
+    }
+  }
+
+  @Test(arguments: [
+    ("refuse", X11Error.Code.connectionRefused, "refused the connection: no clients from tests"),
+    ("stall", .timeout, "did not answer in time"),
+    ("short-setup", .closed, "closed the connection"),
+    ("huge-reply", .protocolViolation, "a packet claims 1073741824 more bytes"),
+    ("wrong-sequence", .protocolViolation, "a reply for request 999"),
+    ("odd-events", .request, "refused InternAtom: error 200"),
+  ])
+  func everyMisbehaviourIsAnError(mode: String, code: X11Error.Code, message: String) throws {
+    let started = Date()
+    switch try Self.connect(mode) {
+    case .success: Issue.record("\(mode): the connection worked")
+    case .failure(let error):
+      #expect(error.code == code, "\(mode): \(error)")
+      #expect(error.message.contains(message), "\(mode): \(error)")
+    }
+    #expect(Date().timeIntervalSince(started) < 5, "\(mode): an error within the timeout, not a hang")
+  }
+}
+
+/// Display names and authority files, as Xlib reads them; and the MIT-MAGIC-COOKIE-1 handshake
+/// against a server that requires one.
+@Suite("System pasteboard: displays and cookies")
+struct X11DisplayTests {
+  @Test func displayNames() throws {
+    let cases: [(String, String?, Int, Int)] = [
+      (":0", nil, 0, 0), (":1.2", nil, 1, 2), ("unix:3", nil, 3, 0), ("host.example:10.1", "host.example", 10, 1),
+      ("localhost/unix:4", nil, 4, 0),
+    ]
+    for (name, host, number, screen) in cases {
+      let display = try X11Display(parsing: name)
+      #expect(display.host == host && display.number == number && display.screen == screen, "\(name)")
+    }
+    #expect(try X11Display(parsing: "/tmp/.X11-unix/X7").socketPath == "/tmp/.X11-unix/X7")
+    for bad in ["", "0", ":x", ":1.y", ":-1", "host"] {
+      #expect(throws: X11Error.self, "\(bad)") { try X11Display(parsing: bad) }
+    }
+  }
+
+  @Test func authorityEntries() {
+    let entry = XServer.authorityEntry(number: 5, cookie: [1, 2, 3], family: 256, address: "box")
+    let truncated = Array(entry.dropLast(2))
+    let entries = X11Authority.entries(entry + XServer.authorityEntry(number: 6, cookie: [9]) + truncated)
+    #expect(entries.count == 2, "a truncated last entry ends the list")
+    #expect(
+      entries.first
+        == .init(family: 256, address: Array("box".utf8), number: "5", name: "MIT-MAGIC-COOKIE-1", data: [1, 2, 3]))
+  }
+
+  @Test func aServerThatRequiresACookie() throws {
+    let cookie = (0..<16).map { UInt8($0 * 17) }
+    guard let server = XServer.start(cookie: cookie) else { return }
+    let utictl = try SystemPasteboardTests.utictl()
+    // With the cookie (XAUTHORITY names the server's file): a conversation.
+    let listed = try server.run(utictl, ["paste", "--list"])
+    #expect(listed.status == 1, "\(listed.stderrText)")
+    #expect(listed.stderrText == "error: nothing owns the CLIPBOARD selection\n", "connected, and found no owner")
+    // Without it: refused, with the server's reason, and status 2.
+    let refused = try runProcess(
+      "/usr/bin/env", ["DISPLAY=\(server.display)", "XAUTHORITY=/nonexistent", utictl, "paste"])
+    #expect(refused.status == 2)
+    #expect(refused.stderrText.contains("refused the connection"), "\(refused.stderrText)")
+  }
 }

@@ -387,10 +387,12 @@ final class X11Connection {
     buffer.removeFirst(offset)
   }
 
-  /// The full sequence number of a packet's low 16 bits: the latest request sent with them.
-  private func fullSequence(_ low: UInt16) -> UInt64 {
+  /// The full sequence number of a packet's low 16 bits: the latest request sent with them, or
+  /// nil when no request sent has them (a packet about a request never made).
+  private func fullSequence(_ low: UInt16) -> UInt64? {
     let candidate = (sequence & ~0xFFFF) | UInt64(low)
-    return candidate > sequence ? candidate &- 0x10000 : candidate
+    if candidate <= sequence { return candidate }
+    return sequence >= 0x10000 ? candidate - 0x10000 : nil
   }
 
   /// The pending request `sequence`, removing it and every earlier one (all done by now).
@@ -412,21 +414,27 @@ final class X11Connection {
   private func file(_ packet: [UInt8]) throws(X11Error) {
     switch packet[0] {
     case 0:
-      let sequence = fullSequence(X11Wire.u16(packet, 2))
       let code = Int(packet[1])
-      let request = complete(sequence)?.name ?? "request \(packet[10])"
       let name = X11Error.errorNames[code] ?? "error \(code)"
+      guard let sequence = fullSequence(X11Wire.u16(packet, 2)) else {
+        throw violation("\(name) for request \(X11Wire.u16(packet, 2)), which was never sent")
+      }
+      let request = complete(sequence)?.name ?? "request \(packet[10])"
       errors[sequence] = X11Error(
         .request, "the X server refused \(request): \(name) (value \(X11Wire.u32(packet, 4)))", errorCode: code,
         request: request)
     case 1:
-      let sequence = fullSequence(X11Wire.u16(packet, 2))
+      guard let sequence = fullSequence(X11Wire.u16(packet, 2)) else {
+        throw violation("a reply for request \(X11Wire.u16(packet, 2)), which was never sent")
+      }
       guard complete(sequence)?.expectsReply == true else {
         throw violation("a reply for request \(sequence), which expects none or was answered")
       }
       replies[sequence] = packet
     default:
-      if packet[0] & 0x7F != 11 { _ = complete(fullSequence(X11Wire.u16(packet, 2)) &- 1) }
+      if packet[0] & 0x7F != 11, let sequence = fullSequence(X11Wire.u16(packet, 2)), sequence > 0 {
+        _ = complete(sequence - 1)
+      }
       events.append(Event(bytes: Array(packet.prefix(32))))
       if events.count > 100_000 { events.removeFirst(events.count - 100_000) }
     }
