@@ -33,7 +33,7 @@ let package = Package(
       dependencies: ["TypeRegistry", "TypeValidation", "PropertyList", "Pasteboard", "SystemPasteboard", "UTIPlatform"]),
     .executableTarget(
       name: "utibench",
-      dependencies: ["PropertyList", "TypeRegistry", "Pasteboard", "UTIPlatform", "TestSupport"],
+      dependencies: ["PropertyList", "TypeRegistry", "Pasteboard", "SystemPasteboard", "UTIPlatform", "TestSupport"],
       path: "Benchmarks/utibench"
     ),
     .executableTarget(name: "utibench-hello", path: "Benchmarks/hello"),

@@ -245,5 +245,6 @@ if let utictl = Bench.shippedUtictl() {
 
 rows += IdentifyBench.rows(quick: quick, scratch: scratch)
 rows += PasteboardBench.rows(quick: quick, scratch: scratch)
+rows += ClipboardBench.rows(quick: quick, scratch: scratch)
 
 Bench.printTable(rows)

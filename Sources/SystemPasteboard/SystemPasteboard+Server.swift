@@ -18,6 +18,8 @@ extension SystemPasteboard {
     private let timeout: Double
     private weak var pasteboard: SystemPasteboard?
     private var thread: WorkerThread?
+    /// A pipe whose byte wakes the event loop when a command is queued.
+    private let wake: (read: Int32, write: Int32)
 
     init(pasteboard: SystemPasteboard) throws(X11Error) {
       let connection = try X11Connection(display: pasteboard.display, timeout: pasteboard.timeout)
@@ -26,6 +28,11 @@ extension SystemPasteboard {
       try connection.sync()
       timeout = pasteboard.timeout
       self.pasteboard = pasteboard
+      var fds: [Int32] = [0, 0]
+      guard pipe(&fds) == 0 else { throw X11Error(.closed, "no pipe to wake the pasteboard's thread") }
+      for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+      wake = (fds[0], fds[1])
+      connection.socket.wakeDescriptor = fds[0]
       guard let thread = WorkerThread({ [self] in run() }) else {
         throw X11Error(.closed, "no thread could be started to serve the selection")
       }
@@ -39,6 +46,8 @@ extension SystemPasteboard {
     func perform(_ command: Command) throws(X11Error) -> Bool {
       let waiter = Waiter<Result<Bool, X11Error>>()
       pending.withLock { $0.append((command, waiter)) }
+      var byte: UInt8 = 1
+      _ = write(wake.write, &byte, 1)
       guard let result = waiter.wait(seconds: 3 * timeout + owner.loadTimeout) else {
         throw X11Error(.timeout, "the pasteboard's thread did not answer in time")
       }
@@ -57,7 +66,7 @@ extension SystemPasteboard {
           waiter.deliver(Result { () throws(X11Error) -> Bool in try execute(command) })
         }
         do {
-          try owner.serve(until: MonotonicClock.deadline(after: 20_000_000)) { event in
+          try owner.serve(until: MonotonicClock.deadline(after: 1_000_000_000)) { event in
             observe(event)
             return false
           }

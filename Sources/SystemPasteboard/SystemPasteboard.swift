@@ -121,7 +121,7 @@ public final class SystemPasteboard: Sendable {
 
   /// The owner's targets, in its order, each with the `UTType` it stands for (targets that carry
   /// no item data, such as `TARGETS`, left out).
-  /// - Throws: ``X11Error``: `.conversionRefused` when nothing owns the selection.
+  /// - Throws: ``X11Error``: `.noOwner` when nothing owns the selection.
   public func targets() throws(X11Error) -> [(type: UTType, target: String)] {
     let connection = try X11Connection(display: display, timeout: timeout)
     let reader = try SelectionReader(connection: connection, selection: selection.rawValue)
@@ -139,7 +139,7 @@ public final class SystemPasteboard: Sendable {
     let targets: [(type: UTType, target: String)]
     do {
       targets = try self.targets()
-    } catch  where error.code == .conversionRefused {
+    } catch  where error.code == .noOwner {
       return []
     }
     let provider = ItemProvider()
@@ -158,6 +158,25 @@ public final class SystemPasteboard: Sendable {
       }
     }
     return [provider]
+  }
+
+  /// The data of the owner's first target whose type conforms to `type`, with that type and
+  /// target, on one connection; nil when nothing conforms.
+  ///
+  /// ```swift
+  /// let image = try SystemPasteboard.clipboard.data(conformingTo: .image)   // image/png from GTK
+  /// ```
+  /// - Throws: ``X11Error``: `.noOwner` when nothing owns the selection.
+  public func data(conformingTo type: UTType) throws(X11Error) -> (type: UTType, target: String, data: Data)? {
+    let connection = try X11Connection(display: display, timeout: timeout)
+    let reader = try SelectionReader(connection: connection, selection: selection.rawValue)
+    let registry = UTTypeRegistry.shared.current
+    for target in try reader.targets() {
+      guard let targetType = SelectionTargets.type(ofTarget: target, registry: registry), targetType.conforms(to: type)
+      else { continue }
+      return (targetType, target, SelectionTargets.received(try reader.convert(target).data, target: target))
+    }
+    return nil
   }
 
   /// The owner's data for one target (Latin-1 `STRING` converted to UTF-8).

@@ -17,6 +17,11 @@ package final class Socket: @unchecked Sendable {
 
   package let fd: Int32
   private var closed = false
+  /// A descriptor whose readability also ends a wait (another thread's wake-up pipe); a wait it
+  /// ends reports the socket not readable and sets ``woken``.
+  package var wakeDescriptor: Int32?
+  /// Whether the last wait ended because of ``wakeDescriptor`` (its byte is consumed).
+  package private(set) var woken = false
 
   init(fd: Int32) { self.fd = fd }
 
@@ -94,13 +99,21 @@ package final class Socket: @unchecked Sendable {
         let now = MonotonicClock.now()
         timeout = now >= deadline ? 0 : Int32(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
       }
-      var descriptor = pollfd(fd: fd, events: events, revents: 0)
-      let ready = poll(&descriptor, 1, timeout)
+      var descriptors = [pollfd(fd: fd, events: events, revents: 0)]
+      if let wake = wakeDescriptor { descriptors.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0)) }
+      let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
       if ready < 0 {
         if errno == EINTR { continue }
         throw Error("poll", code: errno)
       }
-      return ready > 0
+      woken = false
+      if descriptors.count == 2 && descriptors[1].revents != 0 {
+        var byte: UInt8 = 0
+        _ = systemRead(descriptors[1].fd, &byte, 1)
+        woken = true
+        if descriptors[0].revents == 0 { return false }
+      }
+      return ready > 0 && descriptors[0].revents != 0
     }
   }
 

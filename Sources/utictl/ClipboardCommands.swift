@@ -76,14 +76,14 @@ enum ClipboardCommands {
     guard let registry = QueryContext.registry(invocation, io: &io) else { return ExitStatus.usage }
     let wanted = invocation.value("--type") ?? "public.plain-text"
     guard let type = QueryContext.type(wanted, in: registry, io: &io) else { return ExitStatus.usage }
-    let targets: [(type: UTType, target: String)]
-    do {
-      targets = try pasteboard.targets()
-    } catch {
-      io.error("error: \(error)")
-      return error.code == .conversionRefused ? ExitStatus.failure : ExitStatus.usage
-    }
     if invocation.has("--list") {
+      let targets: [(type: UTType, target: String)]
+      do {
+        targets = try pasteboard.targets()
+      } catch {
+        io.error("error: \(error)")
+        return error.code == .noOwner ? ExitStatus.failure : ExitStatus.usage
+      }
       if invocation.has("--json") {
         QueryContext.printJSON(
           .init(
@@ -94,15 +94,15 @@ enum ClipboardCommands {
       }
       return ExitStatus.success
     }
-    guard let chosen = targets.first(where: { $0.type.conforms(to: type) }) else {
-      io.error("error: nothing on the \(pasteboard.selection.rawValue) selection conforms to \(type.identifier)")
-      return ExitStatus.failure
-    }
     do {
-      io.write([UInt8](try pasteboard.data(forTarget: chosen.target)))
+      guard let found = try pasteboard.data(conformingTo: type) else {
+        io.error("error: nothing on the \(pasteboard.selection.rawValue) selection conforms to \(type.identifier)")
+        return ExitStatus.failure
+      }
+      io.write([UInt8](found.data))
     } catch {
       io.error("error: \(error)")
-      return ExitStatus.usage
+      return error.code == .noOwner ? ExitStatus.failure : ExitStatus.usage
     }
     return ExitStatus.success
   }
@@ -177,11 +177,13 @@ enum ClipboardCommands {
   /// Starts this program again, detached (its own session), to own and serve the selection;
   /// returns once it owns it (its "ready"), or with its failure.
   static func copyInBackground(_ invocation: Invocation, data: [UInt8], type: UTType, io: inout Console) -> Int32 {
-    var arguments = ["copy", "--serve-ready", "--type", type.identifier, "-"]
+    // A file is read again by the server itself (no copy through a pipe); standard input is passed on.
+    let path = invocation.positionals.first ?? "-"
+    var arguments = ["copy", "--serve-ready", "--type", type.identifier, path == "-" ? "-" : absolutePath(path)]
     if let selection = invocation.value("--selection") { arguments += ["--selection", selection] }
     for file in invocation.all("--types") { arguments += ["--types", file] }
     do {
-      let child = try DetachedChild(arguments: arguments, input: data)
+      let child = try DetachedChild(arguments: arguments, input: path == "-" ? data : [])
       if child.waitForReady() { return ExitStatus.success }
       return child.exitStatus()
     } catch {
@@ -189,6 +191,16 @@ enum ClipboardCommands {
       return ExitStatus.usage
     }
   }
+}
+
+/// `path` made absolute against the working directory (the server may run elsewhere).
+func absolutePath(_ path: String) -> String {
+  guard !path.hasPrefix("/") else { return path }
+  var buffer = [UInt8](repeating: 0, count: 4096)
+  let cwd = buffer.withUnsafeMutableBufferPointer { pointer in
+    pointer.withMemoryRebound(to: CChar.self) { getcwd($0.baseAddress, 4096) != nil }
+  }
+  return cwd ? String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self) + "/" + path : path
 }
 
 /// SIGINT, SIGTERM and SIGHUP ask a foreground copy to hand over and exit.

@@ -27,45 +27,36 @@ public final class XServer: @unchecked Sendable {
         arguments += ["-auth", path]
         authority = path
       }
+      // A watchdog shell holds the server: it kills it when its standard input ends, which
+      // happens when this process lets go of the pipe (deinit) or ends in any way. (Signals
+      // cannot be relied on: a server spawned from a pool thread inherits its blocked mask, and
+      // a parent-death signal follows the spawning thread, which the pool may retire.)
       let process = Process()
-      // setpriv --pdeathsig: the server ends with the test process, however that ends.
-      if let setpriv = which("setpriv") {
-        process.executableURL = URL(fileURLWithPath: setpriv)
-        process.arguments = ["--pdeathsig", "KILL", xvfb] + arguments
-      } else {
-        process.executableURL = URL(fileURLWithPath: xvfb)
-        process.arguments = arguments
-      }
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", "\"$0\" \"$@\" & x=$!; cat > /dev/null; kill -9 $x", xvfb] + arguments
+      let lifeline = Pipe()
+      process.standardInput = lifeline
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       guard (try? process.run()) != nil else { continue }
-      XServer.stopAtExit(process.processIdentifier)
       // Ready once its socket accepts; a display already taken makes Xvfb exit at once.
       for _ in 0..<100 {
         if !process.isRunning { break }
         if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-          return XServer(number: number, authority: authority, process: process)
+          return XServer(number: number, authority: authority, process: process, lifeline: lifeline)
         }
         usleep(50_000)
       }
-      kill(process.processIdentifier, SIGKILL)
+      try? lifeline.fileHandleForWriting.close()
     }
     print("◇ skipped: no X server could be started (Xvfb failed on every display tried)")
     return nil
   }
 
-  /// Servers kept in statics outlive the tests: each is stopped when the test process exits.
-  /// (SIGKILL: a server spawned from a thread that blocks signals inherits the blocked mask.)
-  private static let started = NSLock()
-  nonisolated(unsafe) private static var pids: [Int32] = []
-  private static func stopAtExit(_ pid: Int32) {
-    started.lock()
-    defer { started.unlock() }
-    if pids.isEmpty { atexit { XServer.pids.forEach { kill($0, SIGKILL) } } }
-    pids.append(pid)
-  }
+  private let lifeline: Pipe
 
-  private init(number: Int, authority: String?, process: Process) {
+  private init(number: Int, authority: String?, process: Process, lifeline: Pipe) {
+    self.lifeline = lifeline
     self.number = number
     self.display = ":\(number)"
     self.authority = authority
@@ -73,7 +64,7 @@ public final class XServer: @unchecked Sendable {
   }
 
   deinit {
-    kill(process.processIdentifier, SIGKILL)
+    try? lifeline.fileHandleForWriting.close()
     process.waitUntilExit()
     if let authority { try? FileManager.default.removeItem(atPath: authority) }
   }

@@ -120,7 +120,7 @@ final class SelectionOwner {
         let next = min(deadline, nextTransferDeadline())
         guard let received = try connection.nextEvent(until: next) else {
           dropStaleTransfers()
-          if MonotonicClock.now() >= deadline { return false }
+          if MonotonicClock.now() >= deadline || connection.wasWoken { return false }
           continue
         }
         event = received

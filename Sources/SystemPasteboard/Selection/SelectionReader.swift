@@ -42,10 +42,10 @@ struct SelectionReader {
   }
 
   /// The data of `target`: its property type and bytes.
-  /// - Throws: ``X11Error``: `.conversionRefused` when there is no owner or it refuses,
+  /// - Throws: ``X11Error``: `.noOwner` when nothing owns the selection, `.conversionRefused` when the owner refuses,
   ///   `.timeout` when it does not answer in time.
   func convert(_ target: String) throws(X11Error) -> (type: UInt32, data: [UInt8]) {
-    guard try owner() != nil else { throw X11Error(.conversionRefused, "nothing owns the \(selectionName) selection") }
+    guard try owner() != nil else { throw X11Error(.noOwner, "nothing owns the \(selectionName) selection") }
     let targetAtom = try connection.atom(target)
     try deleteProperty()
     var body = X11Wire()

@@ -9,7 +9,7 @@ import TypeRegistry
 
 /// How `UTType`s become X11 selection targets and back.
 ///
-/// Writing, for each representation in fidelity order: the type's MIME types; for text, X11's
+/// Writing, for each representation in fidelity order: the type's declared MIME types; for text, X11's
 /// conventions (`UTF8_STRING`, `text/plain;charset=utf-8`, `text/plain`, and `STRING`/`TEXT`
 /// converted to Latin-1); for file URLs, `text/uri-list` and `x-special/gnome-copied-files`; a
 /// type without a MIME type is offered under its identifier. Reading, each target of the owner
@@ -52,7 +52,8 @@ enum SelectionTargets {
       } else if type.conforms(to: .url) {
         add("text/uri-list", type, .uriList)
       }
-      let mimeTypes = type.tags[.mimeType] ?? []
+      // Declared MIME types only: offering never waits for the machine's MIME database.
+      let mimeTypes = type.declaredTags(.mimeType)
       for mimeType in mimeTypes { add(mimeType, type) }
       if type.conforms(to: .plainText) {
         add("text/plain", type)

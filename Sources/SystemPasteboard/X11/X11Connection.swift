@@ -269,6 +269,9 @@ final class X11Connection {
     return events.removeFirst()
   }
 
+  /// Whether the last wait ended because another thread woke it (see `Socket.wakeDescriptor`).
+  var wasWoken: Bool { socket.woken }
+
   /// An error for a request whose reply nobody waits for, if one arrived.
   func takeError() -> X11Error? {
     guard let key = errors.keys.min() else { return nil }
@@ -365,8 +368,14 @@ final class X11Connection {
 
   /// Reads at least one packet (waiting until `deadline`) and files every complete one.
   private func readPackets(until deadline: UInt64) throws(X11Error) {
+    // A large reply in progress is read in one go, not in 64 KB pieces.
+    var wanted = 1 << 16
+    if buffer.count >= 8 && buffer[0] == 1 {
+      let total = 32 + 4 * min(Int(X11Wire.u32(buffer, 4)), Self.replyLimit / 4)
+      wanted = max(wanted, total - buffer.count)
+    }
     do {
-      buffer += try socket.read(capacity: 1 << 16, until: deadline)
+      buffer += try socket.read(capacity: wanted, until: deadline)
     } catch {
       throw Self.error(error)
     }

@@ -24,7 +24,9 @@ public struct X11Error: Error, Sendable, Hashable, CustomStringConvertible {
     case timeout
     /// The connection closed.
     case closed
-    /// A selection owner refused a conversion, or there was no owner.
+    /// Nothing owns the selection.
+    case noOwner
+    /// The selection's owner refused a conversion.
     case conversionRefused
   }
 

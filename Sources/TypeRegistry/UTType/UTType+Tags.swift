@@ -55,6 +55,13 @@ extension UTType {
   /// The first MIME type the type declares. Apple's counterpart: `preferredMIMEType`.
   public var preferredMIMEType: String? { preferredTag(.mimeType) }
 
+  /// The tags of a class the type's declaration (or dynamic specification) gives, without the
+  /// ones the MIME layer adds: no database is read for them.
+  package func declaredTags(_ tagClass: UTTagClass) -> [String] {
+    if let declaration { return declaration.tags[tagClass.rawValue] ?? [] }
+    return extra?.specification.tags.filter { $0.tagClass == tagClass.rawValue }.map(\.value) ?? []
+  }
+
   /// The first declared tag of a class (tags the MIME layer adds are never preferred).
   func preferredTag(_ tagClass: UTTagClass) -> String? {
     if let declaration { return declaration.tags[tagClass.rawValue]?.first }
