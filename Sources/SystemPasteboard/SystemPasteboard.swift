@@ -53,6 +53,8 @@ public final class SystemPasteboard: Sendable {
   struct State {
     var server: Server?
     var changeCount = 0
+    var observers: [Int: AsyncStream<Int>.Continuation] = [:]
+    var nextObserver = 0
   }
 
   /// A pasteboard for `selection` on `display` (default `$DISPLAY`).
@@ -71,7 +73,7 @@ public final class SystemPasteboard: Sendable {
   public func setItemProviders(_ itemProviders: [ItemProvider]) throws(X11Error) {
     let server = try runningServer()
     try server.perform(.own(itemProviders))
-    state.withLock { $0.changeCount += 1 }
+    selectionChanged()
   }
 
   /// Whether this process owns the selection now.
@@ -115,7 +117,32 @@ public final class SystemPasteboard: Sendable {
     }
   }
 
-  func selectionChanged() { state.withLock { $0.changeCount += 1 } }
+  /// The change counts, starting with the current one, as the selection changes owner (another
+  /// application's copy, or this process's). The stream ends when the consumer stops iterating.
+  /// Apple's counterpart is `UIPasteboard.changedNotification`; ``Pasteboard/changes`` is the
+  /// in-process pasteboard's.
+  public var changes: AsyncStream<Int> {
+    _ = try? runningServer()
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(64))
+    let id = state.withLock { state -> Int in
+      let id = state.nextObserver
+      state.nextObserver += 1
+      state.observers[id] = continuation
+      continuation.yield(state.changeCount)
+      return id
+    }
+    continuation.onTermination = { [weak self] _ in
+      _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
+    }
+    return stream
+  }
+
+  func selectionChanged() {
+    state.withLock { state in
+      state.changeCount += 1
+      for continuation in state.observers.values { continuation.yield(state.changeCount) }
+    }
+  }
 
   // MARK: Reading
 

@@ -125,6 +125,66 @@ struct SystemPasteboardTests {
     #expect(String(decoding: data, as: UTF8.self) == "mine now")
   }
 
+  @Test func theChangesStreamFollowsOtherApplications() async throws {
+    guard Self.server != nil else { return }
+    let clipboard = try Self.pasteboard()
+    var changes = clipboard.changes.makeAsyncIterator()
+    let first = try #require(await changes.next())
+    try Self.shell("printf one | xclip -i -selection clipboard >/dev/null 2>&1")
+    let second = try #require(await changes.next())
+    #expect(second > first, "another application's copy is a change")
+    try clipboard.setItemProviders([ItemProvider(object: "ours" as NSString)])
+    let third = try #require(await changes.next())
+    #expect(third > second)
+  }
+
+  @Test func unknownTargetsAreDynamicTypesOfTheirOwnTagClass() throws {
+    guard Self.server != nil else { return }
+    try Self.shell("printf x | xclip -i -selection clipboard -t MY_PRIVATE_ATOM >/dev/null 2>&1")
+    let targets = try Self.pasteboard().targets()
+    let target = try #require(targets.first { $0.target == "MY_PRIVATE_ATOM" })
+    #expect(target.type.isDynamic)
+    #expect(target.type.tags[UTTagClass(rawValue: "org.x.atom")] == ["MY_PRIVATE_ATOM"])
+    #expect(target.type.conforms(to: .data))
+    let data = try Self.pasteboard().data(conformingTo: target.type)
+    #expect(data?.data == Data("x".utf8))
+  }
+
+  @Test func aRequestorThatDisappearsMidINCR() throws {
+    guard Self.server != nil else { return }
+    guard (try? runProcess("/usr/bin/python3", ["-c", "import Xlib"]))?.status == 0 else {
+      print("◇ skipped: python3-xlib is not installed")
+      return
+    }
+    let clipboard = try Self.pasteboard()
+    let large = Data(repeating: 0x41, count: 8 << 20)
+    let provider = ItemProvider()
+    provider.registerDataRepresentation(for: .png) { completion in
+      completion(large, nil)
+      return nil
+    }
+    try clipboard.setItemProviders([provider])
+    // A requestor that starts an INCR transfer, takes the first chunk, and exits.
+    let script = """
+      from Xlib import X, display
+      d = display.Display(); w = d.screen().root.create_window(0, 0, 1, 1, 0, X.CopyFromParent, event_mask=X.PropertyChangeMask)
+      p = d.intern_atom("P"); w.convert_selection(d.intern_atom("CLIPBOARD"), d.intern_atom("image/png"), p, X.CurrentTime); d.flush()
+      while True:
+          e = d.next_event()
+          if e.type == X.SelectionNotify: break
+      prop = w.get_full_property(p, X.AnyPropertyType); print(d.get_atom_name(prop.property_type)); w.delete_property(p); d.flush()
+      while True:
+          e = d.next_event()
+          if e.type == X.PropertyNotify and e.state == X.PropertyNewValue: break
+      print("chunk"); d.close()
+      """
+    let quitter = try Self.shell("timeout 10 /usr/bin/python3 -c '\(script)'")
+    #expect(quitter.stdoutText == "INCR\nchunk\n", "\(quitter.stderrText)")
+    // The owner goes on serving others.
+    #expect(clipboard.ownsSelection)
+    #expect(try Self.shell("timeout 10 xclip -o -selection clipboard -t image/png").stdout == large)
+  }
+
   @Test func aHundredOwnershipChangesLeakNothing() throws {
     guard Self.server != nil else { return }
     let clipboard = try Self.pasteboard()
