@@ -1,12 +1,7 @@
+import Foundation
 import Pasteboard
 import TypeRegistry
 import UTIPlatform
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// The desktop's clipboard (the X11 `CLIPBOARD` selection) or primary selection, shared with
 /// every other application, with item providers and `UTType`s on our side.
@@ -173,14 +168,15 @@ public final class SystemPasteboard: Sendable {
     var seen = Set<UTType>()
     for (type, target) in targets where seen.insert(type).inserted {
       provider.registerDataRepresentation(for: type) { [self] completion in
-        let thread = WorkerThread {
+        // A detached thread of its own: the conversion blocks on the X server and another
+        // application, never on the caller's thread or the cooperative pool.
+        Thread.detachNewThread {
           do {
             completion(try self.data(forTarget: target), nil)
           } catch {
             completion(nil, error)
           }
         }
-        if thread == nil { completion(nil, X11Error(.closed, "no thread to read the selection on")) }
         return nil
       }
     }

@@ -185,12 +185,36 @@ struct SystemPasteboardTests {
     #expect(try Self.shell("timeout 10 xclip -o -selection clipboard -t image/png").stdout == large)
   }
 
+  @Test func fileURLsAsFileManagersExpectThem() throws {
+    guard Self.server != nil else { return }
+    let clipboard = try Self.pasteboard()
+    let provider = ItemProvider()
+    provider.registerDataRepresentation(for: .fileURL) { completion in
+      completion(Data("file:///tmp/a%20b.txt".utf8), nil)
+      return nil
+    }
+    try clipboard.setItemProviders([provider])
+    let targets = try Self.shell("timeout 5 xclip -o -selection clipboard -t TARGETS").stdoutText
+    #expect(targets.contains("text/uri-list\n") && targets.contains("x-special/gnome-copied-files\n"))
+    #expect(
+      try Self.shell("timeout 5 xclip -o -selection clipboard -t text/uri-list").stdoutText
+        == "file:///tmp/a%20b.txt\r\n")
+    #expect(
+      try Self.shell("timeout 5 xclip -o -selection clipboard -t x-special/gnome-copied-files").stdoutText
+        == "copy\nfile:///tmp/a%20b.txt")
+  }
+
   @Test func aHundredOwnershipChangesLeakNothing() throws {
     guard Self.server != nil else { return }
     let clipboard = try Self.pasteboard()
     func openDescriptors() -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0 }
-    try clipboard.setItemProviders([ItemProvider(object: "0" as NSString)])
+    func residentBytes() -> Int {
+      let fields = ((try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? "").split(separator: " ")
+      return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
+    }
+    for index in 0..<20 { try clipboard.setItemProviders([ItemProvider(object: "warm \(index)" as NSString)]) }
     let descriptors = openDescriptors()
+    let resident = residentBytes()
     var counts: [Int] = []
     for index in 1...100 {
       try clipboard.setItemProviders([ItemProvider(object: "\(index)" as NSString)])
@@ -198,6 +222,7 @@ struct SystemPasteboardTests {
     }
     #expect(counts == counts.sorted() && Set(counts).count == counts.count, "the change count only grows")
     #expect(openDescriptors() == descriptors, "no descriptor is left open")
+    #expect(residentBytes() - resident < 4 << 20, "memory stays flat (under 4 MB of growth for 100 changes)")
     #expect(String(decoding: try clipboard.data(forTarget: "UTF8_STRING"), as: UTF8.self) == "100")
   }
 
@@ -403,6 +428,15 @@ struct X11DisplayTests {
     #expect(
       entries.first
         == .init(family: 256, address: Array("box".utf8), number: "5", name: "MIT-MAGIC-COOKIE-1", data: [1, 2, 3]))
+  }
+
+  @Test func overTCP() throws {
+    guard let server = XServer.start(tcp: true) else { return }
+    let clipboard = SystemPasteboard(
+      selection: .clipboard, display: try X11Display(parsing: "127.0.0.1:\(server.number)"), timeout: 3)
+    try clipboard.setItemProviders([ItemProvider(object: "over TCP" as NSString)])
+    let read = try server.run("/bin/sh", ["-c", "timeout 5 xclip -o -selection clipboard"])
+    #expect(read.stdoutText == "over TCP")
   }
 
   @Test func aServerThatRequiresACookie() throws {

@@ -62,23 +62,7 @@ public func runProcess(_ executable: String, _ arguments: [String], input: Data?
   posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
   posix_spawn_file_actions_adddup2(&actions, fromOut[1], 1)
   posix_spawn_file_actions_adddup2(&actions, fromErr[1], 2)
-  let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-  defer { for pointer in argv { free(pointer) } }
-  // The child starts with no signal blocked and default dispositions, whatever the test thread
-  // that spawns it blocks (a program that must stop on SIGTERM would otherwise ignore it).
-  var attributes = posix_spawnattr_t()
-  posix_spawnattr_init(&attributes)
-  defer { posix_spawnattr_destroy(&attributes) }
-  var none = sigset_t()
-  sigemptyset(&none)
-  posix_spawnattr_setsigmask(&attributes, &none)
-  var defaults = sigset_t()
-  sigemptyset(&defaults)
-  for number in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, number) }
-  posix_spawnattr_setsigdefault(&attributes, &defaults)
-  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-  var pid: pid_t = 0
-  let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+  let (pid, status) = spawn(executable, arguments, actions: &actions)
   for fd in [toChild[0], fromOut[1], fromErr[1]] { close(fd) }
   guard status == 0 else {
     for fd in [toChild[1], fromOut[0], fromErr[0]] { close(fd) }
@@ -119,6 +103,30 @@ public func runProcess(_ executable: String, _ arguments: [String], input: Data?
   while waitpid(pid, &exit, 0) < 0 && errno == EINTR {}
   let code = exit & 0x7F == 0 ? (exit >> 8) & 0xFF : 128 + (exit & 0x7F)
   return ProcessResult(status: code, stdout: Data(outputs[fromOut[0]]!), stderr: Data(outputs[fromErr[0]]!))
+}
+
+/// Starts a program with `actions` applied, no signal blocked and default dispositions, whatever
+/// the test thread that spawns it blocks (a program would otherwise ignore SIGTERM, and a shell
+/// that waits for its children would never see SIGCHLD): the pid, and `posix_spawn`'s status.
+public func spawn(_ executable: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t) -> (
+  pid: pid_t, status: Int32
+) {
+  var attributes = posix_spawnattr_t()
+  posix_spawnattr_init(&attributes)
+  defer { posix_spawnattr_destroy(&attributes) }
+  var none = sigset_t()
+  sigemptyset(&none)
+  posix_spawnattr_setsigmask(&attributes, &none)
+  var defaults = sigset_t()
+  sigemptyset(&defaults)
+  for number in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, number) }
+  posix_spawnattr_setsigdefault(&attributes, &defaults)
+  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+  let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+  defer { for pointer in argv { free(pointer) } }
+  var pid: pid_t = 0
+  let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+  return (pid, status)
 }
 
 /// The first executable named `name` on the PATH.

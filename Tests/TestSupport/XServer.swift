@@ -9,73 +9,89 @@ public final class XServer: @unchecked Sendable {
   public let number: Int
   /// The authority file the server checks (`MIT-MAGIC-COOKIE-1`), when started with one.
   public let authority: String?
-  private let process: Process
 
   /// Starts Xvfb; with `cookie`, the server requires that cookie (written to an authority file
-  /// in Xlib's format, which ``authority`` names).
-  public static func start(cookie: [UInt8]? = nil) -> XServer? {
+  /// in Xlib's format, which ``authority`` names); with `tcp`, it also listens on TCP port
+  /// 6000 + its number.
+  public static func start(cookie: [UInt8]? = nil, tcp: Bool = false) -> XServer? {
+    // One start at a time in this process: two starts would otherwise pick the same free display.
+    starting.lock()
+    defer { starting.unlock() }
     guard let xvfb = which("Xvfb") else {
       print("◇ skipped: Xvfb is not installed; the X11 tests did not run (.ci/run installs it)")
       return nil
     }
-    for number in 90..<190 where !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
-      var arguments = [":\(number)", "-nolisten", "tcp", "-screen", "0", "640x480x24"]
-      var authority: String?
-      if let cookie {
-        let path = NSTemporaryDirectory() + "xauth-\(UUID().uuidString)"
-        _ = FileManager.default.createFile(atPath: path, contents: Data(authorityEntry(number: number, cookie: cookie)))
-        arguments += ["-auth", path]
-        authority = path
-      }
-      // A watchdog shell holds the server: it kills it when its standard input ends, which
-      // happens when this process lets go of the pipe (deinit) or ends in any way. (Signals
-      // cannot be relied on: a server spawned from a pool thread inherits its blocked mask, and
-      // a parent-death signal follows the spawning thread, which the pool may retire.)
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", "\"$0\" \"$@\" & x=$!; cat > /dev/null; kill -9 $x", xvfb] + arguments
-      let lifeline = Pipe()
-      process.standardInput = lifeline
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      guard (try? process.run()) != nil else { continue }
-      // Ready once its socket accepts; a display already taken makes Xvfb exit at once.
-      for _ in 0..<100 {
-        if !process.isRunning { break }
-        if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-          return XServer(number: number, authority: authority, process: process, lifeline: lifeline)
-        }
-        usleep(50_000)
-      }
-      try? lifeline.fileHandleForWriting.close()
+    // Xvfb picks a free display itself and writes its number to -displayfd once it accepts
+    // connections: no race with other servers. A watchdog shell holds it and kills it when its
+    // standard input ends, which happens when this process lets go of the pipe (deinit) or ends
+    // in any way. (Signals cannot be relied on: a server spawned from a pool thread inherits its
+    // blocked mask, and a parent-death signal follows the spawning thread.)
+    var arguments = [tcp ? "-listen" : "-nolisten", "tcp", "-screen", "0", "640x480x24", "-displayfd", "1"]
+    var authority: String?
+    if let cookie {
+      let path = NSTemporaryDirectory() + "xauth-\(UUID().uuidString)"
+      // FamilyWild entries with an empty number match whichever display Xvfb picks.
+      _ = FileManager.default.createFile(atPath: path, contents: Data(authorityEntry(number: nil, cookie: cookie)))
+      arguments += ["-auth", path]
+      authority = path
     }
+    var lifeline: [Int32] = [0, 0]
+    var announce: [Int32] = [0, 0]
+    guard pipe(&lifeline) == 0, pipe(&announce) == 0 else { return nil }
+    for fd in [lifeline[1], announce[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_adddup2(&actions, lifeline[0], 0)
+    posix_spawn_file_actions_adddup2(&actions, announce[1], 1)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let script = "\"$0\" \"$@\" & x=$!; exec 1>/dev/null; cat > /dev/null; kill -9 $x"
+    let (pid, status) = spawn("/bin/sh", ["-c", script, xvfb] + arguments, actions: &actions)
+    posix_spawn_file_actions_destroy(&actions)
+    close(lifeline[0])
+    close(announce[1])
+    defer { close(announce[0]) }
+    if status == 0 {
+      // The display number, or the end of the pipe when Xvfb fails (within 10 s).
+      var text: [UInt8] = []
+      var byte: UInt8 = 0
+      var descriptor = pollfd(fd: announce[0], events: Int16(POLLIN), revents: 0)
+      while poll(&descriptor, 1, 10_000) > 0, read(announce[0], &byte, 1) == 1, byte != 0x0A { text.append(byte) }
+      if let number = Int(String(decoding: text, as: UTF8.self)) {
+        return XServer(number: number, authority: authority, pid: pid, lifeline: lifeline[1])
+      }
+    }
+    close(lifeline[1])
     print("◇ skipped: no X server could be started (Xvfb failed on every display tried)")
     return nil
   }
 
-  private let lifeline: Pipe
+  private let lifeline: Int32
+  private let pid: pid_t
+  private static let starting = NSLock()
 
-  private init(number: Int, authority: String?, process: Process, lifeline: Pipe) {
+  private init(number: Int, authority: String?, pid: pid_t, lifeline: Int32) {
     self.lifeline = lifeline
     self.number = number
     self.display = ":\(number)"
     self.authority = authority
-    self.process = process
+    self.pid = pid
   }
 
   deinit {
-    try? lifeline.fileHandleForWriting.close()
-    process.waitUntilExit()
+    close(lifeline)
+    var exit: Int32 = 0
+    waitpid(pid, &exit, 0)
     if let authority { try? FileManager.default.removeItem(atPath: authority) }
   }
 
   /// One `FamilyWild` authority entry for `number` (Xau's file format: big-endian counted fields).
-  public static func authorityEntry(number: Int, cookie: [UInt8], family: UInt16 = 0xFFFF, address: String = "")
+  public static func authorityEntry(number: Int?, cookie: [UInt8], family: UInt16 = 0xFFFF, address: String = "")
     -> [UInt8]
   {
     func counted(_ bytes: [UInt8]) -> [UInt8] { [UInt8(bytes.count >> 8), UInt8(bytes.count & 0xFF)] + bytes }
     return [UInt8(family >> 8), UInt8(family & 0xFF)] + counted(Array(address.utf8))
-      + counted(Array(String(number).utf8)) + counted(Array("MIT-MAGIC-COOKIE-1".utf8)) + counted(cookie)
+      + counted(Array((number.map(String.init) ?? "").utf8)) + counted(Array("MIT-MAGIC-COOKIE-1".utf8))
+      + counted(cookie)
   }
 
   /// A long-running peer (a clipboard manager, a GTK window) on this server, and its standard
