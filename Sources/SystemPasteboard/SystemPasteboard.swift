@@ -82,7 +82,8 @@ public final class SystemPasteboard: Sendable {
 
   /// Hands the selection's data to the clipboard manager (`CLIPBOARD_MANAGER`, `SAVE_TARGETS`),
   /// as GTK applications do at exit, so that a copy survives this process; false when no
-  /// manager runs or it did not confirm within ``timeout``.
+  /// manager runs or it did not confirm within ``timeout``. A process that exits normally
+  /// (`exit`, returning from `main`) does this for the clipboard by itself.
   public func handOverToClipboardManager() throws(X11Error) -> Bool {
     guard let server = state.withLock({ $0.server }), server.ownsSelection else { return false }
     return try server.perform(.handOver)
@@ -105,10 +106,30 @@ public final class SystemPasteboard: Sendable {
   private func runningServer() throws(X11Error) -> Server {
     if let server = state.withLock({ $0.server }) { return server }
     let server = try Server(pasteboard: self)
-    return state.withLock { current in
+    let running = state.withLock { current in
       if let existing = current.server { return existing }
       current.server = server
       return server
+    }
+    Self.handOverAtExit(self)
+    return running
+  }
+
+  /// Pasteboards that may own a selection when the process exits.
+  private static let owners = Locked<[SystemPasteboard]>([])
+
+  /// At exit, each pasteboard that still owns its `CLIPBOARD` hands the data to the clipboard
+  /// manager, as GTK applications do, so that a copy survives the process where a manager runs.
+  private static func handOverAtExit(_ pasteboard: SystemPasteboard) {
+    let first = owners.withLock { list -> Bool in
+      defer { list.append(pasteboard) }
+      return list.isEmpty
+    }
+    guard first else { return }
+    atexit {
+      for pasteboard in SystemPasteboard.owners.withLock({ $0 }) where pasteboard.selection == .clipboard {
+        _ = try? pasteboard.handOverToClipboardManager()
+      }
     }
   }
 

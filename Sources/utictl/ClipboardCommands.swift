@@ -158,7 +158,7 @@ enum ClipboardCommands {
     }
     Termination.install()
     while pasteboard.ownsSelection && !Termination.requested { usleep(20_000) }
-    if Termination.requested { _ = try? pasteboard.handOverToClipboardManager() }
+    // Exiting hands the data to the clipboard manager, if one runs (SystemPasteboard does it at exit).
     return ExitStatus.success
   }
 

@@ -150,6 +150,30 @@ struct SystemPasteboardTests {
     #expect(data?.data == Data("x".utf8))
   }
 
+  /// ICCCM's MULTIPLE: several conversions in one request; a target we cannot convert gets None.
+  @Test func multipleConvertsEachPair() throws {
+    guard Self.server != nil else { return }
+    guard (try? runProcess("/usr/bin/python3", ["-c", "import Xlib"]))?.status == 0 else {
+      print("◇ skipped: python3-xlib is not installed")
+      return
+    }
+    try Self.pasteboard().setItemProviders([ItemProvider(object: "multi" as NSString)])
+    let script = """
+      from Xlib import X, Xatom, display
+      d = display.Display(); w = d.screen().root.create_window(0, 0, 1, 1, 0, X.CopyFromParent)
+      a = d.intern_atom; p1, p2, m = a("P1"), a("P2"), a("M")
+      w.change_property(m, a("ATOM_PAIR"), 32, [a("UTF8_STRING"), p1, a("image/png"), p2]); d.flush()
+      w.convert_selection(a("CLIPBOARD"), a("MULTIPLE"), m, X.CurrentTime); d.flush()
+      while True:
+          e = d.next_event()
+          if e.type == X.SelectionNotify: break
+      pairs = w.get_full_property(m, X.AnyPropertyType).value
+      print(bytes(w.get_full_property(p1, X.AnyPropertyType).value).decode(), pairs[3])
+      """
+    let run = try Self.shell("timeout 10 /usr/bin/python3 -c '\(script)'")
+    #expect(run.stdoutText == "multi 0\n", "\(run.stderrText)")
+  }
+
   @Test func aRequestorThatDisappearsMidINCR() throws {
     guard Self.server != nil else { return }
     guard (try? runProcess("/usr/bin/python3", ["-c", "import Xlib"]))?.status == 0 else {
