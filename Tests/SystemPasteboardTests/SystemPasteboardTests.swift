@@ -9,6 +9,10 @@ import UTIPlatform
 
 /// The X11 clipboard against real peers: Xvfb as the server, xclip and a GTK window (Python)
 /// as the other applications, and the built `utictl`.
+///
+/// Peers wait up to 30 s (`timeout 30 xclip …`): where this process owns the selection, each
+/// answer runs an item provider's load, which hops through Swift's cooperative pool, and under
+/// a full parallel test run on two cores other tests can hold that pool for seconds.
 @Suite("System pasteboard: X11 selections with real peers", .serialized)
 struct SystemPasteboardTests {
   static let server = XServer.start()
@@ -41,9 +45,9 @@ struct SystemPasteboardTests {
     let text = "héllo wörld ✓ 日本語\n"
     let copy = try Self.shell("'\(try Self.utictl())' copy", input: Data(text.utf8))
     #expect(copy.status == 0, "\(copy.stderrText)")
-    #expect(try Self.shell("timeout 5 xclip -o -selection clipboard").stdoutText == text)
-    #expect(try Self.shell("timeout 5 xclip -o -selection clipboard -t UTF8_STRING").stdoutText == text)
-    let targets = try Self.shell("timeout 5 xclip -o -selection clipboard -t TARGETS").stdoutText
+    #expect(try Self.shell("timeout 30 xclip -o -selection clipboard").stdoutText == text)
+    #expect(try Self.shell("timeout 30 xclip -o -selection clipboard -t UTF8_STRING").stdoutText == text)
+    let targets = try Self.shell("timeout 30 xclip -o -selection clipboard -t TARGETS").stdoutText
       .split(separator: "\n").map(String.init)
     for expected in [
       "TARGETS", "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS", "UTF8_STRING", "text/plain;charset=utf-8",
@@ -52,7 +56,7 @@ struct SystemPasteboardTests {
       #expect(targets.contains(expected), "\(expected) in \(targets)")
     }
     // STRING is Latin-1: é and ö are one byte each; characters beyond Latin-1 become '?'.
-    let latin1 = try Self.shell("timeout 5 xclip -o -selection clipboard -t STRING").stdout
+    let latin1 = try Self.shell("timeout 30 xclip -o -selection clipboard -t STRING").stdout
     #expect(
       [UInt8](latin1) == [UInt8]("h".utf8) + [0xE9] + [UInt8]("llo w".utf8) + [0xF6] + [UInt8]("rld ? ???\n".utf8))
     #expect(try Self.shell("timeout 5 '\(try Self.utictl())' paste").stdoutText == text)
@@ -72,7 +76,7 @@ struct SystemPasteboardTests {
     try Data(png).write(to: URL(fileURLWithPath: file))
     // Ours, identified by content and name, read by xclip (20 MB: many INCR chunks).
     #expect(try Self.shell("'\(try Self.utictl())' copy '\(file)'").status == 0)
-    #expect(try Self.shell("timeout 5 xclip -o -selection clipboard -t TARGETS").stdoutText.contains("image/png\n"))
+    #expect(try Self.shell("timeout 30 xclip -o -selection clipboard -t TARGETS").stdoutText.contains("image/png\n"))
     #expect(try Self.shell("timeout 30 xclip -o -selection clipboard -t image/png").stdout == Data(png))
     // xclip's, read by our paste asking for any image: by conformance, not by MIME string.
     try Self.shell("xclip -i -selection clipboard -t image/png '\(file)' >/dev/null 2>&1")
@@ -113,7 +117,7 @@ struct SystemPasteboardTests {
     #expect(clipboard.ownsSelection)
     #expect(clipboard.changeCount > before)
     #expect(loads.withLock { $0 } == 0, "nothing is loaded until someone asks")
-    #expect(try Self.shell("timeout 5 xclip -o -selection clipboard").stdoutText == "lazy")
+    #expect(try Self.shell("timeout 30 xclip -o -selection clipboard").stdoutText == "lazy")
     #expect(loads.withLock { $0 } == 1)
     // Another application takes the clipboard: we lose it, and the count moves on.
     let countBefore = clipboard.changeCount
@@ -170,7 +174,7 @@ struct SystemPasteboardTests {
       pairs = w.get_full_property(m, X.AnyPropertyType).value
       print(bytes(w.get_full_property(p1, X.AnyPropertyType).value).decode(), pairs[3])
       """
-    let run = try Self.shell("timeout 10 /usr/bin/python3 -c '\(script)'")
+    let run = try Self.shell("timeout 30 /usr/bin/python3 -c '\(script)'")
     #expect(run.stdoutText == "multi 0\n", "\(run.stderrText)")
   }
 
@@ -202,11 +206,11 @@ struct SystemPasteboardTests {
           if e.type == X.PropertyNotify and e.state == X.PropertyNewValue: break
       print("chunk"); d.close()
       """
-    let quitter = try Self.shell("timeout 10 /usr/bin/python3 -c '\(script)'")
+    let quitter = try Self.shell("timeout 30 /usr/bin/python3 -c '\(script)'")
     #expect(quitter.stdoutText == "INCR\nchunk\n", "\(quitter.stderrText)")
     // The owner goes on serving others.
     #expect(clipboard.ownsSelection)
-    #expect(try Self.shell("timeout 10 xclip -o -selection clipboard -t image/png").stdout == large)
+    #expect(try Self.shell("timeout 30 xclip -o -selection clipboard -t image/png").stdout == large)
   }
 
   @Test func fileURLsAsFileManagersExpectThem() throws {
@@ -218,13 +222,13 @@ struct SystemPasteboardTests {
       return nil
     }
     try clipboard.setItemProviders([provider])
-    let targets = try Self.shell("timeout 5 xclip -o -selection clipboard -t TARGETS").stdoutText
+    let targets = try Self.shell("timeout 30 xclip -o -selection clipboard -t TARGETS").stdoutText
     #expect(targets.contains("text/uri-list\n") && targets.contains("x-special/gnome-copied-files\n"))
     #expect(
-      try Self.shell("timeout 5 xclip -o -selection clipboard -t text/uri-list").stdoutText
+      try Self.shell("timeout 30 xclip -o -selection clipboard -t text/uri-list").stdoutText
         == "file:///tmp/a%20b.txt\r\n")
     #expect(
-      try Self.shell("timeout 5 xclip -o -selection clipboard -t x-special/gnome-copied-files").stdoutText
+      try Self.shell("timeout 30 xclip -o -selection clipboard -t x-special/gnome-copied-files").stdoutText
         == "copy\nfile:///tmp/a%20b.txt")
   }
 
@@ -459,7 +463,7 @@ struct X11DisplayTests {
     let clipboard = SystemPasteboard(
       selection: .clipboard, display: try X11Display(parsing: "127.0.0.1:\(server.number)"), timeout: 3)
     try clipboard.setItemProviders([ItemProvider(object: "over TCP" as NSString)])
-    let read = try server.run("/bin/sh", ["-c", "timeout 5 xclip -o -selection clipboard"])
+    let read = try server.run("/bin/sh", ["-c", "timeout 30 xclip -o -selection clipboard"])
     #expect(read.stdoutText == "over TCP")
   }
 
