@@ -10,9 +10,8 @@ import UTIPlatform
 /// The X11 clipboard against real peers: Xvfb as the server, xclip and a GTK window (Python)
 /// as the other applications, and the built `utictl`.
 ///
-/// Peers wait up to 30 s (`timeout 30 xclip …`): where this process owns the selection, each
-/// answer runs an item provider's load, which hops through Swift's cooperative pool, and under
-/// a full parallel test run on two cores other tests can hold that pool for seconds.
+/// `xclip -i` returns before its background copy owns the selection: ``xclipIn(_:)`` waits until
+/// it does. Peers are given generous timeouts (30 s), for runs under ThreadSanitizer.
 @Suite("System pasteboard: X11 selections with real peers", .serialized)
 struct SystemPasteboardTests {
   static let server = XServer.start()
@@ -22,6 +21,18 @@ struct SystemPasteboardTests {
   @discardableResult
   static func shell(_ command: String, input: Data? = nil) throws -> ProcessResult {
     try #require(server).run("/bin/sh", ["-c", command], input: input)
+  }
+
+  /// Runs `xclip -i` with `options` on `input`, and waits (up to 10 s) until it owns the
+  /// selection with `target` among its targets.
+  static func xclipIn(_ options: String, input: String, target: String) throws {
+    try shell("printf '%s' '\(input)' | xclip -i \(options) >/dev/null 2>&1")
+    let selection = options.contains("primary") ? "primary" : "clipboard"
+    for _ in 0..<200 {
+      let targets = try shell("timeout 5 xclip -o -selection \(selection) -t TARGETS 2>/dev/null").stdoutText
+      if targets.split(separator: "\n").contains(Substring(target)) { return }
+      usleep(50_000)
+    }
   }
 
   static func utictl() throws -> String {
@@ -80,6 +91,11 @@ struct SystemPasteboardTests {
     #expect(try Self.shell("timeout 30 xclip -o -selection clipboard -t image/png").stdout == Data(png))
     // xclip's, read by our paste asking for any image: by conformance, not by MIME string.
     try Self.shell("xclip -i -selection clipboard -t image/png '\(file)' >/dev/null 2>&1")
+    for _ in 0..<200 {
+      let targets = try Self.shell("timeout 5 xclip -o -selection clipboard -t TARGETS 2>/dev/null").stdoutText
+      if targets == "TARGETS\nimage/png\n" { break }
+      usleep(50_000)
+    }
     let list = try Self.shell("timeout 5 '\(try Self.utictl())' paste --list").stdoutText
     #expect(list == "public.png\timage/png\n")
     let pasted = try Self.shell("timeout 30 '\(try Self.utictl())' paste --type public.image")
@@ -92,7 +108,7 @@ struct SystemPasteboardTests {
 
   @Test func itemProvidersFromAnotherApplicationLoadByConformance() async throws {
     guard Self.server != nil else { return }
-    try Self.shell("printf 'from xclip' | xclip -i -selection primary >/dev/null 2>&1")
+    try Self.xclipIn("-selection primary", input: "from xclip", target: "UTF8_STRING")
     let primary = try Self.pasteboard(.primary)
     let providers = try primary.itemProviders()
     let provider = try #require(providers.first)
@@ -121,7 +137,7 @@ struct SystemPasteboardTests {
     #expect(loads.withLock { $0 } == 1)
     // Another application takes the clipboard: we lose it, and the count moves on.
     let countBefore = clipboard.changeCount
-    try Self.shell("printf 'mine now' | xclip -i -selection clipboard >/dev/null 2>&1")
+    try Self.xclipIn("-selection clipboard", input: "mine now", target: "UTF8_STRING")
     for _ in 0..<100 where clipboard.ownsSelection { usleep(20_000) }
     #expect(!clipboard.ownsSelection)
     #expect(clipboard.changeCount > countBefore)
@@ -134,7 +150,7 @@ struct SystemPasteboardTests {
     let clipboard = try Self.pasteboard()
     var changes = clipboard.changes.makeAsyncIterator()
     let first = try #require(await changes.next())
-    try Self.shell("printf one | xclip -i -selection clipboard >/dev/null 2>&1")
+    try Self.xclipIn("-selection clipboard", input: "one", target: "UTF8_STRING")
     let second = try #require(await changes.next())
     #expect(second > first, "another application's copy is a change")
     try clipboard.setItemProviders([ItemProvider(object: "ours" as NSString)])
@@ -144,7 +160,7 @@ struct SystemPasteboardTests {
 
   @Test func unknownTargetsAreDynamicTypesOfTheirOwnTagClass() throws {
     guard Self.server != nil else { return }
-    try Self.shell("printf x | xclip -i -selection clipboard -t MY_PRIVATE_ATOM >/dev/null 2>&1")
+    try Self.xclipIn("-selection clipboard -t MY_PRIVATE_ATOM", input: "x", target: "MY_PRIVATE_ATOM")
     let targets = try Self.pasteboard().targets()
     let target = try #require(targets.first { $0.target == "MY_PRIVATE_ATOM" })
     #expect(target.type.isDynamic)

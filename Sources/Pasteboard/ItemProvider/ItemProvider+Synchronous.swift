@@ -1,4 +1,5 @@
 import Foundation
+import TypeRegistry
 import UTIPlatform
 
 extension ItemProvider {
@@ -16,5 +17,18 @@ extension ItemProvider {
     let result = waiter.wait(seconds: loadTimeout ?? Self.defaultSynchronousTimeout)
     if result == nil { progress.cancel() }
     return result
+  }
+}
+
+extension ItemProvider {
+  /// The data of the first representation conforming to `type`, loaded on the calling thread
+  /// (the handler starts inline, with no hop through the cooperative pool) and waited for at most
+  /// ``loadTimeout`` (or 10 s); nil when the load fails or times out. For servers of other
+  /// processes (the X11 selection owner), which must answer whatever the pool is doing.
+  package func loadDataInline(for type: UTType) -> Data? {
+    guard case .success(let data)? = synchronously({ loadData(type, inline: true, completion: $0) }) else {
+      return nil
+    }
+    return data
   }
 }

@@ -252,11 +252,12 @@ final class SelectionOwner {
   }
 
   /// The data of an offer's representation, converted; nil when the load fails or times out.
+  /// The load runs on this thread: answering another application never waits for Swift's
+  /// cooperative pool.
   private func load(_ offer: SelectionTargets.Offer) -> [UInt8]? {
-    guard let provider = providers.first else { return nil }
-    let waiter = Waiter<Data?>()
-    _ = provider.loadDataRepresentation(forTypeIdentifier: offer.typeIdentifier) { data, _ in waiter.deliver(data) }
-    guard let data = waiter.wait(seconds: loadTimeout) ?? nil else { return nil }
+    guard let provider = providers.first, let type = UTType(offer.typeIdentifier),
+      let data = provider.loadDataInline(for: type)
+    else { return nil }
     return SelectionTargets.convert(data, offer.conversion)
   }
 
