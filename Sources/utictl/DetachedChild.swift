@@ -26,29 +26,7 @@ struct DetachedChild {
     posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
     posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
     for fd in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, fd) }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    // The server starts with no signal blocked and default dispositions (so that SIGTERM ends
-    // it), in a session of its own: POSIX_SPAWN_SETSID is glibc's 0x80 (defined only under
-    // _GNU_SOURCE), Darwin's 0x400.
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for number in [SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&defaults, number) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    #if os(Linux)
-      let setsid: Int32 = 0x80
-    #else
-      let setsid: Int32 = 0x400
-    #endif
-    posix_spawnattr_setflags(&attributes, Int16(setsid | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var pid: pid_t = 0
-    let status = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+    let (pid, status) = ProcessSpawn.spawn(path, arguments, actions: &actions, newSession: true)
     close(toChild[0])
     close(fromChild[1])
     guard status == 0 else {

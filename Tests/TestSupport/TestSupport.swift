@@ -1,4 +1,5 @@
 import Foundation
+import UTIPlatform
 
 // Helpers shared by the test targets.
 
@@ -111,22 +112,7 @@ public func runProcess(_ executable: String, _ arguments: [String], input: Data?
 public func spawn(_ executable: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t) -> (
   pid: pid_t, status: Int32
 ) {
-  var attributes = posix_spawnattr_t()
-  posix_spawnattr_init(&attributes)
-  defer { posix_spawnattr_destroy(&attributes) }
-  var none = sigset_t()
-  sigemptyset(&none)
-  posix_spawnattr_setsigmask(&attributes, &none)
-  var defaults = sigset_t()
-  sigemptyset(&defaults)
-  for number in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, number) }
-  posix_spawnattr_setsigdefault(&attributes, &defaults)
-  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-  let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-  defer { for pointer in argv { free(pointer) } }
-  var pid: pid_t = 0
-  let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-  return (pid, status)
+  ProcessSpawn.spawn(executable, arguments, actions: &actions)
 }
 
 /// The first executable named `name` on the PATH.

@@ -1,0 +1,33 @@
+/// Starting programs with `posix_spawn`, the way a launcher should: no signal blocked and default
+/// dispositions, whatever the spawning thread blocks (a thread of a pool may block them all, and
+/// a program that inherits that mask ignores SIGTERM, or as a shell never sees SIGCHLD).
+package enum ProcessSpawn {
+  /// Starts `executable` with `actions` applied, optionally in a session of its own: the pid and
+  /// `posix_spawn`'s status.
+  package static func spawn(
+    _ executable: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t, newSession: Bool = false
+  ) -> (pid: pid_t, status: Int32) {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for number in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, number) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    // POSIX_SPAWN_SETSID: glibc's 0x80 (defined only under _GNU_SOURCE), Darwin's 0x400.
+    #if os(Linux)
+      let setsid: Int32 = newSession ? 0x80 : 0
+    #else
+      let setsid: Int32 = newSession ? 0x400 : 0
+    #endif
+    posix_spawnattr_setflags(&attributes, Int16(setsid | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+    return (pid, status)
+  }
+}
