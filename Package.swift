@@ -44,7 +44,8 @@ let package = Package(
       exclude: ["Info.plist", "ladybug.png"]
     ),
     // Test helpers and the generators that tests, benchmarks and fuzzers share.
-    .target(name: "TestSupport", dependencies: ["PropertyList", "TypeRegistry", "UTIPlatform"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["PropertyList", "TypeRegistry", "UTIPlatform"], path: "Tests/TestSupport"),
     .testTarget(name: "UTIPlatformTests", dependencies: ["UTIPlatform"]),
     .testTarget(
       name: "SystemPasteboardTests",
