@@ -224,14 +224,22 @@ struct XMLTokens {
     throw Failure(offset: start, message: "the \(what) never ends")
   }
 
+  /// Skips the rest of a `DOCTYPE`: up to its closing `>`, over an internal subset in brackets
+  /// and over quoted strings (an entity's value may hold `]` or `>`).
   private mutating func skipDoctype(from start: Int) throws(Failure) {
     var depth = 0
     while position < bytes.count {
       let byte = bytes[position]
       position += 1
-      if byte == UInt8(ascii: "[") { depth += 1 }
-      if byte == UInt8(ascii: "]") { depth -= 1 }
-      if byte == UInt8(ascii: ">") && depth <= 0 { return }
+      switch byte {
+      case UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: "]"): depth -= 1
+      case UInt8(ascii: "\""), UInt8(ascii: "'"):
+        while position < bytes.count && bytes[position] != byte { position += 1 }
+        position += 1
+      case UInt8(ascii: ">") where depth <= 0: return
+      default: break
+      }
     }
     throw Failure(offset: start, message: "the DOCTYPE never ends")
   }
