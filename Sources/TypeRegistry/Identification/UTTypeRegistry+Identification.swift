@@ -109,21 +109,20 @@ extension UTTypeRegistry {
       // Without a database the catalog's extensions stand in for globs: a known one decides.
       return named
     }
-    let mimeType: String
+    let found: (mimeType: String, byName: Bool)
     do {
-      mimeType = try database.identifyFile(atPath: path)
+      found = try database.identifyFileDeciding(atPath: path)
     } catch {
       throw IdentificationError(path: path, code: error.code)
     }
-    if mimeType == "inode/directory" {
-      let byName = identifyByName(FileIO.baseName(of: Self.trimmingSlash(path)), isDirectory: true)
-      return TypeIdentification(type: byName.type, mimeType: mimeType, method: .fileKind)
+    if found.mimeType == "inode/directory" {
+      let byName = identifyByName(name, isDirectory: true)
+      return TypeIdentification(type: byName.type, mimeType: found.mimeType, method: .fileKind)
     }
-    if mimeType.hasPrefix("inode/") {
-      return identification(mimeType, in: database, decidedByName: false, method: .fileKind)
+    if found.mimeType.hasPrefix("inode/") {
+      return identification(found.mimeType, in: database, decidedByName: false, method: .fileKind)
     }
-    let globs = database.globMatches(forFileName: FileIO.baseName(of: path))
-    return identification(mimeType, in: database, decidedByName: globs.count == 1)
+    return identification(found.mimeType, in: database, decidedByName: found.byName)
   }
 
   /// The registry's type for a MIME type the database gave.

@@ -227,21 +227,27 @@ package final class MIMEDatabase: Sendable {
   /// ``identify(fileName:data:)`` with as many leading bytes as the magic rules need.
   /// - Throws: ``FileIO/Error`` when a regular file cannot be read.
   package func identifyFile(atPath path: String) throws(FileIO.Error) -> String {
+    try identifyFileDeciding(atPath: path).mimeType
+  }
+
+  /// ``identifyFile(atPath:)``, and whether the name's one glob type decided it (the content
+  /// was not read).
+  package func identifyFileDeciding(atPath path: String) throws(FileIO.Error) -> (mimeType: String, byName: Bool) {
     switch FileIO.kind(of: path, followingLinks: true) {
-    case .directory: return "inode/directory"
+    case .directory: return ("inode/directory", false)
     case .missing(let code):
-      if FileIO.kind(of: path, followingLinks: false) == .symbolicLink { return "inode/symlink" }
+      if FileIO.kind(of: path, followingLinks: false) == .symbolicLink { return ("inode/symlink", false) }
       throw FileIO.Error(path: path, operation: .read, code: code)
-    case .special: return Self.specialType(path)
+    case .special: return (Self.specialType(path), false)
     case .file, .symbolicLink: break
     }
     var info = stat()
-    if stat(path, &info) == 0, info.st_size == 0 { return "text/plain" }
+    if stat(path, &info) == 0, info.st_size == 0 { return ("text/plain", false) }
     let name = FileIO.baseName(of: path)
     let globs = globMatches(forFileName: name).map(\.mimeType)
-    if globs.count == 1 { return globs[0] }
+    if globs.count == 1 { return (globs[0], true) }
     let head = try FileIO.readPrefix(path, count: max(magicExtent, Self.textSniffLength))
-    return head.withUnsafeBytes { identify(globs: globs, data: $0) }
+    return (head.withUnsafeBytes { identify(globs: globs, data: $0) }, false)
   }
 
   /// `inode/fifo`, `inode/socket`, `inode/chardevice` or `inode/blockdevice`.
