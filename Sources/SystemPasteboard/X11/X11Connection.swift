@@ -283,14 +283,7 @@ final class X11Connection {
   /// The atom named `name`, created if need be (cached).
   func atom(_ name: String) throws(X11Error) -> UInt32 {
     if let atom = atoms[name] { return atom }
-    var body = X11Wire()
-    body.u16(name.utf8.count)
-    body.u16(0)
-    body.bytes(Array(name.utf8))
-    let atom = X11Wire.u32(try roundTrip(16, 0, body.data, name: "InternAtom"), 8)
-    atoms[name] = atom
-    atomNames[atom] = name
-    return atom
+    return try atoms([name])[0]
   }
 
   /// Interns several atoms in one round trip.
