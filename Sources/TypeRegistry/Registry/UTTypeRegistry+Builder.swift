@@ -99,17 +99,15 @@ struct GraphBuilder {
     systemTypes: UTTypeRegistry.SystemTypes = .none
   ) -> UTTypeRegistry {
     let (ids, winners, conflicts) = chooseWinners()
-    // For large registries, the tag index is built on another thread while the graph is built here.
-    let parallel =
-      winners.count >= 20_000
-      ? ParallelTask { [declarations, winners, addedTags] in Self.tagIndex(declarations, winners, addedTags) } : nil
+    let records = winners.map { UTTypeRegistry.Record(declaration: declarations[$0], addedTags: addedTags[$0]) }
+    // For large registries, the tag index is built on another thread while the graph is built
+    // here; small ones build it when a tag is first looked up (a conformance query never needs it).
+    let parallel = records.count >= 20_000 ? ParallelTask { [records] in TagIndex(records) } : nil
     let parents = self.parents(ids: ids, winners: winners)
     let (ancestorStart, ancestors, cycles) = ancestorSets(parents, winners: winners)
-    let tagIndex = parallel?.wait() ?? Self.tagIndex(declarations, winners, addedTags)
     return UTTypeRegistry(
-      records: winners.map { .init(declaration: declarations[$0], addedTags: addedTags[$0]) },
-      parentStart: parents.start, parentIDs: parents.ids,
-      ids: ids, ancestorStart: ancestorStart, ancestors: ancestors, tagIndex: tagIndex, files: files,
+      records: records, parentStart: parents.start, parentIDs: parents.ids,
+      ids: ids, ancestorStart: ancestorStart, ancestors: ancestors, tagIndex: parallel?.wait(), files: files,
       codeDeclarations: codeDeclarations, includesSystemTypes: includesSystemTypes, systemTypes: systemTypes,
       conflicts: conflicts, cycles: cycles, unknownParents: parents.unknown)
   }
@@ -274,54 +272,6 @@ struct GraphBuilder {
       }
       return (start, ancestors)
     }
-  }
-
-  /// The tag index: folded tag class → folded tag → ids in preference order.
-  static func tagIndex(
-    _ declarations: [TypeDeclaration], _ winners: [Int], _ addedTags: [Int: [String: [String]]] = [:]
-  ) -> [String: [String: TagCandidates]] {
-    let n = winners.count
-    var classSlots: [String: Int] = [:]
-    var byClass: [[String: TagCandidates]] = []
-    var lastClass = ""
-    var lastSlot = -1
-    for id in 0..<n {
-      let added = addedTags.isEmpty ? nil : addedTags[winners[id]]
-      for (tagClass, values) in declarations[winners[id]].tags.merging(added ?? [:], uniquingKeysWith: +) {
-        let slot: Int
-        if tagClass == lastClass && lastSlot >= 0 {
-          slot = lastSlot
-        } else {
-          let classKey = UTTypeRegistry.fold(tagClass)
-          if let existing = classSlots[classKey] {
-            slot = existing
-          } else {
-            slot = byClass.count
-            classSlots[classKey] = slot
-            byClass.append([:])
-          }
-          lastClass = tagClass
-          lastSlot = slot
-        }
-        let id32 = Int32(id)
-        for value in values {
-          byClass[slot][UTTypeRegistry.fold(value), default: TagCandidates(first: id32)].appendIfAbsent(id32)
-        }
-      }
-    }
-    var tagIndex: [String: [String: TagCandidates]] = [:]
-    for (classKey, slot) in classSlots { tagIndex[classKey] = byClass[slot] }
-    byClass = []
-    for (classKey, byValue) in tagIndex {
-      for (value, candidates) in byValue where candidates.count > 1 {
-        tagIndex[classKey]![value] = TagCandidates(
-          ordered: candidates.sorted {
-            Self.rank(declarations[winners[Int($0)]], $0) < Self.rank(declarations[winners[Int($1)]], $1)
-          })
-      }
-    }
-
-    return tagIndex
   }
 
   /// The preference among types that share a tag: `public.*` types first, then the catalog's,

@@ -3,10 +3,11 @@ extension UTTypeRegistry {
   @inline(__always)
   func candidates(tag: String, tagClass: UTTagClass) -> TagCandidates? {
     let key = Self.fold(tag)
+    let index = tagIndex
     switch tagClass {
-    case .filenameExtension: return extensionIndex[key]
-    case .mimeType: return mimeIndex[key]
-    default: return tagIndex[Self.fold(tagClass.rawValue)]?[key]
+    case .filenameExtension: return index.extensions[key]
+    case .mimeType: return index.mimeTypes[key]
+    default: return index.byClass[Self.fold(tagClass.rawValue)]?[key]
     }
   }
 

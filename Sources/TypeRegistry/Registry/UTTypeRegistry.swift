@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -38,11 +40,8 @@ public final class UTTypeRegistry: Sendable {
   /// `ancestors[ancestorStart[id] ..< ancestorStart[id + 1]]`: sorted ids of the type and every supertype.
   @usableFromInline let ancestorStart: [Int32]
   @usableFromInline let ancestors: [Int32]
-  /// Folded tag class → folded tag → ids, in preference order.
-  let tagIndex: [String: [String: TagCandidates]]
-  /// The filename extension and MIME type parts of `tagIndex`, looked up without the class.
-  let extensionIndex: [String: TagCandidates]
-  let mimeIndex: [String: TagCandidates]
+  /// The tag index, built by the first tag lookup unless the builder built it already.
+  private let lazyTagIndex = AtomicLazyReference<TagIndex>()
   /// The files the declarations came from, in load order.
   public let files: [DeclarationFile]
   /// Whether the built-in catalog's system types are in the registry.
@@ -63,7 +62,7 @@ public final class UTTypeRegistry: Sendable {
 
   init(
     records: [Record], parentStart: [Int32], parentIDs: [Int32], ids: IdentifierTable, ancestorStart: [Int32],
-    ancestors: [Int32], tagIndex: [String: [String: TagCandidates]], files: [DeclarationFile],
+    ancestors: [Int32], tagIndex: TagIndex?, files: [DeclarationFile],
     codeDeclarations: [TypeDeclaration],
     includesSystemTypes: Bool, systemTypes: SystemTypes, conflicts: [Conflict], cycles: [Cycle],
     unknownParents: [UnknownParent]
@@ -76,15 +75,16 @@ public final class UTTypeRegistry: Sendable {
     self.ids = ids
     self.ancestorStart = ancestorStart
     self.ancestors = ancestors
-    self.tagIndex = tagIndex
-    self.extensionIndex = tagIndex[UTTagClass.filenameExtension.rawValue] ?? [:]
-    self.mimeIndex = tagIndex[UTTagClass.mimeType.rawValue] ?? [:]
+    if let tagIndex { _ = lazyTagIndex.storeIfNil(tagIndex) }
     self.files = files
     self.codeDeclarations = codeDeclarations
     self.ownConflicts = conflicts
     self.ownCycles = cycles
     self.ownUnknownParents = unknownParents
   }
+
+  /// Folded tag class → folded tag → ids, in preference order; built once, by the first caller.
+  var tagIndex: TagIndex { lazyTagIndex.load() ?? lazyTagIndex.storeIfNil(TagIndex(records)) }
 
   /// The number of declared types, the MIME layer's included.
   public var count: Int { completed.records.count }
