@@ -39,7 +39,7 @@ let package = Package(
     .executableTarget(name: "utibench-hello", path: "Benchmarks/hello"),
     .executableTarget(
       name: "PointyBug",
-      dependencies: ["Pasteboard", "TypeRegistry"],
+      dependencies: ["Pasteboard", "TypeRegistry", "SystemPasteboard"],
       path: "Examples/PointyBug",
       exclude: ["Info.plist", "ladybug.png"]
     ),
@@ -49,7 +49,9 @@ let package = Package(
     .testTarget(name: "UTIPlatformTests", dependencies: ["UTIPlatform"]),
     .testTarget(
       name: "SystemPasteboardTests",
-      dependencies: ["SystemPasteboard", "Pasteboard", "TypeRegistry", "UTIPlatform", "TestSupport", "utictl"]),
+      dependencies: [
+        "SystemPasteboard", "Pasteboard", "TypeRegistry", "UTIPlatform", "TestSupport", "utictl", "PointyBug",
+      ]),
     .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
     .testTarget(name: "TypeRegistryTests", dependencies: ["TypeRegistry", "PropertyList", "TestSupport"]),
     .testTarget(

@@ -38,6 +38,15 @@ package final class WorkerThread: @unchecked Sendable {
     }
   }
 
+  /// Whether the caller runs on this thread (which must not join itself).
+  package var isCurrent: Bool {
+    #if canImport(Glibc)
+      pthread_equal(pthread_self(), handle) != 0
+    #else
+      handle.map { pthread_equal(pthread_self(), $0) != 0 } ?? false
+    #endif
+  }
+
   /// Waits for the thread to finish.
   package func join() {
     #if canImport(Glibc)

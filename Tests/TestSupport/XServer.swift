@@ -129,6 +129,12 @@ public final class XServer: @unchecked Sendable {
       return nil
     }
 
+    /// Kills the peer now (a source that dies mid-drag) and waits for it to end.
+    public func terminate() {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+
     /// Sends the peer a line on its standard input.
     public func send(_ line: String) {
       (process.standardInput as? Pipe)?.fileHandleForWriting.write(Data((line + "\n").utf8))

@@ -31,6 +31,10 @@ public struct DragSession {
   public var destination: AppIdentity
   /// Called once with the final operation when the drag ends.
   public var onEnded: ((DropOperation) -> Void)?
+  /// Called once with the final operation when the drag has ended and every load
+  /// `performDrop(info:)` started has finished: when a desktop drop's source may let the data
+  /// go (XDND's `XdndFinished`). Called on the thread the last load finished on.
+  package var whenSettled: (@Sendable (DropOperation) -> Void)?
 
   /// A drag of `items` from `source` to `destination`; `allowedOperations` apply within the
   /// source's application and `operationsOutsideApp` beyond it; `onEnded` hears the outcome once.

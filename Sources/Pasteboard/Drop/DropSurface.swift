@@ -165,6 +165,38 @@ public final class DropSurface {
     run { $0.cancelled() }
   }
 
+  /// A rectangle around `location`, inside `bounds`, that no target accepting the drag reaches
+  /// into: while the pointer stays in it, the drag's answer stays what it is (over no target).
+  /// Nil when a target is under the pointer (there every move goes to its delegate), or no drag
+  /// is in progress. Each target in the way is cut off on the side that keeps the most area.
+  ///
+  /// XDND's `XdndStatus` carries this rectangle, so that a source sends no positions inside it.
+  /// - Complexity: O(*n*) in the number of targets.
+  package func quietRectangle(around location: CGPoint, within bounds: CGRect) -> CGRect? {
+    guard let accepts = drag?.accepts, hitTest(location) == nil, bounds.contains(location) else { return nil }
+    var quiet = bounds
+    for id in stacking where accepts[id] {
+      let frame = frames[id]
+      guard frame.intersects(quiet) else { continue }
+      var cuts: [CGRect] = []
+      if frame.minX > location.x {
+        cuts.append(CGRect(x: quiet.minX, y: quiet.minY, width: frame.minX - quiet.minX, height: quiet.height))
+      }
+      if frame.maxX <= location.x {
+        cuts.append(CGRect(x: frame.maxX, y: quiet.minY, width: quiet.maxX - frame.maxX, height: quiet.height))
+      }
+      if frame.minY > location.y {
+        cuts.append(CGRect(x: quiet.minX, y: quiet.minY, width: quiet.width, height: frame.minY - quiet.minY))
+      }
+      if frame.maxY <= location.y {
+        cuts.append(CGRect(x: quiet.minX, y: frame.maxY, width: quiet.width, height: quiet.maxY - frame.maxY))
+      }
+      guard let best = cuts.max(by: { $0.width * $0.height < $1.width * $1.height }) else { return nil }
+      quiet = best
+    }
+    return quiet
+  }
+
   /// The accepting target under `location`, front to back.
   func hitTest(_ location: CGPoint) -> TargetID? {
     guard let accepts = drag?.accepts else { return nil }
@@ -215,6 +247,7 @@ public final class DropSurface {
         answer { $0.performed(accepted) }
       case .finish(let operation):
         let onEnded = drag.session.onEnded
+        if let settled = drag.session.whenSettled { drag.items.gate.whenSettled { settled(operation) } }
         self.drag = nil
         onEnded?(operation)
         return operation

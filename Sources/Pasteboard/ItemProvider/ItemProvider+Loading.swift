@@ -371,6 +371,10 @@ extension ItemProvider {
       }
     }
     let gateState = gate?.stateForRequest ?? .open
+    if gateState == .open, let gate {
+      gate.admit()
+      operation.whenFinished { gate.release() }
+    }
     let start: @Sendable () -> Void = { [self] in
       guard !operation.isFinished else { return }
       switch gateState {

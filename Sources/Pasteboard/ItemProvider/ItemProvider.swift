@@ -223,14 +223,21 @@ final class LoadGate: Sendable {
     case over
   }
 
-  private let state = Locked(State.protected)
+  private struct Counts {
+    var state = State.protected
+    /// Loads admitted while the gate was open that have not finished.
+    var inFlight = 0
+    var whenSettled: [@Sendable () -> Void] = []
+  }
+
+  private let counts = Locked(Counts())
 
   /// A gate that admitted a request made while it was open, carried into the task that serves
   /// the request: a completion-handler load that hops to a task (`loadTransferable`) is judged
   /// when it is called, not when the task gets to the representation.
   @TaskLocal static var admitted: LoadGate?
 
-  var current: State { state.withLock { $0 } }
+  var current: State { counts.withLock { $0.state } }
 
   /// The state a load requested now is judged by.
   var stateForRequest: State {
@@ -238,12 +245,41 @@ final class LoadGate: Sendable {
     return state != .open && LoadGate.admitted === self ? .open : state
   }
 
-  /// Runs `body` in a task that keeps this gate's decision for a request made now.
+  /// Runs `body` in a task that keeps this gate's decision for a request made now (and counts
+  /// it as in flight until `body` returns).
   static func carryingDecision(of gate: LoadGate?, _ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
     guard let gate, gate.stateForRequest == .open else { return Task.detached(operation: body) }
-    return Task.detached { await LoadGate.$admitted.withValue(gate) { await body() } }
+    gate.admit()
+    return Task.detached {
+      await LoadGate.$admitted.withValue(gate) { await body() }
+      gate.release()
+    }
   }
 
-  func openGate() { state.withLock { $0 = .open } }
-  func closeGate() { state.withLock { $0 = .over } }
+  func openGate() { counts.withLock { $0.state = .open } }
+  func closeGate() { settle { $0.state = .over } }
+
+  /// Counts a load admitted now as in flight, until ``release()``.
+  func admit() { counts.withLock { $0.inFlight += 1 } }
+
+  /// An admitted load finished.
+  func release() { settle { $0.inFlight -= 1 } }
+
+  /// Runs `body` once the drop is settled: the gate is not open and every load it admitted has
+  /// finished (at once if that is so now). A drop's host learns here when the source may let
+  /// the data go (XDND's `XdndFinished`).
+  func whenSettled(_ body: @escaping @Sendable () -> Void) {
+    settle { $0.whenSettled.append(body) }
+  }
+
+  /// Applies `change`, then runs the waiting bodies if the drop is now settled.
+  private func settle(_ change: (inout Counts) -> Void) {
+    let ready = counts.withLock { counts -> [@Sendable () -> Void] in
+      change(&counts)
+      guard counts.state != .open && counts.inFlight == 0 else { return [] }
+      defer { counts.whenSettled = [] }
+      return counts.whenSettled
+    }
+    for body in ready { body() }
+  }
 }

@@ -17,6 +17,7 @@ final class LoadOperation<Value>: Sendable {
     var finished = false
     var handlerProgress: Progress?
     var watchdog: Task<Void, Never>?
+    var whenFinished: [@Sendable () -> Void] = []
   }
 
   init(completion: @escaping @Sendable (Result<Value, any Error>) -> Void) {
@@ -58,23 +59,36 @@ final class LoadOperation<Value>: Sendable {
     if alreadyFinished { watchdog.cancel() }
   }
 
+  /// Runs `body` once the load has delivered its result (at once if it has).
+  func whenFinished(_ body: @escaping @Sendable () -> Void) {
+    let finished = state.withLock { state -> Bool in
+      if !state.finished { state.whenFinished.append(body) }
+      return state.finished
+    }
+    if finished { body() }
+  }
+
   /// Delivers `result` if nothing was delivered yet; then runs `cleanup` either way.
   ///
   /// `cleanup` runs after the completion handler returns: a temporary file handed to the
   /// handler is deleted then, as on Apple platforms.
   @discardableResult
   func finish(_ result: Result<Value, any Error>, cleanup: (() -> Void)? = nil) -> Bool {
-    let (first, watchdog) = state.withLock { state -> (Bool, Task<Void, Never>?) in
-      if state.finished { return (false, nil) }
+    let (first, watchdog, finished) = state.withLock { state -> (Bool, Task<Void, Never>?, [@Sendable () -> Void]) in
+      if state.finished { return (false, nil, []) }
       state.finished = true
-      defer { state.watchdog = nil }
-      return (true, state.watchdog)
+      defer {
+        state.watchdog = nil
+        state.whenFinished = []
+      }
+      return (true, state.watchdog, state.whenFinished)
     }
     watchdog?.cancel()
     if first {
       progress.cancellationHandler = nil
       if case .success = result { progress.completedUnitCount = 1 }
       completion(result)
+      for body in finished { body() }
     }
     cleanup?()
     return first

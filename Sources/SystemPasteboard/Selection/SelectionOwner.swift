@@ -70,6 +70,9 @@ final class SelectionOwner {
     throw X11Error(.timeout, "the X server sent no timestamp")
   }
 
+  /// The targets offered for the providers, in order (without `TARGETS` and the other meta targets).
+  var offeredTargets: [String] { offers.map(\.target) }
+
   /// Events read while waiting for something else, handled by the next ``serve(until:)``.
   private var deferred: [X11Connection.Event] = []
 
@@ -170,7 +173,8 @@ final class SelectionOwner {
     }
     let property = try connection.atom("_SWIFT_UTI_SAVE_TARGETS")
     let targets = try connection.atoms(offers.map(\.target))
-    change(window, property, type: try connection.atom("ATOM"), format: 32, data: targets.flatMap(Self.le32))
+    connection.changeProperty(
+      window, property, type: try connection.atom("ATOM"), format: 32, data: targets.flatMap(Self.le32))
     var body = X11Wire()
     body.u32(window)
     body.u32(manager)
@@ -210,13 +214,15 @@ final class SelectionOwner {
     case "TARGETS":
       let names = ["TARGETS", "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS"] + offers.map(\.target)
       let atoms = try connection.atoms(names)
-      change(requestor, property, type: try connection.atom("ATOM"), format: 32, data: atoms.flatMap(Self.le32))
+      connection.changeProperty(
+        requestor, property, type: try connection.atom("ATOM"), format: 32, data: atoms.flatMap(Self.le32))
       return true
     case "TIMESTAMP":
-      change(requestor, property, type: try connection.atom("INTEGER"), format: 32, data: Self.le32(ownedSince))
+      connection.changeProperty(
+        requestor, property, type: try connection.atom("INTEGER"), format: 32, data: Self.le32(ownedSince))
       return true
     case "SAVE_TARGETS":
-      change(requestor, property, type: try connection.atom("NULL"), format: 32, data: [])
+      connection.changeProperty(requestor, property, type: try connection.atom("NULL"), format: 32, data: [])
       return true
     case "MULTIPLE":
       return try convertMultiple(requestor: requestor, property: property, time: time)
@@ -247,7 +253,8 @@ final class SelectionOwner {
         pairs[index + 1] = 0
       }
     }
-    change(requestor, property, type: try connection.atom("ATOM_PAIR"), format: 32, data: pairs.flatMap(Self.le32))
+    connection.changeProperty(
+      requestor, property, type: try connection.atom("ATOM_PAIR"), format: 32, data: pairs.flatMap(Self.le32))
     return true
   }
 
@@ -264,7 +271,7 @@ final class SelectionOwner {
   /// Puts data in the requestor's property: at once, or by `INCR` when it is too large.
   private func send(_ data: [UInt8], to requestor: UInt32, property: UInt32, type: UInt32) {
     guard data.count > chunkSize, let incr = try? connection.atom("INCR") else {
-      change(requestor, property, type: type, format: 8, data: data)
+      connection.changeProperty(requestor, property, type: type, format: 8, data: data)
       return
     }
     // ICCCM 2.7.2: select PropertyNotify on the requestor, announce the size, then a chunk each
@@ -274,7 +281,8 @@ final class SelectionOwner {
     attributes.u32(0x800)
     attributes.u32(0x40_0000)
     connection.send(2, 0, attributes.data, name: "ChangeWindowAttributes")
-    change(requestor, property, type: incr, format: 32, data: Self.le32(UInt32(clamping: data.count)))
+    connection.changeProperty(
+      requestor, property, type: incr, format: 32, data: Self.le32(UInt32(clamping: data.count)))
     transfers.removeAll { $0.requestor == requestor && $0.property == property }
     transfers.append(
       Transfer(
@@ -288,7 +296,8 @@ final class SelectionOwner {
     }
     var transfer = transfers[index]
     let end = min(transfer.offset + chunkSize, transfer.data.count)
-    change(requestor, property, type: transfer.type, format: 8, data: Array(transfer.data[transfer.offset..<end]))
+    connection.changeProperty(
+      requestor, property, type: transfer.type, format: 8, data: Array(transfer.data[transfer.offset..<end]))
     if transfer.offset == transfer.data.count {
       transfers.remove(at: index)  // the zero-length chunk just sent ends it
     } else {
@@ -300,18 +309,6 @@ final class SelectionOwner {
   }
 
   // MARK: Requests
-
-  private func change(_ window: UInt32, _ property: UInt32, type: UInt32, format: UInt8, data: [UInt8]) {
-    var body = X11Wire()
-    body.u32(window)
-    body.u32(property)
-    body.u32(type)
-    body.u8(format)
-    for _ in 0..<3 { body.u8(0) }
-    body.u32(UInt32(data.count / Int(format / 8)))
-    body.bytes(data)
-    connection.send(18, 0, body.data, name: "ChangeProperty")
-  }
 
   private func notify(requestor: UInt32, selection: UInt32, target: UInt32, property: UInt32, time: UInt32) {
     var event = X11Wire()

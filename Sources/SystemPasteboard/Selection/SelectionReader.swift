@@ -41,10 +41,11 @@ struct SelectionReader {
     return try connection.names(of: atoms).filter { seen.insert($0).inserted }
   }
 
-  /// The data of `target`: its property type and bytes.
+  /// The data of `target`: its property type and bytes. `time` is the server time the request
+  /// is made for (CurrentTime by default; XDND's drop time for `XdndSelection`).
   /// - Throws: ``X11Error``: `.noOwner` when nothing owns the selection, `.conversionRefused` when the owner refuses,
   ///   `.timeout` when it does not answer in time.
-  func convert(_ target: String) throws(X11Error) -> (type: UInt32, data: [UInt8]) {
+  func convert(_ target: String, time: UInt32 = 0) throws(X11Error) -> (type: UInt32, data: [UInt8]) {
     guard try owner() != nil else { throw X11Error(.noOwner, "nothing owns the \(selectionName) selection") }
     let targetAtom = try connection.atom(target)
     try deleteProperty()
@@ -53,7 +54,7 @@ struct SelectionReader {
     body.u32(selection)
     body.u32(targetAtom)
     body.u32(property)
-    body.u32(0)  // CurrentTime
+    body.u32(time)
     connection.send(24, 0, body.data, name: "ConvertSelection")
     let notify = try wait(what: "the owner of \(selectionName) to answer \(target)") { event in
       event.code == 31 && event.u32(8) == window && event.u32(12) == selection

@@ -52,8 +52,11 @@ enum SelectionTargets {
       } else if type.conforms(to: .url) {
         add("text/uri-list", type, .uriList)
       }
-      // Declared MIME types only: offering never waits for the machine's MIME database.
-      let mimeTypes = type.declaredTags(.mimeType)
+      // Declared MIME types only: offering never waits for the machine's MIME database. The
+      // shared registry's declaration wins over a snapshot the type was made from (a type made
+      // before the app registered its declarations).
+      let declared = type.isDeclared ? type : UTType(type.identifier).flatMap { $0.isDeclared ? $0 : nil } ?? type
+      let mimeTypes = declared.declaredTags(.mimeType)
       for mimeType in mimeTypes { add(mimeType, type) }
       if type.conforms(to: .plainText) {
         add("text/plain", type)

@@ -14,6 +14,8 @@ final class X11Connection {
     var resourceIDMask: UInt32
     var root: UInt32
     var rootVisual: UInt32
+    var whitePixel: UInt32 = 0xFF_FFFF
+    var keycodes: ClosedRange<UInt8> = 8...255
     /// The largest request, in bytes (BIG-REQUESTS raises it).
     var maximumRequestBytes: Int
   }
@@ -130,6 +132,7 @@ final class X11Connection {
     setup = Setup(
       resourceIDBase: X11Wire.u32(body, 4), resourceIDMask: X11Wire.u32(body, 8),
       root: X11Wire.u32(body, screenStart), rootVisual: X11Wire.u32(body, screenStart + 32),
+      whitePixel: X11Wire.u32(body, screenStart + 8), keycodes: min(body[26], body[27])...body[27],
       maximumRequestBytes: maximum * 4)
     guard setup.resourceIDMask != 0 else { throw violation("the setup reply gives no resource ids") }
   }

@@ -1,0 +1,121 @@
+import Foundation
+import Pasteboard
+import UTIPlatform
+
+extension X11Window.Host {
+  /// A drag this window started: the XDND source machine, when it next gives up waiting, and
+  /// the keys that cancel it.
+  struct Drag {
+    var machine: XdndDragging
+    let ended: EndedHandler
+    let escapeKeys: Set<UInt8>
+    /// When the answer the drag waits for (status, finished) is overdue.
+    var deadline: UInt64?
+  }
+
+  /// Starts a drag of `items` at the pointer: owns `XdndSelection` with them, grabs the pointer
+  /// and keyboard, and enters the window under the pointer.
+  func beginDrag(items: [ItemProvider], allowed: Set<DropOperation>, ended: EndedHandler) throws(X11Error) {
+    guard drag == nil else { throw X11Error(.request, "a drag from this window is already in progress") }
+    try owner.own(items)
+    let types = try connection.atoms(owner.offeredTargets)
+    if types.count > 3 {
+      connection.changeProperty(
+        owner.window, atoms.typeList, type: atoms.atom, format: 32, data: types.flatMap(Xdnd.le32))
+    }
+    do {
+      try connection.grabForDrag(connection.setup.root, time: 0)
+    } catch {
+      try? owner.disown()
+      throw error
+    }
+    let action = allowed.contains(.copy) || !allowed.contains(.move) ? atoms.copy : atoms.move
+    drag = Drag(
+      machine: XdndDragging(source: owner.window, types: types, action: action, moveAction: atoms.move),
+      ended: ended, escapeKeys: (try? connection.keycodes(for: 0xFF1B)) ?? [])
+    setDragging(true)
+    let pointer = try connection.queryPointer()
+    dragMoved(x: pointer.x, y: pointer.y, time: 0)
+  }
+
+  func dragMoved(x: Int, y: Int, time: UInt32) {
+    guard drag != nil else { return }
+    let target = (try? dropTarget(at: x, y)) ?? nil
+    run(drag!.machine.moved(x: x, y: y, time: time, over: target))
+  }
+
+  func dragReleased(time: UInt32) {
+    guard drag != nil else { return }
+    run(drag!.machine.released(time: time))
+  }
+
+  func dragKeyPressed(_ keycode: UInt8) {
+    guard drag != nil, drag!.escapeKeys.contains(keycode) else { return }
+    run(drag!.machine.cancelled())
+  }
+
+  func dragReceived(_ message: Xdnd.Message) {
+    guard drag != nil else { return }
+    run(drag!.machine.received(message))
+  }
+
+  /// Gives up a wait that is overdue: a status that does not come stops the drag, as does a
+  /// drop that is never finished.
+  func checkDeadlines() {
+    guard let deadline = drag?.deadline, MonotonicClock.now() >= deadline else { return }
+    run(drag!.machine.cancelled())
+  }
+
+  /// Sends the machine's messages and ends the drag when it says so; arms the deadline while an
+  /// answer is awaited.
+  private func run(_ actions: [XdndDragging.Action]) {
+    for action in actions {
+      switch action {
+      case .send(let message, let target):
+        connection.send(message, to: target.window, via: target.proxy, atoms: atoms)
+      case .end(let operation):
+        endDrag(operation)
+        return
+      }
+    }
+    try? connection.flush()
+    guard drag != nil else { return }
+    drag!.deadline =
+      drag!.machine.isAwaitingAnswer ? MonotonicClock.deadline(after: MonotonicClock.nanoseconds(timeout)) : nil
+  }
+
+  /// Ends the drag: releases the grabs and the selection, and tells the source.
+  func endDrag(_ operation: DropOperation) {
+    guard let ended = drag?.ended else { return }
+    drag = nil
+    setDragging(false)
+    connection.ungrab(time: 0)
+    connection.deleteProperty(owner.window, atoms.typeList)
+    try? owner.disown()
+    try? connection.flush()
+    ended.call(operation)
+  }
+
+  /// The XDND-aware window under root (`x`, `y`): the first window from the top-level down that
+  /// has `XdndAware` (with a version we speak), and its proxy if it names a valid one.
+  func dropTarget(at x: Int, _ y: Int) throws(X11Error) -> XdndDragging.Target? {
+    let root = connection.setup.root
+    var window = root
+    for _ in 0..<32 {
+      guard let hit = try connection.translate(x, y, from: root, to: window), hit.child != 0 else { return nil }
+      window = hit.child
+      var proxy: UInt32?
+      if let named = try connection.property32(window, atoms.proxy, limit: 1)?.values.first,
+        try connection.property32(named, atoms.proxy, limit: 1)?.values.first == named
+      {
+        proxy = named
+      }
+      guard let aware = try connection.property32(proxy ?? window, atoms.aware, limit: 1)?.values.first else {
+        continue
+      }
+      guard aware >= Xdnd.oldestVersion else { return nil }
+      return XdndDragging.Target(window: window, proxy: proxy, version: min(aware, Xdnd.version))
+    }
+    return nil
+  }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import Pasteboard
+import TypeRegistry
+import UTIPlatform
+
+extension X11Window.Host {
+  /// Advertises the window as an XDND target and feeds drops into `surface`.
+  func bind(_ surface: DropSurface) throws(X11Error) {
+    let version = Xdnd.le32(Xdnd.version)
+    connection.changeProperty(window, atoms.aware, type: atoms.atom, format: 32, data: version)
+    if !ownsWindow {
+      // A host's window: sources send to our proxy window (owner.window), naming theirs.
+      connection.changeProperty(owner.window, atoms.aware, type: atoms.atom, format: 32, data: version)
+      let proxy = Xdnd.le32(owner.window)
+      connection.changeProperty(window, atoms.proxy, type: atoms.window, format: 32, data: proxy)
+      connection.changeProperty(owner.window, atoms.proxy, type: atoms.window, format: 32, data: proxy)
+    }
+    try connection.sync()
+    receiver?.connectionLost()
+    receiver = Receiver(surface: surface)
+  }
+
+  /// The receiving side of one window: the XDND state machine and the drag it runs on the surface.
+  final class Receiver {
+    let surface: DropSurface
+    var machine = XdndReceiving()
+    /// The drag over us: its items, where the window is on the root, and its number.
+    var incoming: Incoming?
+    /// Drags dropped whose `XdndFinished` waits for their loads, by number.
+    var dropped: [Int: (source: UInt32, version: UInt32)] = [:]
+    private var count = 0
+
+    struct Incoming {
+      let number: Int
+      let source: UInt32
+      let provider: ItemProvider
+      let dropTime: Locked<UInt32>
+      /// The window's top-left corner in root coordinates.
+      var origin: (x: Int, y: Int)
+      /// The window's size.
+      var size: CGSize
+      var began = false
+      var location = CGPoint.zero
+    }
+
+    init(surface: DropSurface) { self.surface = surface }
+
+    func received(_ message: Xdnd.Message, host: X11Window.Host) {
+      for action in machine.received(message) { perform(action, host: host) }
+    }
+
+    func windowDestroyed(_ window: UInt32, host: X11Window.Host) {
+      for action in machine.sourceGone(window) { perform(action, host: host) }
+    }
+
+    /// The connection is gone: a drag over us is cancelled.
+    func connectionLost() {
+      guard incoming?.began == true else { return }
+      let surface = surface
+      Task { @MainActor in surface.cancel() }
+      incoming = nil
+    }
+
+    private func perform(_ action: XdndReceiving.Action, host: X11Window.Host) {
+      switch action {
+      case .begin(let source, _, let types, let typeList):
+        count += 1
+        incoming = host.incomingDrag(number: count, source: source, inline: types, typeList: typeList)
+      case .move(let x, let y, let action):
+        guard var drag = incoming else { return }
+        drag.location = CGPoint(x: x - drag.origin.x, y: y - drag.origin.y)
+        let (operation, quiet) = host.move(drag, action: action, surface: surface)
+        drag.began = true
+        incoming = drag
+        var rectangle = Xdnd.Message.Rectangle()
+        if let quiet, quiet.width >= 1, quiet.height >= 1 {
+          let x = max(0, Int(quiet.minX.rounded(.up)) + drag.origin.x)
+          let y = max(0, Int(quiet.minY.rounded(.up)) + drag.origin.y)
+          rectangle = Xdnd.Message.Rectangle(
+            x: x, y: y, width: min(0xFFFF, max(0, Int(quiet.maxX) + drag.origin.x - x)),
+            height: min(0xFFFF, max(0, Int(quiet.maxY) + drag.origin.y - y)))
+        }
+        let accepts = operation == .copy || operation == .move
+        host.connection.send(
+          .status(
+            target: host.window, accepts: accepts, wantsPositions: false, rectangle: rectangle,
+            action: host.atoms.action(for: operation)), to: drag.source, atoms: host.atoms)
+      case .exit:
+        guard let drag = incoming else { return }
+        incoming = nil
+        if drag.began {
+          let surface = surface
+          _ = host.onMain { surface.cancel() }
+        }
+      case .drop(let time):
+        guard let drag = incoming, let version = machine.version ?? Optional(Xdnd.version) else { return }
+        incoming = nil
+        drag.dropTime.withLock { $0 = time }
+        dropped[drag.number] = (drag.source, version)
+        let surface = surface
+        let location = drag.location
+        if host.onMain({ surface.end(at: location) }) == nil {
+          // The main actor did not answer: the source hears of a failure rather than waiting.
+          finish(drag.number, .cancel, host: host)
+        }
+      case .refuse(let source):
+        host.connection.send(.finished(target: host.window, success: false, action: 0), to: source, atoms: host.atoms)
+      }
+    }
+
+    /// A dropped drag's loads are done: tell its source (once).
+    func finish(_ number: Int, _ operation: DropOperation, host: X11Window.Host) {
+      guard let (source, _) = dropped.removeValue(forKey: number) else { return }
+      let success = operation == .copy || operation == .move
+      host.connection.send(
+        .finished(target: host.window, success: success, action: host.atoms.action(for: operation)), to: source,
+        atoms: host.atoms)
+      try? host.connection.flush()
+    }
+  }
+
+  /// The drag `source` brings: its types (inline, or its `XdndTypeList`) as `UTType`s on one
+  /// item provider whose loads convert `XdndSelection`; where our window is on the root.
+  fileprivate func incomingDrag(number: Int, source: UInt32, inline: [UInt32], typeList: Bool) -> Receiver.Incoming? {
+    do {
+      var list = inline
+      if typeList, let property = try connection.property32(source, atoms.typeList) { list = property.values }
+      let targets = try connection.names(of: list.filter { $0 != 0 })
+      // The source's destruction ends the drag (DestroyNotify).
+      connection.selectInput(source, X11Connection.EventMask.structureNotify)
+      let origin = try connection.translate(0, 0, from: window, to: connection.setup.root)
+      let size = try connection.size(of: window) ?? (0x7FFF, 0x7FFF)
+      let dropTime = Locked<UInt32>(0)
+      let provider = ItemProvider(
+        origin: AppIdentity(bundleIdentifier: "x11 window 0x\(String(source, radix: 16))"))
+      let registry = UTTypeRegistry.shared.current
+      var seen = Set<UTType>()
+      let (display, timeout) = (self.display, self.timeout)
+      for target in targets {
+        guard let type = SelectionTargets.type(ofTarget: target, registry: registry), seen.insert(type).inserted
+        else { continue }
+        provider.registerDataRepresentation(for: type) { completion in
+          // On a connection and thread of its own: the conversion waits for another application.
+          Thread.detachNewThread {
+            do {
+              let connection = try X11Connection(display: display, timeout: timeout)
+              let reader = try SelectionReader(connection: connection, selection: "XdndSelection")
+              let data = try reader.convert(target, time: dropTime.withLock { $0 }).data
+              completion(SelectionTargets.received(data, target: target), nil)
+            } catch {
+              completion(nil, error)
+            }
+          }
+          return nil
+        }
+      }
+      return Receiver.Incoming(
+        number: number, source: source, provider: provider, dropTime: dropTime,
+        origin: (origin?.x ?? 0, origin?.y ?? 0),
+        size: CGSize(width: size.width, height: size.height))
+    } catch {
+      return nil
+    }
+  }
+
+  /// Moves `drag` on the surface (beginning it there at its first position); the operation it
+  /// now has, and the quiet rectangle around the pointer (window coordinates).
+  fileprivate func move(_ drag: Receiver.Incoming, action: UInt32, surface: DropSurface) -> (
+    DropOperation, CGRect?
+  ) {
+    let location = drag.location
+    let began = drag.began
+    let provider = drag.provider
+    let allowed = atoms.allowedOperations(for: action)
+    let number = drag.number
+    let source = AppIdentity(bundleIdentifier: provider.origin.bundleIdentifier)
+    let bounds = CGRect(origin: .zero, size: drag.size)
+    let answer = onMain { [self] () -> (DropOperation, CGRect?) in
+      if !began || !surface.isDragging {
+        var session = DragSession(
+          items: [provider], allowedOperations: allowed, operationsOutsideApp: allowed, source: source)
+        session.whenSettled = { operation in
+          self.post { host in host.receiver?.finish(number, operation, host: host) }
+        }
+        surface.begin(session, at: location)
+      } else {
+        surface.move(to: location)
+      }
+      return (surface.currentOperation, surface.quietRectangle(around: location, within: bounds))
+    }
+    return answer ?? (.cancel, nil)
+  }
+}
+
+extension Xdnd {
+  /// A 32-bit property item, little-endian (the byte order we announce at setup).
+  static func le32(_ value: UInt32) -> [UInt8] { SelectionOwner.le32(value) }
+}

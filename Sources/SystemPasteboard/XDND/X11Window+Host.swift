@@ -1,0 +1,178 @@
+import Foundation
+import Pasteboard
+import UTIPlatform
+
+extension X11Window {
+  /// The thread behind a window: one connection, one event loop that answers XDND messages,
+  /// drives the window's drags, serves `XdndSelection`, and runs the commands the window's
+  /// methods queue. Everything but the queue and the published flags is confined to the thread.
+  final class Host: @unchecked Sendable {
+    let connection: X11Connection
+    let atoms: Xdnd.Atoms
+    /// The owner of `XdndSelection` while a drag of ours runs; its window is our drags' source
+    /// window and, for a host's window, the proxy drops arrive at.
+    let owner: SelectionOwner
+    /// The window drops are for (the `window` field of the messages we take).
+    let window: UInt32
+    let display: X11Display?
+    let timeout: Double
+
+    private let commands = Locked<[@Sendable (Host) -> Void]>([])
+    private let wake: (read: Int32, write: Int32)
+    private let stopped = Locked(false)
+    private let dragging = Locked(false)
+    private let pressObservers = Locked<(next: Int, all: [Int: AsyncStream<ButtonPress>.Continuation])>((0, [:]))
+    private var thread: WorkerThread?
+
+    /// The receiving side, once a surface is bound.
+    var receiver: Receiver?
+    /// The drag this window started, while it runs.
+    var drag: Drag?
+
+    /// Whether this process created the window (and destroys it at the end).
+    let ownsWindow: Bool
+
+    init(connection: X11Connection, window: UInt32, ownsWindow: Bool, display: X11Display?, timeout: Double)
+      throws(X11Error)
+    {
+      self.connection = connection
+      self.window = window
+      self.ownsWindow = ownsWindow
+      self.display = display
+      self.timeout = timeout
+      atoms = try Xdnd.Atoms(connection)
+      owner = try SelectionOwner(connection: connection, selection: "XdndSelection")
+      var fds: [Int32] = [0, 0]
+      guard pipe(&fds) == 0 else { throw X11Error(.closed, "no pipe to wake the window's thread") }
+      for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+      wake = (fds[0], fds[1])
+      connection.socket.wakeDescriptor = fds[0]
+      guard let thread = WorkerThread({ [self] in run() }) else {
+        throw X11Error(.closed, "no thread could be started for the window")
+      }
+      self.thread = thread
+    }
+
+    deinit {
+      for fd in [wake.read, wake.write] { closeDescriptor(fd) }
+    }
+
+    // MARK: Commands
+
+    /// Queues `command` for the thread (it runs between events).
+    func post(_ command: @escaping @Sendable (Host) -> Void) {
+      guard !stopped.withLock({ $0 }) else { return }
+      commands.withLock { $0.append(command) }
+      var byte: UInt8 = 1
+      _ = write(wake.write, &byte, 1)
+    }
+
+    /// Runs `command` on the thread and waits for its outcome.
+    func perform(_ command: @escaping @Sendable (Host) throws(X11Error) -> Void) throws(X11Error) {
+      let waiter = Waiter<Result<Void, X11Error>>()
+      if stopped.withLock({ $0 }) { throw X11Error(.closed, "the window is closed") }
+      post { host in waiter.deliver(Result { () throws(X11Error) in try command(host) }) }
+      guard let result = waiter.wait(seconds: 3 * timeout) else {
+        throw X11Error(.timeout, "the window's thread did not answer in time")
+      }
+      try result.get()
+    }
+
+    func stop() {
+      let wasStopped = stopped.withLock { stopped -> Bool in
+        defer { stopped = true }
+        return stopped
+      }
+      guard !wasStopped else { return }
+      var byte: UInt8 = 1
+      _ = write(wake.write, &byte, 1)
+      if let thread, !thread.isCurrent { thread.join() }
+    }
+
+    var isDragging: Bool { dragging.withLock { $0 } }
+    func setDragging(_ value: Bool) { dragging.withLock { $0 = value } }
+
+    func buttonPresses() -> AsyncStream<ButtonPress> {
+      let (stream, continuation) = AsyncStream.makeStream(of: ButtonPress.self, bufferingPolicy: .bufferingNewest(64))
+      let id = pressObservers.withLock { observers -> Int in
+        defer { observers.next += 1 }
+        observers.all[observers.next] = continuation
+        return observers.next
+      }
+      continuation.onTermination = { [weak self] _ in
+        _ = self?.pressObservers.withLock { $0.all.removeValue(forKey: id) }
+      }
+      return stream
+    }
+
+    // MARK: The loop
+
+    private func run() {
+      defer { shutDown() }
+      while !stopped.withLock({ $0 }) {
+        for command in commands.withLock({ list in
+          defer { list.removeAll() }; return list
+        }) {
+          command(self)
+        }
+        do {
+          let deadline = min(MonotonicClock.deadline(after: 1_000_000_000), drag?.deadline ?? .max)
+          try owner.serve(until: deadline) { event in
+            handle(event)
+            return false
+          }
+          checkDeadlines()
+        } catch {
+          receiver?.connectionLost()
+          endDrag(.cancel)
+          return
+        }
+      }
+    }
+
+    private func shutDown() {
+      stopped.withLock { $0 = true }
+      if drag != nil { endDrag(.cancel) }
+      receiver?.connectionLost()
+      receiver = nil
+      for continuation in pressObservers.withLock({ $0.all.values }) { continuation.finish() }
+      if ownsWindow { connection.destroyWindow(window) }
+      try? connection.flush()
+      connection.socket.close()
+      // Commands queued after the end get no thread: their waiters time out, as documented.
+      commands.withLock { $0.removeAll() }
+    }
+
+    private func handle(_ event: X11Connection.Event) {
+      switch event.code {
+      case 33:  // ClientMessage
+        guard let message = Xdnd.Message(event, atoms: atoms) else { return }
+        switch message {
+        case .status, .finished:
+          if event.u32(4) == owner.window { dragReceived(message) }
+        case .enter, .position, .leave, .drop:
+          if event.u32(4) == window { receiver?.received(message, host: self) }
+        }
+      case 17:  // DestroyNotify
+        receiver?.windowDestroyed(event.u32(8), host: self)
+      case 4 where event.u32(12) == window:  // ButtonPress in our window
+        let press = ButtonPress(location: CGPoint(x: event.i16(24), y: event.i16(26)), button: Int(event.u8(1)))
+        for continuation in pressObservers.withLock({ $0.all.values }) { continuation.yield(press) }
+      case 6:  // MotionNotify
+        dragMoved(x: event.i16(20), y: event.i16(22), time: event.u32(4))
+      case 5:  // ButtonRelease
+        dragReleased(time: event.u32(4))
+      case 2:  // KeyPress
+        dragKeyPressed(event.u8(1))
+      default: break
+      }
+    }
+
+    /// Calls `body` on the main actor and waits (at most `timeout`) for what it returns.
+    func onMain<T: Sendable>(_ body: @escaping @MainActor @Sendable () -> T) -> T? {
+      let waiter = Waiter<T>()
+      Task { @MainActor in waiter.deliver(body()) }
+      return waiter.wait(seconds: timeout)
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Pasteboard
+import UTIPlatform
+
+/// A window on the X display that takes drops from other applications and starts drags into
+/// them, by the XDND protocol (version 5, down to 3 for older peers).
+///
+/// Create a plain top-level window (for an application or example without a toolkit), or name
+/// one the host's toolkit made; then bind a ``DropSurface`` to it with ``acceptDrops(into:)``:
+/// drags from other applications run the surface's ``DropDelegate``s through the same lifecycle
+/// the headless surface runs (`validateDrop`, `dropEntered`, `dropUpdated`, `dropExited`,
+/// `performDrop`), in window coordinates. ``beginDrag(_:)`` starts a drag of a ``DragSession``'s
+/// items at the pointer, which other applications (GTK, Qt, browsers) can take.
+///
+/// ```swift
+/// let window = try X11Window(title: "PointyBug", width: 800, height: 900)
+/// let surface = DropSurface()
+/// surface.addTarget(DropTarget(frame: editorFrame, of: [.image], delegate: ImageDrop(bug: bug)))
+/// try window.acceptDrops(into: surface)   // a PNG dragged from a file manager reaches ImageDrop
+/// ```
+///
+/// How XDND maps to the model: `XdndEnter` starts a ``DragSession`` whose one item has the
+/// `UTType`s of the source's targets (as ``SystemPasteboard`` maps them); `XdndPosition` moves the
+/// drag (root coordinates made window coordinates) and is answered by `XdndStatus` with the
+/// operation, and the rectangle in which no target is reached (``DropSurface``'s quiet
+/// rectangle); `XdndLeave` cancels it (`dropExited`); `XdndDrop` ends it (`performDrop`, whose
+/// loads convert `XdndSelection` for the drop's time), and `XdndFinished` follows once the loads
+/// it started finished. Actions: `XdndActionCopy` and `XdndActionMove` are ``DropOperation/copy``
+/// and ``DropOperation/move``; a source asking for a move allows both, any other action (Link,
+/// Ask, Private) allows a copy. A target's `.forbidden` or `.cancel` is a refusal.
+///
+/// Each window has its own connection and thread, which also serves the data of its drags;
+/// delegates run on the main actor, so the main actor must be free to run them (an `async`
+/// `main`, `dispatchMain()`, a UI toolkit's loop). Apple's counterparts: an `NSWindow` with
+/// `registerForDraggedTypes(_:)`, and `beginDraggingSession(with:event:source:)`.
+public final class X11Window: Sendable {
+  /// A press of a pointer button in the window (created windows only).
+  public struct ButtonPress: Sendable, Hashable {
+    /// Where, in window coordinates.
+    public var location: CGPoint
+    /// Which button: 1 left, 2 middle, 3 right.
+    public var button: Int
+  }
+
+  /// The X11 window id.
+  public let id: UInt32
+  /// Whether this process created the window (and destroys it on ``close()``).
+  public let isCreated: Bool
+  let host: Host
+
+  /// Creates and maps a plain top-level window with a white background, titled `title`, on
+  /// `display` (default `$DISPLAY`); `timeout` bounds every exchange with the server and peers.
+  /// - Throws: ``X11Error`` when there is no display or it refuses us.
+  public init(
+    title: String, width: Int = 640, height: Int = 480, display: X11Display? = nil, timeout: Double = 5
+  ) throws(X11Error) {
+    let connection = try X11Connection(display: display, timeout: timeout)
+    let events =
+      X11Connection.EventMask.exposure | X11Connection.EventMask.buttonPress
+      | X11Connection.EventMask.structureNotify | X11Connection.EventMask.propertyChange
+    let window = try connection.createTopLevelWindow(title: title, width: width, height: height, events: events)
+    try connection.sync()
+    id = window
+    isCreated = true
+    host = try Host(connection: connection, window: window, ownsWindow: true, display: display, timeout: timeout)
+  }
+
+  /// The window `id` that the host's toolkit created on `display`. Drops reach it through a
+  /// proxy window of ours (`XdndProxy`), so the toolkit's own event handling is untouched.
+  public init(existing id: UInt32, display: X11Display? = nil, timeout: Double = 5) throws(X11Error) {
+    let connection = try X11Connection(display: display, timeout: timeout)
+    self.id = id
+    isCreated = false
+    host = try Host(connection: connection, window: id, ownsWindow: false, display: display, timeout: timeout)
+  }
+
+  deinit { host.stop() }
+
+  /// Advertises the window as an XDND target (`XdndAware`, version 5; `XdndProxy` for a window
+  /// the host made) and runs every drag other applications bring over it through `surface`.
+  /// Returns once the server has the properties. Binding another surface replaces this one.
+  ///
+  /// Apple's counterpart: `NSView.registerForDraggedTypes(_:)`; here the surface's targets say
+  /// which types they take.
+  /// - Throws: ``X11Error`` when the window is gone or the connection failed.
+  public func acceptDrops(into surface: DropSurface) throws(X11Error) {
+    try host.perform { host throws(X11Error) in try host.bind(surface) }
+  }
+
+  /// Starts dragging `session`'s items from the pointer's position (call it on a button press:
+  /// the drag follows the pointer until the button is released). Other applications see the
+  /// first item's types as XDND types and convert the one they choose from `XdndSelection`;
+  /// `session.onEnded` hears the outcome on the main actor: `.copy` or `.move` when a target
+  /// took the drop, `.cancel` when none did, Escape was pressed, or a target stopped answering.
+  ///
+  /// Apple's counterpart: `NSView.beginDraggingSession(with:event:source:)`.
+  /// - Throws: ``X11Error`` when the pointer cannot be grabbed or a drag is already running.
+  @MainActor
+  public func beginDrag(_ session: DragSession) throws(X11Error) {
+    let ended = EndedHandler(session.onEnded)
+    let items = session.items
+    let allowed = session.operationsOutsideApp
+    try host.perform { host throws(X11Error) in try host.beginDrag(items: items, allowed: allowed, ended: ended) }
+  }
+
+  /// Whether a drag this window started is in progress.
+  public var isDragging: Bool { host.isDragging }
+
+  /// The presses of pointer buttons in the window, as they come (created windows only: a
+  /// host's window reports its own).
+  public var buttonPresses: AsyncStream<ButtonPress> { host.buttonPresses() }
+
+  /// Stops taking drops and ends this window's thread; destroys the window if this process created it.
+  public func close() { host.stop() }
+}
+
+/// A drag's `onEnded`, kept on the main actor, where it is called.
+@MainActor
+final class EndedHandler: Sendable {
+  let onEnded: ((DropOperation) -> Void)?
+  init(_ onEnded: ((DropOperation) -> Void)?) { self.onEnded = onEnded }
+
+  /// Calls `onEnded` with `operation` on the main actor.
+  nonisolated func call(_ operation: DropOperation) {
+    Task { @MainActor in self.onEnded?(operation) }
+  }
+}

@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""A GTK 3 application's drag and drop (XDND), driven from the tests: the other side of a drag.
+
+  gtk_dnd.py source X Y text TEXT      a window at (X, Y), 200x200, whose area drags TEXT
+                                       (UTF8_STRING, text/plain;charset=utf-8, text/plain)
+  gtk_dnd.py source X Y file MIME PATH   … whose area drags the file's bytes as MIME
+  gtk_dnd.py target X Y MIME...        a window at (X, Y), 200x200, whose area takes drops of MIME
+
+Each prints "ready" once its window is mapped, then one line per event: the source
+"end" (and "failed N" with GTK's GtkDragResult when no target took it); the target
+"motion", "leave", and "received MIME LENGTH HEX" for each drop. It exits after 60 s.
+"""
+import sys
+
+import gi
+
+gi.require_version("Gtk", "3.0")
+gi.require_version("Gdk", "3.0")
+from gi.repository import Gdk, GLib, Gtk  # noqa: E402
+
+
+def say(*words):
+    print(*words, flush=True)
+
+
+role, x, y = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+window = Gtk.Window(title="gtk " + role)
+window.set_default_size(200, 200)
+window.move(x, y)
+area = Gtk.EventBox()
+area.add(Gtk.Label(label="drag me" if role == "source" else "drop here"))
+window.add(area)
+
+if role == "source":
+    kind = sys.argv[4]
+    if kind == "text":
+        payload = sys.argv[5].encode()
+        mimes = ["UTF8_STRING", "text/plain;charset=utf-8", "text/plain"]
+    else:
+        mimes = [sys.argv[5]]
+        with open(sys.argv[6], "rb") as f:
+            payload = f.read()
+    targets = Gtk.TargetList.new([])
+    for index, mime in enumerate(mimes):
+        targets.add(Gdk.Atom.intern(mime, False), 0, index)
+    area.drag_source_set(Gdk.ModifierType.BUTTON1_MASK, [], Gdk.DragAction.COPY)
+    area.drag_source_set_target_list(targets)
+
+    def get(widget, context, selection, info, time):
+        selection.set(selection.get_target(), 8, payload)
+
+    area.connect("drag-data-get", get)
+    area.connect("drag-end", lambda *a: say("end"))
+    area.connect("drag-failed", lambda widget, context, result: say("failed", int(result)) or False)
+else:
+    targets = Gtk.TargetList.new([])
+    for index, mime in enumerate(sys.argv[4:]):
+        targets.add(Gdk.Atom.intern(mime, False), 0, index)
+    area.drag_dest_set(Gtk.DestDefaults.ALL, [], Gdk.DragAction.COPY)
+    area.drag_dest_set_target_list(targets)
+
+    def received(widget, context, px, py, data, info, time):
+        raw = data.get_data() or b""
+        say("received", data.get_data_type().name(), len(raw), raw.hex())
+
+    area.connect("drag-data-received", received)
+    motions = []
+
+    def motion(*args):
+        if not motions:
+            motions.append(1)
+            say("motion")
+        return False
+
+    area.connect("drag-motion", motion)
+    area.connect("drag-leave", lambda *a: motions.clear() or say("leave"))
+
+
+def mapped(*args):
+    GLib.timeout_add(200, lambda: say("ready") or False)
+
+
+window.connect("map-event", mapped)
+window.show_all()
+GLib.timeout_add_seconds(60, Gtk.main_quit)
+Gtk.main()

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""A hand-written XDND peer over python3-xlib, for what a toolkit will not do on request:
+speak an older version, stay silent, or send malformed and out-of-order messages.
+
+  xdnd_peer.py source TARGET STEP...   sends XDND messages to window TARGET, one STEP at a time:
+      enter VERSION TYPE...   XdndEnter (types inline, or XdndTypeList when more than three)
+      position X Y            XdndPosition (XdndActionCopy), then prints the XdndStatus:
+                              "status ACCEPT ACTION X Y W H", or "no status" after 2 s
+      leave | drop            XdndLeave | XdndDrop; drop prints "finished SUCCESS ACTION" or "no finished"
+      wrong-window X Y        an XdndPosition naming another window in its window field
+      format8                 an XdndPosition of format 8
+      short-enter             an XdndEnter whose types are atom 0
+      sleep S                 waits S seconds
+  xdnd_peer.py target X Y VERSION MODE   a mapped 200x200 window at (X, Y) with XdndAware =
+      VERSION; prints "ready", then "enter VERSION TYPE..." on XdndEnter, answers each
+      XdndPosition with an accepting XdndStatus (XdndActionCopy), and on XdndDrop reads the
+      first type from XdndSelection, prints "received TYPE HEX" and, unless MODE is "silent",
+      sends XdndFinished (without success flags before version 5).
+"""
+import sys
+import time
+
+from Xlib import X, display
+from Xlib.protocol import event
+
+d = display.Display()
+root = d.screen().root
+atom = lambda name: d.intern_atom(name)
+name = lambda a: d.get_atom_name(a)
+A = {n: atom(n) for n in ["XdndAware", "XdndEnter", "XdndPosition", "XdndStatus", "XdndLeave", "XdndDrop",
+                          "XdndFinished", "XdndSelection", "XdndTypeList", "XdndActionCopy", "_TEST_XDND"]}
+
+
+def say(*words):
+    print(*words, flush=True)
+
+
+def send(to, kind, data, window_field=None, fmt=32):
+    target = d.create_resource_object("window", to)
+    if fmt == 32:
+        data = (fmt, (data + [0] * 5)[:5])
+    else:
+        data = (8, bytes(20))
+    message = event.ClientMessage(window=window_field or to, client_type=A[kind], data=data)
+    target.send_event(message, event_mask=0, propagate=False)
+    d.flush()
+
+
+def wait(kind, timeout=2.0):
+    end = time.time() + timeout
+    while time.time() < end:
+        while d.pending_events():
+            e = d.next_event()
+            if e.type == X.ClientMessage and e.client_type == A[kind]:
+                return e
+            if e.type == X.SelectionNotify:
+                return e
+        time.sleep(0.005)
+    return None
+
+
+if sys.argv[1] == "source":
+    target = int(sys.argv[2], 0)
+    me = root.create_window(0, 0, 1, 1, 0, X.CopyFromParent)
+    steps = sys.argv[3:]
+    i = 0
+    while i < len(steps):
+        step = steps[i]
+        if step == "enter":
+            version = int(steps[i + 1])
+            types = []
+            i += 2
+            while i < len(steps) and "/" in steps[i] or (i < len(steps) and steps[i].isupper()):
+                types.append(atom(steps[i]))
+                i += 1
+            if len(types) > 3:
+                me.change_property(A["XdndTypeList"], atom("ATOM"), 32, types)
+                send(target, "XdndEnter", [me.id, (version << 24) | 1, 0, 0, 0])
+            else:
+                send(target, "XdndEnter", [me.id, version << 24] + types)
+            continue
+        if step in ("position", "wrong-window"):
+            x, y = int(steps[i + 1]), int(steps[i + 2])
+            other = me.id if step == "wrong-window" else None
+            send(target, "XdndPosition", [me.id, 0, (x << 16) | y, X.CurrentTime, A["XdndActionCopy"]], window_field=other)
+            e = wait("XdndStatus")
+            if e is None:
+                say("no status")
+            else:
+                l = e.data[1]
+                action = name(l[4]) if l[4] else "None"
+                say("status", l[1] & 1, action, l[2] >> 16, l[2] & 0xFFFF, l[3] >> 16, l[3] & 0xFFFF)
+            i += 3
+            continue
+        if step == "leave":
+            send(target, "XdndLeave", [me.id])
+        elif step == "drop":
+            send(target, "XdndDrop", [me.id, 0, X.CurrentTime])
+            e = wait("XdndFinished", 3.0)
+            say("no finished" if e is None else "finished %d %s" % (e.data[1][1] & 1, name(e.data[1][2]) if e.data[1][2] else "None"))
+        elif step == "format8":
+            send(target, "XdndPosition", [], fmt=8)
+        elif step == "short-enter":
+            send(target, "XdndEnter", [me.id, 5 << 24, 0, 0, 0])
+        elif step == "sleep":
+            time.sleep(float(steps[i + 1]))
+            i += 1
+        i += 1
+    say("done")
+else:
+    x, y, version, mode = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+    window = root.create_window(x, y, 200, 200, 0, X.CopyFromParent, background_pixel=d.screen().white_pixel,
+                                event_mask=X.PropertyChangeMask)
+    window.change_property(A["XdndAware"], atom("ATOM"), 32, [version])
+    window.map()
+    d.sync()
+    say("ready")
+    source, types, spoken = None, [], version
+    end = time.time() + 60
+    while time.time() < end:
+        e = d.next_event()
+        if e.type != X.ClientMessage:
+            continue
+        l = e.data[1]
+        if e.client_type == A["XdndEnter"]:
+            source, spoken = l[0], l[1] >> 24
+            if l[1] & 1:
+                types = list(d.create_resource_object("window", source).get_full_property(A["XdndTypeList"], 0).value)
+            else:
+                types = [t for t in l[2:5] if t]
+            say("enter", spoken, *[name(t) for t in types])
+        elif e.client_type == A["XdndPosition"]:
+            send(source, "XdndStatus", [window.id, 1, 0, 0, A["XdndActionCopy"]])
+        elif e.client_type == A["XdndLeave"]:
+            say("leave")
+        elif e.client_type == A["XdndDrop"]:
+            window.convert_selection(A["XdndSelection"], types[0], A["_TEST_XDND"], l[2])
+            d.flush()
+            n = wait("none", 5.0)
+            data = window.get_full_property(A["_TEST_XDND"], 0)
+            say("received", name(types[0]), bytes(data.value).hex() if data else "")
+            if mode != "silent":
+                send(source, "XdndFinished", [window.id, 1, A["XdndActionCopy"]] if spoken >= 5 else [window.id])

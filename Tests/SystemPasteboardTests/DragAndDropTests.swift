@@ -1,0 +1,383 @@
+import Foundation
+import Pasteboard
+import TestSupport
+import Testing
+import TypeRegistry
+import UTIPlatform
+
+@testable import PointyBug
+@testable import SystemPasteboard
+
+/// XDND against real peers: Xvfb as the server, `xdotool` moving the pointer through XTEST, and
+/// a GTK 3 window (Python) as the other application, both ways.
+///
+/// Our window sits at (0, 0), 400×400; the GTK window at (500, 0), 200×200 (no window manager
+/// moves them). The tests' main actor stays free while the pointer moves (``offThePool(_:)``):
+/// the window's thread runs the delegates there.
+@Suite("XDND drag and drop with real peers", .serialized)
+@MainActor
+struct DragAndDropTests {
+  static let server = XServer.start()
+  static let gtk = fixturesDirectory.appendingPathComponent("x11/gtk_dnd.py").path
+
+  /// Whether GTK 3 can be driven from Python here; prints why not.
+  static var hasGTK: Bool {
+    guard let server else { return false }
+    let probe = try? server.run(
+      "/usr/bin/python3", ["-c", "import gi; gi.require_version('Gtk', '3.0'); from gi.repository import Gtk"])
+    if probe?.status != 0 {
+      print("◇ skipped: python3-gi with GTK 3 is not installed; the GTK drag and drop tests did not run")
+      return false
+    }
+    return true
+  }
+
+  static func display() throws -> X11Display { try X11Display(parsing: try #require(server).display) }
+
+  /// Runs `xdotool` with `arguments` (a script of commands) on the test server, off the main actor.
+  static func xdotool(_ arguments: String) async throws {
+    let server = try #require(Self.server)
+    let result = try await offThePool { try server.run("/bin/sh", ["-c", "xdotool \(arguments)"]) }
+    #expect(result.status == 0, "xdotool \(arguments): \(result.stderrText)")
+  }
+
+  /// Starts the GTK peer and waits for its "ready".
+  static func startGTK(_ arguments: [String]) async throws -> XServer.Peer {
+    let server = try #require(Self.server)
+    let peer = try server.start("/usr/bin/python3", [gtk] + arguments)
+    let ready = try await offThePool { peer.line(within: 20) }
+    try #require(ready == "ready", "the GTK peer did not start: \(ready ?? "no line")")
+    return peer
+  }
+
+  /// Lines from a peer until `predicate` accepts one (or 20 s pass), off the main actor.
+  static func line(from peer: XServer.Peer, where predicate: @escaping @Sendable (String) -> Bool) async throws
+    -> String?
+  {
+    try await offThePool {
+      let deadline = Date(timeIntervalSinceNow: 20)
+      while Date() < deadline {
+        guard let line = peer.line(within: deadline.timeIntervalSinceNow) else { return nil }
+        if predicate(line) { return line }
+      }
+      return nil
+    }
+  }
+
+  /// Waits (yielding the main actor) until `condition` holds or `seconds` pass.
+  static func eventually(_ seconds: Double = 20, _ condition: () -> Bool) async -> Bool {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    while !condition() && Date() < deadline { try? await Task.sleep(nanoseconds: 20_000_000) }
+    return condition()
+  }
+
+  /// A drag from the GTK window's centre (600, 100) to `end`, in small steps.
+  static func dragFromGTK(to end: (Int, Int), release: Bool = true) async throws {
+    var script = "mousemove 600 100 sleep 0.2 mousedown 1 sleep 0.2"
+    for (x, y) in [(590, 105), (570, 110), (520, 120), (450, 150), (300, 180), (end.0 + 10, end.1), end] {
+      script += " mousemove \(x) \(y) sleep 0.15"
+    }
+    if release { script += " mouseup 1 sleep 0.2" }
+    try await xdotool(script)
+  }
+
+  /// A window of ours at (0, 0), 400×400, whose one target (100, 100, 300×300) takes `types`.
+  static func dropWindow(_ types: [UTType], delegate: (DelegateLog) -> any DropDelegate = { Recorder(log: $0) })
+    throws -> (X11Window, DropSurface, DelegateLog)
+  {
+    let window = try X11Window(title: "swift-uti drops", width: 400, height: 400, display: try display())
+    let log = DelegateLog()
+    let surface = DropSurface()
+    surface.addTarget(
+      DropTarget(frame: CGRect(x: 100, y: 100, width: 300, height: 300), of: types, delegate: delegate(log)))
+    try window.acceptDrops(into: surface)
+    return (window, surface, log)
+  }
+
+  @Test func textFromGTKReachesTheDelegatesInOrder() async throws {
+    guard Self.hasGTK else { return }
+    let (window, _, log) = try Self.dropWindow([.plainText, .image])
+    defer { window.close() }
+    let text = try await Self.startGTK(["source", "500", "0", "text", "dragged from GTK ✓"])
+    defer { text.terminate() }
+    try await Self.dragFromGTK(to: (200, 200))
+    #expect(await Self.eventually { log.loaded != nil })
+    #expect(Array(log.calls.prefix(3)) == ["validateDrop", "dropEntered", "dropUpdated"])
+    #expect(log.calls.last == "performDrop")
+    #expect(!log.calls.contains("dropExited"))
+    #expect(log.types.contains("public.utf8-plain-text"), "\(log.types)")
+    #expect(log.loaded.map { String(decoding: $0, as: UTF8.self) } == "dragged from GTK ✓")
+    #expect(log.locations.last == CGPoint(x: 100, y: 100), "window (200, 200) is the target's (100, 100)")
+    #expect(try await Self.line(from: text) { $0 == "end" || $0.hasPrefix("failed") } == "end")
+  }
+
+  /// The tutorial's own editor delegate takes a PNG dragged from GTK: the bytes arrive unchanged.
+  @Test func aPNGFromGTKReachesTheTutorialsEditor() async throws {
+    guard Self.hasGTK else { return }
+    let ladybug = packageRoot.appendingPathComponent("Examples/PointyBug/ladybug.png")
+    let bug = Bug()
+    let (window, _, _) = try Self.dropWindow([.image, .arrowTool]) { _ in
+      EditorDropDelegate(bug: bug, size: CGSize(width: 300, height: 300))
+    }
+    defer { window.close() }
+    let image = try await Self.startGTK(["source", "500", "0", "file", "image/png", ladybug.path])
+    defer { image.terminate() }
+    try await Self.dragFromGTK(to: (250, 250))
+    #expect(await Self.eventually { bug.image != nil })
+    #expect(bug.image == (try Data(contentsOf: ladybug)))
+    #expect(try await Self.line(from: image) { $0 == "end" || $0.hasPrefix("failed") } == "end")
+  }
+
+  @Test func theArrowToolDraggedFromUsArrivesInGTK() async throws {
+    guard Self.hasGTK else { return }
+    try Self.registerPointyBugTypes()
+    let target = try await Self.startGTK(["target", "500", "0", "application/vnd.pointybug.arrow+json"])
+    defer { target.terminate() }
+    let window = try X11Window(title: "swift-uti drags", width: 400, height: 400, display: try Self.display())
+    defer { window.close() }
+    let ended = EndedLog()
+    try await Self.pressAndDrag(from: window, ArrowTool(color: "blue"), ended: ended, path: [(450, 100), (600, 100)])
+    let received = try await Self.line(from: target) { $0.hasPrefix("received") }
+    let words = received?.split(separator: " ").map(String.init) ?? []
+    #expect(words.count == 4 && words[1] == "application/vnd.pointybug.arrow+json", "\(received ?? "nothing")")
+    if words.count == 4 {
+      let json = Data(hex: words[3])
+      #expect(try JSONDecoder().decode(ArrowTool.self, from: json).color == "blue")
+    }
+    #expect(await Self.eventually { ended.operations == [.copy] }, "\(ended.operations)")
+    #expect(!window.isDragging)
+  }
+
+  @Test func aDragThatLeavesWithoutDroppingExits() async throws {
+    guard Self.hasGTK else { return }
+    let (window, surface, log) = try Self.dropWindow([.plainText])
+    defer { window.close() }
+    let text = try await Self.startGTK(["source", "500", "0", "text", "just passing"])
+    defer { text.terminate() }
+    try await Self.dragFromGTK(to: (200, 200), release: false)
+    #expect(await Self.eventually { log.calls.contains("dropUpdated") })
+    // Back out over GTK's own window, which takes nothing, and release there.
+    try await Self.xdotool("mousemove 450 200 sleep 0.15 mousemove 600 100 sleep 0.2 mouseup 1 sleep 0.2")
+    #expect(await Self.eventually { log.calls.last == "dropExited" }, "\(log.calls)")
+    #expect(!log.calls.contains("performDrop"))
+    #expect(!surface.isDragging)
+    #expect(try await Self.line(from: text) { $0.hasPrefix("failed") } != nil)
+  }
+
+  @Test func aSourceThatDiesMidDragEndsInACancel() async throws {
+    guard Self.hasGTK else { return }
+    let (window, surface, log) = try Self.dropWindow([.plainText])
+    defer { window.close() }
+    let text = try await Self.startGTK(["source", "500", "0", "text", "about to die"])
+    try await Self.dragFromGTK(to: (200, 200), release: false)
+    #expect(await Self.eventually { log.calls.contains("dropUpdated") })
+    text.terminate()
+    #expect(await Self.eventually(10) { log.calls.last == "dropExited" }, "\(log.calls)")
+    #expect(!surface.isDragging)
+    try await Self.xdotool("mouseup 1")
+    #expect(!log.calls.contains("performDrop"))
+  }
+
+  @Test func anUnsupportedTypeIsRefusedAtStatus() async throws {
+    guard Self.server != nil else { return }
+    let (window, _, log) = try Self.dropWindow([.image])
+    defer { window.close() }
+    let answers = try await Self.peer(
+      [
+        "source", String(window.id), "enter", "5", "text/plain", "UTF8_STRING", "position", "200", "200",
+        "drop",
+      ])
+    // Refused, and no target anywhere in the window: the answer holds in all of it.
+    #expect(answers.first == "status 0 None 0 0 400 400", "\(answers)")
+    #expect(answers.dropFirst().first == "finished 0 None", "\(answers)")
+    #expect(log.calls.isEmpty, "no delegate hears of a drag no target takes: \(log.calls)")
+  }
+
+  @Test func malformedMessagesAreIgnored() async throws {
+    guard Self.server != nil else { return }
+    let (window, surface, log) = try Self.dropWindow([.plainText])
+    defer { window.close() }
+    let answers = try await Self.peer(
+      [
+        "source", String(window.id), "position", "200", "200", "drop", "format8", "enter", "2", "text/plain",
+        "position", "200", "200", "wrong-window", "200", "200", "short-enter", "position", "200", "200", "leave",
+        "enter", "5", "text/plain", "position", "200", "200", "leave",
+      ])
+    // Position and Drop before any Enter, a format-8 message, a version-2 Enter, a message naming
+    // another window: no answer. An Enter with no types is a drag that nothing takes (refused);
+    // then a well-formed drag is taken.
+    #expect(
+      answers
+        == [
+          "no status", "no finished", "no status", "no status", "status 0 None 0 0 400 400",
+          "status 1 XdndActionCopy 0 0 0 0", "done",
+        ], "\(answers)")
+    #expect(log.calls == ["validateDrop", "dropEntered", "dropUpdated", "dropExited"], "\(log.calls)")
+    #expect(!surface.isDragging)
+  }
+
+  /// The quiet rectangle: outside every target, XdndStatus names the region no target reaches.
+  @Test func statusNamesTheRectangleNoTargetReaches() async throws {
+    guard Self.server != nil else { return }
+    let (window, _, _) = try Self.dropWindow([.plainText])
+    defer { window.close() }
+    let answers = try await Self.peer([
+      "source", String(window.id), "enter", "5", "text/plain", "position", "50", "300", "leave",
+    ])
+    // The target starts at x = 100: the region left of it, the whole height, is quiet.
+    #expect(answers.first == "status 0 None 0 0 100 400", "\(answers)")
+  }
+
+  @Test func versionThreeTargetsAreSpokenTo() async throws {
+    guard Self.server != nil else { return }
+    try Self.registerPointyBugTypes()
+    let target = try await Self.startPeer(["target", "500", "0", "3", "finish"])
+    defer { target.terminate() }
+    let window = try X11Window(title: "swift-uti drags", width: 400, height: 400, display: try Self.display())
+    defer { window.close() }
+    let ended = EndedLog()
+    try await Self.pressAndDrag(from: window, ArrowTool(color: "green"), ended: ended, path: [(450, 100), (600, 100)])
+    let entered = try await Self.line(from: target) { $0.hasPrefix("enter") }
+    #expect(entered == "enter 3 application/vnd.pointybug.arrow+json", "\(entered ?? "nothing")")
+    let received = try await Self.line(from: target) { $0.hasPrefix("received") }
+    #expect(received?.hasPrefix("received application/vnd.pointybug.arrow+json") == true, "\(received ?? "nothing")")
+    #expect(await Self.eventually { ended.operations == [.copy] }, "\(ended.operations)")
+  }
+
+  @Test func aTargetThatNeverFinishesEndsInACancel() async throws {
+    guard Self.server != nil else { return }
+    try Self.registerPointyBugTypes()
+    let target = try await Self.startPeer(["target", "500", "0", "5", "silent"])
+    defer { target.terminate() }
+    let window = try X11Window(
+      title: "swift-uti drags", width: 400, height: 400, display: try Self.display(), timeout: 1)
+    defer { window.close() }
+    let ended = EndedLog()
+    try await Self.pressAndDrag(from: window, ArrowTool(), ended: ended, path: [(450, 100), (600, 100)])
+    #expect(try await Self.line(from: target) { $0.hasPrefix("received") } != nil)
+    #expect(await Self.eventually(10) { ended.operations == [.cancel] }, "\(ended.operations)")
+    #expect(!window.isDragging)
+  }
+
+  @Test func escapeCancelsOurDrag() async throws {
+    guard Self.hasGTK else { return }
+    try Self.registerPointyBugTypes()
+    let target = try await Self.startGTK(["target", "500", "0", "application/vnd.pointybug.arrow+json"])
+    defer { target.terminate() }
+    let window = try X11Window(title: "swift-uti drags", width: 400, height: 400, display: try Self.display())
+    defer { window.close() }
+    let ended = EndedLog()
+    try await Self.pressAndDrag(
+      from: window, ArrowTool(), ended: ended, path: [(450, 100), (600, 100)], release: false)
+    #expect(try await Self.line(from: target) { $0 == "motion" } == "motion")
+    try await Self.xdotool("key Escape sleep 0.2 mouseup 1")
+    #expect(await Self.eventually { ended.operations == [.cancel] }, "\(ended.operations)")
+    #expect(try await Self.line(from: target) { $0 == "leave" || $0.hasPrefix("received") } == "leave")
+  }
+
+  // MARK: Helpers
+
+  static func registerPointyBugTypes() throws {
+    let arrow = UTTypeRegistry.shared.current.type(withIdentifier: "com.raywenderlich.pointybug.tool.arrow")
+    if arrow?.declaredTags(.mimeType).isEmpty ?? true {
+      try UTTypeRegistry.shared.register(
+        contentsOf: packageRoot.appendingPathComponent("Examples/PointyBug/Info.plist"))
+    }
+  }
+
+  /// Starts the python3-xlib peer (a target) and waits for its "ready".
+  static func startPeer(_ arguments: [String]) async throws -> XServer.Peer {
+    let server = try #require(Self.server)
+    let peer = try server.start(
+      "/usr/bin/python3", [fixturesDirectory.appendingPathComponent("x11/xdnd_peer.py").path] + arguments)
+    let ready = try await offThePool { peer.line(within: 20) }
+    try #require(ready == "ready", "the XDND peer did not start: \(ready ?? "no line")")
+    return peer
+  }
+
+  /// Runs the python3-xlib peer as a source to the end; its lines.
+  static func peer(_ arguments: [String]) async throws -> [String] {
+    let server = try #require(Self.server)
+    let script = fixturesDirectory.appendingPathComponent("x11/xdnd_peer.py").path
+    let result = try await offThePool { try server.run("/usr/bin/python3", [script] + arguments) }
+    #expect(result.status == 0, "\(result.stderrText)")
+    return result.stdoutText.split(separator: "\n").map(String.init)
+  }
+
+  /// Presses the button over our window, starts a drag of `item` there, moves the pointer along
+  /// `path` and (unless told not to) releases it.
+  static func pressAndDrag(
+    from window: X11Window, _ item: ArrowTool, ended: EndedLog, path: [(Int, Int)], release: Bool = true
+  ) async throws {
+    var presses = window.buttonPresses.makeAsyncIterator()
+    try await xdotool("mousemove 100 100 sleep 0.1 mousedown 1")
+    _ = await presses.next()
+    let provider = ItemProvider()
+    provider.register(item)
+    try window.beginDrag(DragSession(items: [provider], allowedOperations: [.copy]) { ended.operations.append($0) })
+    var script = ""
+    for (x, y) in path { script += " mousemove \(x) \(y) sleep 0.2" }
+    if release { script += " mouseup 1 sleep 0.2" }
+    try await xdotool(script)
+  }
+}
+
+/// The outcomes a drag's source heard.
+@MainActor
+final class EndedLog {
+  var operations: [DropOperation] = []
+}
+
+extension Data {
+  /// Bytes from hexadecimal digits.
+  init(hex: String) {
+    var bytes: [UInt8] = []
+    var digits = hex.utf8.makeIterator()
+    while let high = digits.next(), let low = digits.next() {
+      bytes.append(UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) ?? 0)
+    }
+    self.init(bytes)
+  }
+}
+
+/// What the delegates saw, in order.
+@MainActor
+final class DelegateLog {
+  var calls: [String] = []
+  var locations: [CGPoint] = []
+  var types: [String] = []
+  var loaded: Data?
+  var loadError: String?
+}
+
+/// A delegate that records its calls and loads the first image or text on drop.
+struct Recorder: DropDelegate {
+  let log: DelegateLog
+
+  func validateDrop(info: DropInfo) -> Bool {
+    log.calls.append("validateDrop")
+    return true
+  }
+  func dropEntered(info: DropInfo) { log.calls.append("dropEntered") }
+  func dropUpdated(info: DropInfo) -> DropProposal? {
+    if log.calls.last != "dropUpdated" { log.calls.append("dropUpdated") }
+    log.locations.append(info.location)
+    return nil
+  }
+  func dropExited(info: DropInfo) { log.calls.append("dropExited") }
+  func performDrop(info: DropInfo) -> Bool {
+    log.calls.append("performDrop")
+    log.locations.append(info.location)
+    let type: UTType = info.hasItemsConforming(to: [.image]) ? .image : .plainText
+    guard let provider = info.itemProviders(for: [type]).first else { return false }
+    log.types = provider.registeredTypeIdentifiers
+    let log = log
+    provider.loadDataRepresentation(for: type) { data, error in
+      Task { @MainActor in
+        log.loaded = data
+        log.loadError = error.map { "\($0)" }
+      }
+    }
+    return true
+  }
+}
