@@ -128,6 +128,30 @@ struct DragAndDropTests {
     #expect(try await Self.line(from: image) { $0 == "end" || $0.hasPrefix("failed") } == "end")
   }
 
+  /// A window the host's toolkit made (here a python3-xlib client's): drops reach the surface
+  /// through our proxy window, and GTK follows the proxy.
+  @Test func aHostsWindowTakesDropsThroughOurProxy() async throws {
+    guard Self.hasGTK else { return }
+    let host = try await Self.startPeer(["plain", "0", "0"])
+    defer { host.terminate() }
+    let id = try #require(UInt32(try await offThePool { host.line() } ?? ""))
+    let window = try X11Window(existing: id, display: try Self.display())
+    defer { window.close() }
+    #expect(!window.isCreated)
+    let log = DelegateLog()
+    let surface = DropSurface()
+    surface.addTarget(
+      DropTarget(frame: CGRect(x: 100, y: 100, width: 300, height: 300), of: [.plainText], delegate: Recorder(log: log))
+    )
+    try window.acceptDrops(into: surface)
+    let text = try await Self.startGTK(["source", "500", "0", "text", "through the proxy"])
+    defer { text.terminate() }
+    try await Self.dragFromGTK(to: (200, 200))
+    #expect(await Self.eventually { log.loaded != nil })
+    #expect(log.calls == ["validateDrop", "dropEntered", "dropUpdated", "performDrop"], "\(log.calls)")
+    #expect(log.loaded.map { String(decoding: $0, as: UTF8.self) } == "through the proxy")
+  }
+
   @Test func theArrowToolDraggedFromUsArrivesInGTK() async throws {
     guard Self.hasGTK else { return }
     try Self.registerPointyBugTypes()

@@ -177,7 +177,7 @@ public final class DropSurface {
     var quiet = bounds
     for id in stacking where accepts[id] {
       let frame = frames[id]
-      guard frame.intersects(quiet) else { continue }
+      guard !frame.intersection(quiet).isEmpty else { continue }
       var cuts: [CGRect] = []
       if frame.minX > location.x {
         cuts.append(CGRect(x: quiet.minX, y: quiet.minY, width: frame.minX - quiet.minX, height: quiet.height))

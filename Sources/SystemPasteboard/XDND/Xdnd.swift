@@ -22,7 +22,15 @@ enum Xdnd {
     let selection, typeList, copy, move, link, ask, privateAction, actionList, atom, window: UInt32
 
     init(_ connection: X11Connection) throws(X11Error) {
-      let a = try connection.atoms(Xdnd.atomNames)
+      self.init(try connection.atoms(Xdnd.atomNames))
+    }
+
+    /// Atoms numbered from `first` on, in ``Xdnd/atomNames`` order (for tests without a server).
+    init(numbered first: UInt32) {
+      self.init((0..<UInt32(Xdnd.atomNames.count)).map { first + $0 })
+    }
+
+    private init(_ a: [UInt32]) {
       (aware, proxy, enter, position, status, leave, drop, finished) = (a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7])
       (selection, typeList, copy, move, link, ask, privateAction, actionList, atom, window) = (
         a[8], a[9], a[10], a[11], a[12], a[13], a[14], a[15], a[16], a[17]

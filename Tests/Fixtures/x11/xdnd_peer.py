@@ -16,6 +16,8 @@ speak an older version, stay silent, or send malformed and out-of-order messages
       XdndPosition with an accepting XdndStatus (XdndActionCopy), and on XdndDrop reads the
       first type from XdndSelection, prints "received TYPE HEX" and, unless MODE is "silent",
       sends XdndFinished (without success flags before version 5).
+  xdnd_peer.py plain X Y      a mapped 400x400 window at (X, Y) that knows nothing of XDND (a
+      host toolkit's window); prints "ready", then its id
 """
 import sys
 import time
@@ -107,6 +109,14 @@ if sys.argv[1] == "source":
             i += 1
         i += 1
     say("done")
+elif sys.argv[1] == "plain":
+    x, y = int(sys.argv[2]), int(sys.argv[3])
+    window = root.create_window(x, y, 400, 400, 0, X.CopyFromParent, background_pixel=d.screen().white_pixel)
+    window.map()
+    d.sync()
+    say("ready")
+    say(window.id)
+    time.sleep(60)
 else:
     x, y, version, mode = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
     window = root.create_window(x, y, 200, 200, 0, X.CopyFromParent, background_pixel=d.screen().white_pixel,
