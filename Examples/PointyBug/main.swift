@@ -3,6 +3,7 @@ import Pasteboard
 import TypeRegistry
 
 // PointyBug, headless: `swift run pointybug` prints the tutorial's drag and drop step by step.
+// `swift run pointybug --window` opens it on the X display ($DISPLAY) instead.
 
 let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 do {
@@ -12,6 +13,18 @@ do {
   exit(2)
 }
 print("registered \(UTType.arrowTool.identifier), conforming to public.data: \(UTType.arrowTool.conforms(to: .data))")
+
+if CommandLine.arguments.dropFirst().contains("--window") {
+  do {
+    // Unbuffered, a line at a time, for whoever reads the log.
+    let window = try PointyBugWindow { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+    await window.run()
+    exit(0)
+  } catch {
+    print("error: \(error)")
+    exit(2)
+  }
+}
 
 let scenario = PointyBugScenario { print($0) }
 print("\n1. An arrow dropped before there is a screenshot is refused.")

@@ -299,6 +299,37 @@ struct DragAndDropTests {
     #expect(try await Self.line(from: target) { $0 == "leave" || $0.hasPrefix("received") } == "leave")
   }
 
+  /// `pointybug --window`, for real: a PNG dragged in from GTK, then the arrow tool dragged from
+  /// its toolbar onto the screenshot.
+  @Test func pointybugWindowTakesAScreenshotThenTheArrow() async throws {
+    guard Self.hasGTK else { return }
+    let server = try #require(Self.server)
+    let pointybug = try SystemPasteboardTests.executable("pointybug")
+    let app = try server.start(pointybug, ["--window"])
+    defer { app.terminate() }
+    let ready = try await Self.line(from: app) { $0.hasPrefix("window ") || $0.hasPrefix("error") }
+    try #require(ready?.hasSuffix("drag the arrow from the toolbar") == true, "\(ready ?? "no line")")
+    let ladybug = packageRoot.appendingPathComponent("Examples/PointyBug/ladybug.png")
+    // GTK's window goes right of ours (800 wide).
+    let image = try await Self.startGTK(["source", "900", "0", "file", "image/png", ladybug.path])
+    defer { image.terminate() }
+    var script = "mousemove 1000 100 sleep 0.2 mousedown 1 sleep 0.2"
+    for (x, y) in [(990, 105), (970, 110), (900, 200), (600, 400), (410, 500), (400, 500)] {
+      script += " mousemove \(x) \(y) sleep 0.15"
+    }
+    try await Self.xdotool(script + " mouseup 1 sleep 0.2")
+    let loaded = try await Self.line(from: app) { $0.hasPrefix("image loaded") || $0.hasPrefix("image failed") }
+    #expect(loaded == "image loaded: \(try Data(contentsOf: ladybug).count) bytes, 400×300", "\(loaded ?? "no line")")
+    // The arrow, from the toolbar onto the middle of the screenshot.
+    try await Self.xdotool(
+      "mousemove 40 40 sleep 0.2 mousedown 1 sleep 0.3 mousemove 200 300 sleep 0.2 mousemove 400 500 sleep 0.2 mouseup 1"
+    )
+    let marker = try await Self.line(from: app) { $0.hasPrefix("performDrop: arrow") || $0.hasPrefix("arrow dropped") }
+    #expect(marker?.hasPrefix("performDrop: arrow marker at") == true, "\(marker ?? "no line")")
+    let dropped = try await Self.line(from: app) { $0.hasPrefix("arrow dropped") }
+    #expect(dropped?.hasPrefix("arrow dropped: copy") == true, "\(dropped ?? "no line")")
+  }
+
   // MARK: Helpers
 
   static func registerPointyBugTypes() throws {

@@ -35,10 +35,13 @@ struct SystemPasteboardTests {
     }
   }
 
-  static func utictl() throws -> String {
+  static func utictl() throws -> String { try executable("utictl") }
+
+  /// A product of this package built beside the tests.
+  static func executable(_ name: String) throws -> String {
     let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     for directory in [bundle, bundle.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")] {
-      let path = directory.appendingPathComponent("utictl").path
+      let path = directory.appendingPathComponent(name).path
       if FileManager.default.isExecutableFile(atPath: path) { return path }
     }
     throw CocoaError(.fileNoSuchFile)

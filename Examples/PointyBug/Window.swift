@@ -1,0 +1,50 @@
+import Foundation
+import Pasteboard
+import SystemPasteboard
+import TypeRegistry
+
+/// PointyBug in a window on the X display (`pointybug --window`): the editor takes screenshots
+/// dragged from other applications, and the arrow tool, dragged from the toolbar strip at the
+/// top, onto the screenshot (or into another application that takes its MIME type).
+///
+/// The window has no drawing of its own: what the delegates see is printed.
+@MainActor
+struct PointyBugWindow {
+  /// The toolbar strip, where a press starts dragging the arrow tool.
+  static let toolbar = CGRect(x: 0, y: 0, width: 800, height: 100)
+
+  let bug = Bug()
+  let surface = DropSurface()
+  let window: X11Window
+  let log: @Sendable (String) -> Void
+
+  init(log: @escaping @Sendable (String) -> Void) throws(X11Error) {
+    self.log = log
+    window = try X11Window(title: "PointyBug", width: 800, height: 900)
+    surface.addTarget(
+      DropTarget(
+        frame: PointyBugScenario.editor, of: [.image, .arrowTool],
+        delegate: EditorDropDelegate(bug: bug, size: PointyBugScenario.editor.size, log: log)))
+    try window.acceptDrops(into: surface)
+  }
+
+  /// Serves the window until it is closed: a press in the toolbar drags the arrow tool.
+  func run() async {
+    log("window 0x\(String(window.id, radix: 16)) ready: drop an image on the editor, drag the arrow from the toolbar")
+    for await press in window.buttonPresses where press.button == 1 && Self.toolbar.contains(press.location) {
+      let provider = ItemProvider()
+      provider.register(ArrowTool())
+      let log = log
+      let bug = bug
+      do {
+        try window.beginDrag(
+          DragSession(items: [provider], allowedOperations: [.copy]) { operation in
+            log("arrow dropped: \(operation); markers \(bug.markers.map(format))")
+          })
+        log("drag the arrow tool (\(provider.registeredTypeIdentifiers.joined(separator: ", ")))")
+      } catch {
+        log("the drag could not start: \(error)")
+      }
+    }
+  }
+}
