@@ -41,6 +41,11 @@ if let i = CommandLine.arguments.firstIndex(of: "--profile"), i + 1 < CommandLin
   }
   exit(0)
 }
+// `utibench --xdnd`: the drag and drop row alone.
+if CommandLine.arguments.contains("--xdnd") {
+  Bench.printTable(XdndBench.rows(quick: quick))
+  exit(0)
+}
 // `utibench --pasteboard`: the payload rows alone.
 if CommandLine.arguments.contains("--pasteboard") {
   Bench.printTable(PasteboardBench.rows(quick: quick, scratch: scratch))
@@ -246,5 +251,6 @@ if let utictl = Bench.shippedUtictl() {
 rows += IdentifyBench.rows(quick: quick, scratch: scratch)
 rows += PasteboardBench.rows(quick: quick, scratch: scratch)
 rows += ClipboardBench.rows(quick: quick, scratch: scratch)
+rows += XdndBench.rows(quick: quick)
 
 Bench.printTable(rows)

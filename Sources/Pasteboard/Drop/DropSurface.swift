@@ -178,20 +178,26 @@ public final class DropSurface {
     for id in stacking where accepts[id] {
       let frame = frames[id]
       guard !frame.intersection(quiet).isEmpty else { continue }
-      var cuts: [CGRect] = []
+      // The four ways to cut the frame off, keeping the pointer's side; the largest wins.
+      var best = CGRect.null
+      var bestArea: CGFloat = -1
+      func consider(_ candidate: CGRect) {
+        let area = candidate.width * candidate.height
+        if area > bestArea { (best, bestArea) = (candidate, area) }
+      }
       if frame.minX > location.x {
-        cuts.append(CGRect(x: quiet.minX, y: quiet.minY, width: frame.minX - quiet.minX, height: quiet.height))
+        consider(CGRect(x: quiet.minX, y: quiet.minY, width: frame.minX - quiet.minX, height: quiet.height))
       }
       if frame.maxX <= location.x {
-        cuts.append(CGRect(x: frame.maxX, y: quiet.minY, width: quiet.maxX - frame.maxX, height: quiet.height))
+        consider(CGRect(x: frame.maxX, y: quiet.minY, width: quiet.maxX - frame.maxX, height: quiet.height))
       }
       if frame.minY > location.y {
-        cuts.append(CGRect(x: quiet.minX, y: quiet.minY, width: quiet.width, height: frame.minY - quiet.minY))
+        consider(CGRect(x: quiet.minX, y: quiet.minY, width: quiet.width, height: frame.minY - quiet.minY))
       }
       if frame.maxY <= location.y {
-        cuts.append(CGRect(x: quiet.minX, y: frame.maxY, width: quiet.width, height: quiet.maxY - frame.maxY))
+        consider(CGRect(x: quiet.minX, y: frame.maxY, width: quiet.width, height: quiet.maxY - frame.maxY))
       }
-      guard let best = cuts.max(by: { $0.width * $0.height < $1.width * $1.height }) else { return nil }
+      guard bestArea >= 0 else { return nil }
       quiet = best
     }
     return quiet

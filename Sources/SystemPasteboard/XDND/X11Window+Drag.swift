@@ -40,7 +40,7 @@ extension X11Window.Host {
 
   func dragMoved(x: Int, y: Int, time: UInt32) {
     guard drag != nil else { return }
-    let target = (try? dropTarget(at: x, y)) ?? nil
+    let target = (try? connection.dropTarget(at: x, y, atoms: atoms)) ?? nil
     run(drag!.machine.moved(x: x, y: y, time: time, over: target))
   }
 
@@ -95,22 +95,24 @@ extension X11Window.Host {
     try? connection.flush()
     ended.call(operation)
   }
+}
 
+extension X11Connection {
   /// The XDND-aware window under root (`x`, `y`): the first window from the top-level down that
   /// has `XdndAware` (with a version we speak), and its proxy if it names a valid one.
-  func dropTarget(at x: Int, _ y: Int) throws(X11Error) -> XdndDragging.Target? {
-    let root = connection.setup.root
+  func dropTarget(at x: Int, _ y: Int, atoms: Xdnd.Atoms) throws(X11Error) -> XdndDragging.Target? {
+    let root = setup.root
     var window = root
     for _ in 0..<32 {
-      guard let hit = try connection.translate(x, y, from: root, to: window), hit.child != 0 else { return nil }
+      guard let hit = try translate(x, y, from: root, to: window), hit.child != 0 else { return nil }
       window = hit.child
       var proxy: UInt32?
-      if let named = try connection.property32(window, atoms.proxy, limit: 1)?.values.first,
-        try connection.property32(named, atoms.proxy, limit: 1)?.values.first == named
+      if let named = try property32(window, atoms.proxy, limit: 1)?.values.first,
+        try property32(named, atoms.proxy, limit: 1)?.values.first == named
       {
         proxy = named
       }
-      guard let aware = try connection.property32(proxy ?? window, atoms.aware, limit: 1)?.values.first else {
+      guard let aware = try property32(proxy ?? window, atoms.aware, limit: 1)?.values.first else {
         continue
       }
       guard aware >= Xdnd.oldestVersion else { return nil }
