@@ -172,6 +172,30 @@ struct DragAndDropTests {
     #expect(!window.isDragging)
   }
 
+  /// 3 MB of PNG from us: more than one request holds, so GTK takes it through INCR.
+  @Test func aLargeImageDraggedFromUsGoesThroughINCR() async throws {
+    guard Self.hasGTK else { return }
+    var bytes = [UInt8]([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    var generator = SplitMix64(seed: 15)
+    while bytes.count < 3 << 20 { bytes.append(UInt8(truncatingIfNeeded: generator.next())) }
+    let png = Data(bytes)
+    let target = try await Self.startGTK(["target", "500", "0", "image/png"])
+    defer { target.terminate() }
+    let window = try X11Window(title: "swift-uti drags", width: 400, height: 400, display: try Self.display())
+    defer { window.close() }
+    let ended = EndedLog()
+    let provider = ItemProvider()
+    provider.registerDataRepresentation(for: .png) { completion in
+      completion(png, nil)
+      return nil
+    }
+    try await Self.pressAndDrag(from: window, provider, ended: ended, path: [(450, 100), (600, 100)])
+    let received = try await Self.line(from: target) { $0.hasPrefix("received") }
+    let digest = try runProcess("/usr/bin/sha256sum", [], input: png).stdoutText.prefix(64)
+    #expect(received == "received image/png \(png.count) sha256:\(digest)", "\(received ?? "nothing")")
+    #expect(await Self.eventually { ended.operations == [.copy] }, "\(ended.operations)")
+  }
+
   @Test func aDragThatLeavesWithoutDroppingExits() async throws {
     guard Self.hasGTK else { return }
     let (window, surface, log) = try Self.dropWindow([.plainText])
@@ -330,6 +354,13 @@ struct DragAndDropTests {
     #expect(dropped?.hasPrefix("arrow dropped: copy") == true, "\(dropped ?? "no line")")
   }
 
+  @Test func pointybugWindowWithoutADisplaySaysSoAndExitsTwo() async throws {
+    let pointybug = try SystemPasteboardTests.executable("pointybug")
+    let result = try await offThePool { try runProcess("/usr/bin/env", ["-u", "DISPLAY", pointybug, "--window"]) }
+    #expect(result.status == 2)
+    #expect(result.stdoutText.hasSuffix("error: no X display: $DISPLAY is not set\n"), "\(result.stdoutText)")
+  }
+
   // MARK: Helpers
 
   static func registerPointyBugTypes() throws {
@@ -364,11 +395,18 @@ struct DragAndDropTests {
   static func pressAndDrag(
     from window: X11Window, _ item: ArrowTool, ended: EndedLog, path: [(Int, Int)], release: Bool = true
   ) async throws {
+    let provider = ItemProvider()
+    provider.register(item)
+    try await pressAndDrag(from: window, provider, ended: ended, path: path, release: release)
+  }
+
+  /// The same, for any item provider.
+  static func pressAndDrag(
+    from window: X11Window, _ provider: ItemProvider, ended: EndedLog, path: [(Int, Int)], release: Bool = true
+  ) async throws {
     var presses = window.buttonPresses.makeAsyncIterator()
     try await xdotool("mousemove 100 100 sleep 0.1 mousedown 1")
     _ = await presses.next()
-    let provider = ItemProvider()
-    provider.register(item)
     try window.beginDrag(DragSession(items: [provider], allowedOperations: [.copy]) { ended.operations.append($0) })
     var script = ""
     for (x, y) in path { script += " mousemove \(x) \(y) sleep 0.2" }

@@ -26,7 +26,11 @@ public final class XServer: @unchecked Sendable {
     // standard input ends, which happens when this process lets go of the pipe (deinit) or ends
     // in any way. (Signals cannot be relied on: a server spawned from a pool thread inherits its
     // blocked mask, and a parent-death signal follows the spawning thread.)
-    var arguments = [tcp ? "-listen" : "-nolisten", "tcp", "-screen", "0", "1280x1024x24", "-displayfd", "1"]
+    // -noreset: without it, Xvfb resets when its last client leaves, and a test connecting then
+    // is dropped.
+    var arguments = [
+      tcp ? "-listen" : "-nolisten", "tcp", "-screen", "0", "1280x1024x24", "-noreset", "-displayfd", "1",
+    ]
     var authority: String?
     if let cookie {
       let path = NSTemporaryDirectory() + "xauth-\(UUID().uuidString)"

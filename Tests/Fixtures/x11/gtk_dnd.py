@@ -8,8 +8,10 @@
 
 Each prints "ready" once its window is mapped, then one line per event: the source
 "end" (and "failed N" with GTK's GtkDragResult when no target took it); the target
-"motion", "leave", and "received MIME LENGTH HEX" for each drop. It exits after 60 s.
+"motion", "leave", and "received MIME LENGTH HEX" for each drop (past 4 KB, "sha256:DIGEST"
+for HEX). It exits after 60 s.
 """
+import hashlib
 import sys
 
 import gi
@@ -61,7 +63,8 @@ else:
 
     def received(widget, context, px, py, data, info, time):
         raw = data.get_data() or b""
-        say("received", data.get_data_type().name(), len(raw), raw.hex())
+        digest = raw.hex() if len(raw) <= 4096 else "sha256:" + hashlib.sha256(raw).hexdigest()
+        say("received", data.get_data_type().name(), len(raw), digest)
 
     area.connect("drag-data-received", received)
     motions = []
