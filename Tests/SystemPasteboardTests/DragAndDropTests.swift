@@ -241,6 +241,20 @@ struct DragAndDropTests {
     #expect(log.calls.isEmpty, "no delegate hears of a drag no target takes: \(log.calls)")
   }
 
+  /// More than three types: the source lists them in `XdndTypeList`, which we read.
+  @Test func typesBeyondThreeAreReadFromTheTypeList() async throws {
+    guard Self.server != nil else { return }
+    let (window, _, log) = try Self.dropWindow([.image])
+    defer { window.close() }
+    let answers = try await Self.peer(
+      [
+        "source", String(window.id), "enter", "5", "text/plain", "UTF8_STRING", "STRING", "image/png", "position",
+        "200", "200", "leave",
+      ])
+    #expect(answers.first == "status 1 XdndActionCopy 0 0 0 0", "\(answers)")
+    #expect(log.calls == ["validateDrop", "dropEntered", "dropUpdated", "dropExited"], "\(log.calls)")
+  }
+
   @Test func malformedMessagesAreIgnored() async throws {
     guard Self.server != nil else { return }
     let (window, surface, log) = try Self.dropWindow([.plainText])
