@@ -59,19 +59,25 @@ extension X11Window {
 
     // MARK: Commands
 
-    /// Queues `command` for the thread (it runs between events).
-    func post(_ command: @escaping @Sendable (Host) -> Void) {
-      guard !stopped.withLock({ $0 }) else { return }
-      commands.withLock { $0.append(command) }
+    /// Queues `command` for the thread (it runs between events); false when the thread has ended.
+    @discardableResult
+    func post(_ command: @escaping @Sendable (Host) -> Void) -> Bool {
+      let queued = commands.withLock { list -> Bool in
+        guard !stopped.withLock({ $0 }) else { return false }
+        list.append(command)
+        return true
+      }
       var byte: UInt8 = 1
-      _ = write(wake.write, &byte, 1)
+      if queued { _ = write(wake.write, &byte, 1) }
+      return queued
     }
 
     /// Runs `command` on the thread and waits for its outcome.
     func perform(_ command: @escaping @Sendable (Host) throws(X11Error) -> Void) throws(X11Error) {
       let waiter = Waiter<Result<Void, X11Error>>()
-      if stopped.withLock({ $0 }) { throw X11Error(.closed, "the window is closed") }
-      post { host in waiter.deliver(Result { () throws(X11Error) in try command(host) }) }
+      guard post({ host in waiter.deliver(Result { () throws(X11Error) in try command(host) }) }) else {
+        throw X11Error(.closed, "the window is closed, or its connection to the X server was lost")
+      }
       guard let result = waiter.wait(seconds: 3 * timeout) else {
         throw X11Error(.timeout, "the window's thread did not answer in time")
       }
@@ -139,8 +145,12 @@ extension X11Window {
       if ownsWindow { connection.destroyWindow(window) }
       try? connection.flush()
       connection.socket.close()
-      // Commands queued after the end get no thread: their waiters time out, as documented.
-      commands.withLock { $0.removeAll() }
+      // Commands queued before the end run against the closed connection: their waiters hear the error.
+      for command in commands.withLock({ list in
+        defer { list.removeAll() }; return list
+      }) {
+        command(self)
+      }
     }
 
     private func handle(_ event: X11Connection.Event) {
