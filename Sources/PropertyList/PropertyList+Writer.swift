@@ -31,10 +31,38 @@ extension PropertyList {
     switch format {
     case .xml: return try XMLWriter.write(value)
     case .binary: return try BinaryWriter.write(value)
-    case .json: return try JSONWriter.write(value)
+    case .json: return try JSONWriter.write(value, style: .plutil)
     case .openStep:
       throw WriteError(keyPath: "", message: "the OpenStep format is read-only: write xml1, binary1 or json")
     }
+  }
+}
+
+extension PropertyList {
+  /// How JSON is laid out.
+  public enum JSONStyle: Sendable, Hashable {
+    /// Compact, with `/` escaped as `\/`: byte for byte what `plutil -convert json` writes
+    /// (and what ``write(_:as:)`` writes for `.json`).
+    case plutil
+    /// Compact, `/` as itself: what JSON tools (`jq`, `JSON.parse`, `JSONDecoder`) write.
+    case compact
+    /// Two-space indentation, one member per line, `"key": value`, `/` as itself: for people.
+    case pretty
+  }
+
+  /// Serializes `value` as JSON in `style` (no final newline).
+  ///
+  /// ```swift
+  /// let text = try PropertyList.writeJSON(["type": "image/png"], style: .pretty)
+  /// // {
+  /// //   "type": "image/png"
+  /// // }
+  /// ```
+  /// - Throws: ``WriteError`` naming the key path of a value JSON cannot hold (a date, data, a UID,
+  ///   a non-finite real).
+  /// - Complexity: O(*n*) in the size of the output.
+  public static func writeJSON(_ value: Value, style: JSONStyle) throws(WriteError) -> [UInt8] {
+    try JSONWriter.write(value, style: style)
   }
 }
 
@@ -197,21 +225,29 @@ enum XMLWriter {
   }
 }
 
-enum JSONWriter {
-  static func write(_ value: PropertyList.Value) throws(PropertyList.WriteError) -> [UInt8] {
+struct JSONWriter {
+  let escapesSlash: Bool
+  /// The indentation unit; nil for compact output.
+  let indent: [UInt8]?
+
+  static func write(_ value: PropertyList.Value, style: PropertyList.JSONStyle) throws(PropertyList.WriteError)
+    -> [UInt8]
+  {
+    let writer = JSONWriter(
+      escapesSlash: style == .plutil, indent: style == .pretty ? Array("  ".utf8) : nil)
     var out: [UInt8] = []
     var path = KeyPath()
-    try write(value, path: &path, into: &out)
+    try writer.write(value, depth: 0, path: &path, into: &out)
     return out
   }
 
-  static func string(_ s: String, into out: inout [UInt8]) {
+  func string(_ s: String, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     for b in s.utf8 {
       switch b {
       case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
       case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
-      case UInt8(ascii: "/"): out.append(contentsOf: "\\/".utf8)
+      case UInt8(ascii: "/") where escapesSlash: out.append(contentsOf: "\\/".utf8)
       case 0x08: out.append(contentsOf: "\\b".utf8)
       case 0x0C: out.append(contentsOf: "\\f".utf8)
       case 0x0A: out.append(contentsOf: "\\n".utf8)
@@ -224,7 +260,14 @@ enum JSONWriter {
     out.append(UInt8(ascii: "\""))
   }
 
-  static func write(_ value: PropertyList.Value, path: inout KeyPath, into out: inout [UInt8])
+  /// A line break and the indentation of `depth` (pretty output only).
+  func newline(_ depth: Int, into out: inout [UInt8]) {
+    guard let indent else { return }
+    out.append(0x0A)
+    for _ in 0..<depth { out.append(contentsOf: indent) }
+  }
+
+  func write(_ value: PropertyList.Value, depth: Int, path: inout KeyPath, into out: inout [UInt8])
     throws(PropertyList.WriteError)
   {
     switch value.storage {
@@ -242,22 +285,27 @@ enum JSONWriter {
       out.append(UInt8(ascii: "["))
       for (n, element) in a.enumerated() {
         if n > 0 { out.append(UInt8(ascii: ",")) }
+        newline(depth + 1, into: &out)
         path.components.append(String(n))
-        try write(element, path: &path, into: &out)
+        try write(element, depth: depth + 1, path: &path, into: &out)
         path.components.removeLast()
       }
+      if !a.isEmpty { newline(depth, into: &out) }
       out.append(UInt8(ascii: "]"))
     case .dictionary(let d):
       try path.checkDepth()
       out.append(UInt8(ascii: "{"))
       for (n, entry) in d.enumerated() {
         if n > 0 { out.append(UInt8(ascii: ",")) }
+        newline(depth + 1, into: &out)
         string(entry.key, into: &out)
         out.append(UInt8(ascii: ":"))
+        if indent != nil { out.append(UInt8(ascii: " ")) }
         path.components.append(entry.key)
-        try write(entry.value, path: &path, into: &out)
+        try write(entry.value, depth: depth + 1, path: &path, into: &out)
         path.components.removeLast()
       }
+      if !d.isEmpty { newline(depth, into: &out) }
       out.append(UInt8(ascii: "}"))
     }
   }

@@ -68,6 +68,10 @@ public struct ValidationRule: Sendable, Hashable, Identifiable {
   public let severity: Diagnostic.Severity
   /// One sentence on what the rule finds.
   public let summary: String
+  /// Why a finding matters at run time: what goes wrong on a user's machine.
+  public var why: String { Self.explanations[id.rawValue]?.why ?? "" }
+  /// How to fix a finding.
+  public var fix: String { Self.explanations[id.rawValue]?.fix ?? "" }
 
   /// Every rule, in the order reports list them.
   public static let all: [ValidationRule] = [
@@ -117,6 +121,127 @@ public struct ValidationRule: Sendable, Hashable, Identifiable {
       id: .undeclaredExportedType, severity: .error,
       summary:
         "Swift code calls UTType(exportedAs:) or UTType(importedAs:) with a type the files do not export or import."),
+  ]
+
+  /// Why each rule's findings matter, and how to fix them, by id (`utictl validate --explain`).
+  static let explanations: [String: (why: String, fix: String)] = [
+    "plist-syntax": (
+      why:
+        "Nothing in the file is read: every type it declares is missing at run time, and the app's document types with them.",
+      fix:
+        "Fix the syntax at the located line and column (utictl plist lint shows the same error); plutil -lint agrees."
+    ),
+    "wrong-value-type": (
+      why:
+        "The system skips a key whose value has the wrong kind: a UTTypeConformsTo that is a dictionary gives the type no parents, so it conforms to nothing and opens nowhere.",
+      fix:
+        "Give the key the kind Apple documents: a string or an array of strings for UTTypeConformsTo and the tags, a dictionary for UTTypeTagSpecification."
+    ),
+    "unknown-key": (
+      why:
+        "The system ignores keys it does not know: a misspelled UTTypeConformsTo or UTTypeTagSpecification silently leaves the type without parents or tags.",
+      fix: "Use the key the suggestion names, or remove the key."
+    ),
+    "missing-identifier": (
+      why: "A declaration without an identifier declares nothing: the type it describes does not exist at run time.",
+      fix: "Add UTTypeIdentifier with a reverse-DNS identifier in your own domain."
+    ),
+    "invalid-identifier": (
+      why:
+        "Launch Services does not register an identifier with characters outside its alphabet or empty components, and code that names it gets a dynamic type instead.",
+      fix: "Use letters, digits, hyphens and periods, in non-empty components: com.example.app.document."
+    ),
+    "reserved-namespace": (
+      why:
+        "public.*, com.apple.* and dyn.* belong to the system: an app's export there is ignored or, worse, changes what other apps see for a system type.",
+      fix: "Import the type (UTImportedTypeDeclarations) if the system lacks it, or export a type in your own domain."
+    ),
+    "foreign-domain": (
+      why:
+        "An app is the authority only for its own domain: exporting another vendor's type claims ownership of it, and when that vendor's app is installed the two declarations compete (which one wins depends on the machine).",
+      fix:
+        "Import other vendors' types; export only identifiers under your bundle identifier's domain (and set CFBundleIdentifier, so tools can tell whose domain it is)."
+    ),
+    "duplicate-identifier": (
+      why:
+        "Only one declaration of an identifier takes effect; which one depends on load order, so conformance and tags differ between machines.",
+      fix: "Declare each identifier once; import a type the system or another file already exports."
+    ),
+    "exported-and-imported": (
+      why:
+        "The export wins and the import is dead weight, or the reverse on another system version: the file says two different things about one type.",
+      fix: "Keep the export if the type is yours, else the import."
+    ),
+    "unknown-supertype": (
+      why:
+        "A parent that nobody declares contributes nothing: the type does not conform to what the parent would have given it (public.data, public.text …), so documents of it do not open and drops of it are refused.",
+      fix: "Fix the identifier (see the suggestion), or declare the parent (import it) in this file."
+    ),
+    "conformance-cycle": (
+      why:
+        "The system breaks a cycle at an arbitrary edge: conformance questions get different answers depending on where it breaks.",
+      fix: "Remove one edge of the cycle: a type should conform to more general types only."
+    ),
+    "self-conformance": (
+      why:
+        "Harmless to the system, but it is noise that hides the parents that matter and usually marks a copy-and-paste mistake.",
+      fix: "Remove the type from its own UTTypeConformsTo."
+    ),
+    "missing-conformance": (
+      why:
+        "A type with no parents conforms only to itself: it is not public.data, so the system does not treat files of it as documents, and no drop target for data accepts it.",
+      fix:
+        "Add UTTypeConformsTo with public.data (a flat file) or com.apple.package (a bundle), plus a content type such as public.content."
+    ),
+    "missing-physical-parent": (
+      why:
+        "Files and folders bind to types through the physical hierarchy: a type that reaches none of public.data, com.apple.package and public.directory cannot describe a file, so documents of it never open with the app. Every type that conforms to it inherits the problem.",
+      fix:
+        "Make the reported declaration conform to public.data (or com.apple.package for a bundle); the types built on it are fixed with it."
+    ),
+    "missing-description": (
+      why:
+        "Finder, Get Info and open panels show the description; without one, people see the identifier or 'document'.",
+      fix: "Add UTTypeDescription, a short human-readable name (localize it in InfoPlist.strings)."
+    ),
+    "extension-with-dot": (
+      why: "Extensions are matched without the period: 'factor' matches file.factor, '.factor' matches nothing.",
+      fix: "Write the extension without the leading period."
+    ),
+    "invalid-mime-type": (
+      why:
+        "A MIME type that is not type/subtype never matches the Content-Type of a download or a pasteboard's MIME data, so the type is never found by it.",
+      fix: "Write type/subtype, e.g. application/vnd.example.document+json."
+    ),
+    "unknown-tag-class": (
+      why:
+        "The system looks tags up by the classes it knows (public.filename-extension, public.mime-type …): a misspelled class makes its tags unreachable.",
+      fix: "Use the class the suggestion names."
+    ),
+    "tag-conflict": (
+      why:
+        "When two types claim an extension or MIME type, UTType(filenameExtension:) and the system pick one by its own rules: files may open as the other type. An import of a format the system already declares under another identifier splits that format in two.",
+      fix:
+        "Use the type that already claims the tag (import the system's identifier), or drop the tag from your declaration."
+    ),
+    "invalid-reference-url": (
+      why:
+        "The reference URL is shown to people as a link to the format's documentation; a relative or malformed one goes nowhere.",
+      fix: "Use an absolute URL: https://example.com/format."
+    ),
+    "duplicate-key": (
+      why: "Only the last of two equal keys is kept: the earlier value is silently lost.",
+      fix: "Remove one of the keys, keeping the value you mean."
+    ),
+    "undeclared-document-type": (
+      why: "A document type naming a type nobody declares matches no file: the app opens nothing of that kind.",
+      fix: "Declare the type (import or export it), or fix the identifier."
+    ),
+    "undeclared-exported-type": (
+      why:
+        "UTType(exportedAs:) for a type the app does not export gives a type that conforms to nothing (Apple logs a fault): drops and open panels filtered by it match nothing.",
+      fix: "Export (or import) the type in the Info.plist, or fix the identifier in code."
+    ),
   ]
 
   /// The rule with the id `id`, or nil.

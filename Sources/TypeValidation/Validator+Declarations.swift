@@ -34,16 +34,22 @@ extension ValidationRun {
           "'\(d.identifier)' is in the reserved '\(reserved.dropLast())' domain, which only the system declares; import it, or export a type in your own domain",
           file, identifierOffset)
       }
+      let system = UTTypeRegistry.builtIn.type(withIdentifier: d.identifier).flatMap { $0.isDynamic ? nil : $0 }
       if !reservedDomain, let domain, !BundleDomain.contains(domain, key) {
         report(
           .foreignDomain,
           "'\(d.identifier)' is exported outside this bundle's domain '\(domain)'; export only your own types and import others'",
           file, identifierOffset)
-      }
-      if let system = UTTypeRegistry.builtIn.type(withIdentifier: d.identifier), !system.isDynamic,
-        !key.hasPrefix("public."),
-        !key.hasPrefix("com.apple.")
+      } else if !reservedDomain, domain == nil, system == nil, let vendor = BundleDomain.vendor(ofIdentifier: key),
+        BundleDomain.catalogVendors.contains(vendor)
       {
+        // No bundle identifier to say the domain is this app's: the catalog says whose it is.
+        report(
+          .foreignDomain,
+          "'\(d.identifier)' is exported in the '\(vendor)' domain, whose types the system attributes to another vendor, and this file has no CFBundleIdentifier that makes it yours; import it, or set CFBundleIdentifier",
+          file, identifierOffset)
+      }
+      if system != nil, !key.hasPrefix("public."), !key.hasPrefix("com.apple.") {
         report(
           .duplicateIdentifier,
           "'\(d.identifier)' is already declared by the system; import it instead of exporting it",
@@ -106,10 +112,7 @@ extension ValidationRun {
       if physicalTypes.contains(where: { type.conforms(to: $0) }) { physical = true }
     }
     if !physical && !unresolved && !d.conformsTo.isEmpty {
-      report(
-        .missingPhysicalParent,
-        "'\(d.identifier)' conforms to none of public.data, com.apple.package and public.directory, so the system cannot bind documents of this type",
-        file, parentsValue!.rawOffset)
+      withoutPhysicalParent.append((declaration: d, file: file, offset: parentsValue!.rawOffset))
     }
   }
 
@@ -124,6 +127,9 @@ extension ValidationRun {
         Set($0.map { $0.lowercased() })
       }
     let mine = UTTypeRegistry.fold(d.identifier)
+    // An imported declaration's tags that a system type declares: one finding per system type.
+    var systemClaims: [(type: UTType, declaration: TypeDeclaration, tags: [String], offset: Int)] = []
+    defer { reportSystemClaims(of: d, systemClaims, in: file) }
     for entry in spec {
       let tagClass = entry.key
       let foldedClass = UTTypeRegistry.fold(tagClass)
@@ -152,18 +158,43 @@ extension ValidationRun {
         for other in registry.types(tag: tag, tagClass: tagClassValue)
         where UTTypeRegistry.fold(other.identifier) != mine {
           guard let otherDeclaration = registry.declaration(of: other) else { continue }
+          let what = foldedClass == "public.mime-type" ? "MIME type" : "filename extension"
+          if d.kind == .imported && otherDeclaration.isBuiltIn {
+            if let index = systemClaims.firstIndex(where: { $0.type == other }) {
+              systemClaims[index].tags.append("\(what) '\(tag)'")
+            } else {
+              systemClaims.append((other, otherDeclaration, ["\(what) '\(tag)'"], value.rawOffset))
+            }
+            continue
+          }
           // A pair within the checked files is reported once, at the later declaration.
           let pair =
             [mine, UTTypeRegistry.fold(other.identifier)].sorted().joined(separator: "\u{0}") + "\u{0}"
             + tag.lowercased()
           if !reportedTagPairs.insert(pair).inserted { continue }
-          let what = foldedClass == "public.mime-type" ? "MIME type" : "filename extension"
           report(
             .tagConflict, "\(what) '\(tag)' of '\(d.identifier)' is also claimed by '\(other.identifier)'", file,
             value.rawOffset,
             notes: [note("'\(other.identifier)' is declared here", at: otherDeclaration)])
         }
       }
+    }
+  }
+
+  /// One `tag-conflict` per system type whose tags an imported declaration repeats: the app
+  /// imports a format the system already declares, under another name.
+  mutating func reportSystemClaims(
+    of d: TypeDeclaration, _ claims: [(type: UTType, declaration: TypeDeclaration, tags: [String], offset: Int)],
+    in file: DeclarationFile
+  ) {
+    for claim in claims {
+      let tags =
+        claim.tags.count == 1
+        ? claim.tags[0] : claim.tags.dropLast().joined(separator: ", ") + " and " + claim.tags.last!
+      report(
+        .tagConflict,
+        "'\(d.identifier)' imports a format the system declares as '\(claim.type.identifier)': \(tags); use '\(claim.type.identifier)' instead of importing it under another identifier",
+        file, claim.offset, notes: [note("'\(claim.type.identifier)' is declared here", at: claim.declaration)])
     }
   }
 
@@ -188,6 +219,41 @@ extension ValidationRun {
         }
         report(.undeclaredDocumentType, message, file, value.rawOffset)
       }
+    }
+  }
+
+  /// Reports `missing-physical-parent` at the root causes only: a declaration whose chain to a
+  /// physical type breaks there, not in a parent that has the same problem. The types that
+  /// inherit the break are counted in a note, not reported one by one.
+  mutating func checkPhysicalParents() {
+    let failing = Set(withoutPhysicalParent.map { UTTypeRegistry.fold($0.declaration.identifier) })
+    for entry in withoutPhysicalParent {
+      let d = entry.declaration
+      let key = UTTypeRegistry.fold(d.identifier)
+      // A parent with the same problem is the root cause (or leads to it).
+      if d.conformsTo.contains(where: { UTTypeRegistry.fold($0) != key && failing.contains(UTTypeRegistry.fold($0)) }) {
+        continue
+      }
+      var notes: [Diagnostic.Note] = []
+      if let root = registry.type(withIdentifier: d.identifier) {
+        let inheriting = withoutPhysicalParent.filter {
+          UTTypeRegistry.fold($0.declaration.identifier) != key
+            && registry.type(withIdentifier: $0.declaration.identifier)?.conforms(to: root) == true
+        }
+        if !inheriting.isEmpty {
+          let names = inheriting.prefix(5).map { "'\($0.declaration.identifier)'" }.joined(separator: ", ")
+          let more = inheriting.count > 5 ? " and \(inheriting.count - 5) more" : ""
+          notes.append(
+            .init(
+              message:
+                "\(inheriting.count) more \(inheriting.count == 1 ? "type conforms" : "types conform") to it and \(inheriting.count == 1 ? "inherits" : "inherit") the problem: \(names)\(more)",
+              place: nil))
+        }
+      }
+      report(
+        .missingPhysicalParent,
+        "'\(d.identifier)' conforms to none of public.data, com.apple.package and public.directory, so the system cannot bind documents of this type",
+        entry.file, entry.offset, notes: notes)
     }
   }
 
@@ -274,21 +340,37 @@ enum BundleDomain {
     guard let bundle = file.document.root.dictionary?["CFBundleIdentifier"]?.string,
       !bundle.contains("$"), !bundle.contains("@"), IdentifierSyntax.problem(bundle) == nil
     else { return nil }
-    let parts = bundle.lowercased().split(separator: ".")
+    return vendor(ofIdentifier: bundle.lowercased())
+  }
+
+  static func contains(_ domain: String, _ identifier: String) -> Bool {
+    identifier == domain || identifier.hasPrefix(domain + ".")
+  }
+
+  /// The organization's domain of a (folded) type identifier, by the same rule as a bundle
+  /// identifier's; nil for a single component.
+  static func vendor(ofIdentifier identifier: String) -> String? {
+    let parts = identifier.split(separator: ".")
     guard parts.count >= 2 else { return nil }
     let generic: Set<Substring> = ["co", "com", "org", "net", "ac", "gov", "edu"]
     let count = parts[0].count == 2 && generic.contains(parts[1]) && parts.count >= 3 ? 3 : 2
     return parts.prefix(count).joined(separator: ".")
   }
 
-  static func contains(_ domain: String, _ identifier: String) -> Bool {
-    identifier == domain || identifier.hasPrefix(domain + ".")
-  }
+  /// The vendors' domains of the built-in catalog's types (`com.microsoft`, `com.adobe` …), the
+  /// system's own (`public`, `com.apple`, `dyn`) left out.
+  static let catalogVendors: Set<String> = Set(
+    UTTypeRegistry.builtIn.allTypes.compactMap { type in
+      vendor(ofIdentifier: UTTypeRegistry.fold(type.identifier)).flatMap {
+        ["public", "com.apple", "dyn"].contains($0) || $0.hasPrefix("public.") ? nil : $0
+      }
+    })
 }
 
 /// "Did you mean" suggestions by edit distance.
-enum Suggestions {
-  static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+package enum Suggestions {
+  /// The edit distance between two byte strings.
+  package static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     var previous = Array(0...b.count)

@@ -84,6 +84,8 @@ struct ValidationRun {
   var diagnostics: [Diagnostic] = []
   /// Tag conflicts already reported, as sorted identifier pairs and the tag.
   var reportedTagPairs = Set<String>()
+  /// Declarations that reach no physical type, reported once all are known (``checkPhysicalParents()``).
+  var withoutPhysicalParent: [(declaration: TypeDeclaration, file: DeclarationFile, offset: Int)] = []
   /// public.data, com.apple.package and public.directory, as declared in the registry.
   let physicalTypes: [UTType]
 
@@ -156,6 +158,7 @@ struct ValidationRun {
       checkDocumentTypes(file)
     }
     checkCycles()
+    checkPhysicalParents()
     checkSources(sources)
   }
 

@@ -54,6 +54,7 @@ enum ClipboardCommands {
         .init(names: ["--type"], valueName: "uti", help: "The type to paste (default public.plain-text)."),
         .init(names: ["--list"], valueName: nil, help: "List the owner's targets and their types."),
         .json,
+        .pretty,
       ],
       run: runPaste
     )
@@ -88,7 +89,7 @@ enum ClipboardCommands {
         QueryContext.printJSON(
           .init(
             .array(targets.map { ["type": .init(.string($0.type.identifier)), "target": .init(.string($0.target))] })),
-          io: &io)
+          io: &io, pretty: invocation.has("--pretty"))
       } else {
         for (type, target) in targets { io.print("\(type.identifier)\t\(target)") }
       }

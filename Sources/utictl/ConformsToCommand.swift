@@ -11,7 +11,7 @@ enum ConformsToCommand {
         .init(name: "type", help: "A type identifier, such as public.png or a dyn. identifier."),
         .init(name: "supertype", help: "The type identifier to check against."),
       ],
-      options: [.json],
+      options: [.json, .pretty],
       run: run
     )
   }
@@ -28,7 +28,7 @@ enum ConformsToCommand {
           "type": .init(.string(type.identifier)), "supertype": .init(.string(supertype.identifier)),
           "conforms": .init(.boolean(conforms)),
         ],
-        io: &io)
+        io: &io, pretty: invocation.has("--pretty"))
     } else {
       io.print("\(type.identifier) \(conforms ? "conforms" : "does not conform") to \(supertype.identifier)")
     }

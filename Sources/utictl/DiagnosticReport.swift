@@ -86,7 +86,7 @@ struct DiagnosticReport {
   }
 
   /// An array of diagnostics: file, line, column, offset, severity, rule, message, notes.
-  func json() -> String {
+  func json(pretty: Bool = false) -> String {
     let values: [PropertyList.Value] = diagnostics.map { d in
       var entries = placeValue(d.place)
       entries.append(.init(key: "severity", value: .init(.string(d.severity.rawValue))))
@@ -100,11 +100,14 @@ struct DiagnosticReport {
       entries.append(.init(key: "notes", value: .init(.array(notes))))
       return .init(.dictionary(.init(entries)))
     }
-    return Self.jsonText(.init(.array(values)))
+    return Self.jsonText(.init(.array(values)), pretty: pretty)
   }
 
-  static func jsonText(_ value: PropertyList.Value) -> String {
-    String(decoding: (try? PropertyList.write(value, as: .json)) ?? Array("null".utf8), as: UTF8.self) + "\n"
+  /// `value` as JSON (`/` unescaped; indented when `pretty`), with a final newline.
+  static func jsonText(_ value: PropertyList.Value, pretty: Bool = false) -> String {
+    let style: PropertyList.JSONStyle = pretty ? .pretty : .compact
+    return String(decoding: (try? PropertyList.writeJSON(value, style: style)) ?? Array("null".utf8), as: UTF8.self)
+      + "\n"
   }
 
   // MARK: SARIF
@@ -143,7 +146,7 @@ struct DiagnosticReport {
   }
 
   /// SARIF 2.1.0, with every rule in `tool.driver.rules`.
-  func sarif(version: String) -> String {
+  func sarif(version: String, pretty: Bool = false) -> String {
     let rules = ValidationRule.all
     let ruleValues: [PropertyList.Value] = rules.map { rule in
       Self.object([
@@ -181,7 +184,7 @@ struct DiagnosticReport {
       ("version", Self.string("2.1.0")),
       ("runs", .init(.array([run]))),
     ])
-    return Self.jsonText(log)
+    return Self.jsonText(log, pretty: pretty)
   }
 
   // MARK: JUnit

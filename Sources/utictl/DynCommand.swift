@@ -38,7 +38,7 @@ enum DynCommand {
       name: "decode",
       abstract: "Show what a dynamic identifier encodes.",
       arguments: [.init(name: "identifier", help: "A dynamic identifier: dyn.ah62d4rv4ge80g55sq2.")],
-      options: [.json],
+      options: [.json, .pretty],
       run: { invocation, io in
         let identifier = invocation.positionals[0]
         guard let specification = DynamicTypeIdentifier.decode(identifier) else {
@@ -51,7 +51,8 @@ enum DynCommand {
             tags[tagClass] = QueryContext.strings((tags[tagClass]?.array?.compactMap(\.string) ?? []) + [value])
           }
           QueryContext.printJSON(
-            ["conformsTo": QueryContext.strings(specification.conformsTo), "tags": .init(.dictionary(tags))], io: &io)
+            ["conformsTo": QueryContext.strings(specification.conformsTo), "tags": .init(.dictionary(tags))], io: &io,
+            pretty: invocation.has("--pretty"))
           return ExitStatus.success
         }
         if !specification.conformsTo.isEmpty {

@@ -30,6 +30,7 @@ enum IdentifyCommand {
         .init(names: ["--name-only"], valueName: nil, help: "Identify by the name alone; the file need not exist."),
         .init(names: ["--mime"], valueName: nil, help: "Print the MIME type instead of the identifier."),
         .json,
+        .pretty,
       ],
       run: run
     )
@@ -68,7 +69,9 @@ enum IdentifyCommand {
         io.print("\(path): \(found.type.identifier)")
       }
     }
-    if invocation.has("--json") { QueryContext.printJSON(.init(.array(results)), io: &io) }
+    if invocation.has("--json") {
+      QueryContext.printJSON(.init(.array(results)), io: &io, pretty: invocation.has("--pretty"))
+    }
     return status
   }
 }

@@ -8,7 +8,7 @@ enum InfoCommand {
       name: "info",
       abstract: "Show a type's description, parents, supertypes, tags, and where it is declared.",
       arguments: [.init(name: "type", help: "A type identifier.", isRepeating: true)],
-      options: [.json],
+      options: [.json, .pretty],
       run: run
     )
   }
@@ -58,7 +58,9 @@ enum InfoCommand {
       )
       io.print("  declared in:  \(origin)")
     }
-    if invocation.has("--json") { QueryContext.printJSON(.init(.array(objects)), io: &io) }
+    if invocation.has("--json") {
+      QueryContext.printJSON(.init(.array(objects)), io: &io, pretty: invocation.has("--pretty"))
+    }
     return status
   }
 }

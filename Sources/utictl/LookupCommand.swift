@@ -19,6 +19,7 @@ enum LookupCommand {
         .init(names: ["--conforming-to"], valueName: "type", help: "Only types conforming to this one."),
         .init(names: ["--all"], valueName: nil, help: "Print every declared candidate, most preferred first."),
         .json,
+        .pretty,
       ],
       run: run
     )
@@ -63,7 +64,7 @@ enum LookupCommand {
       QueryContext.printJSON(
         .init(
           .array(found.map { ["identifier": .init(.string($0.identifier)), "dynamic": .init(.boolean($0.isDynamic))] })),
-        io: &io)
+        io: &io, pretty: invocation.has("--pretty"))
     } else {
       for type in found { io.print(type.identifier) }
     }

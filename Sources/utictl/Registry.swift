@@ -42,8 +42,11 @@ enum QueryContext {
   }
 
   /// Writes a value as one line of JSON.
-  static func printJSON(_ value: PropertyList.Value, io: inout Console) {
-    io.write((try? PropertyList.write(value, as: .json)).map { $0 + [0x0A] } ?? Array("null\n".utf8))
+  /// Writes `value` as JSON the way JSON tools write it (`/` unescaped), indented when
+  /// `pretty`, with a final newline.
+  static func printJSON(_ value: PropertyList.Value, io: inout Console, pretty: Bool) {
+    let style: PropertyList.JSONStyle = pretty ? .pretty : .compact
+    io.write((try? PropertyList.writeJSON(value, style: style)).map { $0 + [0x0A] } ?? Array("null\n".utf8))
   }
 
   static func strings(_ values: [String]) -> PropertyList.Value { .init(.array(values.map { .init(.string($0)) })) }
@@ -51,4 +54,6 @@ enum QueryContext {
 
 extension Command.Option {
   static let json = Command.Option(names: ["--json"], valueName: nil, help: "Print machine-readable JSON.")
+  static let pretty = Command.Option(
+    names: ["--pretty"], valueName: nil, help: "Indent JSON output for reading (with --json or --format json|sarif).")
 }

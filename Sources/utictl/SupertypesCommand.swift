@@ -7,7 +7,7 @@ enum SupertypesCommand {
       name: "supertypes",
       abstract: "List every type a type conforms to, itself excluded.",
       arguments: [.init(name: "type", help: "A type identifier.")],
-      options: [.json],
+      options: [.json, .pretty],
       run: { invocation, io in run(invocation, &io) { type, _ in type.supertypes.map(\.identifier) } }
     )
   }
@@ -17,7 +17,7 @@ enum SupertypesCommand {
       name: "subtypes",
       abstract: "List every declared type that conforms to a type, itself excluded.",
       arguments: [.init(name: "type", help: "A type identifier.")],
-      options: [.json],
+      options: [.json, .pretty],
       run: { invocation, io in run(invocation, &io) { type, registry in registry.subtypes(of: type).map(\.identifier) }
       }
     )
@@ -30,7 +30,7 @@ enum SupertypesCommand {
     else { return ExitStatus.usage }
     let identifiers = list(type, registry).sorted()
     if invocation.has("--json") {
-      QueryContext.printJSON(QueryContext.strings(identifiers), io: &io)
+      QueryContext.printJSON(QueryContext.strings(identifiers), io: &io, pretty: invocation.has("--pretty"))
     } else {
       for identifier in identifiers { io.print(identifier) }
     }

@@ -17,10 +17,13 @@ enum ValidateCommand {
         Rules: \(ValidationRule.all.map(\.id.rawValue).joined(separator: ", ")).
         """,
       arguments: [
-        .init(name: "file", help: "An Info.plist, exported-types.plist or bundle directory.", isRepeating: true)
+        .init(
+          name: "file", help: "An Info.plist, exported-types.plist or bundle directory.", isRepeating: true,
+          isOptional: true)
       ],
       options: [
         .init(names: ["--format"], valueName: "format", help: "clang (default), github, json, sarif or junit."),
+        .pretty,
         .init(names: ["--werror"], valueName: nil, help: "Treat warnings as errors."),
         .init(names: ["--disable"], valueName: "rule", help: "Do not report a rule (repeatable).", isRepeating: true),
         .init(
@@ -28,12 +31,21 @@ enum ValidateCommand {
           help: "Check UTType(exportedAs:)/(importedAs:) calls in the Swift files below (repeatable).",
           isRepeating: true),
         .init(names: ["--system-catalog"], valueName: nil, help: "Check a file as the system's own catalog."),
+        .init(
+          names: ["--explain"], valueName: "rule",
+          help: "Print what a rule finds, why it matters at run time, and how to fix it (no files needed)."),
       ],
       run: run
     )
   }
 
   static func run(_ invocation: Invocation, _ io: inout Console) -> Int32 {
+    if let rule = invocation.value("--explain") { return explain(rule, &io) }
+    guard !invocation.positionals.isEmpty else {
+      return UtiCtl.usageError(
+        UsageError(message: "Missing expected argument '<file> ...' (or --explain <rule>)"), command: command,
+        path: "utictl validate", io: &io)
+    }
     let name = invocation.value("--format") ?? ReportFormat.clang.rawValue
     guard let format = ReportFormat(rawValue: name) else {
       io.error("Error: Unknown format '\(name)': expected clang, github, json, sarif or junit")
@@ -100,14 +112,53 @@ enum ValidateCommand {
     let report = DiagnosticReport(diagnostics: diagnostics, files: checked, validator: validator)
     switch format {
     case .github: io.write(Array(report.github().utf8))
-    case .json: io.write(Array(report.json().utf8))
-    case .sarif: io.write(Array(report.sarif(version: UtiCtl.version).utf8))
+    case .json: io.write(Array(report.json(pretty: invocation.has("--pretty")).utf8))
+    case .sarif: io.write(Array(report.sarif(version: UtiCtl.version, pretty: invocation.has("--pretty")).utf8))
     case .junit: io.write(Array(report.junit().utf8))
     case .clang: for line in report.clang() { io.error(line) }
     }
     if format == .clang || format == .github { io.error(report.summary) }
     if status == ExitStatus.usage { return status }
     return report.errorCount > 0 ? ExitStatus.failure : ExitStatus.success
+  }
+}
+
+extension ValidateCommand {
+  /// `--explain RULE`: the rule's id and severity, what it finds, why it matters, how to fix it.
+  static func explain(_ id: String, _ io: inout Console) -> Int32 {
+    guard let rule = ValidationRule.named(id) else {
+      let ids = ValidationRule.all.map(\.id.rawValue)
+      let suggestion = ids.min {
+        Suggestions.distance(Array($0.utf8), Array(id.utf8)) < Suggestions.distance(Array($1.utf8), Array(id.utf8))
+      }
+      io.error(
+        "Error: Unknown rule '\(id)'\(suggestion.map { "; did you mean '\($0)'?" } ?? ""); rules: \(ids.joined(separator: ", "))"
+      )
+      return ExitStatus.usage
+    }
+    io.print("\(rule.id.rawValue) (\(rule.severity.rawValue))")
+    io.print("")
+    for (heading, text) in [("What it finds", rule.summary), ("Why it matters", rule.why), ("How to fix it", rule.fix)]
+    {
+      io.print("\(heading):")
+      for line in wrap(text, width: 76) { io.print("  " + line) }
+    }
+    return ExitStatus.success
+  }
+
+  /// `text` in lines of at most `width` characters, broken between words.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
   }
 }
 

@@ -80,6 +80,28 @@ struct WriterTests {
     #expect(json == #"{"a":"b\/c\n\u0001é","n":[1,2.5,true,-0,1e+20]}"#)
   }
 
+  @Test func jsonStylesCompactAndPrettyAreWhatPythonsJSONWrites() throws {
+    let value: PropertyList.Value = [
+      "path": "a/b", "text": "tab\tquote\" é ✓", "n": [1, -7, true, false], "empty": [], "nested": ["x": ["y": "z"]],
+      "none": .init(.dictionary(.init([]))),
+    ]
+    let compact = String(decoding: try PropertyList.writeJSON(value, style: .compact), as: UTF8.self)
+    let pretty = String(decoding: try PropertyList.writeJSON(value, style: .pretty), as: UTF8.self)
+    #expect(!compact.contains("\\/"))
+    let python = try #require(which("python3"), "python3 is needed for the differential tests")
+    // Python's json module, keys in order: separators (",", ":") compact; indent=2 pretty.
+    let script = """
+      import json, sys
+      value = json.loads(sys.stdin.read())
+      sys.stdout.write(json.dumps(value, ensure_ascii=False, separators=(",", ":")) + "\\n")
+      sys.stdout.write(json.dumps(value, ensure_ascii=False, indent=2))
+      """
+    let run = try runProcess(python, ["-c", script], input: Data(compact.utf8))
+    try #require(run.status == 0, "\(run.stderrText)")
+    #expect(run.stdoutText == compact + "\n" + pretty)
+    #expect(try PropertyList.write(value, as: .json) != Array(compact.utf8), "plutil's own style escapes the slash")
+  }
+
   @Test func jsonRefusesWhatJSONCannotHoldAndNamesTheKeyPath() throws {
     let value: PropertyList.Value = ["UTExportedTypeDeclarations": [["UTTypeIconData": .init(.data(Data([1])))]]]
     #expect {

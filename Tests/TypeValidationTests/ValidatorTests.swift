@@ -48,6 +48,13 @@ struct ValidatorTests {
     }
   }
 
+  @Test func everyRuleIsExplained() {
+    for rule in ValidationRule.all {
+      #expect(rule.why.count > 40 && rule.fix.count > 20, "\(rule.id)")
+    }
+    #expect(ValidationRule.explanations.count == ValidationRule.all.count)
+  }
+
   @Test func everyRuleHasACase() {
     #expect(Set(Self.cases.map(\.rule)) == Set(ValidationRule.all.map(\.id.rawValue)))
   }
@@ -177,10 +184,20 @@ struct ValidatorCorpusTests {
     "mapeditor__tiled__src_tiledapp_Info.plist",
     "artemnovichkov__wwdc24-samplecode__Code_BuildingADocumentBasedAppWithSwiftUI_WritingApp_Info.plist",
     "artemnovichkov__wwdc24-samplecode__Code_ExploringObjectTrackingWithARKit_ObjectTracking_Info.plist",
-    "ghostty-org__ghostty__macos_Ghostty-Info.plist", "Whisky-App__Whisky__Whisky_Info.plist",
+    "ghostty-org__ghostty__macos_Ghostty-Info.plist",
   ])
   func cleanAppsHaveNoFindings(name: String) throws {
     #expect(try Self.findings(name).isEmpty)
+  }
+
+  /// Whisky's bundle identifier is a build setting; it exports two types in Microsoft's domain.
+  @Test func whiskyExportsMicrosoftsTypes() throws {
+    let d = try Self.findings("Whisky-App__Whisky__Whisky_Info.plist")
+    #expect(d.map(\.rule) == [.foreignDomain, .foreignDomain], "\(d)")
+    #expect(
+      Self.has(d, "foreign-domain", "'com.microsoft.msi-installer' is exported in the 'com.microsoft' domain", line: 74)
+    )
+    #expect(Self.has(d, "foreign-domain", "'com.microsoft.bat'", line: 95))
   }
 
   @Test func factor() throws {
@@ -283,5 +300,109 @@ struct ValidatorCorpusTests {
     #expect(Self.has(d, "duplicate-identifier", "'org.bittorrent.torrent' is also exported by"))
     #expect(d.filter { $0.rule == .unknownSupertype && $0.message.contains("'com.bittorrent.torrent'") }.count == 2)
     #expect(d.first { $0.rule == .duplicateIdentifier }?.notes.first?.place?.path.hasSuffix("Info.plist.in") == true)
+  }
+
+  // MARK: The sharper rules (each with a trigger and a near miss)
+
+  /// Validates an Info.plist whose root dictionary holds `body` (a file of its own).
+  static func validate(plist body: String) throws -> [Diagnostic] {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uti-validate-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("Info.plist")
+    try Data(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict>
+      \(body)
+      </dict></plist>
+      """.utf8
+    ).write(to: path)
+    return Validator().validate([try DeclarationFile(contentsOf: path.path)])
+  }
+
+  static func exported(_ identifier: String, conformsTo parents: [String], tags: String = "") -> String {
+    """
+    <dict><key>UTTypeIdentifier</key><string>\(identifier)</string>
+    <key>UTTypeDescription</key><string>A type</string>
+    <key>UTTypeConformsTo</key><array>\(parents.map { "<string>\($0)</string>" }.joined())</array>\(tags)</dict>
+    """
+  }
+
+  @Test func foreignDomainWithoutABundleIdentifierGoesByTheCatalogsVendors() throws {
+    #expect(BundleDomain.catalogVendors.contains("com.microsoft"))
+    #expect(BundleDomain.catalogVendors.contains("com.adobe"))
+    #expect(!BundleDomain.catalogVendors.contains("com.apple"))
+    // A Microsoft-domain export with no CFBundleIdentifier: foreign.
+    let microsoft = try Self.validate(
+      plist:
+        "<key>UTExportedTypeDeclarations</key><array>\(Self.exported("com.microsoft.example-notes", conformsTo: ["public.data"]))</array>"
+    )
+    #expect(microsoft.map(\.rule) == [.foreignDomain], "\(microsoft)")
+    #expect(microsoft.first?.message.contains("'com.microsoft' domain") == true)
+    #expect(microsoft.first?.place.location.line == 3)
+    // Near misses: a domain the catalog attributes to nobody; Microsoft's own bundle identifier.
+    let unknownVendor = try Self.validate(
+      plist:
+        "<key>UTExportedTypeDeclarations</key><array>\(Self.exported("org.example.notes", conformsTo: ["public.data"]))</array>"
+    )
+    #expect(unknownVendor.isEmpty, "\(unknownVendor)")
+    let theirs = try Self.validate(
+      plist:
+        "<key>CFBundleIdentifier</key><string>com.microsoft.Notes</string><key>UTExportedTypeDeclarations</key><array>\(Self.exported("com.microsoft.example-notes", conformsTo: ["public.data"]))</array>"
+    )
+    #expect(theirs.isEmpty, "\(theirs)")
+  }
+
+  @Test func aMissingPhysicalParentIsReportedOnceAtTheRootCause() throws {
+    // root conforms to public.item only; three types build on it, a fourth is independent.
+    let chain = [
+      Self.exported("org.example.root", conformsTo: ["public.item"]),
+      Self.exported("org.example.child", conformsTo: ["org.example.root"]),
+      Self.exported("org.example.grandchild", conformsTo: ["org.example.child", "public.content"]),
+      Self.exported("org.example.sibling", conformsTo: ["org.example.root"]),
+      Self.exported("org.example.fine", conformsTo: ["public.data"]),
+    ]
+    let d = try Self.validate(
+      plist:
+        "<key>CFBundleIdentifier</key><string>org.example.app</string><key>UTExportedTypeDeclarations</key><array>\(chain.joined())</array>"
+    )
+    let findings = d.filter { $0.rule == .missingPhysicalParent }
+    #expect(findings.count == 1, "\(d)")
+    #expect(findings.first?.message.contains("'org.example.root'") == true)
+    #expect(
+      findings.first?.notes.map(\.message) == [
+        "3 more types conform to it and inherit the problem: 'org.example.child', 'org.example.grandchild', 'org.example.sibling'"
+      ])
+    // Near miss: the root fixed, nothing is reported.
+    let fixed = try Self.validate(
+      plist:
+        "<key>CFBundleIdentifier</key><string>org.example.app</string><key>UTExportedTypeDeclarations</key><array>\(Self.exported("org.example.root", conformsTo: ["public.data"]) + chain.dropFirst().joined())</array>"
+    )
+    #expect(fixed.isEmpty, "\(fixed)")
+  }
+
+  @Test func anImportedSystemFormatIsOneTagConflictPerDeclaration() throws {
+    let tags = """
+      <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>pdf</string></array>
+      <key>public.mime-type</key><array><string>application/pdf</string></array></dict>
+      """
+    let d = try Self.validate(
+      plist:
+        "<key>CFBundleIdentifier</key><string>org.example.app</string><key>UTImportedTypeDeclarations</key><array>\(Self.exported("org.example.pdf", conformsTo: ["public.data"], tags: tags))</array>"
+    )
+    let conflicts = d.filter { $0.rule == .tagConflict }
+    #expect(conflicts.count == 1, "\(d)")
+    #expect(
+      conflicts.first?.message
+        == "'org.example.pdf' imports a format the system declares as 'com.adobe.pdf': filename extension 'pdf' and MIME type 'application/pdf'; use 'com.adobe.pdf' instead of importing it under another identifier"
+    )
+    #expect(conflicts.first?.notes.first?.message == "'com.adobe.pdf' is declared here (built-in)")
+    // Near miss: an export that shares a tag with the system is still reported per tag.
+    let exported = try Self.validate(
+      plist:
+        "<key>CFBundleIdentifier</key><string>org.example.app</string><key>UTExportedTypeDeclarations</key><array>\(Self.exported("org.example.pdf", conformsTo: ["public.data"], tags: tags))</array>"
+    )
+    #expect(exported.filter { $0.rule == .tagConflict }.count == 2, "\(exported)")
   }
 }

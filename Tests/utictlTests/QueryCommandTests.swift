@@ -73,7 +73,7 @@ struct QueryCommandTests {
     let json = utictl("info", "public.png", "--json")
     #expect(
       json.stdout
-        == #"[{"description":"PNG image","identifier":"public.png","conformsTo":["public.image"],"supertypes":["public.content","public.data","public.image","public.item"],"tags":{"public.filename-extension":["png"],"public.mime-type":["image\/png"]},"declared":true,"dynamic":false,"public":true,"declaredIn":"built-in"}]"#
+        == #"[{"description":"PNG image","identifier":"public.png","conformsTo":["public.image"],"supertypes":["public.content","public.data","public.image","public.item"],"tags":{"public.filename-extension":["png"],"public.mime-type":["image/png"]},"declared":true,"dynamic":false,"public":true,"declaredIn":"built-in"}]"#
         + "\n")
   }
 

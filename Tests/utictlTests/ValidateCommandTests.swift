@@ -50,10 +50,16 @@ struct ValidateCommandTests {
     #expect(run.status == 0)
     #expect(
       run.stdout
-        == #"[{"file":"\#(Self.noDescription.replacingOccurrences(of: "/", with: "\\/"))","line":11,"column":4,"offset":327,"severity":"warning","rule":"missing-description","message":"'com.example.doc' has no UTTypeDescription","notes":[]}]"#
-        + "\n")
+        == #"[{"file":"\#(Self.noDescription)","line":11,"column":4,"offset":327,"severity":"warning","rule":"missing-description","message":"'com.example.doc' has no UTTypeDescription","notes":[]}]"#
+        + "\n", "JSON as JSON tools write it: no \\/ escapes, a final newline")
     let parsed = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [[String: Any]]
     #expect(parsed[0]["rule"] as? String == "missing-description")
+    // --pretty: the same value, indented, for people.
+    let pretty = utictl("validate", Self.noDescription, "--format", "json", "--pretty")
+    #expect(pretty.stdout.hasPrefix("[\n  {\n    \"file\": \"\(Self.noDescription)\",\n    \"line\": 11,\n"))
+    #expect(pretty.stdout.hasSuffix("\n    \"notes\": []\n  }\n]\n"))
+    let reparsed = try JSONSerialization.jsonObject(with: Data(pretty.stdout.utf8)) as! [[String: Any]]
+    #expect(NSArray(array: reparsed).isEqual(to: parsed))
   }
 
   @Test func sarifHasTheRequiredFields() throws {
@@ -178,5 +184,20 @@ struct ExampleValidationTests {
     let run = utictl("validate", "--werror", path)
     #expect(run.status == 0)
     #expect(run.stderr == "0 errors and 0 warnings in 1 file\n")
+  }
+
+  @Test func explainPrintsWhatWhyAndHow() {
+    let run = utictl("validate", "--explain", "foreign-domain")
+    #expect(run.status == 0)
+    #expect(run.stdout.hasPrefix("foreign-domain (warning)\n\nWhat it finds:\n  An exported identifier is outside"))
+    #expect(run.stdout.contains("\nWhy it matters:\n  An app is the authority only for its own domain"))
+    #expect(run.stdout.contains("\nHow to fix it:\n  Import other vendors' types"))
+    #expect(run.stdout.split(separator: "\n").allSatisfy { $0.count <= 78 }, "wrapped for a terminal")
+    let typo = utictl("validate", "--explain", "foreign-domian")
+    #expect(typo.status == 2)
+    #expect(typo.stderr.hasPrefix("Error: Unknown rule 'foreign-domian'; did you mean 'foreign-domain'?"))
+    let nothing = utictl("validate")
+    #expect(nothing.status == 2)
+    #expect(nothing.stderr.hasPrefix("Error: Missing expected argument '<file> ...' (or --explain <rule>)\n"))
   }
 }
