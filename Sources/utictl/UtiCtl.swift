@@ -37,6 +37,19 @@ enum UtiCtl {
       io.print(version)
       return 0
     }
+    if arguments.first == "--generate-completion-script" {
+      guard arguments.count == 2, let script = Completions.script(for: arguments[1]) else {
+        io.error("Error: --generate-completion-script takes one of: \(Completions.shells.joined(separator: ", "))")
+        io.error("Usage: utictl --generate-completion-script <shell>")
+        return ExitStatus.usage
+      }
+      io.write(Array(script.utf8))
+      return ExitStatus.success
+    }
+    if arguments == ["--generate-manual"] {
+      io.write(Array(Manual.page().utf8))
+      return ExitStatus.success
+    }
     var command = root
     var path = "utictl"
     // Global options given before the command move after it.
