@@ -13,6 +13,9 @@ let package = Package(
     .library(name: "SystemPasteboard", targets: ["SystemPasteboard"]),
     .executable(name: "utictl", targets: ["utictl"]),
     .executable(name: "pointybug", targets: ["PointyBug"]),
+    // `swift package validate-types`, and the build-tool plugin that fails `swift build` on errors.
+    .plugin(name: "ValidateTypes", targets: ["ValidateTypes"]),
+    .plugin(name: "ValidateTypesBuildTool", targets: ["ValidateTypesBuildTool"]),
   ],
   dependencies: [],
   targets: [
@@ -31,6 +34,14 @@ let package = Package(
     .executableTarget(
       name: "utictl",
       dependencies: ["TypeRegistry", "TypeValidation", "PropertyList", "Pasteboard", "SystemPasteboard", "UTIPlatform"]),
+    .plugin(
+      name: "ValidateTypes",
+      capability: .command(
+        intent: .custom(
+          verb: "validate-types",
+          description: "Check the type declarations of the package's targets with utictl validate.")),
+      dependencies: ["utictl"]),
+    .plugin(name: "ValidateTypesBuildTool", capability: .buildTool(), dependencies: ["utictl"]),
     .executableTarget(
       name: "utibench",
       dependencies: ["PropertyList", "TypeRegistry", "Pasteboard", "SystemPasteboard", "UTIPlatform", "TestSupport"],

@@ -32,6 +32,9 @@ enum ValidateCommand {
           isRepeating: true),
         .init(names: ["--system-catalog"], valueName: nil, help: "Check a file as the system's own catalog."),
         .init(
+          names: ["--stamp"], valueName: "path",
+          help: "Write this file when the files pass, and remove it when they do not (for build systems)."),
+        .init(
           names: ["--explain"], valueName: "rule",
           help: "Print what a rule finds, why it matters at run time, and how to fix it (no files needed)."),
       ],
@@ -119,7 +122,22 @@ enum ValidateCommand {
     }
     if format == .clang || format == .github { io.error(report.summary) }
     if status == ExitStatus.usage { return status }
-    return report.errorCount > 0 ? ExitStatus.failure : ExitStatus.success
+    let passed = report.errorCount == 0
+    if let stamp = invocation.value("--stamp") {
+      // For build systems: the stamp exists exactly when the files pass.
+      if passed {
+        let text = "// utictl validate passed: \(checked.map { FileIO.baseName(of: $0) }.joined(separator: ", "))\n"
+        do {
+          try FileIO.replace(stamp, with: Array(text.utf8))
+        } catch {
+          io.error("error: cannot write the stamp: \(error)")
+          return ExitStatus.usage
+        }
+      } else {
+        unlink(stamp)
+      }
+    }
+    return passed ? ExitStatus.success : ExitStatus.failure
   }
 }
 
