@@ -6,7 +6,7 @@
 
 /// Reading and writing property lists, with the source location of every value.
 ///
-/// `PropertyList` is a namespace. ``PropertyList/parse(_:options:)`` detects the format from the
+/// `PropertyList` is a namespace. ``PropertyList/parse(_:options:)-([UInt8],_)`` detects the format from the
 /// bytes (XML, binary `bplist00`, OpenStep, or JSON) and returns a ``PropertyList/Document`` whose
 /// values each carry the byte offset they were read from; ``PropertyList/Document/location(ofOffset:)``
 /// turns an offset into a line and column when something is reported.

@@ -135,7 +135,7 @@ public final class SystemPasteboard: Sendable {
 
   /// The change counts, starting with the current one, as the selection changes owner (another
   /// application's copy, or this process's). The stream ends when the consumer stops iterating.
-  /// Apple's counterpart is `UIPasteboard.changedNotification`; ``Pasteboard/changes`` is the
+  /// Apple's counterpart is `UIPasteboard.changedNotification`; `Pasteboard.changes` is the
   /// in-process pasteboard's.
   public var changes: AsyncStream<Int> {
     _ = try? runningServer()

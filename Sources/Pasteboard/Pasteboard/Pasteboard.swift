@@ -207,7 +207,7 @@ public final class Pasteboard: Sendable {
   /// Posted on `NotificationCenter.default` after every change of a pasteboard's contents
   /// (setting, clearing, expiry), alongside ``changes``.
   ///
-  /// The object is the handle that made the change (each ``Pasteboard(name:create:)`` call makes
+  /// The object is the handle that made the change (each ``Pasteboard/init(name:create:)`` call makes
   /// a handle); the user info holds the pasteboard's name under ``nameUserInfoKey`` and the new
   /// change count under ``changeCountUserInfoKey``, so an observer of any handle can tell which
   /// pasteboard changed. Apple's counterpart: `UIPasteboard.changedNotification`.

@@ -6,10 +6,10 @@ import UTIPlatform
 /// them, by the XDND protocol (version 5, down to 3 for older peers).
 ///
 /// Create a plain top-level window (for an application or example without a toolkit), or name
-/// one the host's toolkit made; then bind a ``DropSurface`` to it with ``acceptDrops(into:)``:
-/// drags from other applications run the surface's ``DropDelegate``s through the same lifecycle
+/// one the host's toolkit made; then bind a `DropSurface` to it with ``acceptDrops(into:)``:
+/// drags from other applications run the surface's `DropDelegate`s through the same lifecycle
 /// the headless surface runs (`validateDrop`, `dropEntered`, `dropUpdated`, `dropExited`,
-/// `performDrop`), in window coordinates. ``beginDrag(_:)`` starts a drag of a ``DragSession``'s
+/// `performDrop`), in window coordinates. ``beginDrag(_:)`` starts a drag of a `DragSession`'s
 /// items at the pointer, which other applications (GTK, Qt, browsers) can take.
 ///
 /// ```swift
@@ -19,14 +19,14 @@ import UTIPlatform
 /// try window.acceptDrops(into: surface)   // a PNG dragged from a file manager reaches ImageDrop
 /// ```
 ///
-/// How XDND maps to the model: `XdndEnter` starts a ``DragSession`` whose one item has the
+/// How XDND maps to the model: `XdndEnter` starts a `DragSession` whose one item has the
 /// `UTType`s of the source's targets (as ``SystemPasteboard`` maps them); `XdndPosition` moves the
 /// drag (root coordinates made window coordinates) and is answered by `XdndStatus` with the
-/// operation, and the rectangle in which no target is reached (``DropSurface``'s quiet
+/// operation, and the rectangle in which no target is reached (`DropSurface`'s quiet
 /// rectangle); `XdndLeave` cancels it (`dropExited`); `XdndDrop` ends it (`performDrop`, whose
 /// loads convert `XdndSelection` for the drop's time), and `XdndFinished` follows once the loads
-/// it started finished. Actions: `XdndActionCopy` and `XdndActionMove` are ``DropOperation/copy``
-/// and ``DropOperation/move``; a source asking for a move allows both, any other action (Link,
+/// it started finished. Actions: `XdndActionCopy` and `XdndActionMove` are `DropOperation.copy`
+/// and `DropOperation.move`; a source asking for a move allows both, any other action (Link,
 /// Ask, Private) allows a copy. A target's `.forbidden` or `.cancel` is a refusal.
 ///
 /// Each window has its own connection and thread, which also serves the data of its drags;
