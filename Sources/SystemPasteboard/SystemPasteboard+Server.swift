@@ -19,7 +19,7 @@ extension SystemPasteboard {
     private weak var pasteboard: SystemPasteboard?
     private var thread: WorkerThread?
     /// A pipe whose byte wakes the event loop when a command is queued.
-    private let wake: (read: Int32, write: Int32)
+    private let wake: WakePipe
 
     init(pasteboard: SystemPasteboard) throws(X11Error) {
       let connection = try X11Connection(display: pasteboard.display, timeout: pasteboard.timeout)
@@ -28,11 +28,9 @@ extension SystemPasteboard {
       try connection.sync()
       timeout = pasteboard.timeout
       self.pasteboard = pasteboard
-      var fds: [Int32] = [0, 0]
-      guard pipe(&fds) == 0 else { throw X11Error(.closed, "no pipe to wake the pasteboard's thread") }
-      for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-      wake = (fds[0], fds[1])
-      connection.socket.wakeDescriptor = fds[0]
+      guard let wake = WakePipe() else { throw X11Error(.closed, "no pipe to wake the pasteboard's thread") }
+      self.wake = wake
+      wake.attach(to: connection.socket)
       guard let thread = WorkerThread({ [self] in run() }) else {
         throw X11Error(.closed, "no thread could be started to serve the selection")
       }
@@ -46,8 +44,7 @@ extension SystemPasteboard {
     func perform(_ command: Command) throws(X11Error) -> Bool {
       let waiter = Waiter<Result<Bool, X11Error>>()
       pending.withLock { $0.append((command, waiter)) }
-      var byte: UInt8 = 1
-      _ = write(wake.write, &byte, 1)
+      wake.wake()
       guard let result = waiter.wait(seconds: 3 * timeout + owner.loadTimeout) else {
         throw X11Error(.timeout, "the pasteboard's thread did not answer in time")
       }

@@ -144,6 +144,3 @@ func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -
   read(fd, buffer, count)
 }
 func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
-
-/// Closes `fd`, for code in scopes where a method named `close` hides the C function.
-package func closeDescriptor(_ fd: Int32) { _ = close(fd) }

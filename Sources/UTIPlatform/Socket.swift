@@ -148,3 +148,32 @@ package final class Socket: @unchecked Sendable {
 }
 
 @inline(__always) private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
+
+/// A pipe that wakes a thread waiting on a ``Socket``: the socket's ``Socket/wakeDescriptor`` is
+/// its read end, and ``wake()`` writes a byte (from any thread). Both ends close on release.
+package final class WakePipe: Sendable {
+  let read: Int32
+  let write: Int32
+
+  /// A pipe (close-on-exec); nil when the process has no descriptors left.
+  package init?() {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { return nil }
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    (read, write) = (fds[0], fds[1])
+  }
+
+  deinit {
+    _ = systemClose(read)
+    _ = systemClose(write)
+  }
+
+  /// Makes `socket`'s waits end when ``wake()`` is called.
+  package func attach(to socket: Socket) { socket.wakeDescriptor = read }
+
+  /// Wakes the waiting thread (once per call; a full pipe already wakes it).
+  package func wake() {
+    var byte: UInt8 = 1
+    _ = systemWrite(write, &byte, 1)
+  }
+}

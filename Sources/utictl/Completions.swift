@@ -105,32 +105,9 @@ enum Completions {
           case "$path ${COMP_WORDS[i]}" in
 
       """
-    let nested = entries.filter { $0.path.count > 1 }.map { $0.path.joined(separator: " ") }
-    script += "      \(nested.map { "\"\($0)\"" }.joined(separator: "|")))\n"
-    script += "        path=\"$path ${COMP_WORDS[i]}\" ;;\n"
-    script += "    esac\n  done\n"
-    script += "  case \"$path|$prev\" in\n"
-    for entry in entries {
-      for option in entry.options {
-        guard let kind = option.kind else { continue }
-        let cases = option.names.map { "\"\(entry.path.joined(separator: " "))|\($0)\"" }.joined(separator: "|")
-        script += "    \(cases)) \(words(kind)); return ;;\n"
-      }
-    }
-    script += "  esac\n  case \"$path\" in\n"
-    for entry in entries {
-      let options = entry.options.flatMap(\.names).joined(separator: " ")
-      let root = entry.path.count == 1 ? " --version --generate-completion-script" : ""
-      script += "    \"\(entry.path.joined(separator: " "))\")\n"
-      script +=
-        "      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \"\(options)\(root)\" -- \"$cur\")); return; fi\n"
-      if !entry.subcommands.isEmpty {
-        script +=
-          "      COMPREPLY=($(compgen -W \"\(entry.subcommands.joined(separator: " ")) help\" -- \"$cur\")) ;;\n"
-      } else {
-        script += "      \(words(entry.positional)) ;;\n"
-      }
-    }
+    script += dispatch(
+      entries, path: "path", word: "${COMP_WORDS[i]}", complete: words,
+      offer: { "COMPREPLY=($(compgen -W \"\($0)\" -- \"$cur\"))" })
     script += "  esac\n}\n\ncomplete -F _utictl utictl\n"
     return script
   }
@@ -162,31 +139,41 @@ enum Completions {
           case "$path_ ${words[i]}" in
 
       """
-    let nested = entries.filter { $0.path.count > 1 }.map { $0.path.joined(separator: " ") }
-    script += "      \(nested.map { "\"\($0)\"" }.joined(separator: "|")))\n"
-    script += "        path_=\"$path_ ${words[i]}\" ;;\n"
+    script += dispatch(entries, path: "path_", word: "${words[i]}", complete: action, offer: { "compadd -- \($0)" })
+    script += "  esac\n}\n\ncompdef _utictl utictl\n"
+    return script
+  }
+
+  /// The part bash and zsh share: the loop's cases that follow the command path, the values of
+  /// the option before the cursor, then the options, subcommands or positional of the command
+  /// the cursor is in. `complete` writes the completion of a kind, `offer` of a word list.
+  static func dispatch(
+    _ entries: [Entry], path: String, word: String, complete: (Kind) -> String, offer: (String) -> String
+  ) -> String {
+    let nested = entries.filter { $0.path.count > 1 }.map { "\"\($0.path.joined(separator: " "))\"" }
+    var script = "      \(nested.joined(separator: "|")))\n"
+    script += "        \(path)=\"$\(path) \(word)\" ;;\n"
     script += "    esac\n  done\n"
-    script += "  case \"$path_|$prev\" in\n"
+    script += "  case \"$\(path)|$prev\" in\n"
     for entry in entries {
       for option in entry.options {
         guard let kind = option.kind else { continue }
         let cases = option.names.map { "\"\(entry.path.joined(separator: " "))|\($0)\"" }.joined(separator: "|")
-        script += "    \(cases)) \(action(kind)); return ;;\n"
+        script += "    \(cases)) \(complete(kind)); return ;;\n"
       }
     }
-    script += "  esac\n  case \"$path_\" in\n"
+    script += "  esac\n  case \"$\(path)\" in\n"
     for entry in entries {
       let options = entry.options.flatMap(\.names).joined(separator: " ")
       let root = entry.path.count == 1 ? " --version --generate-completion-script" : ""
       script += "    \"\(entry.path.joined(separator: " "))\")\n"
-      script += "      if [[ $cur == -* ]]; then compadd -- \(options)\(root); return; fi\n"
+      script += "      if [[ $cur == -* ]]; then \(offer(options + root)); return; fi\n"
       if !entry.subcommands.isEmpty {
-        script += "      compadd -- \(entry.subcommands.joined(separator: " ")) help ;;\n"
+        script += "      \(offer(entry.subcommands.joined(separator: " ") + " help")) ;;\n"
       } else {
-        script += "      \(action(entry.positional)) ;;\n"
+        script += "      \(complete(entry.positional)) ;;\n"
       }
     }
-    script += "  esac\n}\n\ncompdef _utictl utictl\n"
     return script
   }
 

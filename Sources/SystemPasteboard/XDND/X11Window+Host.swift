@@ -18,7 +18,7 @@ extension X11Window {
     let timeout: Double
 
     private let commands = Locked<[@Sendable (Host) -> Void]>([])
-    private let wake: (read: Int32, write: Int32)
+    private let wake: WakePipe
     private let stopped = Locked(false)
     private let dragging = Locked(false)
     private let pressObservers = Locked<(next: Int, all: [Int: AsyncStream<ButtonPress>.Continuation])>((0, [:]))
@@ -42,19 +42,13 @@ extension X11Window {
       self.timeout = timeout
       atoms = try Xdnd.Atoms(connection)
       owner = try SelectionOwner(connection: connection, selection: "XdndSelection")
-      var fds: [Int32] = [0, 0]
-      guard pipe(&fds) == 0 else { throw X11Error(.closed, "no pipe to wake the window's thread") }
-      for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-      wake = (fds[0], fds[1])
-      connection.socket.wakeDescriptor = fds[0]
+      guard let wake = WakePipe() else { throw X11Error(.closed, "no pipe to wake the window's thread") }
+      self.wake = wake
+      wake.attach(to: connection.socket)
       guard let thread = WorkerThread({ [self] in run() }) else {
         throw X11Error(.closed, "no thread could be started for the window")
       }
       self.thread = thread
-    }
-
-    deinit {
-      for fd in [wake.read, wake.write] { closeDescriptor(fd) }
     }
 
     // MARK: Commands
@@ -67,8 +61,7 @@ extension X11Window {
         list.append(command)
         return true
       }
-      var byte: UInt8 = 1
-      if queued { _ = write(wake.write, &byte, 1) }
+      if queued { wake.wake() }
       return queued
     }
 
@@ -90,8 +83,7 @@ extension X11Window {
         return stopped
       }
       guard !wasStopped else { return }
-      var byte: UInt8 = 1
-      _ = write(wake.write, &byte, 1)
+      wake.wake()
       if let thread, !thread.isCurrent { thread.join() }
     }
 
