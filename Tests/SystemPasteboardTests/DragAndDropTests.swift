@@ -107,6 +107,10 @@ struct DragAndDropTests {
     #expect(!log.calls.contains("dropExited"))
     #expect(log.types.contains("public.utf8-plain-text"), "\(log.types)")
     #expect(log.loaded.map { String(decoding: $0, as: UTF8.self) } == "dragged from GTK ✓")
+    // Types during the drag, data only from performDrop.
+    #expect(
+      log.earlyLoad?.contains("can be loaded only from within performDrop") == true,
+      "\(log.earlyLoad ?? "no load")")
     #expect(log.locations.last == CGPoint(x: 100, y: 100), "window (200, 200) is the target's (100, 100)")
     #expect(try await Self.line(from: text) { $0 == "end" || $0.hasPrefix("failed") } == "end")
   }
@@ -455,6 +459,8 @@ final class DelegateLog {
   var types: [String] = []
   var loaded: Data?
   var loadError: String?
+  /// What a load started during the drag (before the drop) gave.
+  var earlyLoad: String?
 }
 
 /// A delegate that records its calls and loads the first image or text on drop.
@@ -468,6 +474,16 @@ struct Recorder: DropDelegate {
   func dropEntered(info: DropInfo) { log.calls.append("dropEntered") }
   func dropUpdated(info: DropInfo) -> DropProposal? {
     if log.calls.last != "dropUpdated" { log.calls.append("dropUpdated") }
+    if log.earlyLoad == nil, let provider = info.itemProviders(for: [.data]).first {
+      // The payload is protected until performDrop: this load must fail.
+      log.earlyLoad = "pending"
+      let log = log
+      _ = provider.loadDataRepresentation(for: .data) { data, error in
+        let outcome =
+          data != nil ? "loaded" : (error as? ItemProviderError)?.description ?? "\(String(describing: error))"
+        Task { @MainActor in log.earlyLoad = outcome }
+      }
+    }
     log.locations.append(info.location)
     return nil
   }
