@@ -26,8 +26,8 @@ extension X11Window.Host {
     var machine = XdndReceiving()
     /// The drag over us: its items, where the window is on the root, and its number.
     var incoming: Incoming?
-    /// Drags dropped whose `XdndFinished` waits for their loads, by number.
-    var dropped: [Int: (source: UInt32, version: UInt32)] = [:]
+    /// The source windows of drags dropped whose `XdndFinished` waits for their loads, by number.
+    var dropped: [Int: UInt32] = [:]
     private var count = 0
 
     struct Incoming {
@@ -93,14 +93,16 @@ extension X11Window.Host {
           _ = host.onMain { surface.cancel() }
         }
       case .drop(let time):
-        guard let drag = incoming, let version = machine.version ?? Optional(Xdnd.version) else { return }
+        guard let drag = incoming else { return }
         incoming = nil
         drag.dropTime.withLock { $0 = time }
-        dropped[drag.number] = (drag.source, version)
+        dropped[drag.number] = drag.source
         let surface = surface
         let location = drag.location
-        if host.onMain({ surface.end(at: location) }) == nil {
-          // The main actor did not answer: the source hears of a failure rather than waiting.
+        let ended = host.onMain { surface.isDragging ? surface.end(at: location) : nil }
+        if (ended ?? nil) == nil {
+          // No drag on the surface to end, or the main actor did not answer: the source hears
+          // of a failure rather than waiting for a finish that would not come.
           finish(drag.number, .cancel, host: host)
         }
       case .refuse(let source):
@@ -110,7 +112,7 @@ extension X11Window.Host {
 
     /// A dropped drag's loads are done: tell its source (once).
     func finish(_ number: Int, _ operation: DropOperation, host: X11Window.Host) {
-      guard let (source, _) = dropped.removeValue(forKey: number) else { return }
+      guard let source = dropped.removeValue(forKey: number) else { return }
       let success = operation == .copy || operation == .move
       host.connection.send(
         .finished(target: host.window, success: success, action: host.atoms.action(for: operation)), to: source,
