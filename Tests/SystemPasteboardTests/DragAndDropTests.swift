@@ -310,6 +310,25 @@ struct DragAndDropTests {
     #expect(await Self.eventually { ended.operations == [.copy] }, "\(ended.operations)")
   }
 
+  /// A target whose XdndProxy names a window of another connection: our drag's messages go to
+  /// the proxy, naming the target.
+  @Test func ourDragFollowsATargetsProxy() async throws {
+    guard Self.server != nil else { return }
+    try Self.registerPointyBugTypes()
+    let target = try await Self.startPeer(["proxied", "500", "0"])
+    defer { target.terminate() }
+    let window = try X11Window(
+      title: "swift-uti drags", width: 400, height: 400, display: try Self.display(), timeout: 1)
+    defer { window.close() }
+    let ended = EndedLog()
+    try await Self.pressAndDrag(
+      from: window, ArrowTool(), ended: ended, path: [(450, 100), (600, 100)], release: false)
+    let entered = try await Self.line(from: target) { $0.hasPrefix("enter") }
+    #expect(entered == "enter via proxy 5 application/vnd.pointybug.arrow+json", "\(entered ?? "nothing")")
+    try await Self.xdotool("key Escape sleep 0.2 mouseup 1")
+    #expect(await Self.eventually { ended.operations == [.cancel] }, "\(ended.operations)")
+  }
+
   @Test func aTargetThatNeverFinishesEndsInACancel() async throws {
     guard Self.server != nil else { return }
     try Self.registerPointyBugTypes()

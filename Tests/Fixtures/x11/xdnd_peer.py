@@ -18,6 +18,9 @@ speak an older version, stay silent, or send malformed and out-of-order messages
       sends XdndFinished (without success flags before version 5).
   xdnd_peer.py plain X Y      a mapped 400x400 window at (X, Y) that knows nothing of XDND (a
       host toolkit's window); prints "ready", then its id
+  xdnd_peer.py proxied X Y    a mapped 200x200 window at (X, Y) whose XdndProxy names a window of a
+      second connection; prints "ready", then "enter via proxy VERSION TYPE..." for each
+      XdndEnter that reaches the proxy naming the first window, and answers its positions
 """
 import sys
 import time
@@ -109,6 +112,33 @@ if sys.argv[1] == "source":
             i += 1
         i += 1
     say("done")
+elif sys.argv[1] == "proxied":
+    x, y = int(sys.argv[2]), int(sys.argv[3])
+    other = display.Display()
+    proxy = other.screen().root.create_window(0, 0, 1, 1, 0, X.CopyFromParent)
+    proxy.change_property(A["XdndAware"], atom("ATOM"), 32, [5])
+    proxy.change_property(atom("XdndProxy"), atom("WINDOW"), 32, [proxy.id])
+    other.sync()
+    window = root.create_window(x, y, 200, 200, 0, X.CopyFromParent, background_pixel=d.screen().white_pixel)
+    window.change_property(atom("XdndProxy"), atom("WINDOW"), 32, [proxy.id])
+    window.map()
+    d.sync()
+    say("ready")
+    end = time.time() + 60
+    while time.time() < end:
+        e = other.next_event()
+        if e.type != X.ClientMessage:
+            continue
+        l = e.data[1]
+        if e.client_type == other.intern_atom("XdndEnter") and e.window.id == window.id:
+            say("enter via proxy", l[1] >> 24, *[other.get_atom_name(t) for t in l[2:5] if t])
+        elif e.client_type == other.intern_atom("XdndPosition"):
+            target = other.create_resource_object("window", l[0])
+            target.send_event(
+                event.ClientMessage(window=l[0], client_type=other.intern_atom("XdndStatus"),
+                                    data=(32, [window.id, 1, 0, 0, other.intern_atom("XdndActionCopy")])),
+                event_mask=0, propagate=False)
+            other.flush()
 elif sys.argv[1] == "plain":
     x, y = int(sys.argv[2]), int(sys.argv[3])
     window = root.create_window(x, y, 400, 400, 0, X.CopyFromParent, background_pixel=d.screen().white_pixel)
