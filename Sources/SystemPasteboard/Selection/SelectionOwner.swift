@@ -54,14 +54,7 @@ final class SelectionOwner {
   /// PropertyNotify for a zero-length append to our own window.
   func serverTime() throws(X11Error) -> UInt32 {
     let property = try connection.atom("_SWIFT_UTI_TIMESTAMP")
-    var body = X11Wire()
-    body.u32(window)
-    body.u32(property)
-    body.u32(try connection.atom("STRING"))
-    body.u8(8)
-    for _ in 0..<3 { body.u8(0) }
-    body.u32(0)
-    connection.send(18, 2, body.data, name: "ChangeProperty")
+    connection.changeProperty(window, property, type: try connection.atom("STRING"), format: 8, data: [], append: true)
     let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(connection.timeout))
     while let event = try connection.nextEvent(until: deadline) {
       if event.code == 28, event.u32(4) == window, event.u32(8) == property { return event.u32(12) }
@@ -174,7 +167,7 @@ final class SelectionOwner {
     let property = try connection.atom("_SWIFT_UTI_SAVE_TARGETS")
     let targets = try connection.atoms(offers.map(\.target))
     connection.changeProperty(
-      window, property, type: try connection.atom("ATOM"), format: 32, data: targets.flatMap(Self.le32))
+      window, property, type: try connection.atom("ATOM"), format: 32, data: targets.flatMap(X11Wire.le32))
     var body = X11Wire()
     body.u32(window)
     body.u32(manager)
@@ -215,11 +208,11 @@ final class SelectionOwner {
       let names = ["TARGETS", "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS"] + offers.map(\.target)
       let atoms = try connection.atoms(names)
       connection.changeProperty(
-        requestor, property, type: try connection.atom("ATOM"), format: 32, data: atoms.flatMap(Self.le32))
+        requestor, property, type: try connection.atom("ATOM"), format: 32, data: atoms.flatMap(X11Wire.le32))
       return true
     case "TIMESTAMP":
       connection.changeProperty(
-        requestor, property, type: try connection.atom("INTEGER"), format: 32, data: Self.le32(ownedSince))
+        requestor, property, type: try connection.atom("INTEGER"), format: 32, data: X11Wire.le32(ownedSince))
       return true
     case "SAVE_TARGETS":
       connection.changeProperty(requestor, property, type: try connection.atom("NULL"), format: 32, data: [])
@@ -254,7 +247,7 @@ final class SelectionOwner {
       }
     }
     connection.changeProperty(
-      requestor, property, type: try connection.atom("ATOM_PAIR"), format: 32, data: pairs.flatMap(Self.le32))
+      requestor, property, type: try connection.atom("ATOM_PAIR"), format: 32, data: pairs.flatMap(X11Wire.le32))
     return true
   }
 
@@ -276,13 +269,9 @@ final class SelectionOwner {
     }
     // ICCCM 2.7.2: select PropertyNotify on the requestor, announce the size, then a chunk each
     // time the requestor deletes the property, and a zero-length chunk at the end.
-    var attributes = X11Wire()
-    attributes.u32(requestor)
-    attributes.u32(0x800)
-    attributes.u32(0x40_0000)
-    connection.send(2, 0, attributes.data, name: "ChangeWindowAttributes")
+    connection.selectInput(requestor, X11Connection.EventMask.propertyChange)
     connection.changeProperty(
-      requestor, property, type: incr, format: 32, data: Self.le32(UInt32(clamping: data.count)))
+      requestor, property, type: incr, format: 32, data: X11Wire.le32(UInt32(clamping: data.count)))
     transfers.removeAll { $0.requestor == requestor && $0.property == property }
     transfers.append(
       Transfer(
@@ -326,12 +315,5 @@ final class SelectionOwner {
     body.u32(0)  // no event mask: to the window's owner client
     body.bytes(event.data)
     connection.send(25, 0, body.data, name: "SendEvent")
-  }
-
-  static func le32(_ value: UInt32) -> [UInt8] {
-    [
-      UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value >> 16),
-      UInt8(truncatingIfNeeded: value >> 24),
-    ]
   }
 }

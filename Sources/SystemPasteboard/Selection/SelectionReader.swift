@@ -113,10 +113,7 @@ struct SelectionReader {
   }
 
   private func deleteProperty() throws(X11Error) {
-    var body = X11Wire()
-    body.u32(window)
-    body.u32(property)
-    connection.send(19, 0, body.data, name: "DeleteProperty")
+    connection.deleteProperty(window, property)
     try connection.flush()
   }
 

@@ -5,7 +5,6 @@ import UTIPlatform
 extension X11Connection {
   /// Event mask bits (protocol section "Common Types", SETofEVENT).
   enum EventMask {
-    static let keyPress: UInt32 = 0x1
     static let buttonPress: UInt32 = 0x4
     static let buttonRelease: UInt32 = 0x8
     static let pointerMotion: UInt32 = 0x40
@@ -48,8 +47,11 @@ extension X11Connection {
     send(4, 0, body.data, name: "DestroyWindow")
   }
 
-  /// Replaces `property` of `window` (`format` 8, 16 or 32; `data` in that unit, little-endian).
-  func changeProperty(_ window: UInt32, _ property: UInt32, type: UInt32, format: UInt8, data: [UInt8]) {
+  /// Replaces `property` of `window` (`format` 8, 16 or 32; `data` in that unit, little-endian),
+  /// or appends `data` to it.
+  func changeProperty(
+    _ window: UInt32, _ property: UInt32, type: UInt32, format: UInt8, data: [UInt8], append: Bool = false
+  ) {
     var body = X11Wire()
     body.u32(window)
     body.u32(property)
@@ -58,7 +60,7 @@ extension X11Connection {
     for _ in 0..<3 { body.u8(0) }
     body.u32(UInt32(data.count / Int(max(format / 8, 1))))
     body.bytes(data)
-    send(18, 0, body.data, name: "ChangeProperty")
+    send(18, append ? 2 : 0, body.data, name: "ChangeProperty")
   }
 
   /// Deletes `property` of `window`.

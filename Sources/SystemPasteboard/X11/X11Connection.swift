@@ -463,6 +463,14 @@ struct X11Wire {
 
   static func padded(_ count: Int) -> Int { (count + 3) & ~3 }
 
+  /// A 32-bit property item, little-endian (the byte order we announce at setup).
+  static func le32(_ value: UInt32) -> [UInt8] {
+    [
+      UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value >> 16),
+      UInt8(truncatingIfNeeded: value >> 24),
+    ]
+  }
+
   static func u16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
     UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
   }

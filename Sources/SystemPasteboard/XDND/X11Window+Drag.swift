@@ -21,7 +21,7 @@ extension X11Window.Host {
     let types = try connection.atoms(owner.offeredTargets)
     if types.count > 3 {
       connection.changeProperty(
-        owner.window, atoms.typeList, type: atoms.atom, format: 32, data: types.flatMap(Xdnd.le32))
+        owner.window, atoms.typeList, type: atoms.atom, format: 32, data: types.flatMap(X11Wire.le32))
     }
     do {
       try connection.grabForDrag(connection.setup.root, time: 0)

@@ -6,12 +6,12 @@ import UTIPlatform
 extension X11Window.Host {
   /// Advertises the window as an XDND target and feeds drops into `surface`.
   func bind(_ surface: DropSurface) throws(X11Error) {
-    let version = Xdnd.le32(Xdnd.version)
+    let version = X11Wire.le32(Xdnd.version)
     connection.changeProperty(window, atoms.aware, type: atoms.atom, format: 32, data: version)
     if !ownsWindow {
       // A host's window: sources send to our proxy window (owner.window), naming theirs.
       connection.changeProperty(owner.window, atoms.aware, type: atoms.atom, format: 32, data: version)
-      let proxy = Xdnd.le32(owner.window)
+      let proxy = X11Wire.le32(owner.window)
       connection.changeProperty(window, atoms.proxy, type: atoms.window, format: 32, data: proxy)
       connection.changeProperty(owner.window, atoms.proxy, type: atoms.window, format: 32, data: proxy)
     }
@@ -192,9 +192,4 @@ extension X11Window.Host {
     }
     return answer ?? (.cancel, nil)
   }
-}
-
-extension Xdnd {
-  /// A 32-bit property item, little-endian (the byte order we announce at setup).
-  static func le32(_ value: UInt32) -> [UInt8] { SelectionOwner.le32(value) }
 }
