@@ -105,10 +105,12 @@ struct XdndTests {
   @Test func versionsBelowThreeAreIgnoredAndAboveFiveSpokenAsFive() {
     var machine = XdndReceiving()
     #expect(machine.received(.enter(source: 7, version: 2, types: [31], typeList: false)) == [])
-    #expect(machine.received(.enter(source: 7, version: 3, types: [31], typeList: false)).count == 1)
-    #expect(machine.version == 3)
-    _ = machine.received(.enter(source: 7, version: 9, types: [31], typeList: false))
-    #expect(machine.version == 5)
+    #expect(
+      machine.received(.enter(source: 7, version: 3, types: [31], typeList: false))
+        == [.begin(source: 7, version: 3, types: [31], typeList: false)])
+    #expect(
+      machine.received(.enter(source: 7, version: 9, types: [31], typeList: false))
+        == [.exit, .begin(source: 7, version: 5, types: [31], typeList: false)])
   }
 
   @Test func aDropBeforeAnyPositionIsRefused() {
@@ -139,7 +141,7 @@ struct XdndTests {
   static let other = XdndDragging.Target(window: 60, proxy: 61, version: 3)
 
   static func dragging() -> XdndDragging {
-    XdndDragging(source: 7, types: [31, 32], action: atoms.copy, moveAction: atoms.move)
+    XdndDragging(source: 7, types: [31, 32], action: atoms.copy, atoms: atoms)
   }
 
   static func status(_ accepts: Bool, window: UInt32 = 50, rectangle: Message.Rectangle = .init()) -> Message {
@@ -243,7 +245,7 @@ struct XdndTests {
   }
 
   @Test func moreThanThreeTypesGoInTheTypeList() {
-    var drag = XdndDragging(source: 7, types: [1, 2, 3, 4], action: Self.atoms.copy, moveAction: Self.atoms.move)
+    var drag = XdndDragging(source: 7, types: [1, 2, 3, 4], action: Self.atoms.copy, atoms: Self.atoms)
     #expect(
       drag.moved(x: 10, y: 10, time: 1, over: Self.target).first
         == .send(.enter(source: 7, version: 5, types: [1, 2, 3, 4], typeList: true), to: Self.target))

@@ -31,7 +31,7 @@ extension X11Window.Host {
     }
     let action = allowed.contains(.copy) || !allowed.contains(.move) ? atoms.copy : atoms.move
     drag = Drag(
-      machine: XdndDragging(source: owner.window, types: types, action: action, moveAction: atoms.move),
+      machine: XdndDragging(source: owner.window, types: types, action: action, atoms: atoms),
       ended: ended, escapeKeys: (try? connection.keycodes(for: 0xFF1B)) ?? [])
     setDragging(true)
     let pointer = try connection.queryPointer()

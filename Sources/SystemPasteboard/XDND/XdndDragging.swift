@@ -17,7 +17,7 @@ import Pasteboard
 /// dropping(t) ──finished(t)──► ended [end operation]
 /// any ──escape | timeout──► ended [leave t, end cancel]
 /// ```
-struct XdndDragging: Equatable {
+struct XdndDragging {
   /// A window that takes drops: the window under the pointer, the proxy its messages go to, and
   /// the version both speak.
   struct Target: Equatable {
@@ -56,23 +56,19 @@ struct XdndDragging: Equatable {
   let types: [UInt32]
   /// The action we ask for.
   let action: UInt32
-  /// The atom of `XdndActionMove`: the one performed action that is not a copy.
-  let moveAction: UInt32
+  /// The protocol's atoms, for the operation a performed action stands for.
+  let atoms: Xdnd.Atoms
   private(set) var state = State.dragging
   private(set) var target: Target?
   private(set) var status: Status?
   private var awaitingStatus = false
   private var pending: (x: Int, y: Int, time: UInt32)?
 
-  init(source: UInt32, types: [UInt32], action: UInt32, moveAction: UInt32) {
+  init(source: UInt32, types: [UInt32], action: UInt32, atoms: Xdnd.Atoms) {
     self.source = source
     self.types = types
     self.action = action
-    self.moveAction = moveAction
-  }
-
-  static func == (a: XdndDragging, b: XdndDragging) -> Bool {
-    a.state == b.state && a.target == b.target && a.status == b.status && a.awaitingStatus == b.awaitingStatus
+    self.atoms = atoms
   }
 
   /// Whether the drag waits for the target's answer (a status, or the drop's `XdndFinished`).
@@ -127,8 +123,7 @@ struct XdndDragging: Equatable {
       // Before version 5, XdndFinished carries no outcome: the last status stands.
       let succeeded = target.version >= 5 ? success : true
       let performed = target.version >= 5 ? action : status?.action ?? 0
-      guard succeeded, performed != 0 else { return [.end(.cancel)] }
-      return [.end(performed == moveAction ? .move : .copy)]
+      return [.end(succeeded ? atoms.operation(for: performed) : .cancel)]
     default:
       return []
     }

@@ -32,14 +32,10 @@ struct XdndReceiving: Equatable {
 
   struct Drag: Equatable {
     var source: UInt32
-    var version: UInt32
     var positioned = false
   }
 
   private(set) var drag: Drag?
-
-  /// The version spoken with `source`, while it drags over us.
-  var version: UInt32? { drag?.version }
 
   /// The current source window, if a drag is over us.
   var source: UInt32? { drag?.source }
@@ -52,7 +48,7 @@ struct XdndReceiving: Equatable {
       // A new Enter while a drag is over us: the earlier source is gone (or starts again).
       let exit: [Action] = drag == nil ? [] : [.exit]
       let spoken = min(version, Xdnd.version)
-      drag = Drag(source: source, version: spoken)
+      drag = Drag(source: source)
       return exit + [.begin(source: source, version: spoken, types: types, typeList: typeList)]
     case .position(let source, let x, let y, _, let action):
       guard drag?.source == source else { return [] }
