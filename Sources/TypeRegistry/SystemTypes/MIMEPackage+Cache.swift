@@ -134,17 +134,20 @@ struct CacheWriter {
     return offset
   }
 
-  /// `[count][first, second]…`, for aliases and icons.
-  mutating func pairs(_ list: [(String, String)]) -> Int {
-    let offsets = list.map { (string($0.0), string($0.1)) }
+  /// `[count][word, word …]…`: a table of fixed-width records (their strings written before).
+  mutating func records(_ rows: [[Int]]) -> Int {
     align()
     let start = bytes.count
-    u32(list.count)
-    for (a, b) in offsets {
-      u32(a)
-      u32(b)
+    u32(rows.count)
+    for row in rows {
+      for word in row { u32(word) }
     }
     return start
+  }
+
+  /// `[count][first, second]…`, for aliases and icons.
+  mutating func pairs(_ list: [(String, String)]) -> Int {
+    records(list.map { [string($0.0), string($0.1)] })
   }
 
   mutating func parentList(_ list: [(String, [String])]) -> Int {
@@ -156,27 +159,12 @@ struct CacheWriter {
       u32(parents.count)
       for parent in parents { u32(parent) }
     }
-    let start = bytes.count
-    u32(list.count)
-    for ((name, _), parents) in zip(names, parentOffsets) {
-      u32(name)
-      u32(parents)
-    }
-    return start
+    return records(zip(names, parentOffsets).map { [$0.0.0, $0.1] })
   }
 
   /// `[count][pattern, type, weight | case-sensitive << 8]…`, for literals and patterns.
   mutating func globList(_ list: [(String, String, Int)]) -> Int {
-    let offsets = list.map { (string($0.0), string($0.1), $0.2) }
-    align()
-    let start = bytes.count
-    u32(list.count)
-    for (pattern, type, flags) in offsets {
-      u32(pattern)
-      u32(type)
-      u32(flags)
-    }
-    return start
+    records(list.map { [string($0.0), string($0.1), $0.2] })
   }
 
   mutating func suffixTree(_ trie: SuffixTrie) -> Int {
@@ -248,15 +236,6 @@ struct CacheWriter {
   }
 
   mutating func namespaceList(_ list: [(String, String, String)]) -> Int {
-    let offsets = list.map { (string($0.0), string($0.1), string($0.2)) }
-    align()
-    let start = bytes.count
-    u32(list.count)
-    for (uri, name, type) in offsets {
-      u32(uri)
-      u32(name)
-      u32(type)
-    }
-    return start
+    records(list.map { [string($0.0), string($0.1), string($0.2)] })
   }
 }
