@@ -161,10 +161,9 @@ struct DragAndDropTests {
     try Self.registerPointyBugTypes()
     let target = try await Self.startGTK(["target", "500", "0", "application/vnd.pointybug.arrow+json"])
     defer { target.terminate() }
-    let window = try X11Window(title: "swift-uti drags", width: 400, height: 400, display: try Self.display())
+    let window = try Self.dragWindow()
     defer { window.close() }
-    let ended = EndedLog()
-    try await Self.pressAndDrag(from: window, ArrowTool(color: "blue"), ended: ended, path: [(450, 100), (600, 100)])
+    let ended = try await Self.pressAndDrag(from: window, ArrowTool(color: "blue"))
     let received = try await Self.line(from: target) { $0.hasPrefix("received") }
     let words = received?.split(separator: " ").map(String.init) ?? []
     #expect(words.count == 4 && words[1] == "application/vnd.pointybug.arrow+json", "\(received ?? "nothing")")
@@ -185,15 +184,14 @@ struct DragAndDropTests {
     let png = Data(bytes)
     let target = try await Self.startGTK(["target", "500", "0", "image/png"])
     defer { target.terminate() }
-    let window = try X11Window(title: "swift-uti drags", width: 400, height: 400, display: try Self.display())
+    let window = try Self.dragWindow()
     defer { window.close() }
-    let ended = EndedLog()
     let provider = ItemProvider()
     provider.registerDataRepresentation(for: .png) { completion in
       completion(png, nil)
       return nil
     }
-    try await Self.pressAndDrag(from: window, provider, ended: ended, path: [(450, 100), (600, 100)])
+    let ended = try await Self.pressAndDrag(from: window, provider)
     let received = try await Self.line(from: target) { $0.hasPrefix("received") }
     let digest = try runProcess("/usr/bin/sha256sum", [], input: png).stdoutText.prefix(64)
     #expect(received == "received image/png \(png.count) sha256:\(digest)", "\(received ?? "nothing")")
@@ -299,10 +297,9 @@ struct DragAndDropTests {
     try Self.registerPointyBugTypes()
     let target = try await Self.startPeer(["target", "500", "0", "3", "finish"])
     defer { target.terminate() }
-    let window = try X11Window(title: "swift-uti drags", width: 400, height: 400, display: try Self.display())
+    let window = try Self.dragWindow()
     defer { window.close() }
-    let ended = EndedLog()
-    try await Self.pressAndDrag(from: window, ArrowTool(color: "green"), ended: ended, path: [(450, 100), (600, 100)])
+    let ended = try await Self.pressAndDrag(from: window, ArrowTool(color: "green"))
     let entered = try await Self.line(from: target) { $0.hasPrefix("enter") }
     #expect(entered == "enter 3 application/vnd.pointybug.arrow+json", "\(entered ?? "nothing")")
     let received = try await Self.line(from: target) { $0.hasPrefix("received") }
@@ -317,12 +314,9 @@ struct DragAndDropTests {
     try Self.registerPointyBugTypes()
     let target = try await Self.startPeer(["proxied", "500", "0"])
     defer { target.terminate() }
-    let window = try X11Window(
-      title: "swift-uti drags", width: 400, height: 400, display: try Self.display(), timeout: 1)
+    let window = try Self.dragWindow(timeout: 1)
     defer { window.close() }
-    let ended = EndedLog()
-    try await Self.pressAndDrag(
-      from: window, ArrowTool(), ended: ended, path: [(450, 100), (600, 100)], release: false)
+    let ended = try await Self.pressAndDrag(from: window, ArrowTool(), release: false)
     let entered = try await Self.line(from: target) { $0.hasPrefix("enter") }
     #expect(entered == "enter via proxy 5 application/vnd.pointybug.arrow+json", "\(entered ?? "nothing")")
     try await Self.xdotool("key Escape sleep 0.2 mouseup 1")
@@ -334,11 +328,9 @@ struct DragAndDropTests {
     try Self.registerPointyBugTypes()
     let target = try await Self.startPeer(["target", "500", "0", "5", "silent"])
     defer { target.terminate() }
-    let window = try X11Window(
-      title: "swift-uti drags", width: 400, height: 400, display: try Self.display(), timeout: 1)
+    let window = try Self.dragWindow(timeout: 1)
     defer { window.close() }
-    let ended = EndedLog()
-    try await Self.pressAndDrag(from: window, ArrowTool(), ended: ended, path: [(450, 100), (600, 100)])
+    let ended = try await Self.pressAndDrag(from: window, ArrowTool())
     #expect(try await Self.line(from: target) { $0.hasPrefix("received") } != nil)
     #expect(await Self.eventually(10) { ended.operations == [.cancel] }, "\(ended.operations)")
     #expect(!window.isDragging)
@@ -349,11 +341,9 @@ struct DragAndDropTests {
     try Self.registerPointyBugTypes()
     let target = try await Self.startGTK(["target", "500", "0", "application/vnd.pointybug.arrow+json"])
     defer { target.terminate() }
-    let window = try X11Window(title: "swift-uti drags", width: 400, height: 400, display: try Self.display())
+    let window = try Self.dragWindow()
     defer { window.close() }
-    let ended = EndedLog()
-    try await Self.pressAndDrag(
-      from: window, ArrowTool(), ended: ended, path: [(450, 100), (600, 100)], release: false)
+    let ended = try await Self.pressAndDrag(from: window, ArrowTool(), release: false)
     #expect(try await Self.line(from: target) { $0 == "motion" } == "motion")
     try await Self.xdotool("key Escape sleep 0.2 mouseup 1")
     #expect(await Self.eventually { ended.operations == [.cancel] }, "\(ended.operations)")
@@ -427,20 +417,28 @@ struct DragAndDropTests {
     return result.stdoutText.split(separator: "\n").map(String.init)
   }
 
+  /// Our window for drags: at (0, 0), 400×400, every wait bounded by `timeout`.
+  static func dragWindow(timeout: Double = 5) throws -> X11Window {
+    try X11Window(title: "swift-uti drags", width: 400, height: 400, display: try display(), timeout: timeout)
+  }
+
   /// Presses the button over our window, starts a drag of `item` there, moves the pointer along
-  /// `path` and (unless told not to) releases it.
+  /// `path` (by default over the target at (500, 0)) and, unless told not to, releases it; the
+  /// log of what the drag's source hears.
   static func pressAndDrag(
-    from window: X11Window, _ item: ArrowTool, ended: EndedLog, path: [(Int, Int)], release: Bool = true
-  ) async throws {
+    from window: X11Window, _ item: ArrowTool, path: [(Int, Int)] = [(450, 100), (600, 100)], release: Bool = true
+  ) async throws -> EndedLog {
     let provider = ItemProvider()
     provider.register(item)
-    try await pressAndDrag(from: window, provider, ended: ended, path: path, release: release)
+    return try await pressAndDrag(from: window, provider, path: path, release: release)
   }
 
   /// The same, for any item provider.
   static func pressAndDrag(
-    from window: X11Window, _ provider: ItemProvider, ended: EndedLog, path: [(Int, Int)], release: Bool = true
-  ) async throws {
+    from window: X11Window, _ provider: ItemProvider, path: [(Int, Int)] = [(450, 100), (600, 100)],
+    release: Bool = true
+  ) async throws -> EndedLog {
+    let ended = EndedLog()
     var presses = window.buttonPresses.makeAsyncIterator()
     try await xdotool("mousemove 100 100 sleep 0.1 mousedown 1")
     _ = await presses.next()
@@ -449,6 +447,7 @@ struct DragAndDropTests {
     for (x, y) in path { script += " mousemove \(x) \(y) sleep 0.2" }
     if release { script += " mouseup 1 sleep 0.2" }
     try await xdotool(script)
+    return ended
   }
 }
 
