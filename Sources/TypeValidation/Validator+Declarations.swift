@@ -226,20 +226,22 @@ extension ValidationRun {
   /// physical type breaks there, not in a parent that has the same problem. The types that
   /// inherit the break are counted in a note, not reported one by one.
   mutating func checkPhysicalParents() {
-    let failing = Set(withoutPhysicalParent.map { UTTypeRegistry.fold($0.declaration.identifier) })
-    for entry in withoutPhysicalParent {
+    // Each declaration's folded identifier and type, looked up once.
+    let keys = withoutPhysicalParent.map { UTTypeRegistry.fold($0.declaration.identifier) }
+    let types = withoutPhysicalParent.map { registry.type(withIdentifier: $0.declaration.identifier) }
+    let failing = Set(keys)
+    for (index, entry) in withoutPhysicalParent.enumerated() {
       let d = entry.declaration
-      let key = UTTypeRegistry.fold(d.identifier)
+      let key = keys[index]
       // A parent with the same problem is the root cause (or leads to it).
       if d.conformsTo.contains(where: { UTTypeRegistry.fold($0) != key && failing.contains(UTTypeRegistry.fold($0)) }) {
         continue
       }
       var notes: [Diagnostic.Note] = []
-      if let root = registry.type(withIdentifier: d.identifier) {
-        let inheriting = withoutPhysicalParent.filter {
-          UTTypeRegistry.fold($0.declaration.identifier) != key
-            && registry.type(withIdentifier: $0.declaration.identifier)?.conforms(to: root) == true
-        }
+      if let root = types[index] {
+        let inheriting = withoutPhysicalParent.indices.filter {
+          keys[$0] != key && types[$0]?.conforms(to: root) == true
+        }.map { withoutPhysicalParent[$0] }
         if !inheriting.isEmpty {
           let names = inheriting.prefix(5).map { "'\($0.declaration.identifier)'" }.joined(separator: ", ")
           let more = inheriting.count > 5 ? " and \(inheriting.count - 5) more" : ""
