@@ -214,8 +214,8 @@ enum Completions {
       """
     for entry in entries {
       let at = quoted(condition(entry))
-      for sub in UtiCtl.command(at: entry.path)?.subcommands ?? [] {
-        script += "complete -c utictl -n \(at) -a \(sub.name) -d \(quoted(sub.abstract))\n"
+      for child in entries where child.path.dropLast() == entry.path[...] {
+        script += "complete -c utictl -n \(at) -a \(child.path.last!) -d \(quoted(child.abstract))\n"
       }
       for option in entry.options {
         var line = "complete -c utictl -n \(at)"
@@ -230,17 +230,5 @@ enum Completions {
       }
     }
     return script
-  }
-}
-
-extension UtiCtl {
-  /// The command at `path` (`["utictl", "plist", "lint"]`).
-  static func command(at path: [String]) -> Command? {
-    var command = root
-    for name in path.dropFirst() {
-      guard let sub = command.subcommands.first(where: { $0.name == name }) else { return nil }
-      command = sub
-    }
-    return command
   }
 }

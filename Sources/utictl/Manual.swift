@@ -40,10 +40,14 @@ enum Manual {
       .SH COMMANDS
 
       """
-    for entry in Completions.entries().dropFirst() {
-      guard let command = UtiCtl.command(at: entry.path) else { continue }
-      out += section(command, path: entry.path)
+    /// Every command below `command`, each before its own subcommands.
+    func sections(below command: Command, path: [String]) {
+      for sub in command.subcommands {
+        out += section(sub, path: path + [sub.name])
+        sections(below: sub, path: path + [sub.name])
+      }
     }
+    sections(below: root, path: ["utictl"])
     out += ".SH GLOBAL OPTIONS\nEvery command accepts these, before or after its name.\n"
     for option in UtiCtl.globals { out += item(option) }
     out += """
