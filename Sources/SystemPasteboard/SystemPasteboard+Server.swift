@@ -8,12 +8,16 @@ extension SystemPasteboard {
   final class Server: @unchecked Sendable {
     enum Command {
       case own([ItemProvider])
+      /// Owns with the items only where nobody owns the selection (after a reconnection).
+      case restore([ItemProvider])
       case disown
       case handOver
     }
 
     private let owner: SelectionOwner
-    private let pending = Locked<[(Command, Waiter<Result<Bool, X11Error>>)]>([])
+    /// Commands waiting for the thread, and the error that ended it (after which every command
+    /// fails at once with it).
+    private let queue = Locked<(pending: [(Command, Waiter<Result<Bool, X11Error>>)], failure: X11Error?)>(([], nil))
     private let owning = Locked(false)
     private let timeout: Double
     private weak var pasteboard: SystemPasteboard?
@@ -39,11 +43,24 @@ extension SystemPasteboard {
 
     var ownsSelection: Bool { owning.withLock { $0 } }
 
-    /// Runs `command` on the server's thread and waits for its outcome.
+    /// The error that ended the server's connection, once it has.
+    var failure: X11Error? { queue.withLock { $0.failure } }
+
+    /// The number of `INCR` transfers in progress, as of the last event.
+    var transferCount: Int { transfers.withLock { $0 } }
+    private let transfers = Locked(0)
+
+    /// Runs `command` on the server's thread and waits for its outcome; fails at once when the
+    /// connection is gone.
     @discardableResult
     func perform(_ command: Command) throws(X11Error) -> Bool {
       let waiter = Waiter<Result<Bool, X11Error>>()
-      pending.withLock { $0.append((command, waiter)) }
+      if let failure = queue.withLock({ queue -> X11Error? in
+        if queue.failure == nil { queue.pending.append((command, waiter)) }
+        return queue.failure
+      }) {
+        throw failure
+      }
       wake.wake()
       guard let result = waiter.wait(seconds: 3 * timeout + owner.loadTimeout) else {
         throw X11Error(.timeout, "the pasteboard's thread did not answer in time")
@@ -57,34 +74,40 @@ extension SystemPasteboard {
 
     private func run() {
       while true {
-        for (command, waiter) in pending.withLock({ list in
-          defer { list.removeAll() }; return list
+        for (command, waiter) in queue.withLock({ queue in
+          defer { queue.pending.removeAll() }; return queue.pending
         }) {
           waiter.deliver(Result { () throws(X11Error) -> Bool in try execute(command) })
         }
         do {
           try owner.serve(until: MonotonicClock.deadline(after: 1_000_000_000)) { event in
             observe(event)
+            transfers.withLock { $0 = owner.transferCount }
             return false
           }
         } catch {
-          // The connection is gone: nothing more can be owned or served.
-          owning.withLock { $0 = false }
-          failPending(error)
+          end(error)
           return
         }
         owning.withLock { $0 = owner.isOwner }
       }
     }
 
-    private func failPending(_ error: X11Error) {
-      while true {
-        let list = pending.withLock { list in
-          defer { list.removeAll() }; return list
-        }
-        for (_, waiter) in list { waiter.deliver(.failure(error)) }
-        usleep(20_000)
+    /// The connection is gone (the server died, or killed our client): every waiting and later
+    /// command fails with `error`, and the pasteboard replaces this server, taking the selection
+    /// back with the same items where the server is still there and nobody owns it.
+    private func end(_ error: X11Error) {
+      let waiting = queue.withLock { queue in
+        defer { queue.pending.removeAll() }
+        queue.failure = error
+        return queue.pending
       }
+      for (_, waiter) in waiting { waiter.deliver(.failure(error)) }
+      owner.connection.socket.close()
+      // Ownership reads as held until the replacement has taken the selection back (or failed
+      // to), so that a process serving a copy does not take the gap for the copy's end.
+      pasteboard?.serverEnded(self, restoring: ownsSelection ? owner.providers : nil)
+      owning.withLock { $0 = false }
     }
 
     private func execute(_ command: Command) throws(X11Error) -> Bool {
@@ -96,6 +119,11 @@ extension SystemPasteboard {
       case .disown:
         try owner.disown()
         owning.withLock { $0 = false }
+        return true
+      case .restore(let providers):
+        guard try owner.currentOwner() == 0 else { return false }
+        try owner.own(providers)
+        owning.withLock { $0 = true }
         return true
       case .handOver:
         return try owner.handOver(timeout: timeout)

@@ -103,17 +103,32 @@ public final class SystemPasteboard: Sendable {
     return state.withLock { $0.changeCount }
   }
 
+  /// The server of this pasteboard's connection: the running one, or a new one (on a new
+  /// connection) when there is none or the last one's connection was lost.
   private func runningServer() throws(X11Error) -> Server {
-    if let server = state.withLock({ $0.server }) { return server }
+    if let server = state.withLock({ $0.server }), server.failure == nil { return server }
     let server = try Server(pasteboard: self)
     let running = state.withLock { current in
-      if let existing = current.server { return existing }
+      if let existing = current.server, existing.failure == nil { return existing }
       current.server = server
       return server
     }
     Self.handOverAtExit(self)
     return running
   }
+
+  /// A server's connection was lost: the next call makes a new one. Where the server is still
+  /// there (another client killed ours, or the connection broke) a new connection is made at once,
+  /// and with `restoring` (what we owned) the selection is taken back if nobody owns it now, so
+  /// that a copy is not lost; ``changes`` counts the reconnection as a change.
+  func serverEnded(_ server: Server, restoring providers: [ItemProvider]?) {
+    guard state.withLock({ $0.server === server }), let replacement = try? runningServer() else { return }
+    if let providers { _ = try? replacement.perform(.restore(providers)) }
+    selectionChanged()
+  }
+
+  /// The number of `INCR` transfers the owner is serving (for the tests).
+  var transferCount: Int { state.withLock { $0.server?.transferCount ?? 0 } }
 
   /// Pasteboards that may own a selection when the process exits.
   private static let owners = Locked<[SystemPasteboard]>([])

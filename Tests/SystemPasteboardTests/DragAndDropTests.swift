@@ -175,6 +175,27 @@ struct DragAndDropTests {
     #expect(!window.isDragging)
   }
 
+  /// Every drag of a window works, not only its first: three in a row, each taken by GTK.
+  @Test func threeDragsFromOneWindowEachArrive() async throws {
+    guard Self.hasGTK else { return }
+    try Self.registerPointyBugTypes()
+    let target = try await Self.startGTK(["target", "500", "0", "application/vnd.pointybug.arrow+json"])
+    defer { target.terminate() }
+    let window = try Self.dragWindow()
+    defer { window.close() }
+    for color in ["red", "green", "blue"] {
+      let ended = try await Self.pressAndDrag(from: window, ArrowTool(color: color))
+      let received = try await Self.line(from: target) { $0.hasPrefix("received") }
+      let words = received?.split(separator: " ").map(String.init) ?? []
+      #expect(words.count == 4, "drag of \(color): \(received ?? "nothing")")
+      if words.count == 4 {
+        #expect(try JSONDecoder().decode(ArrowTool.self, from: Data(hex: words[3])).color == color)
+      }
+      #expect(await Self.eventually { ended.operations == [.copy] }, "drag of \(color): \(ended.operations)")
+      #expect(await Self.eventually { !window.isDragging })
+    }
+  }
+
   /// 3 MB of PNG from us: more than one request holds, so GTK takes it through INCR.
   @Test func aLargeImageDraggedFromUsGoesThroughINCR() async throws {
     guard Self.hasGTK else { return }
@@ -379,6 +400,17 @@ struct DragAndDropTests {
     #expect(marker?.hasPrefix("performDrop: arrow marker at") == true, "\(marker ?? "no line")")
     let dropped = try await Self.line(from: app) { $0.hasPrefix("arrow dropped") }
     #expect(dropped?.hasPrefix("arrow dropped: copy") == true, "\(dropped ?? "no line")")
+    // Every later drag starts as the first did (each used to fail after 5 s: "the X server
+    // sent no timestamp", the self-drop having replaced the source window's event mask).
+    for (x, y) in [(300, 400), (500, 600)] {
+      try await Self.xdotool(
+        "mousemove 40 40 sleep 0.2 mousedown 1 sleep 0.3 mousemove 200 300 sleep 0.2 mousemove \(x) \(y) sleep 0.2 mouseup 1"
+      )
+      let again = try await Self.line(from: app) {
+        $0.hasPrefix("arrow dropped") || $0.hasPrefix("the drag could not start")
+      }
+      #expect(again?.hasPrefix("arrow dropped: copy") == true, "drag to (\(x), \(y)): \(again ?? "no line")")
+    }
   }
 
   @Test func pointybugWindowWithoutADisplaySaysSoAndExitsTwo() async throws {

@@ -12,8 +12,9 @@ public final class XServer: @unchecked Sendable {
 
   /// Starts Xvfb; with `cookie`, the server requires that cookie (written to an authority file
   /// in Xlib's format, which ``authority`` names); with `tcp`, it also listens on TCP port
-  /// 6000 + its number.
-  public static func start(cookie: [UInt8]? = nil, tcp: Bool = false) -> XServer? {
+  /// 6000 + its number; with `number`, it takes that display (a server started again where one
+  /// was stopped) instead of a free one.
+  public static func start(cookie: [UInt8]? = nil, tcp: Bool = false, number requested: Int? = nil) -> XServer? {
     // One start at a time in this process: two starts would otherwise pick the same free display.
     starting.lock()
     defer { starting.unlock() }
@@ -28,7 +29,8 @@ public final class XServer: @unchecked Sendable {
     // blocked mask, and a parent-death signal follows the spawning thread.)
     // -noreset: without it, Xvfb resets when its last client leaves, and a test connecting then
     // is dropped.
-    var arguments = [
+    var arguments = requested.map { [":\($0)"] } ?? []
+    arguments += [
       tcp ? "-listen" : "-nolisten", "tcp", "-screen", "0", "1280x1024x24", "-noreset", "-displayfd", "1",
     ]
     var authority: String?
@@ -48,7 +50,7 @@ public final class XServer: @unchecked Sendable {
     posix_spawn_file_actions_adddup2(&actions, lifeline[0], 0)
     posix_spawn_file_actions_adddup2(&actions, announce[1], 1)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let script = "\"$0\" \"$@\" & x=$!; exec 1>/dev/null; cat > /dev/null; kill -9 $x"
+    let script = "\"$0\" \"$@\" & x=$!; exec 1>/dev/null; cat > /dev/null; kill -9 $x; wait $x"
     let (pid, status) = spawn("/bin/sh", ["-c", script, xvfb] + arguments, actions: &actions)
     posix_spawn_file_actions_destroy(&actions)
     close(lifeline[0])
@@ -71,6 +73,8 @@ public final class XServer: @unchecked Sendable {
 
   private let lifeline: Int32
   private let pid: pid_t
+  private let stopped = NSLock()
+  private var isStopped = false
   private static let starting = NSLock()
 
   private init(number: Int, authority: String?, pid: pid_t, lifeline: Int32) {
@@ -82,10 +86,19 @@ public final class XServer: @unchecked Sendable {
   }
 
   deinit {
+    stop()
+    if let authority { try? FileManager.default.removeItem(atPath: authority) }
+  }
+
+  /// Kills the server now (every client loses its connection) and waits until it is gone.
+  public func stop() {
+    stopped.lock()
+    defer { stopped.unlock() }
+    guard !isStopped else { return }
+    isStopped = true
     close(lifeline)
     var exit: Int32 = 0
     waitpid(pid, &exit, 0)
-    if let authority { try? FileManager.default.removeItem(atPath: authority) }
   }
 
   /// One `FamilyWild` authority entry for `number` (Xau's file format: big-endian counted fields).

@@ -80,14 +80,18 @@ final class SelectionOwner {
     body.u32(selection)
     body.u32(time)
     connection.send(22, 0, body.data, name: "SetSelectionOwner")
-    var query = X11Wire()
-    query.u32(selection)
-    let owner = X11Wire.u32(try connection.roundTrip(23, 0, query.data, name: "GetSelectionOwner"), 8)
-    guard owner == window else {
+    guard try currentOwner() == window else {
       throw X11Error(.conversionRefused, "another client kept the \(selectionName) selection")
     }
     ownedSince = time
     isOwner = true
+  }
+
+  /// The window that owns the selection now (0: none).
+  func currentOwner() throws(X11Error) -> UInt32 {
+    var query = X11Wire()
+    query.u32(selection)
+    return X11Wire.u32(try connection.roundTrip(23, 0, query.data, name: "GetSelectionOwner"), 8)
   }
 
   /// Gives the selection up.
@@ -138,18 +142,46 @@ final class SelectionOwner {
 
   private func handle(_ event: X11Connection.Event) throws(X11Error) {
     switch event.code {
-    case 29 where event.u32(8) == window && event.u32(12) == selection:  // SelectionClear
+    // SelectionClear comes from the server alone: one another client sent (SendEvent sets the
+    // high bit) does not take the selection from us.
+    case 29 where event.u32(8) == window && event.u32(12) == selection && !event.isSynthetic:
       isOwner = false
       transfers.removeAll()
     case 30 where event.u32(8) == window:  // SelectionRequest
-      try answer(
+      let request = Request(
         time: event.u32(4), requestor: event.u32(12), selection: event.u32(16), target: event.u32(20),
         property: event.u32(24))
+      do {
+        try answer(request)
+      } catch  where error.code == .request {
+        // The request named a window or atom that does not exist (or the requestor vanished
+        // while we read its property): that request is refused, and serving goes on.
+        notify(request, property: 0)
+        try connection.flush()
+      }
     case 28 where event.u8(16) == 1:  // PropertyNotify, Deleted: the requestor took an INCR chunk
       try continueTransfer(requestor: event.u32(4), property: event.u32(8))
+    case 17:  // DestroyNotify: an INCR requestor went away
+      transfers.removeAll { $0.requestor == event.u32(8) }
     default: break
     }
-    _ = connection.takeError()
+    // Errors for requests nobody waits for (a ChangeProperty or SendEvent to a requestor that
+    // vanished): a BadWindow for a requestor ends its transfers, anything else is that request's alone.
+    for error in connection.takeErrors() where error.errorCode == X11Error.badWindow {
+      if let gone = error.badValue { transfers.removeAll { $0.requestor == gone } }
+    }
+  }
+
+  /// The number of `INCR` transfers in progress.
+  var transferCount: Int { transfers.count }
+
+  /// A `SelectionRequest`'s fields (ICCCM 2.2).
+  struct Request {
+    var time: UInt32
+    var requestor: UInt32
+    var selection: UInt32
+    var target: UInt32
+    var property: UInt32
   }
 
   /// Hands the data to the clipboard manager (freedesktop's clipboard manager specification):
@@ -187,21 +219,21 @@ final class SelectionOwner {
 
   // MARK: Answers
 
-  private func answer(time: UInt32, requestor: UInt32, selection: UInt32, target: UInt32, property: UInt32)
-    throws(X11Error)
-  {
+  /// Answers a request that passed the checks (our selection, owned since before its time) with
+  /// its conversion, or refuses it with `SelectionNotify` naming property None.
+  private func answer(_ request: Request) throws(X11Error) {
     // ICCCM 2.2: an obsolete client may send None as the property; use the target then.
-    let property = property == 0 ? target : property
+    let property = request.property == 0 ? request.target : request.property
     var answered = false
-    if isOwner && selection == self.selection && (time == 0 || time >= ownedSince) {
-      answered = try convert(requestor: requestor, target: target, property: property, time: time)
+    if isOwner && request.selection == selection && (request.time == 0 || request.time >= ownedSince) {
+      answered = try convert(requestor: request.requestor, target: request.target, property: property)
     }
-    notify(requestor: requestor, selection: selection, target: target, property: answered ? property : 0, time: time)
+    notify(request, property: answered ? property : 0)
     try connection.flush()
   }
 
   /// Writes the conversion of `target` into `property` of `requestor`; false when it cannot.
-  private func convert(requestor: UInt32, target: UInt32, property: UInt32, time: UInt32) throws(X11Error) -> Bool {
+  private func convert(requestor: UInt32, target: UInt32, property: UInt32) throws(X11Error) -> Bool {
     let name = try connection.names(of: [target])[0]
     switch name {
     case "TARGETS":
@@ -218,7 +250,7 @@ final class SelectionOwner {
       connection.changeProperty(requestor, property, type: try connection.atom("NULL"), format: 32, data: [])
       return true
     case "MULTIPLE":
-      return try convertMultiple(requestor: requestor, property: property, time: time)
+      return try convertMultiple(requestor: requestor, property: property)
     default:
       guard let offer = offers.first(where: { $0.target == name }), let data = load(offer) else { return false }
       let type = try connection.atom(offer.conversion == .latin1 ? "STRING" : name == "TEXT" ? "STRING" : name)
@@ -228,28 +260,30 @@ final class SelectionOwner {
   }
 
   /// ICCCM 2.6.2: the requestor's property holds (target, property) pairs; each is converted,
-  /// and a pair that fails has its property replaced by None.
-  private func convertMultiple(requestor: UInt32, property: UInt32, time: UInt32) throws(X11Error) -> Bool {
-    var body = X11Wire()
-    body.u32(requestor)
-    body.u32(property)
-    body.u32(0)
-    body.u32(0)
-    body.u32(1 << 16)
-    let reply = try connection.roundTrip(20, 0, body.data, name: "GetProperty")
-    guard reply[1] == 32 else { return false }
-    let count = Int(X11Wire.u32(reply, 16))
-    guard 32 + 4 * count <= reply.count, count % 2 == 0 else { return false }
-    var pairs = (0..<count).map { X11Wire.u32(reply, 32 + 4 * $0) }
-    for index in stride(from: 0, to: pairs.count, by: 2) where pairs[index + 1] != 0 {
-      if try !convert(requestor: requestor, target: pairs[index], property: pairs[index + 1], time: time) {
-        pairs[index + 1] = 0
+  /// and a pair that fails (a target we do not have, an atom that does not exist, a None
+  /// property) has its property replaced by None. A trailing odd item is left as it is.
+  private func convertMultiple(requestor: UInt32, property: UInt32) throws(X11Error) -> Bool {
+    guard let list = try connection.property32(requestor, property, limit: 1 << 16) else { return false }
+    var pairs = list.values
+    for index in stride(from: 0, to: pairs.count - 1, by: 2) where pairs[index + 1] != 0 {
+      var converted = false
+      do {
+        // MULTIPLE inside MULTIPLE would recurse without end.
+        if pairs[index] != selfMultiple {
+          converted = try convert(requestor: requestor, target: pairs[index], property: pairs[index + 1])
+        }
+      } catch  where error.code == .request {
+        converted = false
       }
+      if !converted { pairs[index + 1] = 0 }
     }
     connection.changeProperty(
       requestor, property, type: try connection.atom("ATOM_PAIR"), format: 32, data: pairs.flatMap(X11Wire.le32))
     return true
   }
+
+  /// The `MULTIPLE` atom.
+  private var selfMultiple: UInt32 { (try? connection.atom("MULTIPLE")) ?? 0 }
 
   /// The data of an offer's representation, converted; nil when the load fails or times out.
   /// The load runs on this thread: answering another application never waits for Swift's
@@ -269,7 +303,7 @@ final class SelectionOwner {
     }
     // ICCCM 2.7.2: select PropertyNotify on the requestor, announce the size, then a chunk each
     // time the requestor deletes the property, and a zero-length chunk at the end.
-    connection.selectInput(requestor, X11Connection.EventMask.propertyChange)
+    connection.selectInput(requestor, X11Connection.EventMask.propertyChange | X11Connection.EventMask.structureNotify)
     connection.changeProperty(
       requestor, property, type: incr, format: 32, data: X11Wire.le32(UInt32(clamping: data.count)))
     transfers.removeAll { $0.requestor == requestor && $0.property == property }
@@ -299,19 +333,20 @@ final class SelectionOwner {
 
   // MARK: Requests
 
-  private func notify(requestor: UInt32, selection: UInt32, target: UInt32, property: UInt32, time: UInt32) {
+  /// Tells the requestor of `request` that its conversion is in `property` (None: refused).
+  private func notify(_ request: Request, property: UInt32) {
     var event = X11Wire()
     event.u8(31)  // SelectionNotify
     event.u8(0)
     event.u16(0)
-    event.u32(time)
-    event.u32(requestor)
-    event.u32(selection)
-    event.u32(target)
+    event.u32(request.time)
+    event.u32(request.requestor)
+    event.u32(request.selection)
+    event.u32(request.target)
     event.u32(property)
     event.bytes([UInt8](repeating: 0, count: 8))
     var body = X11Wire()
-    body.u32(requestor)
+    body.u32(request.requestor)
     body.u32(0)  // no event mask: to the window's owner client
     body.bytes(event.data)
     connection.send(25, 0, body.data, name: "SendEvent")

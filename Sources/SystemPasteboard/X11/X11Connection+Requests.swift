@@ -158,8 +158,15 @@ extension X11Connection {
     )
   }
 
-  /// Selects `events` on a window of another client (its StructureNotify: learning that it is destroyed).
+  /// Whether `window` is one this connection created (its id is in our resource range).
+  func created(_ window: UInt32) -> Bool { window & ~setup.resourceIDMask == setup.resourceIDBase }
+
+  /// Selects `events` on a window of another client (its StructureNotify: learning that it is
+  /// destroyed). A window of our own is left alone: the mask is per client, so selecting on it
+  /// would replace the one it was created with (a self-drag's source window would lose its
+  /// PropertyNotify, and with it the timestamp of every later drag).
   func selectInput(_ window: UInt32, _ events: UInt32) {
+    guard !created(window) else { return }
     var body = X11Wire()
     body.u32(window)
     body.u32(0x800)  // CWEventMask

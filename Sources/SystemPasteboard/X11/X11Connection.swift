@@ -24,6 +24,8 @@ final class X11Connection {
   struct Event {
     var bytes: [UInt8]
     var code: UInt8 { bytes[0] & 0x7F }
+    /// Whether another client sent it (SendEvent), rather than the server.
+    var isSynthetic: Bool { bytes[0] & 0x80 != 0 }
     func u32(_ offset: Int) -> UInt32 { X11Wire.u32(bytes, offset) }
     func u8(_ offset: Int) -> UInt8 { bytes[offset] }
   }
@@ -281,6 +283,13 @@ final class X11Connection {
     return errors.removeValue(forKey: key)
   }
 
+  /// Every error that arrived for requests whose reply nobody waits for, in request order.
+  func takeErrors() -> [X11Error] {
+    guard !errors.isEmpty else { return [] }
+    defer { errors.removeAll(keepingCapacity: true) }
+    return errors.sorted { $0.key < $1.key }.map(\.value)
+  }
+
   // MARK: Atoms
 
   /// The atom named `name`, created if need be (cached).
@@ -425,9 +434,10 @@ final class X11Connection {
         throw violation("\(name) for request \(X11Wire.u16(packet, 2)), which was never sent")
       }
       let request = complete(sequence)?.name ?? "request \(packet[10])"
+      let value = X11Wire.u32(packet, 4)
       errors[sequence] = X11Error(
-        .request, "the X server refused \(request): \(name) (value \(X11Wire.u32(packet, 4)))", errorCode: code,
-        request: request)
+        .request, "the X server refused \(request): \(name) (value \(value))", errorCode: code, request: request,
+        badValue: value)
     case 1:
       guard let sequence = fullSequence(X11Wire.u16(packet, 2)) else {
         throw violation("a reply for request \(X11Wire.u16(packet, 2)), which was never sent")

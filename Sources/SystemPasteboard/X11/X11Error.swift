@@ -38,16 +38,23 @@ public struct X11Error: Error, Sendable, Hashable, CustomStringConvertible {
   public var errorCode: Int?
   /// For ``Code/request``: the request's name (`ConvertSelection`, …).
   public var request: String?
+  /// For ``Code/request``: the value the server found bad (the window of a `BadWindow`, the atom
+  /// of a `BadAtom`).
+  var badValue: UInt32?
 
   /// The message.
   public var description: String { message }
 
-  init(_ code: Code, _ message: String, errorCode: Int? = nil, request: String? = nil) {
+  init(_ code: Code, _ message: String, errorCode: Int? = nil, request: String? = nil, badValue: UInt32? = nil) {
     self.code = code
     self.message = message
     self.errorCode = errorCode
     self.request = request
+    self.badValue = badValue
   }
+
+  /// The core error code of `BadWindow`.
+  static let badWindow = 3
 
   static let noDisplay = X11Error(.noDisplay, "no X display: $DISPLAY is not set")
   static func badDisplayName(_ name: String) -> X11Error {
