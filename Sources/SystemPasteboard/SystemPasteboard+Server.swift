@@ -7,9 +7,9 @@ extension SystemPasteboard {
   /// pasteboard's commands between events.
   final class Server: @unchecked Sendable {
     enum Command {
-      case own([ItemProvider])
+      case own([ItemProvider], FileList.Operation)
       /// Owns with the items only where nobody owns the selection (after a reconnection).
-      case restore([ItemProvider])
+      case restore([ItemProvider], FileList.Operation)
       case disown
       case handOver
     }
@@ -27,7 +27,8 @@ extension SystemPasteboard {
 
     init(pasteboard: SystemPasteboard) throws(X11Error) {
       let connection = try X11Connection(display: pasteboard.display, timeout: pasteboard.timeout)
-      owner = try SelectionOwner(connection: connection, selection: pasteboard.selection.rawValue)
+      owner = try SelectionOwner(
+        connection: connection, selection: pasteboard.selection.rawValue, registry: pasteboard.registry)
       _ = try connection.selectSelectionInput(window: owner.window, selection: owner.selection)
       try connection.sync()
       timeout = pasteboard.timeout
@@ -106,23 +107,23 @@ extension SystemPasteboard {
       owner.connection.socket.close()
       // Ownership reads as held until the replacement has taken the selection back (or failed
       // to), so that a process serving a copy does not take the gap for the copy's end.
-      pasteboard?.serverEnded(self, restoring: ownsSelection ? owner.providers : nil)
+      pasteboard?.serverEnded(self, restoring: ownsSelection ? (owner.providers, owner.fileOperation) : nil)
       owning.withLock { $0 = false }
     }
 
     private func execute(_ command: Command) throws(X11Error) -> Bool {
       switch command {
-      case .own(let providers):
-        try owner.own(providers)
+      case .own(let providers, let operation):
+        try owner.own(providers, fileOperation: operation)
         owning.withLock { $0 = true }
         return true
       case .disown:
         try owner.disown()
         owning.withLock { $0 = false }
         return true
-      case .restore(let providers):
+      case .restore(let providers, let operation):
         guard try owner.currentOwner() == 0 else { return false }
-        try owner.own(providers)
+        try owner.own(providers, fileOperation: operation)
         owning.withLock { $0 = true }
         return true
       case .handOver:

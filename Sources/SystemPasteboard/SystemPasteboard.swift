@@ -42,6 +42,9 @@ public final class SystemPasteboard: Sendable {
   public let display: X11Display?
   /// How long any one exchange with the server or another application may take, in seconds.
   public let timeout: Double
+  /// The registry that maps MIME types and targets to `UTType`s; nil for the shared registry
+  /// (as it is at each call).
+  public let registry: UTTypeRegistry?
 
   private let state = Locked(State())
 
@@ -52,11 +55,14 @@ public final class SystemPasteboard: Sendable {
     var nextObserver = 0
   }
 
-  /// A pasteboard for `selection` on `display` (default `$DISPLAY`).
-  public init(selection: Selection, display: X11Display? = nil, timeout: Double = 5) {
+  /// A pasteboard for `selection` on `display` (default `$DISPLAY`), whose targets are mapped to
+  /// types by `registry` (default: the shared registry, as it is at each call; `utictl --types`
+  /// passes one with the declarations it loaded).
+  public init(selection: Selection, display: X11Display? = nil, timeout: Double = 5, registry: UTTypeRegistry? = nil) {
     self.selection = selection
     self.display = display
     self.timeout = timeout
+    self.registry = registry
   }
 
   // MARK: Writing
@@ -66,8 +72,14 @@ public final class SystemPasteboard: Sendable {
   /// confirms the ownership. Apple's counterpart: `UIPasteboard.itemProviders`'s setter.
   /// - Throws: ``X11Error`` when there is no display or another client keeps the selection.
   public func setItemProviders(_ itemProviders: [ItemProvider]) throws(X11Error) {
+    try setItemProviders(itemProviders, fileOperation: .copy)
+  }
+
+  /// The same, saying whether a paste of the items' files should move them (`.cut`, as a file
+  /// manager's cut says in `x-special/gnome-copied-files`) or copy them.
+  package func setItemProviders(_ itemProviders: [ItemProvider], fileOperation: FileList.Operation) throws(X11Error) {
     let server = try runningServer()
-    try server.perform(.own(itemProviders))
+    try server.perform(.own(itemProviders, fileOperation))
     selectionChanged()
   }
 
@@ -121,9 +133,9 @@ public final class SystemPasteboard: Sendable {
   /// there (another client killed ours, or the connection broke) a new connection is made at once,
   /// and with `restoring` (what we owned) the selection is taken back if nobody owns it now, so
   /// that a copy is not lost; ``changes`` counts the reconnection as a change.
-  func serverEnded(_ server: Server, restoring providers: [ItemProvider]?) {
+  func serverEnded(_ server: Server, restoring owned: (providers: [ItemProvider], operation: FileList.Operation)?) {
     guard state.withLock({ $0.server === server }), let replacement = try? runningServer() else { return }
-    if let providers { _ = try? replacement.perform(.restore(providers)) }
+    if let owned { _ = try? replacement.perform(.restore(owned.providers, owned.operation)) }
     selectionChanged()
   }
 
@@ -177,32 +189,54 @@ public final class SystemPasteboard: Sendable {
 
   // MARK: Reading
 
+  /// The registry that maps targets to types: the one given at creation, else the shared
+  /// registry as it is now.
+  var currentRegistry: UTTypeRegistry { registry ?? UTTypeRegistry.shared.current }
+
   /// The owner's targets, in its order, each with the `UTType` it stands for (targets that carry
   /// no item data, such as `TARGETS`, left out).
   /// - Throws: ``X11Error``: `.noOwner` when nothing owns the selection.
   public func targets() throws(X11Error) -> [(type: UTType, target: String)] {
-    let connection = try X11Connection(display: display, timeout: timeout)
-    let reader = try SelectionReader(connection: connection, selection: selection.rawValue)
-    let registry = UTTypeRegistry.shared.current
-    return try reader.targets().compactMap { target in
+    let reader = try SelectionReader(
+      connection: try X11Connection(display: display, timeout: timeout), selection: selection.rawValue)
+    return try typedTargets(reader.targets())
+  }
+
+  private func typedTargets(_ targets: [String]) -> [(type: UTType, target: String)] {
+    let registry = currentRegistry
+    return targets.compactMap { target in
       SelectionTargets.type(ofTarget: target, registry: registry).map { ($0, target) }
     }
   }
 
-  /// The selection as item providers (one, as X11 selections hold one item) whose registered
-  /// types are the owner's targets as `UTType`s, in the owner's order; each load converts the
-  /// selection then, on a connection of its own. Empty when nothing owns the selection.
-  /// Apple's counterpart: `UIPasteboard.itemProviders`.
+  /// The selection as item providers whose registered types are the owner's targets as
+  /// `UTType`s, in the owner's order; each load converts the selection then, on a connection of
+  /// its own. Empty when nothing owns the selection. Apple's counterpart:
+  /// `UIPasteboard.itemProviders`.
+  ///
+  /// Files are files: where the owner offers a file list (`x-special/gnome-copied-files` or
+  /// `text/uri-list`, as file managers copy), each file is an item of its own with
+  /// `public.file-url` and then the file's type (by name and content), whose loads read the
+  /// file; other URLs in the list are `public.url` items. The owner's remaining targets (the
+  /// paths as text, say) follow as one more item.
   public func itemProviders() throws(X11Error) -> [ItemProvider] {
-    let targets: [(type: UTType, target: String)]
+    let reader: SelectionReader
+    let targets: [String]
     do {
-      targets = try self.targets()
+      reader = try SelectionReader(
+        connection: try X11Connection(display: display, timeout: timeout), selection: selection.rawValue)
+      targets = try reader.targets()
     } catch  where error.code == .noOwner {
       return []
     }
+    var items: [ItemProvider] = []
+    if let files = try fileList(targets, reader: reader) {
+      items = files.itemProviders(registry: currentRegistry)
+    }
     let provider = ItemProvider()
     var seen = Set<UTType>()
-    for (type, target) in targets where seen.insert(type).inserted {
+    for (type, target) in typedTargets(targets) where !(!items.isEmpty && FileList.isFileListTarget(target)) {
+      guard seen.insert(type).inserted else { continue }
       provider.registerDataRepresentation(for: type) { [self] completion in
         // A detached thread of its own: the conversion blocks on the X server and another
         // application, never on the caller's thread or the cooperative pool.
@@ -216,24 +250,57 @@ public final class SystemPasteboard: Sendable {
         return nil
       }
     }
-    return [provider]
+    if !provider.registeredTypeIdentifiers.isEmpty { items.append(provider) }
+    return items
+  }
+
+  /// The owner's file list, read from the first file-list target it offers; nil when it offers
+  /// none, or the list has no entries.
+  private func fileList(_ targets: [String], reader: SelectionReader) throws(X11Error) -> FileList? {
+    guard let target = targets.first(where: FileList.isFileListTarget) else { return nil }
+    let list = FileList(try reader.convert(target).data, target: target)
+    return list.entries.isEmpty ? nil : list
   }
 
   /// The data of the owner's first target whose type conforms to `type`, with that type and
   /// target, on one connection; nil when nothing conforms.
   ///
+  /// Where the owner offers a file list: `public.file-url` (or `public.url`) gives the URLs, one
+  /// a line; a type the files conform to gives the first such file's bytes (the target is then
+  /// the list's); the owner's other targets are tried first, in its order.
+  ///
   /// ```swift
   /// let image = try SystemPasteboard.clipboard.data(conformingTo: .image)   // image/png from GTK
   /// ```
-  /// - Throws: ``X11Error``: `.noOwner` when nothing owns the selection.
+  /// - Throws: ``X11Error``: `.noOwner` when nothing owns the selection; `.conversionRefused`
+  ///   when a file the owner listed cannot be read.
   public func data(conformingTo type: UTType) throws(X11Error) -> (type: UTType, target: String, data: Data)? {
-    let connection = try X11Connection(display: display, timeout: timeout)
-    let reader = try SelectionReader(connection: connection, selection: selection.rawValue)
-    let registry = UTTypeRegistry.shared.current
-    for target in try reader.targets() {
-      guard let targetType = SelectionTargets.type(ofTarget: target, registry: registry), targetType.conforms(to: type)
-      else { continue }
+    let reader = try SelectionReader(
+      connection: try X11Connection(display: display, timeout: timeout), selection: selection.rawValue)
+    let targets = try reader.targets()
+    for (targetType, target) in typedTargets(targets) where !FileList.isFileListTarget(target) {
+      guard targetType.conforms(to: type) else { continue }
       return (targetType, target, SelectionTargets.received(try reader.convert(target).data, target: target))
+    }
+    guard let files = try fileList(targets, reader: reader) else { return nil }
+    let target = targets.first(where: FileList.isFileListTarget)!
+    if UTType.fileURL.conforms(to: type) {
+      let urls =
+        type.conforms(to: .fileURL)
+        ? FileList(entries: files.entries.filter { if case .file = $0 { true } else { false } }) : files
+      return urls.entries.isEmpty ? nil : (.fileURL, target, Data(urls.lines))
+    }
+    let registry = currentRegistry
+    for path in files.paths {
+      let fileType = FileList.type(ofFile: path, registry: registry)
+      guard fileType.conforms(to: type) else { continue }
+      do {
+        return (fileType, target, Data(try FileIO.read(path)))
+      } catch {
+        throw X11Error(
+          .conversionRefused,
+          "the file \(path), which the owner of \(selection.rawValue) listed, cannot be read: \(error)")
+      }
     }
     return nil
   }

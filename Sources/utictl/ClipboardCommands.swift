@@ -24,14 +24,24 @@ enum ClipboardCommands {
         from standard input is public.utf8-plain-text. Other applications see the type's MIME
         types as targets (and UTF8_STRING, STRING, text/plain for text). utictl copy returns once
         it owns the selection and serves it in the background until another application takes it
-        over, as xclip and wl-copy do; with --foreground it serves in the foreground, and on
+        over, as xclip and wl-copy do. --files copies files as file managers do: their URLs as
+        text/uri-list and x-special/gnome-copied-files (copy, or cut with --cut) and their paths
+        as text; with --foreground it serves in the foreground, and on
         SIGINT or SIGTERM hands the data to the clipboard manager (if one runs) before it exits.
         Exit status 2 when there is no X display.
         """,
-      arguments: [.init(name: "file", help: "The file to copy, or - for standard input (default).", isOptional: true)],
+      arguments: [
+        .init(
+          name: "file", help: "The file to copy, or - for standard input (default); with --files, the files.",
+          isRepeating: true, isOptional: true)
+      ],
       options: [
         selectionOption,
         .init(names: ["--type"], valueName: "uti", help: "The data's type."),
+        .init(
+          names: ["--files"], valueName: nil,
+          help: "Copy the files themselves, as a file manager does (text/uri-list, x-special/gnome-copied-files)."),
+        .init(names: ["--cut"], valueName: nil, help: "With --files: a paste moves the files (a file manager's cut)."),
         .init(names: ["--foreground"], valueName: nil, help: "Serve in the foreground until the selection is lost."),
         .init(names: ["--serve-ready"], valueName: nil, help: "(internal) Say 'ready' on standard output once owning."),
       ],
@@ -45,7 +55,9 @@ enum ClipboardCommands {
       abstract: "Write the X11 clipboard's data that conforms to a type to standard output.",
       discussion: """
         The owner's first target whose type conforms to --type (default public.plain-text) is
-        converted and written. --list prints each target as 'UTI<TAB>target' in the owner's
+        converted and written. Files copied in a file manager are files: --type public.file-url
+        prints their URLs, one a line, and a type a file conforms to (public.image, say) prints
+        the first such file's bytes. --list prints each target as 'UTI<TAB>target' in the owner's
         order (--json: an array of objects with type and target). Exit status 1 when nothing owns
         the selection or nothing conforms, 2 when there is no X display or the owner fails.
         """,
@@ -60,10 +72,11 @@ enum ClipboardCommands {
     )
   }
 
-  static func pasteboard(_ invocation: Invocation, io: inout Console) -> SystemPasteboard? {
+  /// The pasteboard `--selection` names, mapping types with `registry` (the `--types` declarations).
+  static func pasteboard(_ invocation: Invocation, registry: UTTypeRegistry, io: inout Console) -> SystemPasteboard? {
     switch invocation.value("--selection") ?? "clipboard" {
-    case "clipboard": return SystemPasteboard(selection: .clipboard)
-    case "primary": return SystemPasteboard(selection: .primary)
+    case "clipboard": return SystemPasteboard(selection: .clipboard, registry: registry)
+    case "primary": return SystemPasteboard(selection: .primary, registry: registry)
     case let other:
       io.error("Error: '\(other)' is not a selection (clipboard or primary)")
       return nil
@@ -73,8 +86,8 @@ enum ClipboardCommands {
   // MARK: Paste
 
   static func runPaste(_ invocation: Invocation, _ io: inout Console) -> Int32 {
-    guard let pasteboard = pasteboard(invocation, io: &io) else { return ExitStatus.usage }
     guard let registry = QueryContext.registry(invocation, io: &io) else { return ExitStatus.usage }
+    guard let pasteboard = pasteboard(invocation, registry: registry, io: &io) else { return ExitStatus.usage }
     let wanted = invocation.value("--type") ?? "public.plain-text"
     guard let type = QueryContext.type(wanted, in: registry, io: &io) else { return ExitStatus.usage }
     if invocation.has("--list") {
@@ -111,8 +124,13 @@ enum ClipboardCommands {
   // MARK: Copy
 
   static func runCopy(_ invocation: Invocation, _ io: inout Console) -> Int32 {
-    guard let pasteboard = pasteboard(invocation, io: &io) else { return ExitStatus.usage }
     guard let registry = QueryContext.registry(invocation, io: &io) else { return ExitStatus.usage }
+    guard let pasteboard = pasteboard(invocation, registry: registry, io: &io) else { return ExitStatus.usage }
+    if invocation.has("--files") { return copyFiles(invocation, pasteboard: pasteboard, io: &io) }
+    guard invocation.positionals.count <= 1 else {
+      io.error("Error: copy takes one file (--files copies several as files)")
+      return ExitStatus.usage
+    }
     let path = invocation.positionals.first ?? "-"
     let data: [UInt8]
     do {
@@ -146,6 +164,12 @@ enum ClipboardCommands {
       io.error("error: \(error)")
       return ExitStatus.usage
     }
+    return serve(pasteboard, invocation: invocation, io: &io)
+  }
+
+  /// Serves the copy this process owns until the selection is lost or a signal asks it to stop;
+  /// a detached server first says "ready" and lets go of its standard streams.
+  static func serve(_ pasteboard: SystemPasteboard, invocation: Invocation, io: inout Console) -> Int32 {
     if invocation.has("--serve-ready") {
       io.print("ready")
       // Standard output is the parent's pipe and standard error its terminal or log: let both go,
@@ -161,6 +185,44 @@ enum ClipboardCommands {
     while pasteboard.ownsSelection && !Termination.requested { usleep(20_000) }
     // Exiting hands the data to the clipboard manager, if one runs (SystemPasteboard does it at exit).
     return ExitStatus.success
+  }
+
+  /// `copy --files`: one item per file, each with its file URL, offered as file managers copy
+  /// files; served in the background (or the foreground) as any copy is.
+  static func copyFiles(_ invocation: Invocation, pasteboard: SystemPasteboard, io: inout Console) -> Int32 {
+    let paths = invocation.positionals.map(absolutePath)
+    guard !paths.isEmpty else {
+      io.error("error: --files needs at least one file")
+      return ExitStatus.usage
+    }
+    for path in paths {
+      if case .missing(let code) = FileIO.kind(of: path, followingLinks: true) {
+        io.error("error: \(path): \(FileIO.reason(code))")
+        return ExitStatus.usage
+      }
+    }
+    if !invocation.has("--foreground") && !invocation.has("--serve-ready") {
+      var arguments = ["copy", "--serve-ready", "--files"] + (invocation.has("--cut") ? ["--cut"] : [])
+      if let selection = invocation.value("--selection") { arguments += ["--selection", selection] }
+      return startServer(arguments + ["--"] + paths, input: [], io: &io)
+    }
+    if invocation.has("--serve-ready") { closeInheritedPipes() }
+    let providers = paths.map { path in
+      let provider = ItemProvider()
+      let url = Data(FileList.fileURL(forPath: path).utf8)
+      provider.registerDataRepresentation(for: .fileURL) { completion in
+        completion(url, nil)
+        return nil
+      }
+      return provider
+    }
+    do {
+      try pasteboard.setItemProviders(providers, fileOperation: invocation.has("--cut") ? .cut : .copy)
+    } catch {
+      io.error("error: \(error)")
+      return ExitStatus.usage
+    }
+    return serve(pasteboard, invocation: invocation, io: &io)
   }
 
   /// Closes the pipes and sockets a detached server inherited beyond its standard streams (a
@@ -183,8 +245,14 @@ enum ClipboardCommands {
     var arguments = ["copy", "--serve-ready", "--type", type.identifier, path == "-" ? "-" : absolutePath(path)]
     if let selection = invocation.value("--selection") { arguments += ["--selection", selection] }
     for file in invocation.all("--types") { arguments += ["--types", file] }
+    return startServer(arguments, input: path == "-" ? data : [], io: &io)
+  }
+
+  /// Starts the detached process that serves a copy, feeding it `input`; returns once it owns
+  /// the selection (its "ready"), or with its failure.
+  static func startServer(_ arguments: [String], input: [UInt8], io: inout Console) -> Int32 {
     do {
-      let child = try DetachedChild(arguments: arguments, input: path == "-" ? data : [])
+      let child = try DetachedChild(arguments: arguments, input: input)
       if child.waitForReady() { return ExitStatus.success }
       return child.exitStatus()
     } catch {

@@ -132,6 +132,56 @@ struct DragAndDropTests {
     #expect(try await Self.line(from: image) { $0 == "end" || $0.hasPrefix("failed") } == "end")
   }
 
+  /// A PNG dragged from a file manager (GTK offering `text/uri-list`) is a file: the target of
+  /// `[.image]` takes it, and the tutorial's editor loads the PNG's bytes from the file.
+  @Test func aPNGFileDraggedFromAFileManagerReachesTheEditor() async throws {
+    guard Self.hasGTK else { return }
+    let ladybug = packageRoot.appendingPathComponent("Examples/PointyBug/ladybug.png")
+    let bug = Bug()
+    let (window, _, _) = try Self.dropWindow([.image]) { _ in
+      EditorDropDelegate(bug: bug, size: CGSize(width: 300, height: 300))
+    }
+    defer { window.close() }
+    let files = try await Self.startGTK(["source", "500", "0", "uris", FileList.fileURL(forPath: ladybug.path)])
+    defer { files.terminate() }
+    try await Self.dragFromGTK(to: (250, 250))
+    #expect(await Self.eventually { bug.image != nil })
+    #expect(bug.image == (try Data(contentsOf: ladybug)))
+    #expect(try await Self.line(from: files) { $0 == "end" || $0.hasPrefix("failed") } == "end")
+  }
+
+  /// A drag whose types name atoms that do not exist cannot be built: it is refused at Status,
+  /// not left unanswered.
+  @Test func aDragWhoseItemsCannotBeBuiltIsRefused() async throws {
+    guard Self.server != nil else { return }
+    let (window, _, log) = try Self.dropWindow([.data])
+    defer { window.close() }
+    let answers = try await Self.peer(["source", String(window.id), "bogus-enter", "position", "200", "200", "leave"])
+    #expect(answers.first == "status 0 None 0 0 0 0", "\(answers)")
+    #expect(log.calls.isEmpty, "\(log.calls)")
+  }
+
+  /// A source that stops talking mid-drag: after the documented silence (six times the window's
+  /// timeout) the drag exits, instead of staying on the surface for ever.
+  @Test func aSilentSourceEndsTheDragWithDropExited() async throws {
+    guard Self.server != nil else { return }
+    let window = try X11Window(
+      title: "swift-uti drops", width: 400, height: 400, display: try Self.display(), timeout: 0.5)
+    defer { window.close() }
+    let log = DelegateLog()
+    let surface = DropSurface()
+    surface.addTarget(
+      DropTarget(frame: CGRect(x: 100, y: 100, width: 300, height: 300), of: [.plainText], delegate: Recorder(log: log))
+    )
+    try window.acceptDrops(into: surface)
+    let answers = try await Self.peer([
+      "source", String(window.id), "enter", "5", "text/plain", "position", "200", "200", "sleep", "5",
+    ])
+    #expect(answers.first == "status 1 XdndActionCopy 0 0 0 0", "\(answers)")
+    #expect(await Self.eventually { log.calls.last == "dropExited" }, "\(log.calls)")
+    #expect(!surface.isDragging)
+  }
+
   /// A window the host's toolkit made (here a python3-xlib client's): drops reach the surface
   /// through our proxy window, and GTK follows the proxy.
   @Test func aHostsWindowTakesDropsThroughOurProxy() async throws {

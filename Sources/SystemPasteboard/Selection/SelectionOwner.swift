@@ -41,8 +41,14 @@ final class SelectionOwner {
   /// The chunk size of `INCR` transfers: well under the server's maximum request.
   var chunkSize: Int { min(max(connection.setup.maximumRequestBytes - 1024, 4096), 1 << 20) }
 
-  init(connection: X11Connection, selection: String, loadTimeout: Double = 10) throws(X11Error) {
+  /// The registry offers are mapped with (nil: the shared one).
+  let registry: UTTypeRegistry?
+
+  init(connection: X11Connection, selection: String, registry: UTTypeRegistry? = nil, loadTimeout: Double = 10)
+    throws(X11Error)
+  {
     self.connection = connection
+    self.registry = registry
     self.selectionName = selection
     self.loadTimeout = loadTimeout
     window = connection.createWindow()
@@ -69,10 +75,15 @@ final class SelectionOwner {
   /// Events read while waiting for something else, handled by the next ``serve(until:)``.
   private var deferred: [X11Connection.Event] = []
 
-  /// Becomes the owner with `providers` (the first item's representations are offered).
-  func own(_ providers: [ItemProvider]) throws(X11Error) {
+  /// What a paste of the files we own asks of the paster (`x-special/gnome-copied-files`).
+  private(set) var fileOperation = FileList.Operation.copy
+
+  /// Becomes the owner with `providers` (the first item's representations are offered, and
+  /// every item's file URL in one file list, for `fileOperation`).
+  func own(_ providers: [ItemProvider], fileOperation: FileList.Operation = .copy) throws(X11Error) {
     self.providers = providers
-    offers = providers.first.map(SelectionTargets.offers(for:)) ?? []
+    self.fileOperation = fileOperation
+    offers = SelectionTargets.offers(for: providers, registry: registry)
     transfers.removeAll()
     let time = try serverTime()
     var body = X11Wire()
@@ -253,7 +264,8 @@ final class SelectionOwner {
       return try convertMultiple(requestor: requestor, property: property)
     default:
       guard let offer = offers.first(where: { $0.target == name }), let data = load(offer) else { return false }
-      let type = try connection.atom(offer.conversion == .latin1 ? "STRING" : name == "TEXT" ? "STRING" : name)
+      let latin1 = offer.conversion == .latin1 || offer.conversion == .fileList(.latin1Paths)
+      let type = try connection.atom(latin1 || name == "TEXT" ? "STRING" : name)
       send(data, to: requestor, property: property, type: type)
       return true
     }
@@ -289,9 +301,15 @@ final class SelectionOwner {
   /// The load runs on this thread: answering another application never waits for Swift's
   /// cooperative pool.
   private func load(_ offer: SelectionTargets.Offer) -> [UInt8]? {
-    guard let provider = providers.first, let type = UTType(offer.typeIdentifier),
-      let data = provider.loadDataInline(for: type)
-    else { return nil }
+    guard let provider = providers.first, let type = UTType(offer.typeIdentifier) else { return nil }
+    if case .fileList(let format) = offer.conversion {
+      let urls = providers.compactMap { item in
+        item.registeredContentTypes.first { $0.conforms(to: .fileURL) }.flatMap { item.loadDataInline(for: $0) }
+      }
+      guard !urls.isEmpty else { return nil }
+      return SelectionTargets.fileList(urls, format: format, operation: fileOperation)
+    }
+    guard let data = provider.loadDataInline(for: type) else { return nil }
     return SelectionTargets.convert(data, offer.conversion)
   }
 

@@ -27,35 +27,69 @@ enum SelectionTargets {
 
   /// What a target serves: a representation's data, converted.
   struct Offer {
-    enum Conversion { case none, latin1, uriList, gnomeCopiedFiles }
+    enum Conversion: Equatable {
+      case none, latin1
+      /// The file URLs of every item, as one list in `format`.
+      case fileList(FileListFormat)
+    }
     var target: String
     var typeIdentifier: String
     var conversion: Conversion
   }
 
-  /// The targets for `provider`'s representations, in fidelity order, each target once.
-  static func offers(for provider: ItemProvider) -> [Offer] {
+  /// How a list of files is written for a target.
+  enum FileListFormat: Equatable {
+    /// `text/uri-list`.
+    case uriList
+    /// `x-special/gnome-copied-files`, with the copy's operation.
+    case gnomeCopiedFiles
+    /// The paths as text, one a line (`UTF8_STRING`, `text/plain`), as file managers offer them.
+    case paths
+    /// The paths as Latin-1 text (`STRING`, `TEXT`).
+    case latin1Paths
+  }
+
+  /// The targets for `providers`, in fidelity order, each target once: the first item's
+  /// representations, where X11 selections hold one item, except for files: the file URLs of
+  /// every item make one file list (`text/uri-list`, `x-special/gnome-copied-files`, and the
+  /// paths as text when the first item has no text of its own), as file managers copy several
+  /// files.
+  ///
+  /// `registry` (nil: the shared one) stands in for a type's declaration where the type was made
+  /// before the declarations were registered.
+  static func offers(for providers: [ItemProvider], registry: UTTypeRegistry? = nil) -> [Offer] {
+    guard let provider = providers.first else { return [] }
     var offers: [Offer] = []
     func add(_ target: String, _ type: UTType, _ conversion: Offer.Conversion = .none) {
       if !offers.contains(where: { $0.target == target }) {
         offers.append(Offer(target: target, typeIdentifier: type.identifier, conversion: conversion))
       }
     }
+    let current = registry ?? UTTypeRegistry.shared.current
+    let hasText = provider.registeredContentTypes.contains { $0.conforms(to: .plainText) }
     for type in provider.registeredContentTypes {
+      if type.conforms(to: .fileURL) {
+        add(FileList.uriListTarget, type, .fileList(.uriList))
+        add(FileList.gnomeCopiedFilesTarget, type, .fileList(.gnomeCopiedFiles))
+        if !hasText {
+          for target in ["UTF8_STRING", "text/plain;charset=utf-8", "text/plain"] {
+            add(target, type, .fileList(.paths))
+          }
+          for target in ["STRING", "TEXT"] { add(target, type, .fileList(.latin1Paths)) }
+        }
+        continue
+      }
       if type.conforms(to: .plainText) {
         add("UTF8_STRING", type)
         add("text/plain;charset=utf-8", type)
       }
-      if type.conforms(to: .fileURL) {
-        add("text/uri-list", type, .uriList)
-        add("x-special/gnome-copied-files", type, .gnomeCopiedFiles)
-      } else if type.conforms(to: .url) {
-        add("text/uri-list", type, .uriList)
-      }
+      if type.conforms(to: .url) { add(FileList.uriListTarget, type, .fileList(.uriList)) }
       // Declared MIME types only: offering never waits for the machine's MIME database. The
-      // shared registry's declaration wins over a snapshot the type was made from (a type made
+      // registry's declaration wins over a snapshot the type was made from (a type made
       // before the app registered its declarations).
-      let declared = type.isDeclared ? type : UTType(type.identifier).flatMap { $0.isDeclared ? $0 : nil } ?? type
+      let declared =
+        type.isDeclared
+        ? type : current.type(withIdentifier: type.identifier).flatMap { $0.isDeclared ? $0 : nil } ?? type
       let mimeTypes = declared.declaredTags(.mimeType)
       for mimeType in mimeTypes { add(mimeType, type) }
       if type.conforms(to: .plainText) {
@@ -89,15 +123,32 @@ enum SelectionTargets {
     return registry.type(tag: target, tagClass: atomTagClass, conformingTo: .data)
   }
 
-  /// `data` converted for a target.
+  /// `data` converted for a target (file lists are made by ``fileList(_:format:operation:)``).
   static func convert(_ data: Data, _ conversion: Offer.Conversion) -> [UInt8] {
     switch conversion {
-    case .none: return [UInt8](data)
-    case .latin1:
-      // ISO 8859-1: the code points below 256; others become '?', as Xlib's conversion does.
-      return String(decoding: data, as: UTF8.self).unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : 0x3F }
-    case .uriList: return [UInt8](data) + (data.last == 0x0A ? [] : [0x0D, 0x0A])
-    case .gnomeCopiedFiles: return Array("copy\n".utf8) + [UInt8](data)
+    case .none, .fileList: return [UInt8](data)
+    case .latin1: return latin1([UInt8](data))
+    }
+  }
+
+  /// ISO 8859-1: the code points below 256; others become '?', as Xlib's conversion does.
+  static func latin1(_ utf8: [UInt8]) -> [UInt8] {
+    String(decoding: utf8, as: UTF8.self).unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : 0x3F }
+  }
+
+  /// The file list of the items' URLs (`urls`: each item's file-URL data), written in `format`.
+  static func fileList(_ urls: [Data], format: FileListFormat, operation: FileList.Operation) -> [UInt8] {
+    var entries: [FileList.Entry] = []
+    for data in urls {
+      // An item's URL data is one URL; a list (several lines) is taken as it is.
+      entries += FileList([UInt8](data), target: FileList.uriListTarget).entries
+    }
+    let list = FileList(entries: entries, operation: operation)
+    switch format {
+    case .uriList: return list.uriList
+    case .gnomeCopiedFiles: return list.gnomeCopiedFiles
+    case .paths: return list.text
+    case .latin1Paths: return latin1(list.text)
     }
   }
 

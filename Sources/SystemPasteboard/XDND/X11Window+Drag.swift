@@ -60,8 +60,9 @@ extension X11Window.Host {
   }
 
   /// Gives up a wait that is overdue: a status that does not come stops the drag, as does a
-  /// drop that is never finished.
+  /// drop that is never finished; a drag over us whose source went silent exits.
   func checkDeadlines() {
+    receiver?.checkSilence(host: self)
     guard let deadline = drag?.deadline, MonotonicClock.now() >= deadline else { return }
     run(drag!.machine.cancelled())
   }

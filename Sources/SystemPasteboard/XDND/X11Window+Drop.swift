@@ -33,7 +33,9 @@ extension X11Window.Host {
     struct Incoming {
       let number: Int
       let source: UInt32
-      let provider: ItemProvider
+      let items: [ItemProvider]
+      /// The application the drag comes from.
+      let application: AppIdentity
       let dropTime: Locked<UInt32>
       /// The window's top-left corner in root coordinates.
       var origin: (x: Int, y: Int)
@@ -46,7 +48,23 @@ extension X11Window.Host {
     init(surface: DropSurface) { self.surface = surface }
 
     func received(_ message: Xdnd.Message, host: X11Window.Host) {
+      lastHeard = MonotonicClock.now()
       for action in machine.received(message) { perform(action, host: host) }
+    }
+
+    /// When the current drag's source last spoke.
+    private var lastHeard: UInt64 = 0
+
+    /// How long a source may stay silent during a drag before it is taken for gone: sources
+    /// send `XdndPosition` on every motion, so a silence this long is a source that stopped
+    /// (hung, or lost its connection without its window being destroyed).
+    static func silenceLimit(timeout: Double) -> UInt64 { MonotonicClock.nanoseconds(6 * timeout) }
+
+    /// Ends the drag over us (`dropExited`) when its source has been silent past the limit.
+    func checkSilence(host: X11Window.Host) {
+      guard let source = machine.source, MonotonicClock.now() >= lastHeard + Self.silenceLimit(timeout: host.timeout)
+      else { return }
+      for action in machine.sourceGone(source) { perform(action, host: host) }
     }
 
     func windowDestroyed(_ window: UInt32, host: X11Window.Host) {
@@ -67,7 +85,16 @@ extension X11Window.Host {
         count += 1
         incoming = host.incomingDrag(number: count, source: source, inline: types, typeList: typeList)
       case .move(let x, let y, let action):
-        guard var drag = incoming else { return }
+        guard var drag = incoming else {
+          // The drag's items could not be built (its types named atoms that do not exist, its
+          // type list was unreadable): refuse it, rather than leave the source waiting.
+          if let source = machine.source {
+            host.connection.send(
+              .status(target: host.window, accepts: false, wantsPositions: false, rectangle: .init(), action: 0),
+              to: source, atoms: host.atoms)
+          }
+          return
+        }
         drag.location = CGPoint(x: x - drag.origin.x, y: y - drag.origin.y)
         let (operation, quiet) = host.move(drag, action: action, surface: surface)
         drag.began = true
@@ -123,6 +150,11 @@ extension X11Window.Host {
 
   /// The drag `source` brings: its types (inline, or its `XdndTypeList`) as `UTType`s on one
   /// item provider whose loads convert `XdndSelection`; where our window is on the root.
+  ///
+  /// A drag from a file manager (`text/uri-list`) is read at once, as its types are the files'
+  /// types: each file is an item with `public.file-url` and the file's type (by name and
+  /// content), loaded from the file, as the clipboard's file lists are; the source's other
+  /// targets follow as one more item.
   fileprivate func incomingDrag(number: Int, source: UInt32, inline: [UInt32], typeList: Bool) -> Receiver.Incoming? {
     do {
       var list = inline
@@ -133,12 +165,19 @@ extension X11Window.Host {
       let origin = try connection.translate(0, 0, from: window, to: connection.setup.root)
       let size = try connection.size(of: window) ?? (0x7FFF, 0x7FFF)
       let dropTime = Locked<UInt32>(0)
-      let provider = ItemProvider(
-        origin: AppIdentity(bundleIdentifier: "x11 window 0x\(String(source, radix: 16))"))
-      let registry = UTTypeRegistry.shared.current
-      var seen = Set<UTType>()
+      let application = AppIdentity(bundleIdentifier: "x11 window 0x\(String(source, radix: 16))")
+      let provider = ItemProvider(origin: application)
+      let registry = self.registry ?? UTTypeRegistry.shared.current
       let (display, timeout) = (self.display, self.timeout)
-      for target in targets {
+      var items: [ItemProvider] = []
+      if let target = targets.first(where: FileList.isFileListTarget) {
+        let reader = try SelectionReader(
+          connection: try X11Connection(display: display, timeout: timeout), selection: "XdndSelection")
+        let list = FileList(try reader.convert(target).data, target: target)
+        items = list.itemProviders(registry: registry, origin: application)
+      }
+      var seen = Set<UTType>()
+      for target in targets where items.isEmpty || !FileList.isFileListTarget(target) {
         guard let type = SelectionTargets.type(ofTarget: target, registry: registry), seen.insert(type).inserted
         else { continue }
         provider.registerDataRepresentation(for: type) { completion in
@@ -157,7 +196,9 @@ extension X11Window.Host {
         }
       }
       return Receiver.Incoming(
-        number: number, source: source, provider: provider, dropTime: dropTime,
+        number: number, source: source,
+        items: items + (provider.registeredTypeIdentifiers.isEmpty ? [] : [provider]), application: application,
+        dropTime: dropTime,
         origin: (origin?.x ?? 0, origin?.y ?? 0),
         size: CGSize(width: size.width, height: size.height))
     } catch {
@@ -172,15 +213,15 @@ extension X11Window.Host {
   ) {
     let location = drag.location
     let began = drag.began
-    let provider = drag.provider
+    let items = drag.items
     let allowed = atoms.allowedOperations(for: action)
     let number = drag.number
-    let source = AppIdentity(bundleIdentifier: provider.origin.bundleIdentifier)
+    let source = drag.application
     let bounds = CGRect(origin: .zero, size: drag.size)
     let answer = onMain { [self] () -> (DropOperation, CGRect?) in
       if !began || !surface.isDragging {
         var session = DragSession(
-          items: [provider], allowedOperations: allowed, operationsOutsideApp: allowed, source: source)
+          items: items, allowedOperations: allowed, operationsOutsideApp: allowed, source: source)
         session.whenSettled = { operation in
           self.post { host in host.receiver?.finish(number, operation, host: host) }
         }

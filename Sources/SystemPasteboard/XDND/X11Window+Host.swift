@@ -1,5 +1,6 @@
 import Foundation
 import Pasteboard
+import TypeRegistry
 import UTIPlatform
 
 extension X11Window {
@@ -16,6 +17,8 @@ extension X11Window {
     let window: UInt32
     let display: X11Display?
     let timeout: Double
+    /// The registry that maps a drag's targets to types (nil: the shared one).
+    let registry: UTTypeRegistry?
 
     private let commands = Locked<[@Sendable (Host) -> Void]>([])
     private let wake: WakePipe
@@ -32,16 +35,18 @@ extension X11Window {
     /// Whether this process created the window (and destroys it at the end).
     let ownsWindow: Bool
 
-    init(connection: X11Connection, window: UInt32, ownsWindow: Bool, display: X11Display?, timeout: Double)
-      throws(X11Error)
-    {
+    init(
+      connection: X11Connection, window: UInt32, ownsWindow: Bool, display: X11Display?, timeout: Double,
+      registry: UTTypeRegistry?
+    ) throws(X11Error) {
       self.connection = connection
+      self.registry = registry
       self.window = window
       self.ownsWindow = ownsWindow
       self.display = display
       self.timeout = timeout
       atoms = try Xdnd.Atoms(connection)
-      owner = try SelectionOwner(connection: connection, selection: "XdndSelection")
+      owner = try SelectionOwner(connection: connection, selection: "XdndSelection", registry: registry)
       guard let wake = WakePipe() else { throw X11Error(.closed, "no pipe to wake the window's thread") }
       self.wake = wake
       wake.attach(to: connection.socket)

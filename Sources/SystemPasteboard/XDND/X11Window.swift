@@ -1,5 +1,6 @@
 import Foundation
 import Pasteboard
+import TypeRegistry
 import UTIPlatform
 
 /// A window on the X display that takes drops from other applications and starts drags into
@@ -49,10 +50,12 @@ public final class X11Window: Sendable {
   let host: Host
 
   /// Creates and maps a plain top-level window with a white background, titled `title`, on
-  /// `display` (default `$DISPLAY`); `timeout` bounds every exchange with the server and peers.
+  /// `display` (default `$DISPLAY`); `timeout` bounds every exchange with the server and peers;
+  /// `registry` maps drags' targets to types (default: the shared registry).
   /// - Throws: ``X11Error`` when there is no display or it refuses us.
   public init(
-    title: String, width: Int = 640, height: Int = 480, display: X11Display? = nil, timeout: Double = 5
+    title: String, width: Int = 640, height: Int = 480, display: X11Display? = nil, timeout: Double = 5,
+    registry: UTTypeRegistry? = nil
   ) throws(X11Error) {
     let connection = try X11Connection(display: display, timeout: timeout)
     let events =
@@ -62,16 +65,20 @@ public final class X11Window: Sendable {
     try connection.sync()
     id = window
     isCreated = true
-    host = try Host(connection: connection, window: window, ownsWindow: true, display: display, timeout: timeout)
+    host = try Host(
+      connection: connection, window: window, ownsWindow: true, display: display, timeout: timeout, registry: registry)
   }
 
   /// The window `id` that the host's toolkit created on `display`. Drops reach it through a
   /// proxy window of ours (`XdndProxy`), so the toolkit's own event handling is untouched.
-  public init(existing id: UInt32, display: X11Display? = nil, timeout: Double = 5) throws(X11Error) {
+  public init(existing id: UInt32, display: X11Display? = nil, timeout: Double = 5, registry: UTTypeRegistry? = nil)
+    throws(X11Error)
+  {
     let connection = try X11Connection(display: display, timeout: timeout)
     self.id = id
     isCreated = false
-    host = try Host(connection: connection, window: id, ownsWindow: false, display: display, timeout: timeout)
+    host = try Host(
+      connection: connection, window: id, ownsWindow: false, display: display, timeout: timeout, registry: registry)
   }
 
   deinit { host.stop() }

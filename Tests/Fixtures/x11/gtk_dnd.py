@@ -4,6 +4,8 @@
   gtk_dnd.py source X Y text TEXT      a window at (X, Y), 200x200, whose area drags TEXT
                                        (UTF8_STRING, text/plain;charset=utf-8, text/plain)
   gtk_dnd.py source X Y file MIME PATH   … whose area drags the file's bytes as MIME
+  gtk_dnd.py source X Y uris URI...    … whose area drags the URIs as text/uri-list, as file
+                                       managers drag files
   gtk_dnd.py target X Y MIME...        a window at (X, Y), 200x200, whose area takes drops of MIME
 
 Each prints "ready" once its window is mapped, then one line per event: the source
@@ -35,9 +37,13 @@ window.add(area)
 
 if role == "source":
     kind = sys.argv[4]
+    uris = None
     if kind == "text":
         payload = sys.argv[5].encode()
         mimes = ["UTF8_STRING", "text/plain;charset=utf-8", "text/plain"]
+    elif kind == "uris":
+        uris = sys.argv[5:]
+        mimes = ["text/uri-list"]
     else:
         mimes = [sys.argv[5]]
         with open(sys.argv[6], "rb") as f:
@@ -49,7 +55,10 @@ if role == "source":
     area.drag_source_set_target_list(targets)
 
     def get(widget, context, selection, info, time):
-        selection.set(selection.get_target(), 8, payload)
+        if uris is not None:
+            selection.set_uris(uris)
+        else:
+            selection.set(selection.get_target(), 8, payload)
 
     area.connect("drag-data-get", get)
     area.connect("drag-end", lambda *a: say("end"))

@@ -10,6 +10,7 @@ speak an older version, stay silent, or send malformed and out-of-order messages
       wrong-window X Y        an XdndPosition naming another window in its window field
       format8                 an XdndPosition of format 8
       short-enter             an XdndEnter whose types are atom 0
+      bogus-enter             an XdndEnter whose one type is an atom that does not exist
       sleep S                 waits S seconds
   xdnd_peer.py target X Y VERSION MODE   a mapped 200x200 window at (X, Y) with XdndAware =
       VERSION; prints "ready", then "enter VERSION TYPE..." on XdndEnter, answers each
@@ -107,6 +108,8 @@ if sys.argv[1] == "source":
             send(target, "XdndPosition", [], fmt=8)
         elif step == "short-enter":
             send(target, "XdndEnter", [me.id, 5 << 24, 0, 0, 0])
+        elif step == "bogus-enter":
+            send(target, "XdndEnter", [me.id, 5 << 24, 0x1FFFFFF0, 0, 0])
         elif step == "sleep":
             time.sleep(float(steps[i + 1]))
             i += 1
