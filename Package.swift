@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "TypeValidation", targets: ["TypeValidation"]),
     .library(name: "Pasteboard", targets: ["Pasteboard"]),
     .library(name: "SystemPasteboard", targets: ["SystemPasteboard"]),
+    .library(name: "DesktopPasteboard", targets: ["DesktopPasteboard"]),
     .executable(name: "utictl", targets: ["utictl"]),
     .executable(name: "pointybug", targets: ["PointyBug"]),
     // `swift package validate-types`, and the build-tool plugin that fails `swift build` on errors.
@@ -28,12 +29,17 @@ let package = Package(
     // The declaration linter behind `utictl validate`: rules, diagnostics, the Swift source scanner.
     .target(name: "TypeValidation", dependencies: ["TypeRegistry", "PropertyList", "UTIPlatform"]),
     .target(name: "Pasteboard", dependencies: ["TypeRegistry", "UTIPlatform"]),
-    // The desktop: the X11 protocol in Swift (connection, atoms, selections, INCR), no C library.
-    .target(name: "SystemPasteboard", dependencies: ["Pasteboard", "TypeRegistry", "UTIPlatform"]),
+    // The desktop: the X11 protocol in Swift (connection, atoms, selections, INCR), no C library
+    // and no Foundation (FoundationEssentials at most): what utictl links.
+    .target(name: "SystemPasteboard", dependencies: ["TypeRegistry", "UTIPlatform"]),
+    // Pasteboard's model on the desktop: item providers on the system pasteboard, windows that take
+    // drops into a DropSurface and start drags (XDND). The one desktop part that imports Foundation.
+    .target(
+      name: "DesktopPasteboard", dependencies: ["SystemPasteboard", "Pasteboard", "TypeRegistry", "UTIPlatform"]),
     // A self-contained release binary: `swift build -c release --static-swift-stdlib` (scripts/release.sh).
     .executableTarget(
       name: "utictl",
-      dependencies: ["TypeRegistry", "TypeValidation", "PropertyList", "Pasteboard", "SystemPasteboard", "UTIPlatform"]),
+      dependencies: ["TypeRegistry", "TypeValidation", "PropertyList", "SystemPasteboard", "UTIPlatform"]),
     .plugin(
       name: "ValidateTypes",
       capability: .command(
@@ -44,13 +50,16 @@ let package = Package(
     .plugin(name: "ValidateTypesBuildTool", capability: .buildTool(), dependencies: ["utictl"]),
     .executableTarget(
       name: "utibench",
-      dependencies: ["PropertyList", "TypeRegistry", "Pasteboard", "SystemPasteboard", "UTIPlatform", "TestSupport"],
+      dependencies: [
+        "PropertyList", "TypeRegistry", "Pasteboard", "SystemPasteboard", "DesktopPasteboard", "UTIPlatform",
+        "TestSupport",
+      ],
       path: "Benchmarks/utibench"
     ),
     .executableTarget(name: "utibench-hello", path: "Benchmarks/hello"),
     .executableTarget(
       name: "PointyBug",
-      dependencies: ["Pasteboard", "TypeRegistry", "SystemPasteboard"],
+      dependencies: ["Pasteboard", "TypeRegistry", "SystemPasteboard", "DesktopPasteboard"],
       path: "Examples/PointyBug",
       exclude: ["Info.plist", "ladybug.png"]
     ),
@@ -61,7 +70,8 @@ let package = Package(
     .testTarget(
       name: "SystemPasteboardTests",
       dependencies: [
-        "SystemPasteboard", "Pasteboard", "TypeRegistry", "UTIPlatform", "TestSupport", "utictl", "PointyBug",
+        "SystemPasteboard", "DesktopPasteboard", "Pasteboard", "TypeRegistry", "UTIPlatform", "TestSupport", "utictl",
+        "PointyBug",
       ]),
     .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
     .testTarget(name: "TypeRegistryTests", dependencies: ["TypeRegistry", "PropertyList", "TestSupport"]),

@@ -1,5 +1,5 @@
+import DesktopPasteboard
 import Foundation
-import SystemPasteboard
 import TestSupport
 
 /// The X11 clipboard: copy → paste round trips as processes, ours beside xclip's, and the

@@ -1,6 +1,6 @@
+import DesktopPasteboard
 import Foundation
 import Pasteboard
-import SystemPasteboard
 import TestSupport
 import TypeRegistry
 import UTIPlatform
@@ -33,7 +33,7 @@ enum XdndBench {
     }
     guard (try? window.acceptDrops(into: surface)) != nil else { return [] }
     let runs = quick ? 50 : 2000
-    let ours = measureOffMain { () throws(X11Error) -> Double in
+    let ours = measureOffMain { () throws(SystemPasteboardError) -> Double in
       let probe = try XdndProbe(display: display)
       let target = (window: window.id, proxy: UInt32?.none)
       try probe.enter(target, types: ["text/plain"])
@@ -57,7 +57,7 @@ enum XdndBench {
     if let peer = try? server.start("/usr/bin/python3", [gtk, "target", "1050", "0", "text/plain"]),
       peer.line(within: 20) == "ready"
     {
-      theirs = measureOffMain { () throws(X11Error) -> Double in
+      theirs = measureOffMain { () throws(SystemPasteboardError) -> Double in
         let probe = try XdndProbe(display: display)
         guard let target = try probe.target(at: 1100, 100) else { return .nan }
         try probe.enter(target, types: ["text/plain"])
@@ -85,7 +85,7 @@ enum XdndBench {
   /// Runs `body` on a thread of its own while the main thread serves the main actor (the
   /// window's delegates run there); nil when it throws.
   @MainActor
-  static func measureOffMain(_ body: @escaping @Sendable () throws(X11Error) -> Double) -> Double? {
+  static func measureOffMain(_ body: @escaping @Sendable () throws(SystemPasteboardError) -> Double) -> Double? {
     let result = Locked<Double??>(nil)
     Thread.detachNewThread {
       let value = try? body()

@@ -1,6 +1,6 @@
+import DesktopPasteboard
 import Foundation
 import Pasteboard
-import SystemPasteboard
 import TypeRegistry
 
 /// PointyBug in a window on the X display (`pointybug --window`): the editor takes screenshots
@@ -18,7 +18,7 @@ struct PointyBugWindow {
   let window: X11Window
   let log: @Sendable (String) -> Void
 
-  init(log: @escaping @Sendable (String) -> Void) throws(X11Error) {
+  init(log: @escaping @Sendable (String) -> Void) throws(SystemPasteboardError) {
     self.log = log
     window = try X11Window(title: "PointyBug", width: 800, height: 900)
     surface.addTarget(

@@ -1,4 +1,3 @@
-import Pasteboard
 import UTIPlatform
 
 extension SystemPasteboard {
@@ -7,9 +6,9 @@ extension SystemPasteboard {
   /// pasteboard's commands between events.
   final class Server: @unchecked Sendable {
     enum Command {
-      case own([ItemProvider], FileList.Operation)
+      case own([SystemPasteboard.Item], FileList.Operation)
       /// Owns with the items only where nobody owns the selection (after a reconnection).
-      case restore([ItemProvider], FileList.Operation)
+      case restore([SystemPasteboard.Item], FileList.Operation)
       case disown
       case handOver
     }
@@ -17,7 +16,9 @@ extension SystemPasteboard {
     private let owner: SelectionOwner
     /// Commands waiting for the thread, and the error that ended it (after which every command
     /// fails at once with it).
-    private let queue = Locked<(pending: [(Command, Waiter<Result<Bool, X11Error>>)], failure: X11Error?)>(([], nil))
+    private let queue = Locked<
+      (pending: [(Command, Waiter<Result<Bool, SystemPasteboardError>>)], failure: SystemPasteboardError?)
+    >(([], nil))
     private let owning = Locked(false)
     private let timeout: Double
     private weak var pasteboard: SystemPasteboard?
@@ -25,7 +26,7 @@ extension SystemPasteboard {
     /// A pipe whose byte wakes the event loop when a command is queued.
     private let wake: WakePipe
 
-    init(pasteboard: SystemPasteboard) throws(X11Error) {
+    init(pasteboard: SystemPasteboard) throws(SystemPasteboardError) {
       let connection = try X11Connection(display: pasteboard.display, timeout: pasteboard.timeout)
       owner = try SelectionOwner(
         connection: connection, selection: pasteboard.selection.rawValue, registry: pasteboard.registry)
@@ -33,11 +34,13 @@ extension SystemPasteboard {
       try connection.sync()
       timeout = pasteboard.timeout
       self.pasteboard = pasteboard
-      guard let wake = WakePipe() else { throw X11Error(.closed, "no pipe to wake the pasteboard's thread") }
+      guard let wake = WakePipe() else {
+        throw SystemPasteboardError(.closed, "no pipe to wake the pasteboard's thread")
+      }
       self.wake = wake
       wake.attach(to: connection.socket)
       guard let thread = WorkerThread({ [self] in run() }) else {
-        throw X11Error(.closed, "no thread could be started to serve the selection")
+        throw SystemPasteboardError(.closed, "no thread could be started to serve the selection")
       }
       self.thread = thread
     }
@@ -45,7 +48,7 @@ extension SystemPasteboard {
     var ownsSelection: Bool { owning.withLock { $0 } }
 
     /// The error that ended the server's connection, once it has.
-    var failure: X11Error? { queue.withLock { $0.failure } }
+    var failure: SystemPasteboardError? { queue.withLock { $0.failure } }
 
     /// The number of `INCR` transfers in progress, as of the last event.
     var transferCount: Int { transfers.withLock { $0 } }
@@ -54,9 +57,9 @@ extension SystemPasteboard {
     /// Runs `command` on the server's thread and waits for its outcome; fails at once when the
     /// connection is gone.
     @discardableResult
-    func perform(_ command: Command) throws(X11Error) -> Bool {
-      let waiter = Waiter<Result<Bool, X11Error>>()
-      if let failure = queue.withLock({ queue -> X11Error? in
+    func perform(_ command: Command) throws(SystemPasteboardError) -> Bool {
+      let waiter = Waiter<Result<Bool, SystemPasteboardError>>()
+      if let failure = queue.withLock({ queue -> SystemPasteboardError? in
         if queue.failure == nil { queue.pending.append((command, waiter)) }
         return queue.failure
       }) {
@@ -64,7 +67,7 @@ extension SystemPasteboard {
       }
       wake.wake()
       guard let result = waiter.wait(seconds: 3 * timeout + owner.loadTimeout) else {
-        throw X11Error(.timeout, "the pasteboard's thread did not answer in time")
+        throw SystemPasteboardError(.timeout, "the pasteboard's thread did not answer in time")
       }
       return try result.get()
     }
@@ -78,7 +81,7 @@ extension SystemPasteboard {
         for (command, waiter) in queue.withLock({ queue in
           defer { queue.pending.removeAll() }; return queue.pending
         }) {
-          waiter.deliver(Result { () throws(X11Error) -> Bool in try execute(command) })
+          waiter.deliver(Result { () throws(SystemPasteboardError) -> Bool in try execute(command) })
         }
         do {
           try owner.serve(until: MonotonicClock.deadline(after: 1_000_000_000)) { event in
@@ -97,7 +100,7 @@ extension SystemPasteboard {
     /// The connection is gone (the server died, or killed our client): every waiting and later
     /// command fails with `error`, and the pasteboard replaces this server, taking the selection
     /// back with the same items where the server is still there and nobody owns it.
-    private func end(_ error: X11Error) {
+    private func end(_ error: SystemPasteboardError) {
       let waiting = queue.withLock { queue in
         defer { queue.pending.removeAll() }
         queue.failure = error
@@ -107,11 +110,11 @@ extension SystemPasteboard {
       owner.connection.socket.close()
       // Ownership reads as held until the replacement has taken the selection back (or failed
       // to), so that a process serving a copy does not take the gap for the copy's end.
-      pasteboard?.serverEnded(self, restoring: ownsSelection ? (owner.providers, owner.fileOperation) : nil)
+      pasteboard?.serverEnded(self, restoring: ownsSelection ? (owner.items, owner.fileOperation) : nil)
       owning.withLock { $0 = false }
     }
 
-    private func execute(_ command: Command) throws(X11Error) -> Bool {
+    private func execute(_ command: Command) throws(SystemPasteboardError) -> Bool {
       switch command {
       case .own(let providers, let operation):
         try owner.own(providers, fileOperation: operation)

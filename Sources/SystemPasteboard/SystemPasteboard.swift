@@ -1,27 +1,34 @@
-import Foundation
-import Pasteboard
 import TypeRegistry
 import UTIPlatform
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// The desktop's clipboard (the X11 `CLIPBOARD` selection) or primary selection, shared with
-/// every other application, with item providers and `UTType`s on our side.
+/// every other application, with `UTType`s on our side.
 ///
 /// Writing makes this process the selection's owner: other applications see each
 /// representation's MIME types and X11's text and file conventions as targets, and a
-/// representation's load handler runs only when one of them asks. Reading gives item providers
-/// whose types are the owner's targets as `UTType`s, so a paste asks by conformance:
+/// representation's bytes are loaded only when one of them asks. Reading asks by conformance:
 ///
 /// ```swift
-/// let clipboard = SystemPasteboard.clipboard
-/// try clipboard.setItemProviders([NSItemProvider(object: "Hello" as NSString)])
+/// var item = SystemPasteboard.Item()
+/// item.register(.utf8PlainText) { Array("Hello".utf8) }
+/// try SystemPasteboard.clipboard.setItems([item])
 /// // xclip -o -selection clipboard  →  Hello
-/// let pasted = try clipboard.itemProviders()
-/// let image = try await pasted.first?.loadDataRepresentation(for: .image)   // image/png from a browser
+/// let image = try SystemPasteboard.clipboard.data(conformingTo: .image)   // image/png from a browser
 /// ```
+///
+/// This module needs no Foundation (FoundationEssentials at most), so a command-line tool that
+/// links it starts as fast as any; `DesktopPasteboard` adds `ItemProvider`s
+/// (`setItemProviders(_:)`, `itemProviders()`) and windows that take drops into a `DropSurface`.
 ///
 /// Apple's counterparts are `UIPasteboard.general` and `NSPasteboard.general`. Every operation
 /// has a deadline (``timeout``): no display, a server that stalls, an owner that never answers
-/// give ``X11Error``, never a hang.
+/// give ``SystemPasteboardError``, never a hang.
 public final class SystemPasteboard: Sendable {
   /// Which X11 selection.
   public enum Selection: String, Sendable, CaseIterable {
@@ -67,19 +74,23 @@ public final class SystemPasteboard: Sendable {
 
   // MARK: Writing
 
-  /// Makes this process the selection's owner with `itemProviders` (the first one's
-  /// representations are offered, as X11 selections hold one item); returns once the server
-  /// confirms the ownership. Apple's counterpart: `UIPasteboard.itemProviders`'s setter.
-  /// - Throws: ``X11Error`` when there is no display or another client keeps the selection.
-  public func setItemProviders(_ itemProviders: [ItemProvider]) throws(X11Error) {
-    try setItemProviders(itemProviders, fileOperation: .copy)
+  /// Makes this process the selection's owner with `items`; returns once the server confirms
+  /// the ownership.
+  ///
+  /// The first item's representations are offered, as X11 selections hold one item; the file
+  /// URLs of every item make one file list (`text/uri-list`, `x-special/gnome-copied-files`),
+  /// as file managers copy several files. Apple's counterpart: `NSPasteboard.writeObjects(_:)`.
+  /// - Parameter items: What to offer, in order.
+  /// - Throws: ``SystemPasteboardError`` when there is no display or another client keeps the selection.
+  public func setItems(_ items: [Item]) throws(SystemPasteboardError) {
+    try setItems(items, fileOperation: .copy)
   }
 
   /// The same, saying whether a paste of the items' files should move them (`.cut`, as a file
   /// manager's cut says in `x-special/gnome-copied-files`) or copy them.
-  package func setItemProviders(_ itemProviders: [ItemProvider], fileOperation: FileList.Operation) throws(X11Error) {
+  package func setItems(_ items: [Item], fileOperation: FileList.Operation) throws(SystemPasteboardError) {
     let server = try runningServer()
-    try server.perform(.own(itemProviders, fileOperation))
+    try server.perform(.own(items, fileOperation))
     selectionChanged()
   }
 
@@ -87,7 +98,7 @@ public final class SystemPasteboard: Sendable {
   public var ownsSelection: Bool { state.withLock { $0.server?.ownsSelection ?? false } }
 
   /// Gives the selection up (if this process owns it).
-  public func clearContents() throws(X11Error) {
+  public func clearContents() throws(SystemPasteboardError) {
     guard let server = state.withLock({ $0.server }) else { return }
     try server.perform(.disown)
   }
@@ -96,7 +107,7 @@ public final class SystemPasteboard: Sendable {
   /// as GTK applications do at exit, so that a copy survives this process; false when no
   /// manager runs or it did not confirm within ``timeout``. A process that exits normally
   /// (`exit`, returning from `main`) does this for the clipboard by itself.
-  public func handOverToClipboardManager() throws(X11Error) -> Bool {
+  public func handOverToClipboardManager() throws(SystemPasteboardError) -> Bool {
     guard let server = state.withLock({ $0.server }), server.ownsSelection else { return false }
     return try server.perform(.handOver)
   }
@@ -117,7 +128,7 @@ public final class SystemPasteboard: Sendable {
 
   /// The server of this pasteboard's connection: the running one, or a new one (on a new
   /// connection) when there is none or the last one's connection was lost.
-  private func runningServer() throws(X11Error) -> Server {
+  private func runningServer() throws(SystemPasteboardError) -> Server {
     if let server = state.withLock({ $0.server }), server.failure == nil { return server }
     let server = try Server(pasteboard: self)
     let running = state.withLock { current in
@@ -133,9 +144,9 @@ public final class SystemPasteboard: Sendable {
   /// there (another client killed ours, or the connection broke) a new connection is made at once,
   /// and with `restoring` (what we owned) the selection is taken back if nobody owns it now, so
   /// that a copy is not lost; ``changes`` counts the reconnection as a change.
-  func serverEnded(_ server: Server, restoring owned: (providers: [ItemProvider], operation: FileList.Operation)?) {
+  func serverEnded(_ server: Server, restoring owned: (items: [Item], operation: FileList.Operation)?) {
     guard state.withLock({ $0.server === server }), let replacement = try? runningServer() else { return }
-    if let owned { _ = try? replacement.perform(.restore(owned.providers, owned.operation)) }
+    if let owned { _ = try? replacement.perform(.restore(owned.items, owned.operation)) }
     selectionChanged()
   }
 
@@ -195,8 +206,8 @@ public final class SystemPasteboard: Sendable {
 
   /// The owner's targets, in its order, each with the `UTType` it stands for (targets that carry
   /// no item data, such as `TARGETS`, left out).
-  /// - Throws: ``X11Error``: `.noOwner` when nothing owns the selection.
-  public func targets() throws(X11Error) -> [(type: UTType, target: String)] {
+  /// - Throws: ``SystemPasteboardError``: `.noOwner` when nothing owns the selection.
+  public func targets() throws(SystemPasteboardError) -> [(type: UTType, target: String)] {
     let reader = try SelectionReader(
       connection: try X11Connection(display: display, timeout: timeout), selection: selection.rawValue)
     return try typedTargets(reader.targets())
@@ -209,17 +220,18 @@ public final class SystemPasteboard: Sendable {
     }
   }
 
-  /// The selection as item providers whose registered types are the owner's targets as
-  /// `UTType`s, in the owner's order; each load converts the selection then, on a connection of
-  /// its own. Empty when nothing owns the selection. Apple's counterpart:
-  /// `UIPasteboard.itemProviders`.
+  /// The selection as items whose representations are the owner's targets as `UTType`s, in the
+  /// owner's order; each load converts the selection then, on a connection of its own. Empty
+  /// when nothing owns the selection. Apple's counterpart: `NSPasteboard.pasteboardItems`.
   ///
   /// Files are files: where the owner offers a file list (`x-special/gnome-copied-files` or
   /// `text/uri-list`, as file managers copy), each file is an item of its own with
   /// `public.file-url` and then the file's type (by name and content), whose loads read the
   /// file; other URLs in the list are `public.url` items. The owner's remaining targets (the
   /// paths as text, say) follow as one more item.
-  public func itemProviders() throws(X11Error) -> [ItemProvider] {
+  /// - Returns: The items, in the owner's order.
+  /// - Throws: ``SystemPasteboardError`` when there is no display or the owner does not answer.
+  public func items() throws(SystemPasteboardError) -> [Item] {
     let reader: SelectionReader
     let targets: [String]
     do {
@@ -229,34 +241,20 @@ public final class SystemPasteboard: Sendable {
     } catch  where error.code == .noOwner {
       return []
     }
-    var items: [ItemProvider] = []
-    if let files = try fileList(targets, reader: reader) {
-      items = files.itemProviders(registry: currentRegistry)
-    }
-    let provider = ItemProvider()
-    var seen = Set<UTType>()
+    var items: [Item] = []
+    if let files = try fileList(targets, reader: reader) { items = files.items(registry: currentRegistry) }
+    var rest = Item()
     for (type, target) in typedTargets(targets) where !(!items.isEmpty && FileList.isFileListTarget(target)) {
-      guard seen.insert(type).inserted else { continue }
-      provider.registerDataRepresentation(for: type) { [self] completion in
-        // A detached thread of its own: the conversion blocks on the X server and another
-        // application, never on the caller's thread or the cooperative pool.
-        Thread.detachNewThread {
-          do {
-            completion(try self.data(forTarget: target), nil)
-          } catch {
-            completion(nil, error)
-          }
-        }
-        return nil
-      }
+      guard rest.representation(of: type) == nil else { continue }
+      rest.register(type) { [self] () throws(SystemPasteboardError) -> [UInt8] in [UInt8](try data(forTarget: target)) }
     }
-    if !provider.registeredTypeIdentifiers.isEmpty { items.append(provider) }
+    if !rest.representations.isEmpty { items.append(rest) }
     return items
   }
 
   /// The owner's file list, read from the first file-list target it offers; nil when it offers
   /// none, or the list has no entries.
-  private func fileList(_ targets: [String], reader: SelectionReader) throws(X11Error) -> FileList? {
+  private func fileList(_ targets: [String], reader: SelectionReader) throws(SystemPasteboardError) -> FileList? {
     guard let target = targets.first(where: FileList.isFileListTarget) else { return nil }
     let list = FileList(try reader.convert(target).data, target: target)
     return list.entries.isEmpty ? nil : list
@@ -272,9 +270,11 @@ public final class SystemPasteboard: Sendable {
   /// ```swift
   /// let image = try SystemPasteboard.clipboard.data(conformingTo: .image)   // image/png from GTK
   /// ```
-  /// - Throws: ``X11Error``: `.noOwner` when nothing owns the selection; `.conversionRefused`
+  /// - Throws: ``SystemPasteboardError``: `.noOwner` when nothing owns the selection; `.conversionRefused`
   ///   when a file the owner listed cannot be read.
-  public func data(conformingTo type: UTType) throws(X11Error) -> (type: UTType, target: String, data: Data)? {
+  public func data(conformingTo type: UTType) throws(SystemPasteboardError) -> (
+    type: UTType, target: String, data: Data
+  )? {
     let reader = try SelectionReader(
       connection: try X11Connection(display: display, timeout: timeout), selection: selection.rawValue)
     let targets = try reader.targets()
@@ -297,7 +297,7 @@ public final class SystemPasteboard: Sendable {
       do {
         return (fileType, target, Data(try FileIO.read(path)))
       } catch {
-        throw X11Error(
+        throw SystemPasteboardError(
           .conversionRefused,
           "the file \(path), which the owner of \(selection.rawValue) listed, cannot be read: \(error)")
       }
@@ -306,7 +306,7 @@ public final class SystemPasteboard: Sendable {
   }
 
   /// The owner's data for one target (Latin-1 `STRING` converted to UTF-8).
-  public func data(forTarget target: String) throws(X11Error) -> Data {
+  public func data(forTarget target: String) throws(SystemPasteboardError) -> Data {
     let connection = try X11Connection(display: display, timeout: timeout)
     let reader = try SelectionReader(connection: connection, selection: selection.rawValue)
     return SelectionTargets.received(try reader.convert(target).data, target: target)

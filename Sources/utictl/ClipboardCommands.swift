@@ -1,4 +1,3 @@
-import Pasteboard
 import PropertyList
 import SystemPasteboard
 import TypeRegistry
@@ -152,14 +151,10 @@ enum ClipboardCommands {
       return copyInBackground(invocation, data: data, type: type, io: &io)
     }
     if invocation.has("--serve-ready") { closeInheritedPipes() }
-    let provider = ItemProvider()
-    let payload = Data(data)
-    provider.registerDataRepresentation(for: type) { completion in
-      completion(payload, nil)
-      return nil
-    }
+    var item = SystemPasteboard.Item()
+    item.register(type) { data }
     do {
-      try pasteboard.setItemProviders([provider])
+      try pasteboard.setItems([item])
     } catch {
       io.error("error: \(error)")
       return ExitStatus.usage
@@ -207,17 +202,14 @@ enum ClipboardCommands {
       return startServer(arguments + ["--"] + paths, input: [], io: &io)
     }
     if invocation.has("--serve-ready") { closeInheritedPipes() }
-    let providers = paths.map { path in
-      let provider = ItemProvider()
-      let url = Data(FileList.fileURL(forPath: path).utf8)
-      provider.registerDataRepresentation(for: .fileURL) { completion in
-        completion(url, nil)
-        return nil
-      }
-      return provider
+    let items = paths.map { path in
+      var item = SystemPasteboard.Item()
+      let url = Array(FileList.fileURL(forPath: path).utf8)
+      item.register(.fileURL) { url }
+      return item
     }
     do {
-      try pasteboard.setItemProviders(providers, fileOperation: invocation.has("--cut") ? .cut : .copy)
+      try pasteboard.setItems(items, fileOperation: invocation.has("--cut") ? .cut : .copy)
     } catch {
       io.error("error: \(error)")
       return ExitStatus.usage

@@ -181,7 +181,7 @@ enum Completions {
 
   static func fish() -> String {
     let entries = entries()
-    func quoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "\\'") + "'" }
+    func quoted(_ s: String) -> String { "'" + s.replacing("'", with: "\\'") + "'" }
     /// The condition that the command line is at `entry` (its path typed, no deeper subcommand).
     func condition(_ entry: Entry) -> String {
       let path = entry.path.dropFirst()

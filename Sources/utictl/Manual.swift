@@ -122,8 +122,9 @@ enum Manual {
   /// Text made safe for roff: backslashes escaped, hyphens as `\-` in words that start with one
   /// (options), a leading period or apostrophe guarded.
   static func escape(_ text: String) -> String {
-    var out = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\\", with: "\\e")
-    out = out.replacingOccurrences(of: "-", with: "\\-")
+    let trimmed = text.drop { $0 == " " || $0 == "\t" }
+    var out = String(trimmed.reversed().drop { $0 == " " || $0 == "\t" }.reversed()).replacing("\\", with: "\\e")
+    out = out.replacing("-", with: "\\-")
     if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
     // Beyond ASCII, groff's named Unicode escapes: the page renders without preconv.
     guard out.unicodeScalars.contains(where: { !$0.isASCII }) else { return out }

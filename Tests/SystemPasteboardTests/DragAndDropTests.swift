@@ -5,6 +5,7 @@ import Testing
 import TypeRegistry
 import UTIPlatform
 
+@testable import DesktopPasteboard
 @testable import PointyBug
 @testable import SystemPasteboard
 

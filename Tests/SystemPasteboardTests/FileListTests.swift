@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TypeRegistry
 
+@testable import DesktopPasteboard
 @testable import SystemPasteboard
 
 /// Reading and writing the file lists of file managers (`text/uri-list`,
@@ -70,7 +71,7 @@ struct FileListTests {
     let missing = directory.appendingPathComponent("gone.png").path
     let list = FileList(
       entries: FileList(paths: [png, missing]).entries + [.url("https://example.com/")], operation: .copy)
-    let items = list.itemProviders(registry: UTTypeRegistry.shared.current)
+    let items = list.items(registry: UTTypeRegistry.shared.current).map { ItemProvider($0) }
     #expect(items.count == 3)
     #expect(items[0].registeredTypeIdentifiers == ["public.file-url", "public.png"])
     #expect(items[1].registeredTypeIdentifiers == ["public.file-url", "public.png"], "by name, since it is gone")

@@ -5,6 +5,7 @@ import Testing
 import TypeRegistry
 import UTIPlatform
 
+@testable import DesktopPasteboard
 @testable import SystemPasteboard
 
 /// The X11 clipboard against real peers: Xvfb as the server, xclip and a GTK window (Python)
@@ -401,7 +402,7 @@ struct SystemPasteboardTests {
     let silent = try SilentOwner(display: server.display, selection: "CLIPBOARD")
     let started = Date()
     let clipboard = try Self.pasteboard(timeout: 1)
-    #expect(throws: X11Error.self) { try clipboard.data(forTarget: "UTF8_STRING") }
+    #expect(throws: SystemPasteboardError.self) { try clipboard.data(forTarget: "UTF8_STRING") }
     #expect(Date().timeIntervalSince(started) < 4, "a bounded wait, not a hang")
     let paste = try server.run(try Self.utictl(), ["paste"])
     #expect(paste.status == 2, "\(paste.stderrText)")
@@ -491,7 +492,7 @@ struct SystemPasteboardTests {
       "/usr/bin/env", ["-u", "DISPLAY", try Self.utictl(), "copy", "--foreground"], input: Data("x".utf8))
     #expect(copy.status == 2)
     #expect(copy.stderrText == "error: no X display: $DISPLAY is not set\n")
-    #expect(throws: X11Error.self) {
+    #expect(throws: SystemPasteboardError.self) {
       try SystemPasteboard(selection: .clipboard, display: try X11Display(parsing: ":250"), timeout: 1).targets()
     }
   }
@@ -516,11 +517,11 @@ final class SilentOwner {
   func release() { connection.socket.close() }
 }
 
-/// A fake X server that misbehaves: every case ends in an `X11Error`, promptly, never a crash or
+/// A fake X server that misbehaves: every case ends in an `SystemPasteboardError`, promptly, never a crash or
 /// a hang.
 @Suite("System pasteboard: a hostile X server")
 struct HostileXServerTests {
-  static func connect(_ mode: String) throws -> Result<X11Connection, X11Error> {
+  static func connect(_ mode: String) throws -> Result<X11Connection, SystemPasteboardError> {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fake-x-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let socket = directory.appendingPathComponent("X0").path
@@ -535,7 +536,7 @@ struct HostileXServerTests {
       try? FileManager.default.removeItem(at: directory)
     }
     _ = output.fileHandleForReading.availableData  // "listening"
-    return Result { () throws(X11Error) in
+    return Result { () throws(SystemPasteboardError) in
       let connection = try X11Connection(display: try X11Display(parsing: socket), timeout: 1)
       _ = try connection.atom("CLIPBOARD")
       return connection
@@ -543,14 +544,14 @@ struct HostileXServerTests {
   }
 
   @Test(arguments: [
-    ("refuse", X11Error.Code.connectionRefused, "refused the connection: no clients from tests"),
+    ("refuse", SystemPasteboardError.Code.connectionRefused, "refused the connection: no clients from tests"),
     ("stall", .timeout, "did not answer in time"),
     ("short-setup", .closed, "closed the connection"),
     ("huge-reply", .protocolViolation, "a packet claims 1073741824 more bytes"),
     ("wrong-sequence", .protocolViolation, "a reply for request 999"),
     ("odd-events", .request, "refused InternAtom: error 200"),
   ])
-  func everyMisbehaviourIsAnError(mode: String, code: X11Error.Code, message: String) throws {
+  func everyMisbehaviourIsAnError(mode: String, code: SystemPasteboardError.Code, message: String) throws {
     let started = Date()
     switch try Self.connect(mode) {
     case .success: Issue.record("\(mode): the connection worked")
@@ -577,7 +578,7 @@ struct X11DisplayTests {
     }
     #expect(try X11Display(parsing: "/tmp/.X11-unix/X7").socketPath == "/tmp/.X11-unix/X7")
     for bad in ["", "0", ":x", ":1.y", ":-1", "host"] {
-      #expect(throws: X11Error.self, "\(bad)") { try X11Display(parsing: bad) }
+      #expect(throws: SystemPasteboardError.self, "\(bad)") { try X11Display(parsing: bad) }
     }
   }
 

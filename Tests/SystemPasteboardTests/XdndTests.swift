@@ -2,6 +2,7 @@ import Foundation
 import Pasteboard
 import Testing
 
+@testable import DesktopPasteboard
 @testable import SystemPasteboard
 
 /// XDND's two state machines and its message layout, without a server: every rule with a

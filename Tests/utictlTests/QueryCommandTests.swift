@@ -241,6 +241,17 @@ struct QueryCommandTests {
     #expect(utictl("graph", "--format", "svg").status == 2)
   }
 
+  /// utictl links no Foundation (FoundationEssentials at most), clipboard included: libFoundation
+  /// and ICU would cost every run of it more than a hello world's whole start-up.
+  @Test func theBinaryLinksNoFoundation() throws {
+    let libraries = try runProcess("/usr/bin/ldd", [try builtUtictl()])
+    #expect(libraries.status == 0, "\(libraries.stderrText)")
+    #expect(libraries.stdoutText.contains("libswiftCore.so"), "a dynamic build: \(libraries.stdoutText)")
+    for library in ["libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so"] {
+      #expect(!libraries.stdoutText.contains(library), "\(library) is linked: \(libraries.stdoutText)")
+    }
+  }
+
   /// `utictl` copied alone to another folder still answers from the embedded catalog.
   @Test func aCopiedBinaryAnswersFromTheEmbeddedCatalog() throws {
     let dir = try TemporaryDirectory()

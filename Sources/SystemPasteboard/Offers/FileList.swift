@@ -8,14 +8,14 @@
 /// RFC 3986's `pchar` set, as `g_filename_to_uri` does.
 package struct FileList: Equatable, Sendable {
   /// One line of the list.
-  enum Entry: Equatable, Sendable {
+  package enum Entry: Equatable, Sendable {
     /// A local file: its path (decoded) and its URL as the list spelled it.
     case file(path: String, url: String)
     /// Any other URL (`https:`, `smb:`, a `file:` URL on another host), kept as written.
     case url(String)
 
     /// The URL as the list spelled it.
-    var url: String {
+    package var url: String {
       switch self {
       case .file(_, let url), .url(let url): return url
       }
@@ -31,32 +31,32 @@ package struct FileList: Equatable, Sendable {
   }
 
   /// The entries, in the list's order.
-  var entries: [Entry]
+  package var entries: [Entry]
   /// `copy` or `cut`, where the list said (GNOME's list says; a URI list does not).
-  var operation: Operation?
+  package var operation: Operation?
 
   /// The target (MIME type) of a URI list.
-  static let uriListTarget = "text/uri-list"
+  package static let uriListTarget = "text/uri-list"
   /// The target GNOME's and most file managers' copies carry.
-  static let gnomeCopiedFilesTarget = "x-special/gnome-copied-files"
+  package static let gnomeCopiedFilesTarget = "x-special/gnome-copied-files"
 
   /// Whether `target` holds a list of files.
-  static func isFileListTarget(_ target: String) -> Bool {
+  package static func isFileListTarget(_ target: String) -> Bool {
     target == uriListTarget || target == gnomeCopiedFilesTarget
   }
 
-  init(entries: [Entry], operation: Operation? = nil) {
+  package init(entries: [Entry], operation: Operation? = nil) {
     self.entries = entries
     self.operation = operation
   }
 
   /// The list of the files at `paths` (absolute), as a file manager's copy (or cut) offers them.
-  init(paths: [String], operation: Operation = .copy) {
+  package init(paths: [String], operation: Operation = .copy) {
     self.init(entries: paths.map { .file(path: $0, url: Self.fileURL(forPath: $0)) }, operation: operation)
   }
 
   /// Reads the bytes of `target` (one of the two file-list targets).
-  init(_ bytes: [UInt8], target: String) {
+  package init(_ bytes: [UInt8], target: String) {
     var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
       String(decoding: line.last == 0x0D ? line.dropLast() : line[...], as: UTF8.self)
     }
@@ -79,7 +79,7 @@ package struct FileList: Equatable, Sendable {
   }
 
   /// The paths of the local files, in order.
-  var paths: [String] {
+  package var paths: [String] {
     entries.compactMap { entry in
       if case .file(let path, _) = entry { return path }
       return nil
@@ -87,18 +87,18 @@ package struct FileList: Equatable, Sendable {
   }
 
   /// `text/uri-list`: each URL followed by `\r\n`.
-  var uriList: [UInt8] { entries.flatMap { Array($0.url.utf8) + [0x0D, 0x0A] } }
+  package var uriList: [UInt8] { entries.flatMap { Array($0.url.utf8) + [0x0D, 0x0A] } }
 
   /// `x-special/gnome-copied-files`: the operation, then the URLs, one a line.
-  var gnomeCopiedFiles: [UInt8] {
+  package var gnomeCopiedFiles: [UInt8] {
     Array(((operation ?? .copy).rawValue + entries.map { "\n" + $0.url }.joined()).utf8)
   }
 
   /// The URLs, one a line, each line ending in `\n` (what `utictl paste --type public.file-url` prints).
-  var lines: [UInt8] { entries.flatMap { Array($0.url.utf8) + [0x0A] } }
+  package var lines: [UInt8] { entries.flatMap { Array($0.url.utf8) + [0x0A] } }
 
   /// The paths of the local files (other URLs as written), one a line: the text targets of a copy.
-  var text: [UInt8] {
+  package var text: [UInt8] {
     Array(
       entries.map { entry -> String in
         if case .file(let path, _) = entry { return path }
@@ -133,7 +133,7 @@ package struct FileList: Equatable, Sendable {
 
   /// The path a `file:` URL names on this machine (`file:///p`, `file://localhost/p`, `file:/p`),
   /// percent-escapes decoded; nil for another scheme, another host, or a bad escape.
-  static func path(fromFileURL url: String) -> String? {
+  package static func path(fromFileURL url: String) -> String? {
     var rest = Substring(url)
     guard rest.count > 5, rest.prefix(5).lowercased() == "file:" else { return nil }
     rest = rest.dropFirst(5)

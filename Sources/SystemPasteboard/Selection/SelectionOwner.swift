@@ -1,4 +1,3 @@
-import Pasteboard
 import TypeRegistry
 import UTIPlatform
 
@@ -9,43 +8,43 @@ import UTIPlatform
 #endif
 
 /// The side of a selection that owns it: answers other clients' `ConvertSelection` requests
-/// from item providers (ICCCM section 2), on its own connection and thread.
+/// from the items it was given (ICCCM section 2), on its own connection and thread.
 ///
 /// `TARGETS`, `TIMESTAMP`, `MULTIPLE` and `SAVE_TARGETS` are answered by the owner itself; a
-/// data target runs the representation's load handler when a requestor asks for it, and data
-/// larger than the server's maximum request goes in `INCR` chunks, each sent when the requestor
-/// deletes the previous one. Losing the selection (`SelectionClear`) ends ownership.
-final class SelectionOwner {
-  let connection: X11Connection
-  let window: UInt32
-  let selection: UInt32
-  let selectionName: String
-  private(set) var providers: [ItemProvider] = []
+/// data target loads the representation when a requestor asks for it, and data larger than the
+/// server's maximum request goes in `INCR` chunks, each sent when the requestor deletes the
+/// previous one (a file representation is read a chunk at a time, so memory stays flat). Losing the selection (`SelectionClear`) ends ownership.
+package final class SelectionOwner {
+  package let connection: X11Connection
+  package let window: UInt32
+  package let selection: UInt32
+  package let selectionName: String
+  private(set) var items: [SystemPasteboard.Item] = []
   private var offers: [SelectionTargets.Offer] = []
   private(set) var ownedSince: UInt32 = 0
   private(set) var isOwner = false
   /// Transfers in progress: requestor window and property → what remains.
   private var transfers: [Transfer] = []
   /// How long a load handler may take, and how long an INCR requestor may stay silent.
-  let loadTimeout: Double
+  package let loadTimeout: Double
 
-  struct Transfer {
-    var requestor: UInt32
-    var property: UInt32
-    var type: UInt32
-    var data: [UInt8]
-    var offset: Int
-    var lastActivity: UInt64
+  package struct Transfer {
+    package var requestor: UInt32
+    package var property: UInt32
+    package var type: UInt32
+    package var payload: Payload
+    package var offset: Int
+    package var lastActivity: UInt64
   }
 
   /// The chunk size of `INCR` transfers: well under the server's maximum request.
-  var chunkSize: Int { min(max(connection.setup.maximumRequestBytes - 1024, 4096), 1 << 20) }
+  package var chunkSize: Int { min(max(connection.setup.maximumRequestBytes - 1024, 4096), 1 << 20) }
 
   /// The registry offers are mapped with (nil: the shared one).
-  let registry: UTTypeRegistry?
+  package let registry: UTTypeRegistry?
 
-  init(connection: X11Connection, selection: String, registry: UTTypeRegistry? = nil, loadTimeout: Double = 10)
-    throws(X11Error)
+  package init(connection: X11Connection, selection: String, registry: UTTypeRegistry? = nil, loadTimeout: Double = 10)
+    throws(SystemPasteboardError)
   {
     self.connection = connection
     self.registry = registry
@@ -58,7 +57,7 @@ final class SelectionOwner {
 
   /// A server timestamp (ICCCM: never CurrentTime for SetSelectionOwner): the time of a
   /// PropertyNotify for a zero-length append to our own window.
-  func serverTime() throws(X11Error) -> UInt32 {
+  package func serverTime() throws(SystemPasteboardError) -> UInt32 {
     let property = try connection.atom("_SWIFT_UTI_TIMESTAMP")
     connection.changeProperty(window, property, type: try connection.atom("STRING"), format: 8, data: [], append: true)
     let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(connection.timeout))
@@ -66,11 +65,11 @@ final class SelectionOwner {
       if event.code == 28, event.u32(4) == window, event.u32(8) == property { return event.u32(12) }
       deferred.append(event)
     }
-    throw X11Error(.timeout, "the X server sent no timestamp")
+    throw SystemPasteboardError(.timeout, "the X server sent no timestamp")
   }
 
   /// The targets offered for the providers, in order (without `TARGETS` and the other meta targets).
-  var offeredTargets: [String] { offers.map(\.target) }
+  package var offeredTargets: [String] { offers.map(\.target) }
 
   /// Events read while waiting for something else, handled by the next ``serve(until:)``.
   private var deferred: [X11Connection.Event] = []
@@ -78,12 +77,14 @@ final class SelectionOwner {
   /// What a paste of the files we own asks of the paster (`x-special/gnome-copied-files`).
   private(set) var fileOperation = FileList.Operation.copy
 
-  /// Becomes the owner with `providers` (the first item's representations are offered, and
-  /// every item's file URL in one file list, for `fileOperation`).
-  func own(_ providers: [ItemProvider], fileOperation: FileList.Operation = .copy) throws(X11Error) {
-    self.providers = providers
+  /// Becomes the owner with `items` (the first item's representations are offered, and every
+  /// item's file URL in one file list, for `fileOperation`).
+  package func own(_ items: [SystemPasteboard.Item], fileOperation: FileList.Operation = .copy)
+    throws(SystemPasteboardError)
+  {
+    self.items = items
     self.fileOperation = fileOperation
-    offers = SelectionTargets.offers(for: providers, registry: registry)
+    offers = SelectionTargets.offers(for: items, registry: registry)
     transfers.removeAll()
     let time = try serverTime()
     var body = X11Wire()
@@ -92,21 +93,21 @@ final class SelectionOwner {
     body.u32(time)
     connection.send(22, 0, body.data, name: "SetSelectionOwner")
     guard try currentOwner() == window else {
-      throw X11Error(.conversionRefused, "another client kept the \(selectionName) selection")
+      throw SystemPasteboardError(.conversionRefused, "another client kept the \(selectionName) selection")
     }
     ownedSince = time
     isOwner = true
   }
 
   /// The window that owns the selection now (0: none).
-  func currentOwner() throws(X11Error) -> UInt32 {
+  package func currentOwner() throws(SystemPasteboardError) -> UInt32 {
     var query = X11Wire()
     query.u32(selection)
     return X11Wire.u32(try connection.roundTrip(23, 0, query.data, name: "GetSelectionOwner"), 8)
   }
 
   /// Gives the selection up.
-  func disown() throws(X11Error) {
+  package func disown() throws(SystemPasteboardError) {
     guard isOwner else { return }
     var body = X11Wire()
     body.u32(0)
@@ -120,7 +121,8 @@ final class SelectionOwner {
   /// Handles events until `deadline`, or until `done` says so after an event.
   /// - Returns: whether `done` ended the wait (false: the deadline passed).
   @discardableResult
-  func serve(until deadline: UInt64, done: (X11Connection.Event) -> Bool = { _ in false }) throws(X11Error)
+  package func serve(until deadline: UInt64, done: (X11Connection.Event) -> Bool = { _ in false })
+    throws(SystemPasteboardError)
     -> Bool
   {
     while true {
@@ -151,7 +153,7 @@ final class SelectionOwner {
     transfers.removeAll { now >= $0.lastActivity + MonotonicClock.nanoseconds(loadTimeout) }
   }
 
-  private func handle(_ event: X11Connection.Event) throws(X11Error) {
+  private func handle(_ event: X11Connection.Event) throws(SystemPasteboardError) {
     switch event.code {
     // SelectionClear comes from the server alone: one another client sent (SendEvent sets the
     // high bit) does not take the selection from us.
@@ -178,28 +180,28 @@ final class SelectionOwner {
     }
     // Errors for requests nobody waits for (a ChangeProperty or SendEvent to a requestor that
     // vanished): a BadWindow for a requestor ends its transfers, anything else is that request's alone.
-    for error in connection.takeErrors() where error.errorCode == X11Error.badWindow {
+    for error in connection.takeErrors() where error.errorCode == SystemPasteboardError.badWindow {
       if let gone = error.badValue { transfers.removeAll { $0.requestor == gone } }
     }
   }
 
   /// The number of `INCR` transfers in progress.
-  var transferCount: Int { transfers.count }
+  package var transferCount: Int { transfers.count }
 
   /// A `SelectionRequest`'s fields (ICCCM 2.2).
-  struct Request {
-    var time: UInt32
-    var requestor: UInt32
-    var selection: UInt32
-    var target: UInt32
-    var property: UInt32
+  package struct Request {
+    package var time: UInt32
+    package var requestor: UInt32
+    package var selection: UInt32
+    package var target: UInt32
+    package var property: UInt32
   }
 
   /// Hands the data to the clipboard manager (freedesktop's clipboard manager specification):
   /// asks the owner of `CLIPBOARD_MANAGER` to convert `SAVE_TARGETS`, with our targets in the
   /// property, and answers its requests until it confirms. False when no manager runs, it
   /// refuses, or it does not confirm by `timeout`.
-  func handOver(timeout: Double) throws(X11Error) -> Bool {
+  package func handOver(timeout: Double) throws(SystemPasteboardError) -> Bool {
     guard isOwner else { return false }
     let manager = try connection.atom("CLIPBOARD_MANAGER")
     var query = X11Wire()
@@ -232,7 +234,7 @@ final class SelectionOwner {
 
   /// Answers a request that passed the checks (our selection, owned since before its time) with
   /// its conversion, or refuses it with `SelectionNotify` naming property None.
-  private func answer(_ request: Request) throws(X11Error) {
+  private func answer(_ request: Request) throws(SystemPasteboardError) {
     // ICCCM 2.2: an obsolete client may send None as the property; use the target then.
     let property = request.property == 0 ? request.target : request.property
     var answered = false
@@ -244,7 +246,7 @@ final class SelectionOwner {
   }
 
   /// Writes the conversion of `target` into `property` of `requestor`; false when it cannot.
-  private func convert(requestor: UInt32, target: UInt32, property: UInt32) throws(X11Error) -> Bool {
+  private func convert(requestor: UInt32, target: UInt32, property: UInt32) throws(SystemPasteboardError) -> Bool {
     let name = try connection.names(of: [target])[0]
     switch name {
     case "TARGETS":
@@ -263,10 +265,14 @@ final class SelectionOwner {
     case "MULTIPLE":
       return try convertMultiple(requestor: requestor, property: property)
     default:
-      guard let offer = offers.first(where: { $0.target == name }), let data = load(offer) else { return false }
+      guard let offer = offers.first(where: { $0.target == name }), let payload = load(offer) else { return false }
       let latin1 = offer.conversion == .latin1 || offer.conversion == .fileList(.latin1Paths)
       let type = try connection.atom(latin1 || name == "TEXT" ? "STRING" : name)
-      send(data, to: requestor, property: property, type: type)
+      do {
+        try send(payload, to: requestor, property: property, type: type)
+      } catch  where error.code == .fileUnreadable {
+        return false
+      }
       return true
     }
   }
@@ -274,7 +280,7 @@ final class SelectionOwner {
   /// ICCCM 2.6.2: the requestor's property holds (target, property) pairs; each is converted,
   /// and a pair that fails (a target we do not have, an atom that does not exist, a None
   /// property) has its property replaced by None. A trailing odd item is left as it is.
-  private func convertMultiple(requestor: UInt32, property: UInt32) throws(X11Error) -> Bool {
+  private func convertMultiple(requestor: UInt32, property: UInt32) throws(SystemPasteboardError) -> Bool {
     guard let list = try connection.property32(requestor, property, limit: 1 << 16) else { return false }
     var pairs = list.values
     for index in stride(from: 0, to: pairs.count - 1, by: 2) where pairs[index + 1] != 0 {
@@ -297,52 +303,62 @@ final class SelectionOwner {
   /// The `MULTIPLE` atom.
   private var selfMultiple: UInt32 { (try? connection.atom("MULTIPLE")) ?? 0 }
 
-  /// The data of an offer's representation, converted; nil when the load fails or times out.
-  /// The load runs on this thread: answering another application never waits for Swift's
-  /// cooperative pool.
-  private func load(_ offer: SelectionTargets.Offer) -> [UInt8]? {
-    guard let provider = providers.first, let type = UTType(offer.typeIdentifier) else { return nil }
+  /// The bytes of an offer's representation, converted; nil when the load fails. The load runs
+  /// on this thread: answering another application never waits for Swift's cooperative pool.
+  private func load(_ offer: SelectionTargets.Offer) -> Payload? {
+    guard let item = items.first, let type = UTType(offer.typeIdentifier) else { return nil }
     if case .fileList(let format) = offer.conversion {
-      let urls = providers.compactMap { item in
-        item.registeredContentTypes.first { $0.conforms(to: .fileURL) }.flatMap { item.loadDataInline(for: $0) }
-      }
+      let urls = items.compactMap { item in try? item.load(conformingTo: .fileURL) }
       guard !urls.isEmpty else { return nil }
-      return SelectionTargets.fileList(urls, format: format, operation: fileOperation)
+      return Payload(SelectionTargets.fileList(urls, format: format, operation: fileOperation))
     }
-    guard let data = provider.loadDataInline(for: type) else { return nil }
-    return SelectionTargets.convert(data, offer.conversion)
+    guard let representation = item.representation(of: type) else { return nil }
+    if case .file(let path) = representation.source, offer.conversion == .none {
+      return try? Payload(contentsOfFile: path)
+    }
+    guard let bytes = try? representation.load() else { return nil }
+    return Payload(SelectionTargets.convert(bytes, offer.conversion))
   }
 
-  /// Puts data in the requestor's property: at once, or by `INCR` when it is too large.
-  private func send(_ data: [UInt8], to requestor: UInt32, property: UInt32, type: UInt32) {
-    guard data.count > chunkSize, let incr = try? connection.atom("INCR") else {
-      connection.changeProperty(requestor, property, type: type, format: 8, data: data)
+  /// Puts the payload in the requestor's property: at once, or by `INCR` when it is too large.
+  private func send(_ payload: Payload, to requestor: UInt32, property: UInt32, type: UInt32)
+    throws(SystemPasteboardError)
+  {
+    guard payload.count > chunkSize, let incr = try? connection.atom("INCR") else {
+      connection.changeProperty(requestor, property, type: type, format: 8, data: try payload.all())
       return
     }
     // ICCCM 2.7.2: select PropertyNotify on the requestor, announce the size, then a chunk each
     // time the requestor deletes the property, and a zero-length chunk at the end.
     connection.selectInput(requestor, X11Connection.EventMask.propertyChange | X11Connection.EventMask.structureNotify)
     connection.changeProperty(
-      requestor, property, type: incr, format: 32, data: X11Wire.le32(UInt32(clamping: data.count)))
+      requestor, property, type: incr, format: 32, data: X11Wire.le32(UInt32(clamping: payload.count)))
     transfers.removeAll { $0.requestor == requestor && $0.property == property }
     transfers.append(
       Transfer(
-        requestor: requestor, property: property, type: type, data: data, offset: 0, lastActivity: MonotonicClock.now())
-    )
+        requestor: requestor, property: property, type: type, payload: payload, offset: 0,
+        lastActivity: MonotonicClock.now()))
   }
 
-  private func continueTransfer(requestor: UInt32, property: UInt32) throws(X11Error) {
+  private func continueTransfer(requestor: UInt32, property: UInt32) throws(SystemPasteboardError) {
     guard let index = transfers.firstIndex(where: { $0.requestor == requestor && $0.property == property }) else {
       return
     }
     var transfer = transfers[index]
-    let end = min(transfer.offset + chunkSize, transfer.data.count)
-    connection.changeProperty(
-      requestor, property, type: transfer.type, format: 8, data: Array(transfer.data[transfer.offset..<end]))
-    if transfer.offset == transfer.data.count {
+    let chunk: [UInt8]
+    do {
+      chunk = try transfer.payload.bytes(at: transfer.offset, length: chunkSize)
+    } catch {
+      // The file went away or shrank: the transfer ends without its final empty chunk, so the
+      // requestor reports a failure rather than taking a truncated copy for the whole.
+      transfers.remove(at: index)
+      return
+    }
+    connection.changeProperty(requestor, property, type: transfer.type, format: 8, data: chunk)
+    if chunk.isEmpty {
       transfers.remove(at: index)  // the zero-length chunk just sent ends it
     } else {
-      transfer.offset = end
+      transfer.offset += chunk.count
       transfer.lastActivity = MonotonicClock.now()
       transfers[index] = transfer
     }

@@ -2,17 +2,17 @@ import UTIPlatform
 
 /// The side of a selection that asks for it: the owner's targets, and one target's data
 /// (ICCCM section 2.4), with `INCR` transfers, each wait bounded.
-struct SelectionReader {
-  let connection: X11Connection
-  let window: UInt32
-  let selection: UInt32
-  let selectionName: String
+package struct SelectionReader {
+  package let connection: X11Connection
+  package let window: UInt32
+  package let selection: UInt32
+  package let selectionName: String
   /// The property the owner writes into.
-  let property: UInt32
+  package let property: UInt32
   /// The largest transfer accepted.
-  static let sizeLimit = 1 << 30
+  package static let sizeLimit = 1 << 30
 
-  init(connection: X11Connection, selection: String) throws(X11Error) {
+  package init(connection: X11Connection, selection: String) throws(SystemPasteboardError) {
     self.connection = connection
     window = connection.createWindow()
     self.selection = try connection.atom(selection)
@@ -21,7 +21,7 @@ struct SelectionReader {
   }
 
   /// The selection's owner window, or nil when nobody owns it.
-  func owner() throws(X11Error) -> UInt32? {
+  package func owner() throws(SystemPasteboardError) -> UInt32? {
     var body = X11Wire()
     body.u32(selection)
     let owner = X11Wire.u32(try connection.roundTrip(23, 0, body.data, name: "GetSelectionOwner"), 8)
@@ -29,12 +29,13 @@ struct SelectionReader {
   }
 
   /// The owner's targets, in its order (duplicates removed).
-  func targets() throws(X11Error) -> [String] {
+  package func targets() throws(SystemPasteboardError) -> [String] {
     let (type, data) = try convert("TARGETS")
     let atom = try connection.atom("ATOM")
     let targetsAtom = try connection.atom("TARGETS")
     guard type == atom || type == targetsAtom, data.count % 4 == 0 else {
-      throw X11Error(.protocolViolation, "the owner of \(selectionName) answered TARGETS with something else")
+      throw SystemPasteboardError(
+        .protocolViolation, "the owner of \(selectionName) answered TARGETS with something else")
     }
     let atoms = stride(from: 0, to: data.count, by: 4).map { X11Wire.u32(data, $0) }.filter { $0 != 0 }
     var seen = Set<String>()
@@ -43,10 +44,14 @@ struct SelectionReader {
 
   /// The data of `target`: its property type and bytes. `time` is the server time the request
   /// is made for (CurrentTime by default; XDND's drop time for `XdndSelection`).
-  /// - Throws: ``X11Error``: `.noOwner` when nothing owns the selection, `.conversionRefused` when the owner refuses,
+  /// - Throws: ``SystemPasteboardError``: `.noOwner` when nothing owns the selection, `.conversionRefused` when the owner refuses,
   ///   `.timeout` when it does not answer in time.
-  func convert(_ target: String, time: UInt32 = 0) throws(X11Error) -> (type: UInt32, data: [UInt8]) {
-    guard try owner() != nil else { throw X11Error(.noOwner, "nothing owns the \(selectionName) selection") }
+  package func convert(_ target: String, time: UInt32 = 0) throws(SystemPasteboardError) -> (
+    type: UInt32, data: [UInt8]
+  ) {
+    guard try owner() != nil else {
+      throw SystemPasteboardError(.noOwner, "nothing owns the \(selectionName) selection")
+    }
     let targetAtom = try connection.atom(target)
     try deleteProperty()
     var body = X11Wire()
@@ -60,7 +65,8 @@ struct SelectionReader {
       event.code == 31 && event.u32(8) == window && event.u32(12) == selection
     }
     guard notify.u32(20) != 0 else {
-      throw X11Error(.conversionRefused, "the owner of \(selectionName) refused to convert it to \(target)")
+      throw SystemPasteboardError(
+        .conversionRefused, "the owner of \(selectionName) refused to convert it to \(target)")
     }
     let (type, first) = try readProperty()
     guard type == (try connection.atom("INCR")) else { return (type, first) }
@@ -69,7 +75,7 @@ struct SelectionReader {
 
   /// The INCR transfer's chunks, each announced by a PropertyNotify (NewValue) and taken by
   /// deleting the property, until an empty one.
-  private func readIncrements(_ target: String) throws(X11Error) -> (type: UInt32, data: [UInt8]) {
+  private func readIncrements(_ target: String) throws(SystemPasteboardError) -> (type: UInt32, data: [UInt8]) {
     var data: [UInt8] = []
     var type: UInt32 = 0
     while true {
@@ -81,13 +87,13 @@ struct SelectionReader {
       type = chunkType
       data += chunk
       guard data.count <= Self.sizeLimit else {
-        throw X11Error(.protocolViolation, "the owner of \(selectionName) sent more than 1 GB")
+        throw SystemPasteboardError(.protocolViolation, "the owner of \(selectionName) sent more than 1 GB")
       }
     }
   }
 
   /// Reads and deletes our property: its type and bytes (in windows of 16 MB).
-  private func readProperty() throws(X11Error) -> (type: UInt32, data: [UInt8]) {
+  private func readProperty() throws(SystemPasteboardError) -> (type: UInt32, data: [UInt8]) {
     var data: [UInt8] = []
     var type: UInt32 = 0
     var offset = 0
@@ -103,7 +109,9 @@ struct SelectionReader {
       type = X11Wire.u32(reply, 8)
       let after = Int(X11Wire.u32(reply, 12))
       let length = Int(X11Wire.u32(reply, 16)) * max(format / 8, 1)
-      guard 32 + length <= reply.count else { throw X11Error(.protocolViolation, "a GetProperty reply is short") }
+      guard 32 + length <= reply.count else {
+        throw SystemPasteboardError(.protocolViolation, "a GetProperty reply is short")
+      }
       data += reply[32..<(32 + length)]
       offset += length
       if after == 0 || length == 0 { break }
@@ -112,18 +120,20 @@ struct SelectionReader {
     return (type, data)
   }
 
-  private func deleteProperty() throws(X11Error) {
+  private func deleteProperty() throws(SystemPasteboardError) {
     connection.deleteProperty(window, property)
     try connection.flush()
   }
 
   /// The first event `matches` accepts, within the connection's timeout.
-  private func wait(what: String, _ matches: (X11Connection.Event) -> Bool) throws(X11Error) -> X11Connection.Event {
+  private func wait(what: String, _ matches: (X11Connection.Event) -> Bool) throws(SystemPasteboardError)
+    -> X11Connection.Event
+  {
     let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(connection.timeout))
     while let event = try connection.nextEvent(until: deadline) {
       if matches(event) { return event }
     }
     if let error = connection.takeError() { throw error }
-    throw X11Error(.timeout, "timed out waiting for \(what)")
+    throw SystemPasteboardError(.timeout, "timed out waiting for \(what)")
   }
 }

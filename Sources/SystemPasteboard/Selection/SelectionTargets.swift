@@ -1,4 +1,3 @@
-import Pasteboard
 import TypeRegistry
 
 #if canImport(FoundationEssentials)
@@ -16,29 +15,29 @@ import TypeRegistry
 /// in its order: a MIME type through the registry (and the machine's MIME database), the X11
 /// text names as text, anything else as a dynamic type carrying the target in the tag class
 /// ``atomTagClass``.
-enum SelectionTargets {
+package enum SelectionTargets {
   /// The tag class of X11 atoms that name no MIME type (`dyn.` types of unknown targets).
-  static let atomTagClass = UTTagClass(rawValue: "org.x.atom")
+  package static let atomTagClass = UTTagClass(rawValue: "org.x.atom")
 
   /// The targets every owner answers, which carry no data of an item.
-  static let meta: Set<String> = [
+  package static let meta: Set<String> = [
     "TARGETS", "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS", "DELETE", "INSERT_SELECTION", "INSERT_PROPERTY",
   ]
 
   /// What a target serves: a representation's data, converted.
-  struct Offer {
-    enum Conversion: Equatable {
+  package struct Offer {
+    package enum Conversion: Equatable {
       case none, latin1
       /// The file URLs of every item, as one list in `format`.
       case fileList(FileListFormat)
     }
-    var target: String
-    var typeIdentifier: String
-    var conversion: Conversion
+    package var target: String
+    package var typeIdentifier: String
+    package var conversion: Conversion
   }
 
   /// How a list of files is written for a target.
-  enum FileListFormat: Equatable {
+  package enum FileListFormat: Equatable {
     /// `text/uri-list`.
     case uriList
     /// `x-special/gnome-copied-files`, with the copy's operation.
@@ -57,8 +56,8 @@ enum SelectionTargets {
   ///
   /// `registry` (nil: the shared one) stands in for a type's declaration where the type was made
   /// before the declarations were registered.
-  static func offers(for providers: [ItemProvider], registry: UTTypeRegistry? = nil) -> [Offer] {
-    guard let provider = providers.first else { return [] }
+  package static func offers(for items: [SystemPasteboard.Item], registry: UTTypeRegistry? = nil) -> [Offer] {
+    guard let item = items.first else { return [] }
     var offers: [Offer] = []
     func add(_ target: String, _ type: UTType, _ conversion: Offer.Conversion = .none) {
       if !offers.contains(where: { $0.target == target }) {
@@ -66,8 +65,8 @@ enum SelectionTargets {
       }
     }
     let current = registry ?? UTTypeRegistry.shared.current
-    let hasText = provider.registeredContentTypes.contains { $0.conforms(to: .plainText) }
-    for type in provider.registeredContentTypes {
+    let hasText = item.types.contains { $0.conforms(to: .plainText) }
+    for type in item.types {
       if type.conforms(to: .fileURL) {
         add(FileList.uriListTarget, type, .fileList(.uriList))
         add(FileList.gnomeCopiedFilesTarget, type, .fileList(.gnomeCopiedFiles))
@@ -103,7 +102,7 @@ enum SelectionTargets {
   }
 
   /// The type an owner's target stands for, or nil for the targets that carry no item data.
-  static func type(ofTarget target: String, registry: UTTypeRegistry) -> UTType? {
+  package static func type(ofTarget target: String, registry: UTTypeRegistry) -> UTType? {
     guard !meta.contains(target) else { return nil }
     switch target {
     case "UTF8_STRING", "text/plain;charset=utf-8", "text/plain;charset=UTF-8": return .utf8PlainText
@@ -113,8 +112,9 @@ enum SelectionTargets {
     default: break
     }
     if target.contains("/") {
-      let mimeType = String(target.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces)
-      let parameters = target.dropFirst(mimeType.count).lowercased().replacingOccurrences(of: "\"", with: "")
+      let head = target.prefix { $0 != ";" }
+      let mimeType = String(String(head.drop(while: \.isWhitespace).reversed()).drop(while: \.isWhitespace).reversed())
+      let parameters = target.dropFirst(head.count).lowercased().filter { $0 != "\"" && $0 != " " }
       if mimeType.lowercased() == "text/plain" && parameters.contains("charset=utf-8") { return .utf8PlainText }
       if let declared = registry.preferredType(tag: mimeType, tagClass: .mimeType) { return declared }
       return registry.type(tag: mimeType, tagClass: .mimeType, conformingTo: .data)
@@ -124,24 +124,24 @@ enum SelectionTargets {
   }
 
   /// `data` converted for a target (file lists are made by ``fileList(_:format:operation:)``).
-  static func convert(_ data: Data, _ conversion: Offer.Conversion) -> [UInt8] {
+  package static func convert(_ bytes: [UInt8], _ conversion: Offer.Conversion) -> [UInt8] {
     switch conversion {
-    case .none, .fileList: return [UInt8](data)
-    case .latin1: return latin1([UInt8](data))
+    case .none, .fileList: return bytes
+    case .latin1: return latin1(bytes)
     }
   }
 
   /// ISO 8859-1: the code points below 256; others become '?', as Xlib's conversion does.
-  static func latin1(_ utf8: [UInt8]) -> [UInt8] {
+  package static func latin1(_ utf8: [UInt8]) -> [UInt8] {
     String(decoding: utf8, as: UTF8.self).unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : 0x3F }
   }
 
   /// The file list of the items' URLs (`urls`: each item's file-URL data), written in `format`.
-  static func fileList(_ urls: [Data], format: FileListFormat, operation: FileList.Operation) -> [UInt8] {
+  package static func fileList(_ urls: [[UInt8]], format: FileListFormat, operation: FileList.Operation) -> [UInt8] {
     var entries: [FileList.Entry] = []
     for data in urls {
       // An item's URL data is one URL; a list (several lines) is taken as it is.
-      entries += FileList([UInt8](data), target: FileList.uriListTarget).entries
+      entries += FileList(data, target: FileList.uriListTarget).entries
     }
     let list = FileList(entries: entries, operation: operation)
     switch format {
@@ -153,7 +153,7 @@ enum SelectionTargets {
   }
 
   /// Data read from a target, made what the type says (Latin-1 `STRING` to UTF-8).
-  static func received(_ bytes: [UInt8], target: String) -> Data {
+  package static func received(_ bytes: [UInt8], target: String) -> Data {
     if target == "STRING" || target == "TEXT" {
       var text = String.UnicodeScalarView()
       for byte in bytes { text.append(Unicode.Scalar(byte)) }

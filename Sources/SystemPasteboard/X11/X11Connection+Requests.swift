@@ -4,19 +4,21 @@ import UTIPlatform
 /// encoded as the protocol lays it out; the reply-less ones are queued until the next flush.
 extension X11Connection {
   /// Event mask bits (protocol section "Common Types", SETofEVENT).
-  enum EventMask {
-    static let buttonPress: UInt32 = 0x4
-    static let buttonRelease: UInt32 = 0x8
-    static let pointerMotion: UInt32 = 0x40
-    static let buttonMotion: UInt32 = 0x2000
-    static let exposure: UInt32 = 0x8000
-    static let structureNotify: UInt32 = 0x2_0000
-    static let propertyChange: UInt32 = 0x40_0000
+  package enum EventMask {
+    package static let buttonPress: UInt32 = 0x4
+    package static let buttonRelease: UInt32 = 0x8
+    package static let pointerMotion: UInt32 = 0x40
+    package static let buttonMotion: UInt32 = 0x2000
+    package static let exposure: UInt32 = 0x8000
+    package static let structureNotify: UInt32 = 0x2_0000
+    package static let propertyChange: UInt32 = 0x40_0000
   }
 
   /// Creates a mapped top-level window of `width`×`height` with a white background, titled
   /// `title` (`WM_NAME` and `_NET_WM_NAME`), receiving `events`.
-  func createTopLevelWindow(title: String, width: Int, height: Int, events: UInt32) throws(X11Error) -> UInt32 {
+  package func createTopLevelWindow(title: String, width: Int, height: Int, events: UInt32)
+    throws(SystemPasteboardError) -> UInt32
+  {
     let window = allocateID()
     var body = X11Wire()
     body.u32(window)
@@ -41,7 +43,7 @@ extension X11Connection {
   }
 
   /// Destroys `window`.
-  func destroyWindow(_ window: UInt32) {
+  package func destroyWindow(_ window: UInt32) {
     var body = X11Wire()
     body.u32(window)
     send(4, 0, body.data, name: "DestroyWindow")
@@ -49,7 +51,7 @@ extension X11Connection {
 
   /// Replaces `property` of `window` (`format` 8, 16 or 32; `data` in that unit, little-endian),
   /// or appends `data` to it.
-  func changeProperty(
+  package func changeProperty(
     _ window: UInt32, _ property: UInt32, type: UInt32, format: UInt8, data: [UInt8], append: Bool = false
   ) {
     var body = X11Wire()
@@ -64,7 +66,7 @@ extension X11Connection {
   }
 
   /// Deletes `property` of `window`.
-  func deleteProperty(_ window: UInt32, _ property: UInt32) {
+  package func deleteProperty(_ window: UInt32, _ property: UInt32) {
     var body = X11Wire()
     body.u32(window)
     body.u32(property)
@@ -73,7 +75,7 @@ extension X11Connection {
 
   /// The 32-bit items of `property` on `window` (at most `limit`), and the property's type; nil
   /// when the window has no such property, is not 32-bit, or does not exist.
-  func property32(_ window: UInt32, _ property: UInt32, limit: Int = 1024) throws(X11Error) -> (
+  package func property32(_ window: UInt32, _ property: UInt32, limit: Int = 1024) throws(SystemPasteboardError) -> (
     type: UInt32, values: [UInt32]
   )? {
     var body = X11Wire()
@@ -97,7 +99,7 @@ extension X11Connection {
   /// Sends a 32-byte ClientMessage of `type` with `data` (five 32-bit items) to `destination`,
   /// delivered to the client that created it (no event mask, no propagation), `window` in its
   /// window field.
-  func sendClientMessage(to destination: UInt32, window: UInt32, type: UInt32, data: [UInt32]) {
+  package func sendClientMessage(to destination: UInt32, window: UInt32, type: UInt32, data: [UInt32]) {
     var event = X11Wire()
     event.u8(33)  // ClientMessage
     event.u8(32)  // format
@@ -114,9 +116,11 @@ extension X11Connection {
 
   /// Where (`x`, `y`) of `source` is in `destination`, and the child of `destination` there
   /// (0 for none); nil when a window is gone or on another screen.
-  func translate(_ x: Int, _ y: Int, from source: UInt32, to destination: UInt32) throws(X11Error) -> (
-    x: Int, y: Int, child: UInt32
-  )? {
+  package func translate(_ x: Int, _ y: Int, from source: UInt32, to destination: UInt32) throws(SystemPasteboardError)
+    -> (
+      x: Int, y: Int, child: UInt32
+    )?
+  {
     var body = X11Wire()
     body.u32(source)
     body.u32(destination)
@@ -136,7 +140,7 @@ extension X11Connection {
   }
 
   /// The size of `window`; nil when it is gone.
-  func size(of window: UInt32) throws(X11Error) -> (width: Int, height: Int)? {
+  package func size(of window: UInt32) throws(SystemPasteboardError) -> (width: Int, height: Int)? {
     var body = X11Wire()
     body.u32(window)
     do {
@@ -148,7 +152,7 @@ extension X11Connection {
   }
 
   /// The pointer's position on the root window, and which buttons and modifiers are down.
-  func queryPointer() throws(X11Error) -> (x: Int, y: Int, mask: UInt16) {
+  package func queryPointer() throws(SystemPasteboardError) -> (x: Int, y: Int, mask: UInt16) {
     var body = X11Wire()
     body.u32(setup.root)
     let reply = try roundTrip(38, 0, body.data, name: "QueryPointer")
@@ -159,13 +163,13 @@ extension X11Connection {
   }
 
   /// Whether `window` is one this connection created (its id is in our resource range).
-  func created(_ window: UInt32) -> Bool { window & ~setup.resourceIDMask == setup.resourceIDBase }
+  package func created(_ window: UInt32) -> Bool { window & ~setup.resourceIDMask == setup.resourceIDBase }
 
   /// Selects `events` on a window of another client (its StructureNotify: learning that it is
   /// destroyed). A window of our own is left alone: the mask is per client, so selecting on it
   /// would replace the one it was created with (a self-drag's source window would lose its
   /// PropertyNotify, and with it the timestamp of every later drag).
-  func selectInput(_ window: UInt32, _ events: UInt32) {
+  package func selectInput(_ window: UInt32, _ events: UInt32) {
     guard !created(window) else { return }
     var body = X11Wire()
     body.u32(window)
@@ -176,7 +180,7 @@ extension X11Connection {
 
   /// Grabs the pointer (motion and release, reported relative to `window`) and the keyboard, for
   /// a drag; returns the grab statuses' failure as an error.
-  func grabForDrag(_ window: UInt32, time: UInt32) throws(X11Error) {
+  package func grabForDrag(_ window: UInt32, time: UInt32) throws(SystemPasteboardError) {
     var pointer = X11Wire()
     pointer.u32(window)
     pointer.u16(Int(EventMask.buttonRelease | EventMask.pointerMotion | EventMask.buttonMotion))
@@ -197,14 +201,15 @@ extension X11Connection {
     let keyboardStatus = try reply(to: keyboardSequence)[1]
     let statuses = ["Success", "AlreadyGrabbed", "InvalidTime", "NotViewable", "Frozen"]
     guard pointerStatus == 0 else {
-      throw X11Error(.request, "the pointer could not be grabbed for the drag: \(statuses[min(Int(pointerStatus), 4)])")
+      throw SystemPasteboardError(
+        .request, "the pointer could not be grabbed for the drag: \(statuses[min(Int(pointerStatus), 4)])")
     }
     // Without the keyboard, Escape cannot cancel; the drag works nonetheless.
     _ = keyboardStatus
   }
 
   /// Releases the pointer and keyboard grabs.
-  func ungrab(time: UInt32) {
+  package func ungrab(time: UInt32) {
     var body = X11Wire()
     body.u32(time)
     send(27, 0, body.data, name: "UngrabPointer")
@@ -212,7 +217,7 @@ extension X11Connection {
   }
 
   /// The keycodes that produce `keysym` (e.g. 0xFF1B, Escape) in the server's keyboard mapping.
-  func keycodes(for keysym: UInt32) throws(X11Error) -> Set<UInt8> {
+  package func keycodes(for keysym: UInt32) throws(SystemPasteboardError) -> Set<UInt8> {
     let first = setup.keycodes.lowerBound
     let count = Int(setup.keycodes.upperBound) - Int(first) + 1
     var body = X11Wire()
@@ -233,5 +238,5 @@ extension X11Connection {
 
 extension X11Connection.Event {
   /// A signed 16-bit field.
-  func i16(_ offset: Int) -> Int { Int(Int16(bitPattern: X11Wire.u16(bytes, offset))) }
+  package func i16(_ offset: Int) -> Int { Int(Int16(bitPattern: X11Wire.u16(bytes, offset))) }
 }

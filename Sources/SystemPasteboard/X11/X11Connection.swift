@@ -5,39 +5,39 @@ import UTIPlatform
 /// replies, errors and events read from one buffer, BIG-REQUESTS and the XFIXES selection events.
 ///
 /// Not thread-safe: one thread owns a connection. Every wait has a deadline, so a server or peer
-/// that stalls gives ``X11Error`` (`.timeout`), never a hang; a malformed or hostile packet gives
+/// that stalls gives ``SystemPasteboardError`` (`.timeout`), never a hang; a malformed or hostile packet gives
 /// `.protocolViolation` and the connection is closed.
-final class X11Connection {
+package final class X11Connection {
   /// What the server said about itself at setup.
-  struct Setup {
-    var resourceIDBase: UInt32
-    var resourceIDMask: UInt32
-    var root: UInt32
-    var rootVisual: UInt32
-    var whitePixel: UInt32 = 0xFF_FFFF
-    var keycodes: ClosedRange<UInt8> = 8...255
+  package struct Setup {
+    package var resourceIDBase: UInt32
+    package var resourceIDMask: UInt32
+    package var root: UInt32
+    package var rootVisual: UInt32
+    package var whitePixel: UInt32 = 0xFF_FFFF
+    package var keycodes: ClosedRange<UInt8> = 8...255
     /// The largest request, in bytes (BIG-REQUESTS raises it).
-    var maximumRequestBytes: Int
+    package var maximumRequestBytes: Int
   }
 
   /// A 32-byte event, its code without the "sent" bit.
-  struct Event {
-    var bytes: [UInt8]
-    var code: UInt8 { bytes[0] & 0x7F }
+  package struct Event {
+    package var bytes: [UInt8]
+    package var code: UInt8 { bytes[0] & 0x7F }
     /// Whether another client sent it (SendEvent), rather than the server.
-    var isSynthetic: Bool { bytes[0] & 0x80 != 0 }
-    func u32(_ offset: Int) -> UInt32 { X11Wire.u32(bytes, offset) }
-    func u8(_ offset: Int) -> UInt8 { bytes[offset] }
+    package var isSynthetic: Bool { bytes[0] & 0x80 != 0 }
+    package func u32(_ offset: Int) -> UInt32 { X11Wire.u32(bytes, offset) }
+    package func u8(_ offset: Int) -> UInt8 { bytes[offset] }
   }
 
-  let socket: Socket
-  private(set) var setup: Setup
-  let timeout: Double
+  package let socket: Socket
+  package private(set) var setup: Setup
+  package let timeout: Double
   /// The sequence number of the last request sent (the server counts from 1).
   private var sequence: UInt64 = 0
   private var buffer: [UInt8] = []
   private var replies: [UInt64: [UInt8]] = [:]
-  private var errors: [UInt64: X11Error] = [:]
+  private var errors: [UInt64: SystemPasteboardError] = [:]
   private var events: [Event] = []
   /// Requests the server may still answer (with a reply, or an error for any request), in
   /// sequence order: the server handles requests in order, so a packet for sequence *s* means
@@ -52,11 +52,11 @@ final class X11Connection {
   private var xfixesOpcode: UInt8?
 
   /// The longest reply accepted (a hostile length would otherwise ask for gigabytes).
-  static let replyLimit = 256 << 20
+  package static let replyLimit = 256 << 20
 
   /// Connects to `display` (default: `$DISPLAY`): Linux's abstract socket first, then
   /// `/tmp/.X11-unix/X<n>`, or TCP port 6000 + n for a host.
-  init(display: X11Display? = nil, timeout: Double = 5) throws(X11Error) {
+  package init(display: X11Display? = nil, timeout: Double = 5) throws(SystemPasteboardError) {
     let display = try Self.resolve(display)
     self.timeout = timeout
     socket = try Self.open(display)
@@ -67,12 +67,12 @@ final class X11Connection {
 
   deinit { socket.close() }
 
-  private static func resolve(_ display: X11Display?) throws(X11Error) -> X11Display {
+  private static func resolve(_ display: X11Display?) throws(SystemPasteboardError) -> X11Display {
     if let display { return display }
     return try X11Display.fromEnvironment()
   }
 
-  private static func open(_ display: X11Display) throws(X11Error) -> Socket {
+  private static func open(_ display: X11Display) throws(SystemPasteboardError) -> Socket {
     var attempts: [String] = []
     if let path = display.socketPath {
       do { return try Socket.unix(path: path) } catch { attempts.append(error.description) }
@@ -85,7 +85,7 @@ final class X11Connection {
       #endif
       do { return try Socket.unix(path: path) } catch { attempts.append(error.description) }
     }
-    throw X11Error(
+    throw SystemPasteboardError(
       .connectionFailed, "cannot connect to the X display \(display): \(attempts.joined(separator: "; "))")
   }
 
@@ -93,7 +93,7 @@ final class X11Connection {
 
   // MARK: Setup
 
-  private func handshake(_ display: X11Display) throws(X11Error) {
+  private func handshake(_ display: X11Display) throws(SystemPasteboardError) {
     let cookie = X11Authority.cookie(for: display)
     let name = Array((cookie?.name ?? "").utf8)
     let data = cookie?.data ?? []
@@ -117,13 +117,14 @@ final class X11Connection {
     case 1: try parseSetup(body)
     case 0:
       let reason = String(decoding: body.prefix(Int(head[1])), as: UTF8.self)
-      throw X11Error(.connectionRefused, "the X server at \(display) refused the connection: \(reason)")
+      throw SystemPasteboardError(.connectionRefused, "the X server at \(display) refused the connection: \(reason)")
     default:
-      throw X11Error(.connectionRefused, "the X server at \(display) asks for more authentication than a cookie")
+      throw SystemPasteboardError(
+        .connectionRefused, "the X server at \(display) asks for more authentication than a cookie")
     }
   }
 
-  private func parseSetup(_ body: [UInt8]) throws(X11Error) {
+  private func parseSetup(_ body: [UInt8]) throws(SystemPasteboardError) {
     guard body.count >= 32 else { throw violation("the setup reply is \(body.count + 8) bytes long") }
     let vendorLength = Int(X11Wire.u16(body, 16))
     let maximum = Int(X11Wire.u16(body, 18))
@@ -139,14 +140,14 @@ final class X11Connection {
     guard setup.resourceIDMask != 0 else { throw violation("the setup reply gives no resource ids") }
   }
 
-  private func enableBigRequests() throws(X11Error) {
+  private func enableBigRequests() throws(SystemPasteboardError) {
     guard let opcode = try queryExtension("BIG-REQUESTS")?.opcode else { return }
     let reply = try roundTrip(opcode, 0, [], name: "BigReqEnable")
     setup.maximumRequestBytes = max(setup.maximumRequestBytes, Int(X11Wire.u32(reply, 8)) * 4)
   }
 
   /// The extension's major opcode and first event, or nil when the server lacks it.
-  func queryExtension(_ name: String) throws(X11Error) -> (opcode: UInt8, firstEvent: UInt8)? {
+  package func queryExtension(_ name: String) throws(SystemPasteboardError) -> (opcode: UInt8, firstEvent: UInt8)? {
     var body = X11Wire()
     body.u16(name.utf8.count)
     body.u16(0)
@@ -157,7 +158,7 @@ final class X11Connection {
 
   /// Asks for XFIXES selection events on `window` for `selection` (owner changes, owner
   /// windows destroyed, owner clients closed); false when the server lacks XFIXES.
-  func selectSelectionInput(window: UInt32, selection: UInt32) throws(X11Error) -> Bool {
+  package func selectSelectionInput(window: UInt32, selection: UInt32) throws(SystemPasteboardError) -> Bool {
     if xfixesOpcode == nil {
       guard let xfixes = try queryExtension("XFIXES") else { return false }
       var version = X11Wire()
@@ -179,7 +180,7 @@ final class X11Connection {
 
   /// Creates an unmapped 1×1 input-only window on the root that receives PropertyNotify for
   /// its own properties (selection requestors and owners need one).
-  func createWindow() -> UInt32 {
+  package func createWindow() -> UInt32 {
     let window = allocateID()
     var body = X11Wire()
     body.u32(window)
@@ -197,7 +198,7 @@ final class X11Connection {
   }
 
   /// A new resource id (window, pixmap …).
-  func allocateID() -> UInt32 {
+  package func allocateID() -> UInt32 {
     defer { nextResource += 1 }
     let mask = setup.resourceIDMask
     let shift = UInt32(mask.trailingZeroBitCount)
@@ -206,7 +207,9 @@ final class X11Connection {
 
   /// Queues a request (flushed by ``flush()`` or the next wait); returns its sequence number.
   @discardableResult
-  func send(_ opcode: UInt8, _ detail: UInt8, _ body: [UInt8], name: String, expectsReply: Bool = false) -> UInt64 {
+  package func send(_ opcode: UInt8, _ detail: UInt8, _ body: [UInt8], name: String, expectsReply: Bool = false)
+    -> UInt64
+  {
     var request = X11Wire()
     let words = 1 + X11Wire.padded(body.count) / 4
     request.u8(opcode)
@@ -228,20 +231,22 @@ final class X11Connection {
   private var outgoing: [UInt8] = []
 
   /// Writes the queued requests.
-  func flush() throws(X11Error) {
+  package func flush() throws(SystemPasteboardError) {
     guard !outgoing.isEmpty else { return }
     defer { outgoing.removeAll(keepingCapacity: true) }
     try write(outgoing)
   }
 
   /// Sends a request and waits for its reply.
-  func roundTrip(_ opcode: UInt8, _ detail: UInt8, _ body: [UInt8], name: String) throws(X11Error) -> [UInt8] {
+  package func roundTrip(_ opcode: UInt8, _ detail: UInt8, _ body: [UInt8], name: String) throws(SystemPasteboardError)
+    -> [UInt8]
+  {
     let sequence = send(opcode, detail, body, name: name, expectsReply: true)
     return try reply(to: sequence)
   }
 
   /// Waits for the reply (or error) to request `sequence`.
-  func reply(to sequence: UInt64) throws(X11Error) -> [UInt8] {
+  package func reply(to sequence: UInt64) throws(SystemPasteboardError) -> [UInt8] {
     try flush()
     let deadline = self.deadline
     while true {
@@ -252,7 +257,7 @@ final class X11Connection {
   }
 
   /// A round trip (GetInputFocus) that surfaces the errors of every request sent before it.
-  func sync() throws(X11Error) {
+  package func sync() throws(SystemPasteboardError) {
     let before = sequence
     _ = try roundTrip(43, 0, [], name: "GetInputFocus")
     if let key = errors.keys.filter({ $0 <= before }).min(), let error = errors.removeValue(forKey: key) {
@@ -261,7 +266,7 @@ final class X11Connection {
   }
 
   /// The next event, waiting at most until `deadline` (nil when none came).
-  func nextEvent(until deadline: UInt64) throws(X11Error) -> Event? {
+  package func nextEvent(until deadline: UInt64) throws(SystemPasteboardError) -> Event? {
     try flush()
     while events.isEmpty {
       if MonotonicClock.now() >= deadline { return nil }
@@ -275,16 +280,16 @@ final class X11Connection {
   }
 
   /// Whether the last wait ended because another thread woke it (see `Socket.wakeDescriptor`).
-  var wasWoken: Bool { socket.woken }
+  package var wasWoken: Bool { socket.woken }
 
   /// An error for a request whose reply nobody waits for, if one arrived.
-  func takeError() -> X11Error? {
+  package func takeError() -> SystemPasteboardError? {
     guard let key = errors.keys.min() else { return nil }
     return errors.removeValue(forKey: key)
   }
 
   /// Every error that arrived for requests whose reply nobody waits for, in request order.
-  func takeErrors() -> [X11Error] {
+  package func takeErrors() -> [SystemPasteboardError] {
     guard !errors.isEmpty else { return [] }
     defer { errors.removeAll(keepingCapacity: true) }
     return errors.sorted { $0.key < $1.key }.map(\.value)
@@ -293,13 +298,13 @@ final class X11Connection {
   // MARK: Atoms
 
   /// The atom named `name`, created if need be (cached).
-  func atom(_ name: String) throws(X11Error) -> UInt32 {
+  package func atom(_ name: String) throws(SystemPasteboardError) -> UInt32 {
     if let atom = atoms[name] { return atom }
     return try atoms([name])[0]
   }
 
   /// Interns several atoms in one round trip.
-  func atoms(_ names: [String]) throws(X11Error) -> [UInt32] {
+  package func atoms(_ names: [String]) throws(SystemPasteboardError) -> [UInt32] {
     var sequences: [(String, UInt64)] = []
     for name in names where atoms[name] == nil {
       var body = X11Wire()
@@ -317,7 +322,7 @@ final class X11Connection {
   }
 
   /// The names of `atoms`, in one round trip for those not cached.
-  func names(of list: [UInt32]) throws(X11Error) -> [String] {
+  package func names(of list: [UInt32]) throws(SystemPasteboardError) -> [String] {
     var sequences: [(UInt32, UInt64)] = []
     for atom in Set(list) where atomNames[atom] == nil {
       var body = X11Wire()
@@ -337,7 +342,7 @@ final class X11Connection {
 
   // MARK: Reading
 
-  private func write(_ bytes: [UInt8]) throws(X11Error) {
+  private func write(_ bytes: [UInt8]) throws(SystemPasteboardError) {
     do {
       try socket.write(bytes, until: deadline)
     } catch {
@@ -345,7 +350,7 @@ final class X11Connection {
     }
   }
 
-  private func readExactly(_ count: Int) throws(X11Error) -> [UInt8] {
+  private func readExactly(_ count: Int) throws(SystemPasteboardError) -> [UInt8] {
     let deadline = self.deadline
     while buffer.count < count {
       do {
@@ -358,21 +363,21 @@ final class X11Connection {
     return Array(buffer.prefix(count))
   }
 
-  private static func error(_ error: Socket.Error) -> X11Error {
+  private static func error(_ error: Socket.Error) -> SystemPasteboardError {
     switch error.code {
-    case ETIMEDOUT: return X11Error(.timeout, "the X server did not answer in time")
-    case ECONNRESET, EPIPE: return X11Error(.closed, "the X server closed the connection")
-    default: return X11Error(.closed, "the X connection failed: \(error)")
+    case ETIMEDOUT: return SystemPasteboardError(.timeout, "the X server did not answer in time")
+    case ECONNRESET, EPIPE: return SystemPasteboardError(.closed, "the X server closed the connection")
+    default: return SystemPasteboardError(.closed, "the X connection failed: \(error)")
     }
   }
 
-  private func violation(_ message: String) -> X11Error {
+  private func violation(_ message: String) -> SystemPasteboardError {
     socket.close()
-    return X11Error(.protocolViolation, "the X server broke the protocol: \(message)")
+    return SystemPasteboardError(.protocolViolation, "the X server broke the protocol: \(message)")
   }
 
   /// Reads at least one packet (waiting until `deadline`) and files every complete one.
-  private func readPackets(until deadline: UInt64) throws(X11Error) {
+  private func readPackets(until deadline: UInt64) throws(SystemPasteboardError) {
     // A large reply in progress is read in one go, not in 64 KB pieces.
     var wanted = 1 << 16
     if buffer.count >= 8 && buffer[0] == 1 {
@@ -425,17 +430,17 @@ final class X11Connection {
     return found
   }
 
-  private func file(_ packet: [UInt8]) throws(X11Error) {
+  private func file(_ packet: [UInt8]) throws(SystemPasteboardError) {
     switch packet[0] {
     case 0:
       let code = Int(packet[1])
-      let name = X11Error.errorNames[code] ?? "error \(code)"
+      let name = SystemPasteboardError.errorNames[code] ?? "error \(code)"
       guard let sequence = fullSequence(X11Wire.u16(packet, 2)) else {
         throw violation("\(name) for request \(X11Wire.u16(packet, 2)), which was never sent")
       }
       let request = complete(sequence)?.name ?? "request \(packet[10])"
       let value = X11Wire.u32(packet, 4)
-      errors[sequence] = X11Error(
+      errors[sequence] = SystemPasteboardError(
         .request, "the X server refused \(request): \(name) (value \(value))", errorCode: code, request: request,
         badValue: value)
     case 1:
@@ -457,34 +462,34 @@ final class X11Connection {
 }
 
 /// Little-endian encoding of X11 requests, and reading of replies.
-struct X11Wire {
-  var data: [UInt8] = []
+package struct X11Wire {
+  package var data: [UInt8] = []
 
-  mutating func u8(_ value: UInt8) { data.append(value) }
-  mutating func u16(_ value: Int) {
+  package mutating func u8(_ value: UInt8) { data.append(value) }
+  package mutating func u16(_ value: Int) {
     data.append(UInt8(truncatingIfNeeded: value))
     data.append(UInt8(truncatingIfNeeded: value >> 8))
   }
-  mutating func u32(_ value: UInt32) {
+  package mutating func u32(_ value: UInt32) {
     for shift in stride(from: 0, to: 32, by: 8) { data.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
   }
-  mutating func bytes(_ values: [UInt8]) { data += values }
-  mutating func pad() { data += [UInt8](repeating: 0, count: X11Wire.padded(data.count) - data.count) }
+  package mutating func bytes(_ values: [UInt8]) { data += values }
+  package mutating func pad() { data += [UInt8](repeating: 0, count: X11Wire.padded(data.count) - data.count) }
 
-  static func padded(_ count: Int) -> Int { (count + 3) & ~3 }
+  package static func padded(_ count: Int) -> Int { (count + 3) & ~3 }
 
   /// A 32-bit property item, little-endian (the byte order we announce at setup).
-  static func le32(_ value: UInt32) -> [UInt8] {
+  package static func le32(_ value: UInt32) -> [UInt8] {
     [
       UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value >> 16),
       UInt8(truncatingIfNeeded: value >> 24),
     ]
   }
 
-  static func u16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
+  package static func u16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
     UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
   }
-  static func u32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
+  package static func u32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
     UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
       | UInt32(bytes[offset + 3]) << 24
   }

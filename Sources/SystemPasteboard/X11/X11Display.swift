@@ -26,8 +26,8 @@ public struct X11Display: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Parses a display name.
-  /// - Throws: ``X11Error`` (`.badDisplayName`) for anything else.
-  public init(parsing name: String) throws(X11Error) {
+  /// - Throws: ``SystemPasteboardError`` (`.badDisplayName`) for anything else.
+  public init(parsing name: String) throws(SystemPasteboardError) {
     if name.hasPrefix("/") {
       let digits = name.reversed().prefix { $0.isNumber }
       host = nil
@@ -54,9 +54,9 @@ public struct X11Display: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The display `$DISPLAY` names.
-  /// - Throws: ``X11Error`` (`.noDisplay`) when it is unset or empty.
-  public static func fromEnvironment() throws(X11Error) -> X11Display {
-    guard let name = ProcessEnvironment.value("DISPLAY"), !name.isEmpty else { throw .noDisplay }
+  /// - Throws: ``SystemPasteboardError`` (`.noDisplay`) when it is unset or empty.
+  public static func fromEnvironment() throws(SystemPasteboardError) -> X11Display {
+    guard let name = ProcessEnvironment.value("DISPLAY"), !name.isEmpty else { throw .noDisplayError }
     return try X11Display(parsing: name)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Pasteboard
+import SystemPasteboard
 import TypeRegistry
 import UTIPlatform
 
@@ -21,7 +22,7 @@ import UTIPlatform
 /// ```
 ///
 /// How XDND maps to the model: `XdndEnter` starts a `DragSession` whose one item has the
-/// `UTType`s of the source's targets (as ``SystemPasteboard`` maps them); `XdndPosition` moves the
+/// `UTType`s of the source's targets (as `SystemPasteboard` maps them); `XdndPosition` moves the
 /// drag (root coordinates made window coordinates) and is answered by `XdndStatus` with the
 /// operation, and the rectangle in which no target is reached (`DropSurface`'s quiet
 /// rectangle); `XdndLeave` cancels it (`dropExited`); `XdndDrop` ends it (`performDrop`, whose
@@ -52,11 +53,11 @@ public final class X11Window: Sendable {
   /// Creates and maps a plain top-level window with a white background, titled `title`, on
   /// `display` (default `$DISPLAY`); `timeout` bounds every exchange with the server and peers;
   /// `registry` maps drags' targets to types (default: the shared registry).
-  /// - Throws: ``X11Error`` when there is no display or it refuses us.
+  /// - Throws: `SystemPasteboardError` when there is no display or it refuses us.
   public init(
     title: String, width: Int = 640, height: Int = 480, display: X11Display? = nil, timeout: Double = 5,
     registry: UTTypeRegistry? = nil
-  ) throws(X11Error) {
+  ) throws(SystemPasteboardError) {
     let connection = try X11Connection(display: display, timeout: timeout)
     let events =
       X11Connection.EventMask.exposure | X11Connection.EventMask.buttonPress
@@ -72,7 +73,7 @@ public final class X11Window: Sendable {
   /// The window `id` that the host's toolkit created on `display`. Drops reach it through a
   /// proxy window of ours (`XdndProxy`), so the toolkit's own event handling is untouched.
   public init(existing id: UInt32, display: X11Display? = nil, timeout: Double = 5, registry: UTTypeRegistry? = nil)
-    throws(X11Error)
+    throws(SystemPasteboardError)
   {
     let connection = try X11Connection(display: display, timeout: timeout)
     self.id = id
@@ -89,9 +90,9 @@ public final class X11Window: Sendable {
   ///
   /// Apple's counterpart: `NSView.registerForDraggedTypes(_:)`; here the surface's targets say
   /// which types they take.
-  /// - Throws: ``X11Error`` when the window is gone or the connection failed.
-  public func acceptDrops(into surface: DropSurface) throws(X11Error) {
-    try host.perform { host throws(X11Error) in try host.bind(surface) }
+  /// - Throws: `SystemPasteboardError` when the window is gone or the connection failed.
+  public func acceptDrops(into surface: DropSurface) throws(SystemPasteboardError) {
+    try host.perform { host throws(SystemPasteboardError) in try host.bind(surface) }
   }
 
   /// Starts dragging `session`'s items from the pointer's position (call it on a button press:
@@ -101,13 +102,15 @@ public final class X11Window: Sendable {
   /// took the drop, `.cancel` when none did, Escape was pressed, or a target stopped answering.
   ///
   /// Apple's counterpart: `NSView.beginDraggingSession(with:event:source:)`.
-  /// - Throws: ``X11Error`` when the pointer cannot be grabbed or a drag is already running.
+  /// - Throws: `SystemPasteboardError` when the pointer cannot be grabbed or a drag is already running.
   @MainActor
-  public func beginDrag(_ session: DragSession) throws(X11Error) {
+  public func beginDrag(_ session: DragSession) throws(SystemPasteboardError) {
     let ended = EndedHandler(session.onEnded)
     let items = session.items
     let allowed = session.operationsOutsideApp
-    try host.perform { host throws(X11Error) in try host.beginDrag(items: items, allowed: allowed, ended: ended) }
+    try host.perform { host throws(SystemPasteboardError) in
+      try host.beginDrag(items: items, allowed: allowed, ended: ended)
+    }
   }
 
   /// Whether a drag this window started is in progress.

@@ -1,5 +1,6 @@
 import Foundation
 import Pasteboard
+import SystemPasteboard
 import UTIPlatform
 
 extension X11Window.Host {
@@ -15,9 +16,10 @@ extension X11Window.Host {
 
   /// Starts a drag of `items` at the pointer: owns `XdndSelection` with them, grabs the pointer
   /// and keyboard, and enters the window under the pointer.
-  func beginDrag(items: [ItemProvider], allowed: Set<DropOperation>, ended: EndedHandler) throws(X11Error) {
-    guard drag == nil else { throw X11Error(.request, "a drag from this window is already in progress") }
-    try owner.own(items)
+  func beginDrag(items: [ItemProvider], allowed: Set<DropOperation>, ended: EndedHandler) throws(SystemPasteboardError)
+  {
+    guard drag == nil else { throw SystemPasteboardError(.request, "a drag from this window is already in progress") }
+    try owner.own(items.map(SystemPasteboard.Item.init))
     let types = try connection.atoms(owner.offeredTargets)
     if types.count > 3 {
       connection.changeProperty(
@@ -101,7 +103,7 @@ extension X11Window.Host {
 extension X11Connection {
   /// The XDND-aware window under root (`x`, `y`): the first window from the top-level down that
   /// has `XdndAware` (with a version we speak), and its proxy if it names a valid one.
-  func dropTarget(at x: Int, _ y: Int, atoms: Xdnd.Atoms) throws(X11Error) -> XdndDragging.Target? {
+  func dropTarget(at x: Int, _ y: Int, atoms: Xdnd.Atoms) throws(SystemPasteboardError) -> XdndDragging.Target? {
     let root = setup.root
     var window = root
     for _ in 0..<32 {

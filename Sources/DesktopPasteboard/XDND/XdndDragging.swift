@@ -1,4 +1,5 @@
 import Pasteboard
+import SystemPasteboard
 
 /// The source side of XDND as a state machine: pointer events and the target's answers in,
 /// messages and the outcome out.

@@ -1,11 +1,12 @@
 import Foundation
 import Pasteboard
+import SystemPasteboard
 import TypeRegistry
 import UTIPlatform
 
 extension X11Window.Host {
   /// Advertises the window as an XDND target and feeds drops into `surface`.
-  func bind(_ surface: DropSurface) throws(X11Error) {
+  func bind(_ surface: DropSurface) throws(SystemPasteboardError) {
     let version = X11Wire.le32(Xdnd.version)
     connection.changeProperty(window, atoms.aware, type: atoms.atom, format: 32, data: version)
     if !ownsWindow {
@@ -174,7 +175,7 @@ extension X11Window.Host {
         let reader = try SelectionReader(
           connection: try X11Connection(display: display, timeout: timeout), selection: "XdndSelection")
         let list = FileList(try reader.convert(target).data, target: target)
-        items = list.itemProviders(registry: registry, origin: application)
+        items = list.items(registry: registry).map { ItemProvider($0, origin: application) }
       }
       var seen = Set<UTType>()
       for target in targets where items.isEmpty || !FileList.isFileListTarget(target) {

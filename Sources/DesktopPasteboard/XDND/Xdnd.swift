@@ -1,4 +1,5 @@
 import Pasteboard
+import SystemPasteboard
 
 /// The XDND protocol's constants and messages (freedesktop.org's "Drag-and-Drop Protocol for the
 /// X Window System", version 5): the atoms, and the six client messages decoded from and
@@ -21,7 +22,7 @@ enum Xdnd {
     let aware, proxy, enter, position, status, leave, drop, finished: UInt32
     let selection, typeList, copy, move, link, ask, privateAction, actionList, atom, window: UInt32
 
-    init(_ connection: X11Connection) throws(X11Error) {
+    init(_ connection: X11Connection) throws(SystemPasteboardError) {
       self.init(try connection.atoms(Xdnd.atomNames))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Pasteboard
+import SystemPasteboard
 import TypeRegistry
 import UTIPlatform
 
@@ -38,7 +39,7 @@ extension X11Window {
     init(
       connection: X11Connection, window: UInt32, ownsWindow: Bool, display: X11Display?, timeout: Double,
       registry: UTTypeRegistry?
-    ) throws(X11Error) {
+    ) throws(SystemPasteboardError) {
       self.connection = connection
       self.registry = registry
       self.window = window
@@ -47,11 +48,11 @@ extension X11Window {
       self.timeout = timeout
       atoms = try Xdnd.Atoms(connection)
       owner = try SelectionOwner(connection: connection, selection: "XdndSelection", registry: registry)
-      guard let wake = WakePipe() else { throw X11Error(.closed, "no pipe to wake the window's thread") }
+      guard let wake = WakePipe() else { throw SystemPasteboardError(.closed, "no pipe to wake the window's thread") }
       self.wake = wake
       wake.attach(to: connection.socket)
       guard let thread = WorkerThread({ [self] in run() }) else {
-        throw X11Error(.closed, "no thread could be started for the window")
+        throw SystemPasteboardError(.closed, "no thread could be started for the window")
       }
       self.thread = thread
     }
@@ -71,13 +72,15 @@ extension X11Window {
     }
 
     /// Runs `command` on the thread and waits for its outcome.
-    func perform(_ command: @escaping @Sendable (Host) throws(X11Error) -> Void) throws(X11Error) {
-      let waiter = Waiter<Result<Void, X11Error>>()
-      guard post({ host in waiter.deliver(Result { () throws(X11Error) in try command(host) }) }) else {
-        throw X11Error(.closed, "the window is closed, or its connection to the X server was lost")
+    func perform(_ command: @escaping @Sendable (Host) throws(SystemPasteboardError) -> Void)
+      throws(SystemPasteboardError)
+    {
+      let waiter = Waiter<Result<Void, SystemPasteboardError>>()
+      guard post({ host in waiter.deliver(Result { () throws(SystemPasteboardError) in try command(host) }) }) else {
+        throw SystemPasteboardError(.closed, "the window is closed, or its connection to the X server was lost")
       }
       guard let result = waiter.wait(seconds: 3 * timeout) else {
-        throw X11Error(.timeout, "the window's thread did not answer in time")
+        throw SystemPasteboardError(.timeout, "the window's thread did not answer in time")
       }
       try result.get()
     }

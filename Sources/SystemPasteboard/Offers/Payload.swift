@@ -1,0 +1,77 @@
+import UTIPlatform
+
+/// The bytes of one answer to another application: in memory, or in a file read a chunk at a
+/// time, so that serving a large representation (a spooled copy, a file) keeps memory flat.
+///
+/// A file payload holds its descriptor open from the request until the transfer ends (so the
+/// bytes are those of the file when it was asked for, even if it is renamed meanwhile), and
+/// closes it when released.
+package final class Payload {
+  private enum Storage {
+    case bytes([UInt8])
+    case file(fd: Int32, path: String)
+  }
+
+  private let storage: Storage
+  /// The number of bytes.
+  package let count: Int
+
+  package init(_ bytes: [UInt8]) {
+    storage = .bytes(bytes)
+    count = bytes.count
+  }
+
+  /// The file at `path`, opened now.
+  /// - Throws: ``SystemPasteboardError`` (`.fileUnreadable`) when it cannot be opened.
+  package init(contentsOfFile path: String) throws(SystemPasteboardError) {
+    let fd: Int32
+    do {
+      fd = try FileIO.openRegularFile(path)
+    } catch {
+      throw SystemPasteboardError(.fileUnreadable, "the file \(path) cannot be read: \(error)")
+    }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      close(fd)
+      throw SystemPasteboardError(.fileUnreadable, "the file \(path) cannot be read: \(FileIO.reason(errno))")
+    }
+    storage = .file(fd: fd, path: path)
+    count = Int(info.st_size)
+  }
+
+  deinit {
+    if case .file(let fd, _) = storage { close(fd) }
+  }
+
+  /// At most `length` bytes from `offset` (fewer at the end).
+  /// - Throws: ``SystemPasteboardError`` (`.fileUnreadable`) when the file cannot be read there,
+  ///   or was cut short since it was opened.
+  package func bytes(at offset: Int, length: Int) throws(SystemPasteboardError) -> [UInt8] {
+    let length = max(0, min(length, count - offset))
+    switch storage {
+    case .bytes(let bytes): return Array(bytes[offset..<(offset + length)])
+    case .file(let fd, let path):
+      var chunk = [UInt8](repeating: 0, count: length)
+      var filled = 0
+      var interruptions = 0
+      while filled < length {
+        let n = chunk.withUnsafeMutableBytes {
+          pread(fd, $0.baseAddress! + filled, length - filled, off_t(offset + filled))
+        }
+        if n < 0 && errno == EINTR && interruptions < FileIO.interruptionLimit {
+          interruptions += 1
+          continue
+        }
+        guard n > 0 else {
+          let reason = n == 0 ? "it is shorter than when it was offered" : FileIO.reason(errno)
+          throw SystemPasteboardError(.fileUnreadable, "the file \(path) cannot be read: \(reason)")
+        }
+        filled += n
+      }
+      return chunk
+    }
+  }
+
+  /// All the bytes.
+  package func all() throws(SystemPasteboardError) -> [UInt8] { try bytes(at: 0, length: count) }
+}

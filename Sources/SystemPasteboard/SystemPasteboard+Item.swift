@@ -1,0 +1,103 @@
+import TypeRegistry
+import UTIPlatform
+
+extension SystemPasteboard {
+  /// One item on a desktop selection: its representations in fidelity order, each a `UTType`
+  /// and the bytes it gives when another application (or this one) asks for it.
+  ///
+  /// The system pasteboard's own item model, without Foundation: a command-line tool or a
+  /// service builds items directly; the `DesktopPasteboard` module makes them from and into
+  /// `ItemProvider`s. A representation's bytes come from a closure, run only when someone asks
+  /// (on the pasteboard's thread), or from a file, read in chunks as it is served.
+  ///
+  /// ```swift
+  /// var item = SystemPasteboard.Item()
+  /// item.register(.utf8PlainText) { Array("Hello".utf8) }
+  /// item.register(.png, contentsOfFile: "/tmp/shot.png")
+  /// try SystemPasteboard.clipboard.setItems([item])
+  /// ```
+  ///
+  /// Apple's counterpart is `NSPasteboardItem` (`setData(_:forType:)`, and
+  /// `setDataProvider(_:forTypes:)` for lazy data).
+  public struct Item: Sendable {
+    /// One representation: its type and where its bytes come from.
+    public struct Representation: Sendable {
+      /// The representation's type.
+      public var type: UTType
+      /// Where the bytes come from.
+      package var source: Source
+    }
+
+    /// Where a representation's bytes come from.
+    package enum Source: Sendable {
+      /// A closure run when the bytes are asked for; it throws when it cannot give them.
+      case bytes(@Sendable () throws -> [UInt8])
+      /// A file, read when the bytes are asked for (in chunks, when they are served).
+      case file(path: String)
+    }
+
+    /// The representations, in fidelity order.
+    public private(set) var representations: [Representation] = []
+
+    /// An item with no representations.
+    public init() {}
+
+    /// The representations' types, in fidelity order.
+    public var types: [UTType] { representations.map(\.type) }
+
+    /// Adds a representation of `type` whose bytes `load` gives when they are asked for.
+    ///
+    /// - Parameters:
+    ///   - type: The representation's type; a type registered already is replaced.
+    ///   - load: Gives the bytes; runs on the pasteboard's thread, once per request; throwing
+    ///     refuses that request.
+    public mutating func register(_ type: UTType, data load: @escaping @Sendable () throws -> [UInt8]) {
+      add(Representation(type: type, source: .bytes(load)))
+    }
+
+    /// Adds a representation of `type` served from the file at `path`, read (in chunks) when it
+    /// is asked for; a file that is gone then refuses the request.
+    ///
+    /// - Parameters:
+    ///   - type: The representation's type.
+    ///   - path: The file's path.
+    public mutating func register(_ type: UTType, contentsOfFile path: String) {
+      add(Representation(type: type, source: .file(path: path)))
+    }
+
+    private mutating func add(_ representation: Representation) {
+      representations.removeAll { $0.type == representation.type }
+      representations.append(representation)
+    }
+
+    /// The representation of `type` exactly, if the item has one.
+    package func representation(of type: UTType) -> Representation? {
+      representations.first { $0.type == type }
+    }
+
+    /// The bytes of the first representation conforming to `type`, read whole.
+    /// - Throws: What the representation's closure throws, or ``SystemPasteboardError`` when
+    ///   its file cannot be read.
+    package func load(conformingTo type: UTType) throws -> [UInt8]? {
+      guard let representation = representations.first(where: { $0.type.conforms(to: type) }) else { return nil }
+      return try representation.load()
+    }
+  }
+}
+
+extension SystemPasteboard.Item.Representation {
+  /// The bytes, read whole.
+  /// - Throws: What the closure throws, or ``SystemPasteboardError`` (`.fileUnreadable`) when the
+  ///   file cannot be read.
+  package func load() throws -> [UInt8] {
+    switch source {
+    case .bytes(let load): return try load()
+    case .file(let path):
+      do {
+        return try FileIO.read(path)
+      } catch {
+        throw SystemPasteboardError(.fileUnreadable, "the file \(path) cannot be read: \(error)")
+      }
+    }
+  }
+}

@@ -1,0 +1,107 @@
+/// What went wrong talking to the desktop: no display, a refused connection, an error the
+/// server reported for a request, a protocol violation, a peer that did not answer in time, or
+/// a selection with nothing (or nothing readable) on it.
+///
+/// One error type for every backend: the backend's detail (for X11, the request and the X
+/// error code) is in the message, not in the API. Match a kind by its code, as swift-system's
+/// `Errno` is matched:
+///
+/// ```swift
+/// do {
+///   try SystemPasteboard.clipboard.setItems([item])
+/// } catch SystemPasteboardError.noDisplay {
+///   print("no desktop here")                  // neither $WAYLAND_DISPLAY nor $DISPLAY is set
+/// } catch {
+///   print(error)                              // "the X server refused ConvertSelection: BadAtom …"
+/// }
+/// ```
+public struct SystemPasteboardError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The kind of failure.
+  public struct Code: Sendable, Hashable, CustomStringConvertible {
+    enum Kind: String, Sendable, Hashable {
+      case noDisplay, badDisplayName, connectionFailed, connectionRefused, request, protocolViolation, timeout, closed
+      case noOwner, conversionRefused, fileUnreadable
+    }
+    let kind: Kind
+
+    /// The code's name.
+    public var description: String { kind.rawValue }
+
+    /// No desktop to talk to: `$DISPLAY` is unset (or empty).
+    public static let noDisplay = Code(kind: .noDisplay)
+    /// The display's name cannot be parsed.
+    public static let badDisplayName = Code(kind: .badDisplayName)
+    /// No connection could be made to the display server.
+    public static let connectionFailed = Code(kind: .connectionFailed)
+    /// The server refused the connection (authorization, usually).
+    public static let connectionRefused = Code(kind: .connectionRefused)
+    /// The server reported an error for a request.
+    public static let request = Code(kind: .request)
+    /// The server or a peer sent something this client cannot parse.
+    public static let protocolViolation = Code(kind: .protocolViolation)
+    /// The server or a peer did not answer in time.
+    public static let timeout = Code(kind: .timeout)
+    /// The connection closed (the server went away, or another client killed ours).
+    public static let closed = Code(kind: .closed)
+    /// Nothing owns the selection.
+    public static let noOwner = Code(kind: .noOwner)
+    /// The selection's owner refused a conversion.
+    public static let conversionRefused = Code(kind: .conversionRefused)
+    /// A file the selection's owner listed, or one we serve, cannot be read.
+    public static let fileUnreadable = Code(kind: .fileUnreadable)
+
+    /// Whether `error` is a ``SystemPasteboardError`` of this code (`catch SystemPasteboardError.noOwner`).
+    public static func ~= (code: Code, error: any Error) -> Bool {
+      (error as? SystemPasteboardError)?.code == code
+    }
+  }
+
+  /// The kind of failure.
+  public var code: Code
+  /// What happened, for a person.
+  public var message: String
+  /// For ``Code/request`` from X11: the X error code (`BadWindow` is 3, `BadAtom` 5, …).
+  package var errorCode: Int?
+  /// For ``Code/request`` from X11: the request's name (`ConvertSelection`, …).
+  package var request: String?
+  /// For ``Code/request`` from X11: the value the server found bad (the window of a
+  /// `BadWindow`, the atom of a `BadAtom`).
+  package var badValue: UInt32?
+
+  /// The message.
+  public var description: String { message }
+
+  package init(
+    _ code: Code, _ message: String, errorCode: Int? = nil, request: String? = nil, badValue: UInt32? = nil
+  ) {
+    self.code = code
+    self.message = message
+    self.errorCode = errorCode
+    self.request = request
+    self.badValue = badValue
+  }
+
+  /// No desktop to talk to: `$DISPLAY` is unset (or empty). Pattern for `catch`.
+  public static var noDisplay: Code { .noDisplay }
+  /// Nothing owns the selection. Pattern for `catch`.
+  public static var noOwner: Code { .noOwner }
+  /// The server or a peer did not answer in time. Pattern for `catch`.
+  public static var timeout: Code { .timeout }
+  /// The connection closed. Pattern for `catch`.
+  public static var closed: Code { .closed }
+
+  static let noDisplayError = SystemPasteboardError(.noDisplay, "no X display: $DISPLAY is not set")
+  static func badDisplayName(_ name: String) -> SystemPasteboardError {
+    SystemPasteboardError(.badDisplayName, "'\(name)' is not an X display name (:N, :N.S, unix:N or host:N)")
+  }
+
+  /// The core error code of `BadWindow`.
+  static let badWindow = 3
+
+  /// The names of the core X errors, by code.
+  static let errorNames = [
+    1: "BadRequest", 2: "BadValue", 3: "BadWindow", 4: "BadPixmap", 5: "BadAtom", 6: "BadCursor", 7: "BadFont",
+    8: "BadMatch", 9: "BadDrawable", 10: "BadAccess", 11: "BadAlloc", 12: "BadColormap", 13: "BadGContext",
+    14: "BadIDChoice", 15: "BadName", 16: "BadLength", 17: "BadImplementation",
+  ]
+}
