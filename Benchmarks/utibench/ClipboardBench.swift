@@ -56,3 +56,104 @@ enum ClipboardBench {
     return rows
   }
 }
+
+/// Peak resident memory (VmHWM) of the two processes of a large copy → paste, ours beside xclip's.
+extension ClipboardBench {
+  struct MemoryRow {
+    var name: String
+    var serving: Int
+    var pasting: Int
+    var peerServing: Int
+    var peerPasting: Int
+  }
+
+  static func memoryRows(quick: Bool, scratch: URL) -> [MemoryRow] {
+    guard let utictl = Bench.shippedUtictl(), let xclip = Bench.which("xclip"), let server = XServer.start() else {
+      return []
+    }
+    setenv("DISPLAY", server.display, 1)
+    defer { unsetenv("DISPLAY") }
+    let megabytes = quick ? 20 : 200
+    let file = scratch.appendingPathComponent("clip-\(megabytes)mb.bin").path
+    _ = FileManager.default.createFile(atPath: file, contents: nil)
+    guard let handle = try? FileHandle(forWritingTo: URL(fileURLWithPath: file)) else { return [] }
+    let block = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) })
+    for _ in 0..<megabytes { handle.write(block) }
+    try? handle.close()
+    let mime = "application/octet-stream"
+    guard
+      let ours = peaks(
+        serve: [utictl, "copy", "--foreground", "--type", "public.data", file],
+        paste: [utictl, "paste", "--type", "public.data"], mime: mime, xclip: xclip),
+      let theirs = peaks(
+        serve: [xclip, "-i", "-quiet", "-selection", "clipboard", "-t", mime, file],
+        paste: [xclip, "-o", "-selection", "clipboard", "-t", mime], mime: mime, xclip: xclip)
+    else {
+      print("note: a large copy → paste did not complete; the memory rows are left out")
+      return []
+    }
+    return [
+      MemoryRow(
+        name: "copy → paste of \(megabytes) MB (processes, Xvfb)", serving: ours.serving, pasting: ours.pasting,
+        peerServing: theirs.serving, peerPasting: theirs.pasting)
+    ]
+  }
+
+  /// Starts `serve`, waits until the clipboard offers `mime`, runs `paste` (output discarded),
+  /// and returns both processes' peak resident bytes.
+  private static func peaks(serve: [String], paste: [String], mime: String, xclip: String) -> (
+    serving: Int, pasting: Int
+  )? {
+    guard let server = spawn(serve) else { return nil }
+    defer {
+      kill(server, SIGKILL)
+      var status: Int32 = 0
+      waitpid(server, &status, 0)
+    }
+    var owned = false
+    for _ in 0..<400 where !owned {
+      let check = try? runProcess("/usr/bin/timeout", ["2", xclip, "-o", "-selection", "clipboard", "-t", "TARGETS"])
+      owned = check?.stdoutText.contains(mime) == true
+      if !owned { usleep(25_000) }
+    }
+    guard owned, let paster = spawn(paste) else { return nil }
+    var status: Int32 = 0
+    var usage = rusage()
+    guard wait4(paster, &status, 0, &usage) == paster, status == 0 else { return nil }
+    guard let serving = peakMemory(of: server) else { return nil }
+    return (serving, usage.ru_maxrss * 1024)
+  }
+
+  private static func spawn(_ command: [String]) -> pid_t? {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    let argv = command.map { strdup($0) } + [nil]
+    defer { for p in argv { free(p) } }
+    var pid: pid_t = 0
+    return posix_spawn(&pid, command[0], &actions, nil, argv, environ) == 0 ? pid : nil
+  }
+
+  /// VmHWM of a running process, in bytes.
+  static func peakMemory(of pid: pid_t) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+    else { return nil }
+    return Int(line.split(separator: " ")[1]).map { $0 * 1024 }
+  }
+
+  static func printMemoryTable(_ rows: [MemoryRow]) {
+    guard !rows.isEmpty else { return }
+    print("")
+    print(
+      "| peak resident memory (VmHWM) | swift-uti serving | swift-uti pasting | xclip -i serving | xclip -o pasting |")
+    print("|---|---|---|---|---|")
+    func mb(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+    for row in rows {
+      print(
+        "| \(row.name) | \(mb(row.serving)) | \(mb(row.pasting)) | \(mb(row.peerServing)) | \(mb(row.peerPasting)) |")
+    }
+  }
+}

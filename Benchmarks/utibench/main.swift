@@ -46,6 +46,12 @@ if CommandLine.arguments.contains("--xdnd") {
   Bench.printTable(XdndBench.rows(quick: quick))
   exit(0)
 }
+// `utibench --clipboard`: the desktop clipboard rows alone (time and memory).
+if CommandLine.arguments.contains("--clipboard") {
+  Bench.printTable(ClipboardBench.rows(quick: quick, scratch: scratch))
+  ClipboardBench.printMemoryTable(ClipboardBench.memoryRows(quick: quick, scratch: scratch))
+  exit(0)
+}
 // `utibench --pasteboard`: the payload rows alone.
 if CommandLine.arguments.contains("--pasteboard") {
   Bench.printTable(PasteboardBench.rows(quick: quick, scratch: scratch))
@@ -252,5 +258,7 @@ rows += IdentifyBench.rows(quick: quick, scratch: scratch)
 rows += PasteboardBench.rows(quick: quick, scratch: scratch)
 rows += ClipboardBench.rows(quick: quick, scratch: scratch)
 rows += XdndBench.rows(quick: quick)
+let memoryRows = ClipboardBench.memoryRows(quick: quick, scratch: scratch)
 
 Bench.printTable(rows)
+ClipboardBench.printMemoryTable(memoryRows)

@@ -261,7 +261,8 @@ public final class SystemPasteboard: Sendable {
   }
 
   /// The data of the owner's first target whose type conforms to `type`, with that type and
-  /// target, on one connection; nil when nothing conforms.
+  /// target, on one connection; nil when nothing conforms. The data is held whole: for data of
+  /// any size, ``write(conformingTo:to:)`` streams it instead.
   ///
   /// Where the owner offers a file list: `public.file-url` (or `public.url`) gives the URLs, one
   /// a line; a type the files conform to gives the first such file's bytes (the target is then
@@ -270,37 +271,92 @@ public final class SystemPasteboard: Sendable {
   /// ```swift
   /// let image = try SystemPasteboard.clipboard.data(conformingTo: .image)   // image/png from GTK
   /// ```
-  /// - Throws: ``SystemPasteboardError``: `.noOwner` when nothing owns the selection; `.conversionRefused`
-  ///   when a file the owner listed cannot be read.
-  public func data(conformingTo type: UTType) throws(SystemPasteboardError) -> (
+  /// - Parameters:
+  ///   - type: The type the data must conform to.
+  ///   - limit: The most bytes accepted (nil: no limit); more is refused with `.tooLarge`.
+  /// - Returns: The type and target that matched, and the data; nil when nothing conforms.
+  /// - Throws: ``SystemPasteboardError``: `.noOwner` when nothing owns the selection;
+  ///   `.fileUnreadable` when a file the owner listed cannot be read; `.tooLarge` past `limit`.
+  public func data(conformingTo type: UTType, limit: Int? = nil) throws(SystemPasteboardError) -> (
     type: UTType, target: String, data: Data
   )? {
+    var bytes: [UInt8] = []
+    let found = try read(conformingTo: type) { chunk throws(SystemPasteboardError) in
+      if let limit, bytes.count + chunk.count > limit {
+        throw SystemPasteboardError(
+          .tooLarge, "the \(type.identifier) on the \(selection.rawValue) selection is larger than \(limit) bytes")
+      }
+      bytes += chunk
+    }
+    return found.map { ($0.type, $0.target, Data(bytes)) }
+  }
+
+  /// Writes the data of the owner's first target whose type conforms to `type` to the file
+  /// descriptor `fd` as it arrives, a chunk at a time, so that memory stays flat for any size
+  /// (the targets are chosen as ``data(conformingTo:limit:)`` chooses them).
+  ///
+  /// ```swift
+  /// let pasted = try SystemPasteboard.clipboard.write(conformingTo: .data, to: STDOUT_FILENO)
+  /// ```
+  /// - Parameters:
+  ///   - type: The type the data must conform to.
+  ///   - fd: An open descriptor; it is written to, never closed.
+  /// - Returns: The type and target that matched; nil when nothing conforms (nothing is written).
+  /// - Throws: ``SystemPasteboardError``: as ``data(conformingTo:limit:)`` does, and
+  ///   `.writeFailed` when writing to `fd` fails (the transfer then stops).
+  @discardableResult
+  public func write(conformingTo type: UTType, to fd: Int32) throws(SystemPasteboardError) -> (
+    type: UTType, target: String
+  )? {
+    try read(conformingTo: type) { chunk throws(SystemPasteboardError) in
+      do {
+        try FileIO.writeAll(fd: fd, chunk, path: "descriptor \(fd)")
+      } catch {
+        throw SystemPasteboardError(.writeFailed, "writing the pasted data failed: \(error)")
+      }
+    }
+  }
+
+  /// The data of the owner's first target whose type conforms to `type`, handed to `sink` as it
+  /// arrives; the type and target, or nil when nothing conforms.
+  package func read(
+    conformingTo type: UTType, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
+  ) throws(SystemPasteboardError) -> (type: UTType, target: String)? {
     let reader = try SelectionReader(
       connection: try X11Connection(display: display, timeout: timeout), selection: selection.rawValue)
     let targets = try reader.targets()
     for (targetType, target) in typedTargets(targets) where !FileList.isFileListTarget(target) {
       guard targetType.conforms(to: type) else { continue }
-      return (targetType, target, SelectionTargets.received(try reader.convert(target).data, target: target))
+      let latin1 = target == "STRING" || target == "TEXT"
+      _ = try reader.convert(target) { chunk throws(SystemPasteboardError) in
+        try sink(latin1 ? [UInt8](SelectionTargets.received(chunk, target: target)) : chunk)
+      }
+      return (targetType, target)
     }
     guard let files = try fileList(targets, reader: reader) else { return nil }
     let target = targets.first(where: FileList.isFileListTarget)!
     if UTType.fileURL.conforms(to: type) {
-      let urls =
-        type.conforms(to: .fileURL)
-        ? FileList(entries: files.entries.filter { if case .file = $0 { true } else { false } }) : files
-      return urls.entries.isEmpty ? nil : (.fileURL, target, Data(urls.lines))
+      let fileURLs = files.entries.filter { entry in
+        if case .file = entry { return true }
+        return false
+      }
+      let urls = type.conforms(to: .fileURL) ? FileList(entries: fileURLs) : files
+      guard !urls.entries.isEmpty else { return nil }
+      try sink(urls.lines)
+      return (.fileURL, target)
     }
     let registry = currentRegistry
     for path in files.paths {
       let fileType = FileList.type(ofFile: path, registry: registry)
       guard fileType.conforms(to: type) else { continue }
-      do {
-        return (fileType, target, Data(try FileIO.read(path)))
-      } catch {
-        throw SystemPasteboardError(
-          .conversionRefused,
-          "the file \(path), which the owner of \(selection.rawValue) listed, cannot be read: \(error)")
+      let file = try Payload(contentsOfFile: path)
+      var offset = 0
+      while offset < file.count {
+        let chunk = try file.bytes(at: offset, length: 1 << 20)
+        try sink(chunk)
+        offset += chunk.count
       }
+      return (fileType, target)
     }
     return nil
   }

@@ -20,7 +20,7 @@ public struct SystemPasteboardError: Error, Sendable, Hashable, CustomStringConv
   public struct Code: Sendable, Hashable, CustomStringConvertible {
     enum Kind: String, Sendable, Hashable {
       case noDisplay, badDisplayName, connectionFailed, connectionRefused, request, protocolViolation, timeout, closed
-      case noOwner, conversionRefused, fileUnreadable
+      case noOwner, conversionRefused, fileUnreadable, writeFailed, tooLarge
     }
     let kind: Kind
 
@@ -49,6 +49,10 @@ public struct SystemPasteboardError: Error, Sendable, Hashable, CustomStringConv
     public static let conversionRefused = Code(kind: .conversionRefused)
     /// A file the selection's owner listed, or one we serve, cannot be read.
     public static let fileUnreadable = Code(kind: .fileUnreadable)
+    /// Writing the data where a streaming read was told to put it failed (a full disk, a closed pipe).
+    public static let writeFailed = Code(kind: .writeFailed)
+    /// The data is larger than the limit the read was given.
+    public static let tooLarge = Code(kind: .tooLarge)
 
     /// Whether `error` is a ``SystemPasteboardError`` of this code (`catch SystemPasteboardError.noOwner`).
     public static func ~= (code: Code, error: any Error) -> Bool {

@@ -19,15 +19,18 @@ enum ClipboardCommands {
       name: "copy",
       abstract: "Own the X11 clipboard with a file's data (or standard input's).",
       discussion: """
-        The data's type is --type, else identified from the file's name and content; text read
-        from standard input is public.utf8-plain-text. Other applications see the type's MIME
-        types as targets (and UTF8_STRING, STRING, text/plain for text). utictl copy returns once
-        it owns the selection and serves it in the background until another application takes it
-        over, as xclip and wl-copy do. --files copies files as file managers do: their URLs as
-        text/uri-list and x-special/gnome-copied-files (copy, or cut with --cut) and their paths
-        as text; with --foreground it serves in the foreground, and on
-        SIGINT or SIGTERM hands the data to the clipboard manager (if one runs) before it exits.
-        Exit status 2 when there is no X display.
+        The source (a file, a pipe, a FIFO, standard input) is read into a private spool first, so
+        the selection serves the bytes as they were at copy time, whatever their size: memory up to
+        4 MB, beyond that a file only this user can read, freed when the copy ends. The data's type
+        is --type, else identified from the file's name and then its content; standard input is
+        public.utf8-plain-text when it is UTF-8 text, else identified by content. Other
+        applications see the type's MIME types as targets (and UTF8_STRING, STRING, text/plain for
+        text). utictl copy returns once it owns the selection and serves it in the background
+        until another application takes it over, as xclip and wl-copy do; with --foreground it
+        serves in the foreground, and on SIGINT or SIGTERM hands the data to the clipboard manager
+        (if one runs) before it exits. --files copies files as file managers do: their URLs as
+        text/uri-list and x-special/gnome-copied-files (copy, or cut with --cut) and their paths as
+        text. Exit status 2 when there is no X display or the source cannot be read.
         """,
       arguments: [
         .init(
@@ -42,7 +45,6 @@ enum ClipboardCommands {
           help: "Copy the files themselves, as a file manager does (text/uri-list, x-special/gnome-copied-files)."),
         .init(names: ["--cut"], valueName: nil, help: "With --files: a paste moves the files (a file manager's cut)."),
         .init(names: ["--foreground"], valueName: nil, help: "Serve in the foreground until the selection is lost."),
-        .init(names: ["--serve-ready"], valueName: nil, help: "(internal) Say 'ready' on standard output once owning."),
       ],
       run: runCopy
     )
@@ -108,12 +110,19 @@ enum ClipboardCommands {
       return ExitStatus.success
     }
     do {
-      guard let found = try pasteboard.data(conformingTo: type) else {
+      // Each chunk is written as it arrives: memory stays flat for any size.
+      let found = try pasteboard.read(conformingTo: type) { chunk throws(SystemPasteboardError) in
+        io.write(chunk)
+        if let failure = io.outputError {
+          throw SystemPasteboardError(.writeFailed, "\(failure)")
+        }
+      }
+      guard found != nil else {
         io.error("error: nothing on the \(pasteboard.selection.rawValue) selection conforms to \(type.identifier)")
         return ExitStatus.failure
       }
-      io.write([UInt8](found.data))
     } catch {
+      if error.code == .writeFailed { return ExitStatus.failure }  // the console reports it
       io.error("error: \(error)")
       return error.code == .noOwner ? ExitStatus.failure : ExitStatus.usage
     }
@@ -131,9 +140,11 @@ enum ClipboardCommands {
       return ExitStatus.usage
     }
     let path = invocation.positionals.first ?? "-"
-    let data: [UInt8]
+    // A file-size limit must fail the spool's write (EFBIG), not kill the process (SIGXFSZ).
+    signal(SIGXFSZ, SIG_IGN)
+    let spool: Spool
     do {
-      data = try FileIO.read(path, console: io)
+      spool = path == "-" ? try Spool(readingFrom: 0, name: "standard input") : try Spool(contentsOf: path)
     } catch {
       io.error("error: \(error)")
       return ExitStatus.usage
@@ -143,43 +154,15 @@ enum ClipboardCommands {
       guard let declared = QueryContext.type(wanted, in: registry, io: &io) else { return ExitStatus.usage }
       type = declared
     } else if path == "-" {
-      type = .utf8PlainText
+      // Text needs no identification (nor the machine's MIME database): UTF-8 without NULs is text.
+      let isText = !spool.prefix.contains(0) && String(validating: spool.prefix, as: UTF8.self) != nil
+      type = isText ? .utf8PlainText : registry.identify(spool.prefix, fileName: nil).type
     } else {
-      type = registry.identify(data, fileName: FileIO.baseName(of: path)).type
+      type = registry.identify(spool.prefix, fileName: FileIO.baseName(of: path)).type
     }
-    if !invocation.has("--foreground") && !invocation.has("--serve-ready") {
-      return copyInBackground(invocation, data: data, type: type, io: &io)
-    }
-    if invocation.has("--serve-ready") { closeInheritedPipes() }
     var item = SystemPasteboard.Item()
-    item.register(type) { data }
-    do {
-      try pasteboard.setItems([item])
-    } catch {
-      io.error("error: \(error)")
-      return ExitStatus.usage
-    }
-    return serve(pasteboard, invocation: invocation, io: &io)
-  }
-
-  /// Serves the copy this process owns until the selection is lost or a signal asks it to stop;
-  /// a detached server first says "ready" and lets go of its standard streams.
-  static func serve(_ pasteboard: SystemPasteboard, invocation: Invocation, io: inout Console) -> Int32 {
-    if invocation.has("--serve-ready") {
-      io.print("ready")
-      // Standard output is the parent's pipe and standard error its terminal or log: let both go,
-      // so that nothing waits on this detached server (as xclip's and wl-copy's do).
-      let null = open("/dev/null", O_WRONLY)
-      if null >= 0 {
-        dup2(null, 1)
-        dup2(null, 2)
-        close(null)
-      }
-    }
-    Termination.install()
-    while pasteboard.ownsSelection && !Termination.requested { usleep(20_000) }
-    // Exiting hands the data to the clipboard manager, if one runs (SystemPasteboard does it at exit).
-    return ExitStatus.success
+    spool.register(type, in: &item)
+    return own(pasteboard, [item], invocation: invocation, io: &io)
   }
 
   /// `copy --files`: one item per file, each with its file URL, offered as file managers copy
@@ -196,61 +179,59 @@ enum ClipboardCommands {
         return ExitStatus.usage
       }
     }
-    if !invocation.has("--foreground") && !invocation.has("--serve-ready") {
-      var arguments = ["copy", "--serve-ready", "--files"] + (invocation.has("--cut") ? ["--cut"] : [])
-      if let selection = invocation.value("--selection") { arguments += ["--selection", selection] }
-      return startServer(arguments + ["--"] + paths, input: [], io: &io)
-    }
-    if invocation.has("--serve-ready") { closeInheritedPipes() }
     let items = paths.map { path in
       var item = SystemPasteboard.Item()
       let url = Array(FileList.fileURL(forPath: path).utf8)
       item.register(.fileURL) { url }
       return item
     }
-    do {
-      try pasteboard.setItems(items, fileOperation: invocation.has("--cut") ? .cut : .copy)
-    } catch {
-      io.error("error: \(error)")
+    return own(
+      pasteboard, items, fileOperation: invocation.has("--cut") ? .cut : .copy, invocation: invocation, io: &io)
+  }
+
+  /// Owns the selection with `items` and serves it: in this process with --foreground, else in
+  /// a child forked before any thread exists (no second start-up), in a session of its own, that
+  /// this process waits for until it owns the selection (as xclip and wl-copy return).
+  static func own(
+    _ pasteboard: SystemPasteboard, _ items: [SystemPasteboard.Item], fileOperation: FileList.Operation = .copy,
+    invocation: Invocation, io: inout Console
+  ) -> Int32 {
+    guard !invocation.has("--foreground") else {
+      do {
+        try pasteboard.setItems(items, fileOperation: fileOperation)
+      } catch {
+        io.error("error: \(error)")
+        return ExitStatus.usage
+      }
+      return serve(pasteboard)
+    }
+    var console = io
+    let status = Detached.run { ready -> Int32 in
+      do {
+        try pasteboard.setItems(items, fileOperation: fileOperation)
+      } catch {
+        console.error("error: \(error)")
+        return ExitStatus.usage
+      }
+      ready()
+      return serve(pasteboard)
+    }
+    switch status {
+    case .ready: return ExitStatus.success
+    case .exited(let code): return code
+    case .failed(let reason):
+      io.error("error: cannot start the process that serves the selection: \(reason)")
       return ExitStatus.usage
     }
-    return serve(pasteboard, invocation: invocation, io: &io)
   }
 
-  /// Closes the pipes and sockets a detached server inherited beyond its standard streams (a
-  /// shell's, a launcher's that waits for its children's copies to close), so that nobody waits
-  /// on this long-lived process. Runs before the X connection is opened.
-  static func closeInheritedPipes() {
-    for fd in Int32(3)..<1024 {
-      var info = stat()
-      guard fstat(fd, &info) == 0 else { continue }
-      let kind = info.st_mode & S_IFMT
-      if kind == S_IFIFO || kind == S_IFSOCK { close(fd) }
-    }
-  }
-
-  /// Starts this program again, detached (its own session), to own and serve the selection;
-  /// returns once it owns it (its "ready"), or with its failure.
-  static func copyInBackground(_ invocation: Invocation, data: [UInt8], type: UTType, io: inout Console) -> Int32 {
-    // A file is read again by the server itself (no copy through a pipe); standard input is passed on.
-    let path = invocation.positionals.first ?? "-"
-    var arguments = ["copy", "--serve-ready", "--type", type.identifier, path == "-" ? "-" : absolutePath(path)]
-    if let selection = invocation.value("--selection") { arguments += ["--selection", selection] }
-    for file in invocation.all("--types") { arguments += ["--types", file] }
-    return startServer(arguments, input: path == "-" ? data : [], io: &io)
-  }
-
-  /// Starts the detached process that serves a copy, feeding it `input`; returns once it owns
-  /// the selection (its "ready"), or with its failure.
-  static func startServer(_ arguments: [String], input: [UInt8], io: inout Console) -> Int32 {
-    do {
-      let child = try DetachedChild(arguments: arguments, input: input)
-      if child.waitForReady() { return ExitStatus.success }
-      return child.exitStatus()
-    } catch {
-      io.error("error: cannot start the process that serves the selection: \(error)")
-      return ExitStatus.usage
-    }
+  /// Serves the copy this process owns until the selection is lost or a signal asks it to stop.
+  /// Exiting then hands the data to the clipboard manager, if one runs (SystemPasteboard does
+  /// it at exit).
+  static func serve(_ pasteboard: SystemPasteboard) -> Int32 {
+    Termination.install()
+    while pasteboard.ownsSelection && !Termination.requested { usleep(20_000) }
+    return ExitStatus.success
   }
 }
 

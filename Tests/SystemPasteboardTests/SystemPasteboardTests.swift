@@ -365,6 +365,95 @@ struct SystemPasteboardTests {
     #expect(pasted.stdoutText == "custom bytes")
   }
 
+  /// The peak resident memory (`VmHWM`) of a running process, in bytes; nil once it is gone.
+  static func peakMemory(of pid: Int32) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+    else { return nil }
+    return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]).map { $0 * 1024 }
+  }
+
+  /// 200 MB through the clipboard, both processes ours: the serving process spools it to a file
+  /// and serves INCR chunks from there, the pasting one writes chunks as they come. Each stays
+  /// under 64 MB resident (VmHWM, read from /proc while it runs).
+  @Test func twoHundredMegabytesWithFlatMemory() throws {
+    guard let server = Self.server else { return }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flat-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let source = directory.appendingPathComponent("payload.bin").path
+    var generator = SplitMix64(seed: 200)
+    let block = Data((0..<(1 << 20)).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
+    _ = FileManager.default.createFile(atPath: source, contents: nil)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: source))
+    for index in 0..<200 { handle.write(block + Data([UInt8(index)])) }
+    try handle.close()
+    let size = 200 * (block.count + 1)
+    let copier = try server.start(try Self.utictl(), ["copy", "--foreground", "--type", "public.data", source])
+    defer { copier.terminate() }
+    var owned = false
+    for _ in 0..<200 where !owned {
+      owned = try Self.shell("timeout 2 xclip -o -selection clipboard -t TARGETS").stdoutText.contains(
+        "application/octet-stream")
+      if !owned { usleep(50_000) }
+    }
+    try #require(owned)
+    let output = directory.appendingPathComponent("pasted.bin").path
+    _ = FileManager.default.createFile(atPath: output, contents: nil)
+    let paste = Process()
+    paste.executableURL = URL(fileURLWithPath: try Self.utictl())
+    paste.arguments = ["paste", "--type", "public.data"]
+    paste.environment = ["DISPLAY": server.display]
+    paste.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+    try paste.run()
+    var pastePeak = 0
+    while paste.isRunning {
+      pastePeak = max(pastePeak, Self.peakMemory(of: paste.processIdentifier) ?? 0)
+      usleep(5_000)
+    }
+    #expect(paste.terminationStatus == 0)
+    let servePeak = try #require(Self.peakMemory(of: copier.process.processIdentifier))
+    #expect(servePeak < 64 << 20, "the serving process peaked at \(servePeak >> 20) MB")
+    #expect(pastePeak > 0 && pastePeak < 64 << 20, "the pasting process peaked at \(pastePeak >> 20) MB")
+    let attributes = try FileManager.default.attributesOfItem(atPath: output)
+    #expect((attributes[.size] as? Int) == size)
+    #expect(try Self.shell("cmp '\(source)' '\(output)'").status == 0, "the bytes arrive unchanged")
+  }
+
+  /// The copy is of the bytes at copy time (a spool), from any kind of source; standard input
+  /// is identified by content; a spool that cannot be written is a clear error, not a crash.
+  @Test func copiesAreSpooledFromAnySource() throws {
+    guard Self.server != nil else { return }
+    let utictl = try Self.utictl()
+    let files = try Self.filesToCopy()
+    defer { try? FileManager.default.removeItem(at: files.directory) }
+    // A PNG piped in is a PNG, not text.
+    #expect(try Self.shell("'\(utictl)' copy < '\(files.png)'").status == 0)
+    #expect(try Self.shell("timeout 30 xclip -o -selection clipboard -t TARGETS").stdoutText.contains("image/png\n"))
+    #expect(try Self.shell("timeout 30 xclip -o -selection clipboard -t image/png").stdout == files.pngBytes)
+    // A file changed after the copy: the copy keeps what it read.
+    #expect(try Self.shell("'\(utictl)' copy '\(files.text)'").status == 0)
+    try Data("changed\n".utf8).write(to: URL(fileURLWithPath: files.text))
+    #expect(try Self.shell("timeout 30 xclip -o -selection clipboard").stdoutText == "notes\n")
+    // A process substitution and a FIFO are read as streams.
+    let substituted = try Self.shell("bash -c \"'\(utictl)' copy <(printf 'from a pipe')\"")
+    #expect(substituted.status == 0, "\(substituted.stderrText)")
+    #expect(try Self.shell("timeout 30 xclip -o -selection clipboard").stdoutText == "from a pipe")
+    let fifo = files.directory.appendingPathComponent("fifo").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let fromFIFO = try Self.shell(
+      "(printf 'through a FIFO' > '\(fifo)' &) ; '\(utictl)' copy --type public.utf8-plain-text '\(fifo)'")
+    #expect(fromFIFO.status == 0, "\(fromFIFO.stderrText)")
+    #expect(try Self.shell("timeout 30 xclip -o -selection clipboard").stdoutText == "through a FIFO")
+    // A file-size limit below the spool's size (past the 4 MB held in memory): status 2 and the reason.
+    let limited = try Self.shell("ulimit -f 2048; head -c 8000000 /dev/zero | '\(utictl)' copy --foreground")
+    #expect(limited.status == 2)
+    #expect(limited.stderrText.contains("cannot spool standard input: File too large"), "\(limited.stderrText)")
+    // A directory is refused with its name.
+    let directory = try Self.shell("'\(utictl)' copy '\(files.directory.path)'")
+    #expect(directory.status == 2 && directory.stderrText.contains("is a directory"), "\(directory.stderrText)")
+  }
+
   @Test func aHundredOwnershipChangesLeakNothing() throws {
     guard Self.server != nil else { return }
     let clipboard = try Self.pasteboard()

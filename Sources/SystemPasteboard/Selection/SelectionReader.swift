@@ -9,8 +9,6 @@ package struct SelectionReader {
   package let selectionName: String
   /// The property the owner writes into.
   package let property: UInt32
-  /// The largest transfer accepted.
-  package static let sizeLimit = 1 << 30
 
   package init(connection: X11Connection, selection: String) throws(SystemPasteboardError) {
     self.connection = connection
@@ -49,6 +47,18 @@ package struct SelectionReader {
   package func convert(_ target: String, time: UInt32 = 0) throws(SystemPasteboardError) -> (
     type: UInt32, data: [UInt8]
   ) {
+    var data: [UInt8] = []
+    let type = try convert(target, time: time) { chunk throws(SystemPasteboardError) in data += chunk }
+    return (type, data)
+  }
+
+  /// The data of `target`, handed to `sink` a chunk at a time as it arrives (an `INCR`
+  /// transfer's chunks, a large property in windows of 1 MB), so that memory stays flat for any
+  /// size; returns the property's type. A `sink` that throws ends the transfer with its error.
+  /// - Throws: ``SystemPasteboardError``, as ``convert(_:time:)`` does, or what `sink` throws.
+  package func convert(
+    _ target: String, time: UInt32 = 0, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
+  ) throws(SystemPasteboardError) -> UInt32 {
     guard try owner() != nil else {
       throw SystemPasteboardError(.noOwner, "nothing owns the \(selectionName) selection")
     }
@@ -68,43 +78,57 @@ package struct SelectionReader {
       throw SystemPasteboardError(
         .conversionRefused, "the owner of \(selectionName) refused to convert it to \(target)")
     }
-    let (type, first) = try readProperty()
-    guard type == (try connection.atom("INCR")) else { return (type, first) }
-    return try readIncrements(target)
+    let incr = try connection.atom("INCR")
+    var isIncremental = false
+    let type = try readProperty { type, chunk throws(SystemPasteboardError) in
+      if type == incr {
+        isIncremental = true
+      } else {
+        try sink(chunk)
+      }
+    }
+    guard isIncremental else { return type }
+    return try readIncrements(target, into: sink)
   }
 
   /// The INCR transfer's chunks, each announced by a PropertyNotify (NewValue) and taken by
   /// deleting the property, until an empty one.
-  private func readIncrements(_ target: String) throws(SystemPasteboardError) -> (type: UInt32, data: [UInt8]) {
-    var data: [UInt8] = []
+  private func readIncrements(_ target: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void)
+    throws(SystemPasteboardError) -> UInt32
+  {
     var type: UInt32 = 0
     while true {
       _ = try wait(what: "the next chunk of \(target) from the owner of \(selectionName)") { event in
         event.code == 28 && event.u32(4) == window && event.u32(8) == property && event.u8(16) == 0
       }
-      let (chunkType, chunk) = try readProperty()
-      if chunk.isEmpty { return (type, data) }
-      type = chunkType
-      data += chunk
-      guard data.count <= Self.sizeLimit else {
-        throw SystemPasteboardError(.protocolViolation, "the owner of \(selectionName) sent more than 1 GB")
+      var empty = true
+      let chunkType = try readProperty { _, chunk throws(SystemPasteboardError) in
+        if !chunk.isEmpty {
+          empty = false
+          try sink(chunk)
+        }
       }
+      if empty { return type }
+      type = chunkType
     }
   }
 
-  /// Reads and deletes our property: its type and bytes (in windows of 16 MB).
-  private func readProperty() throws(SystemPasteboardError) -> (type: UInt32, data: [UInt8]) {
-    var data: [UInt8] = []
+  /// Reads and deletes our property, handing its bytes to `body` in windows of 1 MB (with the
+  /// property's type); returns the type.
+  private func readProperty(_ body: (UInt32, [UInt8]) throws(SystemPasteboardError) -> Void)
+    throws(SystemPasteboardError)
+    -> UInt32
+  {
     var type: UInt32 = 0
     var offset = 0
     while true {
-      var body = X11Wire()
-      body.u32(window)
-      body.u32(property)
-      body.u32(0)  // AnyPropertyType
-      body.u32(UInt32(offset / 4))
-      body.u32(1 << 22)
-      let reply = try connection.roundTrip(20, 0, body.data, name: "GetProperty")
+      var request = X11Wire()
+      request.u32(window)
+      request.u32(property)
+      request.u32(0)  // AnyPropertyType
+      request.u32(UInt32(offset / 4))
+      request.u32(1 << 18)  // 1 MB
+      let reply = try connection.roundTrip(20, 0, request.data, name: "GetProperty")
       let format = Int(reply[1])
       type = X11Wire.u32(reply, 8)
       let after = Int(X11Wire.u32(reply, 12))
@@ -112,12 +136,12 @@ package struct SelectionReader {
       guard 32 + length <= reply.count else {
         throw SystemPasteboardError(.protocolViolation, "a GetProperty reply is short")
       }
-      data += reply[32..<(32 + length)]
+      try body(type, Array(reply[32..<(32 + length)]))
       offset += length
       if after == 0 || length == 0 { break }
     }
     try deleteProperty()
-    return (type, data)
+    return type
   }
 
   private func deleteProperty() throws(SystemPasteboardError) {

@@ -1,0 +1,76 @@
+import UTIPlatform
+
+/// A server forked from this process to serve a copy after the command returns, as `xclip -i`
+/// and `wl-copy` fork theirs: no second start-up, and the spool and the parsed declarations are
+/// the child's already.
+///
+/// The fork happens before any thread exists (the pasteboard's thread is started in the child),
+/// so the child is a whole process. It leaves the terminal's session (`setsid`), works from `/`
+/// (a directory it keeps open cannot be unmounted), closes the pipes and sockets it inherited
+/// beyond its standard streams (a launcher that waits for them to close must not wait on it),
+/// and, once it owns the selection, says so through a pipe and lets its standard streams go.
+enum Detached {
+  /// How the child fared.
+  enum Outcome: Equatable {
+    /// The child owns the selection and serves it.
+    case ready
+    /// The child exited before it was ready, with this status (its message on standard error).
+    case exited(Int32)
+    /// No child could be started.
+    case failed(String)
+  }
+
+  /// Forks a child that runs `body` and exits with what it returns; `body` calls its argument
+  /// once it can be left to run. Returns in the parent once the child is ready or has exited.
+  static func run(_ body: (_ ready: () -> Void) -> Int32) -> Outcome {
+    var channel: [Int32] = [0, 0]
+    guard pipe(&channel) == 0 else { return .failed(FileIO.reason(errno)) }
+    let pid = fork()
+    if pid < 0 {
+      close(channel[0])
+      close(channel[1])
+      return .failed(FileIO.reason(errno))
+    }
+    if pid == 0 {
+      close(channel[0])
+      setsid()
+      _ = chdir("/")
+      closeInheritedPipes(keeping: channel[1])
+      let status = body {
+        _ = write(channel[1], "ready", 5)
+        close(channel[1])
+        let null = open("/dev/null", O_RDWR)
+        if null >= 0 {
+          for fd in Int32(0)...2 { dup2(null, fd) }
+          if null > 2 { close(null) }
+        }
+      }
+      // exit, not _exit: the at-exit hand-over to the clipboard manager runs.
+      exit(status)
+    }
+    close(channel[1])
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 16)
+    while received.count < 5 {
+      let count = read(channel[0], &buffer, buffer.count)
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      received += buffer[..<count]
+    }
+    close(channel[0])
+    if received.starts(with: Array("ready".utf8)) { return .ready }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return .exited(status & 0x7F == 0 ? (status >> 8) & 0xFF : 2)
+  }
+
+  /// Closes the pipes and sockets inherited beyond the standard streams (and `keeping`).
+  private static func closeInheritedPipes(keeping: Int32) {
+    for fd in Int32(3)..<1024 where fd != keeping {
+      var info = stat()
+      guard fstat(fd, &info) == 0 else { continue }
+      let kind = info.st_mode & S_IFMT
+      if kind == S_IFIFO || kind == S_IFSOCK { close(fd) }
+    }
+  }
+}
