@@ -117,11 +117,16 @@ extension ClipboardBench {
       if !owned { usleep(25_000) }
     }
     guard owned, let paster = spawn(paste) else { return nil }
+    // VmHWM read while the paster runs (its mm's own high-water mark): wait4's ru_maxrss would
+    // count this process's memory too, as posix_spawn's child starts on our address space.
     var status: Int32 = 0
-    var usage = rusage()
-    guard wait4(paster, &status, 0, &usage) == paster, status == 0 else { return nil }
-    guard let serving = peakMemory(of: server) else { return nil }
-    return (serving, usage.ru_maxrss * 1024)
+    var pasting = 0
+    while waitpid(paster, &status, WNOHANG) == 0 {
+      pasting = max(pasting, peakMemory(of: paster) ?? 0)
+      usleep(2_000)
+    }
+    guard status == 0, let serving = peakMemory(of: server) else { return nil }
+    return (serving, pasting)
   }
 
   private static func spawn(_ command: [String]) -> pid_t? {

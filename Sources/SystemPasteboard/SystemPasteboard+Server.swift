@@ -31,7 +31,6 @@ extension SystemPasteboard {
       owner = try SelectionOwner(
         connection: connection, selection: pasteboard.selection.rawValue, registry: pasteboard.registry)
       _ = try connection.selectSelectionInput(window: owner.window, selection: owner.selection)
-      try connection.sync()
       timeout = pasteboard.timeout
       self.pasteboard = pasteboard
       guard let wake = WakePipe() else {

@@ -13,6 +13,9 @@ import UTIPlatform
 enum ClipboardCommands {
   static let selectionOption = Command.Option(
     names: ["--selection"], valueName: "clipboard|primary", help: "The selection (default: clipboard).")
+  static let backendOption = Command.Option(
+    names: ["--backend"], valueName: "x11",
+    help: "The desktop protocol (default: the one the environment names; x11, from $DISPLAY, so far).")
 
   static var copy: Command {
     Command(
@@ -39,6 +42,7 @@ enum ClipboardCommands {
       ],
       options: [
         selectionOption,
+        backendOption,
         .init(names: ["--type"], valueName: "uti", help: "The data's type."),
         .init(
           names: ["--files"], valueName: nil,
@@ -64,6 +68,7 @@ enum ClipboardCommands {
         """,
       options: [
         selectionOption,
+        backendOption,
         .init(names: ["--type"], valueName: "uti", help: "The type to paste (default public.plain-text)."),
         .init(names: ["--list"], valueName: nil, help: "List the owner's targets and their types."),
         .json,
@@ -75,6 +80,10 @@ enum ClipboardCommands {
 
   /// The pasteboard `--selection` names, mapping types with `registry` (the `--types` declarations).
   static func pasteboard(_ invocation: Invocation, registry: UTTypeRegistry, io: inout Console) -> SystemPasteboard? {
+    if let backend = invocation.value("--backend"), !SystemPasteboard.Backend.names.contains(backend) {
+      io.error("Error: '\(backend)' is not a backend (\(SystemPasteboard.Backend.names.joined(separator: ", ")))")
+      return nil
+    }
     switch invocation.value("--selection") ?? "clipboard" {
     case "clipboard": return SystemPasteboard(selection: .clipboard, registry: registry)
     case "primary": return SystemPasteboard(selection: .primary, registry: registry)

@@ -51,8 +51,12 @@ package final class SelectionOwner {
     self.selectionName = selection
     self.loadTimeout = loadTimeout
     window = connection.createWindow()
-    self.selection = try connection.atom(selection)
-    try connection.sync()
+    // The atoms an owner answers with, interned in one round trip; its reply comes after the
+    // window was made, so an error making it has arrived by then.
+    self.selection = try connection.atoms(
+      [selection, "_SWIFT_UTI_TIMESTAMP", "STRING", "ATOM", "INCR", "TARGETS", "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS"]
+    )[0]
+    if let error = connection.takeErrors().first { throw error }
   }
 
   /// A server timestamp (ICCCM: never CurrentTime for SetSelectionOwner): the time of a

@@ -59,9 +59,6 @@ package struct SelectionReader {
   package func convert(
     _ target: String, time: UInt32 = 0, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
   ) throws(SystemPasteboardError) -> UInt32 {
-    guard try owner() != nil else {
-      throw SystemPasteboardError(.noOwner, "nothing owns the \(selectionName) selection")
-    }
     let targetAtom = try connection.atom(target)
     try deleteProperty()
     var body = X11Wire()
@@ -75,6 +72,10 @@ package struct SelectionReader {
       event.code == 31 && event.u32(8) == window && event.u32(12) == selection
     }
     guard notify.u32(20) != 0 else {
+      // The server refuses at once for a selection nobody owns: ask only now which it was.
+      guard try owner() != nil else {
+        throw SystemPasteboardError(.noOwner, "nothing owns the \(selectionName) selection")
+      }
       throw SystemPasteboardError(
         .conversionRefused, "the owner of \(selectionName) refused to convert it to \(target)")
     }
