@@ -610,7 +610,11 @@ final class SilentOwner {
 /// a hang.
 @Suite("System pasteboard: a hostile X server")
 struct HostileXServerTests {
-  static func connect(_ mode: String) throws -> Result<X11Connection, SystemPasteboardError> {
+  /// Connects to the fake server in `mode` (and, once connected, runs `then` on the connection
+  /// while the server still runs).
+  static func connect(
+    _ mode: String, then: (X11Connection) throws(SystemPasteboardError) -> Void = { _ in }
+  ) throws -> Result<X11Connection, SystemPasteboardError> {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fake-x-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let socket = directory.appendingPathComponent("X0").path
@@ -628,8 +632,34 @@ struct HostileXServerTests {
     return Result { () throws(SystemPasteboardError) in
       let connection = try X11Connection(display: try X11Display(parsing: socket), timeout: 1)
       _ = try connection.atom("CLIPBOARD")
+      try then(connection)
       return connection
     }
+  }
+
+  /// During selection traffic: the conversion's property read goes wrong. Each is an error
+  /// naming what went wrong, within the timeout.
+  @Test(arguments: [
+    ("short-property", "convert", SystemPasteboardError.Code.protocolViolation, "a GetProperty reply is short"),
+    ("targets-format8", "targets", .protocolViolation, "answered TARGETS with something else"),
+    ("incr-never", "convert", .timeout, "timed out waiting for the next chunk of UTF8_STRING"),
+    ("late-sequence", "convert", .protocolViolation, "a reply for request 999"),
+  ])
+  func malformedSelectionTrafficIsAnError(
+    mode: String, call: String, code: SystemPasteboardError.Code, message: String
+  ) throws {
+    let started = Date()
+    let outcome = try Self.connect(mode) { connection throws(SystemPasteboardError) in
+      let reader = try SelectionReader(connection: connection, selection: "CLIPBOARD")
+      if call == "targets" { _ = try reader.targets() } else { _ = try reader.convert("UTF8_STRING") }
+    }
+    switch outcome {
+    case .success: Issue.record("\(mode): the read worked")
+    case .failure(let error):
+      #expect(error.code == code, "\(mode): \(error)")
+      #expect(error.message.contains(message), "\(mode): \(error)")
+    }
+    #expect(Date().timeIntervalSince(started) < 5, "\(mode): an error within the timeout, not a hang")
   }
 
   @Test(arguments: [

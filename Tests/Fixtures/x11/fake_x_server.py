@@ -9,6 +9,15 @@ misbehaves as the mode says. Prints "listening" once the socket accepts.
   wrong-sequence  after a good setup, answers the first request with a reply for request 999
   odd-events      after a good setup, answers QueryExtension (absent), then sends unknown and
                   truncated-looking events, an error with an unknown code, and nothing else
+
+Selection traffic: a server that answers setup, InternAtom, GetAtomName, GetSelectionOwner (an
+owner exists) and ConvertSelection (a SelectionNotify naming the property) as a real one does,
+and then misbehaves in the GetProperty that reads the conversion:
+
+  short-property  the reply announces 100 bytes of value and carries none
+  targets-format8 TARGETS is answered with 8-bit STRING data instead of atoms
+  incr-never      the owner starts an INCR transfer and its first chunk never comes
+  late-sequence   the reply names request 999, never sent
 """
 import os
 import socket
@@ -63,12 +72,62 @@ if mode == "short-setup":
     sys.exit(0)
 client.sendall(setup)
 
+atoms = {}
+
+
+def atom(name):
+    if name not in atoms:
+        atoms[name] = 100 + len(atoms)
+    return atoms[name]
+
+
+def reply(sequence, data=b"", detail=0, extra=b""):
+    """A reply: 32 bytes (the first 24 after the header given by `data`), then `extra`."""
+    padded = extra + b"\0" * ((4 - len(extra) % 4) % 4)
+    client.sendall(struct.pack("<BBHI", 1, detail, sequence & 0xFFFF, len(padded) // 4) + data.ljust(24, b"\0") + padded)
+
+
+def selection_traffic(sequence, opcode, body):
+    if opcode == 16:  # InternAtom
+        length = struct.unpack("<H", body[0:2])[0]
+        reply(sequence, struct.pack("<I", atom(body[4:4 + length].decode())))
+    elif opcode == 17:  # GetAtomName
+        wanted = struct.unpack("<I", body[0:4])[0]
+        name = next((n for n, a in atoms.items() if a == wanted), "UNKNOWN").encode()
+        reply(sequence, struct.pack("<H", len(name)), extra=name)
+    elif opcode == 23:  # GetSelectionOwner: a window owns it
+        reply(sequence, struct.pack("<I", 0x400001))
+    elif opcode == 24:  # ConvertSelection: answered at once
+        requestor, selection, target, prop, when = struct.unpack("<IIIII", body[0:20])
+        client.sendall(struct.pack("<BBHIIIII8x", 31, 0, sequence & 0xFFFF, when, requestor, selection, target, prop))
+    elif opcode == 20:  # GetProperty: the misbehaviour
+        if mode == "short-property":
+            reply(sequence, struct.pack("<IIII", atom("STRING"), 0, 100, 0), detail=8)
+        elif mode == "targets-format8":
+            reply(sequence, struct.pack("<IIII", atom("STRING"), 0, 4, 0), detail=8, extra=b"abcd")
+        elif mode == "incr-never":
+            if not getattr(selection_traffic, "incr_sent", False):
+                selection_traffic.incr_sent = True
+                reply(sequence, struct.pack("<IIII", atom("INCR"), 0, 1, 0), detail=32, extra=struct.pack("<I", 1 << 20))
+            else:
+                reply(sequence, struct.pack("<IIII", 0, 0, 0, 0), detail=0)
+        elif mode == "late-sequence":
+            reply(999, struct.pack("<IIII", atom("STRING"), 0, 0, 0), detail=8)
+    elif opcode == 43:  # GetInputFocus
+        reply(sequence, struct.pack("<I", 1))
+    elif opcode == 98:  # QueryExtension: absent
+        reply(sequence)
+
+
 sequence = 0
 while True:
     request = read_exactly(4)
     opcode, length = request[0], struct.unpack("<H", request[2:4])[0]
-    read_exactly(length * 4 - 4)
+    body = read_exactly(length * 4 - 4)
     sequence += 1
+    if mode in ("short-property", "targets-format8", "incr-never", "late-sequence"):
+        selection_traffic(sequence, opcode, body)
+        continue
     if mode == "huge-reply":
         client.sendall(struct.pack("<BBHI", 1, 0, sequence, 0x10000000) + b"\0" * 24)
     elif mode == "wrong-sequence":
