@@ -136,10 +136,12 @@ extension SystemPasteboard {
     /// Counts a change of owner: XFIXES says who owns the selection now (our own
     /// SetSelectionOwner is counted when it is made); without XFIXES, a SelectionClear.
     private func observe(_ event: X11Connection.Event) {
-      if let xfixes = owner.connection.xfixesEvent, event.code == xfixes {
-        if event.u32(12) == owner.selection && event.u32(8) != owner.window { pasteboard?.selectionChanged() }
-      } else if event.code == 29, owner.connection.xfixesEvent == nil {
+      switch X11Event(event, xfixesEvent: owner.connection.xfixesEvent) {
+      case .xfixesSelectionNotify(_, let newOwner, let selection):
+        if selection == owner.selection && newOwner != owner.window { pasteboard?.selectionChanged() }
+      case .selectionClear where owner.connection.xfixesEvent == nil:
         pasteboard?.selectionChanged()
+      default: break
       }
     }
   }

@@ -324,15 +324,8 @@ public final class SystemPasteboard: Sendable {
   ) throws(SystemPasteboardError) -> (type: UTType, target: String)? {
     let reader = try SelectionReader(
       connection: try X11Connection(display: display, timeout: timeout), selection: selection.rawValue)
-    if type == .plainText || type == .utf8PlainText {
-      // Text, as xclip -o asks for it: UTF8_STRING at once, without a TARGETS round trip first.
-      // An owner that offers it at all offers its text there in UTF-8; one that refuses it is
-      // asked for its targets below.
-      do {
-        _ = try reader.convert("UTF8_STRING", into: sink)
-        return (.utf8PlainText, "UTF8_STRING")
-      } catch  where error.code == .conversionRefused {}
-    }
+    // TARGETS first, always: an owner asked for a target it lacks may answer with other data
+    // (xclip -t image/png gives its PNG for UTF8_STRING), so only its own list says what it has.
     let targets = try reader.targets()
     for (targetType, target) in typedTargets(targets) where !FileList.isFileListTarget(target) {
       guard targetType.conforms(to: type) else { continue }

@@ -162,6 +162,27 @@ struct DragAndDropTests {
     #expect(log.calls.isEmpty, "\(log.calls)")
   }
 
+  /// The action is followed on every position: a delegate that proposes a move is refused while
+  /// the source asks for a copy, taken when it asks for a move (the user pressed Shift), refused
+  /// again when it goes back, and taken for XdndActionAsk when the source's XdndActionList offers
+  /// a move.
+  @Test func theActionIsFollowedOnEveryPosition() async throws {
+    guard Self.server != nil else { return }
+    let (window, _, _) = try Self.dropWindow([.plainText]) { _ in MoveProposer() }
+    defer { window.close() }
+    let answers = try await Self.peer(
+      [
+        "source", String(window.id), "enter", "5", "text/plain", "position-as", "XdndActionCopy", "200", "200",
+        "position-as", "XdndActionMove", "210", "200", "position-as", "XdndActionCopy", "220", "200",
+        "action-list", "XdndActionCopy", "XdndActionMove", "position-as", "XdndActionAsk", "230", "200", "leave",
+      ])
+    #expect(
+      answers == [
+        "status 0 None 0 0 0 0", "status 1 XdndActionMove 0 0 0 0", "status 0 None 0 0 0 0",
+        "status 1 XdndActionMove 0 0 0 0", "done",
+      ], "\(answers)")
+  }
+
   /// A source that stops talking mid-drag: after the documented silence (six times the window's
   /// timeout) the drag exits, instead of staying on the surface for ever.
   @Test func aSilentSourceEndsTheDragWithDropExited() async throws {
@@ -562,6 +583,12 @@ final class DelegateLog {
   var loadError: String?
   /// What a load started during the drag (before the drop) gave.
   var earlyLoad: String?
+}
+
+/// A delegate that proposes a move wherever the drag is.
+struct MoveProposer: DropDelegate {
+  func dropUpdated(info: DropInfo) -> DropProposal? { DropProposal(operation: .move) }
+  func performDrop(info: DropInfo) -> Bool { true }
 }
 
 /// A delegate that records its calls and loads the first image or text on drop.

@@ -594,11 +594,7 @@ final class SilentOwner {
   init(display: String, selection: String) throws {
     connection = try X11Connection(display: try X11Display(parsing: display), timeout: 2)
     let window = connection.createWindow()
-    var body = X11Wire()
-    body.u32(window)
-    body.u32(try connection.atom(selection))
-    body.u32(0)
-    connection.send(22, 0, body.data, name: "SetSelectionOwner")
+    connection.send(X11.SetSelectionOwner(owner: window, selection: try connection.atom(selection), time: 0))
     try connection.sync()
   }
 

@@ -47,10 +47,7 @@ public struct ProcessResult: Sendable {
 /// daemon started below it keeps open.
 @discardableResult
 public func runProcess(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> ProcessResult {
-  var toChild: [Int32] = [0, 0]
-  var fromOut: [Int32] = [0, 0]
-  var fromErr: [Int32] = [0, 0]
-  guard pipe(&toChild) == 0, pipe(&fromOut) == 0, pipe(&fromErr) == 0 else {
+  guard let toChild = closeOnExecPipe(), let fromOut = closeOnExecPipe(), let fromErr = closeOnExecPipe() else {
     throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
   }
   // Whatever this process holds (these pipes' originals included) stays out of the child.
@@ -106,13 +103,35 @@ public func runProcess(_ executable: String, _ arguments: [String], input: Data?
   return ProcessResult(status: code, stdout: Data(outputs[fromOut[0]]!), stderr: Data(outputs[fromErr[0]]!))
 }
 
+/// A pipe whose two ends close on exec (the child's end is `dup2`ed onto its standard streams,
+/// which clears the flag there): no other child inherits it, whichever thread spawns it.
+public func closeOnExecPipe() -> [Int32]? {
+  // Made and marked under the lock every spawn here holds (pipe2 is not in Swift's Glibc), so no
+  // spawn sees the pipe before it is marked.
+  spawnLock.lock()
+  defer { spawnLock.unlock() }
+  var ends: [Int32] = [0, 0]
+  guard pipe(&ends) == 0 else { return nil }
+  for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+  return ends
+}
+
+/// Held while a pipe is made and marked, and while a child is spawned.
+private let spawnLock = NSLock()
+
 /// Starts a program with `actions` applied, no signal blocked and default dispositions, whatever
 /// the test thread that spawns it blocks (a program would otherwise ignore SIGTERM, and a shell
 /// that waits for its children would never see SIGCHLD): the pid, and `posix_spawn`'s status.
+///
+/// Pipes for children are made with ``closeOnExecPipe()``: another test's thread may spawn at any
+/// moment, and a long-lived child (an Xvfb watchdog, a daemon) that kept one of this test's pipes
+/// would keep it waiting for the pipe's end for ever.
 public func spawn(_ executable: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t) -> (
   pid: pid_t, status: Int32
 ) {
-  ProcessSpawn.spawn(executable, arguments, actions: &actions)
+  spawnLock.lock()
+  defer { spawnLock.unlock() }
+  return ProcessSpawn.spawn(executable, arguments, actions: &actions)
 }
 
 /// The first executable named `name` on the PATH.

@@ -41,10 +41,9 @@ public final class XServer: @unchecked Sendable {
       arguments += ["-auth", path]
       authority = path
     }
-    var lifeline: [Int32] = [0, 0]
-    var announce: [Int32] = [0, 0]
-    guard pipe(&lifeline) == 0, pipe(&announce) == 0 else { return nil }
-    for fd in [lifeline[1], announce[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    // Both pipes close on exec: no other test's child (spawned by another thread meanwhile)
+    // inherits them; the ends this child needs are dup2'ed onto its standard streams.
+    guard let lifeline = closeOnExecPipe(), let announce = closeOnExecPipe() else { return nil }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_adddup2(&actions, lifeline[0], 0)

@@ -215,7 +215,10 @@ extension X11Window.Host {
     let location = drag.location
     let began = drag.began
     let items = drag.items
-    let allowed = atoms.allowedOperations(for: action)
+    // The action is followed on every position (it follows the source's modifier keys); for
+    // XdndActionAsk, the source's XdndActionList says what it offers.
+    let list = action == atoms.ask ? (try? connection.property32(drag.source, atoms.actionList))?.values ?? [] : []
+    let allowed = atoms.allowedOperations(for: action, list: list)
     let number = drag.number
     let source = drag.application
     let bounds = CGRect(origin: .zero, size: drag.size)
@@ -228,7 +231,7 @@ extension X11Window.Host {
         }
         surface.begin(session, at: location)
       } else {
-        surface.move(to: location)
+        surface.move(to: location, allowing: allowed)
       }
       return (surface.currentOperation, surface.quietRectangle(around: location, within: bounds))
     }

@@ -154,26 +154,26 @@ extension X11Window {
     }
 
     private func handle(_ event: X11Connection.Event) {
-      switch event.code {
-      case 33:  // ClientMessage
-        guard let message = Xdnd.Message(event, atoms: atoms) else { return }
+      switch X11Event(event, xfixesEvent: connection.xfixesEvent) {
+      case .clientMessage(let clientMessage):
+        guard let message = Xdnd.Message(clientMessage, atoms: atoms) else { return }
         switch message {
         case .status, .finished:
-          if event.u32(4) == owner.window { dragReceived(message) }
+          if clientMessage.window == owner.window { dragReceived(message) }
         case .enter, .position, .leave, .drop:
-          if event.u32(4) == window { receiver?.received(message, host: self) }
+          if clientMessage.window == window { receiver?.received(message, host: self) }
         }
-      case 17:  // DestroyNotify
-        receiver?.windowDestroyed(event.u32(8), host: self)
-      case 4 where event.u32(12) == window:  // ButtonPress in our window
-        let press = ButtonPress(location: CGPoint(x: event.i16(24), y: event.i16(26)), button: Int(event.u8(1)))
+      case .destroyNotify(let gone):
+        receiver?.windowDestroyed(gone, host: self)
+      case .buttonPress(let button, window, let x, let y, _):  // in our window
+        let press = ButtonPress(location: CGPoint(x: x, y: y), button: Int(button))
         for continuation in pressObservers.withLock({ $0.all.values }) { continuation.yield(press) }
-      case 6:  // MotionNotify
-        dragMoved(x: event.i16(20), y: event.i16(22), time: event.u32(4))
-      case 5:  // ButtonRelease
-        dragReleased(time: event.u32(4))
-      case 2:  // KeyPress
-        dragKeyPressed(event.u8(1))
+      case .motion(let x, let y, let time):
+        dragMoved(x: x, y: y, time: time)
+      case .buttonRelease(_, let time):
+        dragReleased(time: time)
+      case .keyPress(let keycode, _):
+        dragKeyPressed(keycode)
       default: break
       }
     }

@@ -91,9 +91,15 @@ enum Xdnd {
 
     /// Decodes a ClientMessage; nil when it is not an XDND message or is not 32-bit.
     init?(_ event: X11Connection.Event, atoms: Atoms) {
-      guard event.code == 33, event.u8(1) == 32 else { return nil }
-      let type = event.u32(8)
-      let l = (0..<5).map { event.u32(12 + 4 * $0) }
+      guard case .clientMessage(let message) = X11Event(event, xfixesEvent: nil) else { return nil }
+      self.init(message, atoms: atoms)
+    }
+
+    /// The XDND message a client message carries, if it is one (format 32, an XDND type).
+    init?(_ message: X11Event.ClientMessage, atoms: Atoms) {
+      guard message.format == 32 else { return nil }
+      let type = message.type
+      let l = message.data
       switch type {
       case atoms.enter:
         self = .enter(

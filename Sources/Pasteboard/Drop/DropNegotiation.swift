@@ -50,7 +50,9 @@ struct DropNegotiation<Target: Hashable & Sendable>: Sendable {
   }
 
   private(set) var state: State = .idle
-  let allowed: Set<DropOperation>
+  /// The operations the source allows now (a desktop source may change them mid-drag, as
+  /// XDND's action follows the modifier keys).
+  var allowed: Set<DropOperation>
 
   init(allowedOperations: Set<DropOperation>) {
     self.allowed = allowedOperations

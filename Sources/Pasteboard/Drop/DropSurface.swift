@@ -151,6 +151,16 @@ public final class DropSurface {
     return currentOperation
   }
 
+  /// The pointer moved to `location`, the source now allowing `operations` (a desktop drag's
+  /// source follows the modifier keys); returns the operation the drag now has: a proposal the
+  /// source no longer allows is treated as `.cancel`, as at the start.
+  @discardableResult
+  package func move(to location: CGPoint, allowing operations: Set<DropOperation>) -> DropOperation {
+    guard drag != nil else { return .cancel }
+    drag!.negotiation.allowed = operations
+    return move(to: location)
+  }
+
   /// The pointer was released at `location`: performs the drop if the target agreed to a copy
   /// or move; returns the final operation, which the source also gets.
   @discardableResult

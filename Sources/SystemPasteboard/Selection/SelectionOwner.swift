@@ -66,7 +66,7 @@ package final class SelectionOwner {
     connection.changeProperty(window, property, type: try connection.atom("STRING"), format: 8, data: [], append: true)
     let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(connection.timeout))
     while let event = try connection.nextEvent(until: deadline) {
-      if event.code == 28, event.u32(4) == window, event.u32(8) == property { return event.u32(12) }
+      if case .propertyNotify(window, property, let time, _) = X11Event(event, xfixesEvent: nil) { return time }
       deferred.append(event)
     }
     throw SystemPasteboardError(.timeout, "the X server sent no timestamp")
@@ -91,11 +91,7 @@ package final class SelectionOwner {
     offers = SelectionTargets.offers(for: items, registry: registry)
     transfers.removeAll()
     let time = try serverTime()
-    var body = X11Wire()
-    body.u32(window)
-    body.u32(selection)
-    body.u32(time)
-    connection.send(22, 0, body.data, name: "SetSelectionOwner")
+    connection.send(X11.SetSelectionOwner(owner: window, selection: selection, time: time))
     guard try currentOwner() == window else {
       throw SystemPasteboardError(.conversionRefused, "another client kept the \(selectionName) selection")
     }
@@ -105,19 +101,13 @@ package final class SelectionOwner {
 
   /// The window that owns the selection now (0: none).
   package func currentOwner() throws(SystemPasteboardError) -> UInt32 {
-    var query = X11Wire()
-    query.u32(selection)
-    return X11Wire.u32(try connection.roundTrip(23, 0, query.data, name: "GetSelectionOwner"), 8)
+    try connection.roundTrip(X11.GetSelectionOwner(selection: selection))
   }
 
   /// Gives the selection up.
   package func disown() throws(SystemPasteboardError) {
     guard isOwner else { return }
-    var body = X11Wire()
-    body.u32(0)
-    body.u32(selection)
-    body.u32(ownedSince)
-    connection.send(22, 0, body.data, name: "SetSelectionOwner")
+    connection.send(X11.SetSelectionOwner(owner: 0, selection: selection, time: ownedSince))
     try connection.flush()
     isOwner = false
   }
@@ -158,16 +148,13 @@ package final class SelectionOwner {
   }
 
   private func handle(_ event: X11Connection.Event) throws(SystemPasteboardError) {
-    switch event.code {
+    switch X11Event(event, xfixesEvent: connection.xfixesEvent) {
     // SelectionClear comes from the server alone: one another client sent (SendEvent sets the
     // high bit) does not take the selection from us.
-    case 29 where event.u32(8) == window && event.u32(12) == selection && !event.isSynthetic:
+    case .selectionClear(let owner, let cleared, _) where owner == window && cleared == selection && !event.isSynthetic:
       isOwner = false
       transfers.removeAll()
-    case 30 where event.u32(8) == window:  // SelectionRequest
-      let request = Request(
-        time: event.u32(4), requestor: event.u32(12), selection: event.u32(16), target: event.u32(20),
-        property: event.u32(24))
+    case .selectionRequest(let request) where request.owner == window:
       do {
         try answer(request)
       } catch  where error.code == .request {
@@ -176,10 +163,11 @@ package final class SelectionOwner {
         notify(request, property: 0)
         try connection.flush()
       }
-    case 28 where event.u8(16) == 1:  // PropertyNotify, Deleted: the requestor took an INCR chunk
-      try continueTransfer(requestor: event.u32(4), property: event.u32(8))
-    case 17:  // DestroyNotify: an INCR requestor went away
-      transfers.removeAll { $0.requestor == event.u32(8) }
+    case .propertyNotify(let requestor, let property, _, deleted: true):
+      // The requestor took an INCR chunk.
+      try continueTransfer(requestor: requestor, property: property)
+    case .destroyNotify(let gone):  // an INCR requestor went away
+      transfers.removeAll { $0.requestor == gone }
     default: break
     }
     // Errors for requests nobody waits for (a ChangeProperty or SendEvent to a requestor that
@@ -193,13 +181,7 @@ package final class SelectionOwner {
   package var transferCount: Int { transfers.count }
 
   /// A `SelectionRequest`'s fields (ICCCM 2.2).
-  package struct Request {
-    package var time: UInt32
-    package var requestor: UInt32
-    package var selection: UInt32
-    package var target: UInt32
-    package var property: UInt32
-  }
+  package typealias Request = X11Event.SelectionRequest
 
   /// Hands the data to the clipboard manager (freedesktop's clipboard manager specification):
   /// asks the owner of `CLIPBOARD_MANAGER` to convert `SAVE_TARGETS`, with our targets in the
@@ -208,27 +190,24 @@ package final class SelectionOwner {
   package func handOver(timeout: Double) throws(SystemPasteboardError) -> Bool {
     guard isOwner else { return false }
     let manager = try connection.atom("CLIPBOARD_MANAGER")
-    var query = X11Wire()
-    query.u32(manager)
-    guard X11Wire.u32(try connection.roundTrip(23, 0, query.data, name: "GetSelectionOwner"), 8) != 0 else {
+    guard try connection.roundTrip(X11.GetSelectionOwner(selection: manager)) != 0 else {
       return false
     }
     let property = try connection.atom("_SWIFT_UTI_SAVE_TARGETS")
     let targets = try connection.atoms(offers.map(\.target))
     connection.changeProperty(
       window, property, type: try connection.atom("ATOM"), format: 32, data: targets.flatMap(X11Wire.le32))
-    var body = X11Wire()
-    body.u32(window)
-    body.u32(manager)
-    body.u32(try connection.atom("SAVE_TARGETS"))
-    body.u32(property)
-    body.u32(ownedSince)
-    connection.send(24, 0, body.data, name: "ConvertSelection")
+    connection.send(
+      X11.ConvertSelection(
+        requestor: window, selection: manager, target: try connection.atom("SAVE_TARGETS"), property: property,
+        time: ownedSince))
     var confirmed = false
     let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(timeout))
     let answered = try serve(until: deadline) { event in
-      guard event.code == 31, event.u32(8) == window, event.u32(12) == manager else { return false }
-      confirmed = event.u32(20) != 0
+      guard case .selectionNotify(let notify) = X11Event(event, xfixesEvent: nil),
+        notify.requestor == window, notify.selection == manager
+      else { return false }
+      confirmed = notify.property != 0
       return true
     }
     return answered && confirmed
@@ -373,20 +352,10 @@ package final class SelectionOwner {
 
   /// Tells the requestor of `request` that its conversion is in `property` (None: refused).
   private func notify(_ request: Request, property: UInt32) {
-    var event = X11Wire()
-    event.u8(31)  // SelectionNotify
-    event.u8(0)
-    event.u16(0)
-    event.u32(request.time)
-    event.u32(request.requestor)
-    event.u32(request.selection)
-    event.u32(request.target)
-    event.u32(property)
-    event.bytes([UInt8](repeating: 0, count: 8))
-    var body = X11Wire()
-    body.u32(request.requestor)
-    body.u32(0)  // no event mask: to the window's owner client
-    body.bytes(event.data)
-    connection.send(25, 0, body.data, name: "SendEvent")
+    let notify = X11Event.SelectionNotify(
+      time: request.time, requestor: request.requestor, selection: request.selection, target: request.target,
+      property: property)
+    // No event mask: to the client that created the requestor's window.
+    connection.send(X11.SendEvent(destination: request.requestor, event: notify.encoded))
   }
 }

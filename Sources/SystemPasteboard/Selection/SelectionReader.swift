@@ -20,9 +20,7 @@ package struct SelectionReader {
 
   /// The selection's owner window, or nil when nobody owns it.
   package func owner() throws(SystemPasteboardError) -> UInt32? {
-    var body = X11Wire()
-    body.u32(selection)
-    let owner = X11Wire.u32(try connection.roundTrip(23, 0, body.data, name: "GetSelectionOwner"), 8)
+    let owner = try connection.roundTrip(X11.GetSelectionOwner(selection: selection))
     return owner == 0 ? nil : owner
   }
 
@@ -61,17 +59,13 @@ package struct SelectionReader {
   ) throws(SystemPasteboardError) -> UInt32 {
     let targetAtom = try connection.atom(target)
     try deleteProperty()
-    var body = X11Wire()
-    body.u32(window)
-    body.u32(selection)
-    body.u32(targetAtom)
-    body.u32(property)
-    body.u32(time)
-    connection.send(24, 0, body.data, name: "ConvertSelection")
+    connection.send(
+      X11.ConvertSelection(requestor: window, selection: selection, target: targetAtom, property: property, time: time))
     let notify = try wait(what: "the owner of \(selectionName) to answer \(target)") { event in
-      event.code == 31 && event.u32(8) == window && event.u32(12) == selection
+      guard case .selectionNotify(let notify) = X11Event(event, xfixesEvent: nil) else { return false }
+      return notify.requestor == window && notify.selection == selection
     }
-    guard notify.u32(20) != 0 else {
+    guard case .selectionNotify(let answer) = X11Event(notify, xfixesEvent: nil), answer.property != 0 else {
       // The server refuses at once for a selection nobody owns: ask only now which it was.
       guard try owner() != nil else {
         throw SystemPasteboardError(.noOwner, "nothing owns the \(selectionName) selection")
@@ -100,7 +94,8 @@ package struct SelectionReader {
     var type: UInt32 = 0
     while true {
       _ = try wait(what: "the next chunk of \(target) from the owner of \(selectionName)") { event in
-        event.code == 28 && event.u32(4) == window && event.u32(8) == property && event.u8(16) == 0
+        X11Event(event, xfixesEvent: nil)
+          == .propertyNotify(window: window, property: property, time: event.u32(12), deleted: false)
       }
       var empty = true
       let chunkType = try readProperty { _, chunk throws(SystemPasteboardError) in
@@ -123,23 +118,12 @@ package struct SelectionReader {
     var type: UInt32 = 0
     var offset = 0
     while true {
-      var request = X11Wire()
-      request.u32(window)
-      request.u32(property)
-      request.u32(0)  // AnyPropertyType
-      request.u32(UInt32(offset / 4))
-      request.u32(1 << 18)  // 1 MB
-      let reply = try connection.roundTrip(20, 0, request.data, name: "GetProperty")
-      let format = Int(reply[1])
-      type = X11Wire.u32(reply, 8)
-      let after = Int(X11Wire.u32(reply, 12))
-      let length = Int(X11Wire.u32(reply, 16)) * max(format / 8, 1)
-      guard 32 + length <= reply.count else {
-        throw SystemPasteboardError(.protocolViolation, "a GetProperty reply is short")
-      }
-      try body(type, Array(reply[32..<(32 + length)]))
-      offset += length
-      if after == 0 || length == 0 { break }
+      let reply = try connection.roundTrip(
+        X11.GetProperty(window: window, property: property, offset: UInt32(offset / 4), length: 1 << 18))  // 1 MB
+      type = reply.type
+      try body(type, reply.value)
+      offset += reply.value.count
+      if reply.bytesAfter == 0 || reply.value.isEmpty { break }
     }
     try deleteProperty()
     return type

@@ -20,33 +20,20 @@ extension X11Connection {
     throws(SystemPasteboardError) -> UInt32
   {
     let window = allocateID()
-    var body = X11Wire()
-    body.u32(window)
-    body.u32(setup.root)
-    for _ in 0..<2 { body.u16(0) }  // x, y
-    body.u16(max(1, min(width, 0x7FFF)))
-    body.u16(max(1, min(height, 0x7FFF)))
-    body.u16(0)  // border
-    body.u16(1)  // InputOutput
-    body.u32(0)  // CopyFromParent visual
-    body.u32(0x2 | 0x800)  // CWBackPixel, CWEventMask
-    body.u32(setup.whitePixel)
-    body.u32(events)
-    send(1, 0, body.data, name: "CreateWindow")
+    send(
+      X11.CreateWindow(
+        window: window, parent: setup.root, width: width, height: height, windowClass: .inputOutput,
+        backgroundPixel: setup.whitePixel, eventMask: events))
     let utf8 = try atom("UTF8_STRING")
     changeProperty(window, try atom("WM_NAME"), type: utf8, format: 8, data: Array(title.utf8))
     changeProperty(window, try atom("_NET_WM_NAME"), type: utf8, format: 8, data: Array(title.utf8))
-    var map = X11Wire()
-    map.u32(window)
-    send(8, 0, map.data, name: "MapWindow")
+    send(X11.MapWindow(window: window))
     return window
   }
 
   /// Destroys `window`.
   package func destroyWindow(_ window: UInt32) {
-    var body = X11Wire()
-    body.u32(window)
-    send(4, 0, body.data, name: "DestroyWindow")
+    send(X11.DestroyWindow(window: window))
   }
 
   /// Replaces `property` of `window` (`format` 8, 16 or 32; `data` in that unit, little-endian),
@@ -54,23 +41,12 @@ extension X11Connection {
   package func changeProperty(
     _ window: UInt32, _ property: UInt32, type: UInt32, format: UInt8, data: [UInt8], append: Bool = false
   ) {
-    var body = X11Wire()
-    body.u32(window)
-    body.u32(property)
-    body.u32(type)
-    body.u8(format)
-    for _ in 0..<3 { body.u8(0) }
-    body.u32(UInt32(data.count / Int(max(format / 8, 1))))
-    body.bytes(data)
-    send(18, append ? 2 : 0, body.data, name: "ChangeProperty")
+    send(X11.ChangeProperty(window: window, property: property, type: type, format: format, data: data, append: append))
   }
 
   /// Deletes `property` of `window`.
   package func deleteProperty(_ window: UInt32, _ property: UInt32) {
-    var body = X11Wire()
-    body.u32(window)
-    body.u32(property)
-    send(19, 0, body.data, name: "DeleteProperty")
+    send(X11.DeleteProperty(window: window, property: property))
   }
 
   /// The 32-bit items of `property` on `window` (at most `limit`), and the property's type; nil
@@ -78,40 +54,23 @@ extension X11Connection {
   package func property32(_ window: UInt32, _ property: UInt32, limit: Int = 1024) throws(SystemPasteboardError) -> (
     type: UInt32, values: [UInt32]
   )? {
-    var body = X11Wire()
-    body.u32(window)
-    body.u32(property)
-    body.u32(0)  // AnyPropertyType
-    body.u32(0)
-    body.u32(UInt32(limit))
-    let reply: [UInt8]
+    let reply: X11.GetProperty.Reply
     do {
-      reply = try roundTrip(20, 0, body.data, name: "GetProperty")
+      reply = try roundTrip(X11.GetProperty(window: window, property: property, length: UInt32(limit)))
     } catch  where error.code == .request {
       return nil  // BadWindow: the window is gone
     }
-    let type = X11Wire.u32(reply, 8)
-    guard type != 0, reply[1] == 32 else { return nil }
-    let count = min(Int(X11Wire.u32(reply, 16)), (reply.count - 32) / 4)
-    return (type, (0..<count).map { X11Wire.u32(reply, 32 + 4 * $0) })
+    guard reply.type != 0, reply.format == 32 else { return nil }
+    return (reply.type, reply.items)
   }
 
   /// Sends a 32-byte ClientMessage of `type` with `data` (five 32-bit items) to `destination`,
   /// delivered to the client that created it (no event mask, no propagation), `window` in its
   /// window field.
   package func sendClientMessage(to destination: UInt32, window: UInt32, type: UInt32, data: [UInt32]) {
-    var event = X11Wire()
-    event.u8(33)  // ClientMessage
-    event.u8(32)  // format
-    event.u16(0)
-    event.u32(window)
-    event.u32(type)
-    for index in 0..<5 { event.u32(index < data.count ? data[index] : 0) }
-    var body = X11Wire()
-    body.u32(destination)
-    body.u32(0)
-    body.bytes(event.data)
-    send(25, 0, body.data, name: "SendEvent")
+    send(
+      X11.SendEvent(
+        destination: destination, event: X11Event.ClientMessage(window: window, type: type, data: data).encoded))
   }
 
   /// Where (`x`, `y`) of `source` is in `destination`, and the child of `destination` there
@@ -121,31 +80,17 @@ extension X11Connection {
       x: Int, y: Int, child: UInt32
     )?
   {
-    var body = X11Wire()
-    body.u32(source)
-    body.u32(destination)
-    body.u16(x)
-    body.u16(y)
-    let reply: [UInt8]
     do {
-      reply = try roundTrip(40, 0, body.data, name: "TranslateCoordinates")
+      return try roundTrip(X11.TranslateCoordinates(source: source, destination: destination, x: x, y: y))
     } catch  where error.code == .request {
       return nil
     }
-    guard reply[1] == 1 else { return nil }
-    return (
-      Int(Int16(bitPattern: X11Wire.u16(reply, 12))), Int(Int16(bitPattern: X11Wire.u16(reply, 14))),
-      X11Wire.u32(reply, 8)
-    )
   }
 
   /// The size of `window`; nil when it is gone.
   package func size(of window: UInt32) throws(SystemPasteboardError) -> (width: Int, height: Int)? {
-    var body = X11Wire()
-    body.u32(window)
     do {
-      let reply = try roundTrip(14, 0, body.data, name: "GetGeometry")
-      return (Int(X11Wire.u16(reply, 16)), Int(X11Wire.u16(reply, 18)))
+      return try roundTrip(X11.GetGeometry(drawable: window))
     } catch  where error.code == .request {
       return nil
     }
@@ -153,13 +98,7 @@ extension X11Connection {
 
   /// The pointer's position on the root window, and which buttons and modifiers are down.
   package func queryPointer() throws(SystemPasteboardError) -> (x: Int, y: Int, mask: UInt16) {
-    var body = X11Wire()
-    body.u32(setup.root)
-    let reply = try roundTrip(38, 0, body.data, name: "QueryPointer")
-    return (
-      Int(Int16(bitPattern: X11Wire.u16(reply, 16))), Int(Int16(bitPattern: X11Wire.u16(reply, 18))),
-      X11Wire.u16(reply, 24)
-    )
+    try roundTrip(X11.QueryPointer(window: setup.root))
   }
 
   /// Whether `window` is one this connection created (its id is in our resource range).
@@ -171,34 +110,17 @@ extension X11Connection {
   /// PropertyNotify, and with it the timestamp of every later drag).
   package func selectInput(_ window: UInt32, _ events: UInt32) {
     guard !created(window) else { return }
-    var body = X11Wire()
-    body.u32(window)
-    body.u32(0x800)  // CWEventMask
-    body.u32(events)
-    send(2, 0, body.data, name: "ChangeWindowAttributes")
+    send(X11.ChangeWindowEventMask(window: window, eventMask: events))
   }
 
   /// Grabs the pointer (motion and release, reported relative to `window`) and the keyboard, for
   /// a drag; returns the grab statuses' failure as an error.
   package func grabForDrag(_ window: UInt32, time: UInt32) throws(SystemPasteboardError) {
-    var pointer = X11Wire()
-    pointer.u32(window)
-    pointer.u16(Int(EventMask.buttonRelease | EventMask.pointerMotion | EventMask.buttonMotion))
-    pointer.u8(1)  // pointer mode: asynchronous
-    pointer.u8(1)  // keyboard mode: asynchronous
-    pointer.u32(0)  // confine to: none
-    pointer.u32(0)  // cursor: none
-    pointer.u32(time)
-    let pointerSequence = send(26, 0, pointer.data, name: "GrabPointer", expectsReply: true)
-    var keyboard = X11Wire()
-    keyboard.u32(window)
-    keyboard.u32(time)
-    keyboard.u8(1)
-    keyboard.u8(1)
-    keyboard.u16(0)
-    let keyboardSequence = send(31, 0, keyboard.data, name: "GrabKeyboard", expectsReply: true)
-    let pointerStatus = try reply(to: pointerSequence)[1]
-    let keyboardStatus = try reply(to: keyboardSequence)[1]
+    let pointerMask = UInt16(EventMask.buttonRelease | EventMask.pointerMotion | EventMask.buttonMotion)
+    let pointerSequence = send(X11.GrabPointer(window: window, eventMask: pointerMask, time: time))
+    let keyboardSequence = send(X11.GrabKeyboard(window: window, time: time))
+    let pointerStatus = try X11.GrabPointer.decode(try reply(to: pointerSequence))
+    let keyboardStatus = try X11.GrabKeyboard.decode(try reply(to: keyboardSequence))
     let statuses = ["Success", "AlreadyGrabbed", "InvalidTime", "NotViewable", "Frozen"]
     guard pointerStatus == 0 else {
       throw SystemPasteboardError(
@@ -210,26 +132,18 @@ extension X11Connection {
 
   /// Releases the pointer and keyboard grabs.
   package func ungrab(time: UInt32) {
-    var body = X11Wire()
-    body.u32(time)
-    send(27, 0, body.data, name: "UngrabPointer")
-    send(32, 0, body.data, name: "UngrabKeyboard")
+    send(X11.UngrabPointer(time: time))
+    send(X11.UngrabKeyboard(time: time))
   }
 
   /// The keycodes that produce `keysym` (e.g. 0xFF1B, Escape) in the server's keyboard mapping.
   package func keycodes(for keysym: UInt32) throws(SystemPasteboardError) -> Set<UInt8> {
     let first = setup.keycodes.lowerBound
     let count = Int(setup.keycodes.upperBound) - Int(first) + 1
-    var body = X11Wire()
-    body.u8(first)
-    body.u8(UInt8(count))
-    body.u16(0)
-    let reply = try roundTrip(101, 0, body.data, name: "GetKeyboardMapping")
-    let perKeycode = Int(reply[1])
+    let (perKeycode, keysyms) = try roundTrip(X11.GetKeyboardMapping(first: first, count: UInt8(count)))
     guard perKeycode > 0 else { return [] }
     var found = Set<UInt8>()
-    let symbols = (reply.count - 32) / 4
-    for index in 0..<min(symbols, count * perKeycode) where X11Wire.u32(reply, 32 + 4 * index) == keysym {
+    for index in 0..<min(keysyms.count, count * perKeycode) where keysyms[index] == keysym {
       found.insert(first + UInt8(index / perKeycode))
     }
     return found

@@ -48,8 +48,7 @@ package final class X11Connection {
   private var atoms: [String: UInt32] = [:]
   private var atomNames: [UInt32: String] = [:]
   /// The XFIXES extension's first event code, once it has been set up.
-  private(set) var xfixesEvent: UInt8?
-  private var xfixesOpcode: UInt8?
+  package private(set) var xfixesEvent: UInt8?
 
   /// The longest reply accepted (a hostile length would otherwise ask for gigabytes).
   package static let replyLimit = 256 << 20
@@ -141,38 +140,30 @@ package final class X11Connection {
   }
 
   private func enableBigRequests() throws(SystemPasteboardError) {
-    guard let opcode = try queryExtension("BIG-REQUESTS")?.opcode else { return }
-    let reply = try roundTrip(opcode, 0, [], name: "BigReqEnable")
-    setup.maximumRequestBytes = max(setup.maximumRequestBytes, Int(X11Wire.u32(reply, 8)) * 4)
+    guard try queryExtension("BIG-REQUESTS") != nil else { return }
+    setup.maximumRequestBytes = max(setup.maximumRequestBytes, try roundTrip(X11.BigRequestsEnable()) * 4)
   }
 
   /// The extension's major opcode and first event, or nil when the server lacks it.
   package func queryExtension(_ name: String) throws(SystemPasteboardError) -> (opcode: UInt8, firstEvent: UInt8)? {
-    var body = X11Wire()
-    body.u16(name.utf8.count)
-    body.u16(0)
-    body.bytes(Array(name.utf8))
-    let reply = try roundTrip(98, 0, body.data, name: "QueryExtension")
-    return reply[8] == 0 ? nil : (reply[9], reply[10])
+    if let known = extensions[name] { return known }
+    let found = try roundTrip(X11.QueryExtension(name))
+    extensions[name] = found
+    return found
   }
+
+  /// Extensions asked for, by name: their major opcode and first event, or nil when absent.
+  private var extensions: [String: (opcode: UInt8, firstEvent: UInt8)?] = [:]
 
   /// Asks for XFIXES selection events on `window` for `selection` (owner changes, owner
   /// windows destroyed, owner clients closed); false when the server lacks XFIXES.
   package func selectSelectionInput(window: UInt32, selection: UInt32) throws(SystemPasteboardError) -> Bool {
-    if xfixesOpcode == nil {
+    if xfixesEvent == nil {
       guard let xfixes = try queryExtension("XFIXES") else { return false }
-      var version = X11Wire()
-      version.u32(5)
-      version.u32(0)
-      _ = try roundTrip(xfixes.opcode, 0, version.data, name: "XFixesQueryVersion")
-      xfixesOpcode = xfixes.opcode
+      try roundTrip(X11.XFixesQueryVersion())
       xfixesEvent = xfixes.firstEvent
     }
-    var body = X11Wire()
-    body.u32(window)
-    body.u32(selection)
-    body.u32(7)
-    send(xfixesOpcode!, 2, body.data, name: "XFixesSelectSelectionInput")
+    send(X11.XFixesSelectSelectionInput(window: window, selection: selection))
     return true
   }
 
@@ -182,18 +173,10 @@ package final class X11Connection {
   /// its own properties (selection requestors and owners need one).
   package func createWindow() -> UInt32 {
     let window = allocateID()
-    var body = X11Wire()
-    body.u32(window)
-    body.u32(setup.root)
-    for _ in 0..<2 { body.u16(0) }  // x, y
-    body.u16(1)  // width
-    body.u16(1)  // height
-    body.u16(0)  // border
-    body.u16(2)  // InputOnly
-    body.u32(0)  // CopyFromParent visual
-    body.u32(0x800)  // CWEventMask
-    body.u32(0x40_0000)  // PropertyChangeMask
-    send(1, 0, body.data, name: "CreateWindow")
+    send(
+      X11.CreateWindow(
+        window: window, parent: setup.root, width: 1, height: 1, windowClass: .inputOnly,
+        eventMask: EventMask.propertyChange))
     return window
   }
 
@@ -205,11 +188,29 @@ package final class X11Connection {
     return setup.resourceIDBase | ((nextResource << shift) & mask)
   }
 
-  /// Queues a request (flushed by ``flush()`` or the next wait); returns its sequence number.
+  /// Queues `request` (flushed by ``flush()`` or the next wait); returns its sequence number.
+  /// An extension's request needs the extension asked for first (``queryExtension(_:)``).
   @discardableResult
-  package func send(_ opcode: UInt8, _ detail: UInt8, _ body: [UInt8], name: String, expectsReply: Bool = false)
-    -> UInt64
+  package func send<Request: X11Request>(_ request: Request) -> UInt64 {
+    var body = X11Wire()
+    request.encode(into: &body)
+    var opcode = Request.opcode
+    if let name = Request.extensionName, let known = extensions[name] ?? nil { opcode = known.opcode }
+    return enqueue(
+      opcode, request.detail, body.data, name: Request.name, expectsReply: request is any X11ReplyingRequest)
+  }
+
+  /// Sends `request` and waits for its reply, decoded.
+  /// - Throws: ``SystemPasteboardError``: the server's error for it, a timeout, or a malformed reply.
+  @discardableResult
+  package func roundTrip<Request: X11ReplyingRequest>(_ request: Request) throws(SystemPasteboardError)
+    -> Request.Reply
   {
+    try Request.decode(try reply(to: send(request)))
+  }
+
+  /// Frames a request's body with its header (BIG-REQUESTS' long length past 256 KB) and queues it.
+  private func enqueue(_ opcode: UInt8, _ detail: UInt8, _ body: [UInt8], name: String, expectsReply: Bool) -> UInt64 {
     var request = X11Wire()
     let words = 1 + X11Wire.padded(body.count) / 4
     request.u8(opcode)
@@ -237,14 +238,6 @@ package final class X11Connection {
     try write(outgoing)
   }
 
-  /// Sends a request and waits for its reply.
-  package func roundTrip(_ opcode: UInt8, _ detail: UInt8, _ body: [UInt8], name: String) throws(SystemPasteboardError)
-    -> [UInt8]
-  {
-    let sequence = send(opcode, detail, body, name: name, expectsReply: true)
-    return try reply(to: sequence)
-  }
-
   /// Waits for the reply (or error) to request `sequence`.
   package func reply(to sequence: UInt64) throws(SystemPasteboardError) -> [UInt8] {
     try flush()
@@ -259,7 +252,7 @@ package final class X11Connection {
   /// A round trip (GetInputFocus) that surfaces the errors of every request sent before it.
   package func sync() throws(SystemPasteboardError) {
     let before = sequence
-    _ = try roundTrip(43, 0, [], name: "GetInputFocus")
+    try roundTrip(X11.GetInputFocus())
     if let key = errors.keys.filter({ $0 <= before }).min(), let error = errors.removeValue(forKey: key) {
       throw error
     }
@@ -306,15 +299,9 @@ package final class X11Connection {
   /// Interns several atoms in one round trip.
   package func atoms(_ names: [String]) throws(SystemPasteboardError) -> [UInt32] {
     var sequences: [(String, UInt64)] = []
-    for name in names where atoms[name] == nil {
-      var body = X11Wire()
-      body.u16(name.utf8.count)
-      body.u16(0)
-      body.bytes(Array(name.utf8))
-      sequences.append((name, send(16, 0, body.data, name: "InternAtom", expectsReply: true)))
-    }
+    for name in Set(names) where atoms[name] == nil { sequences.append((name, send(X11.InternAtom(name)))) }
     for (name, sequence) in sequences {
-      let atom = X11Wire.u32(try reply(to: sequence), 8)
+      let atom = try X11.InternAtom.decode(try reply(to: sequence))
       atoms[name] = atom
       atomNames[atom] = name
     }
@@ -324,16 +311,9 @@ package final class X11Connection {
   /// The names of `atoms`, in one round trip for those not cached.
   package func names(of list: [UInt32]) throws(SystemPasteboardError) -> [String] {
     var sequences: [(UInt32, UInt64)] = []
-    for atom in Set(list) where atomNames[atom] == nil {
-      var body = X11Wire()
-      body.u32(atom)
-      sequences.append((atom, send(17, 0, body.data, name: "GetAtomName", expectsReply: true)))
-    }
+    for atom in Set(list) where atomNames[atom] == nil { sequences.append((atom, send(X11.GetAtomName(atom)))) }
     for (atom, sequence) in sequences {
-      let reply = try reply(to: sequence)
-      let length = Int(X11Wire.u16(reply, 8))
-      guard 32 + length <= reply.count else { throw violation("a GetAtomName reply is shorter than its name") }
-      let name = String(decoding: reply[32..<(32 + length)], as: UTF8.self)
+      let name = try X11.GetAtomName.decode(try reply(to: sequence))
       atomNames[atom] = name
       atoms[name] = atom
     }

@@ -6,6 +6,8 @@ speak an older version, stay silent, or send malformed and out-of-order messages
       enter VERSION TYPE...   XdndEnter (types inline, or XdndTypeList when more than three)
       position X Y            XdndPosition (XdndActionCopy), then prints the XdndStatus:
                               "status ACCEPT ACTION X Y W H", or "no status" after 2 s
+      position-as ACTION X Y  the same, asking for ACTION (XdndActionMove, XdndActionAsk …)
+      action-list ACTION...   sets the source's XdndActionList (for XdndActionAsk)
       leave | drop            XdndLeave | XdndDrop; drop prints "finished SUCCESS ACTION" or "no finished"
       wrong-window X Y        an XdndPosition naming another window in its window field
       format8                 an XdndPosition of format 8
@@ -85,10 +87,23 @@ if sys.argv[1] == "source":
             else:
                 send(target, "XdndEnter", [me.id, version << 24] + types)
             continue
-        if step in ("position", "wrong-window"):
+        if step == "action-list":
+            actions = []
+            i += 1
+            while i < len(steps) and steps[i].startswith("XdndAction"):
+                actions.append(atom(steps[i]))
+                i += 1
+            me.change_property(atom("XdndActionList"), atom("ATOM"), 32, actions)
+            d.flush()
+            continue
+        if step in ("position", "wrong-window", "position-as"):
+            asked = A["XdndActionCopy"]
+            if step == "position-as":
+                asked = atom(steps[i + 1])
+                i += 1
             x, y = int(steps[i + 1]), int(steps[i + 2])
             other = me.id if step == "wrong-window" else None
-            send(target, "XdndPosition", [me.id, 0, (x << 16) | y, X.CurrentTime, A["XdndActionCopy"]], window_field=other)
+            send(target, "XdndPosition", [me.id, 0, (x << 16) | y, X.CurrentTime, asked], window_field=other)
             e = wait("XdndStatus")
             if e is None:
                 say("no status")
