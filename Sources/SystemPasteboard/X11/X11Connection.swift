@@ -94,21 +94,7 @@ package final class X11Connection {
 
   private func handshake(_ display: X11Display) throws(SystemPasteboardError) {
     let cookie = X11Authority.cookie(for: display)
-    let name = Array((cookie?.name ?? "").utf8)
-    let data = cookie?.data ?? []
-    var request = X11Wire()
-    request.u8(0x6C)  // 'l': little-endian
-    request.u8(0)
-    request.u16(11)
-    request.u16(0)
-    request.u16(name.count)
-    request.u16(data.count)
-    request.u16(0)
-    request.bytes(name)
-    request.pad()
-    request.bytes(data)
-    request.pad()
-    try write(request.data)
+    try write(X11.ConnectionSetup(authorizationName: cookie?.name ?? "", authorizationData: cookie?.data ?? []).encoded)
     let head = try readExactly(8)
     let extra = Int(X11Wire.u16(head, 6)) * 4
     let body = try readExactly(extra)

@@ -42,8 +42,34 @@ private func short(_ name: String, _ reply: [UInt8], needs count: Int) throws(Sy
   }
 }
 
-/// The requests, by name.
+/// The requests, by name. Each is made with its memberwise initializer, inside this module:
+/// the connection's helpers (``X11Connection/changeProperty(_:_:type:format:data:append:)`` …)
+/// are what the other modules call.
 package enum X11 {
+  /// The connection setup a client opens with (not a request: no opcode, no reply but the setup's).
+  package struct ConnectionSetup {
+    package var authorizationName: String
+    package var authorizationData: [UInt8]
+
+    /// The bytes: little-endian, protocol 11.0, the authorization's name and data, each padded.
+    package var encoded: [UInt8] {
+      let name = Array(authorizationName.utf8)
+      var wire = X11Wire()
+      wire.u8(0x6C)  // 'l': little-endian
+      wire.u8(0)
+      wire.u16(11)  // major version
+      wire.u16(0)  // minor version
+      wire.u16(name.count)
+      wire.u16(authorizationData.count)
+      wire.u16(0)
+      wire.bytes(name)
+      wire.pad()
+      wire.bytes(authorizationData)
+      wire.pad()
+      return wire.data
+    }
+  }
+
   // MARK: Windows
 
   /// CreateWindow (1): a window with a value list of the attributes in `mask` order.
@@ -60,19 +86,6 @@ package enum X11 {
     package var backgroundPixel: UInt32?
     package var eventMask: UInt32?
     package var detail: UInt8 { 0 }  // depth: CopyFromParent
-
-    package init(
-      window: UInt32, parent: UInt32, width: Int, height: Int, windowClass: Class, backgroundPixel: UInt32? = nil,
-      eventMask: UInt32? = nil
-    ) {
-      self.window = window
-      self.parent = parent
-      self.width = width
-      self.height = height
-      self.windowClass = windowClass
-      self.backgroundPixel = backgroundPixel
-      self.eventMask = eventMask
-    }
 
     package func encode(into wire: inout X11Wire) {
       wire.u32(window)
@@ -96,10 +109,6 @@ package enum X11 {
     package static let name = "ChangeWindowAttributes"
     package var window: UInt32
     package var eventMask: UInt32
-    package init(window: UInt32, eventMask: UInt32) {
-      self.window = window
-      self.eventMask = eventMask
-    }
     package func encode(into wire: inout X11Wire) {
       wire.u32(window)
       wire.u32(0x800)  // CWEventMask
@@ -112,7 +121,6 @@ package enum X11 {
     package static let opcode: UInt8 = 4
     package static let name = "DestroyWindow"
     package var window: UInt32
-    package init(window: UInt32) { self.window = window }
     package func encode(into wire: inout X11Wire) { wire.u32(window) }
   }
 
@@ -121,7 +129,6 @@ package enum X11 {
     package static let opcode: UInt8 = 8
     package static let name = "MapWindow"
     package var window: UInt32
-    package init(window: UInt32) { self.window = window }
     package func encode(into wire: inout X11Wire) { wire.u32(window) }
   }
 
@@ -130,7 +137,6 @@ package enum X11 {
     package static let opcode: UInt8 = 14
     package static let name = "GetGeometry"
     package var drawable: UInt32
-    package init(drawable: UInt32) { self.drawable = drawable }
     package func encode(into wire: inout X11Wire) { wire.u32(drawable) }
     package static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> (width: Int, height: Int) {
       try short(name, reply, needs: 20)
@@ -146,12 +152,6 @@ package enum X11 {
     package var destination: UInt32
     package var x: Int
     package var y: Int
-    package init(source: UInt32, destination: UInt32, x: Int, y: Int) {
-      self.source = source
-      self.destination = destination
-      self.x = x
-      self.y = y
-    }
     package func encode(into wire: inout X11Wire) {
       wire.u32(source)
       wire.u32(destination)
@@ -174,7 +174,6 @@ package enum X11 {
     package static let opcode: UInt8 = 38
     package static let name = "QueryPointer"
     package var window: UInt32
-    package init(window: UInt32) { self.window = window }
     package func encode(into wire: inout X11Wire) { wire.u32(window) }
     package static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> (x: Int, y: Int, mask: UInt16) {
       try short(name, reply, needs: 26)
@@ -230,14 +229,6 @@ package enum X11 {
     package var data: [UInt8]
     package var append = false
     package var detail: UInt8 { append ? 2 : 0 }  // mode: Replace, or Append
-    package init(window: UInt32, property: UInt32, type: UInt32, format: UInt8, data: [UInt8], append: Bool = false) {
-      self.window = window
-      self.property = property
-      self.type = type
-      self.format = format
-      self.data = data
-      self.append = append
-    }
     package func encode(into wire: inout X11Wire) {
       wire.u32(window)
       wire.u32(property)
@@ -255,10 +246,6 @@ package enum X11 {
     package static let name = "DeleteProperty"
     package var window: UInt32
     package var property: UInt32
-    package init(window: UInt32, property: UInt32) {
-      self.window = window
-      self.property = property
-    }
     package func encode(into wire: inout X11Wire) {
       wire.u32(window)
       wire.u32(property)
@@ -273,12 +260,6 @@ package enum X11 {
     package var property: UInt32
     package var offset: UInt32 = 0
     package var length: UInt32
-    package init(window: UInt32, property: UInt32, offset: UInt32 = 0, length: UInt32) {
-      self.window = window
-      self.property = property
-      self.offset = offset
-      self.length = length
-    }
     package func encode(into wire: inout X11Wire) {
       wire.u32(window)
       wire.u32(property)
@@ -318,11 +299,6 @@ package enum X11 {
     package var owner: UInt32
     package var selection: UInt32
     package var time: UInt32
-    package init(owner: UInt32, selection: UInt32, time: UInt32) {
-      self.owner = owner
-      self.selection = selection
-      self.time = time
-    }
     package func encode(into wire: inout X11Wire) {
       wire.u32(owner)
       wire.u32(selection)
@@ -335,7 +311,6 @@ package enum X11 {
     package static let opcode: UInt8 = 23
     package static let name = "GetSelectionOwner"
     package var selection: UInt32
-    package init(selection: UInt32) { self.selection = selection }
     package func encode(into wire: inout X11Wire) { wire.u32(selection) }
     package static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> UInt32 {
       try short(name, reply, needs: 12)
@@ -352,13 +327,6 @@ package enum X11 {
     package var target: UInt32
     package var property: UInt32
     package var time: UInt32
-    package init(requestor: UInt32, selection: UInt32, target: UInt32, property: UInt32, time: UInt32) {
-      self.requestor = requestor
-      self.selection = selection
-      self.target = target
-      self.property = property
-      self.time = time
-    }
     package func encode(into wire: inout X11Wire) {
       wire.u32(requestor)
       wire.u32(selection)
@@ -375,11 +343,6 @@ package enum X11 {
     package var destination: UInt32
     package var eventMask: UInt32 = 0
     package var event: [UInt8]
-    package init(destination: UInt32, eventMask: UInt32 = 0, event: [UInt8]) {
-      self.destination = destination
-      self.eventMask = eventMask
-      self.event = event
-    }
     package func encode(into wire: inout X11Wire) {
       wire.u32(destination)
       wire.u32(eventMask)
@@ -396,11 +359,6 @@ package enum X11 {
     package var window: UInt32
     package var eventMask: UInt16
     package var time: UInt32
-    package init(window: UInt32, eventMask: UInt16, time: UInt32) {
-      self.window = window
-      self.eventMask = eventMask
-      self.time = time
-    }
     package func encode(into wire: inout X11Wire) {
       wire.u32(window)
       wire.u16(Int(eventMask))
@@ -421,7 +379,6 @@ package enum X11 {
     package static let opcode: UInt8 = 27
     package static let name = "UngrabPointer"
     package var time: UInt32
-    package init(time: UInt32) { self.time = time }
     package func encode(into wire: inout X11Wire) { wire.u32(time) }
   }
 
@@ -431,10 +388,6 @@ package enum X11 {
     package static let name = "GrabKeyboard"
     package var window: UInt32
     package var time: UInt32
-    package init(window: UInt32, time: UInt32) {
-      self.window = window
-      self.time = time
-    }
     package func encode(into wire: inout X11Wire) {
       wire.u32(window)
       wire.u32(time)
@@ -453,7 +406,6 @@ package enum X11 {
     package static let opcode: UInt8 = 32
     package static let name = "UngrabKeyboard"
     package var time: UInt32
-    package init(time: UInt32) { self.time = time }
     package func encode(into wire: inout X11Wire) { wire.u32(time) }
   }
 
@@ -461,7 +413,6 @@ package enum X11 {
   package struct GetInputFocus: X11ReplyingRequest {
     package static let opcode: UInt8 = 43
     package static let name = "GetInputFocus"
-    package init() {}
     package func encode(into wire: inout X11Wire) {}
     package static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) {}
   }
@@ -472,10 +423,6 @@ package enum X11 {
     package static let name = "GetKeyboardMapping"
     package var first: UInt8
     package var count: UInt8
-    package init(first: UInt8, count: UInt8) {
-      self.first = first
-      self.count = count
-    }
     package func encode(into wire: inout X11Wire) {
       wire.u8(first)
       wire.u8(count)
@@ -514,7 +461,6 @@ package enum X11 {
     package static let name = "BigReqEnable"
     package static let extensionName: String? = "BIG-REQUESTS"
     package var detail: UInt8 { Self.opcode }
-    package init() {}
     package func encode(into wire: inout X11Wire) {}
     package static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Int {
       try short(name, reply, needs: 12)
@@ -528,7 +474,6 @@ package enum X11 {
     package static let name = "XFixesQueryVersion"
     package static let extensionName: String? = "XFIXES"
     package var detail: UInt8 { Self.opcode }
-    package init() {}
     package func encode(into wire: inout X11Wire) {
       wire.u32(5)
       wire.u32(0)
@@ -546,10 +491,6 @@ package enum X11 {
     package var selection: UInt32
     /// SetSelectionOwner, SelectionWindowDestroy, SelectionClientClose.
     package var eventMask: UInt32 = 7
-    package init(window: UInt32, selection: UInt32) {
-      self.window = window
-      self.selection = selection
-    }
     package func encode(into wire: inout X11Wire) {
       wire.u32(window)
       wire.u32(selection)
