@@ -5,10 +5,11 @@ import TypeRegistry
 import UTIPlatform
 
 extension X11Window {
-  /// The thread behind a window: one connection, one event loop that answers XDND messages,
+  /// What runs behind a window: one connection and its event loop, which answers XDND messages,
   /// drives the window's drags, serves `XdndSelection`, and runs the commands the window's
-  /// methods queue. Everything but the queue and the published flags is confined to the thread.
-  final class Host: @unchecked Sendable {
+  /// methods queue. Everything but the queue and the published flags is confined to the loop's
+  /// thread.
+  final class Host: X11EventLoopDelegate, @unchecked Sendable {
     let connection: X11Connection
     let atoms: Xdnd.Atoms
     /// The owner of `XdndSelection` while a drag of ours runs; its window is our drags' source
@@ -21,12 +22,9 @@ extension X11Window {
     /// The registry that maps a drag's targets to types (nil: the shared one).
     let registry: UTTypeRegistry?
 
-    private let commands = Locked<[@Sendable (Host) -> Void]>([])
-    private let wake: WakePipe
-    private let stopped = Locked(false)
+    private let loop: X11EventLoop
     private let dragging = Locked(false)
     private let pressObservers = Locked<(next: Int, all: [Int: AsyncStream<ButtonPress>.Continuation])>((0, [:]))
-    private var thread: WorkerThread?
 
     /// The receiving side, once a surface is bound.
     var receiver: Receiver?
@@ -48,52 +46,30 @@ extension X11Window {
       self.timeout = timeout
       atoms = try Xdnd.Atoms(connection)
       owner = try SelectionOwner(connection: connection, selection: "XdndSelection", registry: registry)
-      guard let wake = WakePipe() else { throw SystemPasteboardError(.closed, "no pipe to wake the window's thread") }
-      self.wake = wake
-      wake.attach(to: connection.socket)
-      guard let thread = WorkerThread({ [self] in run() }) else {
-        throw SystemPasteboardError(.closed, "no thread could be started for the window")
-      }
-      self.thread = thread
+      loop = try X11EventLoop(owner: owner, timeout: timeout)
+      try loop.start(delegate: self)
     }
 
     // MARK: Commands
 
-    /// Queues `command` for the thread (it runs between events); false when the thread has ended.
+    /// Queues `command` for the loop's thread (it runs between events); false when it has ended.
     @discardableResult
     func post(_ command: @escaping @Sendable (Host) -> Void) -> Bool {
-      let queued = commands.withLock { list -> Bool in
-        guard !stopped.withLock({ $0 }) else { return false }
-        list.append(command)
-        return true
-      }
-      if queued { wake.wake() }
-      return queued
+      loop.post { [self] in command(self) }
     }
 
-    /// Runs `command` on the thread and waits for its outcome.
+    /// Runs `command` on the loop's thread and waits for its outcome.
     func perform(_ command: @escaping @Sendable (Host) throws(SystemPasteboardError) -> Void)
       throws(SystemPasteboardError)
     {
-      let waiter = Waiter<Result<Void, SystemPasteboardError>>()
-      guard post({ host in waiter.deliver(Result { () throws(SystemPasteboardError) in try command(host) }) }) else {
+      do {
+        try loop.perform { [self] () throws(SystemPasteboardError) in try command(self) }
+      } catch  where error.code == .closed {
         throw SystemPasteboardError(.closed, "the window is closed, or its connection to the X server was lost")
       }
-      guard let result = waiter.wait(seconds: 3 * timeout) else {
-        throw SystemPasteboardError(.timeout, "the window's thread did not answer in time")
-      }
-      try result.get()
     }
 
-    func stop() {
-      let wasStopped = stopped.withLock { stopped -> Bool in
-        defer { stopped = true }
-        return stopped
-      }
-      guard !wasStopped else { return }
-      wake.wake()
-      if let thread, !thread.isCurrent { thread.join() }
-    }
+    func stop() { loop.stop() }
 
     var isDragging: Bool { dragging.withLock { $0 } }
     func setDragging(_ value: Bool) { dragging.withLock { $0 = value } }
@@ -111,49 +87,24 @@ extension X11Window {
       return stream
     }
 
-    // MARK: The loop
+    // MARK: The loop's delegate
 
-    private func run() {
-      defer { shutDown() }
-      while !stopped.withLock({ $0 }) {
-        for command in commands.withLock({ list in
-          defer { list.removeAll() }; return list
-        }) {
-          command(self)
-        }
-        do {
-          let deadline = min(MonotonicClock.deadline(after: 1_000_000_000), drag?.deadline ?? .max)
-          try owner.serve(until: deadline) { event in
-            handle(event)
-            return false
-          }
-          checkDeadlines()
-        } catch {
-          receiver?.connectionLost()
-          endDrag(.cancel)
-          return
-        }
-      }
-    }
+    var nextDeadline: UInt64 { drag?.deadline ?? .max }
 
-    private func shutDown() {
-      stopped.withLock { $0 = true }
+    func tick() { checkDeadlines() }
+
+    /// The loop ended (stopped, or the connection lost): a drag of ours is cancelled, one over
+    /// us exits, the press streams finish, and a window we made is destroyed.
+    func loopEnded(_ error: SystemPasteboardError?) {
       if drag != nil { endDrag(.cancel) }
       receiver?.connectionLost()
       receiver = nil
       for continuation in pressObservers.withLock({ $0.all.values }) { continuation.finish() }
-      if ownsWindow { connection.destroyWindow(window) }
+      if error == nil, ownsWindow { connection.destroyWindow(window) }
       try? connection.flush()
-      connection.socket.close()
-      // Commands queued before the end run against the closed connection: their waiters hear the error.
-      for command in commands.withLock({ list in
-        defer { list.removeAll() }; return list
-      }) {
-        command(self)
-      }
     }
 
-    private func handle(_ event: X11Connection.Event) {
+    func handle(_ event: X11Connection.Event) {
       switch X11Event(event, xfixesEvent: connection.xfixesEvent) {
       case .clientMessage(let clientMessage):
         guard let message = Xdnd.Message(clientMessage, atoms: atoms) else { return }
