@@ -249,6 +249,21 @@ if let utictl = Bench.shippedUtictl() {
         "`utictl conforms-to public.png public.data` process",
         Bench.measureProcess(runs: processRuns, utictl, ["conforms-to", "public.png", "public.data"]),
         Bench.measureProcess(runs: processRuns, hello, []), peer: "a Swift program that only prints a line"))
+    // The binary `swift build -c release` gives (what `swift run` runs), beside the same hello world.
+    if let dynamic = Bench.sibling("utictl"), dynamic != utictl {
+      rows.append(
+        .init(
+          "`utictl conforms-to public.png public.data` process, default release build",
+          Bench.measureProcess(runs: processRuns, dynamic, ["conforms-to", "public.png", "public.data"]),
+          Bench.measureProcess(runs: processRuns, hello, []), peer: "a Swift program that only prints a line"))
+      if let plutil = Bench.which("plutil") {
+        rows.append(
+          .init(
+            "`utictl plist lint` process, 1 MB XML, default release build",
+            Bench.measureProcess(runs: processRuns, dynamic, ["plist", "lint", xmlPath]),
+            Bench.measureProcess(runs: processRuns, plutil, ["-lint", xmlPath]), peer: "plutil -lint process"))
+      }
+    }
   }
 } else {
   print("note: utictl is not built beside utibench; run `swift build -c release` first for the process rows")

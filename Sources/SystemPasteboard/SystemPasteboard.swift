@@ -54,6 +54,8 @@ public final class SystemPasteboard: Sendable {
   public let registry: UTTypeRegistry?
 
   private let state = Locked(State())
+  /// The reading connection and its window, kept between reads (see `withReader`).
+  private let reading = Locked<SelectionReader?>(nil)
 
   struct State {
     var server: Server?
@@ -208,9 +210,37 @@ public final class SystemPasteboard: Sendable {
   /// no item data, such as `TARGETS`, left out).
   /// - Throws: ``SystemPasteboardError``: `.noOwner` when nothing owns the selection.
   public func targets() throws(SystemPasteboardError) -> [(type: UTType, target: String)] {
-    let reader = try SelectionReader(
-      connection: try X11Connection(display: display, timeout: timeout), selection: selection.rawValue)
-    return try typedTargets(reader.targets())
+    try typedTargets(withReader { reader throws(SystemPasteboardError) in try reader.targets() })
+  }
+
+  /// The window of the kept reading connection, if one is kept (for the tests).
+  var readingWindow: UInt32? { reading.withLock { $0?.window } }
+
+  /// Runs `body` with this pasteboard's reading connection: made on first use and kept for the
+  /// next reads, one read at a time. After a read that did not end cleanly (anything but an
+  /// answer that nothing owns the selection or that the owner refused) the connection is
+  /// dropped, so that a late answer to it is never taken for the next read's.
+  private func withReader<T>(_ body: (SelectionReader) throws(SystemPasteboardError) -> T)
+    throws(SystemPasteboardError) -> T
+  {
+    let result = reading.withLock { cached -> Result<T, SystemPasteboardError> in
+      do throws(SystemPasteboardError) {
+        let reader: SelectionReader
+        if let cached {
+          reader = cached
+        } else {
+          reader = try SelectionReader(
+            connection: try X11Connection(display: display, timeout: timeout), selection: selection.rawValue)
+        }
+        cached = reader
+        reader.connection.discardQueuedEvents()
+        return .success(try body(reader))
+      } catch {
+        if error.code != .noOwner && error.code != .conversionRefused { cached = nil }
+        return .failure(error)
+      }
+    }
+    return try result.get()
   }
 
   private func typedTargets(_ targets: [String]) -> [(type: UTType, target: String)] {
@@ -221,7 +251,7 @@ public final class SystemPasteboard: Sendable {
   }
 
   /// The selection as items whose representations are the owner's targets as `UTType`s, in the
-  /// owner's order; each load converts the selection then, on a connection of its own. Empty
+  /// owner's order; each load converts the selection then. Empty
   /// when nothing owns the selection. Apple's counterpart: `NSPasteboard.pasteboardItems`.
   ///
   /// Files are files: where the owner offers a file list (`x-special/gnome-copied-files` or
@@ -232,17 +262,18 @@ public final class SystemPasteboard: Sendable {
   /// - Returns: The items, in the owner's order.
   /// - Throws: ``SystemPasteboardError`` when there is no display or the owner does not answer.
   public func items() throws(SystemPasteboardError) -> [Item] {
-    let reader: SelectionReader
     let targets: [String]
+    let files: FileList?
     do {
-      reader = try SelectionReader(
-        connection: try X11Connection(display: display, timeout: timeout), selection: selection.rawValue)
-      targets = try reader.targets()
+      (targets, files) = try withReader { reader throws(SystemPasteboardError) in
+        let targets = try reader.targets()
+        return (targets, try fileList(targets, reader: reader))
+      }
     } catch  where error.code == .noOwner {
       return []
     }
     var items: [Item] = []
-    if let files = try fileList(targets, reader: reader) { items = files.items(registry: currentRegistry) }
+    if let files { items = files.items(registry: currentRegistry) }
     var rest = Item()
     for (type, target) in typedTargets(targets) where !(!items.isEmpty && FileList.isFileListTarget(target)) {
       guard rest.representation(of: type) == nil else { continue }
@@ -322,8 +353,12 @@ public final class SystemPasteboard: Sendable {
   package func read(
     conformingTo type: UTType, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
   ) throws(SystemPasteboardError) -> (type: UTType, target: String)? {
-    let reader = try SelectionReader(
-      connection: try X11Connection(display: display, timeout: timeout), selection: selection.rawValue)
+    try withReader { reader throws(SystemPasteboardError) in try read(conformingTo: type, with: reader, into: sink) }
+  }
+
+  private func read(
+    conformingTo type: UTType, with reader: SelectionReader, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
+  ) throws(SystemPasteboardError) -> (type: UTType, target: String)? {
     // TARGETS first, always: an owner asked for a target it lacks may answer with other data
     // (xclip -t image/png gives its PNG for UTF8_STRING), so only its own list says what it has.
     let targets = try reader.targets()
@@ -365,8 +400,7 @@ public final class SystemPasteboard: Sendable {
 
   /// The owner's data for one target (Latin-1 `STRING` converted to UTF-8).
   public func data(forTarget target: String) throws(SystemPasteboardError) -> Data {
-    let connection = try X11Connection(display: display, timeout: timeout)
-    let reader = try SelectionReader(connection: connection, selection: selection.rawValue)
-    return SelectionTargets.received(try reader.convert(target).data, target: target)
+    let bytes = try withReader { reader throws(SystemPasteboardError) in try reader.convert(target).data }
+    return SelectionTargets.received(bytes, target: target)
   }
 }

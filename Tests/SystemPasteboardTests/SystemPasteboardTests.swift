@@ -477,6 +477,25 @@ struct SystemPasteboardTests {
     #expect(String(decoding: try clipboard.data(forTarget: "UTF8_STRING"), as: UTF8.self) == "100")
   }
 
+  /// Reads share one connection (each used to open its own); one that fails is not reused.
+  @Test func readsShareOneConnection() throws {
+    guard Self.server != nil else { return }
+    try Self.xclipIn("-selection clipboard", input: "shared", target: "UTF8_STRING")
+    let clipboard = try Self.pasteboard()
+    #expect(clipboard.readingWindow == nil)
+    #expect(String(decoding: try clipboard.data(forTarget: "UTF8_STRING"), as: UTF8.self) == "shared")
+    let window = try #require(clipboard.readingWindow)
+    for _ in 0..<20 { _ = try clipboard.targets() }
+    #expect(try clipboard.data(conformingTo: .plainText)?.data == Data("shared".utf8))
+    #expect(clipboard.readingWindow == window, "the same connection and window served every read")
+    // A read that timed out drops its connection: a late answer must not reach the next read.
+    let silent = try SilentOwner(display: try #require(Self.server).display, selection: "CLIPBOARD")
+    defer { silent.release() }
+    let impatient = try Self.pasteboard(timeout: 1)
+    #expect(throws: SystemPasteboardError.self) { try impatient.data(forTarget: "UTF8_STRING") }
+    #expect(impatient.readingWindow == nil)
+  }
+
   @Test func noOwnerAndAnOwnerThatNeverAnswers() throws {
     guard let server = Self.server else { return }
     // No owner: take the primary selection and give it up.

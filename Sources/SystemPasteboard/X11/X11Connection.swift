@@ -258,6 +258,9 @@ package final class X11Connection {
     return events.removeFirst()
   }
 
+  /// Drops the events read so far (a reading connection kept between reads starts each one clean).
+  package func discardQueuedEvents() { events.removeAll(keepingCapacity: true) }
+
   /// Whether the last wait ended because another thread woke it (see `Socket.wakeDescriptor`).
   package var wasWoken: Bool { socket.woken }
 
