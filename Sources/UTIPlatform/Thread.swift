@@ -47,6 +47,17 @@ package final class WorkerThread: @unchecked Sendable {
     #endif
   }
 
+  /// Lets the thread's resources go when it finishes, without anyone joining it (a thread that
+  /// ends on its own, such as an event loop whose connection was lost). After this, nobody may
+  /// join it.
+  package func detach() {
+    #if canImport(Glibc)
+      pthread_detach(handle)
+    #else
+      if let handle { pthread_detach(handle) }
+    #endif
+  }
+
   /// Waits for the thread to finish.
   package func join() {
     #if canImport(Glibc)

@@ -27,11 +27,14 @@ package final class X11EventLoop: @unchecked Sendable {
   package let owner: SelectionOwner
   private let timeout: Double
   private let wake: WakePipe
-  private var thread: WorkerThread?
+  /// The loop's thread, stored under its lock while it is created, so that the thread itself
+  /// (detaching when it ends on its own) never reads it before it is there.
+  private let thread = Locked<WorkerThread?>(nil)
   private weak var delegate: (any X11EventLoopDelegate)?
   /// Commands waiting for the thread; the error that ended the loop; whether it was stopped.
-  private let state = Locked<(commands: [@Sendable () -> Void], failure: SystemPasteboardError?, stopped: Bool)>(
-    ([], nil, false))
+  private let state = Locked<
+    (commands: [@Sendable () -> Void], failure: SystemPasteboardError?, stopped: Bool, detached: Bool)
+  >(([], nil, false, false))
 
   /// A loop for `owner`'s connection; ``start(delegate:)`` starts its thread.
   /// - Throws: ``SystemPasteboardError`` (`.closed`) when no wake pipe can be made.
@@ -48,10 +51,11 @@ package final class X11EventLoop: @unchecked Sendable {
   /// - Throws: ``SystemPasteboardError`` (`.closed`) when no thread can be started.
   package func start(delegate: any X11EventLoopDelegate) throws(SystemPasteboardError) {
     self.delegate = delegate
-    guard let thread = WorkerThread({ [self] in run() }) else {
-      throw SystemPasteboardError(.closed, "no thread could be started for the X connection")
+    let started = thread.withLock { thread -> Bool in
+      thread = WorkerThread({ [self] in run() })
+      return thread != nil
     }
-    self.thread = thread
+    guard started else { throw SystemPasteboardError(.closed, "no thread could be started for the X connection") }
   }
 
   /// The error that ended the loop, once it has.
@@ -88,13 +92,13 @@ package final class X11EventLoop: @unchecked Sendable {
   /// Ends the loop (its delegate hears `loopEnded(nil)`) and waits for the thread, unless
   /// called on it.
   package func stop() {
-    let wasStopped = state.withLock { state -> Bool in
+    let (wasStopped, detached) = state.withLock { state -> (Bool, Bool) in
       defer { state.stopped = true }
-      return state.stopped
+      return (state.stopped, state.detached)
     }
     guard !wasStopped else { return }
     wake.wake()
-    if let thread, !thread.isCurrent { thread.join() }
+    if let thread = thread.withLock({ $0 }), !detached, !thread.isCurrent { thread.join() }
   }
 
   private func run() {
@@ -114,6 +118,13 @@ package final class X11EventLoop: @unchecked Sendable {
         delegate?.tick()
       } catch {
         end(error)
+        // Ended on its own: nobody will join the thread, so it lets its resources go itself
+        // (unless a stop() is already waiting to join it).
+        let detach = state.withLock { state -> Bool in
+          defer { state.detached = !state.stopped }
+          return !state.stopped
+        }
+        if detach { thread.withLock { $0 }?.detach() }
         return
       }
     }
