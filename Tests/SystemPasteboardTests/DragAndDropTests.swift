@@ -116,39 +116,27 @@ struct DragAndDropTests {
     #expect(try await Self.line(from: text) { $0 == "end" || $0.hasPrefix("failed") } == "end")
   }
 
-  /// The tutorial's own editor delegate takes a PNG dragged from GTK: the bytes arrive unchanged.
-  @Test func aPNGFromGTKReachesTheTutorialsEditor() async throws {
+  /// The tutorial's own editor delegate takes a PNG dragged from GTK, as the PNG's bytes or as a
+  /// file (`text/uri-list`, as file managers drag: the target of `[.image]` takes it and loads
+  /// the PNG's bytes from the file); the bytes arrive unchanged.
+  @Test(arguments: ["bytes", "file"])
+  func aPNGFromGTKReachesTheTutorialsEditor(as form: String) async throws {
     guard Self.hasGTK else { return }
     let ladybug = packageRoot.appendingPathComponent("Examples/PointyBug/ladybug.png")
     let bug = Bug()
-    let (window, _, _) = try Self.dropWindow([.image, .arrowTool]) { _ in
+    let (window, _, _) = try Self.dropWindow(form == "file" ? [.image] : [.image, .arrowTool]) { _ in
       EditorDropDelegate(bug: bug, size: CGSize(width: 300, height: 300))
     }
     defer { window.close() }
-    let image = try await Self.startGTK(["source", "500", "0", "file", "image/png", ladybug.path])
+    let source =
+      form == "file"
+      ? ["uris", FileList.fileURL(forPath: ladybug.path)] : ["file", "image/png", ladybug.path]
+    let image = try await Self.startGTK(["source", "500", "0"] + source)
     defer { image.terminate() }
     try await Self.dragFromGTK(to: (250, 250))
     #expect(await Self.eventually { bug.image != nil })
     #expect(bug.image == (try Data(contentsOf: ladybug)))
     #expect(try await Self.line(from: image) { $0 == "end" || $0.hasPrefix("failed") } == "end")
-  }
-
-  /// A PNG dragged from a file manager (GTK offering `text/uri-list`) is a file: the target of
-  /// `[.image]` takes it, and the tutorial's editor loads the PNG's bytes from the file.
-  @Test func aPNGFileDraggedFromAFileManagerReachesTheEditor() async throws {
-    guard Self.hasGTK else { return }
-    let ladybug = packageRoot.appendingPathComponent("Examples/PointyBug/ladybug.png")
-    let bug = Bug()
-    let (window, _, _) = try Self.dropWindow([.image]) { _ in
-      EditorDropDelegate(bug: bug, size: CGSize(width: 300, height: 300))
-    }
-    defer { window.close() }
-    let files = try await Self.startGTK(["source", "500", "0", "uris", FileList.fileURL(forPath: ladybug.path)])
-    defer { files.terminate() }
-    try await Self.dragFromGTK(to: (250, 250))
-    #expect(await Self.eventually { bug.image != nil })
-    #expect(bug.image == (try Data(contentsOf: ladybug)))
-    #expect(try await Self.line(from: files) { $0 == "end" || $0.hasPrefix("failed") } == "end")
   }
 
   /// A drag whose types name atoms that do not exist cannot be built: it is refused at Status,
