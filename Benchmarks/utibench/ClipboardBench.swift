@@ -45,7 +45,8 @@ enum ClipboardBench {
     // In process: one paste of 1 KB another process (xclip) owns.
     let owner = "'\(xclip)' -i -selection clipboard -t text/plain '\(small)' >/dev/null 2>&1"
     _ = try? server.run("/bin/sh", ["-c", owner])
-    let pasteboard = SystemPasteboard(selection: .clipboard, display: try? X11Display(parsing: server.display))
+    let pasteboard = SystemPasteboard(
+      selection: .clipboard, backend: (try? X11Display(parsing: server.display)).map { .x11($0) })
     let latency = Bench.measure(runs: quick ? 20 : 200) {
       Bench.sink((try? pasteboard.data(forTarget: "text/plain"))?.count ?? 0)
     }

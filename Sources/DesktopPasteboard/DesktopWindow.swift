@@ -38,6 +38,10 @@ public protocol DesktopWindow: AnyObject, Sendable {
 extension X11Window: DesktopWindow {}
 
 /// A plain top-level window for the backend the environment names (or `backend`).
+///
+/// Windows are X11 windows so far: in a Wayland session the window is made through XWayland
+/// (`$DISPLAY`), as GTK 3 applications without Wayland support are; a Wayland window
+/// (`xdg_toplevel`) is not built yet, so `.wayland` is refused with `.unsupported`.
 /// - Parameters:
 ///   - title: The window's title.
 ///   - width: Its width, in pixels.
@@ -49,8 +53,16 @@ public func makeWindow(title: String, width: Int = 640, height: Int = 480, backe
   throws(SystemPasteboardError) -> any DesktopWindow
 {
   let resolved: SystemPasteboard.Backend
-  if let backend { resolved = backend } else { resolved = try SystemPasteboard.Backend.fromEnvironment() }
+  if let backend {
+    resolved = backend
+  } else {
+    resolved = .x11(try X11Display.fromEnvironment())
+  }
   switch resolved {
   case .x11(let display): return try X11Window(title: title, width: width, height: height, display: display)
+  case .wayland(let display):
+    throw SystemPasteboardError(
+      .unsupported,
+      "windows on Wayland (\(display)) are not built yet: drops and drags need an X11 window (XWayland's $DISPLAY)")
   }
 }

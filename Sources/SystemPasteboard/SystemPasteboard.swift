@@ -30,7 +30,8 @@ import UTIPlatform
 /// has a deadline (``timeout``): no display, a server that stalls, an owner that never answers
 /// give ``SystemPasteboardError``, never a hang.
 public final class SystemPasteboard: Sendable {
-  /// Which X11 selection.
+  /// Which selection: the names are X11's atoms; on Wayland the clipboard is `wl_data_device`'s
+  /// selection and the primary selection the primary-selection protocol's.
   public enum Selection: String, Sendable, CaseIterable {
     /// `CLIPBOARD`: explicit copy and paste.
     case clipboard = "CLIPBOARD"
@@ -38,15 +39,21 @@ public final class SystemPasteboard: Sendable {
     case primary = "PRIMARY"
   }
 
-  /// The clipboard of `$DISPLAY`.
+  /// The clipboard of the desktop the environment names (`$WAYLAND_DISPLAY`, else `$DISPLAY`).
   public static let clipboard = SystemPasteboard(selection: .clipboard)
-  /// The primary selection of `$DISPLAY`.
+  /// The primary selection of the desktop the environment names.
   public static let primary = SystemPasteboard(selection: .primary)
 
   /// The selection.
   public let selection: Selection
-  /// The display; nil for `$DISPLAY`.
-  public let display: X11Display?
+  /// The desktop this pasteboard talks to; nil for the one the environment names at each
+  /// connection (Wayland where `$WAYLAND_DISPLAY` or `$WAYLAND_SOCKET` is set, else X11).
+  public let backend: Backend?
+  /// The X11 display named at creation; nil for any other backend or the environment's.
+  public var display: X11Display? {
+    if case .x11(let display) = backend { return display }
+    return nil
+  }
   /// How long any one exchange with the server or another application may take, in seconds.
   public let timeout: Double
   /// The registry that maps MIME types and targets to `UTType`s; nil for the shared registry
@@ -56,6 +63,8 @@ public final class SystemPasteboard: Sendable {
   private let state = Locked(State())
   /// The reading connection and its window, kept between reads (see `withReader`).
   private let reading = Locked<SelectionReader?>(nil)
+  /// The Wayland connection, which owns, reads and watches the selection (see `wayland()`).
+  private let waylandSelection = Locked<WaylandSelection?>(nil)
 
   struct State {
     var server: Server?
@@ -64,14 +73,35 @@ public final class SystemPasteboard: Sendable {
     var nextObserver = 0
   }
 
-  /// A pasteboard for `selection` on `display` (default `$DISPLAY`), whose targets are mapped to
-  /// types by `registry` (default: the shared registry, as it is at each call; `utictl --types`
-  /// passes one with the declarations it loaded).
-  public init(selection: Selection, display: X11Display? = nil, timeout: Double = 5, registry: UTTypeRegistry? = nil) {
+  /// A pasteboard for `selection` on `backend` (resolved from the environment when nil), whose
+  /// targets are mapped to types by `registry` (default: the shared registry, as it is at each
+  /// call; `utictl --types` passes one with the declarations it loaded).
+  ///
+  /// ```swift
+  /// let primary = SystemPasteboard(selection: .primary, backend: .wayland(try WaylandDisplay(name: "wayland-1")))
+  /// ```
+  /// - Parameters:
+  ///   - selection: The clipboard or the primary selection.
+  ///   - backend: The desktop to talk to; nil for the one the environment names (at each connection).
+  ///   - timeout: How long any one exchange with the server or another application may take, in seconds.
+  ///   - registry: The registry that maps targets to types.
+  public init(selection: Selection, backend: Backend? = nil, timeout: Double = 5, registry: UTTypeRegistry? = nil) {
     self.selection = selection
-    self.display = display
+    self.backend = backend
     self.timeout = timeout
     self.registry = registry
+  }
+
+  /// A pasteboard for `selection` on the X server `display`.
+  /// - Parameters:
+  ///   - selection: The clipboard or the primary selection.
+  ///   - display: The X server.
+  ///   - timeout: How long any one exchange with the server or another application may take, in seconds.
+  ///   - registry: The registry that maps targets to types.
+  public convenience init(
+    selection: Selection, display: X11Display, timeout: Double = 5, registry: UTTypeRegistry? = nil
+  ) {
+    self.init(selection: selection, backend: .x11(display), timeout: timeout, registry: registry)
   }
 
   // MARK: Writing
@@ -91,16 +121,24 @@ public final class SystemPasteboard: Sendable {
   /// The same, saying whether a paste of the items' files should move them (`.cut`, as a file
   /// manager's cut says in `x-special/gnome-copied-files`) or copy them.
   package func setItems(_ items: [Item], fileOperation: FileList.Operation) throws(SystemPasteboardError) {
+    if let wayland = try wayland() {
+      try wayland.own(items, fileOperation: fileOperation)
+      selectionChanged()
+      return
+    }
     let server = try runningServer()
     try server.perform(.own(items, fileOperation))
     selectionChanged()
   }
 
   /// Whether this process owns the selection now.
-  public var ownsSelection: Bool { state.withLock { $0.server?.ownsSelection ?? false } }
+  public var ownsSelection: Bool {
+    state.withLock { $0.server?.ownsSelection ?? false } || waylandSelection.withLock { $0?.ownsSelection ?? false }
+  }
 
   /// Gives the selection up (if this process owns it).
   public func clearContents() throws(SystemPasteboardError) {
+    if let wayland = waylandSelection.withLock({ $0 }) { try wayland.disown() }
     guard let server = state.withLock({ $0.server }) else { return }
     try server.perform(.disown)
   }
@@ -109,6 +147,10 @@ public final class SystemPasteboard: Sendable {
   /// as GTK applications do at exit, so that a copy survives this process; false when no
   /// manager runs or it did not confirm within ``timeout``. A process that exits normally
   /// (`exit`, returning from `main`) does this for the clipboard by itself.
+  ///
+  /// Wayland has no such hand-over: this is false there. A Wayland clipboard manager (through
+  /// data-control) copies each selection as soon as it is set, so a copy outlives its process
+  /// where one runs; where none runs, the selection ends with the process that owns it.
   public func handOverToClipboardManager() throws(SystemPasteboardError) -> Bool {
     guard let server = state.withLock({ $0.server }), server.ownsSelection else { return false }
     return try server.perform(.handOver)
@@ -116,6 +158,10 @@ public final class SystemPasteboard: Sendable {
 
   /// Blocks until this process no longer owns the selection (another application took it).
   public func waitUntilOwnershipEnds() {
+    if waylandSelection.withLock({ $0 }) != nil {
+      while ownsSelection { usleep(20_000) }
+      return
+    }
     guard let server = state.withLock({ $0.server }) else { return }
     server.waitUntilOwnershipEnds()
   }
@@ -124,7 +170,7 @@ public final class SystemPasteboard: Sendable {
   /// (X11's XFIXES selection events, and this process's own writes). Apple's counterpart:
   /// `UIPasteboard.changeCount`.
   public var changeCount: Int {
-    _ = try? runningServer()
+    watch()
     return state.withLock { $0.changeCount }
   }
 
@@ -140,6 +186,45 @@ public final class SystemPasteboard: Sendable {
     }
     Self.handOverAtExit(self)
     return running
+  }
+
+  /// The Wayland selection when this pasteboard's desktop is Wayland (the one given, or the
+  /// environment's): the running one, or a new one when there is none or the last one's
+  /// connection was lost; nil for X11.
+  /// - Throws: ``SystemPasteboardError``: `.noDisplay` when the environment names no desktop.
+  private func wayland() throws(SystemPasteboardError) -> WaylandSelection? {
+    let display: WaylandDisplay
+    switch backend {
+    case .x11: return nil
+    case .wayland(let given): display = given
+    case nil:
+      guard WaylandDisplay.isNamedByEnvironment else {
+        guard !(ProcessEnvironment.value("DISPLAY") ?? "").isEmpty else { throw Backend.noDesktop }
+        return nil
+      }
+      display = try WaylandDisplay.fromEnvironment()
+    }
+    return try waylandSelection.withLock { current -> Result<WaylandSelection, SystemPasteboardError> in
+      if let current, current.failure == nil, current.connection.display == display { return .success(current) }
+      current?.close()
+      current = nil
+      do throws(SystemPasteboardError) {
+        let made = try WaylandSelection(
+          display: display, primary: selection == .primary, timeout: timeout, registry: registry
+        ) { [weak self] in self?.selectionChanged() }
+        current = made
+        return .success(made)
+      } catch {
+        return .failure(error)
+      }
+    }.get()
+  }
+
+  /// Starts following the selection's owner, where it is not followed yet.
+  private func watch() {
+    do {
+      if try wayland() == nil { _ = try runningServer() }
+    } catch {}
   }
 
   /// A server's connection was lost: the next call makes a new one. Where the server is still
@@ -178,7 +263,7 @@ public final class SystemPasteboard: Sendable {
   /// Apple's counterpart is `UIPasteboard.changedNotification`; `Pasteboard.changes` is the
   /// in-process pasteboard's.
   public var changes: AsyncStream<Int> {
-    _ = try? runningServer()
+    watch()
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(64))
     let id = state.withLock { state -> Int in
       let id = state.nextObserver
@@ -210,7 +295,7 @@ public final class SystemPasteboard: Sendable {
   /// no item data, such as `TARGETS`, left out).
   /// - Throws: ``SystemPasteboardError``: `.noOwner` when nothing owns the selection.
   public func targets() throws(SystemPasteboardError) -> [(type: UTType, target: String)] {
-    try typedTargets(withReader { reader throws(SystemPasteboardError) in try reader.targets() })
+    try typedTargets(withSource { source throws(SystemPasteboardError) in try source.targets() })
   }
 
   /// The window of the kept reading connection, if one is kept (for the tests).
@@ -243,6 +328,15 @@ public final class SystemPasteboard: Sendable {
     return try result.get()
   }
 
+  /// Runs `body` with what reads this pasteboard's selection: the Wayland connection, or the
+  /// kept X11 reading connection.
+  private func withSource<T>(_ body: (any SelectionSource) throws(SystemPasteboardError) -> T)
+    throws(SystemPasteboardError) -> T
+  {
+    if let wayland = try wayland() { return try body(wayland) }
+    return try withReader { reader throws(SystemPasteboardError) in try body(reader) }
+  }
+
   private func typedTargets(_ targets: [String]) -> [(type: UTType, target: String)] {
     let registry = currentRegistry
     return targets.compactMap { target in
@@ -265,9 +359,9 @@ public final class SystemPasteboard: Sendable {
     let targets: [String]
     let files: FileList?
     do {
-      (targets, files) = try withReader { reader throws(SystemPasteboardError) in
-        let targets = try reader.targets()
-        return (targets, try fileList(targets, reader: reader))
+      (targets, files) = try withSource { source throws(SystemPasteboardError) in
+        let targets = try source.targets()
+        return (targets, try fileList(targets, source: source))
       }
     } catch  where error.code == .noOwner {
       return []
@@ -285,9 +379,11 @@ public final class SystemPasteboard: Sendable {
 
   /// The owner's file list, read from the first file-list target it offers; nil when it offers
   /// none, or the list has no entries.
-  private func fileList(_ targets: [String], reader: SelectionReader) throws(SystemPasteboardError) -> FileList? {
+  private func fileList(_ targets: [String], source: any SelectionSource) throws(SystemPasteboardError) -> FileList? {
     guard let target = targets.first(where: FileList.isFileListTarget) else { return nil }
-    let list = FileList(try reader.convert(target).data, target: target)
+    var data: [UInt8] = []
+    try source.read(target) { chunk throws(SystemPasteboardError) in data += chunk }
+    let list = FileList(data, target: target)
     return list.entries.isEmpty ? nil : list
   }
 
@@ -353,11 +449,12 @@ public final class SystemPasteboard: Sendable {
   package func read(
     conformingTo type: UTType, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
   ) throws(SystemPasteboardError) -> (type: UTType, target: String)? {
-    try withReader { reader throws(SystemPasteboardError) in try read(conformingTo: type, with: reader, into: sink) }
+    try withSource { source throws(SystemPasteboardError) in try read(conformingTo: type, from: source, into: sink) }
   }
 
   private func read(
-    conformingTo type: UTType, with reader: SelectionReader, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
+    conformingTo type: UTType, from reader: any SelectionSource,
+    into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
   ) throws(SystemPasteboardError) -> (type: UTType, target: String)? {
     // TARGETS first, always: an owner asked for a target it lacks may answer with other data
     // (xclip -t image/png gives its PNG for UTF8_STRING), so only its own list says what it has.
@@ -365,12 +462,12 @@ public final class SystemPasteboard: Sendable {
     for (targetType, target) in typedTargets(targets) where !FileList.isFileListTarget(target) {
       guard targetType.conforms(to: type) else { continue }
       let latin1 = target == "STRING" || target == "TEXT"
-      _ = try reader.convert(target) { chunk throws(SystemPasteboardError) in
+      try reader.read(target) { chunk throws(SystemPasteboardError) in
         try sink(latin1 ? [UInt8](SelectionTargets.received(chunk, target: target)) : chunk)
       }
       return (targetType, target)
     }
-    guard let files = try fileList(targets, reader: reader) else { return nil }
+    guard let files = try fileList(targets, source: reader) else { return nil }
     let target = targets.first(where: FileList.isFileListTarget)!
     if UTType.fileURL.conforms(to: type) {
       let fileURLs = files.entries.filter { entry in
@@ -400,7 +497,10 @@ public final class SystemPasteboard: Sendable {
 
   /// The owner's data for one target (Latin-1 `STRING` converted to UTF-8).
   public func data(forTarget target: String) throws(SystemPasteboardError) -> Data {
-    let bytes = try withReader { reader throws(SystemPasteboardError) in try reader.convert(target).data }
+    var bytes: [UInt8] = []
+    try withSource { source throws(SystemPasteboardError) in
+      try source.read(target) { chunk throws(SystemPasteboardError) in bytes += chunk }
+    }
     return SelectionTargets.received(bytes, target: target)
   }
 }

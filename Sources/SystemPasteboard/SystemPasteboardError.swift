@@ -20,14 +20,14 @@ public struct SystemPasteboardError: Error, Sendable, Hashable, CustomStringConv
   public struct Code: Sendable, Hashable, CustomStringConvertible {
     enum Kind: String, Sendable, Hashable {
       case noDisplay, badDisplayName, connectionFailed, connectionRefused, request, protocolViolation, timeout, closed
-      case noOwner, conversionRefused, fileUnreadable, writeFailed, tooLarge
+      case noOwner, conversionRefused, fileUnreadable, writeFailed, tooLarge, unsupported
     }
     let kind: Kind
 
     /// The code's name.
     public var description: String { kind.rawValue }
 
-    /// No desktop to talk to: `$DISPLAY` is unset (or empty).
+    /// No desktop to talk to: neither `$WAYLAND_DISPLAY` (nor `$WAYLAND_SOCKET`) nor `$DISPLAY` is set.
     public static let noDisplay = Code(kind: .noDisplay)
     /// The display's name cannot be parsed.
     public static let badDisplayName = Code(kind: .badDisplayName)
@@ -53,6 +53,9 @@ public struct SystemPasteboardError: Error, Sendable, Hashable, CustomStringConv
     public static let writeFailed = Code(kind: .writeFailed)
     /// The data is larger than the limit the read was given.
     public static let tooLarge = Code(kind: .tooLarge)
+    /// The desktop cannot do what was asked: a Wayland compositor without the protocol it
+    /// needs (a data-control protocol for a client without a window).
+    public static let unsupported = Code(kind: .unsupported)
 
     /// Whether `error` is a ``SystemPasteboardError`` of this code (`catch SystemPasteboardError.noOwner`).
     public static func ~= (code: Code, error: any Error) -> Bool {

@@ -25,6 +25,13 @@ package final class Socket: @unchecked Sendable {
 
   init(fd: Int32) { self.fd = fd }
 
+  /// A socket connected already (inherited, as `$WAYLAND_SOCKET` hands one over); it is closed
+  /// when released, and made close-on-exec now.
+  package init(adopting fd: Int32) {
+    self.fd = fd
+    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+  }
+
   deinit { close() }
 
   /// Closes the socket (once).
@@ -90,6 +97,12 @@ package final class Socket: @unchecked Sendable {
   /// (``MonotonicClock`` nanoseconds; nil waits without end). False on timeout.
   package func waitReadable(until deadline: UInt64?) throws(Error) -> Bool {
     try wait(events: Int16(POLLIN), until: deadline)
+  }
+
+  /// Waits until the socket can be written to, at most until `deadline` (nil waits without
+  /// end). False on timeout.
+  package func waitWritable(until deadline: UInt64?) throws(Error) -> Bool {
+    try wait(events: Int16(POLLOUT), until: deadline)
   }
 
   private func wait(events: Int16, until deadline: UInt64?) throws(Error) -> Bool {

@@ -14,13 +14,13 @@ enum ClipboardCommands {
   static let selectionOption = Command.Option(
     names: ["--selection"], valueName: "clipboard|primary", help: "The selection (default: clipboard).")
   static let backendOption = Command.Option(
-    names: ["--backend"], valueName: "x11",
-    help: "The desktop protocol (default: the one the environment names; x11, from $DISPLAY, so far).")
+    names: ["--backend"], valueName: "x11|wayland",
+    help: "The desktop protocol (default: wayland where $WAYLAND_DISPLAY is set, else x11).")
 
   static var copy: Command {
     Command(
       name: "copy",
-      abstract: "Own the X11 clipboard with a file's data (or standard input's).",
+      abstract: "Own the desktop's clipboard (X11 or Wayland) with a file's data (or standard input's).",
       discussion: """
         The source (a file, a pipe, a FIFO, standard input) is read into a private spool first, so
         the selection serves the bytes as they were at copy time, whatever their size: memory up to
@@ -57,7 +57,7 @@ enum ClipboardCommands {
   static var paste: Command {
     Command(
       name: "paste",
-      abstract: "Write the X11 clipboard's data that conforms to a type to standard output.",
+      abstract: "Write the desktop clipboard's data that conforms to a type to standard output.",
       discussion: """
         The owner's first target whose type conforms to --type (default public.plain-text) is
         converted and written. Files copied in a file manager are files: --type public.file-url
@@ -80,17 +80,28 @@ enum ClipboardCommands {
 
   /// The pasteboard `--selection` names, mapping types with `registry` (the `--types` declarations).
   static func pasteboard(_ invocation: Invocation, registry: UTTypeRegistry, io: inout Console) -> SystemPasteboard? {
-    if let backend = invocation.value("--backend"), !SystemPasteboard.Backend.names.contains(backend) {
-      io.error("Error: '\(backend)' is not a backend (\(SystemPasteboard.Backend.names.joined(separator: ", ")))")
-      return nil
-    }
+    let selection: SystemPasteboard.Selection
     switch invocation.value("--selection") ?? "clipboard" {
-    case "clipboard": return SystemPasteboard(selection: .clipboard, registry: registry)
-    case "primary": return SystemPasteboard(selection: .primary, registry: registry)
+    case "clipboard": selection = .clipboard
+    case "primary": selection = .primary
     case let other:
       io.error("Error: '\(other)' is not a selection (clipboard or primary)")
       return nil
     }
+    var backend: SystemPasteboard.Backend?
+    if let name = invocation.value("--backend") {
+      guard SystemPasteboard.Backend.names.contains(name) else {
+        io.error("Error: '\(name)' is not a backend (\(SystemPasteboard.Backend.names.joined(separator: ", ")))")
+        return nil
+      }
+      do {
+        backend = try SystemPasteboard.Backend.named(name)
+      } catch {
+        io.error("error: \(error)")
+        return nil
+      }
+    }
+    return SystemPasteboard(selection: selection, backend: backend, registry: registry)
   }
 
   // MARK: Paste

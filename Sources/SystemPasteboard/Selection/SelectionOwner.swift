@@ -286,21 +286,9 @@ package final class SelectionOwner {
   /// The `MULTIPLE` atom.
   private var selfMultiple: UInt32 { (try? connection.atom("MULTIPLE")) ?? 0 }
 
-  /// The bytes of an offer's representation, converted; nil when the load fails. The load runs
-  /// on this thread: answering another application never waits for Swift's cooperative pool.
+  /// The bytes of an offer's representation, converted; nil when the load fails.
   private func load(_ offer: SelectionTargets.Offer) -> Payload? {
-    guard let item = items.first, let type = UTType(offer.typeIdentifier) else { return nil }
-    if case .fileList(let format) = offer.conversion {
-      let urls = items.compactMap { item in try? item.load(conformingTo: .fileURL) }
-      guard !urls.isEmpty else { return nil }
-      return Payload(SelectionTargets.fileList(urls, format: format, operation: fileOperation))
-    }
-    guard let representation = item.representation(of: type) else { return nil }
-    if case .file(let path) = representation.source, offer.conversion == .none {
-      return try? Payload(contentsOfFile: path)
-    }
-    guard let bytes = try? representation.load() else { return nil }
-    return Payload(SelectionTargets.convert(bytes, offer.conversion))
+    SelectionTargets.payload(for: offer, items: items, fileOperation: fileOperation)
   }
 
   /// Puts the payload in the requestor's property: at once, or by `INCR` when it is too large.

@@ -6,7 +6,9 @@ import TypeRegistry
   import Foundation
 #endif
 
-/// How `UTType`s become X11 selection targets and back.
+/// How `UTType`s become the targets a selection offers and back: X11 targets and Wayland MIME
+/// types are the same strings (GTK offers `UTF8_STRING` and `STRING` on Wayland too), so every
+/// backend shares this mapping.
 ///
 /// Writing, for each representation in fidelity order: the type's declared MIME types; for text, X11's
 /// conventions (`UTF8_STRING`, `text/plain;charset=utf-8`, `text/plain`, and `STRING`/`TEXT`
@@ -150,6 +152,27 @@ package enum SelectionTargets {
     case .paths: return list.text
     case .latin1Paths: return latin1(list.text)
     }
+  }
+
+  /// The bytes an offer serves from `items` (the first item's representation, or every item's
+  /// file URLs as one list), converted; nil when the item lacks it or its load fails. File
+  /// representations are served from the file, a chunk at a time. The load runs on the calling
+  /// thread (the backend's), never on Swift's cooperative pool.
+  package static func payload(
+    for offer: Offer, items: [SystemPasteboard.Item], fileOperation: FileList.Operation
+  ) -> Payload? {
+    guard let item = items.first, let type = UTType(offer.typeIdentifier) else { return nil }
+    if case .fileList(let format) = offer.conversion {
+      let urls = items.compactMap { item in try? item.load(conformingTo: .fileURL) }
+      guard !urls.isEmpty else { return nil }
+      return Payload(fileList(urls, format: format, operation: fileOperation))
+    }
+    guard let representation = item.representation(of: type) else { return nil }
+    if case .file(let path) = representation.source, offer.conversion == .none {
+      return try? Payload(contentsOfFile: path)
+    }
+    guard let bytes = try? representation.load() else { return nil }
+    return Payload(convert(bytes, offer.conversion))
   }
 
   /// Data read from a target, made what the type says (Latin-1 `STRING` to UTF-8).

@@ -1,0 +1,60 @@
+import UTIPlatform
+
+/// Serves one answer into a pipe another application reads (a Wayland `send`), a chunk at a
+/// time, so that memory stays flat for any size and a reader that stops reading, or closes its
+/// end early, ends only this answer.
+///
+/// The writing thread blocks `SIGPIPE` for itself and takes a pending one back afterwards, so
+/// that a reader that hangs up gives `EPIPE` here instead of killing the process, without the
+/// library changing the process's signal dispositions.
+enum PipeWriter {
+  /// The size of one write.
+  static let chunkSize = 1 << 16
+
+  /// Writes the bytes `payload` gives (nil: nothing, the reader sees an empty answer) to `fd`,
+  /// then closes it. A reader that leaves the pipe full for `timeout` seconds is given up on.
+  /// - Returns: Whether every byte was written.
+  @discardableResult
+  static func write(to fd: Int32, timeout: Double, payload: () -> Payload?) -> Bool {
+    var blocked = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&blocked)
+    sigaddset(&blocked, SIGPIPE)
+    pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+    defer {
+      // A SIGPIPE raised while blocked is pending on this thread: take it, then restore the mask.
+      var pending = sigset_t()
+      sigpending(&pending)
+      if sigismember(&pending, SIGPIPE) == 1 {
+        var zero = timespec(tv_sec: 0, tv_nsec: 0)
+        _ = sigtimedwait(&blocked, nil, &zero)
+      }
+      pthread_sigmask(SIG_SETMASK, &previous, nil)
+    }
+    defer { _ = closeDescriptor(fd) }
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    guard let payload = payload() else { return true }
+    var offset = 0
+    while offset < payload.count {
+      guard let chunk = try? payload.bytes(at: offset, length: chunkSize) else { return false }
+      var written = 0
+      while written < chunk.count {
+        var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        let ready = poll(&descriptor, 1, Int32(min(timeout * 1000, Double(Int32.max))))
+        if ready < 0 && errno == EINTR { continue }
+        guard ready > 0, descriptor.revents & Int16(POLLOUT) != 0 else { return false }
+        let count = chunk.withUnsafeBytes { writeDescriptor(fd, $0.baseAddress! + written, chunk.count - written) }
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+        guard count > 0 else { return false }
+        written += count
+      }
+      offset += chunk.count
+    }
+    return true
+  }
+}
+
+@inline(__always) private func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }
+@inline(__always) private func writeDescriptor(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(fd, bytes, count)
+}

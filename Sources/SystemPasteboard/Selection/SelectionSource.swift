@@ -1,0 +1,18 @@
+/// What reading a selection asks of a backend: the owner's targets (X11 targets, Wayland MIME
+/// types) in its order, and one target's data in chunks as it arrives. The pasteboard's choice
+/// of target (conformance, file lists, text conversions) is written once over it.
+protocol SelectionSource {
+  /// The owner's targets, in its order.
+  /// - Throws: ``SystemPasteboardError``: `.noOwner` when nothing owns the selection.
+  func targets() throws(SystemPasteboardError) -> [String]
+
+  /// The owner's data for `target`, handed to `sink` a chunk at a time.
+  /// - Throws: ``SystemPasteboardError``, or what `sink` throws.
+  func read(_ target: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void) throws(SystemPasteboardError)
+}
+
+extension SelectionReader: SelectionSource {
+  func read(_ target: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void) throws(SystemPasteboardError) {
+    _ = try convert(target, into: sink)
+  }
+}

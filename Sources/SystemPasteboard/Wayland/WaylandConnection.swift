@@ -1,0 +1,274 @@
+import UTIPlatform
+
+/// A client connection to a Wayland compositor: the socket, the object ids and their
+/// interfaces, typed requests out (from any thread) and typed events in (on one thread), and the
+/// registry's globals.
+///
+/// Objects stay known by their interface after they are destroyed until the compositor's
+/// `delete_id` frees the id (libwayland's zombies): an event still in flight for one is decoded,
+/// so that the descriptors it carries are closed, and dropped. A fault in what the compositor
+/// sends (a message that does not parse, an opcode the interface lacks, a descriptor that did
+/// not come) ends the connection with `.protocolViolation`; `wl_display.error` ends it with
+/// `.request`, naming the object, its interface and the compositor's message.
+final class WaylandConnection: @unchecked Sendable {
+  /// One event and the object it is for.
+  struct Incoming {
+    var object: UInt32
+    var interface: WaylandInterface
+    var event: WaylandEvent
+  }
+
+  /// A global the registry announced.
+  struct Global {
+    var name: UInt32
+    var interface: String
+    var version: UInt32
+  }
+
+  let display: WaylandDisplay
+  let timeout: Double
+  private let socket: Socket
+  /// The objects, by id, and the ids free for reuse. Shared by senders and the reading thread.
+  private let objects = Locked(Objects())
+  /// Serialises writes to the socket.
+  private let writing = Locked(())
+  /// Bytes and descriptors read and not yet decoded (the reading thread's).
+  private var buffer: [UInt8] = []
+  private var start = 0
+  private var descriptors: [Int32] = []
+  /// The registry's globals, in the order announced (the reading thread's).
+  private(set) var globals: [Global] = []
+  /// The `wl_registry`.
+  private var registryID: UInt32 = 0
+
+  private struct Objects {
+    var interfaces: [UInt32: WaylandInterface] = [1: .display]
+    var destroyed: Set<UInt32> = []
+    var next: UInt32 = 2
+    var free: [UInt32] = []
+  }
+
+  /// Connects to `display` (default: the environment's) and reads the registry's globals.
+  /// - Throws: ``SystemPasteboardError``: `.noDisplay` / `.badDisplayName` from the environment,
+  ///   `.connectionFailed` when the socket does not answer, `.timeout` past `timeout`.
+  init(display: WaylandDisplay?, timeout: Double) throws(SystemPasteboardError) {
+    let resolved: WaylandDisplay
+    if let display { resolved = display } else { resolved = try WaylandDisplay.fromEnvironment() }
+    let display = resolved
+    self.display = display
+    self.timeout = timeout
+    if let fd = display.socketDescriptor {
+      guard fcntl(fd, F_GETFD) >= 0 else {
+        throw SystemPasteboardError(.connectionFailed, "$WAYLAND_SOCKET \(fd) is not an open descriptor")
+      }
+      socket = Socket(adopting: fd)
+    } else {
+      do {
+        socket = try Socket.unix(path: display.socketPath ?? "")
+      } catch {
+        throw SystemPasteboardError(
+          .connectionFailed, "cannot connect to the Wayland compositor at \(display): \(error)")
+      }
+    }
+    let registry = makeObject(.registry)
+    try send(.getRegistry(registry), to: 1)
+    try roundTrip { incoming in
+      if case .global(let name, let interface, let version) = incoming.event {
+        globals.append(Global(name: name, interface: interface, version: version))
+      }
+    }
+    registryID = registry
+  }
+
+  deinit {
+    for fd in descriptors { close(fd) }
+    socket.close()
+  }
+
+  /// A new client object of `interface`.
+  func makeObject(_ interface: WaylandInterface) -> UInt32 {
+    objects.withLock { objects in
+      let id = objects.free.popLast() ?? objects.next
+      if id == objects.next { objects.next += 1 }
+      objects.interfaces[id] = interface
+      return id
+    }
+  }
+
+  /// Binds the first global of `interface` at the lower of its version and ours; nil when the
+  /// compositor has none.
+  func bind(_ interface: WaylandInterface) throws(SystemPasteboardError) -> (id: UInt32, version: UInt32)? {
+    guard let global = globals.first(where: { $0.interface == interface.name }) else { return nil }
+    let version = min(global.version, interface.version)
+    let id = makeObject(interface)
+    try send(.bind(name: global.name, interface: interface, version: version, id: id), to: registryID)
+    return (id, version)
+  }
+
+  /// Sends `request` to `object`; a destructor marks the object destroyed (its id is freed when
+  /// the compositor confirms).
+  /// - Throws: ``SystemPasteboardError`` (`.closed`, `.timeout`) when the socket fails.
+  func send(_ request: WaylandRequest, to object: UInt32) throws(SystemPasteboardError) {
+    guard let interface = objects.withLock({ $0.interfaces[object] }) else {
+      preconditionFailure("request \(request.name) to the unknown object \(object)")
+    }
+    let (bytes, fds) = WaylandWire.encode(object: object, opcode: interface.opcode(of: request.name), request.arguments)
+    if request.name == "destroy" || request.name == "release" {
+      objects.withLock { _ = $0.destroyed.insert(object) }
+    }
+    let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(timeout))
+    let result = writing.withLock { _ -> Socket.Error? in
+      do throws(Socket.Error) {
+        try socket.write(bytes, passing: fds, until: deadline)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let error = result { throw Self.failure(error, while: "sending \(interface.name).\(request.name)") }
+  }
+
+  /// The next event, read within `deadline` (nil: no limit); nil when none came by then.
+  /// - Throws: ``SystemPasteboardError``: `.request` for `wl_display.error`, `.protocolViolation`
+  ///   for a message that cannot be read, `.closed` when the compositor went away.
+  func nextEvent(until deadline: UInt64?) throws(SystemPasteboardError) -> Incoming? {
+    while true {
+      if let incoming = try decodeBuffered() {
+        if let incoming = try consume(incoming) { return incoming }
+        continue
+      }
+      do {
+        if !(try socket.waitReadable(until: deadline)) { return nil }
+        let bytes = try socket.read(capacity: 65536, descriptors: &descriptors, until: deadline)
+        if start > 0 {
+          buffer.removeFirst(start)
+          start = 0
+        }
+        buffer += bytes
+      } catch {
+        throw Self.failure(error, while: "reading from the compositor")
+      }
+    }
+  }
+
+  /// Whether the socket has something to read now, or within `deadline`.
+  func waitReadable(until deadline: UInt64?) throws(SystemPasteboardError) -> Bool {
+    if buffer.count - start >= 8 { return true }
+    do {
+      return try socket.waitReadable(until: deadline)
+    } catch {
+      throw Self.failure(error, while: "waiting for the compositor")
+    }
+  }
+
+  /// Makes `socket` waits also end when `pipe` is woken (the loop's commands).
+  func attach(_ pipe: WakePipe) { pipe.attach(to: socket) }
+
+  /// Whether the last wait ended because of the wake pipe.
+  var wasWoken: Bool { socket.woken }
+
+  /// Sends `wl_display.sync` and hands every event to `body` until its `done` (within the
+  /// timeout). Only for the thread that reads events.
+  func roundTrip(_ body: (Incoming) throws(SystemPasteboardError) -> Void = { _ in }) throws(SystemPasteboardError) {
+    let callback = makeObject(.callback)
+    try send(.sync(callback: callback), to: 1)
+    let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(timeout))
+    while true {
+      guard let incoming = try nextEvent(until: deadline) else {
+        throw SystemPasteboardError(.timeout, "the Wayland compositor at \(display) did not answer within \(timeout) s")
+      }
+      if incoming.object == callback, case .done = incoming.event {
+        forget(callback)
+        return
+      }
+      try body(incoming)
+    }
+  }
+
+  /// A callback's `done` destroys it: its id is freed by the `delete_id` that follows.
+  func forget(_ object: UInt32) { objects.withLock { _ = $0.destroyed.insert(object) } }
+
+  /// The interface of `object`, while it is known.
+  func interface(of object: UInt32) -> WaylandInterface? { objects.withLock { $0.interfaces[object] } }
+
+  // MARK: Decoding
+
+  /// The next whole message in the buffer, decoded; nil when it has not all arrived.
+  private func decodeBuffered() throws(SystemPasteboardError) -> (UInt32, WaylandInterface?, UInt16, [WaylandWire.Argument])? {
+    guard let header = WaylandWire.header(buffer[start...]) else { return nil }
+    guard header.size >= 8, header.size % 4 == 0 else {
+      throw SystemPasteboardError(
+        .protocolViolation, "the Wayland compositor sent a message of \(header.size) bytes, which is not a message")
+    }
+    guard buffer.count - start >= header.size else { return nil }
+    let body = buffer[(start + 8)..<(start + header.size)]
+    start += header.size
+    guard let interface = objects.withLock({ $0.interfaces[header.object] }) else {
+      // An object we never knew: nothing can be decoded (libwayland drops it too).
+      return (header.object, nil, header.opcode, [])
+    }
+    guard Int(header.opcode) < interface.events.count else {
+      throw SystemPasteboardError(
+        .protocolViolation,
+        "the Wayland compositor sent event \(header.opcode) to \(interface.name)@\(header.object), which has \(interface.events.count)"
+      )
+    }
+    let event = interface.events[Int(header.opcode)]
+    do {
+      return (header.object, interface, header.opcode, try WaylandWire.decode(body, signature: event.signature, fds: &descriptors))
+    } catch {
+      throw SystemPasteboardError(
+        .protocolViolation,
+        "the Wayland compositor sent \(interface.name)@\(header.object).\(event.name) that cannot be read: \(error.reason)")
+    }
+  }
+
+  /// Handles what the connection itself handles (errors, freed ids, new objects, events for
+  /// destroyed objects); the rest is the caller's.
+  private func consume(_ message: (UInt32, WaylandInterface?, UInt16, [WaylandWire.Argument]))
+    throws(SystemPasteboardError) -> Incoming?
+  {
+    let (object, interface, opcode, arguments) = message
+    guard let interface else { return nil }
+    let signature = interface.events[Int(opcode)].signature
+    let isDestroyed = objects.withLock { objects in
+      for (type, argument) in zip(signature, arguments) {
+        if case .newID(let name) = type, case .newID(let id) = argument, let made = WaylandInterface.known[name] {
+          objects.interfaces[id] = made
+          objects.destroyed.remove(id)
+        }
+      }
+      return objects.destroyed.contains(object)
+    }
+    guard !isDestroyed, let event = WaylandEvent(name: interface.events[Int(opcode)].name, arguments) else {
+      for case .fd(let fd) in arguments { close(fd) }
+      return nil
+    }
+    switch event {
+    case .error(let culprit, let code, let text):
+      let name = self.interface(of: culprit)?.name ?? "unknown object"
+      throw SystemPasteboardError(
+        .request, "the Wayland compositor reported error \(code) on \(name)@\(culprit): \(text)", errorCode: Int(code),
+        request: name)
+    case .deleteID(let id):
+      objects.withLock { objects in
+        if objects.interfaces.removeValue(forKey: id) != nil, id < 0xFF00_0000 { objects.free.append(id) }
+        objects.destroyed.remove(id)
+      }
+      return nil
+    default:
+      return Incoming(object: object, interface: interface, event: event)
+    }
+  }
+
+  static func failure(_ error: Socket.Error, while doing: String) -> SystemPasteboardError {
+    switch error.code {
+    case ETIMEDOUT: return SystemPasteboardError(.timeout, "the Wayland compositor did not answer in time \(doing)")
+    case ECONNRESET, EPIPE:
+      return SystemPasteboardError(.closed, "the Wayland compositor closed the connection \(doing)")
+    case EMSGSIZE:
+      return SystemPasteboardError(.protocolViolation, "the Wayland compositor sent too many file descriptors \(doing)")
+    default: return SystemPasteboardError(.closed, "the connection to the Wayland compositor failed \(doing): \(error)")
+    }
+  }
+}

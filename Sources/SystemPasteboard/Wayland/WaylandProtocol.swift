@@ -1,0 +1,211 @@
+/// The Wayland interfaces this client speaks, written once from their protocol descriptions:
+/// each interface's name, the version this client knows, its requests in opcode order, and its
+/// events in opcode order with their argument types.
+///
+/// Facts from the specifications: `wayland.xml` (`wl_display`, `wl_registry`, `wl_callback`,
+/// `wl_seat`), `ext-data-control-v1.xml` and `wlr-data-control-unstable-v1.xml` (the same
+/// messages in the same order, under two prefixes). To speak another interface, add its entry
+/// here (requests and events in the order its XML lists them, which is their opcode order), its
+/// typed requests to ``WaylandRequest`` and its events to ``WaylandEvent``.
+struct WaylandInterface: Hashable, Sendable, CustomStringConvertible {
+  typealias Event = (name: String, signature: [WaylandWire.ArgumentType])
+
+  /// The interface's name, as the registry announces it.
+  let name: String
+  /// The highest version this client speaks.
+  let version: UInt32
+  /// The requests' names, by opcode.
+  let requests: [String]
+  /// The events, by opcode.
+  let events: [Event]
+
+  var description: String { name }
+
+  static func == (lhs: WaylandInterface, rhs: WaylandInterface) -> Bool { lhs.name == rhs.name }
+  func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+  /// The opcode of the request `name` (a request the interface lacks is a bug of ours).
+  func opcode(of request: String) -> UInt16 {
+    guard let index = requests.firstIndex(of: request) else {
+      preconditionFailure("\(name) has no request \(request)")
+    }
+    return UInt16(index)
+  }
+
+  // MARK: wayland.xml
+
+  static let display = WaylandInterface(
+    name: "wl_display", version: 1, requests: ["sync", "get_registry"],
+    events: [("error", [.object, .uint, .string]), ("delete_id", [.uint])])
+
+  static let registry = WaylandInterface(
+    name: "wl_registry", version: 1, requests: ["bind"],
+    events: [("global", [.uint, .string, .uint]), ("global_remove", [.uint])])
+
+  static let callback = WaylandInterface(name: "wl_callback", version: 1, requests: [], events: [("done", [.uint])])
+
+  static let seat = WaylandInterface(
+    name: "wl_seat", version: 5, requests: ["get_pointer", "get_keyboard", "get_touch", "release"],
+    events: [("capabilities", [.uint]), ("name", [.string])])
+
+  // MARK: Data control (ext-data-control-v1, wlr-data-control-unstable-v1)
+
+  /// The four interfaces of a data-control protocol: the same messages under either prefix
+  /// (`ext_data_control` is the standardised `zwlr_data_control` version 2).
+  struct DataControl: Sendable {
+    let manager: WaylandInterface
+    let device: WaylandInterface
+    let source: WaylandInterface
+    let offer: WaylandInterface
+
+    init(prefix: String, managerVersion: UInt32) {
+      manager = WaylandInterface(
+        name: "\(prefix)_manager_v1", version: managerVersion,
+        requests: ["create_data_source", "get_data_device", "destroy"], events: [])
+      device = WaylandInterface(
+        name: "\(prefix)_device_v1", version: managerVersion,
+        requests: ["set_selection", "destroy", "set_primary_selection"],
+        events: [
+          ("data_offer", [.newID("\(prefix)_offer_v1")]), ("selection", [.nullableObject]), ("finished", []),
+          ("primary_selection", [.nullableObject]),
+        ])
+      source = WaylandInterface(
+        name: "\(prefix)_source_v1", version: 1, requests: ["offer", "destroy"],
+        events: [("send", [.string, .fd]), ("cancelled", [])])
+      offer = WaylandInterface(
+        name: "\(prefix)_offer_v1", version: 1, requests: ["receive", "destroy"], events: [("offer", [.string])])
+    }
+
+    /// `ext_data_control_manager_v1` version 1 (primary selection included).
+    static let ext = DataControl(prefix: "ext_data_control", managerVersion: 1)
+    /// `zwlr_data_control_manager_v1` version 2 (version 1 has no primary selection).
+    static let wlr = DataControl(prefix: "zwlr_data_control", managerVersion: 2)
+
+    /// The protocols in the order they are preferred.
+    static let preferred = [ext, wlr]
+
+    var interfaces: [WaylandInterface] { [manager, device, source, offer] }
+  }
+
+  /// Every interface of the tables, by name (for objects the compositor makes).
+  static let known: [String: WaylandInterface] = {
+    var table: [String: WaylandInterface] = [:]
+    for interface in [display, registry, callback, seat] + DataControl.preferred.flatMap(\.interfaces) {
+      table[interface.name] = interface
+    }
+    return table
+  }()
+}
+
+/// One request, typed: its name in its interface's table and its arguments. The opcode comes
+/// from the interface of the object it is sent to, so one value serves interfaces that share a
+/// message (the two data-control protocols).
+struct WaylandRequest {
+  let name: String
+  let arguments: [WaylandWire.Argument]
+
+  /// `wl_display.sync`: the compositor answers `callback`'s `done` once it has handled every
+  /// earlier request.
+  static func sync(callback: UInt32) -> Self { Self(name: "sync", arguments: [.newID(callback)]) }
+  /// `wl_display.get_registry`.
+  static func getRegistry(_ registry: UInt32) -> Self { Self(name: "get_registry", arguments: [.newID(registry)]) }
+  /// `wl_registry.bind`: an untyped new id, so the interface's name and version go with it.
+  static func bind(name: UInt32, interface: WaylandInterface, version: UInt32, id: UInt32) -> Self {
+    Self(name: "bind", arguments: [.uint(name), .string(interface.name), .uint(version), .newID(id)])
+  }
+  /// `wl_seat.release` (version 5).
+  static let release = Self(name: "release", arguments: [])
+  /// The destructor request of any interface that has one.
+  static let destroy = Self(name: "destroy", arguments: [])
+
+  /// Data control: `manager.create_data_source`.
+  static func createDataSource(_ id: UInt32) -> Self { Self(name: "create_data_source", arguments: [.newID(id)]) }
+  /// Data control: `manager.get_data_device`.
+  static func getDataDevice(_ id: UInt32, seat: UInt32) -> Self {
+    Self(name: "get_data_device", arguments: [.newID(id), .object(seat)])
+  }
+  /// Data control: `device.set_selection` (nil clears it).
+  static func setSelection(_ source: UInt32?) -> Self { Self(name: "set_selection", arguments: [.object(source ?? 0)]) }
+  /// Data control: `device.set_primary_selection` (nil clears it).
+  static func setPrimarySelection(_ source: UInt32?) -> Self {
+    Self(name: "set_primary_selection", arguments: [.object(source ?? 0)])
+  }
+  /// A source's `offer`: one MIME type it can give.
+  static func offer(_ mimeType: String) -> Self { Self(name: "offer", arguments: [.string(mimeType)]) }
+  /// An offer's `receive`: the owner writes the data for `mimeType` into `fd` and closes it.
+  static func receive(_ mimeType: String, fd: Int32) -> Self {
+    Self(name: "receive", arguments: [.string(mimeType), .fd(fd)])
+  }
+}
+
+/// One event, typed, decoded from its interface's table.
+enum WaylandEvent {
+  /// `wl_display.error`: a fatal protocol error; the compositor closes the connection.
+  case error(object: UInt32, code: UInt32, message: String)
+  /// `wl_display.delete_id`: a client object's id may be used again.
+  case deleteID(UInt32)
+  /// `wl_registry.global`.
+  case global(name: UInt32, interface: String, version: UInt32)
+  /// `wl_registry.global_remove`.
+  case globalRemove(name: UInt32)
+  /// `wl_callback.done`.
+  case done
+  /// `wl_seat.capabilities`.
+  case capabilities(UInt32)
+  /// `wl_seat.name`.
+  case seatName(String)
+  /// Data control, `device.data_offer`: a new offer, whose MIME types follow.
+  case dataOffer(UInt32)
+  /// Data control, `device.selection` / `primary_selection`: the selection's offer now (nil:
+  /// nothing owns it).
+  case selection(UInt32?, primary: Bool)
+  /// Data control, `device.finished`: the device is gone (its seat went away).
+  case finished
+  /// A source's `send`: write the data for `mimeType` into `fd`, then close it.
+  case send(mimeType: String, fd: Int32)
+  /// A source's `cancelled`: another selection replaced it.
+  case cancelled
+  /// An offer's `offer`: one MIME type it has.
+  case offer(String)
+
+  /// The event `name` of a table with `arguments` (checked against its signature already); nil
+  /// for an event this client does not handle.
+  init?(name: String, _ arguments: [WaylandWire.Argument]) {
+    let a = Arguments(values: arguments)
+    switch name {
+    case "error":
+      guard let object = a.object(0), let code = a.uint(1), let message = a.string(2) else { return nil }
+      self = .error(object: object, code: code, message: message)
+    case "delete_id": guard let id = a.uint(0) else { return nil }; self = .deleteID(id)
+    case "global":
+      guard let name = a.uint(0), let interface = a.string(1), let version = a.uint(2) else { return nil }
+      self = .global(name: name, interface: interface, version: version)
+    case "global_remove": guard let name = a.uint(0) else { return nil }; self = .globalRemove(name: name)
+    case "done": self = .done
+    case "capabilities": guard let mask = a.uint(0) else { return nil }; self = .capabilities(mask)
+    case "name": guard let name = a.string(0) else { return nil }; self = .seatName(name)
+    case "data_offer": guard let id = a.newID(0) else { return nil }; self = .dataOffer(id)
+    case "selection", "primary_selection":
+      guard let id = a.object(0) else { return nil }
+      self = .selection(id == 0 ? nil : id, primary: name == "primary_selection")
+    case "finished": self = .finished
+    case "send":
+      guard let mimeType = a.string(0), let fd = a.fd(1) else { return nil }
+      self = .send(mimeType: mimeType, fd: fd)
+    case "cancelled": self = .cancelled
+    case "offer": guard let mimeType = a.string(0) else { return nil }; self = .offer(mimeType)
+    default: return nil
+    }
+  }
+
+  /// A decoded argument list, read by position and type.
+  private struct Arguments {
+    let values: [WaylandWire.Argument]
+    func value(_ index: Int) -> WaylandWire.Argument? { index < values.count ? values[index] : nil }
+    func uint(_ index: Int) -> UInt32? { if case .uint(let v) = value(index) { v } else { nil } }
+    func object(_ index: Int) -> UInt32? { if case .object(let v) = value(index) { v } else { nil } }
+    func newID(_ index: Int) -> UInt32? { if case .newID(let v) = value(index) { v } else { nil } }
+    func string(_ index: Int) -> String? { if case .string(let v?) = value(index) { v } else { nil } }
+    func fd(_ index: Int) -> Int32? { if case .fd(let v) = value(index) { v } else { nil } }
+  }
+}

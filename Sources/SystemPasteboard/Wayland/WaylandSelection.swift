@@ -1,0 +1,325 @@
+import TypeRegistry
+import UTIPlatform
+
+/// A Wayland selection (the clipboard or the primary selection) owned and read without a
+/// window, through the compositor's data-control protocol (`ext_data_control_manager_v1`,
+/// else `zwlr_data_control_manager_v1`), as clipboard managers and wl-clipboard's data-control
+/// path do.
+///
+/// One connection and one thread: the thread reads the compositor's events (the offers of
+/// each new selection and their MIME types, requests to send our data, the end of our
+/// ownership) and serves each `send` on a thread of its own, so that a peer that never reads
+/// its pipe stalls nobody else. Reads run on the caller's thread: a `wl_display.sync` first
+/// (so the offer is the compositor's latest), then `receive` into a pipe read in chunks.
+final class WaylandSelection: SelectionSource, @unchecked Sendable {
+  let connection: WaylandConnection
+  let primary: Bool
+  let timeout: Double
+  /// Stands in for a type's declaration when offering (nil: the shared registry).
+  let registry: UTTypeRegistry?
+  /// How long a peer may leave its pipe unread (or a load may take) before a send is dropped.
+  let loadTimeout: Double
+  private let interfaces: WaylandInterface.DataControl
+  private let manager: UInt32
+  private let device: UInt32
+  private let wake: WakePipe
+  private let state = Locked(State())
+  private let onChange: @Sendable () -> Void
+  private var thread: WorkerThread?
+
+  private struct State {
+    /// Each live offer's MIME types, in the owner's order.
+    var offers: [UInt32: [String]] = [:]
+    /// The offers of the clipboard and of the primary selection now.
+    var clipboard: UInt32?
+    var primarySelection: UInt32?
+    /// What we own, while we own it.
+    var source: Source?
+    /// Selection events to leave uncounted: the echo of our own `set_selection`.
+    var echoes = 0
+    var failure: SystemPasteboardError?
+    var stopping = false
+    /// Pending `wl_display.sync` callbacks.
+    var syncs: [UInt32: Waiter<Bool>] = [:]
+  }
+
+  private struct Source {
+    var id: UInt32
+    var items: [SystemPasteboard.Item]
+    var operation: FileList.Operation
+    var offers: [SelectionTargets.Offer]
+  }
+
+  /// Connects to `display` and binds its seat and a data-control manager.
+  /// - Throws: ``SystemPasteboardError``: as ``WaylandConnection`` does; `.unsupported` when
+  ///   the compositor offers no data-control protocol (GNOME, weston) or no seat.
+  init(
+    display: WaylandDisplay?, primary: Bool, timeout: Double, registry: UTTypeRegistry?, loadTimeout: Double = 10,
+    onChange: @escaping @Sendable () -> Void
+  ) throws(SystemPasteboardError) {
+    connection = try WaylandConnection(display: display, timeout: timeout)
+    self.primary = primary
+    self.registry = registry
+    self.timeout = timeout
+    self.loadTimeout = loadTimeout
+    self.onChange = onChange
+    guard let wake = WakePipe() else {
+      throw SystemPasteboardError(.connectionFailed, "no file descriptors are left for a wake-up pipe")
+    }
+    self.wake = wake
+    var bound: (WaylandInterface.DataControl, UInt32, UInt32)?
+    for candidate in WaylandInterface.DataControl.preferred {
+      if let (id, version) = try connection.bind(candidate.manager) {
+        bound = (candidate, id, version)
+        break
+      }
+    }
+    guard let (interfaces, manager, version) = bound else {
+      let names = WaylandInterface.DataControl.preferred.map(\.manager.name).joined(separator: " or ")
+      throw SystemPasteboardError(
+        .unsupported,
+        "the Wayland compositor at \(connection.display) offers no data-control protocol (\(names)), which a client without a window needs for the clipboard"
+      )
+    }
+    if primary && interfaces.manager.name == WaylandInterface.DataControl.wlr.manager.name && version < 2 {
+      throw SystemPasteboardError(
+        .unsupported,
+        "the Wayland compositor at \(connection.display) has zwlr_data_control_manager_v1 version \(version), which has no primary selection (version 2 has)"
+      )
+    }
+    guard let (seat, _) = try connection.bind(.seat) else {
+      throw SystemPasteboardError(.unsupported, "the Wayland compositor at \(connection.display) has no seat")
+    }
+    self.interfaces = interfaces
+    self.manager = manager
+    device = connection.makeObject(interfaces.device)
+    try connection.send(.getDataDevice(device, seat: seat), to: manager)
+    // The device announces the current selections at once.
+    try connection.roundTrip { incoming throws(SystemPasteboardError) in handle(incoming) }
+    connection.attach(wake)
+    thread = WorkerThread { [self] in run() }
+    guard thread != nil else { throw SystemPasteboardError(.connectionFailed, "no thread can be started") }
+  }
+
+  /// Ends the thread and the connection.
+  func close() {
+    let running = state.withLock { state -> Bool in
+      defer { state.stopping = true }
+      return !state.stopping && state.failure == nil
+    }
+    if running {
+      wake.wake()
+      if thread?.isCurrent == false { thread?.join() }
+    }
+  }
+
+  deinit { close() }
+
+  /// The error that ended the connection, once it has.
+  var failure: SystemPasteboardError? { state.withLock { $0.failure } }
+
+  /// Whether this process owns the selection now.
+  var ownsSelection: Bool { state.withLock { $0.source != nil } }
+
+  /// The compositor's name for the protocol in use (`zwlr_data_control_manager_v1`).
+  var protocolName: String { interfaces.manager.name }
+
+  // MARK: Owning
+
+  /// Makes this process the selection's owner with `items`, offered under the shared mapping's
+  /// targets; returns once the compositor has handled it.
+  func own(_ items: [SystemPasteboard.Item], fileOperation: FileList.Operation) throws(SystemPasteboardError) {
+    try checkAlive()
+    let offers = SelectionTargets.offers(for: items, registry: registry)
+    let source = connection.makeObject(interfaces.source)
+    try connection.send(.createDataSource(source), to: manager)
+    for offer in offers { try connection.send(.offer(offer.target), to: source) }
+    let previous = state.withLock { state -> UInt32? in
+      defer {
+        state.source = Source(id: source, items: items, operation: fileOperation, offers: offers)
+        state.echoes += 1
+      }
+      return state.source?.id
+    }
+    try connection.send(primary ? .setPrimarySelection(source) : .setSelection(source), to: device)
+    if let previous { try connection.send(.destroy, to: previous) }
+    try sync()
+  }
+
+  /// Gives the selection up, if this process owns it: nothing owns it afterwards.
+  func disown() throws(SystemPasteboardError) {
+    guard let source = state.withLock({ state -> UInt32? in
+      defer { state.source = nil }
+      return state.source?.id
+    }) else { return }
+    try connection.send(primary ? .setPrimarySelection(nil) : .setSelection(nil), to: device)
+    try connection.send(.destroy, to: source)
+    try sync()
+  }
+
+  // MARK: Reading
+
+  /// The MIME types of the selection's offer now, in the owner's order.
+  /// - Throws: ``SystemPasteboardError``: `.noOwner` when nothing owns the selection.
+  func targets() throws(SystemPasteboardError) -> [String] {
+    try sync()
+    let (offer, types) = state.withLock { state in
+      let offer = primary ? state.primarySelection : state.clipboard
+      return (offer, offer.flatMap { state.offers[$0] } ?? [])
+    }
+    guard offer != nil else { throw noOwner }
+    return types
+  }
+
+  private var noOwner: SystemPasteboardError {
+    SystemPasteboardError(.noOwner, "nothing owns the \(primary ? "primary selection" : "clipboard") of \(connection.display)")
+  }
+
+  /// The owner's data for `target`, handed to `sink` a chunk at a time as it comes through the
+  /// pipe, until the owner closes it.
+  /// - Throws: ``SystemPasteboardError``: `.noOwner`; `.timeout` when the owner leaves the pipe
+  ///   silent for longer than the timeout; what `sink` throws.
+  func read(_ target: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void) throws(SystemPasteboardError) {
+    try checkAlive()
+    guard let offer = state.withLock({ primary ? $0.primarySelection : $0.clipboard }) else { throw noOwner }
+    var fds: [Int32] = [-1, -1]
+    guard pipe(&fds) == 0 else {
+      throw SystemPasteboardError(.connectionFailed, "cannot make a pipe for the data: \(FileIO.reason(errno))")
+    }
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    defer { _ = closeDescriptor(fds[0]) }
+    do {
+      try connection.send(.receive(target, fd: fds[1]), to: offer)
+      _ = closeDescriptor(fds[1])
+    } catch {
+      _ = closeDescriptor(fds[1])
+      throw error
+    }
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      var descriptor = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
+      let ready = poll(&descriptor, 1, Int32(min(timeout * 1000, Double(Int32.max))))
+      if ready < 0 && errno == EINTR { continue }
+      guard ready > 0 else {
+        throw SystemPasteboardError(
+          .timeout, "the owner of the \(primary ? "primary selection" : "clipboard") sent no \(target) for \(timeout) s")
+      }
+      let count = chunk.withUnsafeMutableBytes { readDescriptor(fds[0], $0.baseAddress, $0.count) }
+      if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+      guard count >= 0 else {
+        throw SystemPasteboardError(.closed, "reading the owner's \(target) failed: \(FileIO.reason(errno))")
+      }
+      if count == 0 { return }
+      try sink(Array(chunk[0..<count]))
+    }
+  }
+
+  // MARK: The thread
+
+  /// Waits until the compositor has handled every request sent before, which also means the
+  /// thread has handled every event it sent before its answer.
+  private func sync() throws(SystemPasteboardError) {
+    try checkAlive()
+    let callback = connection.makeObject(.callback)
+    let waiter = Waiter<Bool>()
+    state.withLock { $0.syncs[callback] = waiter }
+    try connection.send(.sync(callback: callback), to: 1)
+    guard waiter.wait(seconds: timeout) == true else {
+      state.withLock { _ = $0.syncs.removeValue(forKey: callback) }
+      try checkAlive()
+      throw SystemPasteboardError(.timeout, "the Wayland compositor at \(connection.display) did not answer within \(timeout) s")
+    }
+    try checkAlive()
+  }
+
+  private func checkAlive() throws(SystemPasteboardError) {
+    if let failure = state.withLock({ $0.failure }) { throw failure }
+  }
+
+  private func run() {
+    while true {
+      if state.withLock({ $0.stopping }) { return }
+      do {
+        guard let incoming = try connection.nextEvent(until: nil) else { continue }
+        handle(incoming)
+      } catch {
+        let waiters = state.withLock { state -> [Waiter<Bool>] in
+          state.failure = error
+          state.source = nil
+          defer { state.syncs = [:] }
+          return Array(state.syncs.values)
+        }
+        for waiter in waiters { waiter.deliver(false) }
+        thread?.detach()
+        onChange()
+        return
+      }
+    }
+  }
+
+  private func handle(_ incoming: WaylandConnection.Incoming) {
+    switch incoming.event {
+    case .done:
+      connection.forget(incoming.object)
+      state.withLock { $0.syncs.removeValue(forKey: incoming.object) }?.deliver(true)
+    case .dataOffer(let offer):
+      state.withLock { $0.offers[offer] = [] }
+    case .offer(let mimeType):
+      state.withLock { state in
+        if state.offers[incoming.object] != nil, state.offers[incoming.object]!.count < 4096 {
+          state.offers[incoming.object]!.append(mimeType)
+        }
+      }
+    case .selection(let offer, let isPrimary):
+      let (stale, counted) = state.withLock { state -> ([UInt32], Bool) in
+        if isPrimary { state.primarySelection = offer } else { state.clipboard = offer }
+        let live: Set<UInt32?> = [state.clipboard, state.primarySelection]
+        let stale = state.offers.keys.filter { !live.contains($0) }
+        for id in stale { state.offers.removeValue(forKey: id) }
+        guard isPrimary == primary else { return (stale, false) }
+        if state.echoes > 0 {
+          state.echoes -= 1
+          return (stale, false)
+        }
+        return (stale, true)
+      }
+      for id in stale { try? connection.send(.destroy, to: id) }
+      if counted { onChange() }
+    case .send(let mimeType, let fd):
+      let source = state.withLock { $0.source?.id == incoming.object ? $0.source : nil }
+      guard let source, let offer = source.offers.first(where: { $0.target == mimeType }) else {
+        _ = closeDescriptor(fd)
+        return
+      }
+      serve(offer, of: source, to: fd)
+    case .cancelled:
+      state.withLock { state in
+        if state.source?.id == incoming.object { state.source = nil }
+      }
+      try? connection.send(.destroy, to: incoming.object)
+    case .finished:
+      state.withLock { state in
+        state.failure = SystemPasteboardError(.closed, "the Wayland compositor ended the data-control device")
+        state.source = nil
+      }
+    default: break
+    }
+  }
+
+  /// Writes the offer's bytes into `fd` on a thread of its own and closes it; a reader that
+  /// leaves the pipe full for ``loadTimeout`` or closes it early ends the send.
+  private func serve(_ offer: SelectionTargets.Offer, of source: Source, to fd: Int32) {
+    let loadTimeout = loadTimeout
+    let send: @Sendable () -> Void = {
+      PipeWriter.write(
+        to: fd, timeout: loadTimeout,
+        payload: { SelectionTargets.payload(for: offer, items: source.items, fileOperation: source.operation) })
+    }
+    if let thread = WorkerThread(send) { thread.detach() } else { _ = closeDescriptor(fd) }
+  }
+}
+
+@inline(__always) private func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }
+@inline(__always) private func readDescriptor(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(fd, buffer, count)
+}
