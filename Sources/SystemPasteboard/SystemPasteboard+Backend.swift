@@ -36,7 +36,8 @@ extension SystemPasteboard {
       switch name {
       case "x11": return .x11(try X11Display.fromEnvironment())
       case "wayland": return .wayland(try WaylandDisplay.fromEnvironment())
-      default: throw SystemPasteboardError(.badDisplayName, "'\(name)' is not a backend (\(names.joined(separator: ", ")))")
+      default:
+        throw SystemPasteboardError(.badDisplayName, "'\(name)' is not a backend (\(names.joined(separator: ", ")))")
       }
     }
 

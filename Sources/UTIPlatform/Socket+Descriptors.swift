@@ -10,7 +10,8 @@ extension Socket {
   /// messages may arrive in one read).
   package static let descriptorLimit = 255
 
-  private static let headerSize = (MemoryLayout<Int>.size + 2 * MemoryLayout<Int32>.size + MemoryLayout<Int>.size - 1)
+  private static let headerSize =
+    (MemoryLayout<Int>.size + 2 * MemoryLayout<Int32>.size + MemoryLayout<Int>.size - 1)
     & ~(MemoryLayout<Int>.size - 1)
 
   private static func space(for count: Int) -> Int {

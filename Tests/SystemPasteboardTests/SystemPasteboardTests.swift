@@ -612,13 +612,16 @@ struct SystemPasteboardTests {
   }
 
   @Test func withoutADisplayAClearErrorAndStatus2() throws {
-    let run = try runProcess("/usr/bin/env", ["-u", "DISPLAY", try Self.utictl(), "paste"])
+    let unset = ["-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "-u", "WAYLAND_SOCKET"]
+    let run = try runProcess("/usr/bin/env", unset + [try Self.utictl(), "paste"])
     #expect(run.status == 2)
-    #expect(run.stderrText == "error: no X display: $DISPLAY is not set\n")
+    #expect(run.stderrText == "error: no desktop display: neither $WAYLAND_DISPLAY nor $DISPLAY is set\n")
     let copy = try runProcess(
-      "/usr/bin/env", ["-u", "DISPLAY", try Self.utictl(), "copy", "--foreground"], input: Data("x".utf8))
+      "/usr/bin/env", unset + [try Self.utictl(), "copy", "--foreground"], input: Data("x".utf8))
     #expect(copy.status == 2)
-    #expect(copy.stderrText == "error: no X display: $DISPLAY is not set\n")
+    #expect(copy.stderrText == "error: no desktop display: neither $WAYLAND_DISPLAY nor $DISPLAY is set\n")
+    let x11 = try runProcess("/usr/bin/env", unset + [try Self.utictl(), "paste", "--backend", "x11"])
+    #expect(x11.stderrText == "error: no X display: $DISPLAY is not set\n")
     #expect(throws: SystemPasteboardError.self) {
       try SystemPasteboard(selection: .clipboard, display: try X11Display(parsing: ":250"), timeout: 1).targets()
     }

@@ -161,7 +161,8 @@ public final class XServer: @unchecked Sendable {
   public func start(_ executable: String, _ arguments: [String]) throws -> Peer {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    var settings = ["DISPLAY=\(display)"]
+    // A Wayland session's variables would make our clients prefer Wayland: this is X11's peer.
+    var settings = ["-u", "WAYLAND_DISPLAY", "-u", "WAYLAND_SOCKET", "DISPLAY=\(display)"]
     if let authority { settings.append("XAUTHORITY=\(authority)") }
     process.arguments = settings + [executable] + arguments
     let output = Pipe()
@@ -177,7 +178,7 @@ public final class XServer: @unchecked Sendable {
   public func run(_ executable: String, _ arguments: [String], input: Data? = nil, environment: [String] = [])
     throws -> ProcessResult
   {
-    var settings = ["DISPLAY=\(display)"] + environment
+    var settings = ["-u", "WAYLAND_DISPLAY", "-u", "WAYLAND_SOCKET", "DISPLAY=\(display)"] + environment
     if let authority { settings.append("XAUTHORITY=\(authority)") }
     return try runProcess("/usr/bin/env", settings + [executable] + arguments, input: input)
   }

@@ -12,7 +12,8 @@ protocol SelectionSource {
 }
 
 extension SelectionReader: SelectionSource {
-  func read(_ target: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void) throws(SystemPasteboardError) {
+  func read(_ target: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void) throws(SystemPasteboardError)
+  {
     _ = try convert(target, into: sink)
   }
 }

@@ -194,7 +194,9 @@ final class WaylandConnection: @unchecked Sendable {
   // MARK: Decoding
 
   /// The next whole message in the buffer, decoded; nil when it has not all arrived.
-  private func decodeBuffered() throws(SystemPasteboardError) -> (UInt32, WaylandInterface?, UInt16, [WaylandWire.Argument])? {
+  private func decodeBuffered() throws(SystemPasteboardError) -> (
+    UInt32, WaylandInterface?, UInt16, [WaylandWire.Argument]
+  )? {
     guard let header = WaylandWire.header(buffer[start...]) else { return nil }
     guard header.size >= 8, header.size % 4 == 0 else {
       throw SystemPasteboardError(
@@ -215,11 +217,15 @@ final class WaylandConnection: @unchecked Sendable {
     }
     let event = interface.events[Int(header.opcode)]
     do {
-      return (header.object, interface, header.opcode, try WaylandWire.decode(body, signature: event.signature, fds: &descriptors))
+      return (
+        header.object, interface, header.opcode,
+        try WaylandWire.decode(body, signature: event.signature, fds: &descriptors)
+      )
     } catch {
       throw SystemPasteboardError(
         .protocolViolation,
-        "the Wayland compositor sent \(interface.name)@\(header.object).\(event.name) that cannot be read: \(error.reason)")
+        "the Wayland compositor sent \(interface.name)@\(header.object).\(event.name) that cannot be read: \(error.reason)"
+      )
     }
   }
 

@@ -148,10 +148,12 @@ final class WaylandSelection: SelectionSource, @unchecked Sendable {
 
   /// Gives the selection up, if this process owns it: nothing owns it afterwards.
   func disown() throws(SystemPasteboardError) {
-    guard let source = state.withLock({ state -> UInt32? in
-      defer { state.source = nil }
-      return state.source?.id
-    }) else { return }
+    guard
+      let source = state.withLock({ state -> UInt32? in
+        defer { state.source = nil }
+        return state.source?.id
+      })
+    else { return }
     try connection.send(primary ? .setPrimarySelection(nil) : .setSelection(nil), to: device)
     try connection.send(.destroy, to: source)
     try sync()
@@ -172,14 +174,16 @@ final class WaylandSelection: SelectionSource, @unchecked Sendable {
   }
 
   private var noOwner: SystemPasteboardError {
-    SystemPasteboardError(.noOwner, "nothing owns the \(primary ? "primary selection" : "clipboard") of \(connection.display)")
+    SystemPasteboardError(
+      .noOwner, "nothing owns the \(primary ? "primary selection" : "clipboard") of \(connection.display)")
   }
 
   /// The owner's data for `target`, handed to `sink` a chunk at a time as it comes through the
   /// pipe, until the owner closes it.
   /// - Throws: ``SystemPasteboardError``: `.noOwner`; `.timeout` when the owner leaves the pipe
   ///   silent for longer than the timeout; what `sink` throws.
-  func read(_ target: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void) throws(SystemPasteboardError) {
+  func read(_ target: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void) throws(SystemPasteboardError)
+  {
     try checkAlive()
     guard let offer = state.withLock({ primary ? $0.primarySelection : $0.clipboard }) else { throw noOwner }
     var fds: [Int32] = [-1, -1]
@@ -202,7 +206,8 @@ final class WaylandSelection: SelectionSource, @unchecked Sendable {
       if ready < 0 && errno == EINTR { continue }
       guard ready > 0 else {
         throw SystemPasteboardError(
-          .timeout, "the owner of the \(primary ? "primary selection" : "clipboard") sent no \(target) for \(timeout) s")
+          .timeout, "the owner of the \(primary ? "primary selection" : "clipboard") sent no \(target) for \(timeout) s"
+        )
       }
       let count = chunk.withUnsafeMutableBytes { readDescriptor(fds[0], $0.baseAddress, $0.count) }
       if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
@@ -227,7 +232,8 @@ final class WaylandSelection: SelectionSource, @unchecked Sendable {
     guard waiter.wait(seconds: timeout) == true else {
       state.withLock { _ = $0.syncs.removeValue(forKey: callback) }
       try checkAlive()
-      throw SystemPasteboardError(.timeout, "the Wayland compositor at \(connection.display) did not answer within \(timeout) s")
+      throw SystemPasteboardError(
+        .timeout, "the Wayland compositor at \(connection.display) did not answer within \(timeout) s")
     }
     try checkAlive()
   }

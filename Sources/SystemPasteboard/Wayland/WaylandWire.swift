@@ -69,8 +69,8 @@ enum WaylandWire {
 
   /// A message's arguments, read by `signature` from `body`; descriptors are taken from the
   /// front of `fds` in order (and closed again when the message cannot be read).
-  /// - Throws: A description of the fault (a short body, a string without its NUL or not
-  ///   UTF-8, a missing descriptor, bytes left over).
+  /// - Throws: A description of the fault (a short body, a string without its NUL, a missing
+  ///   descriptor, bytes left over).
   static func decode(_ body: ArraySlice<UInt8>, signature: [ArgumentType], fds: inout [Int32]) throws(Fault)
     -> [Argument]
   {
@@ -122,10 +122,10 @@ enum WaylandWire {
         }
         let text = try bytes(length)
         guard text.last == 0, !text.dropLast().contains(0) else { throw Fault("a string does not end with its NUL") }
-        guard let string = String(validating: text.dropLast(), as: UTF8.self) else {
-          throw Fault("a string is not UTF-8")
-        }
-        arguments.append(.string(string))
+        // Strings are UTF-8 by the protocol; another client's (a MIME type it offers) reaches us
+        // through the compositor unchecked, so a bad one is read with replacement characters
+        // rather than ending the connection for everyone.
+        arguments.append(.string(String(decoding: text.dropLast(), as: UTF8.self)))
       case .array: arguments.append(.array(Array(try bytes(Int(try next())))))
       case .fd:
         guard !fds.isEmpty else { throw Fault("a file descriptor the message carries did not arrive") }

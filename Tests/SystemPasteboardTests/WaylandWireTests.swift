@@ -1,0 +1,266 @@
+import Foundation
+import TestSupport
+import Testing
+import UTIPlatform
+
+@testable import SystemPasteboard
+
+/// The Wayland wire format, and a fake compositor of our own that sends what no real one would:
+/// messages that do not parse, events an interface lacks, errors, silence, a hang-up, a registry
+/// without the protocols we need.
+@Suite("System pasteboard: the Wayland wire and a hostile compositor")
+struct WaylandWireTests {
+  /// Little-endian words (every machine the tests run on), as a message's bytes.
+  static func words(_ values: UInt32...) -> [UInt8] {
+    values.flatMap { value in withUnsafeBytes(of: value) { Array($0) } }
+  }
+
+  /// A string argument: length with the NUL, the bytes, the NUL, padding.
+  static func string(_ text: String) -> [UInt8] {
+    let bytes = Array(text.utf8) + [0]
+    return words(UInt32(bytes.count)) + bytes + [UInt8](repeating: 0, count: (4 - bytes.count % 4) % 4)
+  }
+
+  /// A message to `object` with `opcode` and `body`.
+  static func message(_ object: UInt32, _ opcode: UInt32, _ body: [UInt8]) -> [UInt8] {
+    words(object, UInt32(8 + body.count) << 16 | opcode) + body
+  }
+
+  @Test func requestsAreEncodedAsTheWireFormatSays() {
+    // wl_registry.bind(name 7, "wl_seat", version 5, id 3) to the registry, object 2.
+    let bind = WaylandRequest.bind(name: 7, interface: .seat, version: 5, id: 3)
+    let (bytes, fds) = WaylandWire.encode(
+      object: 2, opcode: WaylandInterface.registry.opcode(of: bind.name), bind.arguments)
+    #expect(bytes == Self.message(2, 0, Self.words(7) + Self.string("wl_seat") + Self.words(5, 3)))
+    #expect(fds.isEmpty)
+    // A null object, and a descriptor that travels beside the bytes.
+    let clear = WaylandRequest.setPrimarySelection(nil)
+    #expect(
+      WaylandWire.encode(
+        object: 9, opcode: WaylandInterface.DataControl.wlr.device.opcode(of: clear.name), clear.arguments
+      )
+      .bytes == Self.message(9, 2, Self.words(0)))
+    let receive = WaylandRequest.receive("text/plain", fd: 42)
+    let encoded = WaylandWire.encode(object: 5, opcode: 0, receive.arguments)
+    #expect(encoded.bytes == Self.message(5, 0, Self.string("text/plain")))
+    #expect(encoded.fds == [42])
+  }
+
+  @Test func eventsAreDecodedByTheirSignature() throws {
+    var fds: [Int32] = []
+    let global = try WaylandWire.decode(
+      ArraySlice(Self.words(4) + Self.string("zwlr_data_control_manager_v1") + Self.words(2)),
+      signature: WaylandInterface.registry.events[0].signature, fds: &fds)
+    #expect(global == [.uint(4), .string("zwlr_data_control_manager_v1"), .uint(2)])
+    // An empty string is its NUL; a null object is 0 where the protocol allows it.
+    #expect(try WaylandWire.decode(ArraySlice(Self.string("")), signature: [.string], fds: &fds) == [.string("")])
+    #expect(try WaylandWire.decode(ArraySlice(Self.words(0)), signature: [.nullableObject], fds: &fds) == [.object(0)])
+    // A descriptor is taken from those that came, in order.
+    fds = [11, 12]
+    let send = try WaylandWire.decode(ArraySlice(Self.string("image/png")), signature: [.string, .fd], fds: &fds)
+    #expect(send == [.string("image/png"), .fd(11)])
+    #expect(fds == [12])
+    // Another client's MIME type that is not UTF-8 is read with a replacement, not refused.
+    let bad: [UInt8] = Self.words(3) + [0x66, 0xFF, 0, 0]
+    #expect(try WaylandWire.decode(ArraySlice(bad), signature: [.string], fds: &fds) == [.string("f\u{FFFD}")])
+  }
+
+  /// Bodies that do not read as their signature, and why.
+  static let malformed: [([UInt8], [WaylandWire.ArgumentType], String)] = [
+    (words(5) + [0x61, 0x62], [.string], "the message ends inside an argument"),
+    (words(4) + Array("abcd".utf8), [.string], "a string does not end with its NUL"),
+    (words(3) + [0x61, 0, 0x62, 0], [.string], "a string does not end with its NUL"),
+    (words(0), [.string], "a required string is null"),
+    (words(0), [.object], "a required object is null"),
+    (words(0), [.newID("wl_callback")], "a new object's id is 0"),
+    (words(1, 2), [.uint], "the message is longer than its arguments"),
+    ([], [.fd], "a file descriptor the message carries did not arrive"),
+  ]
+
+  @Test(arguments: malformed)
+  func malformedArgumentsAreFaults(body: [UInt8], signature: [WaylandWire.ArgumentType], reason: String) {
+    var fds: [Int32] = []
+    do {
+      _ = try WaylandWire.decode(ArraySlice(body), signature: signature, fds: &fds)
+      Issue.record("\(body) decoded")
+    } catch {
+      #expect(error.reason == reason)
+    }
+  }
+
+  @Test func aFaultClosesTheDescriptorsItTook() throws {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    close(ends[0])
+    var fds = [ends[1]]
+    #expect(throws: WaylandWire.Fault.self) {
+      _ = try WaylandWire.decode(ArraySlice(Self.words(1, 2)), signature: [.fd, .uint], fds: &fds)
+    }
+    #expect(fcntl(ends[1], F_GETFD) == -1)  // closed
+  }
+
+  // MARK: A compositor of our own
+
+  /// A compositor that accepts one client, reads its first flight (`get_registry` as object 2,
+  /// `sync` as object 3: 24 bytes) and answers with `reply`; with `hangUp`, it closes then; else
+  /// it stays silent until released.
+  final class FakeCompositor: @unchecked Sendable {
+    let path: String
+    private let listener: Int32
+    private var thread: Thread?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(reply: [UInt8], hangUp: Bool = false) throws {
+      path = NSTemporaryDirectory() + "fake-wayland-\(UUID().uuidString.prefix(8))"
+      listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+      var address = sockaddr_un()
+      address.sun_family = sa_family_t(AF_UNIX)
+      withUnsafeMutableBytes(of: &address.sun_path) { raw in
+        for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+      }
+      let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        }
+      }
+      try #require(bound == 0 && listen(listener, 1) == 0)
+      let (socketFD, done) = (self.listener, self.done)
+      thread = Thread {
+        let client = accept(socketFD, nil, nil)
+        guard client >= 0 else { return }
+        var first = [UInt8](repeating: 0, count: 24)
+        var filled = 0
+        while filled < 24 {
+          let count = first.withUnsafeMutableBytes { read(client, $0.baseAddress! + filled, 24 - filled) }
+          if count <= 0 { break }
+          filled += count
+        }
+        _ = reply.withUnsafeBytes { write(client, $0.baseAddress, reply.count) }
+        if !hangUp { done.wait() }
+        close(client)
+      }
+      thread?.start()
+    }
+
+    deinit {
+      done.signal()
+      close(listener)
+      unlink(path)
+    }
+  }
+
+  /// What connecting to a compositor that answers `reply` throws.
+  static func connectionError(_ reply: [UInt8], hangUp: Bool = false) throws -> SystemPasteboardError? {
+    let fake = try FakeCompositor(reply: reply, hangUp: hangUp)
+    do {
+      _ = try WaylandConnection(display: try WaylandDisplay(name: fake.path), timeout: 1)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func aMessageShorterThanItsHeaderEndsTheConnection() throws {
+    let error = try #require(try Self.connectionError(Self.words(2, 4 << 16)))
+    #expect(error.code == .protocolViolation)
+    #expect(error.message == "the Wayland compositor sent a message of 4 bytes, which is not a message")
+  }
+
+  @Test func anEventTheInterfaceLacksEndsTheConnection() throws {
+    let error = try #require(try Self.connectionError(Self.message(1, 7, [])))
+    #expect(error.code == .protocolViolation)
+    #expect(error.message == "the Wayland compositor sent event 7 to wl_display@1, which has 2")
+  }
+
+  @Test func anUnreadableEventNamesItsInterfaceAndMessage() throws {
+    let global = Self.message(2, 0, Self.words(1, 4) + Array("abcd".utf8) + Self.words(1))
+    let error = try #require(try Self.connectionError(global))
+    #expect(error.code == .protocolViolation)
+    #expect(
+      error.message
+        == "the Wayland compositor sent wl_registry@2.global that cannot be read: a string does not end with its NUL")
+  }
+
+  @Test func aDisplayErrorNamesTheObjectItsInterfaceAndTheMessage() throws {
+    let error = try #require(
+      try Self.connectionError(Self.message(1, 0, Self.words(2, 3) + Self.string("invalid arguments"))))
+    #expect(error.code == .request)
+    #expect(error.message == "the Wayland compositor reported error 3 on wl_registry@2: invalid arguments")
+  }
+
+  @Test func aSilentCompositorTimesOut() throws {
+    let error = try #require(try Self.connectionError([]))
+    #expect(error.code == .timeout)
+  }
+
+  @Test func aCompositorThatHangsUpIsAClosedConnection() throws {
+    let error = try #require(try Self.connectionError([], hangUp: true))
+    #expect(error.code == .closed)
+    #expect(error.message == "the Wayland compositor closed the connection reading from the compositor")
+  }
+
+  @Test func eventsForObjectsNeverMadeAreDropped() throws {
+    // An event for object 77, then the registry's one global and the sync's done.
+    let reply =
+      Self.message(77, 0, Self.words(1, 2, 3))
+      + Self.message(2, 0, Self.words(1) + Self.string("wl_seat") + Self.words(7))
+      + Self.message(3, 0, Self.words(0))
+    let fake = try FakeCompositor(reply: reply)
+    let connection = try WaylandConnection(display: try WaylandDisplay(name: fake.path), timeout: 1)
+    #expect(connection.globals.map(\.interface) == ["wl_seat"])
+    #expect(connection.globals.first?.version == 7)
+  }
+
+  @Test func aCompositorWithoutDataControlIsUnsupported() throws {
+    let reply =
+      Self.message(2, 0, Self.words(1) + Self.string("wl_seat") + Self.words(7)) + Self.message(3, 0, Self.words(0))
+    let fake = try FakeCompositor(reply: reply)
+    do {
+      _ = try WaylandSelection(
+        display: try WaylandDisplay(name: fake.path), primary: false, timeout: 1, registry: nil, onChange: {})
+      Issue.record("a selection was made without data-control")
+    } catch {
+      #expect(error.code == .unsupported)
+      #expect(
+        error.message
+          == "the Wayland compositor at \(fake.path) offers no data-control protocol (ext_data_control_manager_v1 or zwlr_data_control_manager_v1), which a client without a window needs for the clipboard"
+      )
+    }
+    // utictl says so and exits 2.
+    let again = try FakeCompositor(reply: reply)
+    let run = try runProcess(
+      "/usr/bin/env", ["-u", "DISPLAY", "WAYLAND_DISPLAY=\(again.path)", try SystemPasteboardTests.utictl(), "paste"])
+    #expect(run.status == 2)
+    #expect(run.stderrText.hasPrefix("error: the Wayland compositor at \(again.path) offers no data-control protocol"))
+  }
+
+  @Test func theDisplayIsFoundAsLibwaylandFindsIt() throws {
+    let utictl = try SystemPasteboardTests.utictl()
+    // Neither desktop named.
+    let none = try runProcess(
+      "/usr/bin/env", ["-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "-u", "WAYLAND_SOCKET", utictl, "paste"])
+    #expect(none.status == 2)
+    #expect(none.stderrText == "error: no desktop display: neither $WAYLAND_DISPLAY nor $DISPLAY is set\n")
+    // A relative name needs $XDG_RUNTIME_DIR.
+    let relative = try runProcess(
+      "/usr/bin/env", ["-u", "DISPLAY", "-u", "XDG_RUNTIME_DIR", "WAYLAND_DISPLAY=wayland-9", utictl, "paste"])
+    #expect(relative.status == 2)
+    #expect(
+      relative.stderrText == "error: the Wayland display 'wayland-9' is relative and $XDG_RUNTIME_DIR is not set\n")
+    // Nothing listens there.
+    let missing = try runProcess(
+      "/usr/bin/env", ["-u", "DISPLAY", "XDG_RUNTIME_DIR=/nonexistent", "WAYLAND_DISPLAY=wayland-9", utictl, "paste"])
+    #expect(missing.status == 2)
+    #expect(missing.stderrText.hasPrefix("error: cannot connect to the Wayland compositor at /nonexistent/wayland-9: "))
+    // $WAYLAND_SOCKET must be a descriptor number, and an open one.
+    let socket = try runProcess("/usr/bin/env", ["-u", "DISPLAY", "WAYLAND_SOCKET=x", utictl, "paste"])
+    #expect(socket.stderrText == "error: $WAYLAND_SOCKET 'x' is not a file descriptor number\n")
+    let closed = try runProcess("/usr/bin/env", ["-u", "DISPLAY", "WAYLAND_SOCKET=200", utictl, "paste"])
+    #expect(closed.stderrText == "error: $WAYLAND_SOCKET 200 is not an open descriptor\n")
+    // --backend x11 in a Wayland session asks for $DISPLAY.
+    let x11 = try runProcess(
+      "/usr/bin/env", ["-u", "DISPLAY", "WAYLAND_DISPLAY=wayland-9", utictl, "paste", "--backend", "x11"])
+    #expect(x11.status == 2)
+    #expect(x11.stderrText == "error: no X display: $DISPLAY is not set\n")
+  }
+}

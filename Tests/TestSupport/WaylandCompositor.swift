@@ -1,0 +1,131 @@
+import Foundation
+
+/// A headless sway (wlroots) compositor in a runtime directory of its own, for the Wayland
+/// tests, stopped when released; nil (with a visible message) where sway is not installed or
+/// cannot start.
+///
+/// sway refuses to run as root, so as root it runs as `nobody` (`setpriv`), in a runtime
+/// directory owned by nobody under a world-searchable temporary directory; root clients connect
+/// to its socket anyway. It has no input devices (`WLR_LIBINPUT_NO_DEVICES`), one headless output
+/// of 1280×800, and offers `wl_data_device_manager`, `zwp_primary_selection_device_manager_v1`
+/// and `zwlr_data_control_manager_v1` (version 2).
+public final class WaylandCompositor: @unchecked Sendable {
+  /// `$XDG_RUNTIME_DIR` for clients.
+  public let runtimeDirectory: String
+  /// `$WAYLAND_DISPLAY` for clients: the socket's name in ``runtimeDirectory``.
+  public let socketName: String
+  /// The socket's path.
+  public var socketPath: String { runtimeDirectory + "/" + socketName }
+
+  private let lifeline: Int32
+  private let pid: pid_t
+  private let stopped = NSLock()
+  private var isStopped = false
+
+  /// Starts sway; nil with a visible message where it cannot.
+  public static func start() -> WaylandCompositor? {
+    guard let sway = which("sway") else {
+      print("◇ skipped: sway is not installed; the Wayland tests did not run (.ci/run installs it)")
+      return nil
+    }
+    let directory = NSTemporaryDirectory() + "wayland-\(UUID().uuidString.prefix(8))"
+    let config = directory + "/config"
+    let asRoot = getuid() == 0
+    guard mkdir(directory, 0o700) == 0,
+      FileManager.default.createFile(
+        atPath: config, contents: Data("output HEADLESS-1 resolution 1280x800\n".utf8),
+        attributes: [.posixPermissions: 0o644])
+    else { return nil }
+    if asRoot {
+      // nobody owns the runtime directory; every parent must be searchable by it.
+      guard chown(directory, 65534, 65534) == 0 else { return nil }
+      var parent = (directory as NSString).deletingLastPathComponent
+      while parent != "/" {
+        var info = stat()
+        if stat(parent, &info) == 0 && info.st_mode & 0o001 == 0 {
+          print("◇ skipped: \(parent) is not searchable by nobody; sway cannot run there")
+          return nil
+        }
+        parent = (parent as NSString).deletingLastPathComponent
+      }
+    }
+    guard let lifeline = closeOnExecPipe() else { return nil }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_adddup2(&actions, lifeline[0], 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    // The watchdog shell kills sway when its standard input ends (this object's release, or the
+    // test process's end in any way), as XServer's does.
+    let script = "\"$0\" \"$@\" </dev/null & x=$!; cat > /dev/null; kill -9 $x; wait $x"
+    let launcher = asRoot ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+    let command =
+      launcher + [
+        "/usr/bin/env", "-u", "SWAYSOCK", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "-u", "WAYLAND_SOCKET",
+        "XDG_RUNTIME_DIR=\(directory)", "WLR_BACKENDS=headless", "WLR_RENDERER=pixman", "WLR_LIBINPUT_NO_DEVICES=1",
+        sway, "-c", config,
+      ]
+    let (pid, status) = spawn("/bin/sh", ["-c", script] + command, actions: &actions)
+    posix_spawn_file_actions_destroy(&actions)
+    close(lifeline[0])
+    guard status == 0 else {
+      close(lifeline[1])
+      return nil
+    }
+    // The socket appears once sway listens (within 10 s).
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+      if let name = names.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }) {
+        return WaylandCompositor(directory: directory, socketName: name, pid: pid, lifeline: lifeline[1])
+      }
+      usleep(20_000)
+    }
+    close(lifeline[1])
+    var exit: Int32 = 0
+    waitpid(pid, &exit, 0)
+    print("◇ skipped: sway did not start (headless, as \(asRoot ? "nobody" : "this user"))")
+    return nil
+  }
+
+  private init(directory: String, socketName: String, pid: pid_t, lifeline: Int32) {
+    runtimeDirectory = directory
+    self.socketName = socketName
+    self.pid = pid
+    self.lifeline = lifeline
+  }
+
+  deinit {
+    stop()
+    try? FileManager.default.removeItem(atPath: runtimeDirectory)
+  }
+
+  /// Kills the compositor now (every client loses its connection) and waits until it is gone.
+  public func stop() {
+    stopped.lock()
+    defer { stopped.unlock() }
+    guard !isStopped else { return }
+    isStopped = true
+    close(lifeline)
+    var exit: Int32 = 0
+    waitpid(pid, &exit, 0)
+  }
+
+  /// The environment settings of a client of this compositor (and of no X server).
+  public var environment: [String] {
+    ["-u", "DISPLAY", "-u", "WAYLAND_SOCKET", "XDG_RUNTIME_DIR=\(runtimeDirectory)", "WAYLAND_DISPLAY=\(socketName)"]
+  }
+
+  /// Runs a program as a client of this compositor.
+  @discardableResult
+  public func run(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> ProcessResult {
+    try runProcess("/usr/bin/env", environment + [executable] + arguments, input: input)
+  }
+
+  /// Runs a shell command as a client of this compositor, its output captured. Daemons it starts
+  /// (`wl-copy`, `utictl copy`) must not keep the captured pipes open: redirect their output.
+  @discardableResult
+  public func shell(_ command: String, input: Data? = nil) throws -> ProcessResult {
+    try run("/bin/sh", ["-c", command], input: input)
+  }
+}
