@@ -171,8 +171,15 @@ final class WaylandConnection: @unchecked Sendable {
   /// timeout). Only for the thread that reads events.
   func roundTrip(_ body: (Incoming) throws(SystemPasteboardError) -> Void = { _ in }) throws(SystemPasteboardError) {
     let callback = makeObject(.callback)
-    try send(.sync(callback: callback), to: 1)
     let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(timeout))
+    do {
+      try send(.sync(callback: callback), to: 1)
+    } catch where error.code == .closed {
+      // A compositor that reports a protocol error closes the connection at once: the error
+      // waits in the socket, and says more than the closed connection.
+      while try nextEvent(until: deadline) != nil {}
+      throw error
+    }
     while true {
       guard let incoming = try nextEvent(until: deadline) else {
         throw SystemPasteboardError(.timeout, "the Wayland compositor at \(display) did not answer within \(timeout) s")

@@ -228,7 +228,14 @@ final class WaylandSelection: SelectionSource, @unchecked Sendable {
     let callback = connection.makeObject(.callback)
     let waiter = Waiter<Bool>()
     state.withLock { $0.syncs[callback] = waiter }
-    try connection.send(.sync(callback: callback), to: 1)
+    do {
+      try connection.send(.sync(callback: callback), to: 1)
+    } catch where error.code == .closed {
+      // The thread reads why (a protocol error the compositor sent before closing).
+      _ = waiter.wait(seconds: timeout)
+      try checkAlive()
+      throw error
+    }
     guard waiter.wait(seconds: timeout) == true else {
       state.withLock { _ = $0.syncs.removeValue(forKey: callback) }
       try checkAlive()
