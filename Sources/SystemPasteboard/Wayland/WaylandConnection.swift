@@ -174,7 +174,7 @@ final class WaylandConnection: @unchecked Sendable {
     let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(timeout))
     do {
       try send(.sync(callback: callback), to: 1)
-    } catch where error.code == .closed {
+    } catch  where error.code == .closed {
       // A compositor that reports a protocol error closes the connection at once: the error
       // waits in the socket, and says more than the closed connection.
       while try nextEvent(until: deadline) != nil {}
@@ -253,7 +253,9 @@ final class WaylandConnection: @unchecked Sendable {
       }
       return objects.destroyed.contains(object)
     }
-    guard !isDestroyed, let event = WaylandEvent(name: interface.events[Int(opcode)].name, arguments) else {
+    guard !isDestroyed,
+      let event = WaylandEvent(role: interface.role, name: interface.events[Int(opcode)].name, arguments)
+    else {
       for case .fd(let fd) in arguments { close(fd) }
       return nil
     }

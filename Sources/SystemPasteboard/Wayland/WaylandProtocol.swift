@@ -2,10 +2,11 @@
 /// each interface's name, the version this client knows, its requests in opcode order, and its
 /// events in opcode order with their argument types.
 ///
-/// Facts from the specifications: `wayland.xml` (`wl_display`, `wl_registry`, `wl_callback`,
-/// `wl_seat`), `ext-data-control-v1.xml` and `wlr-data-control-unstable-v1.xml` (the same
-/// messages in the same order, under two prefixes). To speak another interface, add its entry
-/// here (requests and events in the order its XML lists them, which is their opcode order), its
+/// Facts from the specifications: `wayland.xml` (the core, windows, input, the data device),
+/// `xdg-shell.xml`, `primary-selection-unstable-v1.xml`, `ext-data-control-v1.xml` and
+/// `wlr-data-control-unstable-v1.xml` (the same messages in the same order, under two
+/// prefixes). To speak another interface, add its entry here or in `WaylandProtocol+Window`
+/// (requests and events in the order its XML lists them, which is their opcode order), its
 /// typed requests to ``WaylandRequest`` and its events to ``WaylandEvent``.
 struct WaylandInterface: Hashable, Sendable, CustomStringConvertible {
   typealias Event = (name: String, signature: [WaylandWire.ArgumentType])
@@ -18,6 +19,17 @@ struct WaylandInterface: Hashable, Sendable, CustomStringConvertible {
   let requests: [String]
   /// The events, by opcode.
   let events: [Event]
+  /// What the interface is, whichever protocol's prefix it has (`data_control_device` for both
+  /// data-control devices): events are decoded by role and name.
+  let role: String
+
+  init(name: String, version: UInt32, requests: [String], events: [Event], role: String? = nil) {
+    self.name = name
+    self.version = version
+    self.requests = requests
+    self.events = events
+    self.role = role ?? String(name.split(separator: "_", maxSplits: 1).last ?? Substring(name))
+  }
 
   var description: String { name }
 
@@ -48,6 +60,22 @@ struct WaylandInterface: Hashable, Sendable, CustomStringConvertible {
     name: "wl_seat", version: 5, requests: ["get_pointer", "get_keyboard", "get_touch", "release"],
     events: [("capabilities", [.uint]), ("name", [.string])])
 
+  static let pointer = WaylandInterface(
+    name: "wl_pointer", version: 5, requests: ["set_cursor", "release"],
+    events: [
+      ("enter", [.uint, .object, .fixed, .fixed]), ("leave", [.uint, .object]), ("motion", [.uint, .fixed, .fixed]),
+      ("button", [.uint, .uint, .uint, .uint]), ("axis", [.uint, .uint, .fixed]), ("frame", []),
+      ("axis_source", [.uint]), ("axis_stop", [.uint, .uint]), ("axis_discrete", [.uint, .int]),
+    ])
+
+  static let keyboard = WaylandInterface(
+    name: "wl_keyboard", version: 5, requests: ["release"],
+    events: [
+      ("keymap", [.uint, .fd, .uint]), ("enter", [.uint, .object, .array]), ("leave", [.uint, .object]),
+      ("key", [.uint, .uint, .uint, .uint]), ("modifiers", [.uint, .uint, .uint, .uint, .uint]),
+      ("repeat_info", [.int, .int]),
+    ])
+
   // MARK: Data control (ext-data-control-v1, wlr-data-control-unstable-v1)
 
   /// The four interfaces of a data-control protocol: the same messages under either prefix
@@ -61,19 +89,20 @@ struct WaylandInterface: Hashable, Sendable, CustomStringConvertible {
     init(prefix: String, managerVersion: UInt32) {
       manager = WaylandInterface(
         name: "\(prefix)_manager_v1", version: managerVersion,
-        requests: ["create_data_source", "get_data_device", "destroy"], events: [])
+        requests: ["create_data_source", "get_data_device", "destroy"], events: [], role: "data_control_manager")
       device = WaylandInterface(
         name: "\(prefix)_device_v1", version: managerVersion,
         requests: ["set_selection", "destroy", "set_primary_selection"],
         events: [
           ("data_offer", [.newID("\(prefix)_offer_v1")]), ("selection", [.nullableObject]), ("finished", []),
           ("primary_selection", [.nullableObject]),
-        ])
+        ], role: "data_control_device")
       source = WaylandInterface(
         name: "\(prefix)_source_v1", version: 1, requests: ["offer", "destroy"],
-        events: [("send", [.string, .fd]), ("cancelled", [])])
+        events: [("send", [.string, .fd]), ("cancelled", [])], role: "data_control_source")
       offer = WaylandInterface(
-        name: "\(prefix)_offer_v1", version: 1, requests: ["receive", "destroy"], events: [("offer", [.string])])
+        name: "\(prefix)_offer_v1", version: 1, requests: ["receive", "destroy"], events: [("offer", [.string])],
+        role: "data_control_offer")
     }
 
     /// `ext_data_control_manager_v1` version 1 (primary selection included).
@@ -90,7 +119,9 @@ struct WaylandInterface: Hashable, Sendable, CustomStringConvertible {
   /// Every interface of the tables, by name (for objects the compositor makes).
   static let known: [String: WaylandInterface] = {
     var table: [String: WaylandInterface] = [:]
-    for interface in [display, registry, callback, seat] + DataControl.preferred.flatMap(\.interfaces) {
+    for interface in [display, registry, callback, seat] + DataControl.preferred.flatMap(\.interfaces)
+      + windowInterfaces
+    {
       table[interface.name] = interface
     }
     return table
@@ -135,77 +166,5 @@ struct WaylandRequest {
   /// An offer's `receive`: the owner writes the data for `mimeType` into `fd` and closes it.
   static func receive(_ mimeType: String, fd: Int32) -> Self {
     Self(name: "receive", arguments: [.string(mimeType), .fd(fd)])
-  }
-}
-
-/// One event, typed, decoded from its interface's table.
-enum WaylandEvent {
-  /// `wl_display.error`: a fatal protocol error; the compositor closes the connection.
-  case error(object: UInt32, code: UInt32, message: String)
-  /// `wl_display.delete_id`: a client object's id may be used again.
-  case deleteID(UInt32)
-  /// `wl_registry.global`.
-  case global(name: UInt32, interface: String, version: UInt32)
-  /// `wl_registry.global_remove`.
-  case globalRemove(name: UInt32)
-  /// `wl_callback.done`.
-  case done
-  /// `wl_seat.capabilities`.
-  case capabilities(UInt32)
-  /// `wl_seat.name`.
-  case seatName(String)
-  /// Data control, `device.data_offer`: a new offer, whose MIME types follow.
-  case dataOffer(UInt32)
-  /// Data control, `device.selection` / `primary_selection`: the selection's offer now (nil:
-  /// nothing owns it).
-  case selection(UInt32?, primary: Bool)
-  /// Data control, `device.finished`: the device is gone (its seat went away).
-  case finished
-  /// A source's `send`: write the data for `mimeType` into `fd`, then close it.
-  case send(mimeType: String, fd: Int32)
-  /// A source's `cancelled`: another selection replaced it.
-  case cancelled
-  /// An offer's `offer`: one MIME type it has.
-  case offer(String)
-
-  /// The event `name` of a table with `arguments` (checked against its signature already); nil
-  /// for an event this client does not handle.
-  init?(name: String, _ arguments: [WaylandWire.Argument]) {
-    let a = Arguments(values: arguments)
-    switch name {
-    case "error":
-      guard let object = a.object(0), let code = a.uint(1), let message = a.string(2) else { return nil }
-      self = .error(object: object, code: code, message: message)
-    case "delete_id": guard let id = a.uint(0) else { return nil }; self = .deleteID(id)
-    case "global":
-      guard let name = a.uint(0), let interface = a.string(1), let version = a.uint(2) else { return nil }
-      self = .global(name: name, interface: interface, version: version)
-    case "global_remove": guard let name = a.uint(0) else { return nil }; self = .globalRemove(name: name)
-    case "done": self = .done
-    case "capabilities": guard let mask = a.uint(0) else { return nil }; self = .capabilities(mask)
-    case "name": guard let name = a.string(0) else { return nil }; self = .seatName(name)
-    case "data_offer": guard let id = a.newID(0) else { return nil }; self = .dataOffer(id)
-    case "selection", "primary_selection":
-      guard let id = a.object(0) else { return nil }
-      self = .selection(id == 0 ? nil : id, primary: name == "primary_selection")
-    case "finished": self = .finished
-    case "send":
-      guard let mimeType = a.string(0), let fd = a.fd(1) else { return nil }
-      self = .send(mimeType: mimeType, fd: fd)
-    case "cancelled": self = .cancelled
-    case "offer": guard let mimeType = a.string(0) else { return nil }; self = .offer(mimeType)
-    default: return nil
-    }
-  }
-
-  /// A decoded argument list, read by position and type.
-  private struct Arguments {
-    let values: [WaylandWire.Argument]
-    func value(_ index: Int) -> WaylandWire.Argument? { index < values.count ? values[index] : nil }
-    func uint(_ index: Int) -> UInt32? { if case .uint(let v) = value(index) { v } else { nil } }
-    func object(_ index: Int) -> UInt32? { if case .object(let v) = value(index) { v } else { nil } }
-    func newID(_ index: Int) -> UInt32? { if case .newID(let v) = value(index) { v } else { nil } }
-    func string(_ index: Int) -> String? { if case .string(let v?) = value(index) { v } else { nil } }
-    func fd(_ index: Int) -> Int32? { if case .fd(let v) = value(index) { v } else { nil } }
   }
 }

@@ -22,10 +22,9 @@ final class WaylandSelection: SelectionSource, @unchecked Sendable {
   private let interfaces: WaylandInterface.DataControl
   private let manager: UInt32
   private let device: UInt32
-  private let wake: WakePipe
+  private let loop: WaylandEventLoop
   private let state = Locked(State())
   private let onChange: @Sendable () -> Void
-  private var thread: WorkerThread?
 
   private struct State {
     /// Each live offer's MIME types, in the owner's order.
@@ -37,10 +36,6 @@ final class WaylandSelection: SelectionSource, @unchecked Sendable {
     var source: Source?
     /// Selection events to leave uncounted: the echo of our own `set_selection`.
     var echoes = 0
-    var failure: SystemPasteboardError?
-    var stopping = false
-    /// Pending `wl_display.sync` callbacks.
-    var syncs: [UInt32: Waiter<Bool>] = [:]
   }
 
   private struct Source {
@@ -63,10 +58,7 @@ final class WaylandSelection: SelectionSource, @unchecked Sendable {
     self.timeout = timeout
     self.loadTimeout = loadTimeout
     self.onChange = onChange
-    guard let wake = WakePipe() else {
-      throw SystemPasteboardError(.connectionFailed, "no file descriptors are left for a wake-up pipe")
-    }
-    self.wake = wake
+    loop = try WaylandEventLoop(connection: connection)
     var bound: (WaylandInterface.DataControl, UInt32, UInt32)?
     for candidate in WaylandInterface.DataControl.preferred {
       if let (id, version) = try connection.bind(candidate.manager) {
@@ -96,27 +88,21 @@ final class WaylandSelection: SelectionSource, @unchecked Sendable {
     try connection.send(.getDataDevice(device, seat: seat), to: manager)
     // The device announces the current selections at once.
     try connection.roundTrip { incoming throws(SystemPasteboardError) in handle(incoming) }
-    connection.attach(wake)
-    thread = WorkerThread { [self] in run() }
-    guard thread != nil else { throw SystemPasteboardError(.connectionFailed, "no thread can be started") }
+    try loop.start { [weak self] incoming in
+      self?.handle(incoming)
+    } ended: { [weak self] _ in
+      self?.state.withLock { $0.source = nil }
+      self?.onChange()
+    }
   }
 
   /// Ends the thread and the connection.
-  func close() {
-    let running = state.withLock { state -> Bool in
-      defer { state.stopping = true }
-      return !state.stopping && state.failure == nil
-    }
-    if running {
-      wake.wake()
-      if thread?.isCurrent == false { thread?.join() }
-    }
-  }
+  func close() { loop.close() }
 
   deinit { close() }
 
   /// The error that ended the connection, once it has.
-  var failure: SystemPasteboardError? { state.withLock { $0.failure } }
+  var failure: SystemPasteboardError? { loop.failure }
 
   /// Whether this process owns the selection now.
   var ownsSelection: Bool { state.withLock { $0.source != nil } }
@@ -129,7 +115,7 @@ final class WaylandSelection: SelectionSource, @unchecked Sendable {
   /// Makes this process the selection's owner with `items`, offered under the shared mapping's
   /// targets; returns once the compositor has handled it.
   func own(_ items: [SystemPasteboard.Item], fileOperation: FileList.Operation) throws(SystemPasteboardError) {
-    try checkAlive()
+    try loop.checkAlive()
     let offers = SelectionTargets.offers(for: items, registry: registry)
     let source = connection.makeObject(interfaces.source)
     try connection.send(.createDataSource(source), to: manager)
@@ -143,7 +129,7 @@ final class WaylandSelection: SelectionSource, @unchecked Sendable {
     }
     try connection.send(primary ? .setPrimarySelection(source) : .setSelection(source), to: device)
     if let previous { try connection.send(.destroy, to: previous) }
-    try sync()
+    try loop.sync()
   }
 
   /// Gives the selection up, if this process owns it: nothing owns it afterwards.
@@ -156,7 +142,7 @@ final class WaylandSelection: SelectionSource, @unchecked Sendable {
     else { return }
     try connection.send(primary ? .setPrimarySelection(nil) : .setSelection(nil), to: device)
     try connection.send(.destroy, to: source)
-    try sync()
+    try loop.sync()
   }
 
   // MARK: Reading
@@ -164,7 +150,7 @@ final class WaylandSelection: SelectionSource, @unchecked Sendable {
   /// The MIME types of the selection's offer now, in the owner's order.
   /// - Throws: ``SystemPasteboardError``: `.noOwner` when nothing owns the selection.
   func targets() throws(SystemPasteboardError) -> [String] {
-    try sync()
+    try loop.sync()
     let (offer, types) = state.withLock { state in
       let offer = primary ? state.primarySelection : state.clipboard
       return (offer, offer.flatMap { state.offers[$0] } ?? [])
@@ -182,99 +168,18 @@ final class WaylandSelection: SelectionSource, @unchecked Sendable {
   /// pipe, until the owner closes it.
   /// - Throws: ``SystemPasteboardError``: `.noOwner`; `.timeout` when the owner leaves the pipe
   ///   silent for longer than the timeout; what `sink` throws.
-  func read(_ target: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void) throws(SystemPasteboardError)
+  func read(_ target: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void)
+    throws(SystemPasteboardError)
   {
-    try checkAlive()
+    try loop.checkAlive()
     guard let offer = state.withLock({ primary ? $0.primarySelection : $0.clipboard }) else { throw noOwner }
-    var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else {
-      throw SystemPasteboardError(.connectionFailed, "cannot make a pipe for the data: \(FileIO.reason(errno))")
-    }
-    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-    defer { _ = closeDescriptor(fds[0]) }
-    do {
-      try connection.send(.receive(target, fd: fds[1]), to: offer)
-      _ = closeDescriptor(fds[1])
-    } catch {
-      _ = closeDescriptor(fds[1])
-      throw error
-    }
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      var descriptor = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
-      let ready = poll(&descriptor, 1, Int32(min(timeout * 1000, Double(Int32.max))))
-      if ready < 0 && errno == EINTR { continue }
-      guard ready > 0 else {
-        throw SystemPasteboardError(
-          .timeout, "the owner of the \(primary ? "primary selection" : "clipboard") sent no \(target) for \(timeout) s"
-        )
-      }
-      let count = chunk.withUnsafeMutableBytes { readDescriptor(fds[0], $0.baseAddress, $0.count) }
-      if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-      guard count >= 0 else {
-        throw SystemPasteboardError(.closed, "reading the owner's \(target) failed: \(FileIO.reason(errno))")
-      }
-      if count == 0 { return }
-      try sink(Array(chunk[0..<count]))
-    }
+    try connection.receive(target, from: offer, what: primary ? "the primary selection" : "the clipboard", into: sink)
   }
 
   // MARK: The thread
 
-  /// Waits until the compositor has handled every request sent before, which also means the
-  /// thread has handled every event it sent before its answer.
-  private func sync() throws(SystemPasteboardError) {
-    try checkAlive()
-    let callback = connection.makeObject(.callback)
-    let waiter = Waiter<Bool>()
-    state.withLock { $0.syncs[callback] = waiter }
-    do {
-      try connection.send(.sync(callback: callback), to: 1)
-    } catch where error.code == .closed {
-      // The thread reads why (a protocol error the compositor sent before closing).
-      _ = waiter.wait(seconds: timeout)
-      try checkAlive()
-      throw error
-    }
-    guard waiter.wait(seconds: timeout) == true else {
-      state.withLock { _ = $0.syncs.removeValue(forKey: callback) }
-      try checkAlive()
-      throw SystemPasteboardError(
-        .timeout, "the Wayland compositor at \(connection.display) did not answer within \(timeout) s")
-    }
-    try checkAlive()
-  }
-
-  private func checkAlive() throws(SystemPasteboardError) {
-    if let failure = state.withLock({ $0.failure }) { throw failure }
-  }
-
-  private func run() {
-    while true {
-      if state.withLock({ $0.stopping }) { return }
-      do {
-        guard let incoming = try connection.nextEvent(until: nil) else { continue }
-        handle(incoming)
-      } catch {
-        let waiters = state.withLock { state -> [Waiter<Bool>] in
-          state.failure = error
-          state.source = nil
-          defer { state.syncs = [:] }
-          return Array(state.syncs.values)
-        }
-        for waiter in waiters { waiter.deliver(false) }
-        thread?.detach()
-        onChange()
-        return
-      }
-    }
-  }
-
   private func handle(_ incoming: WaylandConnection.Incoming) {
     switch incoming.event {
-    case .done:
-      connection.forget(incoming.object)
-      state.withLock { $0.syncs.removeValue(forKey: incoming.object) }?.deliver(true)
     case .dataOffer(let offer):
       state.withLock { $0.offers[offer] = [] }
     case .offer(let mimeType):
@@ -311,9 +216,11 @@ final class WaylandSelection: SelectionSource, @unchecked Sendable {
       }
       try? connection.send(.destroy, to: incoming.object)
     case .finished:
+      // The seat went away: the device is dead; ownership ends, and reads find no owner.
       state.withLock { state in
-        state.failure = SystemPasteboardError(.closed, "the Wayland compositor ended the data-control device")
         state.source = nil
+        state.clipboard = nil
+        state.primarySelection = nil
       }
     default: break
     }
@@ -333,6 +240,3 @@ final class WaylandSelection: SelectionSource, @unchecked Sendable {
 }
 
 @inline(__always) private func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }
-@inline(__always) private func readDescriptor(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-  read(fd, buffer, count)
-}
