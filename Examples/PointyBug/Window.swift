@@ -3,7 +3,8 @@ import Foundation
 import Pasteboard
 import TypeRegistry
 
-/// PointyBug in a window on the X display (`pointybug --window`): the editor takes screenshots
+/// PointyBug in a window (`pointybug --window`; Wayland where `$WAYLAND_DISPLAY` is set, else
+/// the X display, or `--backend x11|wayland`): the editor takes screenshots
 /// dragged from other applications, and the arrow tool, dragged from the toolbar strip at the
 /// top, onto the screenshot (or into another application that takes its MIME type).
 ///
@@ -15,12 +16,12 @@ struct PointyBugWindow {
 
   let bug = Bug()
   let surface = DropSurface()
-  let window: X11Window
+  let window: any DesktopWindow
   let log: @Sendable (String) -> Void
 
-  init(log: @escaping @Sendable (String) -> Void) throws(SystemPasteboardError) {
+  init(backend: SystemPasteboard.Backend?, log: @escaping @Sendable (String) -> Void) throws(SystemPasteboardError) {
     self.log = log
-    window = try X11Window(title: "PointyBug", width: 800, height: 900)
+    window = try makeWindow(title: "PointyBug", width: 800, height: 900, backend: backend)
     surface.addTarget(
       DropTarget(
         frame: PointyBugScenario.editor, of: [.image, .arrowTool],
@@ -30,7 +31,8 @@ struct PointyBugWindow {
 
   /// Serves the window until it is closed: a press in the toolbar drags the arrow tool.
   func run() async {
-    log("window 0x\(String(window.id, radix: 16)) ready: drop an image on the editor, drag the arrow from the toolbar")
+    let name = (window as? X11Window).map { "window 0x\(String($0.id, radix: 16))" } ?? "wayland window"
+    log("\(name) ready: drop an image on the editor, drag the arrow from the toolbar")
     for await press in window.buttonPresses where press.button == 1 && Self.toolbar.contains(press.location) {
       let provider = ItemProvider()
       provider.register(ArrowTool())

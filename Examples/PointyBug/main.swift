@@ -1,9 +1,11 @@
+import DesktopPasteboard
 import Foundation
 import Pasteboard
 import TypeRegistry
 
 // PointyBug, headless: `swift run pointybug` prints the tutorial's drag and drop step by step.
-// `swift run pointybug --window` opens it on the X display ($DISPLAY) instead.
+// `swift run pointybug --window` opens it in a window instead: on Wayland where $WAYLAND_DISPLAY
+// is set, else on the X display ($DISPLAY); `--backend x11|wayland` chooses.
 
 let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 do {
@@ -16,8 +18,14 @@ print("registered \(UTType.arrowTool.identifier), conforming to public.data: \(U
 
 if CommandLine.arguments.dropFirst().contains("--window") {
   do {
+    var backend: SystemPasteboard.Backend?
+    if let index = CommandLine.arguments.firstIndex(of: "--backend"), index + 1 < CommandLine.arguments.count {
+      backend = try SystemPasteboard.Backend.named(CommandLine.arguments[index + 1])
+    }
     // Unbuffered, a line at a time, for whoever reads the log.
-    let window = try PointyBugWindow { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+    let window = try PointyBugWindow(backend: backend) { line in
+      FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
     await window.run()
     exit(0)
   } catch {

@@ -1,11 +1,12 @@
+import Foundation
 import Pasteboard
 import SystemPasteboard
 
 /// A window on the desktop that takes drops from other applications into a `DropSurface` and
 /// starts drags into them, whatever the backend: code written against it runs on each.
 ///
-/// ``X11Window`` is the X11 one (XDND). ``makeWindow(title:width:height:backend:)`` makes the
-/// one for the environment's backend.
+/// ``X11Window`` is the X11 one (XDND), ``WaylandWindow`` the Wayland one (`wl_data_device`).
+/// ``makeWindow(title:width:height:backend:)`` makes the one for the environment's backend.
 ///
 /// ```swift
 /// let window = try makeWindow(title: "PointyBug", width: 800, height: 900)
@@ -29,7 +30,7 @@ public protocol DesktopWindow: AnyObject, Sendable {
   var isDragging: Bool { get }
 
   /// The presses of pointer buttons in the window, in window coordinates.
-  var buttonPresses: AsyncStream<X11Window.ButtonPress> { get }
+  var buttonPresses: AsyncStream<WindowButtonPress> { get }
 
   /// Stops taking drops and closes the window (if this process made it).
   func close()
@@ -37,11 +38,26 @@ public protocol DesktopWindow: AnyObject, Sendable {
 
 extension X11Window: DesktopWindow {}
 
-/// A plain top-level window for the backend the environment names (or `backend`).
-///
-/// Windows are X11 windows so far: in a Wayland session the window is made through XWayland
-/// (`$DISPLAY`), as GTK 3 applications without Wayland support are; a Wayland window
-/// (`xdg_toplevel`) is not built yet, so `.wayland` is refused with `.unsupported`.
+/// A press of a pointer button in a window, whatever the backend.
+public struct WindowButtonPress: Sendable, Hashable {
+  /// Where, in window coordinates.
+  public var location: CGPoint
+  /// Which button: 1 left, 2 middle, 3 right (X11's numbers; Wayland's `BTN_LEFT`,
+  /// `BTN_MIDDLE` and `BTN_RIGHT` are mapped to them).
+  public var button: Int
+
+  /// A press at `location` of `button`.
+  /// - Parameters:
+  ///   - location: Where, in window coordinates.
+  ///   - button: Which button: 1 left, 2 middle, 3 right.
+  public init(location: CGPoint, button: Int) {
+    self.location = location
+    self.button = button
+  }
+}
+
+/// A plain top-level window for the backend the environment names (or `backend`): a
+/// ``WaylandWindow`` where `$WAYLAND_DISPLAY` is set, else an ``X11Window`` at `$DISPLAY`.
 /// - Parameters:
 ///   - title: The window's title.
 ///   - width: Its width, in pixels.
@@ -53,16 +69,9 @@ public func makeWindow(title: String, width: Int = 640, height: Int = 480, backe
   throws(SystemPasteboardError) -> any DesktopWindow
 {
   let resolved: SystemPasteboard.Backend
-  if let backend {
-    resolved = backend
-  } else {
-    resolved = .x11(try X11Display.fromEnvironment())
-  }
+  if let backend { resolved = backend } else { resolved = try SystemPasteboard.Backend.fromEnvironment() }
   switch resolved {
   case .x11(let display): return try X11Window(title: title, width: width, height: height, display: display)
-  case .wayland(let display):
-    throw SystemPasteboardError(
-      .unsupported,
-      "windows on Wayland (\(display)) are not built yet: drops and drags need an X11 window (XWayland's $DISPLAY)")
+  case .wayland(let display): return try WaylandWindow(title: title, width: width, height: height, display: display)
   }
 }

@@ -192,3 +192,37 @@ extension FileIO {
     close(fd)
   }
 }
+
+extension FileIO {
+  /// A new shared-memory file of `bytes` (POSIX `shm_open`, its name unlinked at once, so that
+  /// only descriptors reach it), as Wayland's `wl_shm` pools and keymaps are passed; nil when
+  /// the system refuses. The descriptor is close-on-exec and the caller's to close.
+  package static func anonymousSharedMemory(_ bytes: [UInt8]) -> Int32? {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<16 {
+      let name = "/swift-uti-\(getpid())-\(generator.next() & 0xFFFF_FFFF)"
+      let fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+      if fd < 0 && errno == EEXIST { continue }
+      guard fd >= 0 else { return nil }
+      shm_unlink(name)
+      guard ftruncate(fd, off_t(bytes.count)) == 0 else {
+        close(fd)
+        return nil
+      }
+      var written = 0
+      while written < bytes.count {
+        let count = bytes.withUnsafeBytes {
+          pwrite(fd, $0.baseAddress! + written, bytes.count - written, off_t(written))
+        }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else {
+          close(fd)
+          return nil
+        }
+        written += count
+      }
+      return fd
+    }
+    return nil
+  }
+}

@@ -475,9 +475,14 @@ struct DragAndDropTests {
 
   @Test func pointybugWindowWithoutADisplaySaysSoAndExitsTwo() async throws {
     let pointybug = try SystemPasteboardTests.executable("pointybug")
-    let result = try await offThePool { try runProcess("/usr/bin/env", ["-u", "DISPLAY", pointybug, "--window"]) }
+    let result = try await offThePool {
+      try runProcess(
+        "/usr/bin/env", ["-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "-u", "WAYLAND_SOCKET", pointybug, "--window"])
+    }
     #expect(result.status == 2)
-    #expect(result.stdoutText.hasSuffix("error: no X display: $DISPLAY is not set\n"), "\(result.stdoutText)")
+    #expect(
+      result.stdoutText.hasSuffix("error: no desktop display: neither $WAYLAND_DISPLAY nor $DISPLAY is set\n"),
+      "\(result.stdoutText)")
   }
 
   // MARK: Helpers

@@ -7,7 +7,7 @@ import Foundation
 /// sway refuses to run as root, so as root it runs as `nobody` (`setpriv`), in a runtime
 /// directory owned by nobody under a world-searchable temporary directory; root clients connect
 /// to its socket anyway. It has no input devices (`WLR_LIBINPUT_NO_DEVICES`), one headless output
-/// of 1280×800, and offers `wl_data_device_manager`, `zwp_primary_selection_device_manager_v1`
+/// of 1280×800 on which windows float, and offers `wl_data_device_manager`, `zwp_primary_selection_device_manager_v1`
 /// and `zwlr_data_control_manager_v1` (version 2).
 public final class WaylandCompositor: @unchecked Sendable {
   /// `$XDG_RUNTIME_DIR` for clients.
@@ -22,6 +22,16 @@ public final class WaylandCompositor: @unchecked Sendable {
   private let stopped = NSLock()
   private var isStopped = false
 
+  /// One output; windows float without borders, so that a test places each where it wants
+  /// (``move(appID:to:)``) and a surface's origin is its window's.
+  static let configuration = """
+    output HEADLESS-1 resolution 1280x800
+    default_border none
+    default_floating_border none
+    for_window [app_id=".*"] floating enable
+
+    """
+
   /// Starts sway; nil with a visible message where it cannot.
   public static func start() -> WaylandCompositor? {
     guard let sway = which("sway") else {
@@ -33,7 +43,7 @@ public final class WaylandCompositor: @unchecked Sendable {
     let asRoot = getuid() == 0
     guard mkdir(directory, 0o700) == 0,
       FileManager.default.createFile(
-        atPath: config, contents: Data("output HEADLESS-1 resolution 1280x800\n".utf8),
+        atPath: config, contents: Data(configuration.utf8),
         attributes: [.posixPermissions: 0o644])
     else { return nil }
     if asRoot {
@@ -120,6 +130,37 @@ public final class WaylandCompositor: @unchecked Sendable {
   @discardableResult
   public func run(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> ProcessResult {
     try runProcess("/usr/bin/env", environment + [executable] + arguments, input: input)
+  }
+
+  /// Starts a long-running peer (a GTK window with `GDK_BACKEND=wayland`) as a client of this
+  /// compositor, its output read line by line; killed when released.
+  public func start(_ executable: String, _ arguments: [String], environment extra: [String] = []) throws
+    -> XServer.Peer
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = environment + extra + [executable] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardInput = Pipe()
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return XServer.Peer(process: process, output: output.fileHandleForReading)
+  }
+
+  /// Runs `swaymsg` with `arguments` on this compositor's IPC socket; its output.
+  public func swaymsg(_ arguments: [String]) throws -> String {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory)) ?? []
+    guard let socket = names.first(where: { $0.hasPrefix("sway-ipc.") }), let swaymsg = which("swaymsg") else {
+      throw CocoaError(.fileNoSuchFile)
+    }
+    return try runProcess("/usr/bin/env", ["SWAYSOCK=\(runtimeDirectory)/\(socket)", swaymsg] + arguments).stdoutText
+  }
+
+  /// Moves the floating window whose app id is `appID` so that its top-left corner is at
+  /// (`x`, `y`) on the output.
+  public func move(appID: String, to x: Int, _ y: Int) throws {
+    _ = try swaymsg(["[app_id=\"\(appID)\"]", "move", "absolute", "position", "\(x)", "\(y)"])
   }
 
   /// Runs a shell command as a client of this compositor, its output captured. Daemons it starts

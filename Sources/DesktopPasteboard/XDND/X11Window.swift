@@ -37,12 +37,7 @@ import UTIPlatform
 /// `registerForDraggedTypes(_:)`, and `beginDraggingSession(with:event:source:)`.
 public final class X11Window: Sendable {
   /// A press of a pointer button in the window (created windows only).
-  public struct ButtonPress: Sendable, Hashable {
-    /// Where, in window coordinates.
-    public var location: CGPoint
-    /// Which button: 1 left, 2 middle, 3 right.
-    public var button: Int
-  }
+  public typealias ButtonPress = WindowButtonPress
 
   /// The X11 window id.
   public let id: UInt32

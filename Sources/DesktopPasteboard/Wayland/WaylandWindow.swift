@@ -1,0 +1,301 @@
+import Foundation
+import Pasteboard
+import SystemPasteboard
+import TypeRegistry
+import UTIPlatform
+
+/// A Wayland window that takes drops into a `DropSurface` and starts drags, through the seat's
+/// `wl_data_device`: the Wayland counterpart of ``X11Window``, behind ``DesktopWindow``.
+///
+/// An `xdg_toplevel` showing a plain fill (or the pixels given). Drops: a drag's MIME types are
+/// mapped to `UTType`s as the clipboard's are (a file manager's `text/uri-list` becomes one item
+/// per file); each enter and motion drives the surface's delegates, and the window answers with
+/// `wl_data_offer.accept` (the first MIME type, when the operation is copy or move) and
+/// `set_actions`; the payload is read (`receive`) only by `performDrop`'s loads, and the offer
+/// is finished when they are done.
+///
+/// Operations and Wayland's actions: `.copy` is `copy` (1), `.move` is `move` (2); a source
+/// that offers `ask` (4) lets the delegates choose between the two, as the X11 window does with
+/// `XdndActionAsk`. A drag started here offers the session's allowed operations and ends with
+/// the action the compositor settled on (`.cancel` when the drag was cancelled or refused).
+///
+/// ```swift
+/// let window = try WaylandWindow(title: "PointyBug", width: 800, height: 900)
+/// try window.acceptDrops(into: surface)
+/// ```
+public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
+  let toplevel: WaylandToplevel
+  let timeout: Double
+  let registry: UTTypeRegistry?
+  private let state = Locked(State())
+
+  private struct State {
+    var surface: DropSurface?
+    var incoming: Incoming?
+    var presses: [Int: AsyncStream<WindowButtonPress>.Continuation] = [:]
+    var nextObserver = 0
+    var dragging = false
+    var latestPress: UInt32?
+  }
+
+  /// The drag over the window: its offer, the items made from its types, and where it is.
+  private struct Incoming {
+    let offer: UInt32
+    let serial: UInt32
+    let mimeTypes: [String]
+    let allowed: Set<DropOperation>
+    let items: [ItemProvider]
+    var location: CGPoint
+    var began = false
+    var dropped = false
+  }
+
+  /// Opens a window of `width` × `height` titled `title` on `display` (default: the
+  /// environment's compositor), returning once it is shown.
+  /// - Parameters:
+  ///   - title: The window's title.
+  ///   - width: Its width, in pixels.
+  ///   - height: Its height, in pixels.
+  ///   - pixels: What it shows (`xrgb8888`, row by row); nil for a plain light grey.
+  ///   - display: The compositor; nil for `$WAYLAND_DISPLAY`.
+  ///   - timeout: Bounds every exchange with the compositor and peers, in seconds.
+  ///   - registry: Maps drags' MIME types to types (default: the shared registry).
+  /// - Throws: `SystemPasteboardError` when there is no compositor or it lacks what a window needs.
+  public init(
+    title: String, width: Int = 640, height: Int = 480, pixels: [UInt32]? = nil, display: WaylandDisplay? = nil,
+    timeout: Double = 5, registry: UTTypeRegistry? = nil
+  ) throws(SystemPasteboardError) {
+    toplevel = try WaylandToplevel(
+      display: display, title: title, width: width, height: height, pixels: pixels, timeout: timeout)
+    self.timeout = timeout
+    self.registry = registry
+    toplevel.onPress { [weak self] press in self?.pressed(press) }
+  }
+
+  deinit { toplevel.close() }
+
+  /// Runs every drag other applications bring over the window through `surface`; binding
+  /// another surface replaces this one.
+  /// - Parameter surface: The drop targets and their delegates, in window coordinates.
+  /// - Throws: `SystemPasteboardError` when the connection failed.
+  public func acceptDrops(into surface: DropSurface) throws(SystemPasteboardError) {
+    if let failure = toplevel.failure { throw failure }
+    state.withLock { $0.surface = surface }
+    toplevel.onDrag { [weak self] drag in self?.dragged(drag) }
+  }
+
+  /// Starts dragging `session`'s items from the latest button press in the window (Wayland
+  /// starts a drag only on the implicit grab of a press). Other applications see the first
+  /// item's types as MIME types and read the one they choose; `session.onEnded` hears the
+  /// outcome on the main actor.
+  /// - Parameter session: The items and the operations allowed.
+  /// - Throws: `SystemPasteboardError` when no button was pressed in the window, or the drag
+  ///   cannot start.
+  @MainActor
+  public func beginDrag(_ session: DragSession) throws(SystemPasteboardError) {
+    guard let serial = state.withLock({ $0.latestPress }) else {
+      throw SystemPasteboardError(.request, "a Wayland drag starts from a button press in the window, and none came")
+    }
+    let items = session.items.map(SystemPasteboard.Item.init)
+    let offers = SelectionTargets.offers(for: items, registry: registry)
+    let ended = EndedHandler(session.onEnded)
+    let allowed = session.operationsOutsideApp
+    let actions = (allowed.contains(.copy) ? 1 : 0) | (allowed.contains(.move) ? 2 : 0) as UInt32
+    let chosen = Locked<UInt32>(0)
+    state.withLock { $0.dragging = true }
+    do {
+      try toplevel.startDrag(
+        mimeTypes: offers.map(\.target), actions: actions == 0 ? 1 : actions, serial: serial,
+        serve: { mimeType in
+          offers.first { $0.target == mimeType }.flatMap {
+            SelectionTargets.payload(for: $0, items: items, fileOperation: .copy)
+          }
+        },
+        events: { [weak self] event in
+          switch event {
+          case .action(let mask): chosen.withLock { $0 = mask }
+          case .finished:
+            self?.state.withLock { $0.dragging = false }
+            ended.call(Self.operation(forAction: chosen.withLock { $0 }))
+          case .cancelled:
+            self?.state.withLock { $0.dragging = false }
+            ended.call(.cancel)
+          case .target, .dropPerformed: break
+          }
+        })
+    } catch {
+      state.withLock { $0.dragging = false }
+      throw error
+    }
+  }
+
+  /// Whether a drag this window started is in progress.
+  public var isDragging: Bool { state.withLock { $0.dragging } }
+
+  /// The presses of pointer buttons in the window, as they come.
+  public var buttonPresses: AsyncStream<WindowButtonPress> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: WindowButtonPress.self, bufferingPolicy: .bufferingNewest(64))
+    let id = state.withLock { state -> Int in
+      defer { state.nextObserver += 1 }
+      state.presses[state.nextObserver] = continuation
+      return state.nextObserver
+    }
+    continuation.onTermination = { [weak self] _ in _ = self?.state.withLock { $0.presses.removeValue(forKey: id) } }
+    return stream
+  }
+
+  /// Whether the compositor asked the window to close (its close button, a shortcut).
+  public var closeRequested: Bool { toplevel.closeRequested }
+
+  /// Stops taking drops and closes the window.
+  public func close() { toplevel.close() }
+
+  // MARK: Presses
+
+  private func pressed(_ press: WaylandToplevel.Press) {
+    // BTN_LEFT, BTN_RIGHT, BTN_MIDDLE (linux/input-event-codes.h) as X11's 1, 3, 2.
+    let button = [272: 1, 273: 3, 274: 2][Int(press.button)] ?? Int(press.button)
+    let observers = state.withLock { state in
+      state.latestPress = press.serial
+      return Array(state.presses.values)
+    }
+    let event = WindowButtonPress(location: CGPoint(x: press.x, y: press.y), button: button)
+    for observer in observers { observer.yield(event) }
+  }
+
+  // MARK: Drops
+
+  /// The operation of a Wayland dnd action.
+  static func operation(forAction action: UInt32) -> DropOperation {
+    switch action {
+    case 1: return .copy
+    case 2: return .move
+    default: return .cancel
+    }
+  }
+
+  /// The operations a source's actions allow: `ask` lets the delegates choose copy or move.
+  static func operations(forActions actions: UInt32) -> Set<DropOperation> {
+    var allowed: Set<DropOperation> = []
+    if actions & 1 != 0 || actions & 4 != 0 { allowed.insert(.copy) }
+    if actions & 2 != 0 || actions & 4 != 0 { allowed.insert(.move) }
+    return allowed
+  }
+
+  private func dragged(_ event: WaylandToplevel.Drag) {
+    guard let surface = state.withLock({ $0.surface }) else { return }
+    switch event {
+    case .entered(let offer, let serial, let mimeTypes, let actions, let x, let y):
+      let items = incomingItems(offer: offer, mimeTypes: mimeTypes)
+      state.withLock { state in
+        state.incoming = Incoming(
+          offer: offer, serial: serial, mimeTypes: mimeTypes, allowed: Self.operations(forActions: actions),
+          items: items, location: CGPoint(x: x, y: y))
+      }
+      move(surface: surface)
+    case .moved(let x, let y):
+      state.withLock { $0.incoming?.location = CGPoint(x: x, y: y) }
+      move(surface: surface)
+    case .action: break
+    case .left:
+      guard
+        let drag = state.withLock({ state -> Incoming? in
+          guard let drag = state.incoming, !drag.dropped else { return nil }
+          state.incoming = nil
+          return drag
+        })
+      else { return }
+      if drag.began { _ = onMain { surface.cancel() } }
+      toplevel.release(drag.offer)
+    case .dropped:
+      guard
+        let drag = state.withLock({ state -> Incoming? in
+          state.incoming?.dropped = true
+          defer { state.incoming = nil }
+          return state.incoming
+        })
+      else { return }
+      let location = drag.location
+      let ended = onMain { surface.isDragging ? surface.end(at: location) : nil }
+      if (ended ?? nil) == nil { toplevel.release(drag.offer) }
+    }
+  }
+
+  /// Moves the drag over us on the surface (beginning it there at its first position), and
+  /// answers the offer with what the surface's operation now is.
+  private func move(surface: DropSurface) {
+    guard let drag = state.withLock({ $0.incoming }) else { return }
+    let (offer, location, began, items, allowed) = (drag.offer, drag.location, drag.began, drag.items, drag.allowed)
+    let source = AppIdentity(bundleIdentifier: "wayland client")
+    let toplevel = self.toplevel
+    let answer = onMain { () -> DropOperation in
+      if !began || !surface.isDragging {
+        var session = DragSession(
+          items: items, allowedOperations: allowed, operationsOutsideApp: allowed, source: source)
+        session.whenSettled = { operation in
+          if operation == .copy || operation == .move {
+            try? toplevel.finish(offer)
+          } else {
+            toplevel.release(offer)
+          }
+        }
+        surface.begin(session, at: location)
+      } else {
+        surface.move(to: location, allowing: allowed)
+      }
+      return surface.currentOperation
+    }
+    state.withLock { state in
+      if state.incoming?.offer == offer { state.incoming?.began = true }
+    }
+    let operation = answer ?? .cancel
+    let takes = operation == .copy || operation == .move
+    let action: UInt32 = operation == .move ? 2 : 1
+    try? toplevel.answer(
+      offer, serial: drag.serial, mimeType: takes ? drag.mimeTypes.first : nil, actions: takes ? action : 0,
+      preferred: takes ? action : 0)
+  }
+
+  /// The items of a drag's MIME types: a file list read at once (its files are the items, as
+  /// on X11), the other types loaded from the offer when `performDrop` asks.
+  private func incomingItems(offer: UInt32, mimeTypes: [String]) -> [ItemProvider] {
+    let registry = self.registry ?? UTTypeRegistry.shared.current
+    let application = AppIdentity(bundleIdentifier: "wayland client")
+    var items: [ItemProvider] = []
+    if let target = mimeTypes.first(where: FileList.isFileListTarget) {
+      var data: [UInt8] = []
+      if (try? toplevel.receive(target, from: offer, into: { data += $0 })) != nil {
+        items = FileList(data, target: target).items(registry: registry).map { ItemProvider($0, origin: application) }
+      }
+    }
+    let provider = ItemProvider(origin: application)
+    var seen = Set<UTType>()
+    let toplevel = self.toplevel
+    for mimeType in mimeTypes where items.isEmpty || !FileList.isFileListTarget(mimeType) {
+      guard let type = SelectionTargets.type(ofTarget: mimeType, registry: registry), seen.insert(type).inserted
+      else { continue }
+      provider.registerDataRepresentation(for: type) { completion in
+        // On a thread of its own: the read waits for another application.
+        Thread.detachNewThread {
+          do {
+            var data: [UInt8] = []
+            try toplevel.receive(mimeType, from: offer) { chunk throws(SystemPasteboardError) in data += chunk }
+            completion(SelectionTargets.received(data, target: mimeType), nil)
+          } catch {
+            completion(nil, error)
+          }
+        }
+        return nil
+      }
+    }
+    return items + (provider.registeredTypeIdentifiers.isEmpty ? [] : [provider])
+  }
+
+  /// Calls `body` on the main actor and waits (at most the timeout) for what it returns.
+  private func onMain<T: Sendable>(_ body: @escaping @MainActor @Sendable () -> T) -> T? {
+    let waiter = Waiter<T>()
+    Task { @MainActor in waiter.deliver(body()) }
+    return waiter.wait(seconds: timeout)
+  }
+}

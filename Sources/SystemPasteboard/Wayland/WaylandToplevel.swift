@@ -1,0 +1,381 @@
+import UTIPlatform
+
+/// A Wayland window: an `xdg_toplevel` showing a `wl_shm` buffer, the seat's pointer and
+/// keyboard, and the seat's data device, on a connection and thread of its own.
+///
+/// The window reports button presses in surface coordinates, the drags other clients bring over
+/// it (their offers' MIME types and actions, motion, leave, drop), and the events of drags it
+/// starts; the owner answers through ``answer(_:serial:mimeType:actions:preferred:)``,
+/// ``receive(_:from:into:)`` and ``finish(_:)``. Handlers run on the window's thread.
+///
+/// The latest input serial (a press, a key, a pointer or keyboard enter) is kept: Wayland
+/// refuses a selection or a drag without the serial of the input event that caused it.
+package final class WaylandToplevel: @unchecked Sendable {
+  /// A press of a pointer button, in surface coordinates.
+  package struct Press: Sendable {
+    package var x: Double
+    package var y: Double
+    /// The button (`linux/input-event-codes.h`: 272 left, 273 right, 274 middle).
+    package var button: UInt32
+    package var serial: UInt32
+  }
+
+  /// What another client's drag over the window does.
+  package enum Drag: Sendable {
+    /// A drag came in with `offer`'s MIME types and the actions its source allows (copy 1,
+    /// move 2, ask 4).
+    case entered(offer: UInt32, serial: UInt32, mimeTypes: [String], sourceActions: UInt32, x: Double, y: Double)
+    case moved(x: Double, y: Double)
+    /// The compositor settled on `action` for the drag (after `set_actions`).
+    case action(UInt32)
+    case left
+    case dropped
+  }
+
+  /// What happens to a drag this window started.
+  package enum Source: Sendable {
+    /// The target under the pointer would take `mimeType` (nil: none).
+    case target(String?)
+    /// The compositor settled on `action`.
+    case action(UInt32)
+    case dropPerformed
+    /// The target took the drop.
+    case finished
+    /// The drag ended without a drop (or the target refused it).
+    case cancelled
+  }
+
+  let connection: WaylandConnection
+  let width: Int32
+  let height: Int32
+  private let loop: WaylandEventLoop
+  private let surface: UInt32
+  private let xdgSurface: UInt32
+  private let toplevel: UInt32
+  private let wmBase: UInt32
+  private let seat: UInt32?
+  private let dataDeviceManager: UInt32?
+  private let dataDevice: UInt32?
+  private let state = Locked(State())
+
+  private struct State {
+    var pointer: UInt32?
+    var keyboard: UInt32?
+    var position = (x: 0.0, y: 0.0)
+    var latestSerial: UInt32 = 0
+    var keyboardFocus = false
+    var configured = false
+    var closeRequested = false
+    /// The offers the data device announced, with their MIME types and source actions.
+    var offers: [UInt32: (mimeTypes: [String], actions: UInt32)] = [:]
+    /// The offer of the drag over the window, and of the clipboard.
+    var dragOffer: UInt32?
+    var selectionOffer: UInt32?
+    /// The drag this window started: its source and what serves it.
+    var source: (id: UInt32, serve: @Sendable (String) -> Payload?, events: @Sendable (Source) -> Void)?
+    var onPress: (@Sendable (Press) -> Void)?
+    var onDrag: (@Sendable (Drag) -> Void)?
+    var onFocus: (@Sendable (UInt32) -> Void)?
+  }
+
+  /// Opens a window of `width` × `height` titled `title`, filled with `pixels` (`xrgb8888`, row by
+  /// row; nil or short: a light grey), and returns once the compositor has configured and shown it.
+  /// - Throws: ``SystemPasteboardError``: as ``WaylandConnection`` does; `.unsupported` when the
+  ///   compositor lacks `wl_compositor`, `wl_shm` or `xdg_wm_base`.
+  package init(
+    display: WaylandDisplay?, title: String, appID: String = "swift-uti", width: Int, height: Int,
+    pixels: [UInt32]? = nil, timeout: Double
+  ) throws(SystemPasteboardError) {
+    let connection = try WaylandConnection(display: display, timeout: timeout)
+    self.connection = connection
+    self.width = Int32(clamping: max(1, min(width, 8192)))
+    self.height = Int32(clamping: max(1, min(height, 8192)))
+    loop = try WaylandEventLoop(connection: connection)
+    let compositor = try Self.required(.compositor, on: connection)
+    let shm = try Self.required(.shm, on: connection)
+    wmBase = try Self.required(.wmBase, on: connection)
+    seat = try connection.bind(.seat)?.id
+    dataDeviceManager = try connection.bind(.dataDeviceManager)?.id
+    surface = connection.makeObject(.surface)
+    try connection.send(.createSurface(surface), to: compositor)
+    xdgSurface = connection.makeObject(.xdgSurface)
+    try connection.send(.getXdgSurface(xdgSurface, surface: surface), to: wmBase)
+    toplevel = connection.makeObject(.toplevel)
+    try connection.send(.getToplevel(toplevel), to: xdgSurface)
+    try connection.send(.setTitle(title), to: toplevel)
+    try connection.send(.setAppID(appID), to: toplevel)
+    if let seat, let dataDeviceManager {
+      let device = connection.makeObject(.dataDevice)
+      try connection.send(.getDataDevice(device, seat: seat), to: dataDeviceManager)
+      dataDevice = device
+    } else {
+      dataDevice = nil
+    }
+    try attachBuffer(shm: shm, pixels: pixels)
+    // The first commit, without a buffer, asks for the first configure; the buffer follows its ack.
+    try connection.send(.commit, to: surface)
+    try connection.roundTrip { incoming throws(SystemPasteboardError) in handle(incoming) }
+    try loop.start { [weak self] incoming in
+      self?.handle(incoming)
+    } ended: { _ in
+    }
+    try loop.sync()
+  }
+
+  private var buffer: UInt32 = 0
+
+  private static func required(_ interface: WaylandInterface, on connection: WaylandConnection)
+    throws(SystemPasteboardError) -> UInt32
+  {
+    guard let (id, _) = try connection.bind(interface) else {
+      throw SystemPasteboardError(
+        .unsupported, "the Wayland compositor at \(connection.display) has no \(interface.name), which a window needs")
+    }
+    return id
+  }
+
+  private func attachBuffer(shm: UInt32, pixels: [UInt32]?) throws(SystemPasteboardError) {
+    let count = Int(width) * Int(height)
+    var fill = pixels ?? []
+    if fill.count < count { fill += [UInt32](repeating: 0xFFF0_F0F0, count: count - fill.count) }
+    let bytes = fill.prefix(count).withUnsafeBytes { Array($0) }
+    guard let fd = FileIO.anonymousSharedMemory(bytes) else {
+      throw SystemPasteboardError(
+        .connectionFailed, "no shared memory for the window's buffer: \(FileIO.reason(errno))")
+    }
+    defer { _ = closeDescriptor(fd) }
+    let pool = connection.makeObject(.shmPool)
+    try connection.send(.createPool(pool, fd: fd, size: Int32(clamping: bytes.count)), to: shm)
+    buffer = connection.makeObject(.buffer)
+    try connection.send(.createBuffer(buffer, width: width, height: height), to: pool)
+    try connection.send(.destroy, to: pool)
+  }
+
+  /// Closes the window and its connection.
+  package func close() {
+    loop.close()
+  }
+
+  deinit { close() }
+
+  /// The error that ended the connection, once it has.
+  package var failure: SystemPasteboardError? { loop.failure }
+
+  /// Whether the compositor asked the window to close (its close button, a keyboard shortcut).
+  package var closeRequested: Bool { state.withLock { $0.closeRequested } }
+
+  /// The serial of the latest input event the window had.
+  package var latestSerial: UInt32 { state.withLock { $0.latestSerial } }
+
+  /// Whether the window has keyboard focus.
+  package var hasKeyboardFocus: Bool { state.withLock { $0.keyboardFocus } }
+
+  /// Where the pointer last was over the window, in surface coordinates.
+  package var pointerPosition: (x: Double, y: Double) { state.withLock { $0.position } }
+
+  /// Calls `handler` on every button press in the window.
+  package func onPress(_ handler: @escaping @Sendable (Press) -> Void) { state.withLock { $0.onPress = handler } }
+
+  /// Calls `handler` on every event of drags over the window.
+  package func onDrag(_ handler: @escaping @Sendable (Drag) -> Void) { state.withLock { $0.onDrag = handler } }
+
+  /// Calls `handler` with the serial each time the window gets keyboard focus.
+  package func onKeyboardFocus(_ handler: @escaping @Sendable (UInt32) -> Void) {
+    state.withLock { $0.onFocus = handler }
+  }
+
+  /// Waits until the compositor has handled every request sent before.
+  package func sync() throws(SystemPasteboardError) { try loop.sync() }
+
+  // MARK: Drops
+
+  /// Answers the drag of `offer`: the MIME type this window would take (nil: none), for the
+  /// enter or motion `serial`, and the actions it takes and prefers.
+  package func answer(_ offer: UInt32, serial: UInt32, mimeType: String?, actions: UInt32, preferred: UInt32)
+    throws(SystemPasteboardError)
+  {
+    try connection.send(.accept(serial: serial, mimeType: mimeType), to: offer)
+    try connection.send(.setActions(actions, preferred: preferred), to: offer)
+  }
+
+  /// The dropped (or selection) offer's data for `mimeType`, handed to `sink` in chunks; on the
+  /// caller's thread.
+  package func receive(
+    _ mimeType: String, from offer: UInt32, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
+  )
+    throws(SystemPasteboardError)
+  {
+    try loop.checkAlive()
+    try connection.receive(mimeType, from: offer, what: "the drop", into: sink)
+  }
+
+  /// Tells the drag's source that the drop is done (its loads ended), and lets the offer go.
+  package func finish(_ offer: UInt32) throws(SystemPasteboardError) {
+    try connection.send(.finish, to: offer)
+    try connection.send(.destroy, to: offer)
+    state.withLock { _ = $0.offers.removeValue(forKey: offer) }
+  }
+
+  /// Lets a dropped offer go without finishing it (the drop was refused).
+  package func release(_ offer: UInt32) {
+    try? connection.send(.destroy, to: offer)
+    state.withLock { _ = $0.offers.removeValue(forKey: offer) }
+  }
+
+  // MARK: Drags
+
+  /// Starts a drag from this window on the implicit grab of the press `serial`, offering
+  /// `mimeTypes` with `actions`; `serve` gives a type's bytes when the target asks, and
+  /// `events` hears how the drag goes.
+  package func startDrag(
+    mimeTypes: [String], actions: UInt32, serial: UInt32, serve: @escaping @Sendable (String) -> Payload?,
+    events: @escaping @Sendable (Source) -> Void
+  ) throws(SystemPasteboardError) {
+    guard let dataDevice, let dataDeviceManager else {
+      throw SystemPasteboardError(.unsupported, "the Wayland compositor at \(connection.display) has no data device")
+    }
+    let source = connection.makeObject(.dataSource)
+    try connection.send(.createDataSource(source), to: dataDeviceManager)
+    for mimeType in mimeTypes { try connection.send(.offer(mimeType), to: source) }
+    try connection.send(.setActions(actions), to: source)
+    let previous = state.withLock { state -> UInt32? in
+      defer { state.source = (source, serve, events) }
+      return state.source?.id
+    }
+    if let previous { try? connection.send(.destroy, to: previous) }
+    // No round trip: the drag's first events (an enter over this very window) are handled on
+    // the window's thread by handlers that may wait for the caller's actor.
+    try connection.send(.startDrag(source: source, origin: surface, serial: serial), to: dataDevice)
+  }
+
+  // MARK: Events
+
+  private func handle(_ incoming: WaylandConnection.Incoming) {
+    switch incoming.event {
+    case .ping(let serial): try? connection.send(.pong(serial), to: wmBase)
+    case .surfaceConfigure(let serial):
+      try? connection.send(.ackConfigure(serial), to: xdgSurface)
+      let first = state.withLock { state -> Bool in
+        defer { state.configured = true }
+        return !state.configured
+      }
+      if first {
+        try? connection.send(.attach(buffer), to: surface)
+        try? connection.send(.damageBuffer(width: width, height: height), to: surface)
+      }
+      try? connection.send(.commit, to: surface)
+    case .close: state.withLock { $0.closeRequested = true }
+    case .capabilities(let mask): bindInput(mask)
+    case .pointerEnter(let serial, _, let x, let y):
+      state.withLock { state in
+        state.latestSerial = serial
+        state.position = (x, y)
+      }
+    case .pointerMotion(let x, let y): state.withLock { $0.position = (x, y) }
+    case .button(let serial, let button, let pressed):
+      let (handler, position) = state.withLock { state in
+        state.latestSerial = serial
+        return (state.onPress, state.position)
+      }
+      if pressed { handler?(Press(x: position.x, y: position.y, button: button, serial: serial)) }
+    case .keymap(let fd): _ = closeDescriptor(fd)
+    case .keyboardEnter(let serial, let surface) where surface == self.surface:
+      let handler = state.withLock { state in
+        state.latestSerial = serial
+        state.keyboardFocus = true
+        return state.onFocus
+      }
+      handler?(serial)
+    case .keyboardLeave(let serial):
+      state.withLock { state in
+        state.latestSerial = serial
+        state.keyboardFocus = false
+      }
+    case .key(let serial, _, _), .modifiers(let serial): state.withLock { $0.latestSerial = serial }
+    case .dataOffer(let offer): state.withLock { $0.offers[offer] = ([], 0) }
+    case .offer(let mimeType):
+      state.withLock { state in
+        if state.offers[incoming.object] != nil, state.offers[incoming.object]!.mimeTypes.count < 4096 {
+          state.offers[incoming.object]!.mimeTypes.append(mimeType)
+        }
+      }
+    case .sourceActions(let mask): state.withLock { $0.offers[incoming.object]?.actions = mask }
+    case .action(let mask) where incoming.interface == .dataOffer: dragEvent(.action(mask))
+    case .dragEnter(let serial, _, let x, let y, let offer):
+      let entry = state.withLock { state -> (mimeTypes: [String], actions: UInt32)? in
+        state.latestSerial = serial
+        state.dragOffer = offer
+        return offer.flatMap { state.offers[$0] }
+      }
+      if let offer, let entry {
+        dragEvent(
+          .entered(offer: offer, serial: serial, mimeTypes: entry.mimeTypes, sourceActions: entry.actions, x: x, y: y))
+      }
+    case .dragMotion(let x, let y): dragEvent(.moved(x: x, y: y))
+    case .dragLeave:
+      // The offer stays valid after a drop until it is finished; after a plain leave it goes.
+      dragEvent(.left)
+    case .drop: dragEvent(.dropped)
+    case .selection(let offer, _):
+      let stale = state.withLock { state -> UInt32? in
+        defer { state.selectionOffer = offer }
+        return state.selectionOffer == offer ? nil : state.selectionOffer
+      }
+      if let stale { release(stale) }
+    default: sourceEvent(incoming)
+    }
+  }
+
+  private func dragEvent(_ event: Drag) {
+    state.withLock { $0.onDrag }?(event)
+  }
+
+  /// The events of the drag this window started.
+  private func sourceEvent(_ incoming: WaylandConnection.Incoming) {
+    guard let source = state.withLock({ $0.source }), source.id == incoming.object else {
+      if case .send(_, let fd) = incoming.event { _ = closeDescriptor(fd) }
+      return
+    }
+    switch incoming.event {
+    case .target(let mimeType): source.events(.target(mimeType))
+    case .action(let mask): source.events(.action(mask))
+    case .send(let mimeType, let fd):
+      let serve = source.serve
+      let timeout = connection.timeout * 2
+      if let thread = WorkerThread({ PipeWriter.write(to: fd, timeout: timeout) { serve(mimeType) } }) {
+        thread.detach()
+      } else {
+        _ = closeDescriptor(fd)
+      }
+    case .dropPerformed: source.events(.dropPerformed)
+    case .dragFinished, .cancelled:
+      state.withLock { state in
+        if state.source?.id == source.id { state.source = nil }
+      }
+      try? connection.send(.destroy, to: source.id)
+      if case .dragFinished = incoming.event { source.events(.finished) } else { source.events(.cancelled) }
+    default: break
+    }
+  }
+
+  /// Gets the seat's pointer and keyboard as they appear (a seat may gain them later).
+  private func bindInput(_ capabilities: UInt32) {
+    guard let seat else { return }
+    let (pointer, keyboard) = state.withLock { state -> (UInt32?, UInt32?) in
+      var made: (UInt32?, UInt32?) = (nil, nil)
+      if capabilities & 1 != 0 && state.pointer == nil {
+        state.pointer = connection.makeObject(.pointer)
+        made.0 = state.pointer
+      }
+      if capabilities & 2 != 0 && state.keyboard == nil {
+        state.keyboard = connection.makeObject(.keyboard)
+        made.1 = state.keyboard
+      }
+      return made
+    }
+    if let pointer { try? connection.send(.getPointer(pointer), to: seat) }
+    if let keyboard { try? connection.send(.getKeyboard(keyboard), to: seat) }
+  }
+}
+
+@inline(__always) private func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }
