@@ -64,7 +64,7 @@ public final class SystemPasteboard: Sendable {
   /// The reading connection and its window, kept between reads (see `withReader`).
   private let reading = Locked<SelectionReader?>(nil)
   /// The Wayland connection, which owns, reads and watches the selection (see `wayland()`).
-  private let waylandSelection = Locked<WaylandSelection?>(nil)
+  private let waylandSelection = Locked<(any WaylandClipboard)?>(nil)
 
   struct State {
     var server: Server?
@@ -192,7 +192,7 @@ public final class SystemPasteboard: Sendable {
   /// environment's): the running one, or a new one when there is none or the last one's
   /// connection was lost; nil for X11.
   /// - Throws: ``SystemPasteboardError``: `.noDisplay` when the environment names no desktop.
-  private func wayland() throws(SystemPasteboardError) -> WaylandSelection? {
+  private func wayland() throws(SystemPasteboardError) -> (any WaylandClipboard)? {
     let display: WaylandDisplay
     switch backend {
     case .x11: return nil
@@ -204,12 +204,12 @@ public final class SystemPasteboard: Sendable {
       }
       display = try WaylandDisplay.fromEnvironment()
     }
-    return try waylandSelection.withLock { current -> Result<WaylandSelection, SystemPasteboardError> in
-      if let current, current.failure == nil, current.connection.display == display { return .success(current) }
+    return try waylandSelection.withLock { current -> Result<any WaylandClipboard, SystemPasteboardError> in
+      if let current, current.failure == nil, current.display == display { return .success(current) }
       current?.close()
       current = nil
       do throws(SystemPasteboardError) {
-        let made = try WaylandSelection(
+        let made = try makeWaylandClipboard(
           display: display, primary: selection == .primary, timeout: timeout, registry: registry
         ) { [weak self] in self?.selectionChanged() }
         current = made
@@ -333,7 +333,10 @@ public final class SystemPasteboard: Sendable {
   private func withSource<T>(_ body: (any SelectionSource) throws(SystemPasteboardError) -> T)
     throws(SystemPasteboardError) -> T
   {
-    if let wayland = try wayland() { return try body(wayland) }
+    if let wayland = try wayland() {
+      defer { wayland.finishReading() }
+      return try body(wayland)
+    }
     return try withReader { reader throws(SystemPasteboardError) in try body(reader) }
   }
 

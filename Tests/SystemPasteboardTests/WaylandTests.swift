@@ -310,3 +310,66 @@ struct WaylandTests {
     }
   }
 }
+
+/// The clipboard where the compositor has no data-control protocol (GNOME's mutter, weston):
+/// weston 10 on its X11 backend inside Xvfb, whose seat has the X server's keyboard, and a
+/// window of one pixel that gets keyboard focus for each copy and read, as wl-clipboard does.
+@Suite("System pasteboard: Wayland without data-control (weston)", .serialized)
+struct WestonTests {
+  static let server = XServer.start()
+  static let compositor = server.flatMap { WaylandCompositor.startWeston(on: $0) }
+
+  static func pasteboard(_ selection: SystemPasteboard.Selection = .clipboard) throws -> SystemPasteboard {
+    SystemPasteboard(
+      selection: selection, backend: .wayland(try WaylandDisplay(name: try #require(compositor).socketPath)),
+      timeout: 5)
+  }
+
+  @Test func textBothWaysThroughAFocusedWindow() throws {
+    guard let compositor = Self.compositor else { return }
+    try compositor.shell("wl-copy >/dev/null 2>&1", input: Data("from wl-copy on weston ✓".utf8))
+    let pasteboard = try Self.pasteboard()
+    var found: String?
+    for _ in 0..<100 where found != "from wl-copy on weston ✓" {
+      found = (try? pasteboard.data(conformingTo: .plainText)).flatMap {
+        $0.map { String(decoding: $0.data, as: UTF8.self) }
+      }
+      usleep(50_000)
+    }
+    #expect(found == "from wl-copy on weston ✓")
+    var item = SystemPasteboard.Item()
+    item.register(.utf8PlainText) { Array("from us on weston".utf8) }
+    try pasteboard.setItems([item])
+    #expect(pasteboard.ownsSelection)
+    #expect(try compositor.shell("timeout 10 wl-paste -n").stdoutText == "from us on weston")
+    // Another copy ends ours.
+    try compositor.shell("wl-copy >/dev/null 2>&1", input: Data("theirs".utf8))
+    for _ in 0..<100 where pasteboard.ownsSelection { usleep(50_000) }
+    #expect(!pasteboard.ownsSelection)
+  }
+
+  @Test func utictlCopiesAndPastesAPNGThere() throws {
+    guard let compositor = Self.compositor else { return }
+    let png = try WaylandTests.png(atLeast: 3 << 20)
+    defer { try? FileManager.default.removeItem(atPath: png) }
+    let utictl = try SystemPasteboardTests.utictl()
+    #expect(try compositor.shell("'\(utictl)' copy '\(png)' >/dev/null 2>&1; echo $?").stdoutText == "0\n")
+    #expect(
+      try compositor.shell("timeout 20 wl-paste -t image/png | cmp - '\(png)' && echo same").stdoutText == "same\n")
+    #expect(
+      try compositor.shell("'\(utictl)' paste --type public.png | cmp - '\(png)' && echo same").stdoutText == "same\n")
+    try compositor.shell("wl-copy >/dev/null 2>&1", input: Data("done".utf8))
+  }
+
+  @Test func thePrimarySelectionIsUnsupportedThere() throws {
+    guard Self.compositor != nil else { return }
+    let primary = try Self.pasteboard(.primary)
+    do {
+      _ = try primary.targets()
+      Issue.record("weston has no primary selection, yet a read succeeded")
+    } catch {
+      #expect(error.code == .unsupported)
+      #expect(error.message.hasSuffix("has no primary selection protocol"))
+    }
+  }
+}

@@ -98,6 +98,51 @@ public final class WaylandCompositor: @unchecked Sendable {
     return nil
   }
 
+  /// Starts weston 10 on its X11 backend inside `server` (weston's headless backend has no
+  /// seat; this one has the X server's keyboard and pointer), in a runtime directory of its own:
+  /// a compositor without data-control and without the primary selection, as GNOME's is for
+  /// clients. nil with a visible message where weston cannot start.
+  public static func startWeston(on server: XServer) -> WaylandCompositor? {
+    guard let weston = which("weston") else {
+      print("◇ skipped: weston is not installed; the tests of compositors without data-control did not run")
+      return nil
+    }
+    let directory = NSTemporaryDirectory() + "weston-\(UUID().uuidString.prefix(8))"
+    guard mkdir(directory, 0o700) == 0, let lifeline = closeOnExecPipe() else { return nil }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_adddup2(&actions, lifeline[0], 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let script = "\"$0\" \"$@\" </dev/null & x=$!; cat > /dev/null; kill -9 $x; wait $x"
+    let command = [
+      "/usr/bin/env", "-u", "WAYLAND_DISPLAY", "-u", "WAYLAND_SOCKET", "DISPLAY=\(server.display)",
+      "XDG_RUNTIME_DIR=\(directory)", weston, "--backend=x11-backend.so", "--socket=wayland-weston", "--idle-time=0",
+      "--width=1024", "--height=768",
+    ]
+    let (pid, status) = spawn("/bin/sh", ["-c", script] + command, actions: &actions)
+    posix_spawn_file_actions_destroy(&actions)
+    close(lifeline[0])
+    let compositor =
+      status == 0
+      ? WaylandCompositor(directory: directory, socketName: "wayland-weston", pid: pid, lifeline: lifeline[1]) : nil
+    if status != 0 { close(lifeline[1]) }
+    // The socket appears at once; the shell (which focuses new windows) a moment later: wait
+    // until a client's round trip shows its globals.
+    let deadline = Date().addingTimeInterval(10)
+    while let compositor, Date() < deadline {
+      if FileManager.default.fileExists(atPath: compositor.socketPath),
+        let probe = try? compositor.run("/usr/bin/timeout", ["5", "wl-paste", "-l"]),
+        !probe.stderrText.contains("connect")
+      {
+        return compositor
+      }
+      usleep(50_000)
+    }
+    print("◇ skipped: weston did not start inside Xvfb")
+    return nil
+  }
+
   private init(directory: String, socketName: String, pid: pid_t, lifeline: Int32) {
     runtimeDirectory = directory
     self.socketName = socketName

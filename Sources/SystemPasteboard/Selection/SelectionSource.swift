@@ -9,6 +9,13 @@ protocol SelectionSource {
   /// The owner's data for `target`, handed to `sink` a chunk at a time.
   /// - Throws: ``SystemPasteboardError``, or what `sink` throws.
   func read(_ target: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void) throws(SystemPasteboardError)
+
+  /// One read (its targets and the data it chose) is over: what it held only for it can go.
+  func finishReading()
+}
+
+extension SelectionSource {
+  func finishReading() {}
 }
 
 extension SelectionReader: SelectionSource {

@@ -11,7 +11,7 @@ import UTIPlatform
 /// ownership) and serves each `send` on a thread of its own, so that a peer that never reads
 /// its pipe stalls nobody else. Reads run on the caller's thread: a `wl_display.sync` first
 /// (so the offer is the compositor's latest), then `receive` into a pipe read in chunks.
-final class WaylandSelection: SelectionSource, @unchecked Sendable {
+final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
   let connection: WaylandConnection
   let primary: Bool
   let timeout: Double
@@ -100,6 +100,9 @@ final class WaylandSelection: SelectionSource, @unchecked Sendable {
   func close() { loop.close() }
 
   deinit { close() }
+
+  /// The compositor.
+  var display: WaylandDisplay { connection.display }
 
   /// The error that ended the connection, once it has.
   var failure: SystemPasteboardError? { loop.failure }

@@ -56,6 +56,8 @@ package final class WaylandToplevel: @unchecked Sendable {
   private let seat: UInt32?
   private let dataDeviceManager: UInt32?
   private let dataDevice: UInt32?
+  private let primaryManager: UInt32?
+  private let primaryDevice: UInt32?
   private let state = Locked(State())
 
   private struct State {
@@ -71,8 +73,12 @@ package final class WaylandToplevel: @unchecked Sendable {
     /// The offer of the drag over the window, and of the clipboard.
     var dragOffer: UInt32?
     var selectionOffer: UInt32?
-    /// The drag this window started: its source and what serves it.
-    var source: (id: UInt32, serve: @Sendable (String) -> Payload?, events: @Sendable (Source) -> Void)?
+    var primarySelectionOffer: UInt32?
+    /// The sources this window offers (a drag's, the selections'), and what serves each.
+    var sources: [UInt32: (serve: @Sendable (String) -> Payload?, events: @Sendable (Source) -> Void)] = [:]
+    var dragSource: UInt32?
+    var focusWaiters: [Waiter<UInt32>] = []
+    var mapped = true
     var onPress: (@Sendable (Press) -> Void)?
     var onDrag: (@Sendable (Drag) -> Void)?
     var onFocus: (@Sendable (UInt32) -> Void)?
@@ -110,6 +116,14 @@ package final class WaylandToplevel: @unchecked Sendable {
       dataDevice = device
     } else {
       dataDevice = nil
+    }
+    primaryManager = try connection.bind(.primaryManager)?.id
+    if let seat, let primaryManager {
+      let device = connection.makeObject(.primaryDevice)
+      try connection.send(.getDevice(device, seat: seat), to: primaryManager)
+      primaryDevice = device
+    } else {
+      primaryDevice = nil
     }
     try attachBuffer(shm: shm, pixels: pixels)
     // The first commit, without a buffer, asks for the first configure; the buffer follows its ack.
@@ -201,12 +215,11 @@ package final class WaylandToplevel: @unchecked Sendable {
   /// The dropped (or selection) offer's data for `mimeType`, handed to `sink` in chunks; on the
   /// caller's thread.
   package func receive(
-    _ mimeType: String, from offer: UInt32, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
-  )
-    throws(SystemPasteboardError)
-  {
+    _ mimeType: String, from offer: UInt32, what: String = "the drop",
+    into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
+  ) throws(SystemPasteboardError) {
     try loop.checkAlive()
-    try connection.receive(mimeType, from: offer, what: "the drop", into: sink)
+    try connection.receive(mimeType, from: offer, what: what, into: sink)
   }
 
   /// Tells the drag's source that the drop is done (its loads ended), and lets the offer go.
@@ -239,13 +252,113 @@ package final class WaylandToplevel: @unchecked Sendable {
     for mimeType in mimeTypes { try connection.send(.offer(mimeType), to: source) }
     try connection.send(.setActions(actions), to: source)
     let previous = state.withLock { state -> UInt32? in
-      defer { state.source = (source, serve, events) }
-      return state.source?.id
+      defer {
+        state.sources[source] = (serve, events)
+        state.dragSource = source
+      }
+      return state.dragSource.flatMap { state.sources.removeValue(forKey: $0) != nil ? $0 : nil }
     }
     if let previous { try? connection.send(.destroy, to: previous) }
     // No round trip: the drag's first events (an enter over this very window) are handled on
     // the window's thread by handlers that may wait for the caller's actor.
     try connection.send(.startDrag(source: source, origin: surface, serial: serial), to: dataDevice)
+  }
+
+  // MARK: Selections
+
+  /// Waits until the window has keyboard focus (at most the timeout); the serial of its
+  /// keyboard enter, which a selection needs.
+  /// - Throws: ``SystemPasteboardError`` (`.timeout`) when focus does not come: a compositor
+  ///   that does not focus new windows, or a seat without a keyboard.
+  package func waitForKeyboardFocus() throws(SystemPasteboardError) -> UInt32 {
+    let waiter = Waiter<UInt32>()
+    let focused = state.withLock { state -> UInt32? in
+      if state.keyboardFocus { return state.latestSerial }
+      state.focusWaiters.append(waiter)
+      return nil
+    }
+    if let focused { return focused }
+    guard let serial = waiter.wait(seconds: connection.timeout) else {
+      try loop.checkAlive()
+      throw SystemPasteboardError(
+        .timeout,
+        "the Wayland compositor at \(connection.display) gave our window no keyboard focus within \(connection.timeout) s (a seat without a keyboard, or a compositor that does not focus new windows)"
+      )
+    }
+    return serial
+  }
+
+  /// The selection's offer as the data device last announced it, with its MIME types; nil when
+  /// nothing owns it (or the window never had focus, which is when the compositor tells).
+  package func selection(primary: Bool) -> (offer: UInt32, mimeTypes: [String])? {
+    state.withLock { state in
+      guard let offer = primary ? state.primarySelectionOffer : state.selectionOffer else { return nil }
+      return (offer, state.offers[offer]?.mimeTypes ?? [])
+    }
+  }
+
+  /// Whether the compositor offers the primary selection to windows.
+  package var hasPrimarySelection: Bool { primaryDevice != nil }
+
+  /// Makes the window's client the owner of the clipboard (or the primary selection) with
+  /// `mimeTypes`, for the input event `serial`; `serve` gives a type's bytes when another client
+  /// asks, and `events` hears `.cancelled` when another selection replaces it.
+  /// - Returns: The source's id.
+  @discardableResult
+  package func setSelection(
+    mimeTypes: [String], primary: Bool, serial: UInt32, serve: @escaping @Sendable (String) -> Payload?,
+    events: @escaping @Sendable (Source) -> Void
+  ) throws(SystemPasteboardError) -> UInt32 {
+    let source: UInt32
+    if primary {
+      guard let primaryManager, let primaryDevice else {
+        throw SystemPasteboardError(
+          .unsupported, "the Wayland compositor at \(connection.display) has no primary selection protocol")
+      }
+      source = connection.makeObject(.primarySource)
+      try connection.send(.createSource(source), to: primaryManager)
+      for mimeType in mimeTypes { try connection.send(.offer(mimeType), to: source) }
+      state.withLock { $0.sources[source] = (serve, events) }
+      try connection.send(.setSelection(source, serial: serial), to: primaryDevice)
+    } else {
+      guard let dataDevice, let dataDeviceManager else {
+        throw SystemPasteboardError(.unsupported, "the Wayland compositor at \(connection.display) has no data device")
+      }
+      source = connection.makeObject(.dataSource)
+      try connection.send(.createDataSource(source), to: dataDeviceManager)
+      for mimeType in mimeTypes { try connection.send(.offer(mimeType), to: source) }
+      state.withLock { $0.sources[source] = (serve, events) }
+      try connection.send(.setSelection(source, serial: serial), to: dataDevice)
+    }
+    try loop.sync()
+    return source
+  }
+
+  /// Gives up a selection this window's client owns: nothing owns it afterwards.
+  package func clearSelection(_ source: UInt32, primary: Bool) throws(SystemPasteboardError) {
+    guard state.withLock({ $0.sources.removeValue(forKey: source) }) != nil else { return }
+    if primary, let primaryDevice {
+      try connection.send(.setSelection(nil, serial: latestSerial), to: primaryDevice)
+    } else if let dataDevice {
+      try connection.send(.setSelection(nil, serial: latestSerial), to: dataDevice)
+    }
+    try connection.send(.destroy, to: source)
+    try loop.sync()
+  }
+
+  /// Takes the window off the screen (its surface destroyed) while the connection goes on
+  /// serving what it offers, as wl-copy does once its selection is set.
+  package func unmap() {
+    guard
+      state.withLock({ state in
+        defer { state.mapped = false }
+        return state.mapped
+      })
+    else { return }
+    try? connection.send(.destroy, to: toplevel)
+    try? connection.send(.destroy, to: xdgSurface)
+    try? connection.send(.destroy, to: surface)
+    try? loop.sync()
   }
 
   // MARK: Events
@@ -280,11 +393,13 @@ package final class WaylandToplevel: @unchecked Sendable {
       if pressed { handler?(Press(x: position.x, y: position.y, button: button, serial: serial)) }
     case .keymap(let fd): _ = closeDescriptor(fd)
     case .keyboardEnter(let serial, let surface) where surface == self.surface:
-      let handler = state.withLock { state in
+      let (handler, waiters) = state.withLock { state in
         state.latestSerial = serial
         state.keyboardFocus = true
-        return state.onFocus
+        defer { state.focusWaiters = [] }
+        return (state.onFocus, state.focusWaiters)
       }
+      for waiter in waiters { waiter.deliver(serial) }
       handler?(serial)
     case .keyboardLeave(let serial):
       state.withLock { state in
@@ -316,10 +431,11 @@ package final class WaylandToplevel: @unchecked Sendable {
       // The offer stays valid after a drop until it is finished; after a plain leave it goes.
       dragEvent(.left)
     case .drop: dragEvent(.dropped)
-    case .selection(let offer, _):
+    case .selection(let offer, let primary):
       let stale = state.withLock { state -> UInt32? in
-        defer { state.selectionOffer = offer }
-        return state.selectionOffer == offer ? nil : state.selectionOffer
+        let previous = primary ? state.primarySelectionOffer : state.selectionOffer
+        if primary { state.primarySelectionOffer = offer } else { state.selectionOffer = offer }
+        return previous == offer ? nil : previous
       }
       if let stale { release(stale) }
     default: sourceEvent(incoming)
@@ -330,9 +446,9 @@ package final class WaylandToplevel: @unchecked Sendable {
     state.withLock { $0.onDrag }?(event)
   }
 
-  /// The events of the drag this window started.
+  /// The events of the sources this window offers (a drag's, a selection's).
   private func sourceEvent(_ incoming: WaylandConnection.Incoming) {
-    guard let source = state.withLock({ $0.source }), source.id == incoming.object else {
+    guard let source = state.withLock({ $0.sources[incoming.object] }) else {
       if case .send(_, let fd) = incoming.event { _ = closeDescriptor(fd) }
       return
     }
@@ -350,9 +466,10 @@ package final class WaylandToplevel: @unchecked Sendable {
     case .dropPerformed: source.events(.dropPerformed)
     case .dragFinished, .cancelled:
       state.withLock { state in
-        if state.source?.id == source.id { state.source = nil }
+        state.sources.removeValue(forKey: incoming.object)
+        if state.dragSource == incoming.object { state.dragSource = nil }
       }
-      try? connection.send(.destroy, to: source.id)
+      try? connection.send(.destroy, to: incoming.object)
       if case .dragFinished = incoming.event { source.events(.finished) } else { source.events(.cancelled) }
     default: break
     }

@@ -1,0 +1,193 @@
+import TypeRegistry
+import UTIPlatform
+
+/// A Wayland selection as a pasteboard uses it: owned with items, read by target, followed as
+/// it changes. Two ways to it: ``WaylandSelection`` through a data-control protocol (wlroots
+/// compositors, KDE), and ``WaylandFocusedSelection`` through a focused window's data device
+/// where the compositor has no data-control protocol (GNOME's mutter, weston).
+protocol WaylandClipboard: SelectionSource, AnyObject, Sendable {
+  /// The compositor.
+  var display: WaylandDisplay { get }
+  /// The error that ended the way in, once it has (the pasteboard then makes a new one).
+  var failure: SystemPasteboardError? { get }
+  /// Whether this process owns the selection now.
+  var ownsSelection: Bool { get }
+  /// Makes this process the selection's owner with `items`.
+  func own(_ items: [SystemPasteboard.Item], fileOperation: FileList.Operation) throws(SystemPasteboardError)
+  /// Gives the selection up, if this process owns it.
+  func disown() throws(SystemPasteboardError)
+  /// Ends the connections and threads.
+  func close()
+}
+
+/// The way to `display`'s selection: data control where the compositor offers it, else a
+/// focused window's data device.
+/// - Throws: ``SystemPasteboardError`` when the compositor cannot be reached.
+func makeWaylandClipboard(
+  display: WaylandDisplay, primary: Bool, timeout: Double, registry: UTTypeRegistry?,
+  onChange: @escaping @Sendable () -> Void
+) throws(SystemPasteboardError) -> any WaylandClipboard {
+  do {
+    return try WaylandSelection(
+      display: display, primary: primary, timeout: timeout, registry: registry, onChange: onChange)
+  } catch  where error.code == .unsupported {
+    return WaylandFocusedSelection(display: display, primary: primary, timeout: timeout, registry: registry)
+  }
+}
+
+/// The clipboard and primary selection where the compositor has no data-control protocol
+/// (GNOME's mutter, weston), as wl-clipboard does it there: through the seat's `wl_data_device`
+/// (and `zwp_primary_selection_device_v1`) of a window of one pixel that the compositor gives
+/// keyboard focus, since Wayland tells the selection only to the focused client and takes one
+/// only with the serial of its input.
+///
+/// Owning: the window is opened, gets focus, sets the selection with its keyboard enter's
+/// serial, and is taken off the screen at once; its connection serves the data until another
+/// selection replaces it. Reading: a window is opened for the read, gets focus (the compositor
+/// announces the selection just before), and is closed when the read is over.
+///
+/// Its limits: each copy and each read briefly takes keyboard focus from the user's window (as
+/// wl-copy and wl-paste do); a compositor that does not focus new windows, or a seat without a
+/// keyboard, refuses with `.timeout`; ``SystemPasteboard/changes`` hears only this process's
+/// copies, as only a focused client hears of others'.
+final class WaylandFocusedSelection: WaylandClipboard, @unchecked Sendable {
+  let display: WaylandDisplay
+  let primary: Bool
+  let timeout: Double
+  let registry: UTTypeRegistry?
+  private let state = Locked(State())
+
+  private struct State {
+    /// The window whose connection serves what we own, and its source.
+    var owner: (window: WaylandToplevel, source: UInt32)?
+    /// Whether the owned source is still the selection (no `cancelled` yet).
+    var owning = false
+    /// The window of the read in progress.
+    var reader: WaylandToplevel?
+  }
+
+  init(display: WaylandDisplay, primary: Bool, timeout: Double, registry: UTTypeRegistry?) {
+    self.display = display
+    self.primary = primary
+    self.timeout = timeout
+    self.registry = registry
+  }
+
+  deinit { close() }
+
+  var failure: SystemPasteboardError? { nil }
+
+  var ownsSelection: Bool {
+    state.withLock { state in state.owning && state.owner?.window.failure == nil }
+  }
+
+  private var name: String { primary ? "primary selection" : "clipboard" }
+
+  /// A window of one pixel with keyboard focus, and the serial of its focus.
+  private func focusedWindow() throws(SystemPasteboardError) -> (WaylandToplevel, UInt32) {
+    let window = try WaylandToplevel(
+      display: display, title: "swift-uti \(name)", appID: "swift-uti-clipboard", width: 1, height: 1,
+      pixels: [0], timeout: timeout)
+    do {
+      return (window, try window.waitForKeyboardFocus())
+    } catch {
+      window.close()
+      throw error
+    }
+  }
+
+  func own(_ items: [SystemPasteboard.Item], fileOperation: FileList.Operation) throws(SystemPasteboardError) {
+    let (window, serial) = try focusedWindow()
+    let offers = SelectionTargets.offers(for: items, registry: registry)
+    let source: UInt32
+    do {
+      source = try window.setSelection(
+        mimeTypes: offers.map(\.target), primary: primary, serial: serial,
+        serve: { mimeType in
+          offers.first { $0.target == mimeType }.flatMap {
+            SelectionTargets.payload(for: $0, items: items, fileOperation: fileOperation)
+          }
+        },
+        events: { [weak self] event in
+          guard case .cancelled = event else { return }
+          self?.state.withLock { state in
+            if state.owner?.window === window { state.owning = false }
+          }
+        })
+    } catch {
+      window.close()
+      throw error
+    }
+    window.unmap()
+    let previous = state.withLock { state -> WaylandToplevel? in
+      defer {
+        state.owner = (window, source)
+        state.owning = true
+      }
+      return state.owner?.window
+    }
+    previous?.close()
+  }
+
+  func disown() throws(SystemPasteboardError) {
+    guard
+      let owner = state.withLock({ state -> (window: WaylandToplevel, source: UInt32)? in
+        defer {
+          state.owner = nil
+          state.owning = false
+        }
+        return state.owning ? state.owner : nil
+      })
+    else { return }
+    defer { owner.window.close() }
+    // Clearing needs a serial of the input the owner's window had; it was unmapped, so a
+    // compositor may ignore it: destroying the source (with the connection) ends the selection.
+    try? owner.window.clearSelection(owner.source, primary: primary)
+  }
+
+  /// The read's window: the one open, or a new one with focus.
+  private func reader() throws(SystemPasteboardError) -> WaylandToplevel {
+    if let reader = state.withLock({ $0.reader }), reader.failure == nil { return reader }
+    let (window, _) = try focusedWindow()
+    guard !primary || window.hasPrimarySelection else {
+      window.close()
+      throw SystemPasteboardError(
+        .unsupported, "the Wayland compositor at \(display) has no primary selection protocol")
+    }
+    try window.sync()
+    state.withLock { $0.reader = window }
+    return window
+  }
+
+  func targets() throws(SystemPasteboardError) -> [String] {
+    guard let selection = try reader().selection(primary: primary) else {
+      throw SystemPasteboardError(.noOwner, "nothing owns the \(name) of \(display)")
+    }
+    return selection.mimeTypes
+  }
+
+  func read(_ target: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void)
+    throws(SystemPasteboardError)
+  {
+    let window = try reader()
+    guard let selection = window.selection(primary: primary) else {
+      throw SystemPasteboardError(.noOwner, "nothing owns the \(name) of \(display)")
+    }
+    try window.receive(target, from: selection.offer, what: "the \(name)", into: sink)
+  }
+
+  func finishReading() {
+    state.withLock { state in
+      defer { state.reader = nil }
+      return state.reader
+    }?.close()
+  }
+
+  func close() {
+    finishReading()
+    state.withLock { state in
+      defer { state.owner = nil }
+      return state.owner?.window
+    }?.close()
+  }
+}
