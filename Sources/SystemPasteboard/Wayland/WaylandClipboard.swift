@@ -85,9 +85,19 @@ final class WaylandFocusedSelection: WaylandClipboard, @unchecked Sendable {
 
   /// A window of one pixel with keyboard focus, and the serial of its focus.
   private func focusedWindow() throws(SystemPasteboardError) -> (WaylandToplevel, UInt32) {
-    let window = try WaylandToplevel(
-      display: display, title: "swift-uti \(name)", appID: "swift-uti-clipboard", width: 1, height: 1,
-      pixels: [0], timeout: timeout)
+    let window: WaylandToplevel
+    do {
+      window = try WaylandToplevel(
+        display: display, title: "swift-uti \(name)", appID: "swift-uti-clipboard", width: 1, height: 1,
+        pixels: [0], timeout: timeout)
+    } catch  where error.code == .unsupported {
+      let names = WaylandInterface.DataControl.preferred.map(\.manager.name).joined(separator: " or ")
+      let missing = error.request ?? "what a window needs"
+      throw SystemPasteboardError(
+        .unsupported,
+        "the Wayland compositor at \(display) offers no data-control protocol (\(names)) and cannot show the window a client needs without one: it has no \(missing)"
+      )
+    }
     do {
       return (window, try window.waitForKeyboardFocus())
     } catch {

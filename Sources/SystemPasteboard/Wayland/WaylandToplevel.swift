@@ -143,7 +143,8 @@ package final class WaylandToplevel: @unchecked Sendable {
   {
     guard let (id, _) = try connection.bind(interface) else {
       throw SystemPasteboardError(
-        .unsupported, "the Wayland compositor at \(connection.display) has no \(interface.name), which a window needs")
+        .unsupported, "the Wayland compositor at \(connection.display) has no \(interface.name), which a window needs",
+        request: interface.name)
     }
     return id
   }
