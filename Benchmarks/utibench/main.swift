@@ -48,7 +48,8 @@ if CommandLine.arguments.contains("--xdnd") {
 }
 // `utibench --clipboard`: the desktop clipboard rows alone (time and memory).
 if CommandLine.arguments.contains("--clipboard") {
-  Bench.printTable(ClipboardBench.rows(quick: quick, scratch: scratch))
+  Bench.printTable(
+    ClipboardBench.rows(quick: quick, scratch: scratch) + WaylandBench.rows(quick: quick, scratch: scratch))
   ClipboardBench.printMemoryTable(ClipboardBench.memoryRows(quick: quick, scratch: scratch))
   exit(0)
 }
@@ -273,6 +274,7 @@ rows += IdentifyBench.rows(quick: quick, scratch: scratch)
 rows += PasteboardBench.rows(quick: quick, scratch: scratch)
 rows += ClipboardBench.rows(quick: quick, scratch: scratch)
 rows += XdndBench.rows(quick: quick)
+rows += WaylandBench.rows(quick: quick, scratch: scratch)
 let memoryRows = ClipboardBench.memoryRows(quick: quick, scratch: scratch)
 
 Bench.printTable(rows)

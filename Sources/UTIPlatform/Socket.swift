@@ -20,8 +20,16 @@ package final class Socket: @unchecked Sendable {
   /// A descriptor whose readability also ends a wait (another thread's wake-up pipe); a wait it
   /// ends reports the socket not readable and sets ``woken``.
   package var wakeDescriptor: Int32?
-  /// Whether the last wait ended because of ``wakeDescriptor`` (its byte is consumed).
-  package private(set) var woken = false
+  /// Whether a wait was woken through ``wakeDescriptor`` (its byte consumed) since
+  /// ``takeWake()`` last asked: kept until asked, so that a wake that came with data to read is
+  /// not lost.
+  private var woken = false
+
+  /// Whether a wait was woken since the last call; clears it.
+  package func takeWake() -> Bool {
+    defer { woken = false }
+    return woken
+  }
 
   init(fd: Int32) { self.fd = fd }
 
@@ -119,7 +127,6 @@ package final class Socket: @unchecked Sendable {
         if errno == EINTR { continue }
         throw Error("poll", code: errno)
       }
-      woken = false
       if descriptors.count == 2 && descriptors[1].revents != 0 {
         var byte: UInt8 = 0
         _ = systemRead(descriptors[1].fd, &byte, 1)

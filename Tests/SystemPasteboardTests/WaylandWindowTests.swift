@@ -10,7 +10,7 @@ import UTIPlatform
 @testable import SystemPasteboard
 
 /// Wayland windows, drops and drags against real peers: a headless sway per test, a virtual
-/// pointer of ours (``WaylandInput``) moving over the output, and GTK 3 windows
+/// pointer of ours (`WaylandVirtualInput`) moving over the output, and GTK 3 windows
 /// (`GDK_BACKEND=wayland`) as the other application, both ways.
 ///
 /// sway tiles: the first window fills the output, the next splits it; where each surface is, is
@@ -21,10 +21,10 @@ struct WaylandWindowTests {
   static let gtk = fixturesDirectory.appendingPathComponent("x11/gtk_dnd.py").path
 
   /// A compositor, its virtual input, and its display.
-  static func desktop() throws -> (WaylandCompositor, WaylandInput, WaylandDisplay)? {
+  static func desktop() throws -> (WaylandCompositor, WaylandVirtualInput, WaylandDisplay)? {
     guard let compositor = WaylandCompositor.start() else { return nil }
     let display = try WaylandDisplay(name: compositor.socketPath)
-    return (compositor, try WaylandInput(display: display), display)
+    return (compositor, try WaylandVirtualInput(display: display), display)
   }
 
   /// Starts the GTK peer under `compositor` and waits for its "ready"; nil (with a message)

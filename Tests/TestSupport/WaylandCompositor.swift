@@ -215,3 +215,41 @@ public final class WaylandCompositor: @unchecked Sendable {
     try run("/bin/sh", ["-c", command], input: input)
   }
 }
+
+extension WaylandCompositor {
+  /// Where the surface of the window whose app id (or, for GTK, program name) is `appID` is on
+  /// the output: its container's rectangle, the window's place in it, less the window
+  /// geometry's offset in the surface (client-side shadows). Read from `swaymsg -t get_tree`.
+  public func surfaceOrigin(appID: String) throws -> (x: Double, y: Double)? {
+    let tree = try swaymsg(["-t", "get_tree"])
+    guard let root = try JSONSerialization.jsonObject(with: Data(tree.utf8)) as? [String: Any] else { return nil }
+    func find(_ node: [String: Any]) -> [String: Any]? {
+      if node["app_id"] as? String == appID { return node }
+      for child in (node["nodes"] as? [[String: Any]] ?? []) + (node["floating_nodes"] as? [[String: Any]] ?? []) {
+        if let found = find(child) { return found }
+      }
+      return nil
+    }
+    guard let node = find(root), let rect = node["rect"] as? [String: Double],
+      let window = node["window_rect"] as? [String: Double], let geometry = node["geometry"] as? [String: Double]
+    else { return nil }
+    return (
+      rect["x", default: 0] + window["x", default: 0] - geometry["x", default: 0],
+      rect["y", default: 0] + window["y", default: 0] - geometry["y", default: 0]
+    )
+  }
+
+  /// Waits (up to 10 s) until a window with `appID` is on the output, moves it to (`x`, `y`),
+  /// and returns its surface's origin there.
+  public func place(appID: String, at x: Int, _ y: Int) throws -> (x: Double, y: Double) {
+    for _ in 0..<200 {
+      if try surfaceOrigin(appID: appID) != nil {
+        try move(appID: appID, to: x, y)
+        usleep(100_000)
+        if let origin = try surfaceOrigin(appID: appID) { return origin }
+      }
+      usleep(50_000)
+    }
+    throw CocoaError(.fileNoSuchFile)
+  }
+}

@@ -127,13 +127,15 @@ package final class SelectionOwner {
         let next = min(deadline, nextTransferDeadline())
         guard let received = try connection.nextEvent(until: next) else {
           dropStaleTransfers()
-          if MonotonicClock.now() >= deadline || connection.wasWoken { return false }
+          if MonotonicClock.now() >= deadline || connection.takeWake() { return false }
           continue
         }
         event = received
       }
       try handle(event)
       if done(event) { return true }
+      // A wake that came with an event to read: the loop's commands wait for this return.
+      if connection.takeWake() { return false }
     }
   }
 

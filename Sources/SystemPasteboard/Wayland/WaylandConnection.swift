@@ -164,9 +164,6 @@ final class WaylandConnection: @unchecked Sendable {
   /// Makes `socket` waits also end when `pipe` is woken (the loop's commands).
   func attach(_ pipe: WakePipe) { pipe.attach(to: socket) }
 
-  /// Whether the last wait ended because of the wake pipe.
-  var wasWoken: Bool { socket.woken }
-
   /// Sends `wl_display.sync` and hands every event to `body` until its `done` (within the
   /// timeout). Only for the thread that reads events.
   func roundTrip(_ body: (Incoming) throws(SystemPasteboardError) -> Void = { _ in }) throws(SystemPasteboardError) {

@@ -261,8 +261,8 @@ package final class X11Connection {
   /// Drops the events read so far (a reading connection kept between reads starts each one clean).
   package func discardQueuedEvents() { events.removeAll(keepingCapacity: true) }
 
-  /// Whether the last wait ended because another thread woke it (see `Socket.wakeDescriptor`).
-  package var wasWoken: Bool { socket.woken }
+  /// Whether another thread woke a wait since the last call (see `Socket.wakeDescriptor`); clears it.
+  package func takeWake() -> Bool { socket.takeWake() }
 
   /// An error for a request whose reply nobody waits for, if one arrived.
   package func takeError() -> SystemPasteboardError? {

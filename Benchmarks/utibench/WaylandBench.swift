@@ -1,0 +1,122 @@
+import DesktopPasteboard
+import Foundation
+import Pasteboard
+import TestSupport
+import UTIPlatform
+
+/// Wayland, on a headless sway of its own: copy → paste round trips as processes, ours beside
+/// wl-copy then wl-paste; one paste in process beside a `wl-paste` process; and a drag's motion
+/// answered (`accept`) by our window over 1,000 drop targets, beside a GTK 3 window's answer.
+enum WaylandBench {
+  static func rows(quick: Bool, scratch: URL) -> [Bench.Row] {
+    guard let utictl = Bench.shippedUtictl(), let wlCopy = Bench.which("wl-copy"),
+      let wlPaste = Bench.which("wl-paste"),
+      let compositor = WaylandCompositor.start()
+    else {
+      print("note: no utictl, wl-clipboard or sway; the Wayland rows are left out")
+      return []
+    }
+    let saved = ["DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR"].map { ($0, ProcessInfo.processInfo.environment[$0]) }
+    unsetenv("DISPLAY")
+    setenv("XDG_RUNTIME_DIR", compositor.runtimeDirectory, 1)
+    setenv("WAYLAND_DISPLAY", compositor.socketName, 1)
+    defer {
+      for (name, value) in saved {
+        if let value { setenv(name, value, 1) } else { unsetenv(name) }
+      }
+    }
+    var rows: [Bench.Row] = []
+    let small = scratch.appendingPathComponent("wayland-clip.txt").path
+    _ = FileManager.default.createFile(atPath: small, contents: Data(repeating: UInt8(ascii: "a"), count: 1024))
+    let large = scratch.appendingPathComponent("wayland-clip.png").path
+    var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+    png.append(Data(repeating: 0x5A, count: 50 << 20))
+    _ = FileManager.default.createFile(atPath: large, contents: png)
+    for (label, file, type, mime, runs) in [
+      ("1 KB of text", small, "public.plain-text", "text/plain", quick ? 5 : 21),
+      ("a 50 MB PNG", large, "public.png", "image/png", quick ? 2 : 5),
+    ] {
+      // Both told the type, so neither identifies the file.
+      let roundTrip = "'\(utictl)' copy --type \(type) '\(file)' && '\(utictl)' paste --type \(type)"
+      guard let check = try? compositor.shell(roundTrip), check.stdout == FileManager.default.contents(atPath: file)
+      else {
+        print("note: \(utictl) did not give \(label) back on Wayland; its rows are left out")
+        return rows
+      }
+      let ours = Bench.measureProcess(runs: runs, "/bin/sh", ["-c", roundTrip + " > /dev/null"])
+      let theirs = Bench.measureProcess(
+        runs: runs, "/bin/sh",
+        ["-c", "'\(wlCopy)' -t \(mime) < '\(file)' >/dev/null 2>&1 && '\(wlPaste)' -n -t \(mime) > /dev/null"])
+      rows.append(
+        .init("copy → paste round trip, \(label) (processes, sway)", ours, theirs, peer: "wl-copy, then wl-paste"))
+    }
+    // In process: one paste of 1 KB another process (wl-copy) owns.
+    _ = try? compositor.shell("'\(wlCopy)' -t text/plain < '\(small)' >/dev/null 2>&1")
+    usleep(200_000)
+    let pasteboard = SystemPasteboard(
+      selection: .clipboard, backend: (try? WaylandDisplay(name: compositor.socketPath)).map { .wayland($0) })
+    let latency = Bench.measure(runs: quick ? 20 : 200) {
+      Bench.sink((try? pasteboard.data(forTarget: "text/plain"))?.count ?? 0)
+    }
+    let wlPasteRun = Bench.measureProcess(runs: quick ? 5 : 21, wlPaste, ["-n", "-t", "text/plain"])
+    rows.append(
+      .init("paste 1 KB of text in process (Wayland data-control)", latency, wlPasteRun, peer: "wl-paste process"))
+    rows += MainActor.assumeIsolated { dragRows(quick: quick, compositor: compositor) }
+    return rows
+  }
+
+  /// A delegate that takes everything and proposes nothing.
+  struct Quiet: DropDelegate {
+    func performDrop(info: DropInfo) -> Bool { true }
+  }
+
+  /// Motion → accept: a probe's drag over our window of 1,000 targets, and over a GTK window.
+  @MainActor
+  static func dragRows(quick: Bool, compositor: WaylandCompositor) -> [Bench.Row] {
+    guard let display = try? WaylandDisplay(name: compositor.socketPath),
+      let input = try? WaylandVirtualInput(display: display),
+      let window = try? WaylandWindow(title: "utibench", width: 1000, height: 700, display: display),
+      let probe = try? WaylandDragProbe(display: display, input: input)
+    else {
+      print("note: no window or virtual pointer on sway; the Wayland drag row is left out")
+      return []
+    }
+    defer { window.close() }
+    // 1,000 targets, 24 points square, in a 40 × 25 grid.
+    let surface = DropSurface()
+    for index in 0..<1000 {
+      let frame = CGRect(x: (index % 40) * 25, y: (index / 40) * 28, width: 24, height: 24)
+      surface.addTarget(DropTarget(frame: frame, of: [.plainText], delegate: Quiet()))
+    }
+    guard (try? window.acceptDrops(into: surface)) != nil,
+      let ours = try? compositor.place(appID: "swift-uti", at: 0, 0),
+      let probeOrigin = try? compositor.place(appID: "swift-uti-probe", at: 1150, 700)
+    else { return [] }
+    let runs = quick ? 50 : 2000
+    let home = (probeOrigin.x + 50, probeOrigin.y + 50)
+    let time = XdndBench.measureOffMain { () throws(SystemPasteboardError) -> Double in
+      try probe.start(at: home.0, home.1)
+      defer { try? probe.end(at: home.0, home.1) }
+      var accepted = 0
+      var step = 0
+      for _ in 0..<20 { _ = try probe.position(ours.x + 10 + Double(step % 2), ours.y + 10) }
+      let time = Bench.measure(runs: runs) {
+        // Alternately inside a target and between targets: enter, update, exit.
+        step += 1
+        let x = ours.x + 10 + Double(step % 2) * 13
+        let y = ours.y + 10 + Double(step % 25) * 28
+        if (try? probe.position(x, y)) == true { accepted += 1 }
+      }
+      return accepted > 0 ? time : .nan
+    }
+    guard let time, !time.isNaN else {
+      print("note: our Wayland window did not answer the probe's motions; the Wayland drag row is left out")
+      return []
+    }
+    return [
+      .init(
+        "Wayland drag motion → accept, 1,000 drop targets (sway; compositor round trip included)", time, nil,
+        peer: "")
+    ]
+  }
+}
