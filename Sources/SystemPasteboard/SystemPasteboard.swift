@@ -92,6 +92,20 @@ public final class SystemPasteboard: Sendable {
     self.registry = registry
   }
 
+  /// A pasteboard for `selection` through an application's own Wayland window (its data
+  /// device, with the serial of its latest input), as a toolkit's clipboard is.
+  package init(
+    selection: Selection, window: WaylandToplevel, timeout: Double = 5, registry: UTTypeRegistry? = nil
+  ) {
+    self.selection = selection
+    self.backend = .wayland(window.connection.display)
+    self.timeout = timeout
+    self.registry = registry
+    waylandSelection.withLock {
+      $0 = WaylandWindowSelection(window: window, primary: selection == .primary, registry: registry)
+    }
+  }
+
   /// A pasteboard for `selection` on the X server `display`.
   /// - Parameters:
   ///   - selection: The clipboard or the primary selection.
@@ -206,6 +220,10 @@ public final class SystemPasteboard: Sendable {
     }
     return try waylandSelection.withLock { current -> Result<any WaylandClipboard, SystemPasteboardError> in
       if let current, current.failure == nil, current.display == display { return .success(current) }
+      if let current = current as? WaylandWindowSelection {
+        // A window's pasteboard stays the window's: its failure is the window's.
+        return .failure(current.failure ?? SystemPasteboardError(.closed, "the window's connection is closed"))
+      }
       current?.close()
       current = nil
       do throws(SystemPasteboardError) {

@@ -25,10 +25,15 @@ struct WaylandTests {
   /// Runs `wl-copy` with `options` on `input` and waits (up to 10 s) until it owns the selection
   /// with `type` on offer.
   static func wlCopy(_ options: String, input: Data, type: String) throws {
-    try shell("wl-copy \(options) >/dev/null 2>&1", input: input)
+    try wlCopy(on: try #require(compositor), options, input: input, type: type)
+  }
+
+  /// The same on `compositor`.
+  static func wlCopy(on compositor: WaylandCompositor, _ options: String, input: Data, type: String) throws {
+    try compositor.shell("wl-copy \(options) >/dev/null 2>&1", input: input)
     let primary = options.contains("-p") || options.contains("--primary") ? "-p" : ""
     for _ in 0..<200 {
-      let types = try shell("timeout 5 wl-paste \(primary) -l 2>/dev/null").stdoutText
+      let types = try compositor.shell("timeout 5 wl-paste \(primary) -l 2>/dev/null").stdoutText
       if types.split(separator: "\n").contains(Substring(type)) { return }
       usleep(50_000)
     }

@@ -72,6 +72,34 @@ struct WaylandWindowTests {
     _ = compositor
   }
 
+  @Test func aWindowsOwnClipboardCopiesAndPastesThroughItsDataDevice() async throws {
+    guard let (compositor, input, display) = try Self.desktop() else { return }
+    let window = try WaylandWindow(title: "clipboard", width: 300, height: 200, display: display)
+    defer { window.close() }
+    let origin = try compositor.place(appID: "swift-uti", at: 0, 0)
+    let clipboard = window.pasteboard(for: .clipboard)
+    var item = SystemPasteboard.Item()
+    item.register(.utf8PlainText) { Array("copied through our window".utf8) }
+    let presses = window.buttonPresses
+    try await offThePool {
+      try input.move(to: origin.x + 20, origin.y + 20)
+      try input.button(pressed: true)
+      try input.button(pressed: false)
+    }
+    #expect(await nextPress(presses) != nil)
+    try clipboard.setItems([item])
+    #expect(clipboard.ownsSelection)
+    let pasted = try await offThePool { try compositor.shell("timeout 10 wl-paste -n").stdoutText }
+    #expect(pasted == "copied through our window")
+    // Another client's copy reaches the focused window, and ends ours.
+    try await offThePool {
+      try WaylandTests.wlCopy(on: compositor, "", input: Data("from wl-copy".utf8), type: "text/plain")
+    }
+    #expect(!clipboard.ownsSelection)
+    let read = try clipboard.data(conformingTo: .plainText).map { String(decoding: $0.data, as: UTF8.self) }
+    #expect(read == "from wl-copy")
+  }
+
   @Test func textFromGTKReachesTheDelegatesInOrder() async throws {
     guard let (compositor, input, display) = try Self.desktop() else { return }
     let window = try WaylandWindow(title: "drops", width: 400, height: 400, display: display)

@@ -82,11 +82,13 @@ public final class WaylandCompositor: @unchecked Sendable {
       close(lifeline[1])
       return nil
     }
-    // The socket appears once sway listens (within 10 s).
+    // The socket appears when sway binds it, and takes connections once it listens (within 10 s).
     let deadline = Date().addingTimeInterval(10)
     while Date() < deadline {
       let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-      if let name = names.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }) {
+      if let name = names.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }),
+        acceptsConnections(directory + "/" + name)
+      {
         return WaylandCompositor(directory: directory, socketName: name, pid: pid, lifeline: lifeline[1])
       }
       usleep(20_000)
@@ -131,7 +133,7 @@ public final class WaylandCompositor: @unchecked Sendable {
     // until a client's round trip shows its globals.
     let deadline = Date().addingTimeInterval(10)
     while let compositor, Date() < deadline {
-      if FileManager.default.fileExists(atPath: compositor.socketPath),
+      if acceptsConnections(compositor.socketPath),
         let probe = try? compositor.run("/usr/bin/timeout", ["5", "wl-paste", "-l"]),
         !probe.stderrText.contains("connect")
       {
@@ -141,6 +143,25 @@ public final class WaylandCompositor: @unchecked Sendable {
     }
     print("◇ skipped: weston did not start inside Xvfb")
     return nil
+  }
+
+  /// Whether a Unix socket at `path` takes a connection now.
+  static func acceptsConnections(_ path: String) -> Bool {
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      for (index, byte) in bytes.enumerated() { raw[index] = byte }
+    }
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    } == 0
   }
 
   private init(directory: String, socketName: String, pid: pid_t, lifeline: Int32) {

@@ -299,3 +299,20 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
     return waiter.wait(seconds: timeout)
   }
 }
+
+extension WaylandWindow {
+  /// The clipboard (or primary selection) through this window, as a toolkit's clipboard is:
+  /// a copy is set through the window's data device with the serial of its latest input event
+  /// (a key press, a click), and a paste reads what the compositor told the window while it had
+  /// keyboard focus. Apple's counterpart: `NSPasteboard.general` of an application's window.
+  ///
+  /// ```swift
+  /// let clipboard = window.pasteboard(for: .clipboard)
+  /// try clipboard.setItemProviders([NSItemProvider(object: "Hello" as NSString)])   // after a click or key
+  /// ```
+  /// - Parameter selection: The clipboard or the primary selection.
+  /// - Returns: A pasteboard that copies and pastes through this window.
+  public func pasteboard(for selection: SystemPasteboard.Selection) -> SystemPasteboard {
+    SystemPasteboard(selection: selection, window: toplevel, timeout: timeout, registry: registry)
+  }
+}

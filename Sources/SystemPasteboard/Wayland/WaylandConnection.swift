@@ -109,10 +109,18 @@ final class WaylandConnection: @unchecked Sendable {
   /// the compositor confirms).
   /// - Throws: ``SystemPasteboardError`` (`.closed`, `.timeout`) when the socket fails.
   func send(_ request: WaylandRequest, to object: UInt32) throws(SystemPasteboardError) {
-    guard let interface = objects.withLock({ $0.interfaces[object] }) else {
+    let (known, destroyed) = objects.withLock { ($0.interfaces[object], $0.destroyed.contains(object)) }
+    guard let interface = known else {
       preconditionFailure("request \(request.name) to the unknown object \(object)")
     }
+    // A request to an object already destroyed (two threads giving up one source) would be a
+    // protocol error that ends the connection: it is dropped instead.
+    guard !destroyed else {
+      if Self.debug { Self.trace(" -> (dropped) \(interface.name)@\(object).\(request.name)", request.arguments) }
+      return
+    }
     let (bytes, fds) = WaylandWire.encode(object: object, opcode: interface.opcode(of: request.name), request.arguments)
+    if Self.debug { Self.trace(" -> \(interface.name)@\(object).\(request.name)", request.arguments) }
     if request.name == "destroy" || request.name == "release" {
       objects.withLock { _ = $0.destroyed.insert(object) }
     }
@@ -239,7 +247,11 @@ final class WaylandConnection: @unchecked Sendable {
     throws(SystemPasteboardError) -> Incoming?
   {
     let (object, interface, opcode, arguments) = message
-    guard let interface else { return nil }
+    guard let interface else {
+      if Self.debug { Self.trace("unknown object @\(object) event \(opcode) dropped", []) }
+      return nil
+    }
+    if Self.debug { Self.trace("\(interface.name)@\(object).\(interface.events[Int(opcode)].name)", arguments) }
     let signature = interface.events[Int(opcode)].signature
     let isDestroyed = objects.withLock { objects in
       for (type, argument) in zip(signature, arguments) {
@@ -271,6 +283,29 @@ final class WaylandConnection: @unchecked Sendable {
     default:
       return Incoming(object: object, interface: interface, event: event)
     }
+  }
+
+  /// Whether `$WAYLAND_DEBUG` asks for a trace of every message (libwayland's convention: `1`
+  /// or `client`), written to standard error.
+  static let debug = ["1", "client"].contains(ProcessEnvironment.value("WAYLAND_DEBUG") ?? "")
+
+  /// One line of the trace: the time, the message and its arguments, as libwayland writes it.
+  private static func trace(_ message: String, _ arguments: [WaylandWire.Argument]) {
+    let milliseconds = Double(MonotonicClock.now() % 1_000_000_000_000) / 1_000_000
+    let values = arguments.map { argument -> String in
+      switch argument {
+      case .int(let value), .fixed(let value): return "\(value)"
+      case .uint(let value): return "\(value)"
+      case .object(let id): return id == 0 ? "nil" : "@\(id)"
+      case .newID(let id): return "new id @\(id)"
+      case .string(let text): return text.map { "\"\($0)\"" } ?? "nil"
+      case .array(let bytes): return "array[\(bytes.count)]"
+      case .fd(let fd): return "fd \(fd)"
+      }
+    }
+    let line = "[\(milliseconds)] \(message)(\(values.joined(separator: ", ")))\n"
+    let bytes = Array(line.utf8)
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
   }
 
   static func failure(_ error: Socket.Error, while doing: String) -> SystemPasteboardError {

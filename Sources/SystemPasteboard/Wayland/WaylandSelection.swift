@@ -214,10 +214,13 @@ final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
       }
       serve(offer, of: source, to: fd)
     case .cancelled:
-      state.withLock { state in
-        if state.source?.id == incoming.object { state.source = nil }
+      // Ours until now: destroy it. A source we gave up (disown, a newer own) is destroyed there.
+      let wasCurrent = state.withLock { state -> Bool in
+        guard state.source?.id == incoming.object else { return false }
+        state.source = nil
+        return true
       }
-      try? connection.send(.destroy, to: incoming.object)
+      if wasCurrent { try? connection.send(.destroy, to: incoming.object) }
     case .finished:
       // The seat went away: the device is dead; ownership ends, and reads find no owner.
       state.withLock { state in
