@@ -70,53 +70,73 @@ enum WaylandBench {
     func performDrop(info: DropInfo) -> Bool { true }
   }
 
-  /// Motion → accept: a probe's drag over our window of 1,000 targets, and over a GTK window.
+  /// Motion → accept: a probe's drag over our window of 1,000 targets, beside the same window
+  /// with one target (what the compositor and the probe cost, without our hit testing).
   @MainActor
   static func dragRows(quick: Bool, compositor: WaylandCompositor) -> [Bench.Row] {
     guard let display = try? WaylandDisplay(name: compositor.socketPath),
-      let input = try? WaylandVirtualInput(display: display),
-      let window = try? WaylandWindow(title: "utibench", width: 1000, height: 700, display: display),
-      let probe = try? WaylandDragProbe(display: display, input: input)
+      let input = try? WaylandVirtualInput(display: display)
     else {
-      print("note: no window or virtual pointer on sway; the Wayland drag row is left out")
+      print("note: no virtual pointer on sway; the Wayland drag row is left out")
       return []
     }
-    defer { window.close() }
-    // 1,000 targets, 24 points square, in a 40 × 25 grid.
+    let runs = quick ? 50 : 2000
+    let many = motionToAccept(targets: 1000, runs: runs, display: display, input: input, compositor: compositor)
+    let one = motionToAccept(targets: 1, runs: runs, display: display, input: input, compositor: compositor)
+    guard let many else {
+      print("note: our Wayland window did not answer the probe's motions; the Wayland drag row is left out")
+      return []
+    }
+    return [
+      .init(
+        "Wayland drag motion → accept, 1,000 drop targets (sway; compositor round trip included)", many, one,
+        peer: "the same window with 1 target")
+    ]
+  }
+
+  /// The median time from a probe's motion to our window's accept, over a window of `targets`
+  /// targets (24 points square, 40 to a row); nil when it does not answer.
+  @MainActor
+  static func motionToAccept(
+    targets: Int, runs: Int, display: WaylandDisplay, input: WaylandVirtualInput, compositor: WaylandCompositor
+  ) -> Double? {
+    guard let window = try? WaylandWindow(title: "utibench", width: 1000, height: 700, display: display),
+      let probe = try? WaylandDragProbe(display: display, input: input)
+    else { return nil }
+    defer {
+      window.close()
+      probe.window.close()
+    }
     let surface = DropSurface()
-    for index in 0..<1000 {
+    for index in 0..<targets {
       let frame = CGRect(x: (index % 40) * 25, y: (index / 40) * 28, width: 24, height: 24)
       surface.addTarget(DropTarget(frame: frame, of: [.plainText], delegate: Quiet()))
     }
     guard (try? window.acceptDrops(into: surface)) != nil,
       let ours = try? compositor.place(appID: "swift-uti", at: 0, 0),
       let probeOrigin = try? compositor.place(appID: "swift-uti-probe", at: 1150, 700)
-    else { return [] }
-    let runs = quick ? 50 : 2000
+    else { return nil }
     let home = (probeOrigin.x + 50, probeOrigin.y + 50)
     let time = XdndBench.measureOffMain { () throws(SystemPasteboardError) -> Double in
       try probe.start(at: home.0, home.1)
       defer { try? probe.end(at: home.0, home.1) }
       var accepted = 0
       var step = 0
-      for _ in 0..<20 { _ = try probe.position(ours.x + 10 + Double(step % 2), ours.y + 10) }
-      let time = Bench.measure(runs: runs) {
-        // Alternately inside a target and between targets: enter, update, exit.
+      for _ in 0..<20 {
         step += 1
-        let x = ours.x + 10 + Double(step % 2) * 13
-        let y = ours.y + 10 + Double(step % 25) * 28
+        _ = try probe.position(ours.x + 10 + Double(step % 2), ours.y + 10)
+      }
+      let time = Bench.measure(runs: runs) {
+        // Alternately inside the first target and between targets: enter, update, exit.
+        step += 1
+        // (With one target, the other position is right of it.)
+        let y = targets > 1 ? ours.y + 10 + Double(step % 25) * 28 : ours.y + 10
+        let x = ours.x + 10 + Double(step % 2) * (targets > 1 ? 13 : 20)
         if (try? probe.position(x, y)) == true { accepted += 1 }
       }
       return accepted > 0 ? time : .nan
     }
-    guard let time, !time.isNaN else {
-      print("note: our Wayland window did not answer the probe's motions; the Wayland drag row is left out")
-      return []
-    }
-    return [
-      .init(
-        "Wayland drag motion → accept, 1,000 drop targets (sway; compositor round trip included)", time, nil,
-        peer: "")
-    ]
+    guard let time, !time.isNaN else { return nil }
+    return time
   }
 }

@@ -121,7 +121,11 @@ package final class Socket: @unchecked Sendable {
         timeout = now >= deadline ? 0 : Int32(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
       }
       var descriptors = [pollfd(fd: fd, events: events, revents: 0)]
-      if let wake = wakeDescriptor { descriptors.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0)) }
+      // Only reads are woken: a write (from any thread, on a connection shared by threads) must
+      // neither take the reading thread's wake-up nor touch its state.
+      if events == Int16(POLLIN), let wake = wakeDescriptor {
+        descriptors.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0))
+      }
       let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
       if ready < 0 {
         if errno == EINTR { continue }

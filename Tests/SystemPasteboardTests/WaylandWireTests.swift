@@ -111,6 +111,7 @@ struct WaylandWireTests {
     let path: String
     private let listener: Int32
     private var thread: Thread?
+    private let ended = DispatchSemaphore(value: 0)
 
     init(reply: [UInt8], hangUp: Bool = false) throws {
       path = NSTemporaryDirectory() + "fake-wayland-\(UUID().uuidString.prefix(8))"
@@ -126,8 +127,9 @@ struct WaylandWireTests {
         }
       }
       try #require(bound == 0 && listen(listener, 1) == 0)
-      let socketFD = self.listener
+      let (socketFD, ended) = (self.listener, self.ended)
       thread = Thread {
+        defer { ended.signal() }
         // Each client in turn (a client that falls back to another way connects again).
         var clients: [Int32] = []
         defer { for client in clients { close(client) } }
@@ -149,7 +151,10 @@ struct WaylandWireTests {
     }
 
     deinit {
+      // The thread's accept ends first; only then is the descriptor closed (its number would
+      // otherwise be another test's listener by the time the thread accepts again).
       shutdown(listener, Int32(SHUT_RDWR))
+      ended.wait()
       close(listener)
       unlink(path)
     }
