@@ -61,7 +61,7 @@ extension Socket {
   /// - Throws: ``Error`` on a timeout (`ETIMEDOUT`), a closed connection (`ECONNRESET`) or a
   ///   failure; descriptors beyond ``descriptorLimit`` (cut off by the kernel) fail with `EMSGSIZE`.
   package func read(capacity: Int, descriptors: inout [Int32], until deadline: UInt64?) throws(Error) -> [UInt8] {
-    guard try waitReadable(until: deadline) else { throw Error("recvmsg", code: ETIMEDOUT) }
+    guard try waitReadable(until: deadline, wakeable: false) else { throw Error("recvmsg", code: ETIMEDOUT) }
     var buffer = [UInt8](repeating: 0, count: capacity)
     var control = [UInt8](repeating: 0, count: Self.space(for: Self.descriptorLimit))
     while true {

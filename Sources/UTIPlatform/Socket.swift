@@ -103,17 +103,18 @@ package final class Socket: @unchecked Sendable {
 
   /// Waits until the socket is readable (or has hung up), at most until `deadline`
   /// (``MonotonicClock`` nanoseconds; nil waits without end). False on timeout.
-  package func waitReadable(until deadline: UInt64?) throws(Error) -> Bool {
-    try wait(events: Int16(POLLIN), until: deadline)
+  /// With `wakeable`, a wake through ``wakeDescriptor`` also ends the wait (false).
+  package func waitReadable(until deadline: UInt64?, wakeable: Bool = true) throws(Error) -> Bool {
+    try wait(events: Int16(POLLIN), until: deadline, wakeable: wakeable)
   }
 
   /// Waits until the socket can be written to, at most until `deadline` (nil waits without
   /// end). False on timeout.
   package func waitWritable(until deadline: UInt64?) throws(Error) -> Bool {
-    try wait(events: Int16(POLLOUT), until: deadline)
+    try wait(events: Int16(POLLOUT), until: deadline, wakeable: false)
   }
 
-  private func wait(events: Int16, until deadline: UInt64?) throws(Error) -> Bool {
+  private func wait(events: Int16, until deadline: UInt64?, wakeable: Bool) throws(Error) -> Bool {
     while true {
       var timeout: Int32 = -1
       if let deadline {
@@ -121,9 +122,9 @@ package final class Socket: @unchecked Sendable {
         timeout = now >= deadline ? 0 : Int32(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
       }
       var descriptors = [pollfd(fd: fd, events: events, revents: 0)]
-      // Only reads are woken: a write (from any thread, on a connection shared by threads) must
-      // neither take the reading thread's wake-up nor touch its state.
-      if events == Int16(POLLIN), let wake = wakeDescriptor {
+      // Only the reading thread's idle waits are woken: a write (from any thread, on a connection
+      // shared by threads) or the wait for a reply must neither take the wake-up nor fail by it.
+      if wakeable, let wake = wakeDescriptor {
         descriptors.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0))
       }
       let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
@@ -141,10 +142,11 @@ package final class Socket: @unchecked Sendable {
     }
   }
 
-  /// Reads what is available (at most `capacity` bytes), waiting until `deadline`.
+  /// Reads what is available (at most `capacity` bytes), waiting until `deadline`; with
+  /// `wakeable`, a wake through ``wakeDescriptor`` ends the wait as a timeout does.
   /// - Throws: ``Error`` on a timeout (`ETIMEDOUT`), a closed connection (`ECONNRESET`) or a failure.
-  package func read(capacity: Int, until deadline: UInt64?) throws(Error) -> [UInt8] {
-    guard try waitReadable(until: deadline) else { throw Error("read", code: ETIMEDOUT) }
+  package func read(capacity: Int, until deadline: UInt64?, wakeable: Bool = false) throws(Error) -> [UInt8] {
+    guard try waitReadable(until: deadline, wakeable: wakeable) else { throw Error("read", code: ETIMEDOUT) }
     var buffer = [UInt8](repeating: 0, count: capacity)
     while true {
       let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, capacity) }
@@ -160,7 +162,7 @@ package final class Socket: @unchecked Sendable {
   package func write(_ bytes: [UInt8], until deadline: UInt64?) throws(Error) {
     var offset = 0
     while offset < bytes.count {
-      guard try wait(events: Int16(POLLOUT), until: deadline) else { throw Error("write", code: ETIMEDOUT) }
+      guard try waitWritable(until: deadline) else { throw Error("write", code: ETIMEDOUT) }
       let count = bytes.withUnsafeBytes { raw in
         send(fd, raw.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
       }

@@ -125,7 +125,8 @@ package final class SelectionOwner {
         event = deferred.removeFirst()
       } else {
         let next = min(deadline, nextTransferDeadline())
-        guard let received = try connection.nextEvent(until: next) else {
+        // The loop's idle wait: the one another thread's wake-up (a command) ends.
+        guard let received = try connection.nextEvent(until: next, wakeable: true) else {
           dropStaleTransfers()
           if MonotonicClock.now() >= deadline || connection.takeWake() { return false }
           continue

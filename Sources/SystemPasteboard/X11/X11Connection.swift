@@ -244,13 +244,14 @@ package final class X11Connection {
     }
   }
 
-  /// The next event, waiting at most until `deadline` (nil when none came).
-  package func nextEvent(until deadline: UInt64) throws(SystemPasteboardError) -> Event? {
+  /// The next event, waiting at most until `deadline` (nil when none came); with `wakeable`
+  /// (the event loop's idle wait), another thread's wake-up also ends the wait with nil.
+  package func nextEvent(until deadline: UInt64, wakeable: Bool = false) throws(SystemPasteboardError) -> Event? {
     try flush()
     while events.isEmpty {
       if MonotonicClock.now() >= deadline { return nil }
       do {
-        try readPackets(until: deadline)
+        try readPackets(until: deadline, wakeable: wakeable)
       } catch  where error.code == .timeout {
         return nil
       }
@@ -346,7 +347,7 @@ package final class X11Connection {
   }
 
   /// Reads at least one packet (waiting until `deadline`) and files every complete one.
-  private func readPackets(until deadline: UInt64) throws(SystemPasteboardError) {
+  private func readPackets(until deadline: UInt64, wakeable: Bool = false) throws(SystemPasteboardError) {
     // A large reply in progress is read in one go, not in 64 KB pieces.
     var wanted = 1 << 16
     if buffer.count >= 8 && buffer[0] == 1 {
@@ -354,7 +355,7 @@ package final class X11Connection {
       wanted = max(wanted, total - buffer.count)
     }
     do {
-      buffer += try socket.read(capacity: wanted, until: deadline)
+      buffer += try socket.read(capacity: wanted, until: deadline, wakeable: wakeable)
     } catch {
       throw Self.error(error)
     }
