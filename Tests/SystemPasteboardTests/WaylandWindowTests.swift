@@ -15,224 +15,230 @@ import UTIPlatform
 ///
 /// sway tiles: the first window fills the output, the next splits it; where each surface is, is
 /// read from `swaymsg -t get_tree`. The main actor stays free while the pointer moves.
-@Suite("Wayland windows, drops and drags with real peers", .serialized)
-@MainActor
-struct WaylandWindowTests {
-  static let gtk = fixturesDirectory.appendingPathComponent("x11/gtk_dnd.py").path
+extension DragAndDropTests {
+  @Suite("Wayland windows, drops and drags with real peers", .serialized)
+  @MainActor
+  struct WaylandWindowTests {
+    static let gtk = fixturesDirectory.appendingPathComponent("x11/gtk_dnd.py").path
 
-  /// A compositor, its virtual input, and its display.
-  static func desktop() throws -> (WaylandCompositor, WaylandVirtualInput, WaylandDisplay)? {
-    guard let compositor = WaylandCompositor.start() else { return nil }
-    let display = try WaylandDisplay(name: compositor.socketPath)
-    return (compositor, try WaylandVirtualInput(display: display), display)
-  }
+    /// A compositor, its virtual input, and its display.
+    static func desktop() throws -> (WaylandCompositor, WaylandVirtualInput, WaylandDisplay)? {
+      guard let compositor = WaylandCompositor.start() else { return nil }
+      let display = try WaylandDisplay(name: compositor.socketPath)
+      return (compositor, try WaylandVirtualInput(display: display), display)
+    }
 
-  /// Starts the GTK peer under `compositor` and waits for its "ready"; nil (with a message)
-  /// where GTK cannot run.
-  static func startGTK(_ compositor: WaylandCompositor, _ arguments: [String]) async throws -> XServer.Peer? {
-    let probe = try compositor.run(
-      "/usr/bin/python3", ["-c", "import gi; gi.require_version('Gtk', '3.0'); from gi.repository import Gtk"])
-    guard probe.status == 0 else {
-      print("◇ skipped: python3-gi with GTK 3 is not installed; the Wayland GTK tests did not run")
-      return nil
+    /// Starts the GTK peer under `compositor` and waits for its "ready"; nil (with a message)
+    /// where GTK cannot run.
+    static func startGTK(_ compositor: WaylandCompositor, _ arguments: [String]) async throws -> XServer.Peer? {
+      let probe = try compositor.run(
+        "/usr/bin/python3", ["-c", "import gi; gi.require_version('Gtk', '3.0'); from gi.repository import Gtk"])
+      guard probe.status == 0 else {
+        print("◇ skipped: python3-gi with GTK 3 is not installed; the Wayland GTK tests did not run")
+        return nil
+      }
+      let peer = try compositor.start("/usr/bin/python3", [gtk] + arguments, environment: ["GDK_BACKEND=wayland"])
+      let ready = try await offThePool { peer.line(within: 20) }
+      try #require(ready == "ready", "the GTK peer did not start: \(ready ?? "no line")")
+      return peer
     }
-    let peer = try compositor.start("/usr/bin/python3", [gtk] + arguments, environment: ["GDK_BACKEND=wayland"])
-    let ready = try await offThePool { peer.line(within: 20) }
-    try #require(ready == "ready", "the GTK peer did not start: \(ready ?? "no line")")
-    return peer
-  }
 
-  /// Lines from a peer until `predicate` accepts one (or 20 s pass), off the main actor.
-  static func line(from peer: XServer.Peer, where predicate: @escaping @Sendable (String) -> Bool) async throws
-    -> String?
-  {
-    try await DragAndDropTests.line(from: peer, where: predicate)
-  }
+    /// Lines from a peer until `predicate` accepts one (or 20 s pass), off the main actor.
+    static func line(from peer: XServer.Peer, where predicate: @escaping @Sendable (String) -> Bool) async throws
+      -> String?
+    {
+      try await DragAndDropTests.line(from: peer, where: predicate)
+    }
 
-  /// The centre of the GTK window's 200×200 area on the output, the window placed at (900, 0),
-  /// right of ours (at most 800 wide, at (0, 0)).
-  static func gtkCentre(_ compositor: WaylandCompositor) throws -> (Double, Double) {
-    let origin = try compositor.place(appID: "gtk_dnd.py", at: 900, 0)
-    return (origin.x + 100, origin.y + 100)
-  }
+    /// The centre of the GTK window's 200×200 area on the output, the window placed at (900, 0),
+    /// right of ours (at most 800 wide, at (0, 0)).
+    static func gtkCentre(_ compositor: WaylandCompositor) throws -> (Double, Double) {
+      let origin = try compositor.place(appID: "gtk_dnd.py", at: 900, 0)
+      return (origin.x + 100, origin.y + 100)
+    }
 
-  @Test func aWindowReportsPressesInSurfaceCoordinates() async throws {
-    guard let (compositor, input, display) = try Self.desktop() else { return }
-    let window = try WaylandWindow(title: "presses", width: 400, height: 300, display: display)
-    defer { window.close() }
-    let origin = try compositor.place(appID: "swift-uti", at: 0, 0)
-    let presses = window.buttonPresses
-    try await offThePool {
-      try input.move(to: origin.x + 50, origin.y + 60)
-      try input.button(pressed: true)
-      try input.button(pressed: false)
+    @Test func aWindowReportsPressesInSurfaceCoordinates() async throws {
+      guard let (compositor, input, display) = try Self.desktop() else { return }
+      let window = try WaylandWindow(title: "presses", width: 400, height: 300, display: display)
+      defer { window.close() }
+      let origin = try compositor.place(appID: "swift-uti", at: 0, 0)
+      let presses = window.buttonPresses
+      try await offThePool {
+        try input.move(to: origin.x + 50, origin.y + 60)
+        try input.button(pressed: true)
+        try input.button(pressed: false)
+      }
+      let press = await nextPress(presses)
+      #expect(press == WindowButtonPress(location: CGPoint(x: 50, y: 60), button: 1))
+      _ = compositor
     }
-    let press = await nextPress(presses)
-    #expect(press == WindowButtonPress(location: CGPoint(x: 50, y: 60), button: 1))
-    _ = compositor
-  }
 
-  @Test func aWindowsOwnClipboardCopiesAndPastesThroughItsDataDevice() async throws {
-    guard let (compositor, input, display) = try Self.desktop() else { return }
-    let window = try WaylandWindow(title: "clipboard", width: 300, height: 200, display: display)
-    defer { window.close() }
-    let origin = try compositor.place(appID: "swift-uti", at: 0, 0)
-    let clipboard = window.pasteboard(for: .clipboard)
-    var item = SystemPasteboard.Item()
-    item.register(.utf8PlainText) { Array("copied through our window".utf8) }
-    let presses = window.buttonPresses
-    try await offThePool {
-      try input.move(to: origin.x + 20, origin.y + 20)
-      try input.button(pressed: true)
-      try input.button(pressed: false)
+    @Test func aWindowsOwnClipboardCopiesAndPastesThroughItsDataDevice() async throws {
+      guard let (compositor, input, display) = try Self.desktop() else { return }
+      let window = try WaylandWindow(title: "clipboard", width: 300, height: 200, display: display)
+      defer { window.close() }
+      let origin = try compositor.place(appID: "swift-uti", at: 0, 0)
+      let clipboard = window.pasteboard(for: .clipboard)
+      var item = SystemPasteboard.Item()
+      item.register(.utf8PlainText) { Array("copied through our window".utf8) }
+      let presses = window.buttonPresses
+      try await offThePool {
+        try input.move(to: origin.x + 20, origin.y + 20)
+        try input.button(pressed: true)
+        try input.button(pressed: false)
+      }
+      #expect(await nextPress(presses) != nil)
+      try clipboard.setItems([item])
+      #expect(clipboard.ownsSelection)
+      let pasted = try await offThePool { try compositor.shell("timeout 10 wl-paste -n").stdoutText }
+      #expect(pasted == "copied through our window")
+      // Another client's copy reaches the focused window, and ends ours.
+      try await offThePool {
+        try SystemPasteboardTests.WaylandTests.wlCopy(
+          on: compositor, "", input: Data("from wl-copy".utf8), type: "text/plain")
+      }
+      #expect(!clipboard.ownsSelection)
+      let read = try clipboard.data(conformingTo: .plainText).map { String(decoding: $0.data, as: UTF8.self) }
+      #expect(read == "from wl-copy")
     }
-    #expect(await nextPress(presses) != nil)
-    try clipboard.setItems([item])
-    #expect(clipboard.ownsSelection)
-    let pasted = try await offThePool { try compositor.shell("timeout 10 wl-paste -n").stdoutText }
-    #expect(pasted == "copied through our window")
-    // Another client's copy reaches the focused window, and ends ours.
-    try await offThePool {
-      try WaylandTests.wlCopy(on: compositor, "", input: Data("from wl-copy".utf8), type: "text/plain")
-    }
-    #expect(!clipboard.ownsSelection)
-    let read = try clipboard.data(conformingTo: .plainText).map { String(decoding: $0.data, as: UTF8.self) }
-    #expect(read == "from wl-copy")
-  }
 
-  @Test func textFromGTKReachesTheDelegatesInOrder() async throws {
-    guard let (compositor, input, display) = try Self.desktop() else { return }
-    let window = try WaylandWindow(title: "drops", width: 400, height: 400, display: display)
-    defer { window.close() }
-    let log = DelegateLog()
-    let surface = DropSurface()
-    surface.addTarget(
-      DropTarget(frame: CGRect(x: 100, y: 100, width: 300, height: 300), of: [.plainText], delegate: Recorder(log: log))
-    )
-    try window.acceptDrops(into: surface)
-    guard let gtk = try await Self.startGTK(compositor, ["source", "0", "0", "text", "dragged from GTK on Wayland ✓"])
-    else { return }
-    defer { gtk.terminate() }
-    let ours = try compositor.place(appID: "swift-uti", at: 0, 0)
-    let source = try Self.gtkCentre(compositor)
-    try await offThePool {
-      try input.move(to: source.0, source.1)
-      try input.button(pressed: true)
-      try input.drag(from: source, to: (ours.x + 200, ours.y + 200))
-      usleep(200_000)
-      try input.button(pressed: false)
+    @Test func textFromGTKReachesTheDelegatesInOrder() async throws {
+      guard let (compositor, input, display) = try Self.desktop() else { return }
+      let window = try WaylandWindow(title: "drops", width: 400, height: 400, display: display)
+      defer { window.close() }
+      let log = DelegateLog()
+      let surface = DropSurface()
+      surface.addTarget(
+        DropTarget(
+          frame: CGRect(x: 100, y: 100, width: 300, height: 300), of: [.plainText], delegate: Recorder(log: log))
+      )
+      try window.acceptDrops(into: surface)
+      guard
+        let gtk = try await Self.startGTK(compositor, ["source", "0", "0", "text", "dragged from GTK on Wayland ✓"])
+      else { return }
+      defer { gtk.terminate() }
+      let ours = try compositor.place(appID: "swift-uti", at: 0, 0)
+      let source = try Self.gtkCentre(compositor)
+      try await offThePool {
+        try input.move(to: source.0, source.1)
+        try input.button(pressed: true)
+        try input.drag(from: source, to: (ours.x + 200, ours.y + 200))
+        usleep(200_000)
+        try input.button(pressed: false)
+      }
+      #expect(await DragAndDropTests.eventually { log.loaded != nil })
+      #expect(Array(log.calls.prefix(3)) == ["validateDrop", "dropEntered", "dropUpdated"], "\(log.calls)")
+      #expect(log.calls.last == "performDrop")
+      #expect(log.loaded.map { String(decoding: $0, as: UTF8.self) } == "dragged from GTK on Wayland ✓")
+      #expect(
+        log.earlyLoad?.contains("can be loaded only from within performDrop") == true, "\(log.earlyLoad ?? "no load")")
+      #expect(log.locations.last == CGPoint(x: 100, y: 100), "surface (200, 200) is the target's (100, 100)")
+      #expect(try await Self.line(from: gtk) { $0 == "end" || $0.hasPrefix("failed") } == "end")
     }
-    #expect(await DragAndDropTests.eventually { log.loaded != nil })
-    #expect(Array(log.calls.prefix(3)) == ["validateDrop", "dropEntered", "dropUpdated"], "\(log.calls)")
-    #expect(log.calls.last == "performDrop")
-    #expect(log.loaded.map { String(decoding: $0, as: UTF8.self) } == "dragged from GTK on Wayland ✓")
-    #expect(
-      log.earlyLoad?.contains("can be loaded only from within performDrop") == true, "\(log.earlyLoad ?? "no load")")
-    #expect(log.locations.last == CGPoint(x: 100, y: 100), "surface (200, 200) is the target's (100, 100)")
-    #expect(try await Self.line(from: gtk) { $0 == "end" || $0.hasPrefix("failed") } == "end")
-  }
 
-  @Test func theArrowToolDraggedFromUsArrivesInGTK() async throws {
-    guard let (compositor, input, display) = try Self.desktop() else { return }
-    try DragAndDropTests.registerPointyBugTypes()
-    let window = try WaylandWindow(title: "drags", width: 400, height: 400, display: display)
-    defer { window.close() }
-    guard let gtk = try await Self.startGTK(compositor, ["target", "0", "0", "application/vnd.pointybug.arrow+json"])
-    else { return }
-    defer { gtk.terminate() }
-    let ours = try compositor.place(appID: "swift-uti", at: 0, 0)
-    let target = try Self.gtkCentre(compositor)
-    let presses = window.buttonPresses
-    try await offThePool {
-      try input.move(to: ours.x + 100, ours.y + 100)
-      try input.button(pressed: true)
+    @Test func theArrowToolDraggedFromUsArrivesInGTK() async throws {
+      guard let (compositor, input, display) = try Self.desktop() else { return }
+      try DragAndDropTests.registerPointyBugTypes()
+      let window = try WaylandWindow(title: "drags", width: 400, height: 400, display: display)
+      defer { window.close() }
+      guard let gtk = try await Self.startGTK(compositor, ["target", "0", "0", "application/vnd.pointybug.arrow+json"])
+      else { return }
+      defer { gtk.terminate() }
+      let ours = try compositor.place(appID: "swift-uti", at: 0, 0)
+      let target = try Self.gtkCentre(compositor)
+      let presses = window.buttonPresses
+      try await offThePool {
+        try input.move(to: ours.x + 100, ours.y + 100)
+        try input.button(pressed: true)
+      }
+      try #require(await nextPress(presses) != nil, "the press never reached the window")
+      let ended = EndedLog()
+      let provider = ItemProvider()
+      provider.register(ArrowTool())
+      try window.beginDrag(DragSession(items: [provider], allowedOperations: [.copy]) { ended.operations.append($0) })
+      #expect(window.isDragging)
+      try await offThePool {
+        try input.drag(from: (ours.x + 100, ours.y + 100), to: target)
+        usleep(200_000)
+        try input.button(pressed: false)
+      }
+      let received = try await Self.line(from: gtk) { $0.hasPrefix("received") }
+      let json = try JSONEncoder().encode(ArrowTool())
+      #expect(
+        received
+          == "received application/vnd.pointybug.arrow+json \(json.count) \(json.map { String(format: "%02x", $0) }.joined())"
+      )
+      #expect(await DragAndDropTests.eventually { ended.operations == [.copy] }, "\(ended.operations)")
+      #expect(!window.isDragging)
     }
-    try #require(await nextPress(presses) != nil, "the press never reached the window")
-    let ended = EndedLog()
-    let provider = ItemProvider()
-    provider.register(ArrowTool())
-    try window.beginDrag(DragSession(items: [provider], allowedOperations: [.copy]) { ended.operations.append($0) })
-    #expect(window.isDragging)
-    try await offThePool {
-      try input.drag(from: (ours.x + 100, ours.y + 100), to: target)
-      usleep(200_000)
-      try input.button(pressed: false)
-    }
-    let received = try await Self.line(from: gtk) { $0.hasPrefix("received") }
-    let json = try JSONEncoder().encode(ArrowTool())
-    #expect(
-      received
-        == "received application/vnd.pointybug.arrow+json \(json.count) \(json.map { String(format: "%02x", $0) }.joined())"
-    )
-    #expect(await DragAndDropTests.eventually { ended.operations == [.copy] }, "\(ended.operations)")
-    #expect(!window.isDragging)
-  }
 
-  @Test func aDragThatLeavesWithoutDroppingExits() async throws {
-    guard let (compositor, input, display) = try Self.desktop() else { return }
-    let window = try WaylandWindow(title: "drops", width: 400, height: 400, display: display)
-    defer { window.close() }
-    let log = DelegateLog()
-    let surface = DropSurface()
-    surface.addTarget(
-      DropTarget(frame: CGRect(x: 0, y: 0, width: 400, height: 400), of: [.plainText], delegate: Recorder(log: log)))
-    try window.acceptDrops(into: surface)
-    guard let gtk = try await Self.startGTK(compositor, ["source", "0", "0", "text", "not dropped"]) else { return }
-    defer { gtk.terminate() }
-    let ours = try compositor.place(appID: "swift-uti", at: 0, 0)
-    let source = try Self.gtkCentre(compositor)
-    try await offThePool {
-      try input.move(to: source.0, source.1)
-      try input.button(pressed: true)
-      try input.drag(from: source, to: (ours.x + 200, ours.y + 200))
-      try input.drag(from: (ours.x + 200, ours.y + 200), to: source)
-      usleep(200_000)
-      try input.button(pressed: false)
+    @Test func aDragThatLeavesWithoutDroppingExits() async throws {
+      guard let (compositor, input, display) = try Self.desktop() else { return }
+      let window = try WaylandWindow(title: "drops", width: 400, height: 400, display: display)
+      defer { window.close() }
+      let log = DelegateLog()
+      let surface = DropSurface()
+      surface.addTarget(
+        DropTarget(frame: CGRect(x: 0, y: 0, width: 400, height: 400), of: [.plainText], delegate: Recorder(log: log)))
+      try window.acceptDrops(into: surface)
+      guard let gtk = try await Self.startGTK(compositor, ["source", "0", "0", "text", "not dropped"]) else { return }
+      defer { gtk.terminate() }
+      let ours = try compositor.place(appID: "swift-uti", at: 0, 0)
+      let source = try Self.gtkCentre(compositor)
+      try await offThePool {
+        try input.move(to: source.0, source.1)
+        try input.button(pressed: true)
+        try input.drag(from: source, to: (ours.x + 200, ours.y + 200))
+        try input.drag(from: (ours.x + 200, ours.y + 200), to: source)
+        usleep(200_000)
+        try input.button(pressed: false)
+      }
+      #expect(await DragAndDropTests.eventually { log.calls.contains("dropExited") }, "\(log.calls)")
+      #expect(!log.calls.contains("performDrop"))
+      #expect(log.loaded == nil)
     }
-    #expect(await DragAndDropTests.eventually { log.calls.contains("dropExited") }, "\(log.calls)")
-    #expect(!log.calls.contains("performDrop"))
-    #expect(log.loaded == nil)
-  }
 
-  /// `pointybug --window --backend wayland`, for real: a PNG dragged in from GTK lands in the
-  /// editor, then the arrow tool dragged from its toolbar lands on the screenshot.
-  @Test func pointybugWindowOnWaylandTakesAScreenshotThenTheArrow() async throws {
-    guard let (compositor, input, _) = try Self.desktop() else { return }
-    let pointybug = try SystemPasteboardTests.executable("pointybug")
-    let app = try compositor.start(pointybug, ["--window", "--backend", "wayland"])
-    defer { app.terminate() }
-    let ready = try await Self.line(from: app) { $0.hasPrefix("wayland window ") || $0.hasPrefix("error") }
-    try #require(ready?.hasSuffix("drag the arrow from the toolbar") == true, "\(ready ?? "no line")")
-    let ladybug = packageRoot.appendingPathComponent("Examples/PointyBug/ladybug.png")
-    guard let image = try await Self.startGTK(compositor, ["source", "0", "0", "file", "image/png", ladybug.path])
-    else { return }
-    defer { image.terminate() }
-    let bug = try compositor.place(appID: "swift-uti", at: 0, 0)
-    let source = try Self.gtkCentre(compositor)
-    // The editor's middle (PointyBugScenario.editor is 0, 100, 800×800).
-    try await offThePool {
-      try input.move(to: source.0, source.1)
-      try input.button(pressed: true)
-      try input.drag(from: source, to: (bug.x + 400, bug.y + 500))
-      usleep(200_000)
-      try input.button(pressed: false)
+    /// `pointybug --window --backend wayland`, for real: a PNG dragged in from GTK lands in the
+    /// editor, then the arrow tool dragged from its toolbar lands on the screenshot.
+    @Test func pointybugWindowOnWaylandTakesAScreenshotThenTheArrow() async throws {
+      guard let (compositor, input, _) = try Self.desktop() else { return }
+      let pointybug = try SystemPasteboardTests.executable("pointybug")
+      let app = try compositor.start(pointybug, ["--window", "--backend", "wayland"])
+      defer { app.terminate() }
+      let ready = try await Self.line(from: app) { $0.hasPrefix("wayland window ") || $0.hasPrefix("error") }
+      try #require(ready?.hasSuffix("drag the arrow from the toolbar") == true, "\(ready ?? "no line")")
+      let ladybug = packageRoot.appendingPathComponent("Examples/PointyBug/ladybug.png")
+      guard let image = try await Self.startGTK(compositor, ["source", "0", "0", "file", "image/png", ladybug.path])
+      else { return }
+      defer { image.terminate() }
+      let bug = try compositor.place(appID: "swift-uti", at: 0, 0)
+      let source = try Self.gtkCentre(compositor)
+      // The editor's middle (PointyBugScenario.editor is 0, 100, 800×800).
+      try await offThePool {
+        try input.move(to: source.0, source.1)
+        try input.button(pressed: true)
+        try input.drag(from: source, to: (bug.x + 400, bug.y + 500))
+        usleep(200_000)
+        try input.button(pressed: false)
+      }
+      let loaded = try await Self.line(from: app) { $0.hasPrefix("image loaded") || $0.hasPrefix("image failed") }
+      #expect(
+        loaded?.hasPrefix("image loaded: \(try Data(contentsOf: ladybug).count) bytes") == true,
+        "\(loaded ?? "no line")")
+      try await offThePool {
+        try input.move(to: bug.x + 40, bug.y + 40)
+        try input.button(pressed: true)
+        usleep(300_000)
+        try input.drag(from: (bug.x + 40, bug.y + 40), to: (bug.x + 400, bug.y + 500))
+        usleep(200_000)
+        try input.button(pressed: false)
+      }
+      let marker = try await Self.line(from: app) {
+        $0.hasPrefix("performDrop: arrow") || $0.hasPrefix("arrow dropped") || $0.hasPrefix("the drag could not start")
+      }
+      #expect(marker?.hasPrefix("performDrop: arrow marker at") == true, "\(marker ?? "no line")")
+      let dropped = try await Self.line(from: app) { $0.hasPrefix("arrow dropped") }
+      #expect(dropped?.hasPrefix("arrow dropped: copy") == true, "\(dropped ?? "no line")")
     }
-    let loaded = try await Self.line(from: app) { $0.hasPrefix("image loaded") || $0.hasPrefix("image failed") }
-    #expect(
-      loaded?.hasPrefix("image loaded: \(try Data(contentsOf: ladybug).count) bytes") == true, "\(loaded ?? "no line")")
-    try await offThePool {
-      try input.move(to: bug.x + 40, bug.y + 40)
-      try input.button(pressed: true)
-      usleep(300_000)
-      try input.drag(from: (bug.x + 40, bug.y + 40), to: (bug.x + 400, bug.y + 500))
-      usleep(200_000)
-      try input.button(pressed: false)
-    }
-    let marker = try await Self.line(from: app) {
-      $0.hasPrefix("performDrop: arrow") || $0.hasPrefix("arrow dropped") || $0.hasPrefix("the drag could not start")
-    }
-    #expect(marker?.hasPrefix("performDrop: arrow marker at") == true, "\(marker ?? "no line")")
-    let dropped = try await Self.line(from: app) { $0.hasPrefix("arrow dropped") }
-    #expect(dropped?.hasPrefix("arrow dropped: copy") == true, "\(dropped ?? "no line")")
   }
 }

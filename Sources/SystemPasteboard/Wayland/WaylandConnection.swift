@@ -30,8 +30,10 @@ final class WaylandConnection: @unchecked Sendable {
   private let socket: Socket
   /// The objects, by id, and the ids free for reuse. Shared by senders and the reading thread.
   private let objects = Locked(Objects())
-  /// Serialises writes to the socket.
-  private let writing = Locked(())
+  /// Serialises writes to the socket, and counts the messages written. (Not a `Locked<Void>`: a
+  /// value of no size would share its address with the lock's, which ThreadSanitizer's
+  /// exclusivity checks take for a race.)
+  private let writing = Locked<UInt64>(0)
   /// Bytes and descriptors read and not yet decoded (the reading thread's).
   private var buffer: [UInt8] = []
   private var start = 0
@@ -125,9 +127,10 @@ final class WaylandConnection: @unchecked Sendable {
       objects.withLock { _ = $0.destroyed.insert(object) }
     }
     let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(timeout))
-    let result = writing.withLock { _ -> Socket.Error? in
+    let result = writing.withLock { written -> Socket.Error? in
       do throws(Socket.Error) {
         try socket.write(bytes, passing: fds, until: deadline)
+        written += 1
         return nil
       } catch {
         return error
