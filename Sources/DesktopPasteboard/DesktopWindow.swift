@@ -1,6 +1,7 @@
 import Foundation
 import Pasteboard
 import SystemPasteboard
+import UTIPlatform
 
 /// A window on the desktop that takes drops from other applications into a `DropSurface` and
 /// starts drags into them, whatever the backend: code written against it runs on each.
@@ -74,4 +75,13 @@ public func makeWindow(title: String, width: Int = 640, height: Int = 480, backe
   case .x11(let display): return try X11Window(title: title, width: width, height: height, display: display)
   case .wayland(let display): return try WaylandWindow(title: title, width: width, height: height, display: display)
   }
+}
+
+/// Calls `body` on the main actor, where the delegates run, and waits at most `seconds` for
+/// what it returns (nil when the main actor does not answer in time): how a window's thread asks
+/// its drop surface, on either backend.
+func answerOnMain<T: Sendable>(within seconds: Double, _ body: @escaping @MainActor @Sendable () -> T) -> T? {
+  let waiter = Waiter<T>()
+  Task { @MainActor in waiter.deliver(body()) }
+  return waiter.wait(seconds: seconds)
 }

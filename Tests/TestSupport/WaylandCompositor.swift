@@ -59,15 +59,6 @@ public final class WaylandCompositor: @unchecked Sendable {
         parent = (parent as NSString).deletingLastPathComponent
       }
     }
-    guard let lifeline = closeOnExecPipe() else { return nil }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_adddup2(&actions, lifeline[0], 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    // The watchdog shell kills sway when its standard input ends (this object's release, or the
-    // test process's end in any way), as XServer's does.
-    let script = "\"$0\" \"$@\" </dev/null & x=$!; cat > /dev/null; kill -9 $x; wait $x"
     let launcher = asRoot ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
     let command =
       launcher + [
@@ -75,13 +66,7 @@ public final class WaylandCompositor: @unchecked Sendable {
         "XDG_RUNTIME_DIR=\(directory)", "WLR_BACKENDS=headless", "WLR_RENDERER=pixman", "WLR_LIBINPUT_NO_DEVICES=1",
         sway, "-c", config,
       ]
-    let (pid, status) = spawn("/bin/sh", ["-c", script] + command, actions: &actions)
-    posix_spawn_file_actions_destroy(&actions)
-    close(lifeline[0])
-    guard status == 0 else {
-      close(lifeline[1])
-      return nil
-    }
+    guard let (pid, lifeline) = spawnWatched(command) else { return nil }
     // The socket appears when sway binds it, and takes connections once it listens (within 10 s).
     let deadline = Date().addingTimeInterval(10)
     while Date() < deadline {
@@ -89,11 +74,11 @@ public final class WaylandCompositor: @unchecked Sendable {
       if let name = names.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }),
         acceptsConnections(directory + "/" + name)
       {
-        return WaylandCompositor(directory: directory, socketName: name, pid: pid, lifeline: lifeline[1])
+        return WaylandCompositor(directory: directory, socketName: name, pid: pid, lifeline: lifeline)
       }
       usleep(20_000)
     }
-    close(lifeline[1])
+    close(lifeline)
     var exit: Int32 = 0
     waitpid(pid, &exit, 0)
     print("◇ skipped: sway did not start (headless, as \(asRoot ? "nobody" : "this user"))")
@@ -110,25 +95,16 @@ public final class WaylandCompositor: @unchecked Sendable {
       return nil
     }
     let directory = NSTemporaryDirectory() + "weston-\(UUID().uuidString.prefix(8))"
-    guard mkdir(directory, 0o700) == 0, let lifeline = closeOnExecPipe() else { return nil }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_adddup2(&actions, lifeline[0], 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let script = "\"$0\" \"$@\" </dev/null & x=$!; cat > /dev/null; kill -9 $x; wait $x"
+    guard mkdir(directory, 0o700) == 0 else { return nil }
     let command = [
       "/usr/bin/env", "-u", "WAYLAND_DISPLAY", "-u", "WAYLAND_SOCKET", "DISPLAY=\(server.display)",
       "XDG_RUNTIME_DIR=\(directory)", weston, "--backend=x11-backend.so", "--socket=wayland-weston", "--idle-time=0",
       "--width=1024", "--height=768",
     ]
-    let (pid, status) = spawn("/bin/sh", ["-c", script] + command, actions: &actions)
-    posix_spawn_file_actions_destroy(&actions)
-    close(lifeline[0])
-    let compositor =
-      status == 0
-      ? WaylandCompositor(directory: directory, socketName: "wayland-weston", pid: pid, lifeline: lifeline[1]) : nil
-    if status != 0 { close(lifeline[1]) }
+    let spawned = spawnWatched(command)
+    let compositor = spawned.map {
+      WaylandCompositor(directory: directory, socketName: "wayland-weston", pid: $0.pid, lifeline: $0.lifeline)
+    }
     // The socket appears at once; the shell (which focuses new windows) a moment later: wait
     // until a client's round trip shows its globals.
     let deadline = Date().addingTimeInterval(10)
@@ -143,6 +119,27 @@ public final class WaylandCompositor: @unchecked Sendable {
     }
     print("◇ skipped: weston did not start inside Xvfb")
     return nil
+  }
+
+  /// Starts `command` under a watchdog shell that kills it when its standard input ends (this
+  /// object's release, or the test process's end in any way), as XServer's does: the shell's
+  /// pid and the write end of its lifeline; nil when it cannot be spawned.
+  static func spawnWatched(_ command: [String]) -> (pid: pid_t, lifeline: Int32)? {
+    guard let lifeline = closeOnExecPipe() else { return nil }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_adddup2(&actions, lifeline[0], 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let script = "\"$0\" \"$@\" </dev/null & x=$!; cat > /dev/null; kill -9 $x; wait $x"
+    let (pid, status) = spawn("/bin/sh", ["-c", script] + command, actions: &actions)
+    posix_spawn_file_actions_destroy(&actions)
+    close(lifeline[0])
+    guard status == 0 else {
+      close(lifeline[1])
+      return nil
+    }
+    return (pid, lifeline[1])
   }
 
   /// Whether a Unix socket at `path` takes a connection now.

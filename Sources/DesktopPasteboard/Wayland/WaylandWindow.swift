@@ -294,9 +294,7 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
 
   /// Calls `body` on the main actor and waits (at most the timeout) for what it returns.
   private func onMain<T: Sendable>(_ body: @escaping @MainActor @Sendable () -> T) -> T? {
-    let waiter = Waiter<T>()
-    Task { @MainActor in waiter.deliver(body()) }
-    return waiter.wait(seconds: timeout)
+    answerOnMain(within: timeout, body)
   }
 }
 

@@ -131,9 +131,7 @@ extension X11Window {
 
     /// Calls `body` on the main actor and waits (at most `timeout`) for what it returns.
     func onMain<T: Sendable>(_ body: @escaping @MainActor @Sendable () -> T) -> T? {
-      let waiter = Waiter<T>()
-      Task { @MainActor in waiter.deliver(body()) }
-      return waiter.wait(seconds: timeout)
+      answerOnMain(within: timeout, body)
     }
   }
 }
