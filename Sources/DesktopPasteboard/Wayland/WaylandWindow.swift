@@ -106,11 +106,7 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
     do {
       try toplevel.startDrag(
         mimeTypes: offers.map(\.target), actions: actions == 0 ? 1 : actions, serial: serial,
-        serve: { mimeType in
-          offers.first { $0.target == mimeType }.flatMap {
-            SelectionTargets.payload(for: $0, items: items, fileOperation: .copy)
-          }
-        },
+        serve: SelectionTargets.server(for: offers, items: items, fileOperation: .copy),
         events: { [weak self] event in
           switch event {
           case .action(let mask): chosen.withLock { $0 = mask }

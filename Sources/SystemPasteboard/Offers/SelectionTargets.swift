@@ -175,6 +175,16 @@ package enum SelectionTargets {
     return Payload(convert(bytes, offer.conversion))
   }
 
+  /// What answers a peer's request for a target (a Wayland `send`): the payload of the offer
+  /// for that target, or nil when `offers` has none or its load fails.
+  package static func server(
+    for offers: [Offer], items: [SystemPasteboard.Item], fileOperation: FileList.Operation
+  ) -> @Sendable (String) -> Payload? {
+    { target in
+      offers.first { $0.target == target }.flatMap { payload(for: $0, items: items, fileOperation: fileOperation) }
+    }
+  }
+
   /// Data read from a target, made what the type says (Latin-1 `STRING` to UTF-8).
   package static func received(_ bytes: [UInt8], target: String) -> Data {
     if target == "STRING" || target == "TEXT" {

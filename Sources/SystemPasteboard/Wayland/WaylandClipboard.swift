@@ -113,11 +113,7 @@ final class WaylandFocusedSelection: WaylandClipboard, @unchecked Sendable {
     do {
       source = try window.setSelection(
         mimeTypes: offers.map(\.target), primary: primary, serial: serial,
-        serve: { mimeType in
-          offers.first { $0.target == mimeType }.flatMap {
-            SelectionTargets.payload(for: $0, items: items, fileOperation: fileOperation)
-          }
-        },
+        serve: SelectionTargets.server(for: offers, items: items, fileOperation: fileOperation),
         events: { [weak self] event in
           guard case .cancelled = event else { return }
           self?.state.withLock { state in
@@ -234,11 +230,7 @@ final class WaylandWindowSelection: WaylandClipboard, @unchecked Sendable {
     let owned = owned
     let source = try window.setSelection(
       mimeTypes: offers.map(\.target), primary: primary, serial: serial,
-      serve: { mimeType in
-        offers.first { $0.target == mimeType }.flatMap {
-          SelectionTargets.payload(for: $0, items: items, fileOperation: fileOperation)
-        }
-      },
+      serve: SelectionTargets.server(for: offers, items: items, fileOperation: fileOperation),
       events: { event in
         guard case .cancelled = event else { return }
         owned.withLock { $0 = nil }
