@@ -91,6 +91,46 @@ package enum FileIO {
     return result
   }
 
+  /// Reads up to `buffer.count` bytes at `offset` of a regular file, retrying interruptions and
+  /// short reads; the number of bytes read (fewer at the end of the file), or -1 on an error.
+  package static func pread(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
+    var filled = 0
+    var interruptions = 0
+    while filled < buffer.count {
+      let n = systemPread(fd, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset + filled))
+      if n < 0 {
+        if errno == EINTR && interruptions < interruptionLimit {
+          interruptions += 1
+          continue
+        }
+        return filled > 0 ? filled : -1
+      }
+      if n == 0 { break }
+      filled += n
+    }
+    return filled
+  }
+
+  /// Reads from `fd` until `buffer` is full or the input ends (a pipe or terminal gives what it
+  /// has in several reads); the number of bytes read.
+  package static func readUpTo(fd: Int32, into buffer: inout [UInt8], path: String) throws(Error) -> Int {
+    var filled = 0
+    var interruptions = 0
+    while filled < buffer.count {
+      let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, $0.count - filled) }
+      if n < 0 {
+        if errno == EINTR && interruptions < interruptionLimit {
+          interruptions += 1
+          continue
+        }
+        throw Error(path: path, operation: .read, code: errno)
+      }
+      if n == 0 { break }
+      filled += n
+    }
+    return filled
+  }
+
   /// Reads a descriptor to its end.
   package static func readAll(fd: Int32, path: String) throws(Error) -> [UInt8] {
     var result: [UInt8] = []
@@ -140,6 +180,9 @@ package enum FileIO {
 }
 
 // Named wrappers, so that the static methods above can call the C functions of the same name.
+func systemPread(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int, _ offset: off_t) -> Int {
+  pread(fd, buffer, count, offset)
+}
 func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
   read(fd, buffer, count)
 }

@@ -105,7 +105,7 @@ extension FormatSample {
     add("7-Zip", "7z", "application/x-7z-compressed", [0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C, 0, 4])
     add("tar", "tar", "application/x-tar", tar("hello.txt"))
     add(
-      "ELF", "so", "application/x-executable", join([0x7F], ascii("ELF"), [2, 1, 1, 0], zeros(8), le16(3), le16(0x3E)))
+      "ELF", "so", "application/x-sharedlib", join([0x7F], ascii("ELF"), [2, 1, 1, 0], zeros(8), le16(3), le16(0x3E)))
     add("Mach-O", "dylib", "application/x-mach-binary", [0xCF, 0xFA, 0xED, 0xFE, 7, 0, 0, 1, 3, 0, 0, 0, 6, 0, 0, 0])
     add("WebAssembly", "wasm", "application/wasm", join([0], ascii("asm"), [1, 0, 0, 0]))
     add("MP3", "mp3", "audio/mpeg", join(ascii("ID3"), [4, 0, 0, 0, 0, 0, 0], [0xFF, 0xFB, 0x90, 0x64]))
@@ -209,13 +209,13 @@ public struct IdentificationAgreement: Sendable {
   /// Compares `registry`'s identification of `paths` with GIO's; nil without GIO.
   public static func compare(_ paths: [String], registry: UTTypeRegistry) throws -> IdentificationAgreement? {
     guard let gio = try gioTypes(paths) else { return nil }
-    let database = registry.mimeDatabase
+    let database = registry.loadedMIMEDatabase
     var report = IdentificationAgreement(total: 0, agreed: 0, disagreements: [])
     for (path, theirs) in zip(paths, gio) {
       let ours = (try? registry.identifyFile(atPath: path).mimeType) ?? "(unreadable)"
       if theirs == "(error)" && ours == "(unreadable)" { continue }
       report.total += 1
-      if ours == theirs || database.map({ $0.unalias(ours) == $0.unalias(theirs) }) == true {
+      if ours == theirs || database.map({ UTTypeRegistry.mimeType(ours, isOrRefines: theirs, in: $0) }) == true {
         report.agreed += 1
       } else {
         report.disagreements.append(

@@ -29,6 +29,14 @@ public func xmlPlist(_ body: String) -> String {
   """
 }
 
+/// A new, empty directory under the temporary directory, named `prefix-UUID`; the caller
+/// removes it.
+public func makeTemporaryDirectory(_ prefix: String) throws -> URL {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
+
 /// What a program printed and how it exited.
 public struct ProcessResult: Sendable {
   public var status: Int32

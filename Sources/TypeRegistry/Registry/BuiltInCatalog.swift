@@ -23,6 +23,14 @@ enum BuiltInCatalog {
   /// The catalog's declarations, exported and built-in, in catalog order.
   static let declarations = makeDeclarations()
 
+  /// The catalog's declarations, then those of the formats the built-in detectors name that the
+  /// catalog does not declare (``Format/declarations``): the system layer of every registry.
+  static let systemDeclarations = declarations + Format.declarations.enumerated().map { index, declaration in
+    var declaration = declaration
+    declaration.index = declarations.count + index
+    return declaration
+  }
+
   static func makeDeclarations() -> [TypeDeclaration] {
     entries.enumerated().map { index, entry in
       var tags: [String: [String]] = [:]
@@ -51,7 +59,7 @@ extension UTTypeRegistry {
   /// Builds the catalog's registry as a process's first use does: declarations from the
   /// compiled-in entries, then the graph. For benchmarks.
   package static func buildingBuiltInFromScratch() -> UTTypeRegistry {
-    GraphBuilder(declarations: BuiltInCatalog.makeDeclarations()).build(
+    GraphBuilder(declarations: BuiltInCatalog.makeDeclarations() + Format.declarations).build(
       files: [], codeDeclarations: [], includesSystemTypes: true)
   }
 }

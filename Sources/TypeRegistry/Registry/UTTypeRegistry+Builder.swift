@@ -53,7 +53,7 @@ extension UTTypeRegistry {
 
     /// Builds the registry.
     public func build() -> UTTypeRegistry {
-      var all: [TypeDeclaration] = includesSystemTypes ? BuiltInCatalog.declarations : []
+      var all: [TypeDeclaration] = includesSystemTypes ? BuiltInCatalog.systemDeclarations : []
       var systemTypes = SystemTypes(source: mimeDatabase)
       var addedTags: [Int: [String: [String]]] = [:]
       if let source = mimeDatabase {

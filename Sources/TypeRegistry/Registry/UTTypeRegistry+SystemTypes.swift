@@ -60,6 +60,9 @@ extension UTTypeRegistry {
   final class Completion: Sendable {
     private let state = Locked<UTTypeRegistry?>(nil)
 
+    /// Whether the registry with the layer has been built.
+    var isBuilt: Bool { state.withLock { $0 != nil } }
+
     func registry(completing base: UTTypeRegistry) -> UTTypeRegistry {
       if let done = state.withLock({ $0 }) { return done }
       var builder = Builder(base)
@@ -83,6 +86,9 @@ extension UTTypeRegistry {
     guard let pending = systemTypes.pending else { return self }
     return pending.registry(completing: self)
   }
+
+  /// Whether this registry has built its MIME layer (or never had one to build).
+  package var hasBuiltMIMELayer: Bool { systemTypes.pending?.isBuilt ?? true }
 
   /// Whether the registry has a MIME layer (read or not yet read).
   public var includesMIMEDatabase: Bool { systemTypes.source != nil }

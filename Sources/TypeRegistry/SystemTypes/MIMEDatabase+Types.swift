@@ -110,6 +110,18 @@ extension MIMEDatabase {
     return result
   }
 
+  /// Whether `mimeType`'s derived identifier is its alone: the name is lower-case ASCII
+  /// letters, digits, `.`, `-`, `+` and one `/`, without `-plus-` (how `+` is written). Such names
+  /// map to distinct identifiers, so the MIME layer gives each exactly
+  /// ``derivedIdentifier(of:)``; other names take a suffix (`-2`) if theirs is taken.
+  package static func hasPlainDerivedIdentifier(_ mimeType: String) -> Bool {
+    let plain = mimeType.utf8.allSatisfy { byte in
+      (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2E || byte == 0x2D || byte == 0x2B
+        || byte == 0x2F
+    }
+    return plain && !mimeType.contains("-plus-")
+  }
+
   /// The description of `mimeType`: from package XML the database was read from, else from its
   /// XML file in the first directory that has one (`<dir>/image/png.xml`): the `<comment>`
   /// without `xml:lang`, or nil.

@@ -104,6 +104,15 @@ package final class MIMEDatabase: Sendable {
     return mimeType
   }
 
+  /// The aliases of a canonical MIME type in every cache, sorted, without repeats.
+  package func aliases(of canonical: String) -> [String] {
+    var result: [String] = []
+    for cache in caches {
+      for pair in cache.aliases where pair.mimeType == canonical && !result.contains(pair.alias) { result.append(pair.alias) }
+    }
+    return result.sorted()
+  }
+
   /// The direct parents of `mimeType` in every cache, without repeats.
   package func parents(of mimeType: String) -> [String] {
     var result: [String] = []
@@ -251,7 +260,7 @@ package final class MIMEDatabase: Sendable {
   }
 
   /// `inode/fifo`, `inode/socket`, `inode/chardevice` or `inode/blockdevice`.
-  private static func specialType(_ path: String) -> String {
+  package static func specialType(_ path: String) -> String {
     var info = stat()
     guard stat(path, &info) == 0 else { return "inode/symlink" }
     switch info.st_mode & S_IFMT {

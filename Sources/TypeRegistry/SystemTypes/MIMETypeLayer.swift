@@ -48,16 +48,26 @@ enum MIMETypeLayer {
         identifiers[info.mimeType] = base[index].identifier
         claimants.append((index, info))
       } else {
-        var identifier = MIMEDatabase.derivedIdentifier(of: info.mimeType)
-        var suffix = 2
-        while taken.contains(identifier) {
-          identifier = MIMEDatabase.derivedIdentifier(of: info.mimeType) + "-\(suffix)"
-          suffix += 1
-        }
-        taken.insert(identifier)
-        identifiers[info.mimeType] = identifier
         unclaimed.append(info)
       }
+    }
+    // Plain names first: their identifiers never collide, so each is its derived identifier in
+    // every database (identification names one without building the layer); a name with other
+    // characters takes a suffix if its identifier is taken.
+    for info in unclaimed where MIMEDatabase.hasPlainDerivedIdentifier(info.mimeType) {
+      let identifier = MIMEDatabase.derivedIdentifier(of: info.mimeType)
+      taken.insert(identifier)
+      identifiers[info.mimeType] = identifier
+    }
+    for info in unclaimed where !MIMEDatabase.hasPlainDerivedIdentifier(info.mimeType) {
+      var identifier = MIMEDatabase.derivedIdentifier(of: info.mimeType)
+      var suffix = 2
+      while taken.contains(identifier) {
+        identifier = MIMEDatabase.derivedIdentifier(of: info.mimeType) + "-\(suffix)"
+        suffix += 1
+      }
+      taken.insert(identifier)
+      identifiers[info.mimeType] = identifier
     }
     // Tags are added after every claim is known, so that a claimant never takes a tag the
     // catalog gives another type.

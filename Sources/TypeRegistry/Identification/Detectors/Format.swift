@@ -1,0 +1,84 @@
+/// A file format the built-in detectors name: its MIME type, its type identifier, and the
+/// container format it refines.
+///
+/// The MIME type is IANA's where IANA registers one, else the shared-mime-info database's, else
+/// the format's own documentation's, else an `application/x-…` name (each choice is written
+/// beside the format in `Format+Table.swift`). The identifier is Apple's where the built-in
+/// catalog declares the format; otherwise the format is declared here, with the identifier the
+/// MIME layer derives (``MIMEDatabase/derivedIdentifier(of:)``), so that a format has one type
+/// with or without a database: an APNG is `org.freedesktop.mime.image.apng`, conforming to
+/// `public.png`.
+struct Format: Sendable, Hashable {
+  /// The MIME type identification reports.
+  let mimeType: String
+  /// The type's identifier.
+  let identifier: String
+  /// Whether the format is declared here (not by the catalog).
+  let isDeclaredHere: Bool
+  /// The parents of a format declared here.
+  let parents: [String]
+  /// The MIME type of the container this format is a kind of (`application/zip` for OOXML),
+  /// which lets a detector's answer replace a database's less specific one.
+  let container: String?
+  /// The filename extensions of a format declared here, preferred first.
+  let extensions: [String]
+  /// A description of a format declared here.
+  let description: String
+
+  /// A format the built-in catalog declares as `identifier`.
+  init(_ mimeType: String, apple identifier: String, in container: String? = nil) {
+    self.mimeType = mimeType
+    self.identifier = identifier
+    isDeclaredHere = false
+    parents = []
+    self.container = container
+    extensions = []
+    description = ""
+  }
+
+  /// A format the catalog does not declare: declared here, conforming to `parents`.
+  init(_ mimeType: String, _ description: String, conformsTo parents: [String], _ extensions: [String], in container: String? = nil) {
+    self.mimeType = mimeType
+    identifier = MIMEDatabase.derivedIdentifier(of: mimeType)
+    isDeclaredHere = true
+    self.parents = parents
+    self.container = container
+    self.extensions = extensions
+    self.description = description
+  }
+
+  static func == (a: Format, b: Format) -> Bool { a.identifier == b.identifier && a.mimeType == b.mimeType }
+  func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
+
+  /// The format whose MIME type is `mimeType`, or nil.
+  static func named(_ mimeType: String) -> Format? { byMIMEType[mimeType] }
+
+  static let byMIMEType: [String: Format] = Dictionary(all.map { ($0.mimeType, $0) }) { first, _ in first }
+
+  /// The declarations of the formats declared here, as a layer above the catalog.
+  static let declarations: [TypeDeclaration] = all.filter(\.isDeclaredHere).map { format in
+    var tags = [UTTagClass.mimeType.rawValue: [format.mimeType]]
+    if !format.extensions.isEmpty { tags[UTTagClass.filenameExtension.rawValue] = format.extensions }
+    var declaration = TypeDeclaration(
+      identifier: format.identifier, kind: .exported, conformsTo: format.parents, description: format.description,
+      tags: tags)
+    declaration.isBuiltIn = true
+    return declaration
+  }
+
+  /// Whether `mimeType` is this format's container, or its container's container, and so on.
+  func refines(_ mimeType: String) -> Bool {
+    var current = container
+    var steps = 0
+    while let next = current, steps < 8 {
+      if next == mimeType { return true }
+      current = Format.named(next)?.container
+      steps += 1
+    }
+    return false
+  }
+
+  /// The MIME types some format refines: a database's answer among these may be refined by the
+  /// content even when the name alone gave it.
+  static let containers: Set<String> = Set(all.compactMap(\.container))
+}
