@@ -3,20 +3,38 @@
 #
 #   scripts/fuzz.sh FORMAT [SECONDS]     FORMAT: xml, binary, openstep, json (property list readers)
 #                                        or mimecache (the shared-mime-info cache reader) or mimepackage
-#                                        (its package XML reader and cache compiler); SECONDS: default 60
+#                                        (its package XML reader and cache compiler) or detectors (the
+#                                        built-in format detectors and identification); SECONDS: default 60
 #
 # Seeds come from Fuzz/corpus/FORMAT; new inputs libFuzzer finds go to Fuzz/build/corpus-FORMAT;
 # a crash is saved under Fuzz/artifacts/ and the script exits non-zero. Copy every crash into
 # Tests/Fixtures/fuzz-regressions/ so that `swift test` checks it from then on.
 set -euo pipefail
-format=${1:?usage: scripts/fuzz.sh xml|binary|openstep|json|mimecache|mimepackage [seconds]}
+format=${1:?usage: scripts/fuzz.sh xml|binary|openstep|json|mimecache|mimepackage|detectors [seconds]}
 seconds=${2:-60}
-case "$format" in xml|binary|openstep|json|mimecache|mimepackage) ;; *) echo "unknown format '$format'" >&2; exit 2;; esac
+case "$format" in xml|binary|openstep|json|mimecache|mimepackage|detectors) ;; *) echo "unknown format '$format'" >&2; exit 2;; esac
 root=$(cd "$(dirname "$0")/.." && pwd)
 build="$root/Fuzz/build"
 mkdir -p "$build/corpus-$format" "$root/Fuzz/artifacts"
 binary="$build/fuzz-$format"
-if [ "$format" = mimecache ]; then
+if [ "$format" = detectors ]; then
+  # The detectors need the whole TypeRegistry module: its modules are built instrumented, one by
+  # one, and the target links them (with @testable access to the detectors).
+  sources="$(find "$root/Sources/UTIPlatform" "$root/Sources/PropertyList" "$root/Sources/TypeRegistry" -name '*.swift' | sort)"
+  newest=$(ls -t $sources "$root/Fuzz/fuzz-$format.swift" | head -1)
+  if [ ! -x "$binary" ] || [ "$newest" -nt "$binary" ]; then
+    echo "building $binary"
+    modules="$build/modules"
+    mkdir -p "$modules"
+    flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name swift_uti -enable-testing -I "$modules")
+    for module in UTIPlatform PropertyList TypeRegistry; do
+      swiftc "${flags[@]}" -emit-module -emit-module-path "$modules/$module.swiftmodule" -emit-library -static \
+        -module-name "$module" $(find "$root/Sources/$module" -name '*.swift' | sort) -o "$modules/lib$module.a"
+    done
+    swiftc "${flags[@]}" -module-name DetectorFuzz "$root/Fuzz/fuzz-$format.swift" -L "$modules" \
+      -lTypeRegistry -lPropertyList -lUTIPlatform -o "$binary"
+  fi
+elif [ "$format" = mimecache ]; then
   sources="$(find "$root/Sources/UTIPlatform" -name '*.swift' | sort) $root/Sources/TypeRegistry/SystemTypes/MIMECache.swift"
 elif [ "$format" = mimepackage ]; then
   types="$root/Sources/TypeRegistry/SystemTypes"
@@ -26,7 +44,7 @@ else
   sources="$(find "$root/Sources/PropertyList" -name '*.swift' | sort) $root/Tests/TestSupport/PropertyListRoundTrip.swift"
 fi
 newest=$(ls -t $sources "$root/Fuzz/fuzz-$format.swift" | head -1)
-if [ ! -x "$binary" ] || [ "$newest" -nt "$binary" ]; then
+if [ "$format" != detectors ] && { [ ! -x "$binary" ] || [ "$newest" -nt "$binary" ]; }; then
   echo "building $binary"
   swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PropertyListFuzz -package-name swift_uti \
     "$root/Fuzz/fuzz-$format.swift" $sources -o "$binary"

@@ -99,15 +99,17 @@ enum IdentifyBench {
       print("note: no shared-mime-info database on this machine; the identification rows are left out")
       return []
     }
+    var rows = processRows(quick: quick)
     let count = quick ? 200 : 2000
-    guard let paths = try? corpus(in: scratch.appendingPathComponent("identify"), count: count) else { return [] }
-    var rows: [Bench.Row] = []
+    guard let paths = try? corpus(in: scratch.appendingPathComponent("identify"), count: count) else { return rows }
+    // The registry users hold: the catalog, the detectors' formats and the machine's database.
+    let registry = UTTypeRegistry.Builder(mimeDatabase: .machine).build()
     var identified = 0
     let ours = Bench.measure(runs: quick ? 3 : 7) {
-      for path in paths where (try? database.identifyFile(atPath: path)) != nil { identified += 1 }
+      for path in paths where (try? registry.identifyFile(atPath: path)) != nil { identified += 1 }
     }
     Bench.sink(identified)
-    let label = "identify \(count) files by content and name (one process, database loaded)"
+    let label = "identify \(count) files by content and name, built-in detectors on (one process)"
     if let file = Bench.which("file") {
       rows.append(
         .init(
@@ -118,6 +120,19 @@ enum IdentifyBench {
       rows.append(
         .init(label, ours, gio, peer: "GIO `g_content_type_guess` (Python gi, timed inside; 4 KB read per file)"))
     }
+    // One upload's first 4 KB in memory, per call (a DOCX: the detectors read its entries).
+    let upload = FormatSample.detectorSamples.first { $0.name == "Word template" }!.bytes
+    let prefix = Array((upload + [UInt8](repeating: 0, count: 4096)).prefix(4096))
+    let calls = 10_000
+    let perCall =
+      Bench.measure(runs: quick ? 3 : 9) {
+        for _ in 0..<calls { Bench.sink(registry.identify(prefix, fileName: nil).mimeType.utf8.count) }
+      } / Double(calls)
+    let gioPerCall = gioPrefixSeconds(prefix, calls: quick ? 2000 : 20_000)
+    rows.append(
+      .init(
+        "identify a 4 KB prefix in memory (a Word template), per call", perCall, gioPerCall,
+        peer: "GIO `g_content_type_guess` on the same bytes (application/zip)"))
     let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A]
     let firstQuery = Bench.measure(runs: quick ? 5 : 50) {
       let fresh = MIMEDatabase(directories: MIMEDatabase.directories)
@@ -132,10 +147,93 @@ enum IdentifyBench {
     }
     rows.append(
       .init(
-        "build the registry with the machine's MIME types (\(database.typeInfos().count) types)", layer, nil,
-        peer: "—"))
+        "build the MIME layer (\(database.typeInfos().count) types), which identification no longer needs", layer,
+        nil, peer: "—"))
     printAgreement(quick: quick, scratch: scratch)
+    printAccuracy(scratch: scratch)
     return rows
+  }
+
+  /// One file, one process, as a shell user runs it: the shipped binary and the default release
+  /// build beside `gio info` and `file --mime-type` on the same file.
+  static func processRows(quick: Bool) -> [Bench.Row] {
+    let runs = quick ? 5 : 40
+    let file = packageRoot.appendingPathComponent("README.md").path
+    var rows: [Bench.Row] = []
+    var binaries: [(String, String)] = []
+    if let shipped = Bench.shippedUtictl() { binaries.append(("self-contained (scripts/release.sh)", shipped)) }
+    if let dynamic = Bench.sibling("utictl"), dynamic != binaries.first?.1 {
+      binaries.append(("default release build", dynamic))
+    }
+    let gio = Bench.which("gio").map {
+      Bench.measureProcess(runs: runs, $0, ["info", "-a", "standard::content-type", file])
+    }
+    let fileTool = Bench.which("file").map { Bench.measureProcess(runs: runs, $0, ["--mime-type", file]) }
+    for (kind, utictl) in binaries {
+      let ours = Bench.measureProcess(runs: runs, utictl, ["identify", "--mime", file])
+      let label = "`utictl identify --mime README.md` process, \(kind)"
+      if let gio { rows.append(.init(label, ours, gio, peer: "`gio info -a standard::content-type` process")) }
+      if let fileTool { rows.append(.init(label, ours, fileTool, peer: "`file --mime-type` process")) }
+    }
+    if let hello = Bench.sibling("utibench-hello"), let gio {
+      rows.append(
+        .init(
+          "a Swift program that only prints a line (dynamic, for scale)", Bench.measureProcess(runs: runs, hello, []),
+          gio, peer: "`gio info -a standard::content-type` process"))
+    }
+    return rows
+  }
+
+  /// GIO's `g_content_type_guess` on `bytes` without a name, per call, timed inside Python.
+  static func gioPrefixSeconds(_ bytes: [UInt8], calls: Int) -> Double? {
+    let script = """
+      import sys, time, gi
+      gi.require_version('Gio', '2.0')
+      from gi.repository import Gio
+      data = sys.stdin.buffer.read()
+      n = int(sys.argv[1])
+      Gio.content_type_guess(None, data)
+      start = time.perf_counter()
+      for _ in range(n):
+          Gio.content_type_guess(None, data)
+      print((time.perf_counter() - start) / n)
+      """
+    guard let result = try? runProcess("/usr/bin/python3", ["-c", script, String(calls)], input: Data(bytes)),
+      result.status == 0
+    else { return nil }
+    return Double(result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  /// How many of the detector corpus's formats each tool names right, from the content alone
+  /// (no name): ours with and without the database, `file --mime-type`, GIO.
+  static func printAccuracy(scratch: URL) {
+    let directory = scratch.appendingPathComponent("accuracy")
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let samples = FormatSample.everyFormat
+    var paths: [String] = []
+    for (index, sample) in samples.enumerated() {
+      let path = directory.appendingPathComponent("sample\(index)").path
+      guard (try? Data(sample.bytes).write(to: URL(fileURLWithPath: path))) != nil else { return }
+      paths.append(path)
+    }
+    let machine = UTTypeRegistry.Builder(mimeDatabase: .machine).build()
+    let bare = UTTypeRegistry.Builder(mimeDatabase: nil).build()
+    guard let database = machine.loadedMIMEDatabase else { return }
+    func right(_ answers: [String]) -> Int {
+      zip(samples, answers).filter { database.unalias($0.mimeType) == database.unalias($1) }.count
+    }
+    let withDatabase = right(paths.map { (try? machine.identifyFile(atPath: $0).mimeType) ?? "" })
+    let without = right(paths.map { (try? bare.identifyFile(atPath: $0).mimeType) ?? "" })
+    var line =
+      "Formats named exactly, from the content alone, over \(samples.count) samples of the formats the detectors"
+      + " know: ours \(withDatabase) with the database, \(without) without"
+    if let file = Bench.which("file"), let result = try? runProcess(file, ["--mime-type", "-b"] + paths),
+      result.status == 0
+    {
+      line += "; `file --mime-type` \(right(result.stdoutText.split(separator: "\n").map(String.init)))"
+    }
+    if let gio = try? IdentificationAgreement.gioTypes(paths) { line += "; GIO \(right(gio))" }
+    print(line + ".\n")
   }
 
   /// Our identification beside GIO's on written samples and files of the machine, with every

@@ -11,20 +11,24 @@ enum IdentifyCommand {
       discussion: """
         By default, as GIO and file(1) do: the machine's shared-mime-info database
         (XDG_DATA_HOME and XDG_DATA_DIRS) identifies each file by its name and, where the name
-        does not decide, by its first bytes, as GIO decides (the specification's order). The MIME
-        type is then the preferred type of that MIME tag (a dynamic type when nothing declares
-        it). Directories and special files are identified without being opened (inode/directory,
-        inode/fifo, ...); a symbolic link is its target's type, and a dangling one is
-        inode/symlink; an empty file is text/plain, as GIO says. Without a database, a filename
-        extension the catalog declares decides, and built-in signatures of common formats read
-        the rest. Files that cannot be read are reported on standard error, and the status is 2
+        does not decide, by its first bytes, as GIO decides (the specification's order); then
+        the built-in detectors read the structure of containers (ZIP entries, compound files,
+        ISO media brands, TIFF tags, ...) and a more specific format they find replaces the
+        database's answer when it is a kind of that answer (a Word template, not
+        application/zip). The MIME type is then the preferred type of that MIME tag (a dynamic
+        type when nothing declares it). Directories and special files are identified without
+        being opened (inode/directory, inode/fifo, ...); a symbolic link is its target's type,
+        and a dangling one is inode/symlink; an empty file is text/plain, as GIO says. Without
+        a database the built-in detectors decide, as in a container, then a filename extension
+        the catalog declares, then the text test. - reads standard input (a pipe is read as a
+        stream). Files that cannot be read are reported on standard error, and the status is 2
         after the others are printed. --json prints, for each file, its identifier, MIME type
         and what decided (name, content or fileKind).
         With --name-only the contents are not read: the filename extension is looked up among
         directory types for a directory (public.folder when none) and among data types otherwise
         (public.data without an extension).
         """,
-      arguments: [.init(name: "file", help: "A file or directory path.", isRepeating: true)],
+      arguments: [.init(name: "file", help: "A file or directory path; - for standard input.", isRepeating: true)],
       options: [
         .init(names: ["--content"], valueName: nil, help: "Identify by content and name (the default)."),
         .init(names: ["--name-only"], valueName: nil, help: "Identify by the name alone; the file need not exist."),
@@ -37,22 +41,29 @@ enum IdentifyCommand {
   }
 
   static func run(_ invocation: Invocation, _ io: inout Console) -> Int32 {
-    guard let registry = QueryContext.registry(invocation, io: &io) else { return ExitStatus.usage }
+    // The registry is not built: identification names its answers from the system types (or
+    // builds it, when --types adds declarations).
+    guard let builder = QueryContext.builder(invocation, io: &io) else { return ExitStatus.usage }
     if invocation.has("--content") && invocation.has("--name-only") {
       io.error("Error: --content and --name-only cannot be used together")
       return ExitStatus.usage
     }
     if !invocation.has("--name-only") {
       // A database directory that could not be read is said once; identification goes on with
-      // the rest (or with the built-in signatures).
-      for problem in registry.mimeDatabase?.problems ?? [] { io.error("warning: MIME database: \(problem)") }
+      // the rest (or with the built-in detectors).
+      for problem in builder.mimeDatabaseProblems { io.error("warning: MIME database: \(problem)") }
     }
+    let identifier = builder.makeFileIdentifier()
     var status = ExitStatus.success
     var results: [PropertyList.Value] = []
     for path in invocation.positionals {
       let found: TypeIdentification
       do {
-        found = try registry.identifyFile(atPath: path, byContent: !invocation.has("--name-only"))
+        if path == "-" && !invocation.has("--name-only") {
+          found = try identifier.identify(fileDescriptor: 0, fileName: nil)
+        } else {
+          found = try identifier.identifyFile(atPath: path, byContent: !invocation.has("--name-only"))
+        }
       } catch {
         io.error("error: \(error)")
         status = ExitStatus.usage
@@ -60,13 +71,13 @@ enum IdentifyCommand {
       }
       if invocation.has("--json") {
         results.append([
-          "file": .init(.string(path)), "identifier": .init(.string(found.type.identifier)),
+          "file": .init(.string(path)), "identifier": .init(.string(found.identifier)),
           "mimeType": .init(.string(found.mimeType)), "method": .init(.string(found.method.rawValue)),
         ])
       } else if invocation.has("--mime") {
         io.print("\(path): \(found.mimeType)")
       } else {
-        io.print("\(path): \(found.type.identifier)")
+        io.print("\(path): \(found.identifier)")
       }
     }
     if invocation.has("--json") {

@@ -7,6 +7,11 @@ import TypeRegistry
 enum QueryContext {
   /// Builds the registry, or reports why a `--types` file cannot be read (exit status 2).
   static func registry(_ invocation: Invocation, io: inout Console) -> UTTypeRegistry? {
+    builder(invocation, io: &io)?.build()
+  }
+
+  /// The builder of that registry, with every `--types` file read, not yet built.
+  static func builder(_ invocation: Invocation, io: inout Console) -> UTTypeRegistry.Builder? {
     let noSystem = invocation.has("--no-system")
     var builder = UTTypeRegistry.Builder(
       includingSystemTypes: !noSystem,
@@ -19,7 +24,7 @@ enum QueryContext {
         return nil
       }
     }
-    return builder.build()
+    return builder
   }
 
   /// The type an argument names: a declared identifier or a `dyn.` identifier.

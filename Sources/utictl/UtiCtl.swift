@@ -4,17 +4,42 @@ import TypeRegistry
 enum UtiCtl {
   static let version = "0.1.0"
 
-  static var root: Command {
+  static var root: Command { root(only: nil) }
+
+  /// The subcommands' names, in the order help lists them.
+  static let subcommandNames = [
+    "conforms-to", "info", "supertypes", "subtypes", "tree", "lookup", "identify", "dyn", "graph", "validate",
+    "plist", "copy", "paste",
+  ]
+
+  /// The command tree, with every subcommand, or only the one named `name` (what running it
+  /// needs: a command's definition, with its help and rule tables, is built only when used).
+  static func root(only name: String?) -> Command {
     Command(
       name: "utictl",
       abstract: "Uniform Type Identifier queries, property list tools, and type declaration checks.",
-      subcommands: [
-        ConformsToCommand.command, InfoCommand.command, SupertypesCommand.supertypes, SupertypesCommand.subtypes,
-        TreeCommand.command, LookupCommand.command, IdentifyCommand.command, DynCommand.command,
-        GraphCommand.command, ValidateCommand.command, PlistCommand.command, ClipboardCommands.copy,
-        ClipboardCommands.paste,
-      ]
+      subcommands: (name.map { [$0] } ?? subcommandNames).compactMap(subcommand(named:))
     )
+  }
+
+  /// The subcommand named `name`, built now.
+  static func subcommand(named name: String) -> Command? {
+    switch name {
+    case "conforms-to": ConformsToCommand.command
+    case "info": InfoCommand.command
+    case "supertypes": SupertypesCommand.supertypes
+    case "subtypes": SupertypesCommand.subtypes
+    case "tree": TreeCommand.command
+    case "lookup": LookupCommand.command
+    case "identify": IdentifyCommand.command
+    case "dyn": DynCommand.command
+    case "graph": GraphCommand.command
+    case "validate": ValidateCommand.command
+    case "plist": PlistCommand.command
+    case "copy": ClipboardCommands.copy
+    case "paste": ClipboardCommands.paste
+    default: nil
+    }
   }
 
   /// Options every command accepts, before or after the command's name.
@@ -50,7 +75,6 @@ enum UtiCtl {
       io.write(Array(Manual.page().utf8))
       return ExitStatus.success
     }
-    var command = root
     var path = "utictl"
     // Global options given before the command move after it.
     var leading: [String] = []
@@ -68,6 +92,8 @@ enum UtiCtl {
       rest = rest.dropFirst()
       rest.append("--help")
     }
+    // Only the subcommand being run is built (all of them for the top level's help).
+    var command = root(only: rest.first.flatMap { subcommandNames.contains($0) ? $0 : nil })
     while let next = rest.first, let sub = command.subcommands.first(where: { $0.name == next }) {
       command = sub
       path += " " + next

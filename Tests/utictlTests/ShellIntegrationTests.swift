@@ -108,6 +108,14 @@ struct ShellIntegrationTests {
     for rule in ValidationRule.all { #expect(checkedIn.contains(".B \(Manual.escape(rule.id.rawValue))\n")) }
   }
 
+  /// A run builds only its own subcommand, found by name: every name builds its command.
+  @Test func everySubcommandIsFoundByItsName() {
+    #expect(UtiCtl.root.subcommands.map(\.name) == UtiCtl.subcommandNames)
+    for name in UtiCtl.subcommandNames {
+      #expect(UtiCtl.root(only: name).subcommands.map(\.name) == [name])
+    }
+  }
+
   @Test func theManualRendersWithoutWarnings() throws {
     guard let groff = which("groff") else {
       print("◇ skipped: groff is not installed; the manual was not rendered (.ci/run installs it)")

@@ -18,6 +18,12 @@ enum BuiltInCatalog {
       self.description = description
       self.tags = tags
     }
+
+    /// The values of one tag class, or none.
+    func tags(_ tagClass: String) -> [String] {
+      for index in tags.indices where tags[index].0 == tagClass { return tags[index].1 }
+      return []
+    }
   }
 
   /// The catalog's declarations, exported and built-in, in catalog order.
@@ -25,11 +31,13 @@ enum BuiltInCatalog {
 
   /// The catalog's declarations, then those of the formats the built-in detectors name that the
   /// catalog does not declare (``Format/declarations``): the system layer of every registry.
-  static let systemDeclarations = declarations + Format.declarations.enumerated().map { index, declaration in
-    var declaration = declaration
-    declaration.index = declarations.count + index
-    return declaration
-  }
+  static let systemDeclarations =
+    declarations
+    + Format.declarations.enumerated().map { index, declaration in
+      var declaration = declaration
+      declaration.index = declarations.count + index
+      return declaration
+    }
 
   static func makeDeclarations() -> [TypeDeclaration] {
     entries.enumerated().map { index, entry in

@@ -98,16 +98,21 @@ extension MIMEDatabase {
   /// `application/vnd.ms-visio.drawing.main+xml` is
   /// `org.freedesktop.mime.application.vnd.ms-visio.drawing.main-plus-xml`.
   package static func derivedIdentifier(of mimeType: String) -> String {
-    var result = derivedIdentifierPrefix
-    for scalar in mimeType.lowercased().unicodeScalars {
-      switch scalar {
-      case "a"..."z", "0"..."9", ".", "-": result.unicodeScalars.append(scalar)
-      case "/": result += "."
-      case "+": result += "-plus-"
-      default: result += "-"
+    var result = Array(derivedIdentifierPrefix.utf8)
+    result.reserveCapacity(result.count + mimeType.utf8.count + 8)
+    for byte in mimeType.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): result.append(byte | 0x20)
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."),
+        UInt8(ascii: "-"):
+        result.append(byte)
+      case UInt8(ascii: "/"): result.append(UInt8(ascii: "."))
+      case UInt8(ascii: "+"): result += "-plus-".utf8
+      case 0x80...0xBF: continue  // a continuation byte: its character is one "-"
+      default: result.append(UInt8(ascii: "-"))
       }
     }
-    return result
+    return String(decoding: result, as: UTF8.self)
   }
 
   /// Whether `mimeType`'s derived identifier is its alone: the name is lower-case ASCII

@@ -108,7 +108,9 @@ package final class MIMEDatabase: Sendable {
   package func aliases(of canonical: String) -> [String] {
     var result: [String] = []
     for cache in caches {
-      for pair in cache.aliases where pair.mimeType == canonical && !result.contains(pair.alias) { result.append(pair.alias) }
+      for pair in cache.aliases where pair.mimeType == canonical && !result.contains(pair.alias) {
+        result.append(pair.alias)
+      }
     }
     return result.sorted()
   }

@@ -13,8 +13,10 @@ struct DetectorTests {
   let bare = UTTypeRegistry.Builder(mimeDatabase: nil).build()
 
   static func names(_ sample: FormatSample, _ index: Int) -> (named: String, misleading: String) {
-    (sample.filenameExtension.isEmpty ? "sample\(index)" : "sample\(index).\(sample.filenameExtension)",
-     "sample\(index)-notes.txt")
+    (
+      sample.filenameExtension.isEmpty ? "sample\(index)" : "sample\(index).\(sample.filenameExtension)",
+      "sample\(index)-notes.txt"
+    )
   }
 
   @Test func everySampleIsNamedThreeWaysWithoutADatabase() throws {
@@ -23,9 +25,11 @@ struct DetectorTests {
     for (index, sample) in FormatSample.everyFormat.enumerated() {
       let (named, misleading) = Self.names(sample, index)
       let bytes = sample.bytes
-      #expect(bare.identify(bytes, fileName: nil, isComplete: true).mimeType == sample.mimeType, "\(sample.name), no name")
       #expect(
-        bare.identify(bytes, fileName: named, isComplete: true).mimeType == sample.mimeType, "\(sample.name) as \(named)")
+        bare.identify(bytes, fileName: nil, isComplete: true).mimeType == sample.mimeType, "\(sample.name), no name")
+      #expect(
+        bare.identify(bytes, fileName: named, isComplete: true).mimeType == sample.mimeType,
+        "\(sample.name) as \(named)")
       #expect(
         bare.identify(bytes, fileName: misleading, isComplete: true).mimeType == sample.mimeType,
         "\(sample.name) as \(misleading): without a database the content decides")
@@ -53,19 +57,24 @@ struct DetectorTests {
       for name in [nil, named, misleading] {
         let globs = name.map { database.globMatches(forFileName: $0).map(\.mimeType) } ?? []
         let theirs = sample.bytes.withUnsafeBytes { database.identify(globs: globs, data: $0, named: name != nil) }
-        let expected = UTTypeRegistry.format(format, refines: theirs, in: database) ? sample.mimeType : theirs
+        let expected =
+          Identifying<UTTypeRegistry>.format(format, refines: theirs, in: database) ? sample.mimeType : theirs
         if expected != theirs { refined += 1 }
         let ours = registry.identify(sample.bytes, fileName: name, isComplete: true).mimeType
         #expect(ours == expected, "\(sample.name) named \(name ?? "nothing"): ours \(ours), expected \(expected)")
-        #expect(UTTypeRegistry.mimeType(ours, isOrRefines: theirs, in: database), "\(sample.name): \(ours) vs \(theirs)")
+        #expect(
+          UTTypeRegistry.mimeType(ours, isOrRefines: theirs, in: database), "\(sample.name): \(ours) vs \(theirs)")
       }
     }
     print("◇ the detectors refined the database's answer \(refined) times")
     // What a user meets: a template named .zip, an APNG, a PE with no name.
     let template = FormatSample.detectorSamples.first { $0.name == "Word template" }!.bytes
-    #expect(registry.identify(template, fileName: "letter.zip").type.identifier == "org.openxmlformats.wordprocessingml.template")
+    #expect(
+      registry.identify(template, fileName: "letter.zip").type.identifier
+        == "org.openxmlformats.wordprocessingml.template")
     #expect(registry.identify(FormatSample.detectorSamples[0].bytes, fileName: "anim.png").mimeType == "image/apng")
-    #expect(registry.identify(FormatSample.pe(characteristics: 0x2102), fileName: nil).mimeType == "application/x-msdownload")
+    #expect(
+      registry.identify(FormatSample.pe(characteristics: 0x2102), fileName: nil).mimeType == "application/x-msdownload")
   }
 
   @Test func nearMissesAreNotTheirFormat() throws {
@@ -91,10 +100,14 @@ struct DetectorTests {
     for format in Format.all {
       if format.isDeclaredHere {
         #expect(!identifiers.contains(UTTypeRegistry.fold(format.identifier)), "\(format.identifier) is Apple's")
-        #expect(!catalogMIMETypes.contains(UTTypeRegistry.fold(format.mimeType)), "the catalog declares \(format.mimeType)")
-        for parent in format.parents { #expect(bare.type(withIdentifier: parent) != nil, "\(format.mimeType): \(parent)") }
+        #expect(
+          !catalogMIMETypes.contains(UTTypeRegistry.fold(format.mimeType)), "the catalog declares \(format.mimeType)")
+        for parent in format.parents {
+          #expect(bare.type(withIdentifier: parent) != nil, "\(format.mimeType): \(parent)")
+        }
       } else {
-        #expect(identifiers.contains(UTTypeRegistry.fold(format.identifier)), "\(format.identifier) is not in the catalog")
+        #expect(
+          identifiers.contains(UTTypeRegistry.fold(format.identifier)), "\(format.identifier) is not in the catalog")
       }
       let type = try #require(bare.type(withIdentifier: format.identifier))
       // Formats declared here conform to a container declared here (a catalog container, such as
@@ -108,6 +121,7 @@ struct DetectorTests {
       }
     }
     #expect(Set(Format.all.map(\.identifier)).count == Format.all.count)
+    #expect(Format.containers == Set(Format.all.compactMap(\.container)))
     #expect(identifiers.allSatisfy { !$0.hasPrefix(MIMEDatabase.derivedIdentifierPrefix) })
     for sample in FormatSample.everyFormat {
       #expect(Format.named(sample.mimeType) != nil, "\(sample.name): \(sample.mimeType) is not in Format.all")
@@ -131,7 +145,10 @@ struct DetectorTests {
       registry.identify(desktop, fileName: "thing.desktop"),
     ]
     #expect(!registry.hasBuiltMIMELayer, "identification alone must not build the layer")
-    #expect(answers.map(\.identifier).prefix(3) == ["public.png", "net.daringfireball.markdown", "org.freedesktop.mime.image.apng"])
+    #expect(
+      answers.map(\.identifier).prefix(3) == [
+        "public.png", "net.daringfireball.markdown", "org.freedesktop.mime.image.apng",
+      ])
     let derived = answers[3]
     #expect(derived.identifier == MIMEDatabase.derivedIdentifier(of: derived.mimeType))
     #expect(!registry.hasBuiltMIMELayer)
@@ -143,6 +160,60 @@ struct DetectorTests {
       let fast = registry.identify(sample.bytes, fileName: nil)
       let slow = completed.identify(sample.bytes, fileName: nil)
       #expect(fast.identifier == slow.type.identifier, "\(sample.name): \(fast.identifier) vs \(slow.type.identifier)")
+    }
+  }
+
+  /// The system type index, which a command uses instead of building a registry, answers every
+  /// tag and conformance question identification asks as the registry does.
+  @Test func theSystemTypeIndexAnswersAsTheRegistry() throws {
+    let registry = UTTypeRegistry.Builder(mimeDatabase: nil).build()
+    let scan = SystemTypeLookup(UTTypeRegistry.Builder(mimeDatabase: nil))
+    var tags: [(String, UTTagClass)] = []
+    for type in registry.allTypes {
+      for mimeType in type.tags[.mimeType] ?? [] { tags.append((mimeType, .mimeType)) }
+      for ext in type.tags[.filenameExtension] ?? [] { tags.append((ext, .filenameExtension)) }
+    }
+    #expect(tags.count > 900)
+    // The first lookups scan the entries; the rest go through the index: both are checked.
+    for lookup in [scan, SystemTypeLookup(UTTypeRegistry.Builder(mimeDatabase: nil))] {
+      for (tag, tagClass) in tags.prefix(lookup === scan ? 20 : tags.count) {
+        for base in ["public.data", "public.item", "public.directory"] {
+          #expect(
+            lookup.preferredIdentifier(tag: tag, tagClass: tagClass, conformingTo: base)
+              == registry.preferredIdentifier(tag: tag, tagClass: tagClass, conformingTo: base), "\(tag) under \(base)")
+        }
+      }
+      for type in registry.allTypes.prefix(lookup === scan ? 20 : registry.count) {
+        for base in ["public.data", "public.image", "public.text", "public.zip-archive"] {
+          #expect(lookup.conforms(type.identifier, to: base) == registry.conforms(type.identifier, to: base))
+        }
+        #expect(lookup.preferredMIMEType(of: type.identifier) == type.preferredMIMEType)
+        #expect(lookup.declares(type.identifier))
+      }
+    }
+  }
+
+  /// A command's identification (through the builder, no registry built) and a registry's agree
+  /// on every sample, with and without the database.
+  @Test func identifyingWithoutARegistryAgreesWithTheRegistry() throws {
+    let directory = try makeTemporaryDirectory("identify-builder")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for source in [nil, UTTypeRegistry.MIMEDatabaseSource.machine] {
+      let builder = UTTypeRegistry.Builder(mimeDatabase: source).makeFileIdentifier()
+      let registry = UTTypeRegistry.Builder(mimeDatabase: source).build()
+      for (index, sample) in FormatSample.everyFormat.enumerated() {
+        for name in ["s\(index)", Self.names(sample, index).named, Self.names(sample, index).misleading] {
+          let path = directory.appendingPathComponent(name).path
+          try Data(sample.bytes).write(to: URL(fileURLWithPath: path))
+          let fast = try builder.identifyFile(atPath: path)
+          let built = try registry.identifyFile(atPath: path)
+          #expect(fast == built, "\(sample.name) as \(name): \(fast) vs \(built)")
+          #expect(fast.type.identifier == built.type.identifier)
+        }
+      }
+      #expect(try builder.identifyFile(atPath: directory.path).identifier == "public.folder")
+      #expect(
+        try builder.identifyFile(atPath: "notes.md", byContent: false).identifier == "net.daringfireball.markdown")
     }
   }
 
@@ -187,7 +258,8 @@ struct DetectorTests {
       #expect(try bare.identifyFile(atPath: renamed).mimeType == mimeType, "\(name) named .zip, no database")
       let machine = UTTypeRegistry.Builder(mimeDatabase: .machine).build()
       if machine.loadedMIMEDatabase != nil {
-        #expect(try machine.identifyFile(atPath: renamed).mimeType == mimeType, "\(name) named .zip: the entries refine zip")
+        #expect(
+          try machine.identifyFile(atPath: renamed).mimeType == mimeType, "\(name) named .zip: the entries refine zip")
       }
     }
   }
@@ -214,18 +286,47 @@ struct DetectorTests {
     zip.replaceSubrange(18..<22, with: [0xFF, 0xFF, 0xFF, 0x7F])
     zip.replaceSubrange((zip.count - 6)..<(zip.count - 2), with: [0xFF, 0xFF, 0xFF, 0xFF])
     hostile.append(("zip past the end", zip))
-    hostile.append(("a compound file whose directory chain is a FAT cycle",
-      FormatSample.compoundFile(clsid: Array(repeating: 0, count: 16), streams: ["Data"], fatLoop: true)))
+    hostile.append(
+      (
+        "a compound file whose directory chain is a FAT cycle",
+        FormatSample.compoundFile(clsid: Array(repeating: 0, count: 16), streams: ["Data"], fatLoop: true)
+      ))
     hostile.append(("an ISO box of size 0", [0, 0, 0, 0] + Array("ftypisom".utf8)))
-    hostile.append(("an ISO box of size 2^64-1", [0, 0, 0, 1] + Array("ftyp".utf8) + Array(repeating: 0xFF, count: 8) + Array("isom".utf8)))
+    hostile.append(
+      (
+        "an ISO box of size 2^64-1",
+        [0, 0, 0, 1] + Array("ftyp".utf8) + Array(repeating: 0xFF, count: 8) + Array("isom".utf8)
+      ))
     // A TIFF whose IFD's next pointer is the IFD itself.
-    hostile.append(("a TIFF IFD loop", [0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 1, 0, 0xFE, 0, 4, 0, 1, 0, 0, 0, 1, 0, 0, 0, 8, 0, 0, 0]))
-    hostile.append(("an EBML size that never ends", [0x1A, 0x45, 0xDF, 0xA3, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF] + Array(repeating: 0x42, count: 64)))
+    hostile.append(
+      ("a TIFF IFD loop", [0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 1, 0, 0xFE, 0, 4, 0, 1, 0, 0, 0, 1, 0, 0, 0, 8, 0, 0, 0]))
+    hostile.append(
+      (
+        "an EBML size that never ends",
+        [0x1A, 0x45, 0xDF, 0xA3, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF] + Array(repeating: 0x42, count: 64)
+      ))
     hostile.append(("an ID3 tag as long as it can be", Array("ID3".utf8) + [4, 0, 0, 0x7F, 0x7F, 0x7F, 0x7F]))
-    hostile.append(("a PNG chunk of length 2^31", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x7F, 0xFF, 0xFF, 0xFF] + Array("IHDR".utf8)))
-    hostile.append(("an ELF program header table past the end", FormatSample.detectorSamples.first { $0.name == "ELF shared library" }!.bytes.prefix(64).map { $0 }))
-    hostile.append(("an ASF header of 2^32 objects", [0x30, 0x26, 0xB2, 0x75, 0x8E, 0x66, 0xCF, 0x11, 0xA6, 0xD9, 0x00, 0xAA, 0x00, 0x62, 0xCE, 0x6C] + Array(repeating: 0xFF, count: 14)))
-    hostile.append(("a truncated deflate stream in [Content_Types].xml", Array(FormatSample.zipArchive([("[Content_Types].xml", [0xED, 0xC0, 0x81, 0x00, 0x00])]))))
+    hostile.append(
+      (
+        "a PNG chunk of length 2^31",
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x7F, 0xFF, 0xFF, 0xFF] + Array("IHDR".utf8)
+      ))
+    hostile.append(
+      (
+        "an ELF program header table past the end",
+        FormatSample.detectorSamples.first { $0.name == "ELF shared library" }!.bytes.prefix(64).map { $0 }
+      ))
+    hostile.append(
+      (
+        "an ASF header of 2^32 objects",
+        [0x30, 0x26, 0xB2, 0x75, 0x8E, 0x66, 0xCF, 0x11, 0xA6, 0xD9, 0x00, 0xAA, 0x00, 0x62, 0xCE, 0x6C]
+          + Array(repeating: 0xFF, count: 14)
+      ))
+    hostile.append(
+      (
+        "a truncated deflate stream in [Content_Types].xml",
+        Array(FormatSample.zipArchive([("[Content_Types].xml", [0xED, 0xC0, 0x81, 0x00, 0x00])]))
+      ))
     let directory = try makeTemporaryDirectory("hostile-detectors")
     defer { try? FileManager.default.removeItem(at: directory) }
     for (name, bytes) in hostile {

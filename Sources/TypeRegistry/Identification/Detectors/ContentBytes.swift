@@ -132,6 +132,8 @@ struct ContentBytes {
     var buffer = [UInt8](repeating: 0, count: wanted)
     let got = buffer.withUnsafeMutableBytes { FileIO.pread(fd, into: $0, at: offset) }
     budget -= wanted
-    return buffer.withUnsafeBytes { body(ByteView(UnsafeRawBufferPointer(rebasing: $0.prefix(max(got, 0))), origin: offset)) }
+    return buffer.withUnsafeBytes {
+      body(ByteView(UnsafeRawBufferPointer(rebasing: $0.prefix(max(got, 0))), origin: offset))
+    }
   }
 }

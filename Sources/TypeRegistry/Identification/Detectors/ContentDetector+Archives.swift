@@ -62,7 +62,9 @@ extension ContentDetector {
     if content.knownSize >= 32_774, content.withWindow(at: 32_769, count: 5, { $0.has("CD001", at: 32_769) }) {
       return .iso9660
     }
-    if let size = content.size, size >= 512, content.withWindow(at: size - 512, count: 4, { $0.has("koly", at: size - 512) }) {
+    if let size = content.size, size >= 512,
+      content.withWindow(at: size - 512, count: 4, { $0.has("koly", at: size - 512) })
+    {
       return .diskImage
     }
     return nil

@@ -85,7 +85,8 @@ extension ContentDetector {
     var offset = 4 + header.length
     let end = min(offset + Int(clamping: header.value), h.end)
     for _ in 0..<32 {
-      guard offset < end, let id = vint(offset, keepMarker: true), let size = vint(offset + id.length, keepMarker: false),
+      guard offset < end, let id = vint(offset, keepMarker: true),
+        let size = vint(offset + id.length, keepMarker: false),
         size.value < 1 << 20
       else { break }
       let data = offset + id.length + size.length

@@ -117,7 +117,9 @@ extension ContentDetector {
         break
       }
       let dataStart = offset + 30 + nameLength + extraLength
-      let name = content.withWindow(at: offset + 30, count: nameLength) { entries.add($0.slice(offset + 30, nameLength)) }
+      let name = content.withWindow(at: offset + 30, count: nameLength) {
+        entries.add($0.slice(offset + 30, nameLength))
+      }
       if entries.count == 1, name == "mimetype", method == 0 {
         entries.mimetype = content.withWindow(at: dataStart, count: min(compressedSize, 128)) {
           String(decoding: $0.slice(dataStart, min(compressedSize, 128)), as: UTF8.self)

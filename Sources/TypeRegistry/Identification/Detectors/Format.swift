@@ -37,7 +37,10 @@ struct Format: Sendable, Hashable {
   }
 
   /// A format the catalog does not declare: declared here, conforming to `parents`.
-  init(_ mimeType: String, _ description: String, conformsTo parents: [String], _ extensions: [String], in container: String? = nil) {
+  init(
+    _ mimeType: String, _ description: String, conformsTo parents: [String], _ extensions: [String],
+    in container: String? = nil
+  ) {
     self.mimeType = mimeType
     identifier = MIMEDatabase.derivedIdentifier(of: mimeType)
     isDeclaredHere = true
@@ -55,8 +58,11 @@ struct Format: Sendable, Hashable {
 
   static let byMIMEType: [String: Format] = Dictionary(all.map { ($0.mimeType, $0) }) { first, _ in first }
 
+  /// The formats declared here (not by the catalog), in table order.
+  static let declaredHere = all.filter(\.isDeclaredHere)
+
   /// The declarations of the formats declared here, as a layer above the catalog.
-  static let declarations: [TypeDeclaration] = all.filter(\.isDeclaredHere).map { format in
+  static let declarations: [TypeDeclaration] = declaredHere.map { format in
     var tags = [UTTagClass.mimeType.rawValue: [format.mimeType]]
     if !format.extensions.isEmpty { tags[UTTagClass.filenameExtension.rawValue] = format.extensions }
     var declaration = TypeDeclaration(
@@ -79,6 +85,16 @@ struct Format: Sendable, Hashable {
   }
 
   /// The MIME types some format refines: a database's answer among these may be refined by the
-  /// content even when the name alone gave it.
-  static let containers: Set<String> = Set(all.compactMap(\.container))
+  /// content even when the name alone gave it. Written out, so that identifying a file by its
+  /// one glob needs no table; a test checks that it is every format's ``container``.
+  static let containers: Set<String> = [
+    "application/java-archive", "application/ogg", "application/postscript", "application/x-archive",
+    "application/x-executable", "application/x-ms-dos-executable", "application/x-ole-storage",
+    "application/x-sharedlib", "application/xml", "application/zip", "audio/ac3", "audio/ogg", "image/jpeg",
+    "image/png", "image/tiff", "text/plain", "video/mp4", "video/ogg", "video/x-matroska", "video/x-ms-asf",
+    "application/vnd.oasis.opendocument.text", "application/vnd.oasis.opendocument.spreadsheet",
+    "application/vnd.oasis.opendocument.presentation", "application/vnd.oasis.opendocument.graphics",
+    "application/vnd.oasis.opendocument.chart", "application/vnd.oasis.opendocument.formula",
+    "application/vnd.oasis.opendocument.image",
+  ]
 }

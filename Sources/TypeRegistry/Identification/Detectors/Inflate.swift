@@ -70,11 +70,21 @@ struct Inflate {
     return nil
   }
 
-  static let lengthBase = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
+  static let lengthBase = [
+    3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
+  ]
   static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-  static let distanceBase = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
-  static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
-  static let fixedLengths = Code(lengths: ArraySlice(Array(repeating: 8, count: 144) + Array(repeating: 9, count: 112) + Array(repeating: 7, count: 24) + Array(repeating: 8, count: 8)))!
+  static let distanceBase = [
+    1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145,
+    8193, 12289, 16385, 24577,
+  ]
+  static let distanceExtra = [
+    0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
+  ]
+  static let fixedLengths = Code(
+    lengths: ArraySlice(
+      Array(repeating: 8, count: 144) + Array(repeating: 9, count: 112) + Array(repeating: 7, count: 24)
+        + Array(repeating: 8, count: 8)))!
   static let fixedDistances = Code(lengths: ArraySlice(Array(repeating: 5, count: 30)))!
 
   private mutating func run() {
@@ -116,8 +126,10 @@ struct Inflate {
       case 16:
         guard let last = lengths.last, let repeatCount = bits(2) else { return nil }
         lengths += Array(repeating: last, count: 3 + repeatCount)
-      case 17: guard let repeatCount = bits(3) else { return nil }; lengths += Array(repeating: 0, count: 3 + repeatCount)
-      default: guard let repeatCount = bits(7) else { return nil }; lengths += Array(repeating: 0, count: 11 + repeatCount)
+      case 17:
+        guard let repeatCount = bits(3) else { return nil }; lengths += Array(repeating: 0, count: 3 + repeatCount)
+      default:
+        guard let repeatCount = bits(7) else { return nil }; lengths += Array(repeating: 0, count: 11 + repeatCount)
       }
     }
     guard lengths.count == literals + distances, let literalCode = Code(lengths: lengths[0..<literals]),

@@ -1,0 +1,19 @@
+// libFuzzer target for the built-in detectors and identification: built by scripts/fuzz.sh
+// against the UTIPlatform, PropertyList and TypeRegistry modules. Whatever the bytes, as a whole
+// content and as a 4 KB prefix, detection and identification must end without a crash or a
+// hang, and never read past the bytes they were given.
+@testable import TypeRegistry
+
+let registry = UTTypeRegistry.Builder(mimeDatabase: nil).build()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = UnsafeRawBufferPointer(start: data, count: size)
+  var whole = ContentBytes(bytes, size: size)
+  _ = ContentDetector.detect(&whole)
+  var prefix = ContentBytes(UnsafeRawBufferPointer(rebasing: bytes.prefix(ContentDetector.prefixLength)))
+  _ = ContentDetector.detect(&prefix)
+  _ = registry.identify(prefix: bytes, fileName: "upload.bin").mimeType
+  _ = Inflate.decode(bytes, limit: 1 << 16)
+  return 0
+}

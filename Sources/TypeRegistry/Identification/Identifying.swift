@@ -1,0 +1,270 @@
+import UTIPlatform
+
+/// Identification's decisions, over any ``TypeLookup``: the database's answer refined by the
+/// built-in detectors, or without a database the detectors', the name's, then the text test;
+/// and each answer named by the identifier of its type.
+struct Identifying<Lookup: TypeLookup> {
+  let lookup: Lookup
+
+  // MARK: Files and descriptors
+
+  func identifyFile(atPath path: String, byContent: Bool) throws(IdentificationError) -> TypeIdentification {
+    let name = FileIO.baseName(of: path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path)
+    guard byContent else { return identifyByExtension(name, isDirectory: FileIO.isDirectory(path)) }
+    switch FileIO.kind(of: path, followingLinks: true) {
+    case .directory:
+      let byName = identifyByExtension(name, isDirectory: true)
+      return TypeIdentification(byName.resolved, mimeType: "inode/directory", method: .fileKind)
+    case .missing(let code):
+      if FileIO.kind(of: path, followingLinks: false) == .symbolicLink { return fileKind("inode/symlink") }
+      throw IdentificationError(path: path, code: code)
+    case .special: return fileKind(MIMEDatabase.specialType(path))
+    case .file, .symbolicLink: break
+    }
+    if let database = lookup.database {
+      // One glob type that no detector refines decides without opening the file, as in GIO.
+      let globs = database.globMatches(forFileName: name)
+      if globs.count == 1, !Format.containers.contains(database.unalias(globs[0].mimeType)),
+        Self.fileSize(path).map({ $0 > 0 }) ?? true
+      {
+        return identification(globs[0].mimeType, database: database, method: .name)
+      }
+    }
+    let fd: Int32
+    do {
+      fd = try FileIO.openRegularFile(path)
+    } catch {
+      throw IdentificationError(path: path, code: error.code)
+    }
+    defer { close(fd) }
+    var info = stat()
+    if fstat(fd, &info) == 0, info.st_size == 0 { return named("public.plain-text", "text/plain", .content) }
+    do {
+      return try identify(fileDescriptor: fd, fileName: name)
+    } catch {
+      throw IdentificationError(path: path, code: error.code)
+    }
+  }
+
+  func identify(fileDescriptor fd: Int32, fileName: String?) throws(IdentificationError) -> TypeIdentification {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw IdentificationError(path: fileName ?? "-", code: errno) }
+    let isRegular = info.st_mode & S_IFMT == S_IFREG
+    let size = isRegular ? Int(info.st_size) : nil
+    let wanted = prefixLength
+    var head = [UInt8](repeating: 0, count: isRegular ? min(wanted, max(size ?? 0, 0)) : wanted)
+    let count: Int
+    if isRegular {
+      count = head.withUnsafeMutableBytes { FileIO.pread(fd, into: $0, at: 0) }
+      guard count >= 0 else { throw IdentificationError(path: fileName ?? "-", code: errno) }
+    } else {
+      do {
+        count = try FileIO.readUpTo(fd: fd, into: &head, path: fileName ?? "-")
+      } catch {
+        throw IdentificationError(path: fileName ?? "-", code: error.code)
+      }
+    }
+    return head.withUnsafeBytes { bytes in
+      var content = ContentBytes(
+        UnsafeRawBufferPointer(rebasing: bytes.prefix(count)), size: size, fd: isRegular ? fd : -1)
+      return identify(&content, fileName: fileName)
+    }
+  }
+
+  /// How many leading bytes identification reads.
+  var prefixLength: Int {
+    max(ContentDetector.prefixLength, MIMEDatabase.textSniffLength, lookup.database?.magicExtent ?? 0)
+  }
+
+  // MARK: Deciding
+
+  /// The decision for content named `fileName`.
+  func identify(_ content: inout ContentBytes, fileName: String?) -> TypeIdentification {
+    if let database = lookup.database {
+      let globs = fileName.map { database.globMatches(forFileName: $0).map(\.mimeType) } ?? []
+      let answer = database.identify(globs: globs, data: content.head.bytes, named: fileName != nil)
+      if let format = ContentDetector.detect(&content), Self.format(format, refines: answer, in: database) {
+        return identification(format, method: .content)
+      }
+      let byName = globs.count == 1 && answer == globs[0]
+      return identification(answer, database: database, method: byName ? .name : .content)
+    }
+    let byName = fileName.flatMap { declaredTypeByExtension($0) }
+    if let format = ContentDetector.detect(&content) {
+      // A name more specific than the content (a `.dylib` beside Mach-O) keeps its type, with
+      // the format's MIME type where the type has none.
+      if let byName, lookup.declares(format.identifier),
+        UTTypeRegistry.fold(byName.identifier) != UTTypeRegistry.fold(format.identifier),
+        lookup.conforms(byName.identifier, to: format.identifier)
+      {
+        let mimeType = lookup.preferredMIMEType(of: byName.identifier) ?? format.mimeType
+        return TypeIdentification(byName.resolved, mimeType: mimeType, method: .name)
+      }
+      return identification(format, method: .content)
+    }
+    if let byName { return byName }
+    let bytes = content.head.bytes
+    if bytes.isEmpty { return identification(mimeType: "application/x-zerosize", method: .content) }
+    if MIMEDatabase.looksLikeText(bytes) { return named("public.plain-text", "text/plain", .content) }
+    return named("public.data", "application/octet-stream", .content)
+  }
+
+  /// The identification by name alone: the database's globs, or a declared extension.
+  func identifyByName(_ fileName: String?) -> TypeIdentification {
+    guard let database = lookup.database else { return identifyByExtension(fileName ?? "", isDirectory: false) }
+    let globs = fileName.map { database.globMatches(forFileName: $0).map(\.mimeType) } ?? []
+    let answer = database.identify(globs: globs, data: nil)
+    return identification(answer, database: database, method: globs.count == 1 ? .name : .content)
+  }
+
+  /// Whether a detector's format should replace the database's answer: it is a different
+  /// format that is a kind of the answer (by the formats' containers or the database's
+  /// `sub-class-of`), or the answer says only "data".
+  static func format(_ format: Format, refines answer: String, in database: MIMEDatabase) -> Bool {
+    let answer = database.unalias(answer)
+    let detected = database.unalias(format.mimeType)
+    if detected == answer { return format.identifier != Format.named(format.mimeType)?.identifier }
+    if answer == "application/octet-stream" || database.isSubclass(detected, of: answer) { return true }
+    // The format's containers, as the table or the database relates them.
+    var container = format.container
+    for _ in 0..<8 {
+      guard let current = container else { break }
+      if database.unalias(current) == answer || database.isSubclass(current, of: answer) { return true }
+      container = Format.named(current)?.container
+    }
+    return false
+  }
+
+  // MARK: Naming the answer
+
+  /// An identification of the type `identifier`.
+  private func named(_ identifier: String, _ mimeType: String, _ method: TypeIdentification.Method)
+    -> TypeIdentification
+  {
+    TypeIdentification(
+      IdentifiedType(identifier, mimeType: mimeType, resolver: lookup.resolver), mimeType: mimeType, method: method)
+  }
+
+  private func identification(_ format: Format, method: TypeIdentification.Method) -> TypeIdentification {
+    guard lookup.declares(format.identifier) else { return identification(mimeType: format.mimeType, method: method) }
+    return named(format.identifier, format.mimeType, method)
+  }
+
+  /// A MIME type's identification without a database: its declared type, else a dynamic type.
+  private func identification(mimeType: String, method: TypeIdentification.Method) -> TypeIdentification {
+    if let identifier = lookup.preferredIdentifier(tag: mimeType, tagClass: .mimeType, conformingTo: "public.data") {
+      return named(identifier, mimeType, method)
+    }
+    return named(Self.dynamicIdentifier(mimeType), mimeType, method)
+  }
+
+  /// The dynamic identifier of an undeclared MIME type conforming to `public.data`, as
+  /// `UTTypeRegistry.type(tag:tagClass:conformingTo:)` makes it.
+  static func dynamicIdentifier(_ mimeType: String) -> String {
+    DynamicTypeIdentifier.encode(
+      .init(conformsTo: ["public.data"], tags: [(UTTagClass.mimeType.rawValue, mimeType)]))
+  }
+
+  private func fileKind(_ mimeType: String) -> TypeIdentification {
+    if let database = lookup.database { return identification(mimeType, database: database, method: .fileKind) }
+    let identifier = MIMETypeLayer.inodeTypes[mimeType] ?? "public.item"
+    return named(identifier, mimeType, .fileKind)
+  }
+
+  /// The type for a MIME type the database gave, named without the MIME layer where the system
+  /// types or a derived identifier name it.
+  ///
+  /// The layer gives a MIME type the system type that declares it (or one of its aliases), else
+  /// a type with its derived identifier: the same answer here, from the system types' tags and
+  /// ``MIMEDatabase/hasPlainDerivedIdentifier(_:)``. Any other name asks the layer.
+  func identification(_ mimeType: String, database: MIMEDatabase, method: TypeIdentification.Method)
+    -> TypeIdentification
+  {
+    let isInode = mimeType.hasPrefix("inode/")
+    if isInode, let identifier = MIMETypeLayer.inodeTypes[mimeType], lookup.declares(identifier) {
+      return named(identifier, mimeType, method)
+    }
+    let base = isInode ? "public.item" : "public.data"
+    let canonical = database.unalias(mimeType)
+    var names = [mimeType]
+    if canonical != mimeType { names.append(canonical) }
+    for name in names {
+      if let identifier = lookup.preferredIdentifier(tag: name, tagClass: .mimeType, conformingTo: base) {
+        return named(identifier, mimeType, method)
+      }
+    }
+    for alias in database.aliases(of: canonical) {
+      if let identifier = lookup.preferredIdentifier(tag: alias, tagClass: .mimeType, conformingTo: base) {
+        return named(identifier, mimeType, method)
+      }
+    }
+    if lookup.readsMIMELayerLater, MIMEDatabase.hasPlainDerivedIdentifier(canonical),
+      MIMEDatabase.isWellFormed(canonical)
+    {
+      return named(MIMEDatabase.derivedIdentifier(of: canonical), mimeType, method)
+    }
+    // Anything else: the registry with its layer says.
+    let registry = lookup.resolver.registry.completed
+    let data = registry.type(withIdentifier: base)
+    let type =
+      registry.preferredType(tag: mimeType, tagClass: .mimeType, conformingTo: data)
+      ?? registry.preferredType(tag: canonical, tagClass: .mimeType, conformingTo: data)
+      ?? registry.type(tag: mimeType, tagClass: .mimeType, conformingTo: data)!
+    return TypeIdentification(
+      IdentifiedType(type.identifier, mimeType: mimeType, resolver: .registry(registry)), mimeType: mimeType,
+      method: method)
+  }
+
+  // MARK: Names
+
+  /// The declared type a file name's extension gives, or nil (no extension, or none declared).
+  private func declaredTypeByExtension(_ name: String) -> TypeIdentification? {
+    guard let ext = Self.filenameExtension(name),
+      let identifier = lookup.preferredIdentifier(tag: ext, tagClass: .filenameExtension, conformingTo: "public.data"),
+      UTTypeRegistry.fold(identifier) != "public.data"
+    else { return nil }
+    return named(identifier, lookup.preferredMIMEType(of: identifier) ?? "application/octet-stream", .name)
+  }
+
+  /// The type a file name's extension gives: among directory types for a directory
+  /// (`public.folder` when none), among data types otherwise (`public.data` without an extension,
+  /// a dynamic type for an undeclared one).
+  func identifyByExtension(_ name: String, isDirectory: Bool) -> TypeIdentification {
+    let fallback = isDirectory ? "public.folder" : "public.data"
+    guard let ext = Self.filenameExtension(name) else {
+      return named(fallback, isDirectory ? "inode/directory" : "application/octet-stream", .name)
+    }
+    let base = isDirectory ? "public.directory" : "public.data"
+    if lookup.preferredIdentifier(tag: ext, tagClass: .filenameExtension, conformingTo: base) == nil,
+      lookup.readsMIMELayerLater
+    {
+      // An extension the system types lack: the MIME layer may declare it.
+      let registry = lookup.resolver.registry
+      let type = registry.type(
+        tag: ext, tagClass: .filenameExtension, conformingTo: registry.type(withIdentifier: base))!
+      let mimeType = type.preferredMIMEType ?? (isDirectory ? "inode/directory" : "application/octet-stream")
+      return TypeIdentification(
+        IdentifiedType(type.identifier, mimeType: mimeType, resolver: .registry(registry)), mimeType: mimeType,
+        method: .name)
+    }
+    let identifier =
+      lookup.preferredIdentifier(tag: ext, tagClass: .filenameExtension, conformingTo: base)
+      ?? DynamicTypeIdentifier.encode(.init(conformsTo: [base], tags: [(UTTagClass.filenameExtension.rawValue, ext)]))
+    let mimeType =
+      lookup.preferredMIMEType(of: identifier) ?? (isDirectory ? "inode/directory" : "application/octet-stream")
+    return named(identifier, mimeType, .name)
+  }
+
+  /// The extension after a name's last dot; nil without one (or for a dot file such as `.profile`).
+  static func filenameExtension(_ name: String) -> String? {
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex else {
+      return nil
+    }
+    return String(name[name.index(after: dot)...])
+  }
+
+  private static func fileSize(_ path: String) -> Int? {
+    var info = stat()
+    return stat(path, &info) == 0 ? Int(info.st_size) : nil
+  }
+}
