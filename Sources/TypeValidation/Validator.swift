@@ -50,7 +50,9 @@ public struct Validator: Sendable {
   public func validate(_ files: [DeclarationFile], types: [DeclarationFile] = [], sources: [SwiftSourceFile] = [])
     -> [Diagnostic]
   {
+    // Apple's system types alone: the formats the detectors declare on Linux are not Apple's.
     var builder = UTTypeRegistry.Builder(includingSystemTypes: !systemCatalog, mimeDatabase: nil)
+    builder.includesDetectorFormats = false
     for file in types + files { builder.add(file) }
     let registry = builder.build()
     var run = ValidationRun(validator: self, registry: registry, files: files)

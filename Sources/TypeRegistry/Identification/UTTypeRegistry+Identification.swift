@@ -149,7 +149,9 @@ extension UTTypeRegistry {
 extension UTTypeRegistry.Builder {
   /// Whether the registry this builder builds holds the system types alone (the catalog and the
   /// detectors' formats, and the MIME layer): then identification needs no registry.
-  package var addsOnlySystemTypes: Bool { includesSystemTypes && files.isEmpty && codeDeclarations.isEmpty }
+  package var addsOnlySystemTypes: Bool {
+    includesSystemTypes && includesDetectorFormats && files.isEmpty && codeDeclarations.isEmpty
+  }
 
   /// Identification in the registry this builder would build, without building it when it
   /// holds the system types alone (see ``FileIdentifier``).

@@ -8,6 +8,9 @@ final class TagIndex: Sendable {
   let extensions: [String: TagCandidates]
   let mimeTypes: [String: TagCandidates]
 
+  /// The prefix of a key that matches its case exactly.
+  static let exactMarker = "\u{0}"
+
   /// Indexes every tag of `records` (id = position), the MIME layer's added tags after each
   /// declaration's own.
   /// - Complexity: O(*t*) in the number of tags, plus sorting the tags that several types share.
@@ -35,8 +38,11 @@ final class TagIndex: Sendable {
           lastSlot = slot
         }
         let id32 = Int32(id)
+        let exact = tagClass == UTTagClass.filenameExtension.rawValue ? record.caseSensitiveExtensions : nil
         for value in values {
-          slots[slot][UTTypeRegistry.fold(value), default: TagCandidates(first: id32)].appendIfAbsent(id32)
+          // A case-sensitive extension is indexed under its own case, marked apart from folded ones.
+          let key = exact?.contains(value) == true ? Self.exactMarker + value : UTTypeRegistry.fold(value)
+          slots[slot][key, default: TagCandidates(first: id32)].appendIfAbsent(id32)
         }
       }
     }

@@ -22,6 +22,9 @@ extension UTTypeRegistry {
     public var mimeDatabase: MIMEDatabaseSource?
     /// Whether `build()` leaves reading the MIME database to the first query that needs it.
     var readsMIMEDatabaseLazily = true
+    /// Whether the system types include the formats the built-in detectors declare beside Apple's
+    /// catalog (the validator checks apps against Apple's types alone).
+    package var includesDetectorFormats = true
 
     /// Starts with the built-in catalog, unless `includingSystemTypes` is false, and the MIME
     /// types of `mimeDatabase` (by default the machine's on Linux; nil leaves them out).
@@ -53,9 +56,12 @@ extension UTTypeRegistry {
 
     /// Builds the registry.
     public func build() -> UTTypeRegistry {
-      var all: [TypeDeclaration] = includesSystemTypes ? BuiltInCatalog.systemDeclarations : []
+      var all: [TypeDeclaration] =
+        includesSystemTypes
+        ? (includesDetectorFormats ? BuiltInCatalog.systemDeclarations : BuiltInCatalog.declarations) : []
       var systemTypes = SystemTypes(source: mimeDatabase)
       var addedTags: [Int: [String: [String]]] = [:]
+      var caseSensitive: [Int: Set<String>] = [:]
       if let source = mimeDatabase {
         if readsMIMEDatabaseLazily {
           systemTypes.pending = Completion()
@@ -64,12 +70,13 @@ extension UTTypeRegistry {
           systemTypes.database = database
           let layer = MIMETypeLayer.apply(database, to: all)
           addedTags = layer.addedTags
+          caseSensitive = layer.caseSensitive
           all += layer.added
         }
       }
       for file in files { all += file.attachedDeclarations }
       all += codeDeclarations
-      let registry = GraphBuilder(declarations: all, addedTags: addedTags).build(
+      let registry = GraphBuilder(declarations: all, addedTags: addedTags, caseSensitive: caseSensitive).build(
         files: files, codeDeclarations: codeDeclarations, includesSystemTypes: includesSystemTypes,
         systemTypes: systemTypes)
       // A declaration whose parent only the MIME layer declares needs the layer for its graph.
@@ -86,6 +93,8 @@ struct GraphBuilder {
   let declarations: [TypeDeclaration]
   /// Tags the MIME layer adds to declarations (by index), after their own.
   var addedTags: [Int: [String: [String]]] = [:]
+  /// Extension tags that match their own case alone (the database's case-sensitive globs), by index.
+  var caseSensitive: [Int: Set<String>] = [:]
 
   /// The layer of a declaration: the catalog, the MIME database, imports, exports.
   static func layer(_ d: TypeDeclaration) -> Int {
@@ -99,7 +108,10 @@ struct GraphBuilder {
     systemTypes: UTTypeRegistry.SystemTypes = .none
   ) -> UTTypeRegistry {
     let (ids, winners, conflicts) = chooseWinners()
-    let records = winners.map { UTTypeRegistry.Record(declaration: declarations[$0], addedTags: addedTags[$0]) }
+    let records = winners.map {
+      UTTypeRegistry.Record(
+        declaration: declarations[$0], addedTags: addedTags[$0], caseSensitiveExtensions: caseSensitive[$0])
+    }
     // For large registries, the tag index is built on another thread while the graph is built
     // here; small ones build it when a tag is first looked up (a conformance query never needs it).
     let parallel = records.count >= 20_000 ? ParallelTask { [records] in TagIndex(records) } : nil

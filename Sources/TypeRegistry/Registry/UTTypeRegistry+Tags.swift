@@ -5,7 +5,15 @@ extension UTTypeRegistry {
     let key = Self.fold(tag)
     let index = tagIndex
     switch tagClass {
-    case .filenameExtension: return index.extensions[key]
+    case .filenameExtension:
+      // The types whose extension matches in any case, and those whose extension (from a
+      // case-sensitive glob: `C` for C++) matches only its own case, in preference order.
+      guard let exact = index.extensions[TagIndex.exactMarker + tag] else { return index.extensions[key] }
+      guard let folded = index.extensions[key] else { return exact }
+      let ids = Set(exact).union(folded).sorted {
+        GraphBuilder.rank(records[Int($0)].declaration, $0) < GraphBuilder.rank(records[Int($1)].declaration, $1)
+      }
+      return TagCandidates(ordered: ids)
     case .mimeType: return index.mimeTypes[key]
     default: return index.byClass[Self.fold(tagClass.rawValue)]?[key]
     }

@@ -28,6 +28,9 @@ public final class UTTypeRegistry: Sendable {
     /// Tags the MIME layer adds after the declaration's own (for a catalog type that claims a
     /// MIME type of the machine's database).
     var addedTags: [String: [String]]? = nil
+    /// Filename extensions that match their own case alone (from the database's case-sensitive
+    /// globs: `C` for C++, beside C's `c`).
+    var caseSensitiveExtensions: Set<String>? = nil
   }
 
   let records: [Record]

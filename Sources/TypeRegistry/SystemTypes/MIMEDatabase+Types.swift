@@ -9,6 +9,9 @@ extension MIMEDatabase {
     package var parents: [String] = []
     /// Extensions of the simple `*.ext` globs, heaviest glob first, then alphabetically.
     package var extensions: [String] = []
+    /// Those of ``extensions`` that only case-sensitive globs give (`*.C` for C++), which match
+    /// their own case alone.
+    package var caseSensitiveExtensions: Set<String> = []
   }
 
   /// Every type the database knows, by canonical name, sorted: the types each directory's
@@ -52,12 +55,13 @@ extension MIMEDatabase {
     return canonicalNames.sorted().map { name in
       TypeInfo(
         mimeType: name, aliases: aliases[name] ?? [], parents: (parents[name] ?? []).filter { $0 != name },
-        extensions: Self.extensions(of: globs[name] ?? []))
+        extensions: Self.extensions(of: globs[name] ?? []),
+        caseSensitiveExtensions: Self.caseSensitiveExtensions(of: globs[name] ?? []))
     }
   }
 
   /// The extensions of the simple `*.ext` globs (no other wildcard), heaviest first, then
-  /// alphabetically, each once (case-insensitively).
+  /// alphabetically, each once (a case-sensitive `*.C` beside `*.c` is another extension).
   static func extensions(of globs: [(pattern: String, weight: Int, caseSensitive: Bool)]) -> [String] {
     var simple: [(weight: Int, extension: String)] = []
     for glob in globs {
@@ -71,7 +75,19 @@ extension MIMEDatabase {
     }
     if simple.count > 1 { simple.sort { $0.weight != $1.weight ? $0.weight > $1.weight : $0.extension < $1.extension } }
     var seen = Set<String>()
-    return simple.map(\.extension).filter { seen.insert(UTTypeRegistry.fold($0)).inserted }
+    return simple.map(\.extension).filter { seen.insert($0).inserted }
+  }
+
+  /// The extensions of simple globs that are all case-sensitive (no case-insensitive glob gives
+  /// the same extension).
+  static func caseSensitiveExtensions(of globs: [(pattern: String, weight: Int, caseSensitive: Bool)]) -> Set<String> {
+    var sensitive = Set<String>()
+    var insensitive = Set<String>()
+    for glob in globs where glob.pattern.hasPrefix("*.") {
+      let value = String(glob.pattern.dropFirst(2))
+      if glob.caseSensitive { sensitive.insert(value) } else { insensitive.insert(UTTypeRegistry.fold(value)) }
+    }
+    return sensitive.filter { !insensitive.contains(UTTypeRegistry.fold($0)) }
   }
 
   /// Whether `name` looks like `media/subtype`: one slash, neither side empty, no spaces or controls.

@@ -35,7 +35,7 @@ enum MIMETypeLayer {
   /// `base`), and a declaration for every MIME type that none claims (in the database's order).
   /// - Complexity: O(*n* + *t*) in the declarations and the database's types.
   static func apply(_ database: MIMEDatabase, to base: [TypeDeclaration]) -> (
-    addedTags: [Int: [String: [String]]], added: [TypeDeclaration]
+    addedTags: [Int: [String: [String]]], added: [TypeDeclaration], caseSensitive: [Int: Set<String>]
   ) {
     let infos = database.typeInfos()
     var claims = Claims(base)
@@ -72,7 +72,17 @@ enum MIMETypeLayer {
     // Tags are added after every claim is known, so that a claimant never takes a tag the
     // catalog gives another type.
     var addedTags: [Int: [String: [String]]] = [:]
-    for (index, info) in claimants { claims.supplement(&addedTags[index, default: [:]], with: info) }
+    // Case-sensitive extensions, by declaration index (base first, then the added ones).
+    var caseSensitive: [Int: Set<String>] = [:]
+    for (index, info) in claimants {
+      claims.supplement(&addedTags[index, default: [:]], with: info)
+      if !info.caseSensitiveExtensions.isEmpty {
+        caseSensitive[index, default: []].formUnion(info.caseSensitiveExtensions)
+      }
+    }
+    for (offset, info) in unclaimed.enumerated() where !info.caseSensitiveExtensions.isEmpty {
+      caseSensitive[base.count + offset] = info.caseSensitiveExtensions
+    }
     let added = unclaimed.map { info in
       var declaration = TypeDeclaration(
         identifier: identifiers[info.mimeType]!, kind: .exported,
@@ -83,7 +93,7 @@ enum MIMETypeLayer {
       declaration.isFromMIMEDatabase = true
       return declaration
     }
-    return (addedTags.filter { !$0.value.isEmpty }, added)
+    return (addedTags.filter { !$0.value.isEmpty }, added, caseSensitive)
   }
 
   /// The parents of an unclaimed type: its `sub-class-of` parents, then the implicit ones.
@@ -157,8 +167,10 @@ enum MIMETypeLayer {
       for mimeType in [info.mimeType] + info.aliases where mimeTypes.insert(UTTypeRegistry.fold(mimeType)).inserted {
         tags[mimeTag, default: []].append(mimeType)
       }
-      for value in info.extensions where extensions.insert(UTTypeRegistry.fold(value)).inserted {
-        tags[extensionTag, default: []].append(value)
+      for value in info.extensions {
+        // A case-sensitive extension is its own tag: `*.C` beside a declared `c`.
+        let key = info.caseSensitiveExtensions.contains(value) ? "\u{0}" + value : UTTypeRegistry.fold(value)
+        if extensions.insert(key).inserted { tags[extensionTag, default: []].append(value) }
       }
     }
   }

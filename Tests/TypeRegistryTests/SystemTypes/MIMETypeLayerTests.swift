@@ -45,6 +45,10 @@ struct MIMETypeLayerTests {
         <magic priority="50"><match type="string" offset="0" value="TESTPIC"/></magic>
       </mime-type>
       <mime-type type="inode/x-test-node"><comment>Test node</comment></mime-type>
+      <mime-type type="text/x-test-lower"><comment>Test lower</comment>
+        <glob pattern="*.tq" case-sensitive="true"/></mime-type>
+      <mime-type type="text/x-test-upper"><comment>Test upper</comment>
+        <glob pattern="*.TQ" case-sensitive="true"/></mime-type>
     </mime-info>
     """
 
@@ -99,6 +103,32 @@ struct MIMETypeLayerTests {
     #expect(picture.conforms(to: .image) && picture.conforms(to: .data))
     let node = try #require(registry.type(withIdentifier: "org.freedesktop.mime.inode.x-test-node"))
     #expect(!node.conforms(to: .data) && node.conforms(to: .item), "inode/* is not application/octet-stream")
+  }
+
+  /// A case-sensitive glob's extension matches its own case alone, in tags as in identification:
+  /// `*.tq` and `*.TQ` name two types, and neither is offered for the other's case.
+  @Test func caseSensitiveGlobsKeepTheirCaseInTags() throws {
+    let directory = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    guard let mime = try Self.testDatabase(in: directory) else { return }
+    let registry = UTTypeRegistry.Builder(mimeDatabase: .directories([mime])).build()
+    let lower = "org.freedesktop.mime.text.x-test-lower"
+    let upper = "org.freedesktop.mime.text.x-test-upper"
+    #expect(registry.types(tag: "tq", tagClass: .filenameExtension).map(\.identifier) == [lower])
+    #expect(registry.types(tag: "TQ", tagClass: .filenameExtension).map(\.identifier) == [upper])
+    #expect(registry.types(tag: "Tq", tagClass: .filenameExtension).isEmpty, "neither case matches")
+    #expect(registry.type(withIdentifier: upper)?.tags[.filenameExtension] == ["TQ"])
+    #expect(registry.identify(nil, fileName: "notes.TQ").mimeType == "text/x-test-upper")
+    #expect(registry.identify(nil, fileName: "notes.tq").mimeType == "text/x-test-lower")
+    // The machine's database: *.c is C and *.C is C++ (both globs case-sensitive).
+    let machine = UTTypeRegistry.Builder(mimeDatabase: .machine).build()
+    guard let cplusplus = machine.type(tag: "text/x-c++src", tagClass: .mimeType, conformingTo: nil),
+      cplusplus.isDeclared,
+      cplusplus.tags[.filenameExtension]?.contains("C") == true
+    else { return }
+    #expect(
+      !machine.types(tag: "c", tagClass: .filenameExtension).contains(cplusplus), "lookup --extension c offers C++")
+    #expect(machine.types(tag: "C", tagClass: .filenameExtension).contains(cplusplus))
   }
 
   @Test func claimedTypesGainTagsButKeepApplesAnswers() throws {
