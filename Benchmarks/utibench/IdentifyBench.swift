@@ -88,9 +88,24 @@ enum IdentifyBench {
 
   /// `utibench --profile identify`: the 2,000-file loop alone, for perf or callgrind.
   static func profile(scratch: URL) {
-    let database = MIMEDatabase(directories: MIMEDatabase.directories)
+    let registry = UTTypeRegistry.Builder(mimeDatabase: .machine).build()
     guard let paths = try? corpus(in: scratch.appendingPathComponent("identify"), count: 2000) else { return }
-    for _ in 0..<20 { for path in paths { Bench.sink((try? database.identifyFile(atPath: path))?.utf8.count ?? 0) } }
+    for _ in 0..<20 {
+      for path in paths { Bench.sink((try? registry.identifyFile(atPath: path))?.mimeType.utf8.count ?? 0) }
+    }
+  }
+
+  /// `utibench --profile prefix`: identifying one 4 KB prefix in memory, in a loop.
+  static func profilePrefix() {
+    let registry = UTTypeRegistry.Builder(mimeDatabase: .machine).build()
+    let prefix = wordTemplatePrefix()
+    for _ in 0..<100_000 { Bench.sink(registry.identify(prefix, fileName: nil).mimeType.utf8.count) }
+  }
+
+  /// A Word template's first 4 KB (its entries decide).
+  static func wordTemplatePrefix() -> [UInt8] {
+    let upload = FormatSample.detectorSamples.first { $0.name == "Word template" }!.bytes
+    return Array((upload + [UInt8](repeating: 0, count: 4096)).prefix(4096))
   }
 
   static func rows(quick: Bool, scratch: URL) -> [Bench.Row] {
@@ -121,8 +136,7 @@ enum IdentifyBench {
         .init(label, ours, gio, peer: "GIO `g_content_type_guess` (Python gi, timed inside; 4 KB read per file)"))
     }
     // One upload's first 4 KB in memory, per call (a DOCX: the detectors read its entries).
-    let upload = FormatSample.detectorSamples.first { $0.name == "Word template" }!.bytes
-    let prefix = Array((upload + [UInt8](repeating: 0, count: 4096)).prefix(4096))
+    let prefix = wordTemplatePrefix()
     let calls = 10_000
     let perCall =
       Bench.measure(runs: quick ? 3 : 9) {

@@ -35,6 +35,7 @@ if let i = CommandLine.arguments.firstIndex(of: "--profile"), i + 1 < CommandLin
     for _ in 0..<2000 { Bench.sink(board.contains(pasteboardTypes: ["public.movie"], inItemSet: nil) ? 1 : 0) }
   case "catalog": for _ in 0..<1000 { _ = UTTypeRegistry.Builder().build() }
   case "identify": IdentifyBench.profile(scratch: scratch)
+  case "prefix": IdentifyBench.profilePrefix()
   case "mime": for _ in 0..<200 { Bench.sink(UTTypeRegistry.Builder(mimeDatabase: .machine).build().count) }
   case "binary": for _ in 0..<200 { _ = try! PropertyList.parse(binary) }
   default: for _ in 0..<200 { _ = try! PropertyList.parse(xml) }
@@ -51,6 +52,11 @@ if CommandLine.arguments.contains("--clipboard") {
   Bench.printTable(
     ClipboardBench.rows(quick: quick, scratch: scratch) + WaylandBench.rows(quick: quick, scratch: scratch))
   ClipboardBench.printMemoryTable(ClipboardBench.memoryRows(quick: quick, scratch: scratch))
+  exit(0)
+}
+// `utibench --identify`: the identification rows alone (processes, 2,000 files, a prefix).
+if CommandLine.arguments.contains("--identify") {
+  Bench.printTable(IdentifyBench.rows(quick: quick, scratch: scratch))
   exit(0)
 }
 // `utibench --pasteboard`: the payload rows alone.

@@ -11,39 +11,32 @@ struct Identifying<Lookup: TypeLookup> {
   func identifyFile(atPath path: String, byContent: Bool) throws(IdentificationError) -> TypeIdentification {
     let name = FileIO.baseName(of: path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path)
     guard byContent else { return identifyByExtension(name, isDirectory: FileIO.isDirectory(path)) }
-    switch FileIO.kind(of: path, followingLinks: true) {
-    case .directory:
-      let byName = identifyByExtension(name, isDirectory: true)
-      return TypeIdentification(byName.resolved, mimeType: "inode/directory", method: .fileKind)
-    case .missing(let code):
+    // One stat: what the path is, and a regular file's size; special files are never opened.
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      let code = errno
       if FileIO.kind(of: path, followingLinks: false) == .symbolicLink { return fileKind("inode/symlink") }
       throw IdentificationError(path: path, code: code)
-    case .special: return fileKind(MIMEDatabase.specialType(path))
-    case .file, .symbolicLink: break
     }
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR:
+      let byName = identifyByExtension(name, isDirectory: true)
+      return TypeIdentification(byName.resolved, mimeType: "inode/directory", method: .fileKind)
+    case S_IFREG: break
+    default: return fileKind(MIMEDatabase.specialType(path))
+    }
+    if info.st_size == 0 { return named("public.plain-text", "text/plain", .content) }
     if let database = lookup.database {
       // One glob type that no detector refines decides without opening the file, as in GIO.
       let globs = database.globMatches(forFileName: name)
-      if globs.count == 1, !Format.containers.contains(database.unalias(globs[0].mimeType)),
-        Self.fileSize(path).map({ $0 > 0 }) ?? true
-      {
+      if globs.count == 1, !Format.containers.contains(database.unalias(globs[0].mimeType)) {
         return identification(globs[0].mimeType, database: database, method: .name)
       }
     }
-    let fd: Int32
-    do {
-      fd = try FileIO.openRegularFile(path)
-    } catch {
-      throw IdentificationError(path: path, code: error.code)
-    }
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { throw IdentificationError(path: path, code: errno) }
     defer { close(fd) }
-    var info = stat()
-    if fstat(fd, &info) == 0, info.st_size == 0 { return named("public.plain-text", "text/plain", .content) }
-    do {
-      return try identify(fileDescriptor: fd, fileName: name)
-    } catch {
-      throw IdentificationError(path: path, code: error.code)
-    }
+    return try identify(fileDescriptor: fd, fileName: name)
   }
 
   func identify(fileDescriptor fd: Int32, fileName: String?) throws(IdentificationError) -> TypeIdentification {
@@ -121,6 +114,9 @@ struct Identifying<Lookup: TypeLookup> {
   /// format that is a kind of the answer (by the formats' containers or the database's
   /// `sub-class-of`), or the answer says only "data".
   static func format(_ format: Format, refines answer: String, in database: MIMEDatabase) -> Bool {
+    // The table first (no database lookups): the same type, "data", or a container of the format.
+    if format.mimeType == answer { return format.identifier != Format.named(format.mimeType)?.identifier }
+    if answer == "application/octet-stream" || format.refines(answer) { return true }
     let answer = database.unalias(answer)
     let detected = database.unalias(format.mimeType)
     if detected == answer { return format.identifier != Format.named(format.mimeType)?.identifier }
@@ -263,8 +259,4 @@ struct Identifying<Lookup: TypeLookup> {
     return String(name[name.index(after: dot)...])
   }
 
-  private static func fileSize(_ path: String) -> Int? {
-    var info = stat()
-    return stat(path, &info) == 0 ? Int(info.st_size) : nil
-  }
 }

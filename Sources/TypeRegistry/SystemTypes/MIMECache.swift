@@ -118,8 +118,12 @@ package final class MIMECache: Sendable {
 
     func u32(at offset: Int) -> UInt32? {
       guard offset >= 0, offset <= bytes.count - 4 else { return nil }
-      return UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
-        | UInt32(bytes[offset + 3])
+      return UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+
+    /// The `index`th big-endian word of a record whose bounds the caller checked.
+    @inline(__always) func word(_ record: Int, _ index: Int) -> Int {
+      Int(UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: record + 4 * index, as: UInt32.self)))
     }
 
     func int(at offset: Int) -> Int? { u32(at: offset).map(Int.init) }
@@ -393,11 +397,14 @@ package final class MIMECache: Sendable {
 
   /// Whether the matchlet at `offset` matches `data` and, when it has children, one of them does.
   private func matchlet(_ offset: Int, data: UnsafeRawBufferPointer, depth: Int, budget: inout Int) -> Bool {
-    guard let start = reader.int(at: offset), let range = reader.int(at: offset + 4),
-      let length = reader.int(at: offset + 12), let value = reader.int(at: offset + 16),
-      let mask = reader.int(at: offset + 20), let childCount = reader.int(at: offset + 24),
-      let children = reader.int(at: offset + 28),
-      length > 0, value + length <= file.bytes.count, mask == 0 || mask + length <= file.bytes.count
+    // The 32-byte record: range start, range length, word size, value length, value, mask,
+    // child count, first child; its bounds checked once.
+    let reader = reader
+    guard offset >= 0, offset <= file.bytes.count - 32 else { return false }
+    let start = reader.word(offset, 0), range = reader.word(offset, 1), length = reader.word(offset, 3)
+    let value = reader.word(offset, 4), mask = reader.word(offset, 5)
+    let childCount = reader.word(offset, 6), children = reader.word(offset, 7)
+    guard length > 0, value + length <= file.bytes.count, mask == 0 || mask + length <= file.bytes.count
     else { return false }
     guard start <= data.count - length, let base = data.baseAddress, let cache = file.bytes.baseAddress else {
       return false

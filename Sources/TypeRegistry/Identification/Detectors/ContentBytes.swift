@@ -71,15 +71,18 @@ struct ByteView {
     return slice(offset, text.count).elementsEqual(text)
   }
 
-  /// The offset of the first `literal` in `range`, or nil.
+  /// The offset of the first `literal` in `range`, or nil: the first byte found with `memchr`,
+  /// the rest compared.
   func firstOffset(of literal: StaticString, in range: Range<Int>) -> Int? {
     let count = literal.utf8CodeUnitCount
-    guard count > 0 else { return nil }
-    let first = literal.utf8Start[0]
+    guard count > 0, let base = bytes.baseAddress else { return nil }
+    let first = Int32(literal.utf8Start[0])
     var offset = max(range.lowerBound, origin)
     let last = min(range.upperBound, end) - count
     while offset <= last {
-      if bytes[offset - origin] == first, has(literal, at: offset) { return offset }
+      guard let hit = memchr(base + (offset - origin), first, last - offset + 1) else { return nil }
+      offset = origin + base.distance(to: UnsafeRawPointer(hit))
+      if has(literal, at: offset) { return offset }
       offset += 1
     }
     return nil

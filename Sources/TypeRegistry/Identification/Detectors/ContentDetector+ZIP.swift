@@ -4,7 +4,7 @@ extension ContentDetector {
     var count = 0
     var firstName: [UInt8] = []
     var mimetype: String?
-    var contentTypes: String?
+    var contentTypes: [UInt8]?
     var names: Set<String> = []
     var prefixes: Set<String> = []
 
@@ -72,8 +72,8 @@ extension ContentDetector {
     }
 
     /// The main part's content type in `[Content_Types].xml` (ECMA-376 part 2, 10.1.2).
-    static func ooxmlFormat(_ types: String) -> Format? {
-      let table: [(String, Format)] = [
+    static func ooxmlFormat(_ types: [UInt8]) -> Format? {
+      let table: [(StaticString, Format)] = [
         ("wordprocessingml.template.main+xml", .dotx), ("ms-word.template.macroEnabledTemplate.main+xml", .dotm),
         ("ms-word.document.macroEnabled.main+xml", .docm), ("wordprocessingml.document.main+xml", .docx),
         ("spreadsheetml.template.main+xml", .xltx), ("ms-excel.template.macroEnabled.main+xml", .xltm),
@@ -85,8 +85,10 @@ extension ContentDetector {
         ("presentationml.presentation.main+xml", .pptx), ("ms-visio.drawing.macroEnabled.main+xml", .vsdm),
         ("ms-visio.drawing.main+xml", .vsdx),
       ]
-      for (needle, format) in table where types.contains(needle) { return format }
-      return nil
+      return types.withUnsafeBytes { bytes in
+        let view = ByteView(bytes)
+        return table.first { view.firstOffset(of: $0.0, in: 0..<bytes.count) != nil }?.1
+      }
     }
   }
 
@@ -142,14 +144,14 @@ extension ContentDetector {
     return entries.format(final: true)
   }
 
-  /// The first 16 KB of an entry's data, stored or deflated, as text.
-  static func readEntry(_ content: inout ContentBytes, at offset: Int, size: Int, method: Int) -> String? {
+  /// The first 16 KB of an entry's data, stored or deflated.
+  static func readEntry(_ content: inout ContentBytes, at offset: Int, size: Int, method: Int) -> [UInt8]? {
     let count = min(size, 16 << 10)
-    return content.withWindow(at: offset, count: count) { view -> String? in
+    return content.withWindow(at: offset, count: count) { view -> [UInt8]? in
       let data = UnsafeRawBufferPointer(rebasing: view.slice(offset, count))
       switch method {
-      case 0: return String(decoding: data, as: UTF8.self)
-      case 8: return String(decoding: Inflate.decode(data, limit: 16 << 10), as: UTF8.self)
+      case 0: return Array(data)
+      case 8: return Inflate.decode(data, limit: 16 << 10)
       default: return nil
       }
     }
