@@ -6,7 +6,9 @@
 #                                        (its package XML reader and cache compiler) or detectors (the
 #                                        built-in format detectors and identification); SECONDS: default 60
 #
-# Seeds come from Fuzz/corpus/FORMAT; new inputs libFuzzer finds go to Fuzz/build/corpus-FORMAT;
+# Seeds come from Fuzz/corpus/FORMAT (for detectors: the detector corpus of the tests, written by
+# `utibench --write-fuzz-seeds`, which needs `swift build -c release`); new inputs libFuzzer finds
+# go to Fuzz/build/corpus-FORMAT;
 # a crash is saved under Fuzz/artifacts/ and the script exits non-zero. Copy every crash into
 # Tests/Fixtures/fuzz-regressions/ so that `swift test` checks it from then on.
 set -euo pipefail
@@ -26,7 +28,8 @@ if [ "$format" = detectors ]; then
     echo "building $binary"
     modules="$build/modules"
     mkdir -p "$modules"
-    flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name swift_uti -enable-testing -I "$modules")
+    # -Onone: the module with its compiled-in catalog takes minutes to optimize under the sanitizers.
+    flags=(-sanitize=fuzzer,address -parse-as-library -Onone -g -package-name swift_uti -enable-testing -I "$modules")
     for module in UTIPlatform PropertyList TypeRegistry; do
       swiftc "${flags[@]}" -emit-module -emit-module-path "$modules/$module.swiftmodule" -emit-library -static \
         -module-name "$module" $(find "$root/Sources/$module" -name '*.swift' | sort) -o "$modules/lib$module.a"
@@ -49,5 +52,10 @@ if [ "$format" != detectors ] && { [ ! -x "$binary" ] || [ "$newest" -nt "$binar
   swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PropertyListFuzz -package-name swift_uti \
     "$root/Fuzz/fuzz-$format.swift" $sources -o "$binary"
 fi
+seeds="$root/Fuzz/corpus/$format"
+if [ "$format" = detectors ]; then
+  seeds="$build/seeds-detectors"
+  "$root/.build/release/utibench" --write-fuzz-seeds "$seeds"
+fi
 "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-  -artifact_prefix="$root/Fuzz/artifacts/$format-" "$build/corpus-$format" "$root/Fuzz/corpus/$format"
+  -artifact_prefix="$root/Fuzz/artifacts/$format-" "$build/corpus-$format" "$seeds"

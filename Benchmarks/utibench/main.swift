@@ -54,6 +54,18 @@ if CommandLine.arguments.contains("--clipboard") {
   ClipboardBench.printMemoryTable(ClipboardBench.memoryRows(quick: quick, scratch: scratch))
   exit(0)
 }
+// `utibench --write-fuzz-seeds DIR`: the detector corpus (every format's sample and near miss), one
+// file each, as the detectors fuzz target's seeds (scripts/fuzz.sh detectors).
+if let i = CommandLine.arguments.firstIndex(of: "--write-fuzz-seeds"), i + 1 < CommandLine.arguments.count {
+  let directory = URL(fileURLWithPath: CommandLine.arguments[i + 1])
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  let seeds = FormatSample.everyFormat.map(\.bytes) + FormatSample.nearMisses.map(\.bytes)
+  for (index, bytes) in seeds.enumerated() {
+    try Data(bytes).write(to: directory.appendingPathComponent("seed-\(index)"))
+  }
+  print("\(seeds.count) seeds in \(directory.path)")
+  exit(0)
+}
 // `utibench --identify`: the identification rows alone (processes, 2,000 files, a prefix).
 if CommandLine.arguments.contains("--identify") {
   Bench.printTable(IdentifyBench.rows(quick: quick, scratch: scratch))

@@ -345,6 +345,22 @@ struct DetectorTests {
     #expect(bare.identify(image, fileName: nil).mimeType == "application/x-cd-image")
   }
 
+  /// Inputs the fuzz target found (`Tests/Fixtures/fuzz-regressions/detectors-*`) end in a
+  /// decision, as whole contents and as prefixes.
+  @Test func fuzzRegressionsEndInADecision() throws {
+    let directory = fixturesDirectory.appendingPathComponent("fuzz-regressions")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+      $0.hasPrefix("detectors-")
+    }
+    #expect(!names.isEmpty)
+    for name in names {
+      let bytes = try fixture("fuzz-regressions/" + name)
+      _ = bare.identify(bytes, fileName: nil, isComplete: true)
+      _ = bare.identify(bytes, fileName: nil)
+      _ = bytes.withUnsafeBytes { Inflate.decode($0, limit: 1 << 16) }
+    }
+  }
+
   /// The descriptor API reads a regular file with `pread` (its offset stays) and a pipe as a stream.
   @Test func identifyingADescriptor() throws {
     let directory = try makeTemporaryDirectory("identify-fd")

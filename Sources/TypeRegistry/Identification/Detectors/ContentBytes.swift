@@ -112,6 +112,10 @@ struct ContentBytes {
   /// How many bytes one read past the prefix may fetch.
   static let windowLimit = 64 << 10
 
+  /// The largest offset or size a detector takes from the content (1 TiB): larger values are cut
+  /// to it, so that offset arithmetic on hostile values never overflows.
+  static let offsetLimit: UInt64 = 1 << 40
+
   init(_ bytes: UnsafeRawBufferPointer, size: Int? = nil, fd: Int32 = -1) {
     head = ByteView(bytes)
     self.size = size

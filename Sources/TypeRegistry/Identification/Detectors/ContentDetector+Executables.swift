@@ -33,9 +33,10 @@ extension ContentDetector {
     let is64 = h.u8(4) == 2
     let bigEndian = h.u8(5) == 2
     guard h.u8(4) == 1 || is64, h.u8(5) == 1 || bigEndian else { return nil }
+    // Offsets and sizes beyond any file (2^40) are cut there, so that arithmetic on them cannot overflow.
     func word(_ view: ByteView, _ offset: Int) -> Int {
       is64
-        ? Int(clamping: bigEndian ? view.u64be(offset) : view.u64le(offset))
+        ? Int(min(bigEndian ? view.u64be(offset) : view.u64le(offset), ContentBytes.offsetLimit))
         : Int(view.u32(offset, bigEndian: bigEndian))
     }
     switch h.u16(16, bigEndian: bigEndian) {

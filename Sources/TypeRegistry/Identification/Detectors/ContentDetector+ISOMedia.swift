@@ -40,7 +40,7 @@ extension ContentDetector {
     if h.u32be(0) == 12, h.has("jP  ", at: 4), h.u32be(8) == 0x0D0A_870A { start = 12 }
     guard h.has("ftyp", at: start + 4) else { return detectQuickTimeAtoms(h) }
     var size = Int(h.u32be(start))
-    if size == 1 { size = Int(clamping: h.u64be(start + 8)) }  // a 64-bit largesize (unusual for ftyp)
+    if size == 1 { size = Int(min(h.u64be(start + 8), ContentBytes.offsetLimit)) }  // a 64-bit largesize
     if size == 0 { size = content.knownSize - start }  // to the end of the file
     guard size >= 16 || (size >= 12 && start == 0) else { return nil }
     guard let major = brand(h, at: start + 8) else {

@@ -83,7 +83,7 @@ extension ContentDetector {
     }
     guard let header = vint(4, keepMarker: false) else { return nil }
     var offset = 4 + header.length
-    let end = min(offset + Int(clamping: header.value), h.end)
+    let end = min(offset + Int(min(header.value, ContentBytes.offsetLimit)), h.end)
     for _ in 0..<32 {
       guard offset < end, let id = vint(offset, keepMarker: true),
         let size = vint(offset + id.length, keepMarker: false),
