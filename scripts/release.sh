@@ -11,8 +11,10 @@ cd "$(dirname "$0")/.."
 out=${1:-.build/dist}
 # A build folder of its own, so that these flags never mix with the default release build
 # (utibench's Foundation peers need the dynamic Foundation); lld, because GNU ld warns about the
-# `mktemp` inside the static Foundation. utibench times this binary for its process rows.
-flags=(-c release --static-swift-stdlib --scratch-path .build/static -Xswiftc -use-ld=lld --product utictl)
+# `mktemp` inside the static Foundation; packed relative relocations (DT_RELR, glibc 2.36 and
+# later), because the dynamic loader's relocation of the 30 MB binary is a good part of a
+# one-file `utictl identify`. utibench times this binary for its process rows.
+flags=(-c release --static-swift-stdlib --scratch-path .build/static -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs --product utictl)
 swift build "${flags[@]}" 2>&1 | tee .build/static-build-log.txt
 if grep -q "warning:" .build/static-build-log.txt; then
   echo "the static release build printed warnings" >&2
