@@ -4,7 +4,7 @@ extension UTTypeRegistry {
   /// How many leading bytes identification reads: enough for the built-in detectors (4 KB) and
   /// for the magic rules of the machine's database (which may look further).
   ///
-  /// A program identifying a stream or an upload should hand ``identify(_:fileName:)`` at least
+  /// A program identifying a stream or an upload should hand ``identify(_:fileName:isComplete:)`` at least
   /// this many bytes (fewer when the content is shorter). A few formats decide only with more:
   /// an ISO 9660 image (32,774 bytes), and a ZIP whose first entries were written with data
   /// descriptors or an Apple disk image, which need the end of the file
@@ -53,7 +53,7 @@ extension UTTypeRegistry {
   ///     first bytes.
   /// - Returns: The type, the MIME type and what decided.
   /// - Complexity: O(*m*) in the magic rules that are tried; only the first bytes are read, and
-  ///   each detector's work is bounded (see ``ContentDetector``).
+  ///   each detector's work is bounded (see <doc:IdentifyingFiles>).
   public func identify(_ data: [UInt8]?, fileName: String?, isComplete: Bool = false) -> TypeIdentification {
     guard let data else { return Identifying(lookup: self).identifyByName(fileName) }
     return data.withUnsafeBytes { bytes in
@@ -62,7 +62,7 @@ extension UTTypeRegistry {
     }
   }
 
-  /// The type of content whose first bytes are `prefix`, as ``identify(_:fileName:)``, without
+  /// The type of content whose first bytes are `prefix`, as ``identify(_:fileName:isComplete:)``, without
   /// copying them.
   ///
   /// ```swift
@@ -72,14 +72,14 @@ extension UTTypeRegistry {
   ///   - prefix: The content's first bytes.
   ///   - fileName: The name the content has, or nil.
   /// - Returns: The type, the MIME type and what decided.
-  /// - Complexity: As ``identify(_:fileName:)``.
+  /// - Complexity: As ``identify(_:fileName:isComplete:)``.
   public func identify(prefix: UnsafeRawBufferPointer, fileName: String?) -> TypeIdentification {
     var content = ContentBytes(prefix)
     return Identifying(lookup: self).identify(&content, fileName: fileName)
   }
 
   /// The type of the content an open descriptor reads, named `fileName`, as
-  /// ``identify(_:fileName:)``.
+  /// ``identify(_:fileName:isComplete:)``.
   ///
   /// For a regular file the first bytes are read with `pread` (the descriptor's offset does not
   /// move), and detectors that need them read further in (a ZIP's central directory, a disk
@@ -99,7 +99,7 @@ extension UTTypeRegistry {
   }
 
   /// The type of the file at `path`, by name and content (or by name alone), as
-  /// ``identify(_:fileName:)`` does, reading only as many bytes as the rules look at.
+  /// ``identify(_:fileName:isComplete:)`` does, reading only as many bytes as the rules look at.
   ///
   /// Directories and special files are identified without being opened: `inode/directory`
   /// (`public.folder`, or the bundle type a directory's extension names, such as `Thing.app`),
