@@ -71,22 +71,8 @@ package enum FileIO {
     // No bigger buffer than the file (a magic extent can be 18 KB; most files are not).
     var info = stat()
     let size = fstat(fd, &info) == 0 && info.st_size >= 0 ? Int(info.st_size) : count
-    let count = min(count, max(size, 0) + 1)
-    var result = [UInt8](repeating: 0, count: count)
-    var filled = 0
-    var interruptions = 0
-    while filled < count {
-      let n = result.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, count - filled) }
-      if n < 0 {
-        if errno == EINTR && interruptions < interruptionLimit {
-          interruptions += 1
-          continue
-        }
-        throw Error(path: path, operation: .read, code: errno)
-      }
-      if n == 0 { break }
-      filled += n
-    }
+    var result = [UInt8](repeating: 0, count: min(count, max(size, 0) + 1))
+    let filled = try readUpTo(fd: fd, into: &result, path: path)
     result.removeSubrange(filled...)
     return result
   }
