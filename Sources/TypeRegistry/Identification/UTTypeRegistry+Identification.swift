@@ -133,9 +133,6 @@ extension UTTypeRegistry {
     return Identifying<UTTypeRegistry>.format(format, refines: theirs, in: database)
   }
 
-  /// Why directories of the MIME database were skipped (without building the layer).
-  package var mimeDatabaseProblems: [String] { (systemTypes.database ?? systemTypes.source?.load())?.problems ?? [] }
-
   /// The MIME database this registry's layer reads, without building the layer; nil without one
   /// (or when no directory had a readable cache).
   package var loadedMIMEDatabase: MIMEDatabase? {

@@ -167,6 +167,23 @@ package final class MIMECache: Sendable {
       .flatMap(reader.string(at:))
   }
 
+  /// The aliases of the canonical type `mimeType`, in the cache's order: each entry's target is
+  /// compared in place, so only the matching aliases become strings.
+  /// - Complexity: O(*n*) in the aliases.
+  package func aliases(of mimeType: String) -> [String] {
+    guard let count = reader.count(at: header.aliases, entrySize: 8) else { return [] }
+    let key = Array(mimeType.utf8)
+    var result: [String] = []
+    for index in 0..<count {
+      let entry = header.aliases + 4 + 8 * index
+      guard let target = reader.int(at: entry + 4), reader.compare(at: target, with: key) == 0,
+        let alias = reader.int(at: entry).flatMap(reader.string(at:))
+      else { continue }
+      result.append(alias)
+    }
+    return result
+  }
+
   /// Every (alias, canonical type) pair, in the cache's order.
   package var aliases: [(alias: String, mimeType: String)] {
     pairs(header.aliases).map { (alias: $0.0, mimeType: $0.1) }

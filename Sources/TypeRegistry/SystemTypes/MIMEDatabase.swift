@@ -108,9 +108,7 @@ package final class MIMEDatabase: Sendable {
   package func aliases(of canonical: String) -> [String] {
     var result: [String] = []
     for cache in caches {
-      for pair in cache.aliases where pair.mimeType == canonical && !result.contains(pair.alias) {
-        result.append(pair.alias)
-      }
+      for alias in cache.aliases(of: canonical) where !result.contains(alias) { result.append(alias) }
     }
     return result.sorted()
   }

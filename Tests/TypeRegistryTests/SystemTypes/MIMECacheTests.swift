@@ -89,6 +89,10 @@ struct MIMECacheTests {
     #expect(aliases.count > 100)
     #expect(cache.unalias("application/x-pdf") == "application/pdf")
     #expect(cache.unalias("image/png") == nil)
+    for target in Set(aliases.map(\.mimeType)) {
+      #expect(cache.aliases(of: target) == aliases.filter { $0.mimeType == target }.map(\.alias), "\(target)")
+    }
+    #expect(cache.aliases(of: "application/pdf").contains("application/x-pdf"))
     var pairs: [[String]] = aliases.prefix(150).map { [$0.alias, $0.mimeType] }
     let typed = cache.typesWithParents
     #expect(typed.count > 100)

@@ -13,7 +13,7 @@ extension ContentDetector {
       "[Content_Types].xml", "META-INF/MANIFEST.MF", "AndroidManifest.xml", "classes.dex", "classes.jar",
       "install.rdf", "META-INF/mozilla.rsa", "3D/3dmodel.model", "doc.kml", "Index/Document.iwa",
       "Index/CalculationEngine.iwa", "index.apxl", "word/vbaProject.bin", "xl/vbaProject.bin", "ppt/vbaProject.bin",
-      "xl/workbook.bin", "visio/vbaProject.bin", "META-INF/container.xml",
+      "xl/workbook.bin", "visio/vbaProject.bin",
     ]
 
     /// Records an entry's name and returns it.
