@@ -119,13 +119,7 @@ extension DragAndDropTests {
       defer { gtk.terminate() }
       let ours = try compositor.place(appID: "swift-uti", at: 0, 0)
       let source = try Self.gtkCentre(compositor)
-      try await offThePool {
-        try input.move(to: source.0, source.1)
-        try input.button(pressed: true)
-        try input.drag(from: source, to: (ours.x + 200, ours.y + 200))
-        usleep(200_000)
-        try input.button(pressed: false)
-      }
+      try await pressDragRelease(input, through: [source, (ours.x + 200, ours.y + 200)])
       #expect(await DragAndDropTests.eventually { log.loaded != nil })
       #expect(Array(log.calls.prefix(3)) == ["validateDrop", "dropEntered", "dropUpdated"], "\(log.calls)")
       #expect(log.calls.last == "performDrop")
@@ -185,14 +179,7 @@ extension DragAndDropTests {
       defer { gtk.terminate() }
       let ours = try compositor.place(appID: "swift-uti", at: 0, 0)
       let source = try Self.gtkCentre(compositor)
-      try await offThePool {
-        try input.move(to: source.0, source.1)
-        try input.button(pressed: true)
-        try input.drag(from: source, to: (ours.x + 200, ours.y + 200))
-        try input.drag(from: (ours.x + 200, ours.y + 200), to: source)
-        usleep(200_000)
-        try input.button(pressed: false)
-      }
+      try await pressDragRelease(input, through: [source, (ours.x + 200, ours.y + 200), source])
       #expect(await DragAndDropTests.eventually { log.calls.contains("dropExited") }, "\(log.calls)")
       #expect(!log.calls.contains("performDrop"))
       #expect(log.loaded == nil)
@@ -214,25 +201,12 @@ extension DragAndDropTests {
       let bug = try compositor.place(appID: "swift-uti", at: 0, 0)
       let source = try Self.gtkCentre(compositor)
       // The editor's middle (PointyBugScenario.editor is 0, 100, 800×800).
-      try await offThePool {
-        try input.move(to: source.0, source.1)
-        try input.button(pressed: true)
-        try input.drag(from: source, to: (bug.x + 400, bug.y + 500))
-        usleep(200_000)
-        try input.button(pressed: false)
-      }
+      try await pressDragRelease(input, through: [source, (bug.x + 400, bug.y + 500)])
       let loaded = try await Self.line(from: app) { $0.hasPrefix("image loaded") || $0.hasPrefix("image failed") }
       #expect(
         loaded?.hasPrefix("image loaded: \(try Data(contentsOf: ladybug).count) bytes") == true,
         "\(loaded ?? "no line")")
-      try await offThePool {
-        try input.move(to: bug.x + 40, bug.y + 40)
-        try input.button(pressed: true)
-        usleep(300_000)
-        try input.drag(from: (bug.x + 40, bug.y + 40), to: (bug.x + 400, bug.y + 500))
-        usleep(200_000)
-        try input.button(pressed: false)
-      }
+      try await pressDragRelease(input, through: [(bug.x + 40, bug.y + 40), (bug.x + 400, bug.y + 500)], hold: 0.3)
       let marker = try await Self.line(from: app) {
         $0.hasPrefix("performDrop: arrow") || $0.hasPrefix("arrow dropped") || $0.hasPrefix("the drag could not start")
       }
