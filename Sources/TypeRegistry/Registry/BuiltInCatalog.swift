@@ -31,13 +31,17 @@ enum BuiltInCatalog {
 
   /// The catalog's declarations, then those of the formats the built-in detectors name that the
   /// catalog does not declare (``Format/declarations``): the system layer of every registry.
-  static let systemDeclarations =
-    declarations
-    + Format.declarations.enumerated().map { index, declaration in
-      var declaration = declaration
-      declaration.index = declarations.count + index
-      return declaration
-    }
+  static let systemDeclarations = withFormats(declarations)
+
+  /// `catalog`, then the formats' declarations numbered after it.
+  static func withFormats(_ catalog: [TypeDeclaration]) -> [TypeDeclaration] {
+    catalog
+      + Format.declarations.enumerated().map { index, declaration in
+        var declaration = declaration
+        declaration.index = catalog.count + index
+        return declaration
+      }
+  }
 
   static func makeDeclarations() -> [TypeDeclaration] {
     entries.enumerated().map { index, entry in
@@ -67,7 +71,7 @@ extension UTTypeRegistry {
   /// Builds the catalog's registry as a process's first use does: declarations from the
   /// compiled-in entries, then the graph. For benchmarks.
   package static func buildingBuiltInFromScratch() -> UTTypeRegistry {
-    GraphBuilder(declarations: BuiltInCatalog.makeDeclarations() + Format.declarations).build(
+    GraphBuilder(declarations: BuiltInCatalog.withFormats(BuiltInCatalog.makeDeclarations())).build(
       files: [], codeDeclarations: [], includesSystemTypes: true)
   }
 }
