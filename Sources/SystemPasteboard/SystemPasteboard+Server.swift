@@ -6,10 +6,12 @@ extension SystemPasteboard {
   /// pasteboard's commands between events.
   final class Server: X11EventLoopDelegate, @unchecked Sendable {
     enum Command {
-      case own([SystemPasteboard.Item], FileList.Operation)
+      case own([SystemPasteboard.Item], FileList.Operation, Ownership)
       /// Owns with the items only where nobody owns the selection (after a reconnection).
-      case restore([SystemPasteboard.Item], FileList.Operation)
+      case restore([SystemPasteboard.Item], FileList.Operation, Ownership)
       case disown
+      /// Empties the selection: owns it with nothing, then gives it up.
+      case clear
       case handOver
     }
 
@@ -80,22 +82,28 @@ extension SystemPasteboard {
     /// selection back (or failed to), so that a process serving a copy does not take the gap for
     /// the copy's end.
     func loopEnded(_ error: SystemPasteboardError?) {
-      pasteboard?.serverEnded(self, restoring: ownsSelection ? (owner.items, owner.fileOperation) : nil)
+      pasteboard?.serverEnded(
+        self, restoring: ownsSelection ? (owner.items, owner.fileOperation, owner.ownership) : nil)
       owning.withLock { $0 = false }
     }
 
     private func execute(_ command: Command) throws(SystemPasteboardError) -> Bool {
       switch command {
-      case .own(let providers, let operation):
-        try owner.own(providers, fileOperation: operation)
+      case .own(let providers, let operation, let ownership):
+        try owner.own(providers, fileOperation: operation, ownership: ownership)
         owning.withLock { $0 = true }
         return true
-      case .restore(let providers, let operation):
+      case .restore(let providers, let operation, let ownership):
         guard try owner.currentOwner() == 0 else { return false }
-        try owner.own(providers, fileOperation: operation)
+        try owner.own(providers, fileOperation: operation, ownership: ownership)
         owning.withLock { $0 = true }
         return true
       case .disown:
+        try owner.disown()
+        owning.withLock { $0 = false }
+        return true
+      case .clear:
+        try owner.own([])
         try owner.disown()
         owning.withLock { $0 = false }
         return true

@@ -68,6 +68,8 @@ public final class SystemPasteboard: Sendable {
 
   struct State {
     var server: Server?
+    /// The ownership of the latest `setItems` (nil after `clearContents`).
+    var ownership: Ownership?
     var changeCount = 0
     var observers: [Int: AsyncStream<Int>.Continuation] = [:]
     var nextObserver = 0
@@ -133,16 +135,54 @@ public final class SystemPasteboard: Sendable {
   }
 
   /// The same, saying whether a paste of the items' files should move them (`.cut`, as a file
-  /// manager's cut says in `x-special/gnome-copied-files`) or copy them.
-  package func setItems(_ items: [Item], fileOperation: FileList.Operation) throws(SystemPasteboardError) {
-    if let wayland = try wayland() {
-      try wayland.own(items, fileOperation: fileOperation)
-      selectionChanged()
-      return
+  /// manager's cut says in `x-special/gnome-copied-files`) or copy them, offered and ended as
+  /// `options` says.
+  package func setItems(_ items: [Item], fileOperation: FileList.Operation, options: Options = .init())
+    throws(SystemPasteboardError)
+  {
+    if let limit = options.pasteLimit, limit < 1 {
+      throw SystemPasteboardError(.request, "a paste limit must be at least 1, not \(limit)")
     }
-    let server = try runningServer()
-    try server.perform(.own(items, fileOperation))
+    let ownership = Ownership(options: options) { [weak self] ownership in self?.relinquish(ownership) }
+    // Current before the first paste can be served (a clipboard manager asks at once).
+    state.withLock { $0.ownership = ownership }
+    do throws(SystemPasteboardError) {
+      if let wayland = try wayland() {
+        try wayland.own(items, fileOperation: fileOperation, ownership: ownership)
+      } else {
+        try runningServer().perform(.own(items, fileOperation, ownership))
+      }
+    } catch {
+      state.withLock { if $0.ownership === ownership { $0.ownership = nil } }
+      throw error
+    }
     selectionChanged()
+    if let date = options.expirationDate { expire(ownership, at: date) }
+  }
+
+  /// Gives the selection up on a thread of its own (the backends report pastes on theirs),
+  /// if `ownership` is still the current one.
+  private func relinquish(_ ownership: Ownership) {
+    let thread = WorkerThread { [weak self] in
+      guard let self, state.withLock({ $0.ownership === ownership }) else { return }
+      try? disown()
+    }
+    thread?.detach()
+  }
+
+  /// Gives the selection up at `date`, if `ownership` is still the current one and owns it.
+  private func expire(_ ownership: Ownership, at date: Date) {
+    let thread = WorkerThread { [weak self] in
+      while let self, state.withLock({ $0.ownership === ownership }), ownsSelection {
+        let remaining = date.timeIntervalSinceNow
+        guard remaining > 0 else {
+          try? disown()
+          return
+        }
+        usleep(useconds_t(min(remaining, 0.1) * 1_000_000) + 1)
+      }
+    }
+    thread?.detach()
   }
 
   /// Whether this process owns the selection now.
@@ -150,8 +190,31 @@ public final class SystemPasteboard: Sendable {
     state.withLock { $0.server?.ownsSelection ?? false } || waylandSelection.withLock { $0?.ownsSelection ?? false }
   }
 
-  /// Gives the selection up (if this process owns it).
+  /// Empties the selection: this process gives it up if it owns it, and otherwise takes it
+  /// from its owner and gives it up, so that nothing owns it afterwards (as `wl-copy --clear`
+  /// and `xsel --clear` do). A clipboard manager that restores the selection when it is
+  /// emptied may own it again at once.
+  ///
+  /// ```swift
+  /// try SystemPasteboard.clipboard.clearContents()
+  /// // xclip -o -selection clipboard  →  Error: target STRING not available
+  /// ```
+  ///
+  /// Apple's counterpart: `NSPasteboard.clearContents()`.
+  /// - Throws: ``SystemPasteboardError`` when there is no desktop, or the compositor refuses a
+  ///   window the clearing needs (Wayland without data-control).
   public func clearContents() throws(SystemPasteboardError) {
+    state.withLock { $0.ownership = nil }
+    if let wayland = try wayland() {
+      try wayland.clear()
+      return
+    }
+    try runningServer().perform(.clear)
+  }
+
+  /// Gives the selection up if this process owns it (a copy that expired or served its pastes).
+  private func disown() throws(SystemPasteboardError) {
+    state.withLock { $0.ownership = nil }
     if let wayland = waylandSelection.withLock({ $0 }) { try wayland.disown() }
     guard let server = state.withLock({ $0.server }) else { return }
     try server.perform(.disown)
@@ -165,8 +228,13 @@ public final class SystemPasteboard: Sendable {
   /// Wayland has no such hand-over: this is false there. A Wayland clipboard manager (through
   /// data-control) copies each selection as soon as it is set, so a copy outlives its process
   /// where one runs; where none runs, the selection ends with the process that owns it.
+  ///
+  /// A copy made ``Options/isSensitive``, or with an expiration date or a paste limit, is never
+  /// handed over: this is false for it.
   public func handOverToClipboardManager() throws(SystemPasteboardError) -> Bool {
-    guard let server = state.withLock({ $0.server }), server.ownsSelection else { return false }
+    guard let server = state.withLock({ $0.ownership?.mayBeHandedOver == false ? nil : $0.server }),
+      server.ownsSelection
+    else { return false }
     return try server.perform(.handOver)
   }
 
@@ -249,9 +317,11 @@ public final class SystemPasteboard: Sendable {
   /// there (another client killed ours, or the connection broke) a new connection is made at once,
   /// and with `restoring` (what we owned) the selection is taken back if nobody owns it now, so
   /// that a copy is not lost; ``changes`` counts the reconnection as a change.
-  func serverEnded(_ server: Server, restoring owned: (items: [Item], operation: FileList.Operation)?) {
+  func serverEnded(
+    _ server: Server, restoring owned: (items: [Item], operation: FileList.Operation, ownership: Ownership)?
+  ) {
     guard state.withLock({ $0.server === server }), let replacement = try? runningServer() else { return }
-    if let owned { _ = try? replacement.perform(.restore(owned.items, owned.operation)) }
+    if let owned { _ = try? replacement.perform(.restore(owned.items, owned.operation, owned.ownership)) }
     selectionChanged()
   }
 
@@ -314,6 +384,27 @@ public final class SystemPasteboard: Sendable {
   /// - Throws: ``SystemPasteboardError``: `.noOwner` when nothing owns the selection.
   public func targets() throws(SystemPasteboardError) -> [(type: UTType, target: String)] {
     try typedTargets(withSource { source throws(SystemPasteboardError) in try source.targets() })
+  }
+
+  /// The text encodings a read converts to from `targets` (the owner's, as ``targets()`` gives
+  /// them): each type of ``TextConversion/Encoding`` that no target conforms to, with the
+  /// target it is converted from.
+  package static func conversions(from targets: [(type: UTType, target: String)]) -> [(
+    type: UTType, target: String
+  )] {
+    guard let source = TextConversion.source(among: targets) else { return [] }
+    return TextConversion.Encoding.allCases.map(\.type).filter { type in
+      !targets.contains { $0.type.conforms(to: type) }
+    }.map { ($0, source) }
+  }
+
+  /// Whether ``changes`` hears other applications' copies: on X11 (XFIXES) and Wayland with
+  /// data-control or a window of the application's own; not through the focused window of
+  /// one pixel a compositor without data-control needs, which hears only this process's copies.
+  /// - Throws: ``SystemPasteboardError`` when there is no desktop.
+  package func hearsOtherApplications() throws(SystemPasteboardError) -> Bool {
+    guard let wayland = try wayland() else { return true }
+    return !(wayland is WaylandFocusedSelection)
   }
 
   /// The window of the kept reading connection, if one is kept (for the tests).
@@ -487,6 +578,16 @@ public final class SystemPasteboard: Sendable {
         try sink(latin1 ? [UInt8](SelectionTargets.received(chunk, target: target)) : chunk)
       }
       return (targetType, target)
+    }
+    // Text in an encoding the owner does not offer, converted from the text it does.
+    if let encoding = TextConversion.Encoding(type), let target = TextConversion.source(among: typedTargets(targets)) {
+      var conversion = TextConversion(to: encoding)
+      let latin1 = target == "STRING" || target == "TEXT"
+      try reader.read(target) { chunk throws(SystemPasteboardError) in
+        try sink(conversion.convert(latin1 ? [UInt8](SelectionTargets.received(chunk, target: target)) : chunk))
+      }
+      try sink(conversion.finish())
+      return (type, target)
     }
     guard let files = try fileList(targets, source: reader) else { return nil }
     let target = targets.first(where: FileList.isFileListTarget)!

@@ -389,7 +389,7 @@ package enum Suggestions {
 
   /// The candidate closest to `word`, if it is close: one that extends it (`public.source` →
   /// `public.source-code`), else one within a quarter of the length in edits, at least 1, at most 3.
-  static func closest(to word: String, in candidates: [String]) -> String? {
+  package static func closest(to word: String, in candidates: [String]) -> String? {
     let lower = word.lowercased()
     if let extended = candidates.filter({
       $0.lowercased().hasPrefix(lower + "-") || $0.lowercased().hasPrefix(lower + ".")

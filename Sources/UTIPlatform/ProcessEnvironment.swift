@@ -5,6 +5,17 @@ package enum ProcessEnvironment {
     getenv(name).map { String(cString: $0) }
   }
 
+  /// Every variable, as `NAME=value` entries in the environment's order.
+  package static var entries: [String] {
+    var entries: [String] = []
+    var entry = environ
+    while let pointer = entry.pointee {
+      entries.append(String(cString: pointer))
+      entry += 1
+    }
+    return entries
+  }
+
   /// The set variables among `names`, by name.
   package static func values(_ names: [String]) -> [String: String] {
     var result: [String: String] = [:]

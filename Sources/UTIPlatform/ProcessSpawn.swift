@@ -2,10 +2,11 @@
 /// dispositions, whatever the spawning thread blocks (a thread of a pool may block them all, and
 /// a program that inherits that mask ignores SIGTERM, or as a shell never sees SIGCHLD).
 package enum ProcessSpawn {
-  /// Starts `executable` with `actions` applied, optionally in a session of its own: the pid and
-  /// `posix_spawn`'s status.
+  /// Starts `executable` with `actions` applied, optionally in a session of its own and with
+  /// `environment` (`NAME=value` entries; nil: this process's): the pid and `posix_spawn`'s status.
   package static func spawn(
-    _ executable: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t, newSession: Bool = false
+    _ executable: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t, newSession: Bool = false,
+    environment: [String]? = nil
   ) -> (pid: pid_t, status: Int32) {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -27,7 +28,27 @@ package enum ProcessSpawn {
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
-    let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+    var envp = environment.map { $0.map { strdup($0) } + [nil] } ?? []
+    defer { for pointer in envp { free(pointer) } }
+    let status =
+      envp.isEmpty
+      ? posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+      : posix_spawn(&pid, executable, &actions, &attributes, argv, &envp)
     return (pid, status)
+  }
+
+  /// The program `name` names: itself when it holds a `/`, else the first executable file of
+  /// that name in `$PATH`'s directories (as a shell finds it); nil when there is none.
+  package static func resolve(_ name: String) -> String? {
+    if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
+    let path = ProcessEnvironment.value("PATH") ?? "/usr/local/bin:/usr/bin:/bin"
+    for directory in path.split(separator: ":", omittingEmptySubsequences: false) {
+      let candidate = (directory.isEmpty ? "." : String(directory)) + "/" + name
+      var info = stat()
+      if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 {
+        return candidate
+      }
+    }
+    return nil
   }
 }

@@ -1,10 +1,67 @@
+import TypeValidation
+
 /// A command-line command: its help, its arguments and options, and what it runs.
 ///
 /// A small stand-in for swift-argument-parser (the package has no dependencies), with the same
 /// help layout: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS.
 struct Command {
+  /// What a value is, for an option or a positional argument: the one model that parsing
+  /// (which checks ``oneOf(_:placeholder:)`` and ``seconds`` values), help and the manual (which
+  /// show ``placeholder``) and completion (which completes it) all read.
+  enum Value: Equatable {
+    /// Free text.
+    case text(String)
+    /// A file's path.
+    case path(String)
+    /// A directory's path.
+    case directory(String)
+    /// A type identifier.
+    case type(String)
+    /// A tag as `class=value`.
+    case tag
+    /// One of `values`; the placeholder is `a|b|c` unless one is given.
+    case oneOf([String], placeholder: String? = nil)
+    /// A number of seconds, above 0.
+    case seconds
+    /// A command and its arguments: the rest of the line.
+    case command
+
+    /// One of an enumeration's raw values, in its order.
+    static func oneOf<Choice: CaseIterable & RawRepresentable>(_: Choice.Type, placeholder: String? = nil) -> Value
+    where Choice.RawValue == String {
+      .oneOf(Choice.allCases.map(\.rawValue), placeholder: placeholder)
+    }
+
+    /// What help and the manual show between `<` and `>`.
+    var placeholder: String {
+      switch self {
+      case .text(let name), .path(let name), .directory(let name), .type(let name): name
+      case .tag: "class=value"
+      case .oneOf(let values, let placeholder): placeholder ?? values.joined(separator: "|")
+      case .seconds: "seconds"
+      case .command: "command"
+      }
+    }
+
+    /// Checks a value given for `option` (nil: it is acceptable).
+    func problem(with value: String, option: String) -> String? {
+      switch self {
+      case .oneOf(let values, _) where !values.contains(value):
+        "Unknown value '\(value)' for '\(option) <\(placeholder)>'"
+          + (Suggestions.closest(to: value, in: values).map { "; did you mean '\($0)'? Expected" } ?? "; expected")
+          + " one of: \(values.joined(separator: ", "))"
+      case .seconds where !(Double(value).map { $0 > 0 && $0.isFinite } ?? false):
+        "'\(value)' is not a number of seconds above 0, for '\(option)'"
+      default: nil
+      }
+    }
+  }
+
   struct Argument {
+    /// The placeholder (`<file>`).
     var name: String
+    /// What it is (what completion offers).
+    var value: Value = .text("")
     var help: String
     var isRepeating = false
     var isOptional = false
@@ -13,10 +70,15 @@ struct Command {
   struct Option {
     /// Spellings, short first: `["-o", "--output"]`.
     var names: [String]
-    /// The value's placeholder (`<format>`); nil for a flag.
-    var valueName: String?
+    /// What its value is; nil for a flag.
+    var value: Value?
     var help: String
     var isRepeating = false
+    /// Internal: accepted, but left out of help, completion and the manual.
+    var isHidden = false
+
+    /// The value's placeholder (`format` of `<format>`); nil for a flag.
+    var valueName: String? { value?.placeholder }
   }
 
   var name: String
@@ -27,7 +89,7 @@ struct Command {
   var subcommands: [Command] = []
   var run: ((Invocation, inout Console) -> Int32)? = nil
 
-  static let help = Option(names: ["-h", "--help"], valueName: nil, help: "Show help information.")
+  static let help = Option(names: ["-h", "--help"], value: nil, help: "Show help information.")
 }
 
 /// The parsed command line of one command.
@@ -52,26 +114,40 @@ extension Command {
   /// Every option's canonical name is its longest spelling.
   func canonicalName(_ option: Option) -> String { option.names.max { $0.count < $1.count }! }
 
-  func usage(path: String, globals: [Option]) -> String {
-    if !subcommands.isEmpty { return "\(path) <subcommand>" }
+  func usage(path: String, globals: [Option]) -> String { usageParts(path: path).joined(separator: " ") }
+
+  /// The usage line's parts: the path, each argument, each shown option.
+  func usageParts(path: String) -> [String] {
+    if !subcommands.isEmpty { return [path, "<subcommand>"] }
     var parts = [path]
     for argument in arguments {
       var text = "<\(argument.name)>" + (argument.isRepeating ? " ..." : "")
       if argument.isOptional { text = "[\(text)]" }
       parts.append(text)
     }
-    for option in options {
+    for option in options where !option.isHidden {
       var text = canonicalName(option) + (option.valueName.map { " <\($0)>" } ?? "")
       if option.isRepeating { text += " ..." }
       parts.append("[\(text)]")
     }
-    return parts.joined(separator: " ")
+    return parts
   }
 
   func helpText(path: String, globals: [Option]) -> String {
     var text = "OVERVIEW: \(abstract)\n"
     if let discussion { text += "\n\(discussion)\n" }
-    text += "\nUSAGE: \(usage(path: path, globals: globals))\n"
+    // The usage line wraps at 80 columns, its continuations under its first part's end.
+    var line = "USAGE:"
+    let indent = String(repeating: " ", count: 7 + path.count + 1)
+    for part in usageParts(path: path) {
+      if line.count + 1 + part.count > 80 && line.count > indent.count {
+        text += "\n" + line
+        line = indent + part
+      } else {
+        line += " " + part
+      }
+    }
+    text += "\n\(line)\n"
     func row(_ left: String, _ right: String) -> String {
       let pad = 26
       return left.count + 2 < pad
@@ -83,7 +159,7 @@ extension Command {
       for argument in arguments { text += row("<\(argument.name)>", argument.help) }
     }
     text += "\nOPTIONS:\n"
-    for option in options + globals + [Command.help] {
+    for option in options + globals + [Command.help] where !option.isHidden {
       text += row(option.names.joined(separator: ", ") + (option.valueName.map { " <\($0)>" } ?? ""), option.help)
     }
     if !subcommands.isEmpty {
@@ -129,6 +205,7 @@ extension Command {
         if !option.isRepeating && invocation.values[name] != nil {
           throw UsageError(message: "'\(name)' may be given only once")
         }
+        if let problem = option.value?.problem(with: value, option: name) { throw UsageError(message: problem) }
         invocation.values[name, default: []].append(value)
       } else {
         guard inlineValue == nil else { throw UsageError(message: "'\(argument)' takes no value") }

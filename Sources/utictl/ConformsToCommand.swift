@@ -8,8 +8,8 @@ enum ConformsToCommand {
       abstract: "Check whether a type conforms to another (reflexive, transitive).",
       discussion: "Exit status: 0 when TYPE conforms to SUPERTYPE, 1 when it does not, 2 when a type is unknown.",
       arguments: [
-        .init(name: "type", help: "A type identifier, such as public.png or a dyn. identifier."),
-        .init(name: "supertype", help: "The type identifier to check against."),
+        .init(name: "type", value: .type("type"), help: "A type identifier, such as public.png or a dyn. identifier."),
+        .init(name: "supertype", value: .type("supertype"), help: "The type identifier to check against."),
       ],
       options: [.json, .pretty],
       run: run

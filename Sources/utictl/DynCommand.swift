@@ -15,8 +15,10 @@ enum DynCommand {
     Command(
       name: "encode",
       abstract: "Make the dynamic identifier of tags, as Apple's system does.",
-      arguments: [.init(name: "class=value", help: "A tag: public.filename-extension=conf.", isRepeating: true)],
-      options: [.init(names: ["--conforming-to"], valueName: "type", help: "A type the dynamic type conforms to.")],
+      arguments: [
+        .init(name: "class=value", value: .tag, help: "A tag: public.filename-extension=conf.", isRepeating: true)
+      ],
+      options: [.init(names: ["--conforming-to"], value: .type("type"), help: "A type the dynamic type conforms to.")],
       run: { invocation, io in
         var tags: [(String, String)] = []
         for argument in invocation.positionals {

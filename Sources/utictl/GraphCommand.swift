@@ -2,23 +2,28 @@ import TypeRegistry
 
 /// `utictl graph [TYPE...] [--format dot|mermaid]`: the conformance graph around types.
 enum GraphCommand {
+  /// The values of `--format`, the default first.
+  static let formats = ["dot", "mermaid"]
+
   static var command: Command {
     Command(
       name: "graph",
       abstract: "Draw the conformance graph of types and their supertypes, as Graphviz dot or Mermaid.",
       discussion: "Without types, draws every declared type. Edges point from a type to each direct parent.",
-      arguments: [.init(name: "type", help: "A type identifier.", isRepeating: true, isOptional: true)],
-      options: [.init(names: ["--format"], valueName: "format", help: "dot (default) or mermaid.")],
+      arguments: [
+        .init(name: "type", value: .type("type"), help: "A type identifier.", isRepeating: true, isOptional: true)
+      ],
+      options: [
+        .init(
+          names: ["--format"], value: .oneOf(GraphCommand.formats, placeholder: "format"),
+          help: "dot (default) or mermaid.")
+      ],
       run: run
     )
   }
 
   static func run(_ invocation: Invocation, _ io: inout Console) -> Int32 {
     let format = invocation.value("--format") ?? "dot"
-    guard format == "dot" || format == "mermaid" else {
-      io.error("Error: Unknown format '\(format)': expected dot or mermaid")
-      return ExitStatus.usage
-    }
     guard let registry = QueryContext.registry(invocation, io: &io) else { return ExitStatus.usage }
     var nodes: [UTType] = []
     if invocation.positionals.isEmpty {

@@ -28,11 +28,15 @@ enum IdentifyCommand {
         directory types for a directory (public.folder when none) and among data types otherwise
         (public.data without an extension).
         """,
-      arguments: [.init(name: "file", help: "A file or directory path; - for standard input.", isRepeating: true)],
+      arguments: [
+        .init(
+          name: "file", value: .path("file"), help: "A file or directory path; - for standard input.", isRepeating: true
+        )
+      ],
       options: [
-        .init(names: ["--content"], valueName: nil, help: "Identify by content and name (the default)."),
-        .init(names: ["--name-only"], valueName: nil, help: "Identify by the name alone; the file need not exist."),
-        .init(names: ["--mime"], valueName: nil, help: "Print the MIME type instead of the identifier."),
+        .init(names: ["--content"], value: nil, help: "Identify by content and name (the default)."),
+        .init(names: ["--name-only"], value: nil, help: "Identify by the name alone; the file need not exist."),
+        .init(names: ["--mime"], value: nil, help: "Print the MIME type instead of the identifier."),
         .json,
         .pretty,
       ],

@@ -7,7 +7,7 @@ enum InfoCommand {
     Command(
       name: "info",
       abstract: "Show a type's description, parents, supertypes, tags, and where it is declared.",
-      arguments: [.init(name: "type", help: "A type identifier.", isRepeating: true)],
+      arguments: [.init(name: "type", value: .type("type"), help: "A type identifier.", isRepeating: true)],
       options: [.json, .pretty],
       run: run
     )

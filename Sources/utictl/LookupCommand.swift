@@ -13,11 +13,11 @@ enum LookupCommand {
         --conforming-to, extensions and MIME types look for types conforming to public.data.
         """,
       options: [
-        .init(names: ["--extension"], valueName: "extension", help: "A filename extension, without the dot."),
-        .init(names: ["--mime"], valueName: "mime-type", help: "A MIME type."),
-        .init(names: ["--tag"], valueName: "class=value", help: "A tag of any class: public.url-scheme=https."),
-        .init(names: ["--conforming-to"], valueName: "type", help: "Only types conforming to this one."),
-        .init(names: ["--all"], valueName: nil, help: "Print every declared candidate, most preferred first."),
+        .init(names: ["--extension"], value: .text("extension"), help: "A filename extension, without the dot."),
+        .init(names: ["--mime"], value: .text("mime-type"), help: "A MIME type."),
+        .init(names: ["--tag"], value: .tag, help: "A tag of any class: public.url-scheme=https."),
+        .init(names: ["--conforming-to"], value: .type("type"), help: "Only types conforming to this one."),
+        .init(names: ["--all"], value: nil, help: "Print every declared candidate, most preferred first."),
         .json,
         .pretty,
       ],

@@ -109,7 +109,7 @@ enum Manual {
     for argument in command.arguments {
       out += ".TP\n.I \(escape(argument.name))\n\(escape(argument.help))\n"
     }
-    for option in command.options { out += item(option) }
+    for option in command.options where !option.isHidden { out += item(option) }
     return out
   }
 

@@ -11,6 +11,9 @@ import UTIPlatform
 
 /// `utictl plist lint | convert | print`.
 enum PlistCommand {
+  /// The formats `convert --to` writes (every format but OpenStep, which is read only).
+  static let outputFormats = PropertyList.Format.allCases.filter { $0 != .openStep }.map(\.rawValue)
+
   static var command: Command {
     Command(
       name: "plist",
@@ -28,7 +31,10 @@ enum PlistCommand {
         for each that is not. Every file is checked even when one fails. Exit status: 0 when every
         file is readable, 1 when one is malformed, 2 when one cannot be opened.
         """,
-      arguments: [.init(name: "file", help: "A property list file, or - for standard input.", isRepeating: true)],
+      arguments: [
+        .init(
+          name: "file", value: .path("file"), help: "A property list file, or - for standard input.", isRepeating: true)
+      ],
       run: runLint
     )
   }
@@ -43,10 +49,15 @@ enum PlistCommand {
         standard output unless -o is given. Exit status: 0 when written, 1 when the input is
         malformed or cannot be written in the format, 2 when a file cannot be opened.
         """,
-      arguments: [.init(name: "file", help: "A property list file, or - for standard input.")],
+      arguments: [
+        .init(
+          name: "file", value: .path("file"), help: "A property list file, or - for standard input.")
+      ],
       options: [
-        .init(names: ["--to"], valueName: "format", help: "The output format: xml1, binary1 or json."),
-        .init(names: ["-o", "--output"], valueName: "path", help: "Write to this file instead of standard output."),
+        .init(
+          names: ["--to"], value: .oneOf(PlistCommand.outputFormats, placeholder: "format"),
+          help: "The output format: xml1, binary1 or json."),
+        .init(names: ["-o", "--output"], value: .path("path"), help: "Write to this file instead of standard output."),
       ],
       run: runConvert
     )
@@ -60,10 +71,13 @@ enum PlistCommand {
         Key paths are dot-separated; a number selects an array element:
         'UTExportedTypeDeclarations.0.UTTypeIdentifier'.
         """,
-      arguments: [.init(name: "file", help: "A property list file, or - for standard input.")],
+      arguments: [
+        .init(
+          name: "file", value: .path("file"), help: "A property list file, or - for standard input.")
+      ],
       options: [
-        .init(names: ["--keypath"], valueName: "keypath", help: "Print only the value at this key path."),
-        .init(names: ["--json"], valueName: nil, help: "Print the value as JSON (where representable)."),
+        .init(names: ["--keypath"], value: .text("keypath"), help: "Print only the value at this key path."),
+        .init(names: ["--json"], value: nil, help: "Print the value as JSON (where representable)."),
       ],
       run: runPrint
     )
@@ -101,12 +115,9 @@ enum PlistCommand {
   }
 
   static func runConvert(_ invocation: Invocation, _ io: inout Console) -> Int32 {
-    guard let name = invocation.value("--to") else {
-      io.error("Error: Missing expected option '--to <format>' (xml1, binary1 or json)")
-      return ExitStatus.usage
-    }
-    guard let format = PropertyList.Format(rawValue: name), format != .openStep else {
-      io.error("Error: Unknown format '\(name)': expected xml1, binary1 or json")
+    // Parsing checked the value against outputFormats.
+    guard let format = invocation.value("--to").flatMap(PropertyList.Format.init) else {
+      io.error("Error: Missing expected option '--to <format>' (\(outputFormats.joined(separator: ", ")))")
       return ExitStatus.usage
     }
     let path = invocation.positionals[0]

@@ -58,7 +58,7 @@ enum QueryContext {
 }
 
 extension Command.Option {
-  static let json = Command.Option(names: ["--json"], valueName: nil, help: "Print machine-readable JSON.")
+  static let json = Command.Option(names: ["--json"], value: nil, help: "Print machine-readable JSON.")
   static let pretty = Command.Option(
-    names: ["--pretty"], valueName: nil, help: "Indent JSON output for reading (with --json or --format json|sarif).")
+    names: ["--pretty"], value: nil, help: "Indent JSON output for reading (with --json or --format json|sarif).")
 }

@@ -6,7 +6,7 @@ enum SupertypesCommand {
     Command(
       name: "supertypes",
       abstract: "List every type a type conforms to, itself excluded.",
-      arguments: [.init(name: "type", help: "A type identifier.")],
+      arguments: [.init(name: "type", value: .type("type"), help: "A type identifier.")],
       options: [.json, .pretty],
       run: { invocation, io in run(invocation, &io) { type, _ in type.supertypes.map(\.identifier) } }
     )
@@ -16,7 +16,7 @@ enum SupertypesCommand {
     Command(
       name: "subtypes",
       abstract: "List every declared type that conforms to a type, itself excluded.",
-      arguments: [.init(name: "type", help: "A type identifier.")],
+      arguments: [.init(name: "type", value: .type("type"), help: "A type identifier.")],
       options: [.json, .pretty],
       run: { invocation, io in run(invocation, &io) { type, registry in registry.subtypes(of: type).map(\.identifier) }
       }

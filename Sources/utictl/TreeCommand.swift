@@ -7,7 +7,7 @@ enum TreeCommand {
       name: "tree",
       abstract: "Show the conformance hierarchy below a type (default: below every root).",
       discussion: "A type with several parents appears under each of them.",
-      arguments: [.init(name: "type", help: "A type identifier.", isOptional: true)],
+      arguments: [.init(name: "type", value: .type("type"), help: "A type identifier.", isOptional: true)],
       run: run
     )
   }

@@ -36,8 +36,8 @@ enum UtiCtl {
     case "graph": GraphCommand.command
     case "validate": ValidateCommand.command
     case "plist": PlistCommand.command
-    case "copy": ClipboardCommands.copy
-    case "paste": ClipboardCommands.paste
+    case "copy": CopyCommand.command
+    case "paste": PasteCommand.command
     default: nil
     }
   }
@@ -45,14 +45,14 @@ enum UtiCtl {
   /// Options every command accepts, before or after the command's name.
   static let globals: [Command.Option] = [
     .init(
-      names: ["--types"], valueName: "path",
+      names: ["--types"], value: .path("path"),
       help: "Also load the type declarations of an Info.plist, exported-types.plist or bundle (repeatable).",
       isRepeating: true),
     .init(
-      names: ["--no-system"], valueName: nil,
+      names: ["--no-system"], value: nil,
       help: "Leave out the system's types: the built-in catalog and the machine's MIME database."),
     .init(
-      names: ["--no-mime-database"], valueName: nil,
+      names: ["--no-mime-database"], value: nil,
       help: "Leave out the types of the machine's shared-mime-info database (kept: the built-in catalog)."),
   ]
 

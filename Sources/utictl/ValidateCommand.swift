@@ -18,24 +18,31 @@ enum ValidateCommand {
         """,
       arguments: [
         .init(
-          name: "file", help: "An Info.plist, exported-types.plist or bundle directory.", isRepeating: true,
+          name: "file", value: .path("file"), help: "An Info.plist, exported-types.plist or bundle directory.",
+          isRepeating: true,
           isOptional: true)
       ],
       options: [
-        .init(names: ["--format"], valueName: "format", help: "clang (default), github, json, sarif or junit."),
-        .pretty,
-        .init(names: ["--werror"], valueName: nil, help: "Treat warnings as errors."),
-        .init(names: ["--disable"], valueName: "rule", help: "Do not report a rule (repeatable).", isRepeating: true),
         .init(
-          names: ["--sources"], valueName: "dir",
+          names: ["--format"], value: .oneOf(ReportFormat.self, placeholder: "format"),
+          help: "clang (default), github, json, sarif or junit."),
+        .pretty,
+        .init(names: ["--werror"], value: nil, help: "Treat warnings as errors."),
+        .init(
+          names: ["--disable"], value: .oneOf(ValidationRule.all.map(\.id.rawValue), placeholder: "rule"),
+          help: "Do not report a rule (repeatable).", isRepeating: true),
+        .init(
+          names: ["--sources"], value: .directory("dir"),
           help: "Check UTType(exportedAs:)/(importedAs:) calls in the Swift files below (repeatable).",
           isRepeating: true),
-        .init(names: ["--system-catalog"], valueName: nil, help: "Check a file as the system's own catalog."),
         .init(
-          names: ["--stamp"], valueName: "path",
+          names: ["--system-catalog"], value: nil,
+          help: "Check a file as the system's own catalog (for this package's maintainers).", isHidden: true),
+        .init(
+          names: ["--stamp"], value: .path("path"),
           help: "Write this file when the files pass, and remove it when they do not (for build systems)."),
         .init(
-          names: ["--explain"], valueName: "rule",
+          names: ["--explain"], value: .oneOf(ValidationRule.all.map(\.id.rawValue), placeholder: "rule"),
           help: "Print what a rule finds, why it matters at run time, and how to fix it (no files needed)."),
       ],
       run: run
@@ -49,21 +56,13 @@ enum ValidateCommand {
         UsageError(message: "Missing expected argument '<file> ...' (or --explain <rule>)"), command: command,
         path: "utictl validate", io: &io)
     }
-    let name = invocation.value("--format") ?? ReportFormat.clang.rawValue
-    guard let format = ReportFormat(rawValue: name) else {
-      io.error("Error: Unknown format '\(name)': expected clang, github, json, sarif or junit")
-      return ExitStatus.usage
-    }
+    // Parsing checked the values of --format and --disable against the lists they come from.
+    let format = invocation.value("--format").flatMap(ReportFormat.init) ?? .clang
     var validator = Validator()
     validator.warningsAsErrors = invocation.has("--werror")
     validator.systemCatalog = invocation.has("--system-catalog")
     for name in invocation.all("--disable") {
-      guard let rule = ValidationRule.ID(rawValue: name) else {
-        io.error(
-          "Error: Unknown rule '\(name)'; rules: \(ValidationRule.all.map(\.id.rawValue).joined(separator: ", "))")
-        return ExitStatus.usage
-      }
-      validator.disabledRules.insert(rule)
+      if let rule = ValidationRule.ID(rawValue: name) { validator.disabledRules.insert(rule) }
     }
 
     var status = ExitStatus.success
@@ -144,16 +143,8 @@ enum ValidateCommand {
 extension ValidateCommand {
   /// `--explain RULE`: the rule's id and severity, what it finds, why it matters, how to fix it.
   static func explain(_ id: String, _ io: inout Console) -> Int32 {
-    guard let rule = ValidationRule.named(id) else {
-      let ids = ValidationRule.all.map(\.id.rawValue)
-      let suggestion = ids.min {
-        Suggestions.distance(Array($0.utf8), Array(id.utf8)) < Suggestions.distance(Array($1.utf8), Array(id.utf8))
-      }
-      io.error(
-        "Error: Unknown rule '\(id)'\(suggestion.map { "; did you mean '\($0)'?" } ?? ""); rules: \(ids.joined(separator: ", "))"
-      )
-      return ExitStatus.usage
-    }
+    // Parsing checked the id against the rules (and suggested the nearest).
+    guard let rule = ValidationRule.named(id) else { return ExitStatus.usage }
     io.print("\(rule.id.rawValue) (\(rule.severity.rawValue))")
     io.print("")
     for (heading, text) in [("What it finds", rule.summary), ("Why it matters", rule.why), ("How to fix it", rule.fix)]

@@ -592,7 +592,7 @@ struct SystemPasteboardTests {
     // GTK copies; we paste.
     let text = try server.start("/usr/bin/python3", [gtk, "set-text", "from GTK ✓"])
     try #require(text.line() == "ready")
-    #expect(try Self.shell("timeout 5 '\(try Self.utictl())' paste").stdoutText == "from GTK ✓")
+    #expect(try Self.shell("timeout 5 '\(try Self.utictl())' paste -n").stdoutText == "from GTK ✓")
     let image = try server.start("/usr/bin/python3", [gtk, "set-image", ladybug])
     try #require(image.line() == "ready")
     let targets = try Self.shell("timeout 5 '\(try Self.utictl())' paste --list").stdoutText

@@ -66,7 +66,7 @@ extension SystemPasteboardTests {
       let targets = try pasteboard.targets().map(\.target)
       #expect(targets.contains("text/plain;charset=utf-8"))
       // And through the built utictl, as a shell user pastes.
-      let paste = try Self.shell("'\(try Self.utictl())' paste")
+      let paste = try Self.shell("'\(try Self.utictl())' paste -n")
       #expect(paste.status == 0)
       #expect(paste.stdoutText == text)
     }

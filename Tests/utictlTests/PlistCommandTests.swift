@@ -107,7 +107,9 @@ struct PlistCommandTests {
 
     let unknown = utictl("plist", "convert", withData, "--to", "yaml")
     #expect(unknown.status == 2)
-    #expect(unknown.stderr == "Error: Unknown format 'yaml': expected xml1, binary1 or json\n")
+    #expect(
+      unknown.stderr.hasPrefix(
+        "Error: Unknown value 'yaml' for '--to <format>'; expected one of: xml1, binary1, json\n"))
 
     let noFormat = utictl("plist", "convert", withData)
     #expect(noFormat.status == 2)

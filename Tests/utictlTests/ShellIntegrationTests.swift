@@ -86,6 +86,86 @@ struct ShellIntegrationTests {
     }
   }
 
+  /// What zsh completes for `line`, typed with a tab into an interactive zsh in a pseudo-terminal
+  /// (the zpty module), with the script installed as an autoloaded `_utictl` in `$fpath`, as
+  /// `scripts/install.sh` installs it. Each match is what `compadd` was given to offer. The
+  /// markers are written split by quotes, so that the terminal's echo of the typed definitions
+  /// does not match them; the first match follows the echo of the typed line on its line.
+  static func zshCompletes(_ line: String, zsh: String, functions: String) throws -> [String] {
+    let driver = #"""
+      zmodload zsh/zpty || exit 3
+      zpty session zsh -f -i
+      zpty -w session "fpath=(${(q)1} \$fpath); autoload -Uz compinit; compinit -u -D"
+      zpty -w session 'compadd() { local -a found; builtin compadd -O found "$@"; print -rl -- ${found/#/MA""TCH:}; builtin compadd "$@"; }'
+      zpty -w session 'done_() { print -r -- COMPLETION-""DONE; exit; }; comppostfuncs=(done_)'
+      zpty -w -n session "$2"$'\t'
+      while zpty -r session out; do
+        out=${out//$'\r'/}
+        out=${out%$'\n'}
+        [[ $out == *COMPLETION-DONE* ]] && break
+        [[ $out == *MATCH:* ]] && print -r -- ${out##*MATCH:}
+      done
+      zpty -d session
+      """#
+    let run = try runProcess("/usr/bin/timeout", ["30", zsh, "-f", "-c", driver, "zsh", functions, line])
+    #expect(run.status == 0, "\(run.stderrText)")
+    return run.stdoutText.split(separator: "\n").map(String.init)
+  }
+
+  /// The zsh script, autoloaded from `$fpath` as an installed `_utictl` is, completes
+  /// subcommands, option values from the commands' value model, types, and no hidden option.
+  @Test func zshCompletesWhenRunInATerminal() throws {
+    guard let zsh = which("zsh") else {
+      print("◇ skipped: zsh is not installed; its completion was not run (.ci/run installs it)")
+      return
+    }
+    let functions = FileManager.default.temporaryDirectory.appendingPathComponent("zsh-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: functions, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: functions) }
+    try Data(utictl("--generate-completion-script", "zsh").stdout.utf8)
+      .write(to: functions.appendingPathComponent("_utictl"))
+    func completes(_ line: String) throws -> [String] {
+      try Self.zshCompletes(line, zsh: zsh, functions: functions.path)
+    }
+    #expect(try completes("utictl val") == ["validate"])
+    #expect(Set(try completes("utictl copy --selection ")) == ["clipboard", "primary"])
+    #expect(Set(try completes("utictl paste --backend ")) == ["x11", "wayland"])
+    #expect(Set(try completes("utictl validate --format ")) == ["clang", "github", "json", "sarif", "junit"])
+    #expect(try completes("utictl conforms-to public.pn").contains("public.png"))
+    let options = try completes("utictl validate --")
+    #expect(options.contains("--werror") && options.contains("--explain"), "\(options)")
+    #expect(!options.contains("--system-catalog"), "a hidden option is not offered")
+  }
+
+  /// Option values come from one model: parsing checks them (with a usage line and the nearest
+  /// value), and a hidden option is accepted but not shown in help, completion or the manual.
+  @Test func optionValuesAreCheckedInParsing() throws {
+    let selection = utictl("paste", "--selection", "secondary")
+    #expect(selection.status == 2)
+    #expect(
+      selection.stderr.hasPrefix(
+        "Error: Unknown value 'secondary' for '--selection <clipboard|primary>'; expected one of: clipboard, primary\nUsage: utictl paste"
+      ), "\(selection.stderr)")
+    let rule = utictl("validate", "--explain", "foreign-domian")
+    #expect(rule.status == 2)
+    #expect(
+      rule.stderr.hasPrefix(
+        "Error: Unknown value 'foreign-domian' for '--explain <rule>'; did you mean 'foreign-domain'?"))
+    let seconds = utictl("copy", "--clear-after", "soon")
+    #expect(seconds.status == 2)
+    #expect(seconds.stderr.hasPrefix("Error: 'soon' is not a number of seconds above 0, for '--clear-after'\n"))
+    let help = utictl("validate", "--help").stdout
+    #expect(!help.contains("--system-catalog"))
+    #expect(!utictl("--generate-manual").stdout.contains("system\\-catalog"))
+    #expect(!utictl("--generate-completion-script", "bash").stdout.contains("--system-catalog"))
+    #expect(!utictl("--generate-completion-script", "fish").stdout.contains("system-catalog"))
+    // Each command's help fits a screen.
+    for name in UtiCtl.subcommandNames where UtiCtl.subcommand(named: name)?.subcommands.isEmpty == true {
+      let lines = utictl(name, "--help").stdout.split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(lines.count <= 50, "utictl \(name) --help is \(lines.count) lines")
+    }
+  }
+
   @Test func anUnknownShellIsAUsageError() {
     let run = utictl("--generate-completion-script", "powershell")
     #expect(run.status == 2)

@@ -195,7 +195,10 @@ struct ExampleValidationTests {
     #expect(run.stdout.split(separator: "\n").allSatisfy { $0.count <= 78 }, "wrapped for a terminal")
     let typo = utictl("validate", "--explain", "foreign-domian")
     #expect(typo.status == 2)
-    #expect(typo.stderr.hasPrefix("Error: Unknown rule 'foreign-domian'; did you mean 'foreign-domain'?"))
+    #expect(
+      typo.stderr.hasPrefix(
+        "Error: Unknown value 'foreign-domian' for '--explain <rule>'; did you mean 'foreign-domain'? Expected one of: plist-syntax,"
+      ))
     let nothing = utictl("validate")
     #expect(nothing.status == 2)
     #expect(nothing.stderr.hasPrefix("Error: Missing expected argument '<file> ...' (or --explain <rule>)\n"))

@@ -116,7 +116,7 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
           case .cancelled:
             self?.state.withLock { $0.dragging = false }
             ended.call(.cancel)
-          case .target, .dropPerformed: break
+          case .target, .dropPerformed, .served: break
           }
         })
     } catch {

@@ -32,6 +32,8 @@ package enum SelectionTargets {
       case none, latin1
       /// The file URLs of every item, as one list in `format`.
       case fileList(FileListFormat)
+      /// `secret`: the copy is a password (``passwordManagerHintTarget``).
+      case passwordManagerHint
     }
     package var target: String
     package var typeIdentifier: String
@@ -50,6 +52,10 @@ package enum SelectionTargets {
     case latin1Paths
   }
 
+  /// The target that tells clipboard managers a copy is a password or a token (KDE's
+  /// convention, which Klipper and CopyQ honour by not recording it); its content is `secret`.
+  package static let passwordManagerHintTarget = "x-kde-passwordManagerHint"
+
   /// The targets for `providers`, in fidelity order, each target once: the first item's
   /// representations, where X11 selections hold one item, except for files: the file URLs of
   /// every item make one file list (`text/uri-list`, `x-special/gnome-copied-files`, and the
@@ -57,8 +63,11 @@ package enum SelectionTargets {
   /// files.
   ///
   /// `registry` (nil: the shared one) stands in for a type's declaration where the type was made
-  /// before the declarations were registered.
-  package static func offers(for items: [SystemPasteboard.Item], registry: UTTypeRegistry? = nil) -> [Offer] {
+  /// before the declarations were registered. A `sensitive` copy also offers
+  /// ``passwordManagerHintTarget``, last.
+  package static func offers(
+    for items: [SystemPasteboard.Item], registry: UTTypeRegistry? = nil, sensitive: Bool = false
+  ) -> [Offer] {
     guard let item = items.first else { return [] }
     var offers: [Offer] = []
     func add(_ target: String, _ type: UTType, _ conversion: Offer.Conversion = .none) {
@@ -100,6 +109,9 @@ package enum SelectionTargets {
       }
       if mimeTypes.isEmpty && !type.conforms(to: .plainText) && !type.conforms(to: .url) { add(type.identifier, type) }
     }
+    if sensitive {
+      offers.append(Offer(target: passwordManagerHintTarget, typeIdentifier: "", conversion: .passwordManagerHint))
+    }
     return offers
   }
 
@@ -129,6 +141,7 @@ package enum SelectionTargets {
   package static func convert(_ bytes: [UInt8], _ conversion: Offer.Conversion) -> [UInt8] {
     switch conversion {
     case .none, .fileList: return bytes
+    case .passwordManagerHint: return Array("secret".utf8)
     case .latin1: return latin1(bytes)
     }
   }
@@ -161,6 +174,7 @@ package enum SelectionTargets {
   package static func payload(
     for offer: Offer, items: [SystemPasteboard.Item], fileOperation: FileList.Operation
   ) -> Payload? {
+    if offer.conversion == .passwordManagerHint { return Payload(convert([], .passwordManagerHint)) }
     guard let item = items.first, let type = UTType(offer.typeIdentifier) else { return nil }
     if case .fileList(let format) = offer.conversion {
       let urls = items.compactMap { item in try? item.load(conformingTo: .fileURL) }

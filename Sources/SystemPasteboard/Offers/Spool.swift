@@ -95,6 +95,12 @@ package final class Spool: @unchecked Sendable {
     if case .file(let fd) = storage { close(fd) }
   }
 
+  /// The spool's file descriptor, where the bytes went to a file (a daemon keeps it open).
+  package var descriptor: Int32? {
+    if case .file(let fd) = storage { return fd }
+    return nil
+  }
+
   /// Whether the bytes went to a file (past ``memoryLimit``).
   package var isOnDisk: Bool {
     if case .file = storage { return true }

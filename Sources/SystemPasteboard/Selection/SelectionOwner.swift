@@ -81,14 +81,18 @@ package final class SelectionOwner {
   /// What a paste of the files we own asks of the paster (`x-special/gnome-copied-files`).
   private(set) var fileOperation = FileList.Operation.copy
 
+  /// The ownership the items were given with: told of each paste served to its end.
+  private(set) var ownership = Ownership.unlimited
+
   /// Becomes the owner with `items` (the first item's representations are offered, and every
   /// item's file URL in one file list, for `fileOperation`).
-  package func own(_ items: [SystemPasteboard.Item], fileOperation: FileList.Operation = .copy)
-    throws(SystemPasteboardError)
-  {
+  package func own(
+    _ items: [SystemPasteboard.Item], fileOperation: FileList.Operation = .copy, ownership: Ownership = .unlimited
+  ) throws(SystemPasteboardError) {
     self.items = items
     self.fileOperation = fileOperation
-    offers = SelectionTargets.offers(for: items, registry: registry)
+    self.ownership = ownership
+    offers = SelectionTargets.offers(for: items, registry: registry, sensitive: ownership.isSensitive)
     transfers.removeAll()
     let time = try serverTime()
     connection.send(X11.SetSelectionOwner(owner: window, selection: selection, time: time))
@@ -255,7 +259,9 @@ package final class SelectionOwner {
       let latin1 = offer.conversion == .latin1 || offer.conversion == .fileList(.latin1Paths)
       let type = try connection.atom(latin1 || name == "TEXT" ? "STRING" : name)
       do {
-        try send(payload, to: requestor, property: property, type: type)
+        // A paste is served when its bytes are in the property (INCR: when the last chunk is).
+        let incremental = try send(payload, to: requestor, property: property, type: type)
+        if !incremental && offer.conversion != .passwordManagerHint { ownership.pasteServed() }
       } catch  where error.code == .fileUnreadable {
         return false
       }
@@ -295,12 +301,13 @@ package final class SelectionOwner {
   }
 
   /// Puts the payload in the requestor's property: at once, or by `INCR` when it is too large.
+  /// - Returns: Whether it goes by `INCR` (the transfer is not over yet).
   private func send(_ payload: Payload, to requestor: UInt32, property: UInt32, type: UInt32)
-    throws(SystemPasteboardError)
+    throws(SystemPasteboardError) -> Bool
   {
     guard payload.count > chunkSize, let incr = try? connection.atom("INCR") else {
       connection.changeProperty(requestor, property, type: type, format: 8, data: try payload.all())
-      return
+      return false
     }
     // ICCCM 2.7.2: select PropertyNotify on the requestor, announce the size, then a chunk each
     // time the requestor deletes the property, and a zero-length chunk at the end.
@@ -312,6 +319,7 @@ package final class SelectionOwner {
       Transfer(
         requestor: requestor, property: property, type: type, payload: payload, offset: 0,
         lastActivity: MonotonicClock.now()))
+    return true
   }
 
   private func continueTransfer(requestor: UInt32, property: UInt32) throws(SystemPasteboardError) {
@@ -331,6 +339,7 @@ package final class SelectionOwner {
     connection.changeProperty(requestor, property, type: transfer.type, format: 8, data: chunk)
     if chunk.isEmpty {
       transfers.remove(at: index)  // the zero-length chunk just sent ends it
+      ownership.pasteServed()
     } else {
       transfer.offset += chunk.count
       transfer.lastActivity = MonotonicClock.now()

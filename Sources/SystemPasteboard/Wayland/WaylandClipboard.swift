@@ -12,10 +12,14 @@ protocol WaylandClipboard: SelectionSource, AnyObject, Sendable {
   var failure: SystemPasteboardError? { get }
   /// Whether this process owns the selection now.
   var ownsSelection: Bool { get }
-  /// Makes this process the selection's owner with `items`.
-  func own(_ items: [SystemPasteboard.Item], fileOperation: FileList.Operation) throws(SystemPasteboardError)
+  /// Makes this process the selection's owner with `items`, telling `ownership` of each paste
+  /// served to its end.
+  func own(_ items: [SystemPasteboard.Item], fileOperation: FileList.Operation, ownership: Ownership)
+    throws(SystemPasteboardError)
   /// Gives the selection up, if this process owns it.
   func disown() throws(SystemPasteboardError)
+  /// Empties the selection, whoever owns it.
+  func clear() throws(SystemPasteboardError)
   /// Ends the connections and threads.
   func close()
 }
@@ -106,18 +110,25 @@ final class WaylandFocusedSelection: WaylandClipboard, @unchecked Sendable {
     }
   }
 
-  func own(_ items: [SystemPasteboard.Item], fileOperation: FileList.Operation) throws(SystemPasteboardError) {
+  func own(_ items: [SystemPasteboard.Item], fileOperation: FileList.Operation, ownership: Ownership)
+    throws(SystemPasteboardError)
+  {
     let (window, serial) = try focusedWindow()
-    let offers = SelectionTargets.offers(for: items, registry: registry)
+    let offers = SelectionTargets.offers(for: items, registry: registry, sensitive: ownership.isSensitive)
     let source: UInt32
     do {
       source = try window.setSelection(
         mimeTypes: offers.map(\.target), primary: primary, serial: serial,
         serve: SelectionTargets.server(for: offers, items: items, fileOperation: fileOperation),
         events: { [weak self] event in
-          guard case .cancelled = event else { return }
-          self?.state.withLock { state in
-            if state.owner?.window === window { state.owning = false }
+          switch event {
+          case .cancelled:
+            self?.state.withLock { state in
+              if state.owner?.window === window { state.owning = false }
+            }
+          case .served(let target) where target != SelectionTargets.passwordManagerHintTarget:
+            ownership.pasteServed()
+          default: break
           }
         })
     } catch {
@@ -149,6 +160,14 @@ final class WaylandFocusedSelection: WaylandClipboard, @unchecked Sendable {
     // Clearing needs a serial of the input the owner's window had; it was unmapped, so a
     // compositor may ignore it: destroying the source (with the connection) ends the selection.
     try? owner.window.clearSelection(owner.source, primary: primary)
+  }
+
+  /// Sets no selection from a window with focus (and ends ours, if we own it).
+  func clear() throws(SystemPasteboardError) {
+    try disown()
+    let (window, serial) = try focusedWindow()
+    defer { window.close() }
+    try window.clearSelection(primary: primary, serial: serial)
   }
 
   /// The read's window: the one open, or a new one with focus.
@@ -220,20 +239,25 @@ final class WaylandWindowSelection: WaylandClipboard, @unchecked Sendable {
 
   private var name: String { primary ? "primary selection" : "clipboard" }
 
-  func own(_ items: [SystemPasteboard.Item], fileOperation: FileList.Operation) throws(SystemPasteboardError) {
+  func own(_ items: [SystemPasteboard.Item], fileOperation: FileList.Operation, ownership: Ownership)
+    throws(SystemPasteboardError)
+  {
     let serial = window.latestSerial
     guard serial != 0 else {
       throw SystemPasteboardError(
         .request, "the window has had no input yet: Wayland sets the \(name) only for an input event's serial")
     }
-    let offers = SelectionTargets.offers(for: items, registry: registry)
+    let offers = SelectionTargets.offers(for: items, registry: registry, sensitive: ownership.isSensitive)
     let owned = owned
     let source = try window.setSelection(
       mimeTypes: offers.map(\.target), primary: primary, serial: serial,
       serve: SelectionTargets.server(for: offers, items: items, fileOperation: fileOperation),
       events: { event in
-        guard case .cancelled = event else { return }
-        owned.withLock { $0 = nil }
+        switch event {
+        case .cancelled: owned.withLock { $0 = nil }
+        case .served(let target) where target != SelectionTargets.passwordManagerHintTarget: ownership.pasteServed()
+        default: break
+        }
       })
     owned.withLock { $0 = source }
   }
@@ -246,6 +270,11 @@ final class WaylandWindowSelection: WaylandClipboard, @unchecked Sendable {
       })
     else { return }
     try window.clearSelection(source, primary: primary)
+  }
+
+  func clear() throws(SystemPasteboardError) {
+    try disown()
+    try window.clearSelection(primary: primary, serial: window.latestSerial)
   }
 
   func targets() throws(SystemPasteboardError) -> [String] {

@@ -43,6 +43,7 @@ final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
     var items: [SystemPasteboard.Item]
     var operation: FileList.Operation
     var offers: [SelectionTargets.Offer]
+    var ownership: Ownership
   }
 
   /// Connects to `display` and binds its seat and a data-control manager.
@@ -117,15 +118,18 @@ final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
 
   /// Makes this process the selection's owner with `items`, offered under the shared mapping's
   /// targets; returns once the compositor has handled it.
-  func own(_ items: [SystemPasteboard.Item], fileOperation: FileList.Operation) throws(SystemPasteboardError) {
+  func own(_ items: [SystemPasteboard.Item], fileOperation: FileList.Operation, ownership: Ownership)
+    throws(SystemPasteboardError)
+  {
     try loop.checkAlive()
-    let offers = SelectionTargets.offers(for: items, registry: registry)
+    let offers = SelectionTargets.offers(for: items, registry: registry, sensitive: ownership.isSensitive)
     let source = connection.makeObject(interfaces.source)
     try connection.send(.createDataSource(source), to: manager)
     for offer in offers { try connection.send(.offer(offer.target), to: source) }
     let previous = state.withLock { state -> UInt32? in
       defer {
-        state.source = Source(id: source, items: items, operation: fileOperation, offers: offers)
+        state.source = Source(
+          id: source, items: items, operation: fileOperation, offers: offers, ownership: ownership)
         state.echoes += 1
       }
       return state.source?.id
@@ -145,6 +149,17 @@ final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
     else { return }
     try connection.send(primary ? .setPrimarySelection(nil) : .setSelection(nil), to: device)
     try connection.send(.destroy, to: source)
+    try loop.sync()
+  }
+
+  /// Empties the selection, whoever owns it: no source is set (and ours, if any, destroyed).
+  func clear() throws(SystemPasteboardError) {
+    let source = state.withLock { state -> UInt32? in
+      defer { state.source = nil }
+      return state.source?.id
+    }
+    try connection.send(primary ? .setPrimarySelection(nil) : .setSelection(nil), to: device)
+    if let source { try connection.send(.destroy, to: source) }
     try loop.sync()
   }
 
@@ -237,9 +252,10 @@ final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
   private func serve(_ offer: SelectionTargets.Offer, of source: Source, to fd: Int32) {
     let loadTimeout = loadTimeout
     let send: @Sendable () -> Void = {
-      PipeWriter.write(
+      let served = PipeWriter.write(
         to: fd, timeout: loadTimeout,
         payload: { SelectionTargets.payload(for: offer, items: source.items, fileOperation: source.operation) })
+      if served && offer.conversion != .passwordManagerHint { source.ownership.pasteServed() }
     }
     if let thread = WorkerThread(send) { thread.detach() } else { _ = closeDescriptor(fd) }
   }

@@ -43,6 +43,8 @@ package final class WaylandToplevel: @unchecked Sendable {
     case finished
     /// The drag ended without a drop (or the target refused it).
     case cancelled
+    /// A peer read the answer for `mimeType` to its end (a paste served).
+    case served(String)
   }
 
   let connection: WaylandConnection
@@ -347,6 +349,21 @@ package final class WaylandToplevel: @unchecked Sendable {
     try loop.sync()
   }
 
+  /// Sets no selection (the clipboard's, or the primary), for the input event `serial`: the
+  /// selection is empty afterwards, whoever owned it.
+  package func clearSelection(primary: Bool, serial: UInt32) throws(SystemPasteboardError) {
+    if primary {
+      guard let primaryDevice else {
+        throw SystemPasteboardError(
+          .unsupported, "the Wayland compositor at \(connection.display) has no primary selection protocol")
+      }
+      try connection.send(.setSelection(nil, serial: serial), to: primaryDevice)
+    } else if let dataDevice {
+      try connection.send(.setSelection(nil, serial: serial), to: dataDevice)
+    }
+    try loop.sync()
+  }
+
   /// Takes the window off the screen (its surface destroyed) while the connection goes on
   /// serving what it offers, as wl-copy does once its selection is set.
   package func unmap() {
@@ -457,9 +474,12 @@ package final class WaylandToplevel: @unchecked Sendable {
     case .target(let mimeType): source.events(.target(mimeType))
     case .action(let mask): source.events(.action(mask))
     case .send(let mimeType, let fd):
-      let serve = source.serve
+      let (serve, events) = source
       let timeout = connection.timeout * 2
-      if let thread = WorkerThread({ PipeWriter.write(to: fd, timeout: timeout) { serve(mimeType) } }) {
+      let send: @Sendable () -> Void = {
+        if PipeWriter.write(to: fd, timeout: timeout, payload: { serve(mimeType) }) { events(.served(mimeType)) }
+      }
+      if let thread = WorkerThread(send) {
         thread.detach()
       } else {
         _ = closeDescriptor(fd)

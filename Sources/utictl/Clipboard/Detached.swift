@@ -6,9 +6,10 @@ import UTIPlatform
 ///
 /// The fork happens before any thread exists (the pasteboard's thread is started in the child),
 /// so the child is a whole process. It leaves the terminal's session (`setsid`), works from `/`
-/// (a directory it keeps open cannot be unmounted), closes the pipes and sockets it inherited
-/// beyond its standard streams (a launcher that waits for them to close must not wait on it),
-/// and, once it owns the selection, says so through a pipe and lets its standard streams go.
+/// (a directory it keeps open cannot be unmounted), closes every descriptor it inherited beyond
+/// its standard streams and the ones it is told to keep (a launcher that waits for a pipe to
+/// close must not wait on it, and a file it holds open stays busy), and, once it owns the
+/// selection, says so through a pipe and lets its standard streams go.
 enum Detached {
   /// How the child fared.
   enum Outcome: Equatable {
@@ -21,8 +22,9 @@ enum Detached {
   }
 
   /// Forks a child that runs `body` and exits with what it returns; `body` calls its argument
-  /// once it can be left to run. Returns in the parent once the child is ready or has exited.
-  static func run(_ body: (_ ready: () -> Void) -> Int32) -> Outcome {
+  /// once it can be left to run. The child keeps the descriptors in `keeping` (the spools').
+  /// Returns in the parent once the child is ready or has exited.
+  static func run(keeping: Set<Int32> = [], _ body: (_ ready: () -> Void) -> Int32) -> Outcome {
     var channel: [Int32] = [0, 0]
     guard pipe(&channel) == 0 else { return .failed(FileIO.reason(errno)) }
     let pid = fork()
@@ -35,7 +37,7 @@ enum Detached {
       close(channel[0])
       setsid()
       _ = chdir("/")
-      closeInheritedPipes(keeping: channel[1])
+      closeInherited(keeping: keeping.union([channel[1]]))
       let status = body {
         _ = write(channel[1], "ready", 5)
         close(channel[1])
@@ -64,13 +66,21 @@ enum Detached {
     return .exited(status & 0x7F == 0 ? (status >> 8) & 0xFF : 2)
   }
 
-  /// Closes the pipes and sockets inherited beyond the standard streams (and `keeping`).
-  private static func closeInheritedPipes(keeping: Int32) {
-    for fd in Int32(3)..<1024 where fd != keeping {
-      var info = stat()
-      guard fstat(fd, &info) == 0 else { continue }
-      let kind = info.st_mode & S_IFMT
-      if kind == S_IFIFO || kind == S_IFSOCK { close(fd) }
+  /// Closes every descriptor beyond the standard streams but those in `keeping`: the ones
+  /// `/proc/self/fd` lists (where it is not mounted, every one below 1024).
+  private static func closeInherited(keeping: Set<Int32>) {
+    var open: [Int32] = []
+    if let directory = opendir("/proc/self/fd") {
+      while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if let fd = Int32(name) { open.append(fd) }
+      }
+      let own = dirfd(directory)
+      closedir(directory)
+      open.removeAll { $0 == own }
+    } else {
+      open = Array(0..<1024)
     }
+    for fd in open where fd > 2 && !keeping.contains(fd) { close(fd) }
   }
 }

@@ -1,0 +1,107 @@
+import PropertyList
+import SystemPasteboard
+import TypeRegistry
+import UTIPlatform
+
+/// `utictl paste`: writes the selection's data that conforms to a type, lists what the owner
+/// offers, or watches the selection change (`PasteCommand+Watch.swift`).
+enum PasteCommand {
+  static var command: Command {
+    Command(
+      name: "paste",
+      abstract: "Write the desktop clipboard's data that conforms to a type to standard output.",
+      discussion: """
+        The owner's first target whose type conforms to --type (default public.plain-text) is
+        written; text in an encoding the owner lacks (public.utf16-plain-text, say) is converted.
+        Text gets a trailing newline unless it ends with one, or -n is given; other data never
+        does (as wl-paste). Files copied in a file manager are files: --type public.file-url
+        prints their URLs, and a type a file conforms to prints the first such file's bytes.
+        --list prints 'UTI<TAB>target' in the owner's order, then the conversions. --watch
+        reports each new owner until interrupted: the content and a newline, a JSON line with
+        --json, or the content piped to the command after --. Exit status 1 when nothing owns the
+        selection or nothing conforms, 2 when there is no display or the owner fails.
+        """,
+      arguments: [
+        .init(
+          name: "command", value: .command, help: "With --watch: the command to run for each change (after --).",
+          isRepeating: true, isOptional: true)
+      ],
+      options: [
+        ClipboardCommands.selectionOption,
+        ClipboardCommands.backendOption,
+        .init(names: ["--type"], value: .type("uti"), help: "The type to paste (default public.plain-text)."),
+        .init(names: ["-n", "--no-newline"], value: nil, help: "Write text as it is, without a trailing newline."),
+        .init(names: ["-l", "--list"], value: nil, help: "List the owner's targets, their types and conversions."),
+        .init(names: ["-w", "--watch"], value: nil, help: "Report each change of the selection until interrupted."),
+        .json,
+        .pretty,
+      ],
+      run: run
+    )
+  }
+
+  static func run(_ invocation: Invocation, _ io: inout Console) -> Int32 {
+    guard invocation.positionals.isEmpty || invocation.has("--watch") else {
+      io.error("Error: paste takes a command only with --watch (utictl paste --watch -- COMMAND ...)")
+      return ExitStatus.usage
+    }
+    guard let registry = QueryContext.registry(invocation, io: &io) else { return ExitStatus.usage }
+    guard let pasteboard = ClipboardCommands.pasteboard(invocation, registry: registry, io: &io) else {
+      return ExitStatus.usage
+    }
+    let wanted = invocation.value("--type") ?? "public.plain-text"
+    guard let type = QueryContext.type(wanted, in: registry, io: &io) else { return ExitStatus.usage }
+    if invocation.has("--watch") { return watch(pasteboard, type: type, invocation: invocation, io: &io) }
+    if invocation.has("--list") { return list(pasteboard, invocation: invocation, io: &io) }
+    do {
+      var last: UInt8?
+      // Each chunk is written as it arrives: memory stays flat for any size.
+      let found = try pasteboard.read(conformingTo: type) { chunk throws(SystemPasteboardError) in
+        io.write(chunk)
+        if let failure = io.outputError { throw SystemPasteboardError(.writeFailed, "\(failure)") }
+        last = chunk.last ?? last
+      }
+      guard let found else {
+        io.error("error: nothing on the \(pasteboard.selection.rawValue) selection conforms to \(type.identifier)")
+        return ExitStatus.failure
+      }
+      if found.type.conforms(to: .text) && !invocation.has("--no-newline") && last != 0x0A { io.write([0x0A]) }
+      if io.outputError != nil { return ExitStatus.failure }
+    } catch {
+      if error.code == .writeFailed { return ExitStatus.failure }  // the console reports it
+      io.error("error: \(error)")
+      return error.code == .noOwner ? ExitStatus.failure : ExitStatus.usage
+    }
+    return ExitStatus.success
+  }
+
+  /// `--list`: each target as `UTI<TAB>target` in the owner's order, then the text encodings a
+  /// paste converts to as `UTI<TAB>target<TAB>converted` (JSON: objects with `type`, `target`
+  /// and, for those, `"converted": true`).
+  static func list(_ pasteboard: SystemPasteboard, invocation: Invocation, io: inout Console) -> Int32 {
+    let targets: [(type: UTType, target: String)]
+    do {
+      targets = try pasteboard.targets()
+    } catch {
+      io.error("error: \(error)")
+      return error.code == .noOwner ? ExitStatus.failure : ExitStatus.usage
+    }
+    let conversions = SystemPasteboard.conversions(from: targets)
+    if invocation.has("--json") {
+      func row(_ entry: (type: UTType, target: String), converted: Bool) -> PropertyList.Value {
+        var entries: [PropertyList.Dictionary.Entry] = [
+          .init(key: "type", value: .init(.string(entry.type.identifier))),
+          .init(key: "target", value: .init(.string(entry.target))),
+        ]
+        if converted { entries.append(.init(key: "converted", value: .init(.boolean(true)))) }
+        return .init(.dictionary(.init(entries)))
+      }
+      let rows = targets.map { row($0, converted: false) } + conversions.map { row($0, converted: true) }
+      QueryContext.printJSON(.init(.array(rows)), io: &io, pretty: invocation.has("--pretty"))
+    } else {
+      for (type, target) in targets { io.print("\(type.identifier)\t\(target)") }
+      for (type, target) in conversions { io.print("\(type.identifier)\t\(target)\tconverted") }
+    }
+    return ExitStatus.success
+  }
+}
