@@ -21,7 +21,7 @@ struct PointyBugWindow {
 
   init(backend: SystemPasteboard.Backend?, log: @escaping @Sendable (String) -> Void) throws(SystemPasteboardError) {
     self.log = log
-    window = try makeWindow(title: "PointyBug", width: 800, height: 900, backend: backend)
+    window = try makeWindow(title: "PointyBug", width: 800, height: 900, backend: backend, applicationID: "PointyBug")
     surface.addTarget(
       DropTarget(
         frame: PointyBugScenario.editor, of: [.image, .arrowTool],
@@ -29,7 +29,8 @@ struct PointyBugWindow {
     try window.acceptDrops(into: surface)
   }
 
-  /// Serves the window until it is closed: a press in the toolbar drags the arrow tool.
+  /// Serves the window until the window manager asks it to close (its presses then end): a
+  /// press in the toolbar drags the arrow tool.
   func run() async {
     let name = (window as? X11Window).map { "window 0x\(String($0.id, radix: 16))" } ?? "wayland window"
     log("\(name) ready: drop an image on the editor, drag the arrow from the toolbar")
@@ -48,5 +49,7 @@ struct PointyBugWindow {
         log("the drag could not start: \(error)")
       }
     }
+    window.close()
+    log("closed")
   }
 }

@@ -30,8 +30,13 @@ public protocol DesktopWindow: AnyObject, Sendable {
   /// Whether a drag this window started is in progress.
   var isDragging: Bool { get }
 
-  /// The presses of pointer buttons in the window, in window coordinates.
+  /// The presses of pointer buttons in the window, in window coordinates; the stream ends when
+  /// the window is asked to close (``closeRequested``) or is closed.
   var buttonPresses: AsyncStream<WindowButtonPress> { get }
+
+  /// Whether the window manager or compositor asked the window to close (its close button: X11's
+  /// `WM_DELETE_WINDOW`, Wayland's `xdg_toplevel.close`).
+  var closeRequested: Bool { get }
 
   /// Stops taking drops and closes the window (if this process made it).
   func close()
@@ -64,16 +69,23 @@ public struct WindowButtonPress: Sendable, Hashable {
 ///   - width: Its width, in pixels.
 ///   - height: Its height, in pixels.
 ///   - backend: The desktop; nil for the environment's.
+///   - applicationID: What window managers name and group the window by: X11's `WM_CLASS`
+///     class, Wayland's app id; nil for the program's name.
 /// - Returns: The window, mapped.
 /// - Throws: `SystemPasteboardError` when there is no desktop or it refuses us.
-public func makeWindow(title: String, width: Int = 640, height: Int = 480, backend: SystemPasteboard.Backend? = nil)
-  throws(SystemPasteboardError) -> any DesktopWindow
-{
+public func makeWindow(
+  title: String, width: Int = 640, height: Int = 480, backend: SystemPasteboard.Backend? = nil,
+  applicationID: String? = nil
+) throws(SystemPasteboardError) -> any DesktopWindow {
   let resolved: SystemPasteboard.Backend
   if let backend { resolved = backend } else { resolved = try SystemPasteboard.Backend.fromEnvironment() }
   switch resolved {
-  case .x11(let display): return try X11Window(title: title, width: width, height: height, display: display)
-  case .wayland(let display): return try WaylandWindow(title: title, width: width, height: height, display: display)
+  case .x11(let display):
+    return try X11Window(
+      title: title, width: width, height: height, display: display, applicationClass: applicationID)
+  case .wayland(let display):
+    return try WaylandWindow(
+      title: title, width: width, height: height, display: display, applicationID: applicationID)
   }
 }
 

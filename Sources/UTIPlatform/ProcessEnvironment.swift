@@ -5,6 +5,21 @@ package enum ProcessEnvironment {
     getenv(name).map { String(cString: $0) }
   }
 
+  /// The machine's host name (`gethostname`), as bytes.
+  package static var hostName: [UInt8] {
+    var name = [UInt8](repeating: 0, count: 256)
+    _ = name.withUnsafeMutableBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { gethostname($0.baseAddress!, 255) }
+    }
+    return Array(name.prefix { $0 != 0 })
+  }
+
+  /// The program's name: the last component of `argv[0]` (`pointybug`).
+  package static var programName: String {
+    let path = CommandLine.arguments.first ?? "swift-uti"
+    return path.split(separator: "/").last.map(String.init) ?? path
+  }
+
   /// Every variable, as `NAME=value` entries in the environment's order.
   package static var entries: [String] {
     var entries: [String] = []

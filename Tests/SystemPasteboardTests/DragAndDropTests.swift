@@ -473,6 +473,35 @@ struct DragAndDropTests {
     }
   }
 
+  /// Window managers find what they need on our windows (ICCCM's WM_CLASS and
+  /// WM_CLIENT_MACHINE, EWMH's _NET_WM_PID), and the close button (WM_DELETE_WINDOW, sent by a
+  /// python3-xlib peer as a window manager sends it) ends `pointybug --window` cleanly.
+  @Test func pointybugWindowIsNamedForWindowManagersAndClosesWhenAsked() async throws {
+    let server = try #require(Self.server)
+    guard (try? runProcess("/usr/bin/python3", ["-c", "import Xlib"]))?.status == 0 else {
+      print("◇ skipped: python3-xlib is not installed; the window manager peer did not run")
+      return
+    }
+    let pointybug = try SystemPasteboardTests.executable("pointybug")
+    let app = try server.start(pointybug, ["--window"])
+    defer { app.terminate() }
+    let ready = try await Self.line(from: app) { $0.hasPrefix("window ") || $0.hasPrefix("error") }
+    let id = try #require(ready?.split(separator: " ").dropFirst().first.map(String.init), "\(ready ?? "no line")")
+    let peer = fixturesDirectory.appendingPathComponent("x11/wm_peer.py").path
+    let result = try await offThePool { try server.run("/usr/bin/python3", [peer, id, "close"]) }
+    #expect(result.status == 0, "\(result.stderrText)")
+    let lines = result.stdoutText.split(separator: "\n").map(String.init)
+    let host = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? ""
+    #expect(lines.contains("WM_CLASS pointybug|PointyBug"), "\(lines)")
+    #expect(lines.contains("_NET_WM_PID \(app.process.processIdentifier)"), "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("WM_CLIENT_MACHINE \(host)") }, "\(lines)")
+    #expect(lines.contains("WM_PROTOCOLS WM_DELETE_WINDOW"), "\(lines)")
+    let closed = try await Self.line(from: app) { $0 == "closed" }
+    #expect(closed == "closed")
+    #expect(await Self.eventually { !app.process.isRunning })
+    #expect(app.process.terminationStatus == 0)
+  }
+
   @Test func pointybugWindowWithoutADisplaySaysSoAndExitsTwo() async throws {
     let pointybug = try SystemPasteboardTests.executable("pointybug")
     let result = try await offThePool {

@@ -59,7 +59,8 @@ extension DragAndDropTests {
 
     @Test func aWindowReportsPressesInSurfaceCoordinates() async throws {
       guard let (compositor, input, display) = try Self.desktop() else { return }
-      let window = try WaylandWindow(title: "presses", width: 400, height: 300, display: display)
+      let window = try WaylandWindow(
+        title: "presses", width: 400, height: 300, display: display, applicationID: "swift-uti")
       defer { window.close() }
       let origin = try compositor.place(appID: "swift-uti", at: 0, 0)
       let presses = window.buttonPresses
@@ -75,7 +76,8 @@ extension DragAndDropTests {
 
     @Test func aWindowsOwnClipboardCopiesAndPastesThroughItsDataDevice() async throws {
       guard let (compositor, input, display) = try Self.desktop() else { return }
-      let window = try WaylandWindow(title: "clipboard", width: 300, height: 200, display: display)
+      let window = try WaylandWindow(
+        title: "clipboard", width: 300, height: 200, display: display, applicationID: "swift-uti")
       defer { window.close() }
       let origin = try compositor.place(appID: "swift-uti", at: 0, 0)
       let clipboard = window.pasteboard(for: .clipboard)
@@ -104,7 +106,8 @@ extension DragAndDropTests {
 
     @Test func textFromGTKReachesTheDelegatesInOrder() async throws {
       guard let (compositor, input, display) = try Self.desktop() else { return }
-      let window = try WaylandWindow(title: "drops", width: 400, height: 400, display: display)
+      let window = try WaylandWindow(
+        title: "drops", width: 400, height: 400, display: display, applicationID: "swift-uti")
       defer { window.close() }
       let log = DelegateLog()
       let surface = DropSurface()
@@ -133,7 +136,8 @@ extension DragAndDropTests {
     @Test func theArrowToolDraggedFromUsArrivesInGTK() async throws {
       guard let (compositor, input, display) = try Self.desktop() else { return }
       try DragAndDropTests.registerPointyBugTypes()
-      let window = try WaylandWindow(title: "drags", width: 400, height: 400, display: display)
+      let window = try WaylandWindow(
+        title: "drags", width: 400, height: 400, display: display, applicationID: "swift-uti")
       defer { window.close() }
       guard let gtk = try await Self.startGTK(compositor, ["target", "0", "0", "application/vnd.pointybug.arrow+json"])
       else { return }
@@ -168,7 +172,8 @@ extension DragAndDropTests {
 
     @Test func aDragThatLeavesWithoutDroppingExits() async throws {
       guard let (compositor, input, display) = try Self.desktop() else { return }
-      let window = try WaylandWindow(title: "drops", width: 400, height: 400, display: display)
+      let window = try WaylandWindow(
+        title: "drops", width: 400, height: 400, display: display, applicationID: "swift-uti")
       defer { window.close() }
       let log = DelegateLog()
       let surface = DropSurface()
@@ -198,7 +203,7 @@ extension DragAndDropTests {
       guard let image = try await Self.startGTK(compositor, ["source", "0", "0", "file", "image/png", ladybug.path])
       else { return }
       defer { image.terminate() }
-      let bug = try compositor.place(appID: "swift-uti", at: 0, 0)
+      let bug = try compositor.place(appID: "PointyBug", at: 0, 0)
       let source = try Self.gtkCentre(compositor)
       // The editor's middle (PointyBugScenario.editor is 0, 100, 800×800).
       try await pressDragRelease(input, through: [source, (bug.x + 400, bug.y + 500)])
@@ -213,6 +218,12 @@ extension DragAndDropTests {
       #expect(marker?.hasPrefix("performDrop: arrow marker at") == true, "\(marker ?? "no line")")
       let dropped = try await Self.line(from: app) { $0.hasPrefix("arrow dropped") }
       #expect(dropped?.hasPrefix("arrow dropped: copy") == true, "\(dropped ?? "no line")")
+      // The compositor's close (sway's kill sends xdg_toplevel.close): the application ends.
+      _ = try compositor.swaymsg(["[app_id=\"PointyBug\"]", "kill"])
+      let closed = try await Self.line(from: app) { $0 == "closed" }
+      #expect(closed == "closed")
+      #expect(await DragAndDropTests.eventually { !app.process.isRunning })
+      #expect(app.process.terminationStatus == 0)
     }
   }
 }

@@ -60,16 +60,25 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
   ///   - display: The compositor; nil for `$WAYLAND_DISPLAY`.
   ///   - timeout: Bounds every exchange with the compositor and peers, in seconds.
   ///   - registry: Maps drags' MIME types to types (default: the shared registry).
+  ///   - applicationID: The app id the compositor groups and names the window by (`set_app_id`,
+  ///     X11's `WM_CLASS`); nil for the program's name.
   /// - Throws: `SystemPasteboardError` when there is no compositor or it lacks what a window needs.
   public init(
     title: String, width: Int = 640, height: Int = 480, pixels: [UInt32]? = nil, display: WaylandDisplay? = nil,
-    timeout: Double = 5, registry: UTTypeRegistry? = nil
+    timeout: Double = 5, registry: UTTypeRegistry? = nil, applicationID: String? = nil
   ) throws(SystemPasteboardError) {
     toplevel = try WaylandToplevel(
-      display: display, title: title, width: width, height: height, pixels: pixels, timeout: timeout)
+      display: display, title: title, appID: applicationID ?? ProcessEnvironment.programName, width: width,
+      height: height, pixels: pixels, timeout: timeout)
     self.timeout = timeout
     self.registry = registry
     toplevel.onPress { [weak self] press in self?.pressed(press) }
+    toplevel.onClose { [weak self] in self?.closeWasRequested() }
+  }
+
+  /// The compositor asked the window to close: the presses end; the owner closes the window.
+  private func closeWasRequested() {
+    for observer in state.withLock({ Array($0.presses.values) }) { observer.finish() }
   }
 
   deinit { toplevel.close() }
@@ -138,10 +147,12 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
       return state.nextObserver
     }
     continuation.onTermination = { [weak self] _ in _ = self?.state.withLock { $0.presses.removeValue(forKey: id) } }
+    if toplevel.closeRequested { continuation.finish() }
     return stream
   }
 
-  /// Whether the compositor asked the window to close (its close button, a shortcut).
+  /// Whether the compositor asked the window to close (its close button, a shortcut);
+  /// ``buttonPresses`` streams end then. Closing is the owner's to do (``close()``).
   public var closeRequested: Bool { toplevel.closeRequested }
 
   /// Stops taking drops and closes the window.

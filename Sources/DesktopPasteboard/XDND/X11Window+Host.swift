@@ -24,6 +24,11 @@ extension X11Window {
 
     private let loop: X11EventLoop
     private let dragging = Locked(false)
+    /// Whether the window manager asked the window to close (`WM_DELETE_WINDOW`).
+    let closing = Locked(false)
+    /// `WM_PROTOCOLS` and `WM_DELETE_WINDOW` (0 where they could not be interned).
+    private let wmProtocols: UInt32
+    private let wmDeleteWindow: UInt32
     private let pressObservers = Locked<(next: Int, all: [Int: AsyncStream<ButtonPress>.Continuation])>((0, [:]))
 
     /// The receiving side, once a surface is bound.
@@ -45,6 +50,8 @@ extension X11Window {
       self.display = display
       self.timeout = timeout
       atoms = try Xdnd.Atoms(connection)
+      wmProtocols = (try? connection.atom("WM_PROTOCOLS")) ?? 0
+      wmDeleteWindow = (try? connection.atom("WM_DELETE_WINDOW")) ?? 0
       owner = try SelectionOwner(connection: connection, selection: "XdndSelection", registry: registry)
       loop = try X11EventLoop(owner: owner, timeout: timeout)
       try loop.start(delegate: self)
@@ -84,6 +91,7 @@ extension X11Window {
       continuation.onTermination = { [weak self] _ in
         _ = self?.pressObservers.withLock { $0.all.removeValue(forKey: id) }
       }
+      if closing.withLock({ $0 }) { continuation.finish() }
       return stream
     }
 
@@ -106,6 +114,12 @@ extension X11Window {
 
     func handle(_ event: X11Connection.Event) {
       switch X11Event(event, xfixesEvent: connection.xfixesEvent) {
+      case .clientMessage(let clientMessage)
+      where clientMessage.window == window && clientMessage.type == wmProtocols
+        && clientMessage.data.first == wmDeleteWindow && wmDeleteWindow != 0:
+        // The window manager's close button (ICCCM 4.1.2.7): the presses end; the owner closes.
+        closing.withLock { $0 = true }
+        for continuation in pressObservers.withLock({ $0.all.values }) { continuation.finish() }
       case .clientMessage(let clientMessage):
         guard let message = Xdnd.Message(clientMessage, atoms: atoms) else { return }
         switch message {

@@ -46,18 +46,33 @@ public final class X11Window: Sendable {
   let host: Host
 
   /// Creates and maps a plain top-level window with a white background, titled `title`, on
-  /// `display` (default `$DISPLAY`); `timeout` bounds every exchange with the server and peers;
-  /// `registry` maps drags' targets to types (default: the shared registry).
+  /// `display` (default `$DISPLAY`), named for window managers as ICCCM and EWMH ask
+  /// (`WM_CLASS`, `_NET_WM_PID`, `WM_CLIENT_MACHINE`) and closed by them through
+  /// `WM_DELETE_WINDOW` (``closeRequested``).
+  ///
+  /// ```swift
+  /// let window = try X11Window(title: "PointyBug", width: 800, height: 900, applicationClass: "PointyBug")
+  /// ```
+  /// - Parameters:
+  ///   - title: The window's title.
+  ///   - width: Its width, in pixels.
+  ///   - height: Its height, in pixels.
+  ///   - display: The X server; nil for `$DISPLAY`.
+  ///   - timeout: Bounds every exchange with the server and peers, in seconds.
+  ///   - registry: Maps drags' targets to types (default: the shared registry).
+  ///   - applicationClass: `WM_CLASS`'s class (its instance is the program's name); nil for
+  ///     the program's name capitalized.
   /// - Throws: `SystemPasteboardError` when there is no display or it refuses us.
   public init(
     title: String, width: Int = 640, height: Int = 480, display: X11Display? = nil, timeout: Double = 5,
-    registry: UTTypeRegistry? = nil
+    registry: UTTypeRegistry? = nil, applicationClass: String? = nil
   ) throws(SystemPasteboardError) {
     let connection = try X11Connection(display: display, timeout: timeout)
     let events =
       X11Connection.EventMask.exposure | X11Connection.EventMask.buttonPress
       | X11Connection.EventMask.structureNotify | X11Connection.EventMask.propertyChange
-    let window = try connection.createTopLevelWindow(title: title, width: width, height: height, events: events)
+    let window = try connection.createTopLevelWindow(
+      title: title, width: width, height: height, events: events, applicationClass: applicationClass)
     try connection.sync()
     id = window
     isCreated = true
@@ -110,6 +125,11 @@ public final class X11Window: Sendable {
 
   /// Whether a drag this window started is in progress.
   public var isDragging: Bool { host.isDragging }
+
+  /// Whether the window manager asked the window to close (its close button: ICCCM's
+  /// `WM_DELETE_WINDOW`); ``buttonPresses`` streams end then. Closing is the owner's to do
+  /// (``close()``), as an application saves its work first.
+  public var closeRequested: Bool { host.closing.withLock { $0 } }
 
   /// The presses of pointer buttons in the window, as they come (created windows only: a
   /// host's window reports its own).

@@ -82,6 +82,7 @@ package final class WaylandToplevel: @unchecked Sendable {
     var focusWaiters: [Waiter<UInt32>] = []
     var mapped = true
     var onPress: (@Sendable (Press) -> Void)?
+    var onClose: (@Sendable () -> Void)?
     var onDrag: (@Sendable (Drag) -> Void)?
     var onFocus: (@Sendable (UInt32) -> Void)?
   }
@@ -192,6 +193,8 @@ package final class WaylandToplevel: @unchecked Sendable {
 
   /// Calls `handler` on every button press in the window.
   package func onPress(_ handler: @escaping @Sendable (Press) -> Void) { state.withLock { $0.onPress = handler } }
+  /// Sets what hears the compositor ask the window to close (`xdg_toplevel.close`).
+  package func onClose(_ handler: @escaping @Sendable () -> Void) { state.withLock { $0.onClose = handler } }
 
   /// Calls `handler` on every event of drags over the window.
   package func onDrag(_ handler: @escaping @Sendable (Drag) -> Void) { state.withLock { $0.onDrag = handler } }
@@ -395,7 +398,12 @@ package final class WaylandToplevel: @unchecked Sendable {
         try? connection.send(.damageBuffer(width: width, height: height), to: surface)
       }
       try? connection.send(.commit, to: surface)
-    case .close: state.withLock { $0.closeRequested = true }
+    case .close:
+      let handler = state.withLock { state in
+        state.closeRequested = true
+        return state.onClose
+      }
+      handler?()
     case .capabilities(let mask): bindInput(mask)
     case .pointerEnter(let serial, _, let x, let y):
       state.withLock { state in

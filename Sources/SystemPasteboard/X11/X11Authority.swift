@@ -57,11 +57,7 @@ struct X11Authority {
   /// The cookie (name and data) for `display`, or nil to connect without one.
   static func cookie(for display: X11Display) -> (name: String, data: [UInt8])? {
     guard let path, let bytes = try? FileIO.readPrefix(path, count: 1 << 20) else { return nil }
-    var hostName = [UInt8](repeating: 0, count: 256)
-    _ = hostName.withUnsafeMutableBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { gethostname($0.baseAddress!, 255) }
-    }
-    let host = Array(hostName.prefix { $0 != 0 })
+    let host = ProcessEnvironment.hostName
     let isLocal = display.host == nil || display.host == "localhost" || Array(display.host!.utf8) == host
     for entry in entries(bytes) where entry.name == "MIT-MAGIC-COOKIE-1" {
       guard entry.number.isEmpty || entry.number == String(display.number) else { continue }

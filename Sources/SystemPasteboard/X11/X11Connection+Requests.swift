@@ -15,18 +15,35 @@ extension X11Connection {
   }
 
   /// Creates a mapped top-level window of `width`×`height` with a white background, titled
-  /// `title` (`WM_NAME` and `_NET_WM_NAME`), receiving `events`.
-  package func createTopLevelWindow(title: String, width: Int, height: Int, events: UInt32)
-    throws(SystemPasteboardError) -> UInt32
-  {
+  /// `title` (`WM_NAME` and `_NET_WM_NAME`), receiving `events`, and named as ICCCM and EWMH ask:
+  /// `WM_CLASS` (the program's name and `applicationClass`, default the name capitalized),
+  /// `WM_CLIENT_MACHINE`, `_NET_WM_PID`, and `WM_PROTOCOLS` with `WM_DELETE_WINDOW`.
+  package func createTopLevelWindow(
+    title: String, width: Int, height: Int, events: UInt32, applicationClass: String? = nil
+  ) throws(SystemPasteboardError) -> UInt32 {
     let window = allocateID()
     send(
       X11.CreateWindow(
         window: window, parent: setup.root, width: width, height: height, windowClass: .inputOutput,
         backgroundPixel: setup.whitePixel, eventMask: events))
     let utf8 = try atom("UTF8_STRING")
+    let string = try atom("STRING")
     changeProperty(window, try atom("WM_NAME"), type: utf8, format: 8, data: Array(title.utf8))
     changeProperty(window, try atom("_NET_WM_NAME"), type: utf8, format: 8, data: Array(title.utf8))
+    // ICCCM 4.1.2.5: the instance is the program's name, the class the application's.
+    let instance = ProcessEnvironment.value("RESOURCE_NAME") ?? ProcessEnvironment.programName
+    let className = applicationClass ?? (instance.prefix(1).uppercased() + instance.dropFirst())
+    changeProperty(
+      window, try atom("WM_CLASS"), type: string, format: 8,
+      data: Array(instance.utf8) + [0] + Array(className.utf8) + [0])
+    // EWMH: _NET_WM_PID goes with WM_CLIENT_MACHINE, so that a window manager can tell the host.
+    changeProperty(window, try atom("WM_CLIENT_MACHINE"), type: string, format: 8, data: ProcessEnvironment.hostName)
+    changeProperty(
+      window, try atom("_NET_WM_PID"), type: try atom("CARDINAL"), format: 32, data: X11Wire.le32(UInt32(getpid())))
+    // ICCCM 4.1.2.7: the window manager asks to close with WM_DELETE_WINDOW instead of killing us.
+    changeProperty(
+      window, try atom("WM_PROTOCOLS"), type: try atom("ATOM"), format: 32,
+      data: X11Wire.le32(try atom("WM_DELETE_WINDOW")))
     send(X11.MapWindow(window: window))
     return window
   }

@@ -1,0 +1,103 @@
+import Foundation
+import TestSupport
+import Testing
+import UTIPlatform
+
+@testable import SystemPasteboard
+
+/// The clipboard tools' habits on Wayland, against wl-clipboard on sway (data-control) and on
+/// weston (a focused window): one paste, clearing, secrets, HTML with its text, watching.
+extension SystemPasteboardTests.WaylandTests {
+  static func wlPaste(_ options: String = "") throws -> ProcessResult {
+    try shell("timeout 10 wl-paste -n \(options)")
+  }
+
+  /// Whether anything owns the clipboard (wl-paste lists its types).
+  static var clipboardIsOwned: Bool {
+    get throws { try shell("timeout 5 wl-paste -l 2>/dev/null").status == 0 }
+  }
+
+  @Test func pasteOnceServesOnePasteThenGivesTheSelectionUp() throws {
+    guard Self.compositor != nil else { return }
+    let copy = try Self.shell("printf 'only once' | '\(try Self.utictl())' copy --paste-once")
+    #expect(copy.status == 0, "\(copy.stderrText)")
+    // Listing the types is not a paste.
+    #expect(try Self.shell("timeout 10 wl-paste -l").stdoutText.contains("text/plain"))
+    #expect(try Self.wlPaste().stdoutText == "only once")
+    #expect(try SystemPasteboardTests.eventually { try !Self.clipboardIsOwned }, "the copy ended after one paste")
+  }
+
+  @Test func clearEmptiesWlCopysSelection() throws {
+    guard Self.compositor != nil else { return }
+    try Self.wlCopy("", input: Data("from wl-copy".utf8), type: "text/plain")
+    let clear = try Self.shell("'\(try Self.utictl())' copy --clear")
+    #expect(clear.status == 0, "\(clear.stderrText)")
+    #expect(try !Self.clipboardIsOwned)
+    let paste = try Self.shell("timeout 10 '\(try Self.utictl())' paste")
+    #expect(paste.status == 1, "\(paste.stderrText)")
+  }
+
+  @Test func aSensitiveCopyIsHintedAndCleared() throws {
+    guard Self.compositor != nil else { return }
+    let copy = try Self.shell("printf 'hunter2' | '\(try Self.utictl())' copy --sensitive --clear-after 1")
+    #expect(copy.status == 0, "\(copy.stderrText)")
+    #expect(
+      try Self.shell("timeout 10 wl-paste -l").stdoutText.split(separator: "\n").last == "x-kde-passwordManagerHint")
+    #expect(try Self.wlPaste("-t x-kde-passwordManagerHint").stdoutText == "secret")
+    #expect(try Self.wlPaste().stdoutText == "hunter2")
+    #expect(try SystemPasteboardTests.eventually { try !Self.clipboardIsOwned }, "given up after a second")
+  }
+
+  @Test func htmlIsOfferedWithItsText() throws {
+    guard Self.compositor != nil else { return }
+    let copy = try Self.shell(
+      "printf '<ul><li>one &amp; two</li><li>three</li></ul>' | '\(try Self.utictl())' copy --type public.html")
+    #expect(copy.status == 0, "\(copy.stderrText)")
+    #expect(try Self.wlPaste("-t text/html").stdoutText == "<ul><li>one &amp; two</li><li>three</li></ul>")
+    #expect(try Self.wlPaste("-t text/plain").stdoutText == "one & two\nthree")
+  }
+
+  /// `paste --watch --json` hears wl-copy's copies and ours, through data-control.
+  @Test func watchHearsEveryCopy() throws {
+    guard let compositor = Self.compositor else { return }
+    try Self.wlCopy("", input: Data("before".utf8), type: "text/plain")
+    let watch = try compositor.start(try Self.utictl(), ["paste", "--watch", "--json"])
+    defer { watch.terminate() }
+    #expect(watch.line()?.contains(#""targets":["text/plain"#) == true)
+    try Self.wlCopy("-t image/png", input: Data([0x89, 0x50, 0x4E, 0x47]), type: "image/png")
+    var line = watch.line() ?? ""
+    while line.contains(#""types":["public.plain-text"#), let next = watch.line(within: 2) { line = next }
+    #expect(line.contains(#""types":["public.png"]"#), "\(line)")
+    #expect(try Self.shell("printf 'ours' | '\(try Self.utictl())' copy --sensitive").status == 0)
+    var sensitive = false
+    while !sensitive, let next = watch.line(within: 5) { sensitive = next.contains(#""sensitive":true"#) }
+    #expect(sensitive)
+    try Self.wlCopy("", input: Data("done".utf8), type: "text/plain")
+  }
+}
+
+extension SystemPasteboardTests.WestonTests {
+  /// Without data-control a client hears only its own copies: a watch says so instead of
+  /// waiting for ever. --clear still ends the owner's copy (weston's own clipboard then offers
+  /// the saved copy again, as it does whenever a selection goes away).
+  @Test func watchNeedsDataControlAndClearEndsTheOwnersCopy() throws {
+    guard let compositor = Self.compositor else { return }
+    let utictl = try SystemPasteboardTests.utictl()
+    let watch = try compositor.shell("timeout 20 '\(utictl)' paste --watch")
+    #expect(watch.status == 2)
+    #expect(watch.stderrText.contains("--watch needs one"), "\(watch.stderrText)")
+    let directory = try makeTemporaryDirectory("weston-clear")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let marker = directory.appendingPathComponent("cleared-\(UUID().uuidString).txt").path
+    try Data("to be cleared".utf8).write(to: URL(fileURLWithPath: marker))
+    #expect(try compositor.shell("'\(utictl)' copy '\(marker)'").status == 0)
+    let serving = SystemPasteboardTests.process { $0.first?.hasSuffix("utictl") == true && $0.contains(marker) }
+    #expect(serving != nil, "the copy is served in the background")
+    let clear = try compositor.shell("timeout 20 '\(utictl)' copy --clear")
+    #expect(clear.status == 0, "\(clear.stderrText)")
+    #expect(
+      SystemPasteboardTests.eventually {
+        SystemPasteboardTests.process { $0.first?.hasSuffix("utictl") == true && $0.contains(marker) } == nil
+      }, "the serving process gave the selection up and exited")
+  }
+}
