@@ -24,7 +24,7 @@ enum ClipboardBench {
       ("a 50 MB PNG (INCR)", large, "public.png", "image/png", quick ? 2 : 5),
     ] {
       // Both told the type (xclip's -t, our --type), so neither identifies the file.
-      let roundTrip = "'\(utictl)' copy --type \(type) '\(file)' && '\(utictl)' paste --type \(type)"
+      let roundTrip = "'\(utictl)' copy --type \(type) '\(file)' && '\(utictl)' paste -n --type \(type)"
       // The figures count only if the round trip gives the file back.
       guard let check = try? server.run("/bin/sh", ["-c", roundTrip]),
         check.stdout == FileManager.default.contents(atPath: file)

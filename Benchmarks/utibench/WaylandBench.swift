@@ -37,7 +37,7 @@ enum WaylandBench {
       ("a 50 MB PNG", large, "public.png", "image/png", quick ? 2 : 5),
     ] {
       // Both told the type, so neither identifies the file.
-      let roundTrip = "'\(utictl)' copy --type \(type) '\(file)' && '\(utictl)' paste --type \(type)"
+      let roundTrip = "'\(utictl)' copy --type \(type) '\(file)' && '\(utictl)' paste -n --type \(type)"
       guard let check = try? compositor.shell(roundTrip), check.stdout == FileManager.default.contents(atPath: file)
       else {
         print("note: \(utictl) did not give \(label) back on Wayland; its rows are left out")

@@ -76,6 +76,39 @@ extension SystemPasteboardTests.WaylandTests {
   }
 }
 
+extension SystemPasteboardTests.WaylandTests {
+  /// Several representations at once, the newline habit and text conversions, against wl-copy
+  /// and wl-paste; a text watch prints each new copy and a line.
+  @Test func representationsNewlinesConversionsAndATextWatch() throws {
+    guard let compositor = Self.compositor else { return }
+    let utictl = try Self.utictl()
+    let directory = try makeTemporaryDirectory("wayland-habits")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let html = directory.appendingPathComponent("page.html").path
+    try Data("<b>bold</b>".utf8).write(to: URL(fileURLWithPath: html))
+    let copy = try Self.shell(
+      "printf 'plain caption' | '\(utictl)' copy --representation public.html='\(html)' --representation public.utf8-plain-text=/dev/stdin"
+    )
+    #expect(copy.status == 0, "\(copy.stderrText)")
+    let types = try Self.shell("timeout 10 wl-paste -l").stdoutText.split(separator: "\n").map(String.init)
+    #expect(types.first == "text/html", "\(types)")
+    #expect(try Self.wlPaste("-t text/html").stdoutText == "<b>bold</b>")
+    #expect(try Self.wlPaste("-t text/plain").stdoutText == "plain caption", "the text given, not the HTML's")
+    // paste ends text with a newline, -n does not; UTF-16 is converted from wl-copy's UTF-8.
+    try Self.wlCopy("", input: Data("é".utf8), type: "text/plain")
+    #expect(try Self.shell("timeout 10 '\(utictl)' paste").stdoutText == "é\n")
+    #expect(try Self.shell("timeout 10 '\(utictl)' paste -n").stdoutText == "é")
+    let utf16 = try Self.shell("timeout 10 '\(utictl)' paste -n --type public.utf16-plain-text").stdout
+    #expect([UInt8](utf16) == [0xFF, 0xFE, 0xE9, 0x00])
+    #expect(try Self.shell("timeout 10 '\(utictl)' paste --list").stdoutText.contains("public.utf16-plain-text\t"))
+    let watch = try compositor.start(utictl, ["paste", "--watch"])
+    defer { watch.terminate() }
+    #expect(watch.line() == "é")
+    try Self.wlCopy("", input: Data("next".utf8), type: "text/plain")
+    #expect(watch.line() == "next")
+  }
+}
+
 extension SystemPasteboardTests.WestonTests {
   /// Without data-control a client hears only its own copies: a watch says so instead of
   /// waiting for ever. --clear still ends the owner's copy (weston's own clipboard then offers
