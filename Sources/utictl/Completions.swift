@@ -152,6 +152,7 @@ enum Completions {
     script += "        \(path)=\"$\(path) \(word)\" ;;\n"
     script += "    esac\n  done\n"
     script += "  case \"$\(path)|$prev\" in\n"
+    script += "    \"utictl|--generate-completion-script\") \(complete(.values(shells))); return ;;\n"
     for entry in entries {
       for option in entry.options {
         guard let kind = option.kind else { continue }
@@ -206,7 +207,7 @@ enum Completions {
       set -g __utictl_types \(typeIdentifiers.joined(separator: " "))
       complete -c utictl -f
       complete -c utictl -n __fish_use_subcommand -l version -d 'Print the version'
-      complete -c utictl -n __fish_use_subcommand -l generate-completion-script -x -a 'bash zsh fish' -d 'Print a completion script'
+      complete -c utictl -n __fish_use_subcommand -l generate-completion-script -x -a '\(shells.joined(separator: " "))' -d 'Print a completion script'
 
       """
     for entry in entries {

@@ -62,6 +62,9 @@ struct ShellIntegrationTests {
       #expect(options.contains(option), "\(option) in \(options)")
     }
     #expect(try Self.bashCompletes("utictl --gen", script: script) == ["--generate-completion-script"])
+    #expect(try Self.bashCompletes("utictl --generate-completion-script ", script: script) == Completions.shells)
+    #expect(try Self.bashCompletes("utictl copy --selection p", script: script) == ["primary"])
+    #expect(!(try Self.bashCompletes("utictl validate --", script: script)).contains("--system-catalog"))
   }
 
   @Test func zshAndFishScriptsParseAndFishCompletes() throws {
@@ -132,6 +135,7 @@ struct ShellIntegrationTests {
     #expect(Set(try completes("utictl paste --backend ")) == ["x11", "wayland"])
     #expect(Set(try completes("utictl validate --format ")) == ["clang", "github", "json", "sarif", "junit"])
     #expect(try completes("utictl conforms-to public.pn").contains("public.png"))
+    #expect(Set(try completes("utictl --generate-completion-script ")) == Set(Completions.shells))
     let options = try completes("utictl validate --")
     #expect(options.contains("--werror") && options.contains("--explain"), "\(options)")
     #expect(!options.contains("--system-catalog"), "a hidden option is not offered")
