@@ -39,14 +39,7 @@ struct SystemPasteboardTests {
   static func utictl() throws -> String { try executable("utictl") }
 
   /// A product of this package built beside the tests.
-  static func executable(_ name: String) throws -> String {
-    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for directory in [bundle, bundle.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")] {
-      let path = directory.appendingPathComponent(name).path
-      if FileManager.default.isExecutableFile(atPath: path) { return path }
-    }
-    throw CocoaError(.fileNoSuchFile)
-  }
+  static func executable(_ name: String) throws -> String { try builtProduct(name) }
 
   static func pasteboard(_ selection: SystemPasteboard.Selection = .clipboard, timeout: Double = 5) throws
     -> SystemPasteboard

@@ -10,6 +10,18 @@ public let packageRoot = URL(fileURLWithPath: #filePath)
 /// The repository's `Tests/Fixtures` folder.
 public let fixturesDirectory = packageRoot.appendingPathComponent("Tests/Fixtures")
 
+/// A product of this package built beside the tests (`utictl`, `pointybug`): beside the test
+/// bundle, as `swift build` and `swift test` place it, else in `.build/debug`.
+/// - Throws: `CocoaError(.fileNoSuchFile)` when it is not built.
+public func builtProduct(_ name: String) throws -> String {
+  let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  for directory in [bundle, bundle.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")] {
+    let path = directory.appendingPathComponent(name).path
+    if FileManager.default.isExecutableFile(atPath: path) { return path }
+  }
+  throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "\(name) beside \(bundle.path)"])
+}
+
 /// The 30 real Info.plists of `Tests/Fixtures/info-plists` (provenance in its `SOURCES.md`).
 public let corpusDirectory = fixturesDirectory.appendingPathComponent("info-plists")
 

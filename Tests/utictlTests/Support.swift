@@ -43,11 +43,4 @@ final class TemporaryDirectory {
 }
 
 /// The built `utictl` executable: beside the test bundle, as `swift build` and `swift test` place it.
-func builtUtictl() throws -> String {
-  let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-  for directory in [bundle, bundle.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")] {
-    let path = directory.appendingPathComponent("utictl").path
-    if FileManager.default.isExecutableFile(atPath: path) { return path }
-  }
-  throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "utictl beside \(bundle.path)"])
-}
+func builtUtictl() throws -> String { try builtProduct("utictl") }
