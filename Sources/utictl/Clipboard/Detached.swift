@@ -24,7 +24,13 @@ enum Detached {
   /// Forks a child that runs `body` and exits with what it returns; `body` calls its argument
   /// once it can be left to run. The child keeps the descriptors in `keeping` (the spools').
   /// Returns in the parent once the child is ready or has exited.
-  static func run(keeping: Set<Int32> = [], _ body: (_ ready: () -> Void) -> Int32) -> Outcome {
+  ///
+  /// In the child, `body` runs on a thread of the child's own, and the forked thread only
+  /// waits: the Swift runtime keeps each thread's id for its locks (priority-inheriting futexes),
+  /// and the forked thread keeps the parent's, so once the child has a second thread (the
+  /// pasteboard's), a runtime lock the two contend would spin for ever (seen under
+  /// ThreadSanitizer, whose slowness makes the contention likely). A new thread has its own id.
+  static func run(keeping: Set<Int32> = [], _ body: @escaping (_ ready: @escaping () -> Void) -> Int32) -> Outcome {
     var channel: [Int32] = [0, 0]
     guard pipe(&channel) == 0 else { return .failed(FileIO.reason(errno)) }
     let pid = fork()
@@ -38,17 +44,23 @@ enum Detached {
       setsid()
       _ = chdir("/")
       closeInherited(keeping: keeping.union([channel[1]]))
-      let status = body {
-        _ = write(channel[1], "ready", 5)
-        close(channel[1])
-        let null = open("/dev/null", O_RDWR)
-        if null >= 0 {
-          for fd in Int32(0)...2 { dup2(null, fd) }
-          if null > 2 { close(null) }
+      let ready = channel[1]
+      let work = ChildWork {
+        let status = body {
+          _ = write(ready, "ready", 5)
+          close(ready)
+          let null = open("/dev/null", O_RDWR)
+          if null >= 0 {
+            for fd in Int32(0)...2 { dup2(null, fd) }
+            if null > 2 { close(null) }
+          }
         }
+        // exit, not _exit: the at-exit hand-over to the clipboard manager runs (on this thread).
+        exit(status)
       }
-      // exit, not _exit: the at-exit hand-over to the clipboard manager runs.
-      exit(status)
+      guard WorkerThread({ work.run() }) != nil else { work.run() }
+      // The forked thread waits, touching nothing of the runtime's, until the work exits.
+      while true { pause() }
     }
     close(channel[1])
     var received: [UInt8] = []
@@ -64,6 +76,13 @@ enum Detached {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     return .exited(status & 0x7F == 0 ? (status >> 8) & 0xFF : 2)
+  }
+
+  /// The child's work, handed to the thread that runs it: the forked thread never touches it
+  /// again, so nothing is shared.
+  private final class ChildWork: @unchecked Sendable {
+    let run: () -> Never
+    init(_ run: @escaping () -> Never) { self.run = run }
   }
 
   /// Closes every descriptor beyond the standard streams but those in `keeping`: the ones
