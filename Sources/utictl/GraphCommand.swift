@@ -3,7 +3,9 @@ import TypeRegistry
 /// `utictl graph [TYPE...] [--format dot|mermaid]`: the conformance graph around types.
 enum GraphCommand {
   /// The values of `--format`, the default first.
-  static let formats = ["dot", "mermaid"]
+  enum Format: String, CaseIterable {
+    case dot, mermaid
+  }
 
   static var command: Command {
     Command(
@@ -15,7 +17,7 @@ enum GraphCommand {
       ],
       options: [
         .init(
-          names: ["--format"], value: .oneOf(GraphCommand.formats, placeholder: "format"),
+          names: ["--format"], value: .oneOf(Format.self, placeholder: "format"),
           help: "dot (default) or mermaid.")
       ],
       run: run
@@ -23,7 +25,7 @@ enum GraphCommand {
   }
 
   static func run(_ invocation: Invocation, _ io: inout Console) -> Int32 {
-    let format = invocation.value("--format") ?? "dot"
+    let format = invocation.value("--format").flatMap(Format.init) ?? .dot
     guard let registry = QueryContext.registry(invocation, io: &io) else { return ExitStatus.usage }
     var nodes: [UTType] = []
     if invocation.positionals.isEmpty {
@@ -44,7 +46,7 @@ enum GraphCommand {
       for parent in registry.directSupertypes(of: node) where included.contains(parent) { edges.append((node, parent)) }
     }
     var out = ""
-    if format == "dot" {
+    if format == .dot {
       out += "digraph conformance {\n  rankdir=BT;\n  node [shape=box];\n"
       for node in nodes { out += "  \(quoted(node.identifier));\n" }
       for (child, parent) in edges { out += "  \(quoted(child.identifier)) -> \(quoted(parent.identifier));\n" }
