@@ -55,23 +55,10 @@ struct DiagnosticReport {
   }
 
   /// Escapes a workflow command's message: `%`, `\r`, `\n`.
-  static func githubData(_ s: String) -> String {
-    var out = ""
-    for c in s.unicodeScalars {
-      switch c {
-      case "%": out += "%25"
-      case "\r": out += "%0D"
-      case "\n": out += "%0A"
-      default: out.unicodeScalars.append(c)
-      }
-    }
-    return out
-  }
+  static func githubData(_ s: String) -> String { Escaping.githubData(s) }
 
   /// Escapes a workflow command's property: also `:` and `,`.
-  static func githubProperty(_ s: String) -> String {
-    githubData(s).replacing(":", with: "%3A").replacing(",", with: "%2C")
-  }
+  static func githubProperty(_ s: String) -> String { Escaping.githubProperty(s) }
 
   // MARK: JSON
 
@@ -189,20 +176,7 @@ struct DiagnosticReport {
 
   // MARK: JUnit
 
-  static func xml(_ s: String) -> String {
-    var out = ""
-    for c in s.unicodeScalars {
-      switch c {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "\n": out += "&#10;"
-      default: if c.value >= 0x20 || c == "\t" { out.unicodeScalars.append(c) }
-      }
-    }
-    return out
-  }
+  static func xml(_ s: String) -> String { Escaping.xml(s) }
 
   /// One test suite per file, one test case per enabled rule; a rule's errors are its failure,
   /// its warnings go to `system-out`.

@@ -50,21 +50,7 @@ enum PlistPrinter {
     return out
   }
 
-  static func quoted(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      case _ where scalar.value < 0x20: out += "\\u{\(String(scalar.value, radix: 16))}"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
+  static func quoted(_ s: String) -> String { "\"" + Escaping.quoted(s) + "\"" }
 
   static func render(_ value: PropertyList.Value, indent: Int, into out: inout String) {
     let pad = String(repeating: "  ", count: indent + 1)
