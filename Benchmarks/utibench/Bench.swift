@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -71,6 +72,22 @@ enum Bench {
     let own = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     let path = own.deletingLastPathComponent().appendingPathComponent(name).path
     return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+  }
+
+  /// Builds the products the process rows run (`utictl`, `utibench-hello`) beside this program
+  /// where they are missing, as `swift run -c release utibench` builds only utibench itself;
+  /// says so, and goes on without them when the build fails.
+  static func buildSiblings(_ names: [String]) {
+    let missing = names.filter { sibling($0) == nil }
+    guard !missing.isEmpty, let swift = which("swift") else { return }
+    let own = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    let configuration = own.lastPathComponent == "debug" ? "debug" : "release"
+    for name in missing {
+      print("note: building \(name) beside utibench (swift build -c \(configuration) --product \(name))")
+      let built = try? runProcess(
+        swift, ["build", "-c", configuration, "--product", name, "--package-path", packageRoot.path])
+      if built?.status != 0 { print("note: \(name) did not build; its rows are left out") }
+    }
   }
 
   /// The shipped `utictl`: the self-contained binary `scripts/release.sh` builds

@@ -7,6 +7,24 @@ import UTIPlatform
 // utibench: figures for every hot path, side by side with a peer, in one run.
 // Run in release: `swift run -c release utibench` (add `--quick` for a short smoke run).
 
+if CommandLine.arguments.contains("--help") || CommandLine.arguments.contains("-h") {
+  print(
+    """
+    USAGE: swift run -c release utibench [--quick]
+           utibench --identify | --clipboard | --xdnd | --pasteboard   (one group of rows)
+           utibench --profile xml|binary|build|load|contains|catalog|identify|prefix|mime
+           utibench --write-fuzz-seeds DIR
+
+    Times every hot path beside the peer that does the same job, in one run, on the binaries a
+    user gets (the default release build, and the self-contained one scripts/release.sh builds),
+    and prints the tables the README shows. --quick makes a short smoke run (CI's). --profile
+    loops one path alone, for perf or callgrind. The products the process rows run (utictl,
+    utibench-hello) are built beside utibench first where they are missing.
+    """)
+  exit(0)
+}
+Bench.buildSiblings(["utictl", "utibench-hello"])
+
 let quick = CommandLine.arguments.contains("--quick")
 var rows: [Bench.Row] = []
 
