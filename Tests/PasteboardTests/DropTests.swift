@@ -180,7 +180,7 @@ struct DropSurfaceTests {
     surface.move(to: CGPoint(x: 60, y: 50))
     surface.move(to: CGPoint(x: 70, y: 50))
     #expect(log.value == ["a:validate", "a:enter", "a:update", "a:update", "a:update"])
-    #expect(surface.enteredTarget == 0)
+    #expect(surface.enteredTarget?.description == "target 0", "the one target, entered")
     #expect(surface.end(at: CGPoint(x: 70, y: 50)) == .copy)
     #expect(log.value.suffix(2) == ["a:update", "a:perform"])
     #expect(ended.value == [.copy])
@@ -215,11 +215,11 @@ struct DropSurfaceTests {
     surface.addTarget(DropTarget(frame: frame, of: [.image], delegate: RecordingDelegate(name: "low-later", log: log)))
     surface.addTarget(
       DropTarget(frame: frame, of: [.movie], zIndex: 5, delegate: RecordingDelegate(name: "movies", log: log)))
-    surface.addTarget(
+    let highLater = surface.addTarget(
       DropTarget(frame: frame, of: [.image], zIndex: 1, delegate: RecordingDelegate(name: "high-later", log: log)))
     surface.begin(DragSession(items: [Self.pngItem()]), at: CGPoint(x: 50, y: 50))
     #expect(log.value.first == "high-later:validate", "movies accepts no item; of equal z, the later added is on top")
-    surface.setFrame(.zero, of: 3)
+    surface.setFrame(.zero, of: highLater)
     surface.move(to: CGPoint(x: 40, y: 40))
     #expect(log.value.suffix(4) == ["high-later:exit", "high:validate", "high:enter", "high:update"])
     surface.cancel()

@@ -54,21 +54,28 @@ public struct DropTarget {
 /// Our own type: on Apple platforms the system plays this role.
 @MainActor
 public final class DropSurface {
-  /// A target's handle, as ``addTarget(_:)`` returns it.
-  public typealias TargetID = Int
+  /// A target's handle, as ``addTarget(_:)`` returns it: valid for this surface only, and
+  /// never reused for another target after ``removeTarget(_:)``.
+  public struct TargetID: Hashable, Sendable, CustomStringConvertible {
+    /// The target's place in the surface's list.
+    let index: Int
+
+    /// `target N`, N counting from 0 in the order targets were added.
+    public var description: String { "target \(index)" }
+  }
 
   private var targets: [DropTarget?] = []
   /// The targets' frames, apart, so the hit test reads rectangles and nothing else.
   private var frames: [CGRect] = []
   /// Target ids, front to back.
-  private var stacking: [TargetID] = []
+  private var stacking: [Int] = []
   private var drag: ActiveDrag?
 
   private struct ActiveDrag {
     var session: DragSession
     var items: DragItems
     var accepts: [Bool]
-    var negotiation: DropNegotiation<TargetID>
+    var negotiation: DropNegotiation<Int>
     var location: CGPoint
     /// Tells this drag from a later one that a delegate began from inside a call.
     let generation: Int
@@ -87,11 +94,12 @@ public final class DropSurface {
     frames.append(target.frame)
     if let items = drag?.items { drag!.accepts.append(items.hasItems(conformingTo: target.types)) }
     restack()
-    return id
+    return TargetID(index: id)
   }
 
   /// Removes a target (as a view leaves the screen). A drag inside it leaves it first.
-  public func removeTarget(_ id: TargetID) {
+  public func removeTarget(_ target: TargetID) {
+    let id = target.index
     guard targets.indices.contains(id), targets[id] != nil else { return }
     frames[id] = .null
     if drag?.negotiation.enteredTarget == id, let location = drag?.location { move(to: location) }
@@ -100,17 +108,20 @@ public final class DropSurface {
   }
 
   /// Moves target `id` to `frame`; takes effect at the next pointer move.
-  public func setFrame(_ frame: CGRect, of id: TargetID) {
+  public func setFrame(_ frame: CGRect, of target: TargetID) {
+    let id = target.index
     guard targets.indices.contains(id), targets[id] != nil else { return }
     targets[id]!.frame = frame
     frames[id] = frame
   }
 
   /// The frame of target `id`.
-  public func frame(of id: TargetID) -> CGRect? { targets.indices.contains(id) ? targets[id]?.frame : nil }
+  public func frame(of target: TargetID) -> CGRect? {
+    targets.indices.contains(target.index) ? targets[target.index]?.frame : nil
+  }
 
   /// The target the drag is inside (entered and not yet exited), if any.
-  public var enteredTarget: TargetID? { drag?.negotiation.enteredTarget }
+  public var enteredTarget: TargetID? { drag?.negotiation.enteredTarget.map(TargetID.init(index:)) }
 
   /// The operation the drag would have if released now.
   public var currentOperation: DropOperation { drag?.negotiation.operation ?? .cancel }
@@ -129,7 +140,7 @@ public final class DropSurface {
   public func begin(_ session: DragSession, at location: CGPoint) {
     cancel()
     let items = DragItems(session.items, reader: session.destination, gate: LoadGate())
-    var negotiation = DropNegotiation<TargetID>(allowedOperations: session.operationsForDestination)
+    var negotiation = DropNegotiation<Int>(allowedOperations: session.operationsForDestination)
     negotiation.begin()
     generations += 1
     drag = ActiveDrag(
@@ -214,7 +225,7 @@ public final class DropSurface {
   }
 
   /// The accepting target under `location`, front to back.
-  func hitTest(_ location: CGPoint) -> TargetID? {
+  func hitTest(_ location: CGPoint) -> Int? {
     guard let accepts = drag?.accepts else { return nil }
     for id in stacking where accepts[id] && frames[id].contains(location) { return id }
     return nil
@@ -226,19 +237,19 @@ public final class DropSurface {
   /// A delegate may call back into the surface (cancel the drag, begin another): the actions
   /// left for this drag are then dropped.
   @discardableResult
-  private func run(_ event: (inout DropNegotiation<TargetID>) -> [DropNegotiation<TargetID>.Action]) -> DropOperation? {
+  private func run(_ event: (inout DropNegotiation<Int>) -> [DropNegotiation<Int>.Action]) -> DropOperation? {
     guard let generation = drag?.generation else { return nil }
     var pending = event(&drag!.negotiation)[...]
     while let action = pending.popFirst() {
       guard let drag, drag.generation == generation else { return nil }
       /// What the delegate of target `id` sees: the location in the target's own coordinates.
-      func info(_ id: TargetID) -> DropInfo {
+      func info(_ id: Int) -> DropInfo {
         let origin = targets[id]?.frame.origin ?? .zero
         return DropInfo(
           location: CGPoint(x: drag.location.x - origin.x, y: drag.location.y - origin.y), items: drag.items)
       }
       /// Feeds an answer back, unless the delegate ended this drag meanwhile.
-      func answer(_ event: (inout DropNegotiation<TargetID>) -> [DropNegotiation<TargetID>.Action]) {
+      func answer(_ event: (inout DropNegotiation<Int>) -> [DropNegotiation<Int>.Action]) {
         guard self.drag?.generation == generation else { return }
         pending = event(&self.drag!.negotiation)[...] + pending
       }
