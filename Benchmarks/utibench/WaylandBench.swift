@@ -100,7 +100,9 @@ enum WaylandBench {
   static func motionToAccept(
     targets: Int, runs: Int, display: WaylandDisplay, input: WaylandVirtualInput, compositor: WaylandCompositor
   ) -> Double? {
-    guard let window = try? WaylandWindow(title: "utibench", width: 1000, height: 700, display: display),
+    guard
+      let window = try? WaylandWindow(
+        title: "utibench", width: 1000, height: 700, display: display, applicationID: "swift-uti"),
       let probe = try? WaylandDragProbe(display: display, input: input)
     else { return nil }
     defer {
