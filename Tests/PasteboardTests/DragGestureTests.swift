@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Pasteboard
+@testable import PointyBug
 
 @Suite("Drag gesture: tracking, velocity and prediction")
 struct DragGestureTests {

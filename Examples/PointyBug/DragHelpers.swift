@@ -1,4 +1,9 @@
 import Foundation
+import Pasteboard
+
+// The small values the drag-and-drop tutorials write by hand beside their gestures (axis locks,
+// snap grids, a view stack, drop zones, paging), as the tutorial scenarios use them. They are the
+// example's code, not the library's API: copy what a program needs.
 
 /// Which axes a drag may move along. Serves the tutorial scenario that drags a view "only in x"
 /// or "only in y".
@@ -6,13 +11,13 @@ import Foundation
 /// ```swift
 /// AxisLock.horizontal.apply(to: CGSize(width: 30, height: 12))   // (30, 0)
 /// ```
-public enum AxisLock: Sendable, Hashable, CaseIterable {
+enum AxisLock: Sendable, Hashable, CaseIterable {
   case none
   case horizontal
   case vertical
 
   /// `translation` with the locked axis zeroed.
-  public func apply(to translation: CGSize) -> CGSize {
+  func apply(to translation: CGSize) -> CGSize {
     switch self {
     case .none: return translation
     case .horizontal: return CGSize(width: translation.width, height: 0)
@@ -27,31 +32,31 @@ public enum AxisLock: Sendable, Hashable, CaseIterable {
 /// ```swift
 /// SnapGrid(snapX: 25, snapY: 25).snap(CGPoint(x: 37, y: 12))   // (25, 0)
 /// ```
-public struct SnapGrid: Sendable, Hashable {
+struct SnapGrid: Sendable, Hashable {
   /// The grid's horizontal step, in points.
-  public var snapX: CGFloat
+  var snapX: CGFloat
   /// The grid's vertical step, in points.
-  public var snapY: CGFloat
+  var snapY: CGFloat
 
   /// A grid with these steps.
-  public init(snapX: CGFloat, snapY: CGFloat) {
+  init(snapX: CGFloat, snapY: CGFloat) {
     self.snapX = snapX
     self.snapY = snapY
   }
 
   /// `value` rounded to the nearest multiple of `step` (halves away from zero); unchanged for a
   /// step of zero or less.
-  public static func snap(_ value: CGFloat, to step: CGFloat) -> CGFloat {
+  static func snap(_ value: CGFloat, to step: CGFloat) -> CGFloat {
     step > 0 ? (value / step).rounded(.toNearestOrAwayFromZero) * step : value
   }
 
   /// `point` on the nearest grid intersection.
-  public func snap(_ point: CGPoint) -> CGPoint {
+  func snap(_ point: CGPoint) -> CGPoint {
     CGPoint(x: Self.snap(point.x, to: snapX), y: Self.snap(point.y, to: snapY))
   }
 
   /// `size` in whole grid steps.
-  public func snap(_ size: CGSize) -> CGSize {
+  func snap(_ size: CGSize) -> CGSize {
     CGSize(width: Self.snap(size.width, to: snapX), height: Self.snap(size.height, to: snapY))
   }
 }
@@ -60,7 +65,7 @@ extension DragGesture.Value {
   /// Whether the pointer has moved at least `distance` points from where it was pressed: a
   /// start threshold on top of the gesture's own minimum distance, for views that should move
   /// only after a deliberate drag.
-  public func hasMoved(atLeast distance: CGFloat) -> Bool {
+  func hasMoved(atLeast distance: CGFloat) -> Bool {
     (translation.width * translation.width + translation.height * translation.height).squareRoot() >= distance
   }
 }
@@ -76,35 +81,35 @@ extension DragGesture.Value {
 /// ```
 ///
 /// - Complexity: ``hitTest(_:)`` is O(*n*); ``bringToFront(_:)`` is O(*n*).
-public struct ViewStack<ID: Hashable & Sendable>: Sendable {
+struct ViewStack<ID: Hashable & Sendable>: Sendable {
   /// The views, back to front.
-  public private(set) var views: [(id: ID, frame: CGRect)] = []
+  private(set) var views: [(id: ID, frame: CGRect)] = []
 
   /// An empty stack.
-  public init() {}
+  init() {}
 
   /// Adds a view in front of the others.
-  public mutating func append(_ id: ID, frame: CGRect) { views.append((id, frame)) }
+  mutating func append(_ id: ID, frame: CGRect) { views.append((id, frame)) }
 
   /// The frame of `id`.
-  public func frame(of id: ID) -> CGRect? { views.first { $0.id == id }?.frame }
+  func frame(of id: ID) -> CGRect? { views.first { $0.id == id }?.frame }
 
   /// Moves `id` to `frame`.
-  public mutating func setFrame(_ frame: CGRect, of id: ID) {
+  mutating func setFrame(_ frame: CGRect, of id: ID) {
     if let index = views.firstIndex(where: { $0.id == id }) { views[index].frame = frame }
   }
 
   /// The frontmost view containing `point`.
-  public func hitTest(_ point: CGPoint) -> ID? { views.last { $0.frame.contains(point) }?.id }
+  func hitTest(_ point: CGPoint) -> ID? { views.last { $0.frame.contains(point) }?.id }
 
   /// Puts `id` in front of every other view.
-  public mutating func bringToFront(_ id: ID) {
+  mutating func bringToFront(_ id: ID) {
     guard let index = views.firstIndex(where: { $0.id == id }) else { return }
     views.append(views.remove(at: index))
   }
 
   /// The ids, back to front.
-  public var order: [ID] { views.map(\.id) }
+  var order: [ID] { views.map(\.id) }
 }
 
 /// A point that captures drops within a radius, as the tutorial's hotspots do.
@@ -113,27 +118,27 @@ public struct ViewStack<ID: Hashable & Sendable>: Sendable {
 /// let zones = [DropZone(center: CGPoint(x: 150, y: 150), captureRadius: 50)]
 /// DropZone.capturing(CGPoint(x: 170, y: 140), in: zones)   // 0
 /// ```
-public struct DropZone: Sendable, Hashable {
+struct DropZone: Sendable, Hashable {
   /// The zone's center.
-  public var center: CGPoint
+  var center: CGPoint
   /// How close to the center a point must be to be captured.
-  public var captureRadius: CGFloat
+  var captureRadius: CGFloat
 
   /// A zone around `center` that captures points within `captureRadius`.
-  public init(center: CGPoint, captureRadius: CGFloat) {
+  init(center: CGPoint, captureRadius: CGFloat) {
     self.center = center
     self.captureRadius = captureRadius
   }
 
   /// Whether `point` is within the capture radius (inclusive).
-  public func captures(_ point: CGPoint) -> Bool {
-    DragTracker.distance(center, point) <= captureRadius
+  func captures(_ point: CGPoint) -> Bool {
+    distance(center, point) <= captureRadius
   }
 
   /// The index of the zone nearest to `point` among those that capture it.
-  public static func capturing(_ point: CGPoint, in zones: [DropZone]) -> Int? {
+  static func capturing(_ point: CGPoint, in zones: [DropZone]) -> Int? {
     zones.indices.filter { zones[$0].captures(point) }.min {
-      DragTracker.distance(zones[$0].center, point) < DragTracker.distance(zones[$1].center, point)
+      distance(zones[$0].center, point) < distance(zones[$1].center, point)
     }
   }
 }
@@ -145,16 +150,16 @@ public struct DropZone: Sendable, Hashable {
 /// let pager = Pager(pageCount: 3, pageWidth: 390)
 /// pager.page(from: 0, predictedEndTranslation: -250)   // 1: swiped left past half the width
 /// ```
-public struct Pager: Sendable, Hashable {
+struct Pager: Sendable, Hashable {
   /// How many pages there are.
-  public var pageCount: Int
+  var pageCount: Int
   /// The width of one page, in points.
-  public var pageWidth: CGFloat
+  var pageWidth: CGFloat
   /// The fraction of the width the predicted end must pass; a half by default.
-  public var threshold: CGFloat
+  var threshold: CGFloat
 
   /// A pager of `pageCount` pages of `pageWidth`, turning when the predicted end passes `threshold` of a width.
-  public init(pageCount: Int, pageWidth: CGFloat, threshold: CGFloat = 0.5) {
+  init(pageCount: Int, pageWidth: CGFloat, threshold: CGFloat = 0.5) {
     self.pageCount = pageCount
     self.pageWidth = pageWidth
     self.threshold = threshold
@@ -162,7 +167,7 @@ public struct Pager: Sendable, Hashable {
 
   /// The page after a drag that started on `page` and would end `predictedEndTranslation`
   /// points away horizontally (negative: leftwards, to the next page).
-  public func page(from page: Int, predictedEndTranslation: CGFloat) -> Int {
+  func page(from page: Int, predictedEndTranslation: CGFloat) -> Int {
     let limit = pageWidth * threshold
     var next = page
     if predictedEndTranslation < -limit { next += 1 } else if predictedEndTranslation > limit { next -= 1 }
@@ -170,7 +175,12 @@ public struct Pager: Sendable, Hashable {
   }
 
   /// The horizontal offset that shows `page` while the finger is `dragOffset` points away.
-  public func offset(for page: Int, dragOffset: CGFloat = 0) -> CGFloat {
+  func offset(for page: Int, dragOffset: CGFloat = 0) -> CGFloat {
     -CGFloat(page) * pageWidth + dragOffset
   }
+}
+
+/// The distance between two points.
+private func distance(_ a: CGPoint, _ b: CGPoint) -> CGFloat {
+  ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
 }
