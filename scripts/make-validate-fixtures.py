@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes Tests/Fixtures/validate/: for every rule of `utictl validate`, a fixture that triggers it
 (RULE.bad.plist) and a near miss that does not (RULE.good.plist), and manifest.json with the
-expected severity, line and column. The place of each expected diagnostic is marked with ⟦ in the
+expected file, line and column (the severity is the rule's own, in ValidationRule.swift). The place of each expected diagnostic is marked with ⟦ in the
 source below; the marker is removed from the file and its line and column recorded.
 
 Run from the repository root: python3 scripts/make-validate-fixtures.py"""
@@ -93,17 +93,6 @@ CASES = {
     "undeclared-exported-type": (plist(exported(decl(tags=[EXT]))), plist(exported(decl(tags=[EXT])))),
 }
 
-SEVERITY = {
-    "plist-syntax": "error", "wrong-value-type": "error", "unknown-key": "warning", "missing-identifier": "error",
-    "invalid-identifier": "error", "reserved-namespace": "error", "foreign-domain": "warning",
-    "duplicate-identifier": "error", "exported-and-imported": "warning", "unknown-supertype": "error",
-    "conformance-cycle": "error", "self-conformance": "warning", "missing-conformance": "warning",
-    "missing-physical-parent": "warning", "missing-description": "warning", "extension-with-dot": "error",
-    "invalid-mime-type": "error", "unknown-tag-class": "warning", "tag-conflict": "warning",
-    "invalid-reference-url": "warning", "duplicate-key": "warning", "undeclared-document-type": "error",
-    "undeclared-exported-type": "error",
-}
-
 SWIFT_BAD = 'import UniformTypeIdentifiers\n\n// UTType(exportedAs: "com.example.in-a-comment") is not a call.\nextension UTType {\n  static let doc = UTType(exportedAs: "com.example.doc")\n  static let other = ⟦UTType(exportedAs: "com.example.undeclared")\n}\n'
 SWIFT_GOOD = 'import UniformTypeIdentifiers\n\nextension UTType {\n  static let doc = UTType(exportedAs: "com.example.doc")\n  static let text = "UTType(exportedAs: \\"com.example.in-a-string\\")"\n}\n'
 
@@ -155,7 +144,7 @@ def main():
     open(os.path.join(OUT, "clean-app.plist"), "w").write(clean_app())
     manifest = []
     for rule, (bad, good) in CASES.items():
-        entry = {"rule": rule, "severity": SEVERITY[rule], "bad": f"{rule}.bad.plist", "good": f"{rule}.good.plist"}
+        entry = {"rule": rule, "bad": f"{rule}.bad.plist", "good": f"{rule}.good.plist"}
         if rule == "undeclared-exported-type":
             os.makedirs(os.path.join(OUT, "sources-bad"), exist_ok=True)
             os.makedirs(os.path.join(OUT, "sources-good"), exist_ok=True)

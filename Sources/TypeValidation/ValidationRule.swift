@@ -8,7 +8,7 @@ public struct ValidationRule: Sendable, Hashable, Identifiable {
     public let rawValue: String
     /// The id of a known rule; nil for any other string.
     public init?(rawValue: String) {
-      guard ValidationRule.all.contains(where: { $0.id.rawValue == rawValue }) else { return nil }
+      guard ValidationRule.named(rawValue) != nil else { return nil }
       self.rawValue = rawValue
     }
     private init(_ rawValue: String) { self.rawValue = rawValue }
@@ -68,182 +68,169 @@ public struct ValidationRule: Sendable, Hashable, Identifiable {
   public let severity: Diagnostic.Severity
   /// One sentence on what the rule finds.
   public let summary: String
-  /// Why a finding matters at run time: what goes wrong on a user's machine.
-  public var why: String { Self.explanations[id.rawValue]?.why ?? "" }
+  /// Why a finding matters at run time: what goes wrong on a user's machine
+  /// (`utictl validate --explain`).
+  public let why: String
   /// How to fix a finding.
-  public var fix: String { Self.explanations[id.rawValue]?.fix ?? "" }
+  public let fix: String
 
-  /// Every rule, in the order reports list them.
+  /// Every rule, in the order reports list them: each one literal with its id, severity,
+  /// summary, why it matters and how to fix it. Adding a rule is a literal here, an id above,
+  /// its check in the validator, and its fixtures (`scripts/make-validate-fixtures.py`).
   public static let all: [ValidationRule] = [
-    .init(id: .plistSyntax, severity: .error, summary: "The file is not a readable property list."),
-    .init(id: .wrongValueType, severity: .error, summary: "A declaration key has the wrong kind of value."),
     .init(
-      id: .unknownKey, severity: .warning, summary: "A key in a type declaration is not one of the declaration keys."),
-    .init(id: .missingIdentifier, severity: .error, summary: "A type declaration has no UTTypeIdentifier."),
-    .init(
-      id: .invalidIdentifier, severity: .error,
-      summary: "An identifier is not reverse-DNS: letters, digits, hyphens and periods, without empty components."),
-    .init(
-      id: .reservedNamespace, severity: .error,
-      summary: "An app exports an identifier in the public, com.apple or dyn domains, which only the system declares."),
-    .init(
-      id: .foreignDomain, severity: .warning,
-      summary: "An exported identifier is outside the reverse domain of the bundle identifier."),
-    .init(id: .duplicateIdentifier, severity: .error, summary: "The same identifier is declared more than once."),
-    .init(
-      id: .exportedAndImported, severity: .warning, summary: "One file both exports and imports the same identifier."
-    ),
-    .init(id: .unknownSupertype, severity: .error, summary: "A parent in UTTypeConformsTo is declared nowhere."),
-    .init(id: .conformanceCycle, severity: .error, summary: "Types conform to each other in a cycle."),
-    .init(id: .selfConformance, severity: .warning, summary: "A type lists itself in UTTypeConformsTo."),
-    .init(id: .missingConformance, severity: .warning, summary: "A declaration has no UTTypeConformsTo."),
-    .init(
-      id: .missingPhysicalParent, severity: .warning,
-      summary:
-        "A type conforms to none of public.data, com.apple.package and public.directory, so the system cannot bind documents of it."
-    ),
-    .init(id: .missingDescription, severity: .warning, summary: "A declaration has no UTTypeDescription."),
-    .init(id: .extensionWithDot, severity: .error, summary: "A filename extension tag starts with a period."),
-    .init(id: .invalidMimeType, severity: .error, summary: "A MIME type tag is not type/subtype."),
-    .init(
-      id: .unknownTagClass, severity: .warning,
-      summary: "A tag class in UTTypeTagSpecification is not one the system uses."),
-    .init(
-      id: .tagConflict, severity: .warning,
-      summary: "A filename extension or MIME type is already claimed by another declared type."),
-    .init(id: .invalidReferenceUrl, severity: .warning, summary: "UTTypeReferenceURL is not an absolute URL."),
-    .init(
-      id: .duplicateKey, severity: .warning, summary: "A dictionary has the same key twice; the last value is used."),
-    .init(
-      id: .undeclaredDocumentType, severity: .error,
-      summary: "A CFBundleDocumentTypes entry names a type in LSItemContentTypes that is declared nowhere."),
-    .init(
-      id: .undeclaredExportedType, severity: .error,
-      summary:
-        "Swift code calls UTType(exportedAs:) or UTType(importedAs:) with a type the files do not export or import."),
-  ]
-
-  /// Why each rule's findings matter, and how to fix them, by id (`utictl validate --explain`).
-  static let explanations: [String: (why: String, fix: String)] = [
-    "plist-syntax": (
+      id: .plistSyntax, severity: .error,
+      summary: "The file is not a readable property list.",
       why:
         "Nothing in the file is read: every type it declares is missing at run time, and the app's document types with them.",
       fix:
-        "Fix the syntax at the located line and column (utictl plist lint shows the same error); plutil -lint agrees."
-    ),
-    "wrong-value-type": (
+        "Fix the syntax at the located line and column (utictl plist lint shows the same error); plutil -lint agrees."),
+    .init(
+      id: .wrongValueType, severity: .error,
+      summary: "A declaration key has the wrong kind of value.",
       why:
         "The system skips a key whose value has the wrong kind: a UTTypeConformsTo that is a dictionary gives the type no parents, so it conforms to nothing and opens nowhere.",
       fix:
         "Give the key the kind Apple documents: a string or an array of strings for UTTypeConformsTo and the tags, a dictionary for UTTypeTagSpecification."
     ),
-    "unknown-key": (
+    .init(
+      id: .unknownKey, severity: .warning,
+      summary: "A key in a type declaration is not one of the declaration keys.",
       why:
         "The system ignores keys it does not know: a misspelled UTTypeConformsTo or UTTypeTagSpecification silently leaves the type without parents or tags.",
-      fix: "Use the key the suggestion names, or remove the key."
-    ),
-    "missing-identifier": (
+      fix: "Use the key the suggestion names, or remove the key."),
+    .init(
+      id: .missingIdentifier, severity: .error,
+      summary: "A type declaration has no UTTypeIdentifier.",
       why: "A declaration without an identifier declares nothing: the type it describes does not exist at run time.",
-      fix: "Add UTTypeIdentifier with a reverse-DNS identifier in your own domain."
-    ),
-    "invalid-identifier": (
+      fix: "Add UTTypeIdentifier with a reverse-DNS identifier in your own domain."),
+    .init(
+      id: .invalidIdentifier, severity: .error,
+      summary: "An identifier is not reverse-DNS: letters, digits, hyphens and periods, without empty components.",
       why:
         "Launch Services does not register an identifier with characters outside its alphabet or empty components, and code that names it gets a dynamic type instead.",
-      fix: "Use letters, digits, hyphens and periods, in non-empty components: com.example.app.document."
-    ),
-    "reserved-namespace": (
+      fix: "Use letters, digits, hyphens and periods, in non-empty components: com.example.app.document."),
+    .init(
+      id: .reservedNamespace, severity: .error,
+      summary: "An app exports an identifier in the public, com.apple or dyn domains, which only the system declares.",
       why:
         "public.*, com.apple.* and dyn.* belong to the system: an app's export there is ignored or, worse, changes what other apps see for a system type.",
-      fix: "Import the type (UTImportedTypeDeclarations) if the system lacks it, or export a type in your own domain."
-    ),
-    "foreign-domain": (
+      fix: "Import the type (UTImportedTypeDeclarations) if the system lacks it, or export a type in your own domain."),
+    .init(
+      id: .foreignDomain, severity: .warning,
+      summary: "An exported identifier is outside the reverse domain of the bundle identifier.",
       why:
         "An app is the authority only for its own domain: exporting another vendor's type claims ownership of it, and when that vendor's app is installed the two declarations compete (which one wins depends on the machine).",
       fix:
         "Import other vendors' types; export only identifiers under your bundle identifier's domain (and set CFBundleIdentifier, so tools can tell whose domain it is)."
     ),
-    "duplicate-identifier": (
+    .init(
+      id: .duplicateIdentifier, severity: .error,
+      summary: "The same identifier is declared more than once.",
       why:
         "Only one declaration of an identifier takes effect; which one depends on load order, so conformance and tags differ between machines.",
-      fix: "Declare each identifier once; import a type the system or another file already exports."
-    ),
-    "exported-and-imported": (
+      fix: "Declare each identifier once; import a type the system or another file already exports."),
+    .init(
+      id: .exportedAndImported, severity: .warning,
+      summary: "One file both exports and imports the same identifier.",
       why:
         "The export wins and the import is dead weight, or the reverse on another system version: the file says two different things about one type.",
-      fix: "Keep the export if the type is yours, else the import."
-    ),
-    "unknown-supertype": (
+      fix: "Keep the export if the type is yours, else the import."),
+    .init(
+      id: .unknownSupertype, severity: .error,
+      summary: "A parent in UTTypeConformsTo is declared nowhere.",
       why:
         "A parent that nobody declares contributes nothing: the type does not conform to what the parent would have given it (public.data, public.text …), so documents of it do not open and drops of it are refused.",
-      fix: "Fix the identifier (see the suggestion), or declare the parent (import it) in this file."
-    ),
-    "conformance-cycle": (
+      fix: "Fix the identifier (see the suggestion), or declare the parent (import it) in this file."),
+    .init(
+      id: .conformanceCycle, severity: .error,
+      summary: "Types conform to each other in a cycle.",
       why:
         "The system breaks a cycle at an arbitrary edge: conformance questions get different answers depending on where it breaks.",
-      fix: "Remove one edge of the cycle: a type should conform to more general types only."
-    ),
-    "self-conformance": (
+      fix: "Remove one edge of the cycle: a type should conform to more general types only."),
+    .init(
+      id: .selfConformance, severity: .warning,
+      summary: "A type lists itself in UTTypeConformsTo.",
       why:
         "Harmless to the system, but it is noise that hides the parents that matter and usually marks a copy-and-paste mistake.",
-      fix: "Remove the type from its own UTTypeConformsTo."
-    ),
-    "missing-conformance": (
+      fix: "Remove the type from its own UTTypeConformsTo."),
+    .init(
+      id: .missingConformance, severity: .warning,
+      summary: "A declaration has no UTTypeConformsTo.",
       why:
         "A type with no parents conforms only to itself: it is not public.data, so the system does not treat files of it as documents, and no drop target for data accepts it.",
       fix:
         "Add UTTypeConformsTo with public.data (a flat file) or com.apple.package (a bundle), plus a content type such as public.content."
     ),
-    "missing-physical-parent": (
+    .init(
+      id: .missingPhysicalParent, severity: .warning,
+      summary:
+        "A type conforms to none of public.data, com.apple.package and public.directory, so the system cannot bind documents of it.",
       why:
         "Files and folders bind to types through the physical hierarchy: a type that reaches none of public.data, com.apple.package and public.directory cannot describe a file, so documents of it never open with the app. Every type that conforms to it inherits the problem.",
       fix:
         "Make the reported declaration conform to public.data (or com.apple.package for a bundle); the types built on it are fixed with it."
     ),
-    "missing-description": (
+    .init(
+      id: .missingDescription, severity: .warning,
+      summary: "A declaration has no UTTypeDescription.",
       why:
         "Finder, Get Info and open panels show the description; without one, people see the identifier or 'document'.",
-      fix: "Add UTTypeDescription, a short human-readable name (localize it in InfoPlist.strings)."
-    ),
-    "extension-with-dot": (
+      fix: "Add UTTypeDescription, a short human-readable name (localize it in InfoPlist.strings)."),
+    .init(
+      id: .extensionWithDot, severity: .error,
+      summary: "A filename extension tag starts with a period.",
       why: "Extensions are matched without the period: 'factor' matches file.factor, '.factor' matches nothing.",
-      fix: "Write the extension without the leading period."
-    ),
-    "invalid-mime-type": (
+      fix: "Write the extension without the leading period."),
+    .init(
+      id: .invalidMimeType, severity: .error,
+      summary: "A MIME type tag is not type/subtype.",
       why:
         "A MIME type that is not type/subtype never matches the Content-Type of a download or a pasteboard's MIME data, so the type is never found by it.",
-      fix: "Write type/subtype, e.g. application/vnd.example.document+json."
-    ),
-    "unknown-tag-class": (
+      fix: "Write type/subtype, e.g. application/vnd.example.document+json."),
+    .init(
+      id: .unknownTagClass, severity: .warning,
+      summary: "A tag class in UTTypeTagSpecification is not one the system uses.",
       why:
         "The system looks tags up by the classes it knows (public.filename-extension, public.mime-type …): a misspelled class makes its tags unreachable.",
-      fix: "Use the class the suggestion names."
-    ),
-    "tag-conflict": (
+      fix: "Use the class the suggestion names."),
+    .init(
+      id: .tagConflict, severity: .warning,
+      summary: "A filename extension or MIME type is already claimed by another declared type.",
       why:
         "When two types claim an extension or MIME type, UTType(filenameExtension:) and the system pick one by its own rules: files may open as the other type. An import of a format the system already declares under another identifier splits that format in two.",
       fix:
         "Use the type that already claims the tag (import the system's identifier), or drop the tag from your declaration."
     ),
-    "invalid-reference-url": (
+    .init(
+      id: .invalidReferenceUrl, severity: .warning,
+      summary: "UTTypeReferenceURL is not an absolute URL.",
       why:
         "The reference URL is shown to people as a link to the format's documentation; a relative or malformed one goes nowhere.",
-      fix: "Use an absolute URL: https://example.com/format."
-    ),
-    "duplicate-key": (
+      fix: "Use an absolute URL: https://example.com/format."),
+    .init(
+      id: .duplicateKey, severity: .warning,
+      summary: "A dictionary has the same key twice; the last value is used.",
       why: "Only the last of two equal keys is kept: the earlier value is silently lost.",
-      fix: "Remove one of the keys, keeping the value you mean."
-    ),
-    "undeclared-document-type": (
+      fix: "Remove one of the keys, keeping the value you mean."),
+    .init(
+      id: .undeclaredDocumentType, severity: .error,
+      summary: "A CFBundleDocumentTypes entry names a type in LSItemContentTypes that is declared nowhere.",
       why: "A document type naming a type nobody declares matches no file: the app opens nothing of that kind.",
-      fix: "Declare the type (import or export it), or fix the identifier."
-    ),
-    "undeclared-exported-type": (
+      fix: "Declare the type (import or export it), or fix the identifier."),
+    .init(
+      id: .undeclaredExportedType, severity: .error,
+      summary:
+        "Swift code calls UTType(exportedAs:) or UTType(importedAs:) with a type the files do not export or import.",
       why:
         "UTType(exportedAs:) for a type the app does not export gives a type that conforms to nothing (Apple logs a fault): drops and open panels filtered by it match nothing.",
-      fix: "Export (or import) the type in the Info.plist, or fix the identifier in code."
-    ),
+      fix: "Export (or import) the type in the Info.plist, or fix the identifier in code."),
   ]
 
+  /// The rules by id.
+  private static let index: [String: ValidationRule] = Dictionary(
+    uniqueKeysWithValues: all.map { ($0.id.rawValue, $0) })
+
   /// The rule with the id `id`, or nil.
-  public static func named(_ id: String) -> ValidationRule? { all.first { $0.id.rawValue == id } }
+  public static func named(_ id: String) -> ValidationRule? { index[id] }
 }
