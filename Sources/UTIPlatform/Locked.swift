@@ -4,7 +4,7 @@
 /// `Mutex`, whose Linux implementation synchronizes through atomics the sanitizer cannot see, it
 /// reports races between accesses that the lock does order. Inlinable, so that callers in other
 /// modules get `withLock` specialized rather than through generic witness calls.
-package final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value> {
   @usableFromInline var value: Value
   @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
@@ -28,3 +28,6 @@ package final class Locked<Value>: @unchecked Sendable {
     return try body(&value)
   }
 }
+
+/// A lock makes its value safe to share only when the value itself may cross threads.
+extension Locked: @unchecked Sendable where Value: Sendable {}

@@ -146,3 +146,7 @@ package struct SelectionReader {
     throw SystemPasteboardError(.timeout, "timed out waiting for \(what)")
   }
 }
+
+/// The pasteboard keeps its reader in a lock and reads one target at a time through it: the
+/// connection is never used by two threads at once.
+extension SelectionReader: @unchecked Sendable {}
