@@ -22,13 +22,13 @@ extension SystemPasteboard {
     private weak var pasteboard: SystemPasteboard?
 
     init(pasteboard: SystemPasteboard) throws(SystemPasteboardError) {
-      let connection = try X11Connection(display: pasteboard.display, timeout: pasteboard.timeout)
+      let connection = try X11Connection(display: pasteboard.display, timeout: pasteboard.timeoutSeconds)
       owner = try SelectionOwner(
         connection: connection, selection: pasteboard.selection.rawValue, registry: pasteboard.registry)
       _ = try connection.selectSelectionInput(window: owner.window, selection: owner.selection)
-      timeout = pasteboard.timeout
+      timeout = pasteboard.timeoutSeconds
       self.pasteboard = pasteboard
-      loop = try X11EventLoop(owner: owner, timeout: pasteboard.timeout)
+      loop = try X11EventLoop(owner: owner, timeout: pasteboard.timeoutSeconds)
       try loop.start(delegate: self)
     }
 

@@ -54,8 +54,10 @@ public final class SystemPasteboard: Sendable {
     if case .x11(let display) = backend { return display }
     return nil
   }
-  /// How long any one exchange with the server or another application may take, in seconds.
-  public let timeout: Double
+  /// How long any one exchange with the server or another application may take.
+  public var timeout: Duration { .nanoseconds(Int64(timeoutSeconds * 1e9)) }
+  /// The same, in seconds, as the connections count it.
+  package let timeoutSeconds: Double
   /// The registry that maps MIME types and targets to `UTType`s; nil for the shared registry
   /// (as it is at each call).
   public let registry: UTTypeRegistry?
@@ -85,12 +87,14 @@ public final class SystemPasteboard: Sendable {
   /// - Parameters:
   ///   - selection: The clipboard or the primary selection.
   ///   - backend: The desktop to talk to; nil for the one the environment names (at each connection).
-  ///   - timeout: How long any one exchange with the server or another application may take, in seconds.
+  ///   - timeout: How long any one exchange with the server or another application may take (default 5 s).
   ///   - registry: The registry that maps targets to types.
-  public init(selection: Selection, backend: Backend? = nil, timeout: Double = 5, registry: UTTypeRegistry? = nil) {
+  public init(
+    selection: Selection, backend: Backend? = nil, timeout: Duration = .seconds(5), registry: UTTypeRegistry? = nil
+  ) {
     self.selection = selection
     self.backend = backend
-    self.timeout = timeout
+    self.timeoutSeconds = timeout.seconds
     self.registry = registry
   }
 
@@ -101,7 +105,7 @@ public final class SystemPasteboard: Sendable {
   ) {
     self.selection = selection
     self.backend = .wayland(window.connection.display)
-    self.timeout = timeout
+    self.timeoutSeconds = timeout
     self.registry = registry
     waylandSelection.withLock {
       $0 = WaylandWindowSelection(window: window, primary: selection == .primary, registry: registry)
@@ -112,10 +116,10 @@ public final class SystemPasteboard: Sendable {
   /// - Parameters:
   ///   - selection: The clipboard or the primary selection.
   ///   - display: The X server.
-  ///   - timeout: How long any one exchange with the server or another application may take, in seconds.
+  ///   - timeout: How long any one exchange with the server or another application may take (default 5 s).
   ///   - registry: The registry that maps targets to types.
   public convenience init(
-    selection: Selection, display: X11Display, timeout: Double = 5, registry: UTTypeRegistry? = nil
+    selection: Selection, display: X11Display, timeout: Duration = .seconds(5), registry: UTTypeRegistry? = nil
   ) {
     self.init(selection: selection, backend: .x11(display), timeout: timeout, registry: registry)
   }
@@ -296,7 +300,7 @@ public final class SystemPasteboard: Sendable {
       current = nil
       do throws(SystemPasteboardError) {
         let made = try makeWaylandClipboard(
-          display: display, primary: selection == .primary, timeout: timeout, registry: registry
+          display: display, primary: selection == .primary, timeout: timeoutSeconds, registry: registry
         ) { [weak self] in self?.selectionChanged() }
         current = made
         return .success(made)
@@ -424,7 +428,7 @@ public final class SystemPasteboard: Sendable {
           reader = cached
         } else {
           reader = try SelectionReader(
-            connection: try X11Connection(display: display, timeout: timeout), selection: selection.rawValue)
+            connection: try X11Connection(display: display, timeout: timeoutSeconds), selection: selection.rawValue)
         }
         cached = reader
         reader.connection.discardQueuedEvents()

@@ -27,7 +27,7 @@ struct BackendTests {
 
   @Test func aBackendNamedExplicitlyIsTheOneUsed() throws {
     let display = try X11Display(parsing: ":250")
-    let pasteboard = SystemPasteboard(selection: .primary, backend: .x11(display), timeout: 1)
+    let pasteboard = SystemPasteboard(selection: .primary, backend: .x11(display), timeout: .seconds(1))
     #expect(try pasteboard.resolvedBackend() == .x11(display))
     #expect(SystemPasteboard.Backend.x11(display).description == "x11 :250.0")
     // No server there: a connection error, at once.

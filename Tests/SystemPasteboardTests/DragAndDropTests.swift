@@ -176,7 +176,7 @@ struct DragAndDropTests {
   @Test func aSilentSourceEndsTheDragWithDropExited() async throws {
     guard Self.server != nil else { return }
     let window = try X11Window(
-      title: "swift-uti drops", width: 400, height: 400, display: try Self.display(), timeout: 0.5)
+      title: "swift-uti drops", width: 400, height: 400, display: try Self.display(), timeout: .seconds(0.5))
     defer { window.close() }
     let log = DelegateLog()
     let surface = DropSurface()
@@ -545,7 +545,7 @@ struct DragAndDropTests {
 
   /// Our window for drags: at (0, 0), 400×400, every wait bounded by `timeout`.
   static func dragWindow(timeout: Double = 5) throws -> X11Window {
-    try X11Window(title: "swift-uti drags", width: 400, height: 400, display: try display(), timeout: timeout)
+    try X11Window(title: "swift-uti drags", width: 400, height: 400, display: try display(), timeout: .seconds(timeout))
   }
 
   /// Presses the button over our window, starts a drag of `item` there, moves the pointer along

@@ -38,7 +38,8 @@ extension SystemPasteboardTests {
 
     static func pasteboard(on server: XServer? = server, timeout: Double = 5) throws -> SystemPasteboard {
       SystemPasteboard(
-        selection: .clipboard, display: try X11Display(parsing: try #require(server).display), timeout: timeout)
+        selection: .clipboard, display: try X11Display(parsing: try #require(server).display),
+        timeout: .seconds(timeout))
     }
 
     /// What xclip reads of the clipboard as UTF8_STRING.

@@ -45,7 +45,7 @@ struct SystemPasteboardTests {
     -> SystemPasteboard
   {
     SystemPasteboard(
-      selection: selection, display: try X11Display(parsing: try #require(server).display), timeout: timeout)
+      selection: selection, display: try X11Display(parsing: try #require(server).display), timeout: .seconds(timeout))
   }
 
   @Test func textCopiedByUsIsReadByXclip() throws {
@@ -616,7 +616,8 @@ struct SystemPasteboardTests {
     let x11 = try runProcess("/usr/bin/env", unset + [try Self.utictl(), "paste", "--backend", "x11"])
     #expect(x11.stderrText == "error: no X display: $DISPLAY is not set\n")
     #expect(throws: SystemPasteboardError.self) {
-      try SystemPasteboard(selection: .clipboard, display: try X11Display(parsing: ":250"), timeout: 1).targets()
+      try SystemPasteboard(selection: .clipboard, display: try X11Display(parsing: ":250"), timeout: .seconds(1))
+        .targets()
     }
   }
 }
@@ -744,7 +745,7 @@ struct X11DisplayTests {
   @Test func overTCP() throws {
     guard let server = XServer.start(tcp: true) else { return }
     let clipboard = SystemPasteboard(
-      selection: .clipboard, display: try X11Display(parsing: "127.0.0.1:\(server.number)"), timeout: 3)
+      selection: .clipboard, display: try X11Display(parsing: "127.0.0.1:\(server.number)"), timeout: .seconds(3))
     try clipboard.setItemProviders([ItemProvider(object: "over TCP" as NSString)])
     let read = try server.run("/bin/sh", ["-c", "timeout 30 xclip -o -selection clipboard"])
     #expect(read.stdoutText == "over TCP")

@@ -44,7 +44,7 @@ extension SystemPasteboardTests {
     static func pasteboard(_ selection: SystemPasteboard.Selection = .clipboard, timeout: Double = 5) throws
       -> SystemPasteboard
     {
-      SystemPasteboard(selection: selection, backend: .wayland(try display()), timeout: timeout)
+      SystemPasteboard(selection: selection, backend: .wayland(try display()), timeout: .seconds(timeout))
     }
 
     static func display() throws -> WaylandDisplay {
@@ -299,7 +299,7 @@ extension SystemPasteboardTests {
     @Test func aCompositorThatGoesAwayFailsEveryCall() throws {
       guard let compositor = WaylandCompositor.start() else { return }
       let pasteboard = SystemPasteboard(
-        selection: .clipboard, backend: .wayland(try WaylandDisplay(name: compositor.socketPath)), timeout: 5)
+        selection: .clipboard, backend: .wayland(try WaylandDisplay(name: compositor.socketPath)), timeout: .seconds(5))
       var item = SystemPasteboard.Item()
       item.register(.utf8PlainText) { Array("x".utf8) }
       try pasteboard.setItems([item])
@@ -331,7 +331,7 @@ extension SystemPasteboardTests {
     static func pasteboard(_ selection: SystemPasteboard.Selection = .clipboard) throws -> SystemPasteboard {
       SystemPasteboard(
         selection: selection, backend: .wayland(try WaylandDisplay(name: try #require(compositor).socketPath)),
-        timeout: 5)
+        timeout: .seconds(5))
     }
 
     @Test func textBothWaysThroughAFocusedWindow() throws {

@@ -58,19 +58,19 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
   ///   - height: Its height, in pixels.
   ///   - pixels: What it shows (`xrgb8888`, row by row); nil for a plain light grey.
   ///   - display: The compositor; nil for `$WAYLAND_DISPLAY`.
-  ///   - timeout: Bounds every exchange with the compositor and peers, in seconds.
+  ///   - timeout: Bounds every exchange with the compositor and peers (default 5 s).
   ///   - registry: Maps drags' MIME types to types (default: the shared registry).
   ///   - applicationID: The app id the compositor groups and names the window by (`set_app_id`,
   ///     X11's `WM_CLASS`); nil for the program's name.
   /// - Throws: `SystemPasteboardError` when there is no compositor or it lacks what a window needs.
   public init(
     title: String, width: Int = 640, height: Int = 480, pixels: [UInt32]? = nil, display: WaylandDisplay? = nil,
-    timeout: Double = 5, registry: UTTypeRegistry? = nil, applicationID: String? = nil
+    timeout: Duration = .seconds(5), registry: UTTypeRegistry? = nil, applicationID: String? = nil
   ) throws(SystemPasteboardError) {
     toplevel = try WaylandToplevel(
       display: display, title: title, appID: applicationID ?? ProcessEnvironment.programName, width: width,
-      height: height, pixels: pixels, timeout: timeout)
-    self.timeout = timeout
+      height: height, pixels: pixels, timeout: timeout.seconds)
+    self.timeout = timeout.seconds
     self.registry = registry
     toplevel.onPress { [weak self] press in self?.pressed(press) }
     toplevel.onClose { [weak self] in self?.closeWasRequested() }

@@ -58,16 +58,16 @@ public final class X11Window: Sendable {
   ///   - width: Its width, in pixels.
   ///   - height: Its height, in pixels.
   ///   - display: The X server; nil for `$DISPLAY`.
-  ///   - timeout: Bounds every exchange with the server and peers, in seconds.
+  ///   - timeout: Bounds every exchange with the server and peers (default 5 s).
   ///   - registry: Maps drags' targets to types (default: the shared registry).
   ///   - applicationClass: `WM_CLASS`'s class (its instance is the program's name); nil for
   ///     the program's name capitalized.
   /// - Throws: `SystemPasteboardError` when there is no display or it refuses us.
   public init(
-    title: String, width: Int = 640, height: Int = 480, display: X11Display? = nil, timeout: Double = 5,
+    title: String, width: Int = 640, height: Int = 480, display: X11Display? = nil, timeout: Duration = .seconds(5),
     registry: UTTypeRegistry? = nil, applicationClass: String? = nil
   ) throws(SystemPasteboardError) {
-    let connection = try X11Connection(display: display, timeout: timeout)
+    let connection = try X11Connection(display: display, timeout: timeout.seconds)
     let events =
       X11Connection.EventMask.exposure | X11Connection.EventMask.buttonPress
       | X11Connection.EventMask.structureNotify | X11Connection.EventMask.propertyChange
@@ -77,19 +77,23 @@ public final class X11Window: Sendable {
     id = window
     isCreated = true
     host = try Host(
-      connection: connection, window: window, ownsWindow: true, display: display, timeout: timeout, registry: registry)
+      connection: connection, window: window, ownsWindow: true, display: display, timeout: timeout.seconds,
+      registry: registry)
   }
 
   /// The window `id` that the host's toolkit created on `display`. Drops reach it through a
   /// proxy window of ours (`XdndProxy`), so the toolkit's own event handling is untouched.
-  public init(existing id: UInt32, display: X11Display? = nil, timeout: Double = 5, registry: UTTypeRegistry? = nil)
+  public init(
+    existing id: UInt32, display: X11Display? = nil, timeout: Duration = .seconds(5), registry: UTTypeRegistry? = nil
+  )
     throws(SystemPasteboardError)
   {
-    let connection = try X11Connection(display: display, timeout: timeout)
+    let connection = try X11Connection(display: display, timeout: timeout.seconds)
     self.id = id
     isCreated = false
     host = try Host(
-      connection: connection, window: id, ownsWindow: false, display: display, timeout: timeout, registry: registry)
+      connection: connection, window: id, ownsWindow: false, display: display, timeout: timeout.seconds,
+      registry: registry)
   }
 
   deinit { host.stop() }
