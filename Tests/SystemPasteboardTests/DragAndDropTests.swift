@@ -218,41 +218,43 @@ struct DragAndDropTests {
 
   @Test func theArrowToolDraggedFromUsArrivesInGTK() async throws {
     guard Self.hasGTK else { return }
-    try Self.registerPointyBugTypes()
-    let target = try await Self.startGTK(["target", "500", "0", "application/vnd.pointybug.arrow+json"])
-    defer { target.terminate() }
-    let window = try Self.dragWindow()
-    defer { window.close() }
-    let ended = try await Self.pressAndDrag(from: window, ArrowTool(color: "blue"))
-    let received = try await Self.line(from: target) { $0.hasPrefix("received") }
-    let words = received?.split(separator: " ").map(String.init) ?? []
-    #expect(words.count == 4 && words[1] == "application/vnd.pointybug.arrow+json", "\(received ?? "nothing")")
-    if words.count == 4 {
-      let json = Data(hex: words[3])
-      #expect(try JSONDecoder().decode(ArrowTool.self, from: json).color == "blue")
+    try await Self.withPointyBugTypes {
+      let target = try await Self.startGTK(["target", "500", "0", "application/vnd.pointybug.arrow+json"])
+      defer { target.terminate() }
+      let window = try Self.dragWindow()
+      defer { window.close() }
+      let ended = try await Self.pressAndDrag(from: window, ArrowTool(color: "blue"))
+      let received = try await Self.line(from: target) { $0.hasPrefix("received") }
+      let words = received?.split(separator: " ").map(String.init) ?? []
+      #expect(words.count == 4 && words[1] == "application/vnd.pointybug.arrow+json", "\(received ?? "nothing")")
+      if words.count == 4 {
+        let json = Data(hex: words[3])
+        #expect(try JSONDecoder().decode(ArrowTool.self, from: json).color == "blue")
+      }
+      #expect(await Self.eventually { ended.operations == [.copy] }, "\(ended.operations)")
+      #expect(!window.isDragging)
     }
-    #expect(await Self.eventually { ended.operations == [.copy] }, "\(ended.operations)")
-    #expect(!window.isDragging)
   }
 
   /// Every drag of a window works, not only its first: three in a row, each taken by GTK.
   @Test func threeDragsFromOneWindowEachArrive() async throws {
     guard Self.hasGTK else { return }
-    try Self.registerPointyBugTypes()
-    let target = try await Self.startGTK(["target", "500", "0", "application/vnd.pointybug.arrow+json"])
-    defer { target.terminate() }
-    let window = try Self.dragWindow()
-    defer { window.close() }
-    for color in ["red", "green", "blue"] {
-      let ended = try await Self.pressAndDrag(from: window, ArrowTool(color: color))
-      let received = try await Self.line(from: target) { $0.hasPrefix("received") }
-      let words = received?.split(separator: " ").map(String.init) ?? []
-      #expect(words.count == 4, "drag of \(color): \(received ?? "nothing")")
-      if words.count == 4 {
-        #expect(try JSONDecoder().decode(ArrowTool.self, from: Data(hex: words[3])).color == color)
+    try await Self.withPointyBugTypes {
+      let target = try await Self.startGTK(["target", "500", "0", "application/vnd.pointybug.arrow+json"])
+      defer { target.terminate() }
+      let window = try Self.dragWindow()
+      defer { window.close() }
+      for color in ["red", "green", "blue"] {
+        let ended = try await Self.pressAndDrag(from: window, ArrowTool(color: color))
+        let received = try await Self.line(from: target) { $0.hasPrefix("received") }
+        let words = received?.split(separator: " ").map(String.init) ?? []
+        #expect(words.count == 4, "drag of \(color): \(received ?? "nothing")")
+        if words.count == 4 {
+          #expect(try JSONDecoder().decode(ArrowTool.self, from: Data(hex: words[3])).color == color)
+        }
+        #expect(await Self.eventually { ended.operations == [.copy] }, "drag of \(color): \(ended.operations)")
+        #expect(await Self.eventually { !window.isDragging })
       }
-      #expect(await Self.eventually { ended.operations == [.copy] }, "drag of \(color): \(ended.operations)")
-      #expect(await Self.eventually { !window.isDragging })
     }
   }
 
@@ -375,60 +377,64 @@ struct DragAndDropTests {
 
   @Test func versionThreeTargetsAreSpokenTo() async throws {
     guard Self.server != nil else { return }
-    try Self.registerPointyBugTypes()
-    let target = try await Self.startPeer(["target", "500", "0", "3", "finish"])
-    defer { target.terminate() }
-    let window = try Self.dragWindow()
-    defer { window.close() }
-    let ended = try await Self.pressAndDrag(from: window, ArrowTool(color: "green"))
-    let entered = try await Self.line(from: target) { $0.hasPrefix("enter") }
-    #expect(entered == "enter 3 application/vnd.pointybug.arrow+json", "\(entered ?? "nothing")")
-    let received = try await Self.line(from: target) { $0.hasPrefix("received") }
-    #expect(received?.hasPrefix("received application/vnd.pointybug.arrow+json") == true, "\(received ?? "nothing")")
-    #expect(await Self.eventually { ended.operations == [.copy] }, "\(ended.operations)")
+    try await Self.withPointyBugTypes {
+      let target = try await Self.startPeer(["target", "500", "0", "3", "finish"])
+      defer { target.terminate() }
+      let window = try Self.dragWindow()
+      defer { window.close() }
+      let ended = try await Self.pressAndDrag(from: window, ArrowTool(color: "green"))
+      let entered = try await Self.line(from: target) { $0.hasPrefix("enter") }
+      #expect(entered == "enter 3 application/vnd.pointybug.arrow+json", "\(entered ?? "nothing")")
+      let received = try await Self.line(from: target) { $0.hasPrefix("received") }
+      #expect(received?.hasPrefix("received application/vnd.pointybug.arrow+json") == true, "\(received ?? "nothing")")
+      #expect(await Self.eventually { ended.operations == [.copy] }, "\(ended.operations)")
+    }
   }
 
   /// A target whose XdndProxy names a window of another connection: our drag's messages go to
   /// the proxy, naming the target.
   @Test func ourDragFollowsATargetsProxy() async throws {
     guard Self.server != nil else { return }
-    try Self.registerPointyBugTypes()
-    let target = try await Self.startPeer(["proxied", "500", "0"])
-    defer { target.terminate() }
-    let window = try Self.dragWindow(timeout: 1)
-    defer { window.close() }
-    let ended = try await Self.pressAndDrag(from: window, ArrowTool(), release: false)
-    let entered = try await Self.line(from: target) { $0.hasPrefix("enter") }
-    #expect(entered == "enter via proxy 5 application/vnd.pointybug.arrow+json", "\(entered ?? "nothing")")
-    try await Self.xdotool("key Escape sleep 0.2 mouseup 1")
-    #expect(await Self.eventually { ended.operations == [.cancel] }, "\(ended.operations)")
+    try await Self.withPointyBugTypes {
+      let target = try await Self.startPeer(["proxied", "500", "0"])
+      defer { target.terminate() }
+      let window = try Self.dragWindow(timeout: 1)
+      defer { window.close() }
+      let ended = try await Self.pressAndDrag(from: window, ArrowTool(), release: false)
+      let entered = try await Self.line(from: target) { $0.hasPrefix("enter") }
+      #expect(entered == "enter via proxy 5 application/vnd.pointybug.arrow+json", "\(entered ?? "nothing")")
+      try await Self.xdotool("key Escape sleep 0.2 mouseup 1")
+      #expect(await Self.eventually { ended.operations == [.cancel] }, "\(ended.operations)")
+    }
   }
 
   @Test func aTargetThatNeverFinishesEndsInACancel() async throws {
     guard Self.server != nil else { return }
-    try Self.registerPointyBugTypes()
-    let target = try await Self.startPeer(["target", "500", "0", "5", "silent"])
-    defer { target.terminate() }
-    let window = try Self.dragWindow(timeout: 1)
-    defer { window.close() }
-    let ended = try await Self.pressAndDrag(from: window, ArrowTool())
-    #expect(try await Self.line(from: target) { $0.hasPrefix("received") } != nil)
-    #expect(await Self.eventually(10) { ended.operations == [.cancel] }, "\(ended.operations)")
-    #expect(!window.isDragging)
+    try await Self.withPointyBugTypes {
+      let target = try await Self.startPeer(["target", "500", "0", "5", "silent"])
+      defer { target.terminate() }
+      let window = try Self.dragWindow(timeout: 1)
+      defer { window.close() }
+      let ended = try await Self.pressAndDrag(from: window, ArrowTool())
+      #expect(try await Self.line(from: target) { $0.hasPrefix("received") } != nil)
+      #expect(await Self.eventually(10) { ended.operations == [.cancel] }, "\(ended.operations)")
+      #expect(!window.isDragging)
+    }
   }
 
   @Test func escapeCancelsOurDrag() async throws {
     guard Self.hasGTK else { return }
-    try Self.registerPointyBugTypes()
-    let target = try await Self.startGTK(["target", "500", "0", "application/vnd.pointybug.arrow+json"])
-    defer { target.terminate() }
-    let window = try Self.dragWindow()
-    defer { window.close() }
-    let ended = try await Self.pressAndDrag(from: window, ArrowTool(), release: false)
-    #expect(try await Self.line(from: target) { $0 == "motion" } == "motion")
-    try await Self.xdotool("key Escape sleep 0.2 mouseup 1")
-    #expect(await Self.eventually { ended.operations == [.cancel] }, "\(ended.operations)")
-    #expect(try await Self.line(from: target) { $0 == "leave" || $0.hasPrefix("received") } == "leave")
+    try await Self.withPointyBugTypes {
+      let target = try await Self.startGTK(["target", "500", "0", "application/vnd.pointybug.arrow+json"])
+      defer { target.terminate() }
+      let window = try Self.dragWindow()
+      defer { window.close() }
+      let ended = try await Self.pressAndDrag(from: window, ArrowTool(), release: false)
+      #expect(try await Self.line(from: target) { $0 == "motion" } == "motion")
+      try await Self.xdotool("key Escape sleep 0.2 mouseup 1")
+      #expect(await Self.eventually { ended.operations == [.cancel] }, "\(ended.operations)")
+      #expect(try await Self.line(from: target) { $0 == "leave" || $0.hasPrefix("received") } == "leave")
+    }
   }
 
   /// `pointybug --window`, for real: a PNG dragged in from GTK, then the arrow tool dragged from
@@ -516,11 +522,18 @@ struct DragAndDropTests {
 
   // MARK: Helpers
 
-  static func registerPointyBugTypes() throws {
-    let arrow = UTTypeRegistry.shared.current.type(withIdentifier: "com.raywenderlich.pointybug.tool.arrow")
-    if arrow?.declaredTags(.mimeType).isEmpty ?? true {
-      try UTTypeRegistry.shared.register(
-        contentsOf: packageRoot.appendingPathComponent("Examples/PointyBug/Info.plist"))
+  /// Runs `body` with PointyBug's types in the shared registry, holding the lock every test that
+  /// changes the shared registry holds, so that no other test's `reset()` removes them meanwhile.
+  static func withPointyBugTypes<T>(
+    isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
+  ) async throws -> T {
+    try await changingSharedRegistry {
+      let arrow = UTTypeRegistry.shared.current.type(withIdentifier: "com.raywenderlich.pointybug.tool.arrow")
+      if arrow?.declaredTags(.mimeType).isEmpty ?? true {
+        try UTTypeRegistry.shared.register(
+          contentsOf: packageRoot.appendingPathComponent("Examples/PointyBug/Info.plist"))
+      }
+      return try await body()
     }
   }
 

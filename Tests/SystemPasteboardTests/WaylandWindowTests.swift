@@ -135,39 +135,41 @@ extension DragAndDropTests {
 
     @Test func theArrowToolDraggedFromUsArrivesInGTK() async throws {
       guard let (compositor, input, display) = try Self.desktop() else { return }
-      try DragAndDropTests.registerPointyBugTypes()
-      let window = try WaylandWindow(
-        title: "drags", width: 400, height: 400, display: display, applicationID: "swift-uti")
-      defer { window.close() }
-      guard let gtk = try await Self.startGTK(compositor, ["target", "0", "0", "application/vnd.pointybug.arrow+json"])
-      else { return }
-      defer { gtk.terminate() }
-      let ours = try compositor.place(appID: "swift-uti", at: 0, 0)
-      let target = try Self.gtkCentre(compositor)
-      let presses = window.buttonPresses
-      try await offThePool {
-        try input.move(to: ours.x + 100, ours.y + 100)
-        try input.button(pressed: true)
+      try await DragAndDropTests.withPointyBugTypes {
+        let window = try WaylandWindow(
+          title: "drags", width: 400, height: 400, display: display, applicationID: "swift-uti")
+        defer { window.close() }
+        guard
+          let gtk = try await Self.startGTK(compositor, ["target", "0", "0", "application/vnd.pointybug.arrow+json"])
+        else { return }
+        defer { gtk.terminate() }
+        let ours = try compositor.place(appID: "swift-uti", at: 0, 0)
+        let target = try Self.gtkCentre(compositor)
+        let presses = window.buttonPresses
+        try await offThePool {
+          try input.move(to: ours.x + 100, ours.y + 100)
+          try input.button(pressed: true)
+        }
+        try #require(await nextPress(presses) != nil, "the press never reached the window")
+        let ended = EndedLog()
+        let provider = ItemProvider()
+        provider.register(ArrowTool())
+        try window.beginDrag(DragSession(items: [provider], allowedOperations: [.copy]) { ended.operations.append($0) })
+        #expect(window.isDragging)
+        try await offThePool {
+          try input.drag(from: (ours.x + 100, ours.y + 100), to: target)
+          usleep(200_000)
+          try input.button(pressed: false)
+        }
+        let received = try await Self.line(from: gtk) { $0.hasPrefix("received") }
+        let json = try JSONEncoder().encode(ArrowTool())
+        #expect(
+          received
+            == "received application/vnd.pointybug.arrow+json \(json.count) \(json.map { String(format: "%02x", $0) }.joined())"
+        )
+        #expect(await DragAndDropTests.eventually { ended.operations == [.copy] }, "\(ended.operations)")
+        #expect(!window.isDragging)
       }
-      try #require(await nextPress(presses) != nil, "the press never reached the window")
-      let ended = EndedLog()
-      let provider = ItemProvider()
-      provider.register(ArrowTool())
-      try window.beginDrag(DragSession(items: [provider], allowedOperations: [.copy]) { ended.operations.append($0) })
-      #expect(window.isDragging)
-      try await offThePool {
-        try input.drag(from: (ours.x + 100, ours.y + 100), to: target)
-        usleep(200_000)
-        try input.button(pressed: false)
-      }
-      let received = try await Self.line(from: gtk) { $0.hasPrefix("received") }
-      let json = try JSONEncoder().encode(ArrowTool())
-      #expect(
-        received
-          == "received application/vnd.pointybug.arrow+json \(json.count) \(json.map { String(format: "%02x", $0) }.joined())"
-      )
-      #expect(await DragAndDropTests.eventually { ended.operations == [.copy] }, "\(ended.operations)")
-      #expect(!window.isDragging)
     }
 
     @Test func aDragThatLeavesWithoutDroppingExits() async throws {
