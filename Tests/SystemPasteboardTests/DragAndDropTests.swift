@@ -459,9 +459,7 @@ struct DragAndDropTests {
     let loaded = try await Self.line(from: app) { $0.hasPrefix("image loaded") || $0.hasPrefix("image failed") }
     #expect(loaded == "image loaded: \(try Data(contentsOf: ladybug).count) bytes, 400×300", "\(loaded ?? "no line")")
     // The arrow, from the toolbar onto the middle of the screenshot.
-    try await Self.xdotool(
-      "mousemove 40 40 sleep 0.2 mousedown 1 sleep 0.3 mousemove 200 300 sleep 0.2 mousemove 400 500 sleep 0.2 mouseup 1"
-    )
+    try await Self.dragArrow(from: app, to: (400, 500))
     let marker = try await Self.line(from: app) { $0.hasPrefix("performDrop: arrow") || $0.hasPrefix("arrow dropped") }
     #expect(marker?.hasPrefix("performDrop: arrow marker at") == true, "\(marker ?? "no line")")
     let dropped = try await Self.line(from: app) { $0.hasPrefix("arrow dropped") }
@@ -469,9 +467,7 @@ struct DragAndDropTests {
     // Every later drag starts as the first did (each used to fail after 5 s: "the X server
     // sent no timestamp", the self-drop having replaced the source window's event mask).
     for (x, y) in [(300, 400), (500, 600)] {
-      try await Self.xdotool(
-        "mousemove 40 40 sleep 0.2 mousedown 1 sleep 0.3 mousemove 200 300 sleep 0.2 mousemove \(x) \(y) sleep 0.2 mouseup 1"
-      )
+      try await Self.dragArrow(from: app, to: (x, y))
       let again = try await Self.line(from: app) {
         $0.hasPrefix("arrow dropped") || $0.hasPrefix("the drag could not start")
       }
@@ -482,6 +478,17 @@ struct DragAndDropTests {
   /// Window managers find what they need on our windows (ICCCM's WM_CLASS and
   /// WM_CLIENT_MACHINE, EWMH's _NET_WM_PID), and the close button (WM_DELETE_WINDOW, sent by a
   /// python3-xlib peer as a window manager sends it) ends `pointybug --window` cleanly.
+  /// Presses on pointybug's toolbar, waits until its drag has begun (under load, a pointer that
+  /// moves on at once can be released before the drag starts), then drags to `end` and releases.
+  static func dragArrow(from app: XServer.Peer, to end: (Int, Int)) async throws {
+    try await xdotool("mousemove 40 40 sleep 0.2 mousedown 1")
+    let started = try await line(from: app) {
+      $0.hasPrefix("drag the arrow tool") || $0.hasPrefix("the drag could not start")
+    }
+    #expect(started?.hasPrefix("drag the arrow tool") == true, "\(started ?? "no line")")
+    try await xdotool("sleep 0.1 mousemove 200 300 sleep 0.2 mousemove \(end.0) \(end.1) sleep 0.2 mouseup 1")
+  }
+
   @Test func pointybugWindowIsNamedForWindowManagersAndClosesWhenAsked() async throws {
     let server = try #require(Self.server)
     guard (try? runProcess("/usr/bin/python3", ["-c", "import Xlib"]))?.status == 0 else {
