@@ -93,9 +93,11 @@ package final class Ownership: Sendable {
   /// The number of pastes served so far.
   package var pasteCount: Int { served.withLock { $0 } }
 
-  /// Counts one paste served to its end (called on a backend's thread); the one that reaches
-  /// the limit starts giving the selection up.
-  package func pasteServed() {
+  /// Counts one paste of `target` served to its end (called on a backend's thread); the one
+  /// that reaches the limit starts giving the selection up. The password manager hint is not a
+  /// paste of the data, and is not counted.
+  package func pasteServed(_ target: String) {
+    guard target != SelectionTargets.passwordManagerHintTarget else { return }
     let count = served.withLock { count -> Int in
       count += 1
       return count

@@ -32,6 +32,8 @@ package final class SelectionOwner {
     package var requestor: UInt32
     package var property: UInt32
     package var type: UInt32
+    /// The target asked for (what the ownership counts as pasted at the end).
+    package var target: String
     package var payload: Payload
     package var offset: Int
     package var lastActivity: UInt64
@@ -260,8 +262,8 @@ package final class SelectionOwner {
       let type = try connection.atom(latin1 || name == "TEXT" ? "STRING" : name)
       do {
         // A paste is served when its bytes are in the property (INCR: when the last chunk is).
-        let incremental = try send(payload, to: requestor, property: property, type: type)
-        if !incremental && offer.conversion != .passwordManagerHint { ownership.pasteServed() }
+        let incremental = try send(payload, to: requestor, property: property, type: type, target: name)
+        if !incremental { ownership.pasteServed(name) }
       } catch  where error.code == .fileUnreadable {
         return false
       }
@@ -302,7 +304,7 @@ package final class SelectionOwner {
 
   /// Puts the payload in the requestor's property: at once, or by `INCR` when it is too large.
   /// - Returns: Whether it goes by `INCR` (the transfer is not over yet).
-  private func send(_ payload: Payload, to requestor: UInt32, property: UInt32, type: UInt32)
+  private func send(_ payload: Payload, to requestor: UInt32, property: UInt32, type: UInt32, target: String)
     throws(SystemPasteboardError) -> Bool
   {
     guard payload.count > chunkSize, let incr = try? connection.atom("INCR") else {
@@ -317,7 +319,7 @@ package final class SelectionOwner {
     transfers.removeAll { $0.requestor == requestor && $0.property == property }
     transfers.append(
       Transfer(
-        requestor: requestor, property: property, type: type, payload: payload, offset: 0,
+        requestor: requestor, property: property, type: type, target: target, payload: payload, offset: 0,
         lastActivity: MonotonicClock.now()))
     return true
   }
@@ -339,7 +341,7 @@ package final class SelectionOwner {
     connection.changeProperty(requestor, property, type: transfer.type, format: 8, data: chunk)
     if chunk.isEmpty {
       transfers.remove(at: index)  // the zero-length chunk just sent ends it
-      ownership.pasteServed()
+      ownership.pasteServed(transfer.target)
     } else {
       transfer.offset += chunk.count
       transfer.lastActivity = MonotonicClock.now()

@@ -126,8 +126,7 @@ final class WaylandFocusedSelection: WaylandClipboard, @unchecked Sendable {
             self?.state.withLock { state in
               if state.owner?.window === window { state.owning = false }
             }
-          case .served(let target) where target != SelectionTargets.passwordManagerHintTarget:
-            ownership.pasteServed()
+          case .served(let target): ownership.pasteServed(target)
           default: break
           }
         })
@@ -255,7 +254,7 @@ final class WaylandWindowSelection: WaylandClipboard, @unchecked Sendable {
       events: { event in
         switch event {
         case .cancelled: owned.withLock { $0 = nil }
-        case .served(let target) where target != SelectionTargets.passwordManagerHintTarget: ownership.pasteServed()
+        case .served(let target): ownership.pasteServed(target)
         default: break
         }
       })

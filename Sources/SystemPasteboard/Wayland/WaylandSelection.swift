@@ -255,7 +255,7 @@ final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
       let served = PipeWriter.write(
         to: fd, timeout: loadTimeout,
         payload: { SelectionTargets.payload(for: offer, items: source.items, fileOperation: source.operation) })
-      if served && offer.conversion != .passwordManagerHint { source.ownership.pasteServed() }
+      if served { source.ownership.pasteServed(offer.target) }
     }
     if let thread = WorkerThread(send) { thread.detach() } else { _ = closeDescriptor(fd) }
   }
