@@ -100,28 +100,31 @@ extension PasteCommand {
     var fds: [Int32] = [-1, -1]
     guard pipe(&fds) == 0 else { return }
     let (input, output) = (fds[0], fds[1])
-    _ = fcntl(output, F_SETFD, FD_CLOEXEC)
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, input, 0)
-    posix_spawn_file_actions_addclose(&actions, input)
-    // The content is read before the command starts, to know its state; the pipe holds what
-    // the command has not read yet, so a large paste is written as the command reads it.
-    var state = ClipboardState.nil
-    let environment = { (state: ClipboardState) in
-      ProcessEnvironment.entries.filter { !$0.hasPrefix("CLIPBOARD_STATE=") } + ["CLIPBOARD_STATE=\(state.rawValue)"]
+    // Neither end goes to the command as it is: its standard input is a copy (dup2 clears the flag).
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    /// Starts the command with `fd` as its standard input and `state` in its environment.
+    func start(_ state: ClipboardState, input fd: Int32) -> pid_t? {
+      var actions = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      defer { posix_spawn_file_actions_destroy(&actions) }
+      posix_spawn_file_actions_adddup2(&actions, fd, 0)
+      let environment =
+        ProcessEnvironment.entries.filter { !$0.hasPrefix("CLIPBOARD_STATE=") } + ["CLIPBOARD_STATE=\(state.rawValue)"]
+      let spawned = ProcessSpawn.spawn(program, arguments, actions: &actions, environment: environment)
+      return spawned.status == 0 ? spawned.pid : nil
     }
-    var child: pid_t = 0
+    let present: ClipboardState = sensitive ? .sensitive : .data
+    // The command starts with the first chunk (the state is known then) and reads the rest from
+    // the pipe as it comes, so a large paste is written as the command reads it. Our copy of the
+    // pipe's reading end is closed once it has started: a command that exits early gives EPIPE.
+    var child: pid_t?
     var started = false
     let found = try? pasteboard.read(conformingTo: type) { chunk throws(SystemPasteboardError) in
       if !started {
         started = true
-        state = sensitive ? .sensitive : .data
-        let spawned = ProcessSpawn.spawn(program, arguments, actions: &actions, environment: environment(state))
+        child = start(present, input: input)
         close(input)
-        guard spawned.status == 0 else { throw SystemPasteboardError(.writeFailed, "cannot start \(program)") }
-        child = spawned.pid
+        guard child != nil else { throw SystemPasteboardError(.writeFailed, "cannot start \(program)") }
       }
       do {
         try FileIO.writeAll(fd: output, chunk, path: "the command's input")
@@ -130,24 +133,15 @@ extension PasteCommand {
       }
     }
     if !started {
-      // Nothing came (no owner, nothing conforms, or empty data): the command still runs.
-      if found != nil { state = sensitive ? .sensitive : .data }
-      let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
-      var empty = posix_spawn_file_actions_t()
-      posix_spawn_file_actions_init(&empty)
-      defer { posix_spawn_file_actions_destroy(&empty) }
-      if found == nil && null >= 0 {
-        posix_spawn_file_actions_adddup2(&empty, null, 0)
-      } else {
-        posix_spawn_file_actions_adddup2(&empty, input, 0)
-      }
-      let spawned = ProcessSpawn.spawn(program, arguments, actions: &empty, environment: environment(state))
-      close(input)
+      // Nothing came. Empty data: the command reads the empty pipe. No owner, or nothing that
+      // conforms: CLIPBOARD_STATE=nil, and /dev/null as its input, as wl-paste gives it.
+      let null = found == nil ? open("/dev/null", O_RDONLY | O_CLOEXEC) : -1
+      child = found == nil ? start(.nil, input: null >= 0 ? null : input) : start(present, input: input)
       if null >= 0 { close(null) }
-      child = spawned.status == 0 ? spawned.pid : 0
+      close(input)
     }
     close(output)
-    guard child > 0 else { return }
+    guard let child else { return }
     var status: Int32 = 0
     while waitpid(child, &status, 0) < 0 && errno == EINTR {}
   }
