@@ -200,7 +200,9 @@ extension SystemPasteboardTests {
     let command = try server.start(
       utictl, ["paste", "--watch", "--", "sh", "-c", "printf '%s:%s\\n' \"$CLIPBOARD_STATE\" \"$(cat)\" >> '\(log)'"])
     defer { command.terminate() }
-    // The selection as it is when the watch starts.
+    func logged() -> [Substring] { (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n") ?? [] }
+    // The selection as it is when each watch starts (the command's too, before anything changes).
+    #expect(Self.eventually { logged() == ["data:first"] }, "\(logged())")
     let start = try #require(json.line())
     #expect(
       start.hasPrefix(#"{"changeCount":0,"types":["public.utf8-plain-text"],"targets":["UTF8_STRING""#), "\(start)")
@@ -212,7 +214,6 @@ extension SystemPasteboardTests {
     #expect(text.line() == "second")
     #expect(try Self.shell("printf 'pw' | '\(utictl)' copy --sensitive").status == 0)
     #expect(json.line()?.contains(#""sensitive":true"#) == true)
-    func logged() -> [Substring] { (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n") ?? [] }
     // The command runs for each change in turn: it has seen the secret before the clear.
     #expect(Self.eventually { logged().contains("sensitive:pw") })
     #expect(try Self.shell("'\(utictl)' copy --clear").status == 0)
