@@ -32,7 +32,7 @@ if [ -z "$binary" ]; then
 fi
 
 # The package depends on no Swift library: a binary that links one is not the self-contained one.
-if ldd "$binary" 2>/dev/null | grep -q 'libswift\|libFoundation'; then
+if ldd "$binary" 2>/dev/null | grep 'libswift\|libFoundation' >/dev/null; then
   echo "package-deb.sh: $binary links Swift shared libraries; package the one scripts/release.sh builds" >&2
   exit 2
 fi

@@ -23,7 +23,7 @@ fi
 mkdir -p "$out"
 cp "$(swift build "${flags[@]}" --show-bin-path)/utictl" "$out/utictl"
 # The binary must need no Swift shared library at run time.
-if command -v ldd >/dev/null && ldd "$out/utictl" | grep -q 'libswift\|libFoundation'; then
+if command -v ldd >/dev/null && ldd "$out/utictl" | grep 'libswift\|libFoundation' >/dev/null; then
   echo "utictl still links Swift shared libraries:" >&2
   ldd "$out/utictl" >&2
   exit 1
