@@ -12,11 +12,18 @@ extension PropertyList {
     public var column: Int?
 
     /// A location with only an offset (binary sources).
+    ///
+    /// - Parameter offset: The byte offset in the input.
     public init(offset: Int) {
       self.offset = offset
     }
 
     /// A location with a line and column.
+    ///
+    /// - Parameters:
+    ///   - offset: The byte offset in the input.
+    ///   - line: The line, counted from 1.
+    ///   - column: The column in UTF-8 bytes, counted from 1.
     public init(offset: Int, line: Int, column: Int) {
       self.offset = offset
       self.line = line
@@ -25,6 +32,9 @@ extension PropertyList {
 
     /// Computes the line and column of `offset` in `text`.
     /// - Complexity: O(*n*) in `offset`.
+    /// - Parameters:
+    ///   - offset: The byte offset to locate, at most `text.count`.
+    ///   - text: The UTF-8 input the offset indexes.
     public init(offset: Int, in text: [UInt8]) {
       let end = min(max(offset, 0), text.count)
       var line = 1
@@ -54,6 +64,8 @@ extension PropertyList {
     private let count: Int
 
     /// Indexes the lines of `text`.
+    ///
+    /// - Parameter text: The UTF-8 input whose line starts are recorded.
     public init(_ text: [UInt8]) {
       var starts = [0]
       text.withUnsafeBufferPointer { buffer in
@@ -64,6 +76,9 @@ extension PropertyList {
     }
 
     /// The line and column of `offset`.
+    ///
+    /// - Parameter offset: A byte offset into the indexed text.
+    /// - Returns: The offset with its line and column, found by binary search over the line starts.
     public func location(ofOffset offset: Int) -> SourceLocation {
       let clamped = min(max(offset, 0), count)
       var low = 0

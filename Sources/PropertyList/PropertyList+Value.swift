@@ -43,6 +43,10 @@ extension PropertyList {
     }
 
     /// Creates a value; `offset` is where it was read, or nil (the default) for one made in code.
+    ///
+    /// - Parameters:
+    ///   - storage: The contents.
+    ///   - offset: Where the value was read in its document's source, or nil.
     public init(_ storage: Storage, offset: Int? = nil) {
       self.storage = storage
       self.rawOffset = offset ?? -1
@@ -56,6 +60,11 @@ extension PropertyList {
     }
 
     /// Whether two values hold equal contents (offsets are not compared; NaN equals NaN).
+    ///
+    /// - Parameters:
+    ///   - lhs: A value to compare.
+    ///   - rhs: Another value to compare.
+    /// - Returns: Whether their contents are equal.
     public static func == (lhs: Value, rhs: Value) -> Bool {
       switch (lhs.storage, rhs.storage) {
       // NaN equals NaN here, as a value read twice must equal itself.
@@ -67,6 +76,8 @@ extension PropertyList {
     }
 
     /// Hashes the contents, consistently with `==`.
+    ///
+    /// - Parameter hasher: The hasher to feed the contents to.
     public func hash(into hasher: inout Hasher) {
       switch storage {
       case .real(let r) where r.isNaN: hasher.combine(Double.nan.bitPattern)
@@ -125,18 +136,26 @@ extension PropertyList {
     public let magnitude: UInt64
 
     /// Creates a signed integer.
+    ///
+    /// - Parameter value: The integer.
     public init(_ value: Int64) {
       isNegative = value < 0
       magnitude = value.magnitude
     }
 
     /// Creates an unsigned integer.
+    ///
+    /// - Parameter value: The integer; values above `Int64.max` keep their full range.
     public init(_ value: UInt64) {
       isNegative = false
       magnitude = value
     }
 
     /// Creates an integer from sign and magnitude, or nil outside `Int64.min...UInt64.max`.
+    ///
+    /// - Parameters:
+    ///   - isNegative: Whether the integer is below zero.
+    ///   - magnitude: The integer's absolute value.
     public init?(isNegative: Bool, magnitude: UInt64) {
       if isNegative && magnitude > UInt64(1) << 63 { return nil }
       self.isNegative = isNegative && magnitude != 0
@@ -159,6 +178,11 @@ extension PropertyList {
     public var description: String { isNegative ? "-\(magnitude)" : "\(magnitude)" }
 
     /// Orders integers by value, across the signed and unsigned range.
+    ///
+    /// - Parameters:
+    ///   - lhs: An integer to compare.
+    ///   - rhs: Another integer to compare.
+    /// - Returns: Whether `lhs` is less than `rhs`.
     public static func < (lhs: Integer, rhs: Integer) -> Bool {
       switch (lhs.isNegative, rhs.isNegative) {
       case (true, false): true
@@ -191,6 +215,11 @@ extension PropertyList {
       }
 
       /// An entry; `keyOffset` is where the key was read, or nil (the default) for one made in code.
+      ///
+      /// - Parameters:
+      ///   - key: The key.
+      ///   - keyOffset: Where the key was read in its document's source, or nil.
+      ///   - value: The value.
       public init(key: String, keyOffset: Int? = nil, value: Value) {
         self.init(key: key, at: keyOffset ?? -1, value: value)
       }
@@ -204,9 +233,16 @@ extension PropertyList {
       }
 
       /// Entries are equal when their keys and values are; offsets are not compared.
+      ///
+      /// - Parameters:
+      ///   - lhs: An entry to compare.
+      ///   - rhs: Another entry to compare.
+      /// - Returns: Whether their keys and values are equal.
       public static func == (lhs: Entry, rhs: Entry) -> Bool { lhs.key == rhs.key && lhs.value == rhs.value }
 
       /// Hashes the key and value, consistently with `==`.
+      ///
+      /// - Parameter hasher: The hasher to feed the key and value to.
       public func hash(into hasher: inout Hasher) {
         hasher.combine(key)
         hasher.combine(value)
@@ -220,6 +256,8 @@ extension PropertyList {
     public init() { entries = [] }
 
     /// Creates a dictionary from entries, the last of equal keys winning at the first's position.
+    ///
+    /// - Parameter entries: The entries, in source order.
     public init(_ entries: [Entry]) {
       self.entries = []
       self.entries.reserveCapacity(entries.count)
@@ -231,18 +269,25 @@ extension PropertyList {
     /// The position after the last entry.
     public var endIndex: Int { entries.endIndex }
     /// The entry at `position`, in source order.
+    ///
+    /// - Parameter position: An index in `0..<count`.
+    /// - Returns: The entry at that position.
     public subscript(position: Int) -> Entry { entries[position] }
 
     /// The entry for `key`, compared exactly as Apple's plist dictionaries do: by Unicode
     /// scalars, so a precomposed `é` and `e` with a combining accent are different keys (Swift's
     /// `==` on strings would call them equal).
     /// - Complexity: O(*n*).
+    /// - Parameter key: The key to find.
+    /// - Returns: The entry with that key, or nil.
     public func entry(forKey key: String) -> Entry? {
       entries.first { PropertyList.sameKey($0.key, key) }
     }
 
     /// The value for `key`.
     /// - Complexity: O(*n*).
+    /// - Parameter key: The key to find.
+    /// - Returns: The value of the entry with that key, or nil.
     public subscript(key: String) -> Value? {
       get { entry(forKey: key)?.value }
       set {
@@ -258,6 +303,9 @@ extension PropertyList {
     public var keys: [String] { entries.map(\.key) }
 
     /// Inserts or replaces; returns the entry replaced, if the key was present.
+    ///
+    /// - Parameter entry: The entry to insert; an entry with an equal key keeps its position.
+    /// - Returns: The entry it replaced, or nil if the key was new.
     @discardableResult
     public mutating func insert(_ entry: Entry) -> Entry? {
       if let i = entries.firstIndex(where: { PropertyList.sameKey($0.key, entry.key) }) {
@@ -304,16 +352,28 @@ extension PropertyList.Value: ExpressibleByStringLiteral, ExpressibleByIntegerLi
   ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
   /// A string value made in code.
+  ///
+  /// - Parameter value: The string.
   public init(stringLiteral value: String) { self.init(.string(value)) }
   /// An integer value made in code.
+  ///
+  /// - Parameter value: The integer.
   public init(integerLiteral value: Int64) { self.init(.integer(.init(value))) }
   /// A real value made in code.
+  ///
+  /// - Parameter value: The real number.
   public init(floatLiteral value: Double) { self.init(.real(value)) }
   /// A Boolean value made in code.
+  ///
+  /// - Parameter value: The Boolean.
   public init(booleanLiteral value: Bool) { self.init(.boolean(value)) }
   /// An array value made in code.
+  ///
+  /// - Parameter elements: The array's values, in order.
   public init(arrayLiteral elements: PropertyList.Value...) { self.init(.array(elements)) }
   /// A dictionary value made in code; a repeated key keeps its first position and its last value.
+  ///
+  /// - Parameter elements: The key and value pairs, in order.
   public init(dictionaryLiteral elements: (String, PropertyList.Value)...) {
     self.init(.dictionary(.init(elements.map { .init(key: $0.0, value: $0.1) })))
   }

@@ -27,6 +27,10 @@ extension PropertyList {
   /// - Throws: ``WriteError`` naming the key path of a value the format cannot hold (a date or
   ///   data in JSON, a control character in XML), or for the read-only OpenStep format.
   /// - Complexity: O(*n*) in the number of values.
+  /// - Parameters:
+  ///   - value: The value to serialize.
+  ///   - format: The output format.
+  /// - Returns: The serialized bytes.
   public static func write(_ value: Value, as format: Format) throws(WriteError) -> [UInt8] {
     switch format {
     case .xml: return try XMLWriter.write(value)
@@ -61,6 +65,10 @@ extension PropertyList {
   /// - Throws: ``WriteError`` naming the key path of a value JSON cannot hold (a date, data, a UID,
   ///   a non-finite real).
   /// - Complexity: O(*n*) in the size of the output.
+  /// - Parameters:
+  ///   - value: The value to serialize.
+  ///   - style: Compact, or pretty-printed and how.
+  /// - Returns: The JSON text as UTF-8 bytes.
   public static func writeJSON(_ value: Value, style: JSONStyle) throws(WriteError) -> [UInt8] {
     try JSONWriter.write(value, style: style)
   }

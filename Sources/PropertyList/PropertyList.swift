@@ -47,6 +47,11 @@ extension PropertyList {
     public var maximumBinaryExpansion: Int?
 
     /// Creates options with the given limits.
+    ///
+    /// - Parameters:
+    ///   - maximumDepth: The deepest nesting of arrays and dictionaries accepted.
+    ///   - maximumBinaryExpansion: The most values a binary property list may expand to through
+    ///     shared references, or nil for eight per byte of input (at least one million).
     public init(maximumDepth: Int = 512, maximumBinaryExpansion: Int? = nil) {
       self.maximumDepth = maximumDepth
       self.maximumBinaryExpansion = maximumBinaryExpansion
@@ -83,6 +88,8 @@ extension PropertyList {
     ///
     /// Binary documents have no lines: their locations carry only the offset.
     /// - Complexity: O(*n*) in the offset; use ``LineTable`` to report many locations of UTF-8 input.
+    /// - Parameter offset: An index into ``source``.
+    /// - Returns: The offset's line, column and byte offset in the original input.
     public func location(ofOffset offset: Int) -> SourceLocation {
       if format == .binary { return SourceLocation(offset: offset) }
       var location = SourceLocation(offset: offset, in: source)
@@ -97,6 +104,8 @@ extension PropertyList {
     /// document.location(of: document.root)?.description  // "4:1"
     /// ```
     /// - Complexity: O(*n*) in the value's offset.
+    /// - Parameter value: A value of this document.
+    /// - Returns: Where the value starts, or nil if it was not read from a source.
     public func location(of value: Value) -> SourceLocation? { value.offset.map(location(ofOffset:)) }
   }
 
@@ -131,6 +140,12 @@ extension PropertyList {
   }
 
   /// Parses `data`; see ``parse(_:options:)-([UInt8],_)``.
+  ///
+  /// - Parameters:
+  ///   - data: The document's bytes, in any of the formats.
+  ///   - options: Limits on depth and expansion.
+  /// - Returns: The parsed document, with the format it was read in.
+  /// - Throws: ``ParseError`` with the location of the first problem.
   public static func parse(_ data: Data, options: ParseOptions = .default) throws(ParseError) -> Document {
     try parse([UInt8](data), options: options)
   }

@@ -235,6 +235,9 @@ public final class SystemPasteboard: Sendable {
   ///
   /// A copy made ``Options/isSensitive``, or with an expiration date or a paste limit, is never
   /// handed over: this is false for it.
+  ///
+  /// - Returns: Whether the manager confirmed that it took the data.
+  /// - Throws: ``SystemPasteboardError`` when the connection to the display fails.
   public func handOverToClipboardManager() throws(SystemPasteboardError) -> Bool {
     guard let server = state.withLock({ $0.ownership?.mayBeHandedOver == false ? nil : $0.server }),
       server.ownsSelection
@@ -386,6 +389,7 @@ public final class SystemPasteboard: Sendable {
   /// The owner's targets, in its order, each with the `UTType` it stands for (targets that carry
   /// no item data, such as `TARGETS`, left out).
   /// - Throws: ``SystemPasteboardError``: `.noOwner` when nothing owns the selection.
+  /// - Returns: The pairs of type and target, without duplicates of a target.
   public func targets() throws(SystemPasteboardError) -> [(type: UTType, target: String)] {
     try typedTargets(withSource { source throws(SystemPasteboardError) in try source.targets() })
   }
@@ -622,6 +626,11 @@ public final class SystemPasteboard: Sendable {
   }
 
   /// The owner's data for one target (Latin-1 `STRING` converted to UTF-8).
+  ///
+  /// - Parameter target: A target the owner offers, such as `image/png` (see ``targets()``).
+  /// - Returns: The data, whole.
+  /// - Throws: ``SystemPasteboardError``: `.noOwner` when nothing owns the selection, `.conversionRefused`
+  ///   when the owner does not convert to `target`, `.timeout` when it stalls.
   public func data(forTarget target: String) throws(SystemPasteboardError) -> Data {
     var bytes: [UInt8] = []
     try withSource { source throws(SystemPasteboardError) in

@@ -58,6 +58,11 @@ public struct SystemPasteboardError: Error, Sendable, Hashable, CustomStringConv
     public static let unsupported = Code(kind: .unsupported)
 
     /// Whether `error` is a ``SystemPasteboardError`` of this code (`catch SystemPasteboardError.noOwner`).
+    ///
+    /// - Parameters:
+    ///   - code: The code to match.
+    ///   - error: The error thrown.
+    /// - Returns: Whether `error` is a ``SystemPasteboardError`` with that code.
     public static func ~= (code: Code, error: any Error) -> Bool {
       (error as? SystemPasteboardError)?.code == code
     }

@@ -14,6 +14,11 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// The severity as clang writes it: `error`, `warning`, `note`.
     public var description: String { rawValue }
     /// Orders severities from note to error.
+    ///
+    /// - Parameters:
+    ///   - a: A severity to compare.
+    ///   - b: Another severity to compare.
+    /// - Returns: Whether `a` is less severe than `b`.
     public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
     var rank: Int { self == .note ? 0 : self == .warning ? 1 : 2 }
   }
@@ -26,6 +31,10 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var location: PropertyList.SourceLocation
 
     /// A place at `location` in the file at `path`.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path, as reported.
+    ///   - location: The offset, line and column in the file.
     public init(path: String, location: PropertyList.SourceLocation) {
       self.path = path
       self.location = location
@@ -58,6 +67,13 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
   public var notes: [Note]
 
   /// A finding of `rule` at `place`.
+  ///
+  /// - Parameters:
+  ///   - severity: How serious the finding is.
+  ///   - rule: The rule that found it.
+  ///   - message: What is wrong, in one sentence.
+  ///   - place: Where it is.
+  ///   - notes: Related places, such as the earlier declaration of a duplicate.
   public init(severity: Severity, rule: ValidationRule.ID, message: String, place: Place, notes: [Note] = []) {
     self.severity = severity
     self.rule = rule

@@ -23,6 +23,10 @@ public struct SwiftSourceFile: Sendable {
   let lines: PropertyList.LineTable
 
   /// Scans Swift source text, skipping comments and other string literals.
+  ///
+  /// - Parameters:
+  ///   - path: The file's path, as reported.
+  ///   - text: The file's UTF-8 contents.
   public init(path: String, text: [UInt8]) {
     self.path = path
     self.lines = PropertyList.LineTable(text)
@@ -30,6 +34,9 @@ public struct SwiftSourceFile: Sendable {
   }
 
   /// The line and column of a byte offset in the file.
+  ///
+  /// - Parameter offset: A byte offset into the file.
+  /// - Returns: The offset with its line and column.
   public func location(ofOffset offset: Int) -> PropertyList.SourceLocation { lines.location(ofOffset: offset) }
 
   static func scan(_ t: [UInt8]) -> [Call] {

@@ -7,6 +7,8 @@ public struct ValidationRule: Sendable, Hashable, Identifiable {
     /// The id as written: `duplicate-identifier`.
     public let rawValue: String
     /// The id of a known rule; nil for any other string.
+    ///
+    /// - Parameter rawValue: A rule id, such as `missing-conformance`.
     public init?(rawValue: String) {
       guard ValidationRule.named(rawValue) != nil else { return nil }
       self.rawValue = rawValue
@@ -232,5 +234,8 @@ public struct ValidationRule: Sendable, Hashable, Identifiable {
     uniqueKeysWithValues: all.map { ($0.id.rawValue, $0) })
 
   /// The rule with the id `id`, or nil.
+  ///
+  /// - Parameter id: A rule id, such as `missing-conformance`.
+  /// - Returns: The rule, or nil for an unknown id.
   public static func named(_ id: String) -> ValidationRule? { index[id] }
 }

@@ -47,6 +47,11 @@ public struct Validator: Sendable {
   /// Checks `files` against the built-in catalog (unless ``systemCatalog``) and `types`, and the
   /// `UTType(exportedAs:)` and `UTType(importedAs:)` calls in `sources`.
   /// - Complexity: O(*n*) in the declarations, plus O(*n*·*t*) for tags shared by *t* types.
+  /// - Parameters:
+  ///   - files: The declaration files to check (every finding is in one of them).
+  ///   - types: Further declarations the files may rely on, not checked themselves.
+  ///   - sources: Swift files whose `UTType(exportedAs:)` and `UTType(importedAs:)` calls must be declared.
+  /// - Returns: The findings, without those of disabled rules.
   public func validate(_ files: [DeclarationFile], types: [DeclarationFile] = [], sources: [SwiftSourceFile] = [])
     -> [Diagnostic]
   {
@@ -61,6 +66,10 @@ public struct Validator: Sendable {
   }
 
   /// The `plist-syntax` diagnostic for a file that is not a readable property list.
+  ///
+  /// - Parameter error: The error from reading a declaration file.
+  /// - Returns: The `plist-syntax` diagnostic at the error's location; nil when the error is not a
+  ///   syntax error or the rule is disabled.
   public func diagnostic(for error: DeclarationLoadError) -> Diagnostic? {
     guard error.code == .malformed, let location = error.location else { return nil }
     return finish(

@@ -509,10 +509,17 @@ struct DragAndDropTests {
     #expect(lines.contains("_NET_WM_PID \(app.process.processIdentifier)"), "\(lines)")
     #expect(lines.contains { $0.hasPrefix("WM_CLIENT_MACHINE \(host)") }, "\(lines)")
     #expect(lines.contains("WM_PROTOCOLS WM_DELETE_WINDOW"), "\(lines)")
-    let closed = try await Self.line(from: app) { $0 == "closed" }
-    #expect(closed == "closed")
-    #expect(await Self.eventually { !app.process.isRunning })
-    #expect(app.process.terminationStatus == 0)
+    // Every line until "closed", so that a failure shows what pointybug did instead.
+    let seen = Locked<[String]>([])
+    let closed = try await Self.line(from: app) { line in
+      seen.withLock { $0.append(line) }
+      return line == "closed"
+    }
+    #expect(closed == "closed", "pointybug said: \(seen.withLock { $0 })")
+    let exited = await Self.eventually { !app.process.isRunning }
+    #expect(exited, "pointybug did not exit after it was asked to close")
+    // (Foundation traps on the status of a process still running.)
+    if exited { #expect(app.process.terminationStatus == 0) }
   }
 
   @Test func pointybugWindowWithoutADisplaySaysSoAndExitsTwo() async throws {

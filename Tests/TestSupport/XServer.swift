@@ -134,10 +134,15 @@ public final class XServer: @unchecked Sendable {
           return String(decoding: pending[..<newline], as: UTF8.self)
         }
         var descriptor = pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, 100) >= 0 else { return nil }
+        // A signal (Foundation's SIGCHLD, when another test's process ends) interrupts the wait:
+        // that is no end of the output.
+        let ready = poll(&descriptor, 1, 100)
+        if ready < 0 && errno == EINTR { continue }
+        guard ready >= 0 else { return nil }
         if descriptor.revents != 0 {
           var buffer = [UInt8](repeating: 0, count: 4096)
           let count = read(output.fileDescriptor, &buffer, buffer.count)
+          if count < 0 && errno == EINTR { continue }
           if count <= 0 { return nil }
           pending += buffer[..<count]
         }

@@ -83,6 +83,13 @@ public final class X11Window: Sendable {
 
   /// The window `id` that the host's toolkit created on `display`. Drops reach it through a
   /// proxy window of ours (`XdndProxy`), so the toolkit's own event handling is untouched.
+  ///
+  /// - Parameters:
+  ///   - id: The toolkit's window.
+  ///   - display: The X server the window is on; nil for `$DISPLAY`.
+  ///   - timeout: Bounds every exchange with the server and peers (default 5 s).
+  ///   - registry: Maps drags' targets to types (default: the shared registry).
+  /// - Throws: `SystemPasteboardError` when there is no display, or the window does not exist.
   public init(
     existing id: UInt32, display: X11Display? = nil, timeout: Duration = .seconds(5), registry: UTTypeRegistry? = nil
   )
@@ -105,6 +112,7 @@ public final class X11Window: Sendable {
   /// Apple's counterpart: `NSView.registerForDraggedTypes(_:)`; here the surface's targets say
   /// which types they take.
   /// - Throws: `SystemPasteboardError` when the window is gone or the connection failed.
+  /// - Parameter surface: The drop surface whose targets and delegates decide each drag.
   public func acceptDrops(into surface: DropSurface) throws(SystemPasteboardError) {
     try host.perform { host throws(SystemPasteboardError) in try host.bind(surface) }
   }
@@ -117,6 +125,7 @@ public final class X11Window: Sendable {
   ///
   /// Apple's counterpart: `NSView.beginDraggingSession(with:event:source:)`.
   /// - Throws: `SystemPasteboardError` when the pointer cannot be grabbed or a drag is already running.
+  /// - Parameter session: The items to drag, the operations allowed, and the handler told how it ended.
   @MainActor
   public func beginDrag(_ session: DragSession) throws(SystemPasteboardError) {
     let ended = EndedHandler(session.onEnded)

@@ -48,6 +48,13 @@ public struct DragGesture {
     }
 
     /// A value as the gesture reports it; the fields are in the gesture's coordinate space.
+    ///
+    /// - Parameters:
+    ///   - time: When the event happened.
+    ///   - location: The pointer's location.
+    ///   - startLocation: Where the pointer went down.
+    ///   - velocity: The pointer's velocity, in points per second.
+    ///   - predictedEndLocation: Where the drag would end if the pointer stopped now with that velocity.
     public init(
       time: Date, location: CGPoint, startLocation: CGPoint, velocity: CGSize, predictedEndLocation: CGPoint
     ) {
@@ -75,12 +82,19 @@ public struct DragGesture {
 
   /// A drag that starts after `minimumDistance` points (10 by default, as in SwiftUI), reporting
   /// locations in `coordinateSpace`. Apple's counterpart: `DragGesture(minimumDistance:coordinateSpace:)`.
+  ///
+  /// - Parameters:
+  ///   - minimumDistance: How far the pointer moves, in points, before the drag starts.
+  ///   - coordinateSpace: The space the reported locations are in.
   public init(minimumDistance: CGFloat = 10, coordinateSpace: CoordinateSpace = .local) {
     self.minimumDistance = minimumDistance
     self.coordinateSpace = coordinateSpace
   }
 
   /// The gesture, calling `action` on every move of a started drag.
+  ///
+  /// - Parameter action: Called with the drag's current value; after any action given before.
+  /// - Returns: A copy of the gesture with the action added.
   public func onChanged(_ action: @escaping (Value) -> Void) -> DragGesture {
     var gesture = self
     gesture.changed = Self.chain(changed, action)
@@ -88,6 +102,9 @@ public struct DragGesture {
   }
 
   /// The gesture, calling `action` when a started drag is released.
+  ///
+  /// - Parameter action: Called with the drag's final value; after any action given before.
+  /// - Returns: A copy of the gesture with the action added.
   public func onEnded(_ action: @escaping (Value) -> Void) -> DragGesture {
     var gesture = self
     gesture.ended = Self.chain(ended, action)

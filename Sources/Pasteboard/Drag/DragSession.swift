@@ -38,6 +38,14 @@ public struct DragSession {
 
   /// A drag of `items` from `source` to `destination`; `allowedOperations` apply within the
   /// source's application and `operationsOutsideApp` beyond it; `onEnded` hears the outcome once.
+  ///
+  /// - Parameters:
+  ///   - items: The dragged items, in order.
+  ///   - allowedOperations: The operations a target in the source's application may choose.
+  ///   - operationsOutsideApp: The operations a target in another application may choose.
+  ///   - source: The application the drag starts in.
+  ///   - destination: The application the drag is dropped in.
+  ///   - onEnded: Hears the final operation (`.cancel` when nothing took the drop), once.
   public init(
     items: [ItemProvider], allowedOperations: Set<DropOperation> = [.copy, .move],
     operationsOutsideApp: Set<DropOperation> = [.copy], source: AppIdentity = .current,
@@ -62,6 +70,13 @@ public struct DragSession {
 
   /// A session dropped into another application, unrelated to the source: it sees only the
   /// items' `.all` representations.
+  ///
+  /// - Parameters:
+  ///   - items: The dragged items, in order.
+  ///   - allowedOperations: The operations a target in the source's application may choose.
+  ///   - operationsOutsideApp: The operations a target in another application may choose.
+  ///   - onEnded: Hears the final operation (`.cancel` when nothing took the drop), once.
+  /// - Returns: A session whose destination is another application, unrelated to the source's.
   public static func crossingApplicationBoundary(
     items: [ItemProvider], allowedOperations: Set<DropOperation> = [.copy, .move],
     operationsOutsideApp: Set<DropOperation> = [.copy], onEnded: ((DropOperation) -> Void)? = nil

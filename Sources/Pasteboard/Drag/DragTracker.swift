@@ -39,6 +39,8 @@ public struct DragTracker: Sendable {
   public let minimumDistance: CGFloat
 
   /// A tracker that starts a drag once the pointer has moved `minimumDistance` points (10 by default, as SwiftUI).
+  ///
+  /// - Parameter minimumDistance: How far the pointer moves, in points, before the drag starts.
   public init(minimumDistance: CGFloat = 10) {
     self.minimumDistance = minimumDistance
   }
@@ -50,6 +52,11 @@ public struct DragTracker: Sendable {
   }
 
   /// The pointer was pressed at `location`. With a minimum distance of zero the drag starts at once.
+  ///
+  /// - Parameters:
+  ///   - location: The pointer's location.
+  ///   - time: The event's time, in seconds.
+  /// - Returns: ``Action/changed(_:)`` when the drag starts at once, otherwise ``Action/none``.
   public mutating func pointerDown(at location: CGPoint, time: Double) -> Action {
     let samples = [Sample(location: location, time: time)]
     if minimumDistance <= 0 {
@@ -61,6 +68,11 @@ public struct DragTracker: Sendable {
   }
 
   /// The pointer moved to `location`.
+  ///
+  /// - Parameters:
+  ///   - location: The pointer's location.
+  ///   - time: The event's time, in seconds.
+  /// - Returns: ``Action/changed(_:)`` once the drag has started, otherwise ``Action/none``.
   public mutating func pointerMoved(to location: CGPoint, time: Double) -> Action {
     switch state {
     case .idle:
@@ -81,6 +93,11 @@ public struct DragTracker: Sendable {
   }
 
   /// The pointer was released at `location`.
+  ///
+  /// - Parameters:
+  ///   - location: The pointer's location.
+  ///   - time: The event's time, in seconds.
+  /// - Returns: ``Action/ended(_:)`` when a drag had started, otherwise ``Action/none``.
   public mutating func pointerUp(at location: CGPoint, time: Double) -> Action {
     defer { state = .idle }
     switch state {
@@ -93,6 +110,8 @@ public struct DragTracker: Sendable {
   }
 
   /// The host cancelled the drag (the pointer left the window, another gesture won …).
+  ///
+  /// - Returns: ``Action/cancelled`` when a drag had started, otherwise ``Action/none``.
   public mutating func cancel() -> Action {
     defer { state = .idle }
     if case .active = state { return .cancelled }
@@ -171,6 +190,11 @@ public struct DragGestureDriver {
 
   /// A driver for `gesture`, with a tracker using its minimum distance, for a view at
   /// `viewOrigin` among `namedSpaces` (window coordinates).
+  ///
+  /// - Parameters:
+  ///   - gesture: The gesture whose actions to call.
+  ///   - viewOrigin: The view's origin, in window coordinates.
+  ///   - namedSpaces: The origins of named coordinate spaces, in window coordinates.
   public init(_ gesture: DragGesture, viewOrigin: CGPoint = .zero, namedSpaces: [String: CGPoint] = [:]) {
     self.gesture = gesture
     self.tracker = DragTracker(minimumDistance: gesture.minimumDistance)
@@ -194,24 +218,41 @@ public struct DragGestureDriver {
 
   /// The pointer went down at `location` (window coordinates) at `time` (seconds); returns what
   /// the tracker did.
+  ///
+  /// - Parameters:
+  ///   - location: The pointer's location, in window coordinates.
+  ///   - time: The event's time, in seconds.
+  /// - Returns: What the tracker did.
   @discardableResult
   public mutating func pointerDown(at location: CGPoint, time: Double) -> DragTracker.Action {
     perform(tracker.pointerDown(at: mapped(location), time: time))
   }
 
   /// The pointer moved to `location`; calls `onChanged` once the drag has started.
+  ///
+  /// - Parameters:
+  ///   - location: The pointer's location, in window coordinates.
+  ///   - time: The event's time, in seconds.
+  /// - Returns: What the tracker did.
   @discardableResult
   public mutating func pointerMoved(to location: CGPoint, time: Double) -> DragTracker.Action {
     perform(tracker.pointerMoved(to: mapped(location), time: time))
   }
 
   /// The pointer went up at `location`; calls `onEnded` if a drag was active.
+  ///
+  /// - Parameters:
+  ///   - location: The pointer's location, in window coordinates.
+  ///   - time: The event's time, in seconds.
+  /// - Returns: What the tracker did.
   @discardableResult
   public mutating func pointerUp(at location: CGPoint, time: Double) -> DragTracker.Action {
     perform(tracker.pointerUp(at: mapped(location), time: time))
   }
 
   /// The host cancelled the drag (the window lost the pointer); no `onEnded` is called.
+  ///
+  /// - Returns: What the tracker did.
   @discardableResult
   public mutating func cancel() -> DragTracker.Action { perform(tracker.cancel()) }
 

@@ -43,12 +43,22 @@ public protocol DropDelegate {
 
 extension DropDelegate {
   /// Accepts every drop by default, as SwiftUI does.
+  ///
+  /// - Parameter info: The drag's location and items.
+  /// - Returns: `true`.
   public func validateDrop(info: DropInfo) -> Bool { true }
   /// Does nothing by default.
+  ///
+  /// - Parameter info: The drag's location and items.
   public func dropEntered(info: DropInfo) {}
   /// Proposes nothing by default: the last proposal stands, or a copy when there was none.
+  ///
+  /// - Parameter info: The drag's location and items.
+  /// - Returns: `nil`.
   public func dropUpdated(info: DropInfo) -> DropProposal? { nil }
   /// Does nothing by default.
+  ///
+  /// - Parameter info: The drag's location and items.
   public func dropExited(info: DropInfo) {}
 }
 
@@ -72,11 +82,17 @@ public struct DropInfo {
   ///
   /// Types are visible throughout the drag; payloads are not. Apple's counterpart:
   /// `hasItemsConforming(to:)`.
+  ///
+  /// - Parameter contentTypes: The types to look for.
+  /// - Returns: Whether any item has a conforming representation.
   public func hasItemsConforming(to contentTypes: [UTType]) -> Bool {
     items.hasItems(conformingTo: contentTypes)
   }
 
   /// Whether an item has a representation conforming to one of `typeIdentifiers`.
+  ///
+  /// - Parameter typeIdentifiers: The identifiers of the types to look for.
+  /// - Returns: Whether any item has a conforming representation.
   public func hasItemsConforming(to typeIdentifiers: [String]) -> Bool {
     hasItemsConforming(to: typeIdentifiers.map(UTType.named))
   }
@@ -87,12 +103,18 @@ public struct DropInfo {
   /// Loading from them succeeds only for loads started inside ``DropDelegate/performDrop(info:)``;
   /// before or after, they fail with ``ItemProvider/ErrorCode/itemUnavailableError``. Apple's
   /// counterpart: `itemProviders(for:)`.
+  ///
+  /// - Parameter contentTypes: The types to look for.
+  /// - Returns: The conforming items' providers.
   public func itemProviders(for contentTypes: [UTType]) -> [ItemProvider] {
     let requests = contentTypes.map(ItemProvider.Request.init)
     return items.providers.filter { $0.servesAny(of: requests) }
   }
 
   /// The item providers with a representation conforming to one of `typeIdentifiers`.
+  ///
+  /// - Parameter typeIdentifiers: The identifiers of the types to look for.
+  /// - Returns: The conforming items' providers.
   public func itemProviders(for typeIdentifiers: [String]) -> [ItemProvider] {
     itemProviders(for: typeIdentifiers.map(UTType.named))
   }

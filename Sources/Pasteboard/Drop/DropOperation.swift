@@ -27,6 +27,8 @@ public struct DropProposal: Sendable, Hashable {
   public let operation: DropOperation
 
   /// A proposal of `operation`. Apple's counterpart: `DropProposal(operation:)`.
+  ///
+  /// - Parameter operation: The operation the target would perform.
   public init(operation: DropOperation) {
     self.operation = operation
   }

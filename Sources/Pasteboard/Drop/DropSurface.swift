@@ -14,6 +14,12 @@ public struct DropTarget {
   public var delegate: any DropDelegate
 
   /// A target at `frame` (surface coordinates) accepting `types`, stacked at `zIndex`, negotiating through `delegate`.
+  ///
+  /// - Parameters:
+  ///   - frame: The target's frame, in surface coordinates.
+  ///   - types: The types it accepts.
+  ///   - zIndex: Its place in the stack; the highest target under the pointer gets the drag.
+  ///   - delegate: The delegate that validates, follows and performs the drop.
   public init(frame: CGRect, of types: [UTType], zIndex: Double = 0, delegate: any DropDelegate) {
     self.frame = frame
     self.types = types
@@ -87,6 +93,9 @@ public final class DropSurface {
   public init() {}
 
   /// Adds a target; returns its id.
+  ///
+  /// - Parameter target: The target.
+  /// - Returns: The id that names it in ``removeTarget(_:)`` and ``setFrame(_:of:)``.
   @discardableResult
   public func addTarget(_ target: DropTarget) -> TargetID {
     let id = targets.count
@@ -98,6 +107,8 @@ public final class DropSurface {
   }
 
   /// Removes a target (as a view leaves the screen). A drag inside it leaves it first.
+  ///
+  /// - Parameter target: The id ``addTarget(_:)`` returned; an unknown id is ignored.
   public func removeTarget(_ target: TargetID) {
     let id = target.index
     guard targets.indices.contains(id), targets[id] != nil else { return }
@@ -108,6 +119,10 @@ public final class DropSurface {
   }
 
   /// Moves target `id` to `frame`; takes effect at the next pointer move.
+  ///
+  /// - Parameters:
+  ///   - frame: The new frame, in surface coordinates.
+  ///   - target: The id ``addTarget(_:)`` returned; an unknown id is ignored.
   public func setFrame(_ frame: CGRect, of target: TargetID) {
     let id = target.index
     guard targets.indices.contains(id), targets[id] != nil else { return }
@@ -116,6 +131,9 @@ public final class DropSurface {
   }
 
   /// The frame of target `id`.
+  ///
+  /// - Parameter target: The id ``addTarget(_:)`` returned.
+  /// - Returns: The target's frame, or nil for an unknown id.
   public func frame(of target: TargetID) -> CGRect? {
     targets.indices.contains(target.index) ? targets[target.index]?.frame : nil
   }
@@ -137,6 +155,10 @@ public final class DropSurface {
 
   /// Starts `session` at `location`. A drag still in progress is cancelled first (its target
   /// gets `dropExited`, its source `.cancel`): there is one pointer.
+  ///
+  /// - Parameters:
+  ///   - session: The drag.
+  ///   - location: The pointer's location, in surface coordinates.
   public func begin(_ session: DragSession, at location: CGPoint) {
     cancel()
     let items = DragItems(session.items, reader: session.destination, gate: LoadGate())
@@ -153,6 +175,8 @@ public final class DropSurface {
   /// The pointer moved to `location`; returns the operation the drag now has.
   ///
   /// - Complexity: O(*n*) in the number of targets (the hit test), plus the delegate's calls.
+  /// - Parameter location: The pointer's location, in surface coordinates.
+  /// - Returns: The operation the target under the pointer agreed to; `.cancel` when no drag is running.
   @discardableResult
   public func move(to location: CGPoint) -> DropOperation {
     guard drag != nil else { return .cancel }
@@ -174,6 +198,9 @@ public final class DropSurface {
 
   /// The pointer was released at `location`: performs the drop if the target agreed to a copy
   /// or move; returns the final operation, which the source also gets.
+  ///
+  /// - Parameter location: The pointer's location, in surface coordinates.
+  /// - Returns: The operation performed, or `.cancel` when nothing took the drop.
   @discardableResult
   public func end(at location: CGPoint) -> DropOperation {
     guard drag != nil else { return .cancel }

@@ -22,6 +22,14 @@ extension DropTarget {
   ///
   /// Apple's counterpart: SwiftUI's `onDrop(of:isTargeted:perform:)`; a non-view API has no
   /// `Binding`, so `isTargeted` is an observer, and the frame is given.
+  ///
+  /// - Parameters:
+  ///   - frame: The target's frame, in surface coordinates.
+  ///   - supportedContentTypes: The types it accepts.
+  ///   - zIndex: Its place in the stack; the highest target under the pointer gets the drag.
+  ///   - isTargeted: Hears whether an accepted drag is over the target.
+  ///   - action: Takes the conforming providers and the location; returns whether it took the drop.
+  /// - Returns: The target, to add to a ``DropSurface``.
   public static func onDrop(
     frame: CGRect, of supportedContentTypes: [UTType], zIndex: Double = 0,
     isTargeted: (@MainActor (Bool) -> Void)? = nil,
@@ -36,6 +44,14 @@ extension DropTarget {
   /// `action`, as the variant with the location does.
   ///
   /// Apple's counterpart: SwiftUI's `onDrop(of:isTargeted:perform:)` without the location.
+  ///
+  /// - Parameters:
+  ///   - frame: The target's frame, in surface coordinates.
+  ///   - supportedContentTypes: The types it accepts.
+  ///   - zIndex: Its place in the stack; the highest target under the pointer gets the drag.
+  ///   - isTargeted: Hears whether an accepted drag is over the target.
+  ///   - action: Takes the conforming providers; returns whether it took the drop.
+  /// - Returns: The target, to add to a ``DropSurface``.
   public static func onDrop(
     frame: CGRect, of supportedContentTypes: [UTType], zIndex: Double = 0,
     isTargeted: (@MainActor (Bool) -> Void)? = nil,
@@ -64,6 +80,14 @@ extension DropTarget {
   /// ```
   ///
   /// Apple's counterpart: SwiftUI's `dropDestination(for:action:isTargeted:)`.
+  ///
+  /// - Parameters:
+  ///   - frame: The target's frame, in surface coordinates.
+  ///   - payloadType: The type to decode the items as.
+  ///   - zIndex: Its place in the stack; the highest target under the pointer gets the drag.
+  ///   - action: Takes the decoded values and the location.
+  ///   - isTargeted: Hears whether an accepted drag is over the target.
+  /// - Returns: The target, to add to a ``DropSurface``.
   public static func dropDestination<T: Transferable>(
     frame: CGRect, for payloadType: T.Type = T.self, zIndex: Double = 0,
     action: @escaping @MainActor ([T], CGPoint) -> Bool, isTargeted: (@MainActor (Bool) -> Void)? = nil
@@ -90,6 +114,12 @@ extension DragSession {
   /// ```
   ///
   /// Apple's counterpart: SwiftUI's `draggable(_:)`.
+  ///
+  /// - Parameters:
+  ///   - payload: Makes the value when the drag begins.
+  ///   - allowedOperations: The operations a target may choose.
+  ///   - onEnded: Hears the final operation, once.
+  /// - Returns: The session, to begin on a ``DropSurface`` or a window.
   public static func draggable<T: Transferable>(
     _ payload: @autoclosure @escaping @Sendable () -> T, allowedOperations: Set<DropOperation> = [.copy, .move],
     onEnded: ((DropOperation) -> Void)? = nil

@@ -34,6 +34,12 @@ public struct AppIdentity: Hashable, Sendable {
   public var processIdentifier: Int32
 
   /// An identity; the process defaults to a value that no real process has (-1).
+  ///
+  /// - Parameters:
+  ///   - bundleIdentifier: The application's bundle identifier.
+  ///   - teamIdentifier: Its developer team, for `.group` visibility; nil for none.
+  ///   - appGroups: The app groups it belongs to.
+  ///   - processIdentifier: Its process id; -1 for none.
   public init(
     bundleIdentifier: String, teamIdentifier: String? = nil, appGroups: Set<String> = [],
     processIdentifier: Int32 = -1
@@ -87,6 +93,8 @@ extension ItemProvider {
     /// The options' bits.
     public let rawValue: Int
     /// Options from their bits.
+    ///
+    /// - Parameter rawValue: The options' bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// The file can be opened where it is, without a copy.

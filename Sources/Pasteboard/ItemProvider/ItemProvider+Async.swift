@@ -14,6 +14,11 @@ extension ItemProvider {
   /// Our own convenience: Apple's SDK has no async form of this method (its completion-handler
   /// form returns a `Progress`, which Swift does not import as `async`); on Apple platforms wrap
   /// the completion-handler form.
+  ///
+  /// - Parameter contentType: The type to load.
+  /// - Returns: The representation's data.
+  /// - Throws: ``ItemProviderError`` when no representation conforms or its handler fails;
+  ///   `CancellationError` when the task is cancelled.
   public func loadDataRepresentation(for contentType: UTType) async throws -> Data {
     try await Self.awaiting { completion in loadData(contentType, completion: completion) }
   }
@@ -23,6 +28,11 @@ extension ItemProvider {
   /// Our own convenience: Apple's SDK has no async form of this method (its completion-handler
   /// form returns a `Progress`, which Swift does not import as `async`); on Apple platforms wrap
   /// the completion-handler form.
+  ///
+  /// - Parameter typeIdentifier: The identifier of the type to load.
+  /// - Returns: The representation's data.
+  /// - Throws: ``ItemProviderError`` when no representation conforms or its handler fails;
+  ///   `CancellationError` when the task is cancelled.
   public func loadDataRepresentation(forTypeIdentifier typeIdentifier: String) async throws -> Data {
     try await Self.awaiting { completion in loadData(UTType.named(typeIdentifier), completion: completion) }
   }
@@ -36,6 +46,11 @@ extension ItemProvider {
   /// Our own convenience: Apple's SDK has no async form of this method (its completion-handler
   /// form returns a `Progress`, which Swift does not import as `async`); on Apple platforms wrap
   /// the completion-handler form.
+  ///
+  /// - Parameter aClass: The type to make.
+  /// - Returns: The instance.
+  /// - Throws: ``ItemProviderError`` when no representation is readable as `aClass`, or the
+  ///   class's decoder's error; `CancellationError` when the task is cancelled.
   public func loadObject<T: ItemProviderReading>(ofClass aClass: T.Type) async throws -> T {
     try await Self.awaiting { completion in loadObject(ofClass: aClass, completion: completion) }.value
   }
@@ -54,6 +69,14 @@ extension ItemProvider {
   ///
   /// Our own convenience: Apple's SDK has only the completion-handler form, whose file is
   /// deleted when the handler returns; this form deletes it when `body` returns.
+  ///
+  /// - Parameters:
+  ///   - contentType: The type to load.
+  ///   - openInPlace: Whether to take the original file when the representation allows it.
+  ///   - body: Reads the file; gets its URL and whether it is the original.
+  /// - Returns: What `body` returns.
+  /// - Throws: ``ItemProviderError`` when no representation conforms or its handler fails, or what
+  ///   `body` throws; `CancellationError` when the task is cancelled.
   public func loadFileRepresentation<Result>(
     for contentType: UTType, openInPlace: Bool = false, _ body: (URL, Bool) async throws -> Result
   ) async throws -> Result {
@@ -68,6 +91,13 @@ extension ItemProvider {
   /// that the caller owns. See ``copyFileRepresentation(for:to:completionHandler:)``.
   ///
   /// Our own, as the completion-handler form is: Apple has no counterpart.
+  ///
+  /// - Parameters:
+  ///   - contentType: The type to load.
+  ///   - directory: Where to create the file.
+  /// - Returns: The new file, which the caller deletes.
+  /// - Throws: ``ItemProviderError`` when no representation conforms or the file cannot be made;
+  ///   `CancellationError` when the task is cancelled.
   public func copyFileRepresentation(for contentType: UTType, to directory: URL) async throws -> URL {
     let file: LoadedFile = try await Self.awaiting { completion in
       loadFile(
@@ -85,6 +115,13 @@ extension ItemProvider {
   ///
   /// Apple's counterpart: `loadItem(forTypeIdentifier:options:) async throws`, which Swift imports
   /// from the completion-handler method (it returns nothing, so it has an async form there too).
+  ///
+  /// - Parameters:
+  ///   - typeIdentifier: The identifier of the type to load.
+  ///   - options: Ignored, as on Apple platforms for most items.
+  /// - Returns: The item.
+  /// - Throws: ``ItemProviderError`` when no representation conforms or cannot be coerced;
+  ///   `CancellationError` when the task is cancelled.
   public func loadItem(forTypeIdentifier typeIdentifier: String, options: [AnyHashable: Any]? = nil)
     async throws -> any NSSecureCoding
   {

@@ -17,6 +17,11 @@ extension ItemProvider {
   /// ```
   ///
   /// Apple's counterpart: `loadDataRepresentation(forTypeIdentifier:completionHandler:)`.
+  ///
+  /// - Parameters:
+  ///   - typeIdentifier: The identifier of the type to load.
+  ///   - completionHandler: Called once, on a background thread, with the result or the error.
+  /// - Returns: The load's progress; cancelling it cancels the load.
   @discardableResult
   public func loadDataRepresentation(
     forTypeIdentifier typeIdentifier: String,
@@ -28,6 +33,11 @@ extension ItemProvider {
   /// Loads the data of the first representation that conforms to `contentType`.
   ///
   /// Apple's counterpart: `loadDataRepresentation(for:completionHandler:)`.
+  ///
+  /// - Parameters:
+  ///   - contentType: The type to load.
+  ///   - completionHandler: Called once, on a background thread, with the result or the error.
+  /// - Returns: The load's progress; cancelling it cancels the load.
   @discardableResult
   public func loadDataRepresentation(
     for contentType: UTType, completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
@@ -66,6 +76,11 @@ extension ItemProvider {
   /// request by writing its data to such a file.
   ///
   /// Apple's counterpart: `loadFileRepresentation(forTypeIdentifier:completionHandler:)`.
+  ///
+  /// - Parameters:
+  ///   - typeIdentifier: The identifier of the type to load.
+  ///   - completionHandler: Called once with a temporary file, deleted when it returns, or the error.
+  /// - Returns: The load's progress; cancelling it cancels the load.
   @discardableResult
   public func loadFileRepresentation(
     forTypeIdentifier typeIdentifier: String, completionHandler: @escaping @Sendable (URL?, (any Error)?) -> Void
@@ -82,6 +97,12 @@ extension ItemProvider {
   /// `openInPlace`, the original file when its representation allows it (the `Bool` says so).
   ///
   /// Apple's counterpart: `loadFileRepresentation(for:openInPlace:completionHandler:)`.
+  ///
+  /// - Parameters:
+  ///   - contentType: The type to load.
+  ///   - openInPlace: Whether to take the original file when the representation allows it.
+  ///   - completionHandler: Called once with the file and whether it is the original, or the error.
+  /// - Returns: The load's progress; cancelling it cancels the load.
   @discardableResult
   public func loadFileRepresentation(
     for contentType: UTType, openInPlace: Bool = false,
@@ -100,6 +121,11 @@ extension ItemProvider {
   /// nothing is deleted), else a temporary copy as in ``loadFileRepresentation(forTypeIdentifier:completionHandler:)``.
   ///
   /// Apple's counterpart: `loadInPlaceFileRepresentation(forTypeIdentifier:completionHandler:)`.
+  ///
+  /// - Parameters:
+  ///   - typeIdentifier: The identifier of the type to load.
+  ///   - completionHandler: Called once with the file and whether it is the original, or the error.
+  /// - Returns: The load's progress; cancelling it cancels the load.
   @discardableResult
   public func loadInPlaceFileRepresentation(
     forTypeIdentifier typeIdentifier: String,
@@ -119,6 +145,12 @@ extension ItemProvider {
   ///
   /// Files are copied as a stream, so memory stays flat for any size. Apple has no counterpart:
   /// there, callers copy the temporary file inside the completion handler.
+  ///
+  /// - Parameters:
+  ///   - contentType: The type to load.
+  ///   - directory: Where to create the file.
+  ///   - completionHandler: Called once with the new file, which the caller owns, or the error.
+  /// - Returns: The load's progress; cancelling it cancels the load.
   @discardableResult
   public func copyFileRepresentation(
     for contentType: UTType, to directory: URL, completionHandler: @escaping @Sendable (URL?, (any Error)?) -> Void
@@ -248,6 +280,11 @@ extension ItemProvider {
   /// ```
   ///
   /// Apple's counterpart: `loadObject(ofClass:completionHandler:)`.
+  ///
+  /// - Parameters:
+  ///   - aClass: The type to make.
+  ///   - completionHandler: Called once with the instance or the error.
+  /// - Returns: The load's progress; cancelling it cancels the load.
   @discardableResult
   public func loadObject<T: ItemProviderReading>(
     ofClass aClass: T.Type, completionHandler: @escaping @Sendable (T?, (any Error)?) -> Void
@@ -300,6 +337,12 @@ extension ItemProvider {
   ///
   /// Apple's counterpart: `loadItem(forTypeIdentifier:options:completionHandler:)`, which
   /// returns nothing; the progress returned here can cancel the load.
+  ///
+  /// - Parameters:
+  ///   - typeIdentifier: The identifier of the type to load.
+  ///   - options: Ignored, as on Apple platforms for most items.
+  ///   - completionHandler: Called once with the item or the error; nil to only start the load.
+  /// - Returns: The load's progress; cancelling it cancels the load.
   @discardableResult
   public func loadItem(
     forTypeIdentifier typeIdentifier: String, options: [AnyHashable: Any]? = nil,

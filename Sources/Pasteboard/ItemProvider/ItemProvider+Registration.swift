@@ -5,6 +5,8 @@ extension ItemProvider {
   /// A provider holding `object`, with a representation for each of its writable types.
   ///
   /// Apple's counterpart: `init(object:)`.
+  ///
+  /// - Parameter object: The object to provide.
   public convenience init(object: any ItemProviderWriting) {
     self.init()
     registerObject(object, visibility: .all)
@@ -22,6 +24,10 @@ extension ItemProvider {
   /// ```
   ///
   /// Apple's counterpart: `init(item:typeIdentifier:)`.
+  ///
+  /// - Parameters:
+  ///   - item: The item, or nil for an empty provider.
+  ///   - typeIdentifier: Its type's identifier; nil for an empty provider.
   public convenience init(item: (any NSSecureCoding)?, typeIdentifier: String?) {
     self.init()
     guard let item, let typeIdentifier else { return }
@@ -30,16 +36,28 @@ extension ItemProvider {
 
   /// A provider holding `string` as `typeIdentifier`; on Apple platforms the string bridges to
   /// `NSString` and the same rules apply.
+  ///
+  /// - Parameters:
+  ///   - string: The text.
+  ///   - typeIdentifier: Its type's identifier; nil for an empty provider.
   public convenience init(item string: String, typeIdentifier: String?) {
     self.init(item: string as NSString, typeIdentifier: typeIdentifier)
   }
 
   /// A provider holding `data` as `typeIdentifier` (bridged to `NSData` on Apple platforms).
+  ///
+  /// - Parameters:
+  ///   - data: The bytes.
+  ///   - typeIdentifier: Their type's identifier; nil for an empty provider.
   public convenience init(item data: Data, typeIdentifier: String?) {
     self.init(item: NSData(data: data), typeIdentifier: typeIdentifier)
   }
 
   /// A provider holding `url` as `typeIdentifier` (bridged to `NSURL` on Apple platforms).
+  ///
+  /// - Parameters:
+  ///   - url: The URL.
+  ///   - typeIdentifier: Its type's identifier; nil for an empty provider.
   public convenience init(item url: URL, typeIdentifier: String?) {
     self.init(item: url as NSURL, typeIdentifier: typeIdentifier)
   }
@@ -50,6 +68,8 @@ extension ItemProvider {
   /// As Apple documents, a file whose extension no declared type claims (or that has none) is
   /// registered as `public.data`, not as a dynamic type. Returns nil when `fileURL` is not a file
   /// URL or names no readable regular file. Apple's counterpart: `init?(contentsOf:)`.
+  ///
+  /// - Parameter fileURL: A file URL of a readable regular file.
   public convenience init?(contentsOf fileURL: URL) {
     guard fileURL.isFileURL else { return nil }
     let pathExtension = fileURL.pathExtension
@@ -62,6 +82,13 @@ extension ItemProvider {
   ///
   /// Returns nil when no readable regular file is there. Apple's counterpart:
   /// `init(contentsOf:contentType:openInPlace:coordinated:visibility:)`.
+  ///
+  /// - Parameters:
+  ///   - fileURL: A file URL of a readable regular file.
+  ///   - contentType: The file's type; nil to take it from the extension.
+  ///   - openInPlace: Whether readers may open the original instead of a copy.
+  ///   - coordinated: Accepted for Apple's signature; Linux has no file coordination.
+  ///   - visibility: Which processes see the representation.
   public convenience init?(
     contentsOf fileURL: URL, contentType: UTType?, openInPlace: Bool = false, coordinated: Bool = false,
     visibility: RepresentationVisibility = .all
@@ -93,6 +120,11 @@ extension ItemProvider {
   /// ```
   ///
   /// Apple's counterpart: `registerDataRepresentation(forTypeIdentifier:visibility:loadHandler:)`.
+  ///
+  /// - Parameters:
+  ///   - typeIdentifier: The identifier of the representation's type.
+  ///   - visibility: Which processes see it.
+  ///   - loadHandler: Delivers the data when a reader asks; returns a progress, or nil.
   public func registerDataRepresentation(
     forTypeIdentifier typeIdentifier: String, visibility: RepresentationVisibility,
     loadHandler: @escaping DataLoadHandler
@@ -106,6 +138,12 @@ extension ItemProvider {
   /// copy, or the file itself when they open in place and `fileOptions` has `.openInPlace`.
   ///
   /// Apple's counterpart: `registerFileRepresentation(forTypeIdentifier:fileOptions:visibility:loadHandler:)`.
+  ///
+  /// - Parameters:
+  ///   - typeIdentifier: The identifier of the representation's type.
+  ///   - fileOptions: `.openInPlace` when readers may open the original.
+  ///   - visibility: Which processes see it.
+  ///   - loadHandler: Delivers the file when a reader asks; returns a progress, or nil.
   public func registerFileRepresentation(
     forTypeIdentifier typeIdentifier: String, fileOptions: FileOptions = [], visibility: RepresentationVisibility,
     loadHandler: @escaping FileLoadHandler
@@ -118,6 +156,10 @@ extension ItemProvider {
   /// Adds a representation for each of `object`'s writable types, in its order.
   ///
   /// Apple's counterpart: `registerObject(_:visibility:)`.
+  ///
+  /// - Parameters:
+  ///   - object: The object; readers get it, or its data for each type.
+  ///   - visibility: Which processes see the representations.
   public func registerObject(_ object: any ItemProviderWriting, visibility: RepresentationVisibility) {
     let stored = Stored(value: object)
     for identifier in object.writableTypeIdentifiersForItemProvider {
@@ -134,6 +176,11 @@ extension ItemProvider {
   /// A handler that delivers an instance of another class fails the load with
   /// ``ErrorCode/unexpectedValueClassError``. Apple's counterpart:
   /// `registerObject(ofClass:visibility:loadHandler:)`.
+  ///
+  /// - Parameters:
+  ///   - aClass: The class whose writable types to register.
+  ///   - visibility: Which processes see the representations.
+  ///   - loadHandler: Delivers the object when a reader asks; returns a progress, or nil.
   public func registerObject(
     ofClass aClass: any ItemProviderWriting.Type, visibility: RepresentationVisibility,
     loadHandler: @escaping ObjectLoadHandler
@@ -151,12 +198,21 @@ extension ItemProvider {
   /// Adds a legacy representation whose handler delivers an `NSSecureCoding` item.
   ///
   /// Apple's counterpart: `registerItem(forTypeIdentifier:loadHandler:)`.
+  ///
+  /// - Parameters:
+  ///   - typeIdentifier: The identifier of the representation's type.
+  ///   - loadHandler: Delivers the item when a reader asks.
   public func registerItem(forTypeIdentifier typeIdentifier: String, loadHandler: @escaping LoadHandler) {
     append(Representation(identifier: typeIdentifier, visibility: .all, source: .item(loadHandler)))
   }
 
   /// Adds a data representation of `contentType`. Apple's counterpart:
   /// `registerDataRepresentation(for:visibility:loadHandler:)`.
+  ///
+  /// - Parameters:
+  ///   - contentType: The representation's type.
+  ///   - visibility: Which processes see it.
+  ///   - loadHandler: Delivers the data when a reader asks; returns a progress, or nil.
   public func registerDataRepresentation(
     for contentType: UTType, visibility: RepresentationVisibility = .all, loadHandler: @escaping DataLoadHandler
   ) {
@@ -167,6 +223,12 @@ extension ItemProvider {
 
   /// Adds a file representation of `contentType`. Apple's counterpart:
   /// `registerFileRepresentation(for:visibility:openInPlace:loadHandler:)`.
+  ///
+  /// - Parameters:
+  ///   - contentType: The representation's type.
+  ///   - visibility: Which processes see it.
+  ///   - openInPlace: Whether readers may open the original instead of a copy.
+  ///   - loadHandler: Delivers the file when a reader asks; returns a progress, or nil.
   public func registerFileRepresentation(
     for contentType: UTType, visibility: RepresentationVisibility = .all, openInPlace: Bool = false,
     loadHandler: @escaping FileLoadHandler

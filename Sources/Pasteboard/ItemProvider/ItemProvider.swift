@@ -62,6 +62,8 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
 
   /// An empty provider created by `origin` (for testing code that receives items from another
   /// application).
+  ///
+  /// - Parameter origin: The application the provider comes from.
   public init(origin: AppIdentity) {
     storage = Storage(origin: origin)
     reader = origin
@@ -83,6 +85,9 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
   /// provider.registerDataRepresentation(for: .png, visibility: .ownProcess) { … }
   /// provider.accessed(by: otherApp).registeredContentTypes   // []
   /// ```
+  ///
+  /// - Parameter reader: The application reading the provider.
+  /// - Returns: A view of this provider, sharing its representations.
   public func accessed(by reader: AppIdentity) -> ItemProvider {
     ItemProvider(storage: storage, reader: reader, gate: gate)
   }
@@ -145,6 +150,9 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
   /// the file representations that open in place for `.openInPlace`.
   ///
   /// Apple's counterpart: `registeredTypeIdentifiers(fileOptions:)`.
+  ///
+  /// - Parameter fileOptions: `[]` for every representation, `.openInPlace` for those that open in place.
+  /// - Returns: The identifiers, highest fidelity first.
   public func registeredTypeIdentifiers(fileOptions: FileOptions) -> [String] {
     visibleRepresentations.filter { $0.fileOptions.isSuperset(of: fileOptions) }.map(\.identifier)
   }
@@ -162,6 +170,9 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
   /// The registered types that conform to `contentType`, highest fidelity first.
   ///
   /// Apple's counterpart: `registeredContentTypes(conformingTo:)`.
+  ///
+  /// - Parameter contentType: The supertype.
+  /// - Returns: The conforming registered types.
   public func registeredContentTypes(conformingTo contentType: UTType) -> [UTType] {
     visibleRepresentations.map(\.type).filter { $0.conforms(to: contentType) }
   }
@@ -169,6 +180,9 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
   /// Whether a representation conforms to `typeIdentifier` (or can be coerced to it).
   ///
   /// Apple's counterpart: `hasItemConformingToTypeIdentifier(_:)`.
+  ///
+  /// - Parameter typeIdentifier: The identifier of the type to look for.
+  /// - Returns: Whether a representation can be loaded as that type.
   public func hasItemConformingToTypeIdentifier(_ typeIdentifier: String) -> Bool {
     resolve(UTType.named(typeIdentifier)) != nil
   }
@@ -180,6 +194,11 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
   /// representations that declare them count.
   ///
   /// Apple's counterpart: `hasRepresentationConforming(toTypeIdentifier:fileOptions:)`.
+  ///
+  /// - Parameters:
+  ///   - typeIdentifier: The identifier of the type to look for.
+  ///   - fileOptions: `.openInPlace` to count only representations that open in place.
+  /// - Returns: Whether such a representation exists.
   public func hasRepresentationConforming(toTypeIdentifier typeIdentifier: String, fileOptions: FileOptions = [])
     -> Bool
   {
@@ -191,6 +210,9 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
   /// Whether ``loadObject(ofClass:completionHandler:)`` can make an instance of `aClass`.
   ///
   /// Apple's counterpart: `canLoadObject(ofClass:)`.
+  ///
+  /// - Parameter aClass: The type to make.
+  /// - Returns: Whether a representation is of a type the class reads.
   public func canLoadObject(ofClass aClass: any ItemProviderReading.Type) -> Bool {
     resolveObject(aClass) != nil
   }

@@ -43,6 +43,9 @@ extension ItemProviderWriting {
   public var writableTypeIdentifiersForItemProvider: [String] { Self.writableTypeIdentifiersForItemProvider }
 
   /// The visibility of one representation, from the static requirement (`.all` by default).
+  ///
+  /// - Parameter typeIdentifier: One of `writableTypeIdentifiersForItemProvider`.
+  /// - Returns: The type's static answer.
   public func itemProviderVisibilityForRepresentation(withTypeIdentifier typeIdentifier: String)
     -> ItemProvider.RepresentationVisibility
   {
@@ -50,6 +53,9 @@ extension ItemProviderWriting {
   }
 
   /// Every representation is visible to all processes unless a type says otherwise.
+  ///
+  /// - Parameter typeIdentifier: One of `writableTypeIdentifiersForItemProvider`.
+  /// - Returns: `.all`.
   public static func itemProviderVisibilityForRepresentation(withTypeIdentifier typeIdentifier: String)
     -> ItemProvider.RepresentationVisibility
   {
@@ -120,6 +126,11 @@ extension String: ItemProviderWriting, ItemProviderReading {
   public static var readableTypeIdentifiersForItemProvider: [String] { [TextCoding.plainTextIdentifier] }
 
   /// Encodes the value as `typeIdentifier` and hands the bytes to `completionHandler`, synchronously.
+  ///
+  /// - Parameters:
+  ///   - typeIdentifier: One of `writableTypeIdentifiersForItemProvider`.
+  ///   - completionHandler: Gets the bytes, before this method returns.
+  /// - Returns: nil: the load is already done.
   public func loadData(
     withTypeIdentifier typeIdentifier: String,
     forItemProviderCompletionHandler completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
@@ -129,6 +140,12 @@ extension String: ItemProviderWriting, ItemProviderReading {
   }
 
   /// Decodes a value from data of `typeIdentifier`; throws when the data is not that kind of value.
+  ///
+  /// - Parameters:
+  ///   - data: The representation's bytes.
+  ///   - typeIdentifier: Their type's identifier.
+  /// - Returns: The decoded value.
+  /// - Throws: ``ItemProviderError`` when the data is not text.
   public static func object(withItemProviderData data: Data, typeIdentifier: String) throws -> String {
     try TextCoding.decode(data, typeIdentifier: typeIdentifier)
   }
@@ -141,6 +158,11 @@ extension NSString: ItemProviderWriting, ItemProviderReading {
   public static var readableTypeIdentifiersForItemProvider: [String] { String.readableTypeIdentifiersForItemProvider }
 
   /// Encodes the value as `typeIdentifier` and hands the bytes to `completionHandler`, synchronously.
+  ///
+  /// - Parameters:
+  ///   - typeIdentifier: One of `writableTypeIdentifiersForItemProvider`.
+  ///   - completionHandler: Gets the bytes, before this method returns.
+  /// - Returns: nil: the load is already done.
   public func loadData(
     withTypeIdentifier typeIdentifier: String,
     forItemProviderCompletionHandler completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
@@ -150,6 +172,12 @@ extension NSString: ItemProviderWriting, ItemProviderReading {
   }
 
   /// Decodes a value from data of `typeIdentifier`; throws when the data is not that kind of value.
+  ///
+  /// - Parameters:
+  ///   - data: The representation's bytes.
+  ///   - typeIdentifier: Their type's identifier.
+  /// - Returns: The decoded value.
+  /// - Throws: ``ItemProviderError`` when the data is not text.
   public static func object(withItemProviderData data: Data, typeIdentifier: String) throws -> Self {
     Self(string: try TextCoding.decode(data, typeIdentifier: typeIdentifier))
   }
@@ -179,6 +207,11 @@ extension URL: ItemProviderWriting, ItemProviderReading {
   public static var readableTypeIdentifiersForItemProvider: [String] { ["public.url"] }
 
   /// Encodes the value as `typeIdentifier` and hands the bytes to `completionHandler`, synchronously.
+  ///
+  /// - Parameters:
+  ///   - typeIdentifier: One of `writableTypeIdentifiersForItemProvider`.
+  ///   - completionHandler: Gets the bytes, before this method returns.
+  /// - Returns: nil: the load is already done.
   public func loadData(
     withTypeIdentifier typeIdentifier: String,
     forItemProviderCompletionHandler completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
@@ -188,6 +221,12 @@ extension URL: ItemProviderWriting, ItemProviderReading {
   }
 
   /// Decodes a value from data of `typeIdentifier`; throws when the data is not that kind of value.
+  ///
+  /// - Parameters:
+  ///   - data: The representation's bytes.
+  ///   - typeIdentifier: Their type's identifier.
+  /// - Returns: The decoded value.
+  /// - Throws: ``ItemProviderError`` when the data is not a URL.
   public static func object(withItemProviderData data: Data, typeIdentifier: String) throws -> URL {
     try URLCoding.decode(data, typeIdentifier: typeIdentifier)
   }
@@ -202,6 +241,11 @@ extension NSURL: ItemProviderWriting, ItemProviderReading {
   public static var readableTypeIdentifiersForItemProvider: [String] { URL.readableTypeIdentifiersForItemProvider }
 
   /// Encodes the value as `typeIdentifier` and hands the bytes to `completionHandler`, synchronously.
+  ///
+  /// - Parameters:
+  ///   - typeIdentifier: One of `writableTypeIdentifiersForItemProvider`.
+  ///   - completionHandler: Gets the bytes, before this method returns.
+  /// - Returns: nil: the load is already done.
   public func loadData(
     withTypeIdentifier typeIdentifier: String,
     forItemProviderCompletionHandler completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
@@ -211,6 +255,12 @@ extension NSURL: ItemProviderWriting, ItemProviderReading {
   }
 
   /// Decodes a value from data of `typeIdentifier`; throws when the data is not that kind of value.
+  ///
+  /// - Parameters:
+  ///   - data: The representation's bytes.
+  ///   - typeIdentifier: Their type's identifier.
+  /// - Returns: The decoded value.
+  /// - Throws: ``ItemProviderError`` when the data is not a URL.
   public static func object(withItemProviderData data: Data, typeIdentifier: String) throws -> Self {
     let url = try URLCoding.decode(data, typeIdentifier: typeIdentifier)
     guard let object = NSURL(string: url.absoluteString) as? Self else {
@@ -230,6 +280,11 @@ extension Data: ItemProviderWriting, ItemProviderReading {
   public static var readableTypeIdentifiersForItemProvider: [String] { ["public.data"] }
 
   /// Encodes the value as `typeIdentifier` and hands the bytes to `completionHandler`, synchronously.
+  ///
+  /// - Parameters:
+  ///   - typeIdentifier: One of `writableTypeIdentifiersForItemProvider`.
+  ///   - completionHandler: Gets the bytes, before this method returns.
+  /// - Returns: nil: the load is already done.
   public func loadData(
     withTypeIdentifier typeIdentifier: String,
     forItemProviderCompletionHandler completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
@@ -239,6 +294,12 @@ extension Data: ItemProviderWriting, ItemProviderReading {
   }
 
   /// Decodes a value from data of `typeIdentifier`; throws when the data is not that kind of value.
+  ///
+  /// - Parameters:
+  ///   - data: The representation's bytes.
+  ///   - typeIdentifier: Their type's identifier.
+  /// - Returns: The bytes themselves.
+  /// - Throws: Never: any bytes are data.
   public static func object(withItemProviderData data: Data, typeIdentifier: String) throws -> Data { data }
 }
 
@@ -249,6 +310,11 @@ extension NSData: ItemProviderWriting, ItemProviderReading {
   public static var readableTypeIdentifiersForItemProvider: [String] { Data.readableTypeIdentifiersForItemProvider }
 
   /// Encodes the value as `typeIdentifier` and hands the bytes to `completionHandler`, synchronously.
+  ///
+  /// - Parameters:
+  ///   - typeIdentifier: One of `writableTypeIdentifiersForItemProvider`.
+  ///   - completionHandler: Gets the bytes, before this method returns.
+  /// - Returns: nil: the load is already done.
   public func loadData(
     withTypeIdentifier typeIdentifier: String,
     forItemProviderCompletionHandler completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
@@ -258,6 +324,12 @@ extension NSData: ItemProviderWriting, ItemProviderReading {
   }
 
   /// Decodes a value from data of `typeIdentifier`; throws when the data is not that kind of value.
+  ///
+  /// - Parameters:
+  ///   - data: The representation's bytes.
+  ///   - typeIdentifier: Their type's identifier.
+  /// - Returns: The bytes themselves.
+  /// - Throws: Never: any bytes are data.
   public static func object(withItemProviderData data: Data, typeIdentifier: String) throws -> Self {
     guard let object = NSData(data: data) as? Self else {
       throw ItemProviderError(

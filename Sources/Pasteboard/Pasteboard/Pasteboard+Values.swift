@@ -46,6 +46,9 @@ extension Pasteboard {
   /// The first item's data as `pasteboardType` (or a type conforming to it); nil when the first
   /// item has none, whatever the others hold. Apple's counterpart:
   /// `UIPasteboard.data(forPasteboardType:)`, which reads the first item only.
+  ///
+  /// - Parameter pasteboardType: The identifier of the type to read.
+  /// - Returns: The data, or nil.
   public func data(forPasteboardType pasteboardType: String) -> Data? {
     firstItem.flatMap { Self.data(UTType.named(pasteboardType), from: $0) }
   }
@@ -53,6 +56,11 @@ extension Pasteboard {
   /// The data of each item in `itemSet` (every item when nil) that has `pasteboardType`, in
   /// item order; nil when none has. Apple's counterpart:
   /// `UIPasteboard.data(forPasteboardType:inItemSet:)`.
+  ///
+  /// - Parameters:
+  ///   - pasteboardType: The identifier of the type to read.
+  ///   - itemSet: The indexes of the items to read, or nil for all.
+  /// - Returns: The data of the items that have it, or nil.
   public func data(forPasteboardType pasteboardType: String, inItemSet itemSet: IndexSet?) -> [Data]? {
     let type = UTType.named(pasteboardType)
     let found = itemProviders.enumerated().compactMap { index, provider -> Data? in
@@ -63,6 +71,9 @@ extension Pasteboard {
   }
 
   /// The first item's data as `type`. Apple's counterpart: `NSPasteboard.data(forType:)`.
+  ///
+  /// - Parameter type: The type to read.
+  /// - Returns: The data, or nil.
   public func data(forType type: UTType) -> Data? { data(forPasteboardType: type.identifier) }
 
   /// The items as UIKit lists them: one dictionary per item, from each type identifier to the
@@ -95,6 +106,8 @@ extension Pasteboard {
     /// The key as a string.
     public let rawValue: String
     /// A key from its string.
+    ///
+    /// - Parameter rawValue: The key's string.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// A `Bool`: whether the items stay in this application. Apple's counterpart: `localOnly`.
     public static let localOnly = OptionsKey(rawValue: "com.apple.UIKit.pboard.localOnly")
@@ -110,6 +123,10 @@ extension Pasteboard {
   /// ```
   ///
   /// Apple's counterpart: `UIPasteboard.setItems(_:options:)`.
+  ///
+  /// - Parameters:
+  ///   - items: One dictionary per item, from type identifier to value.
+  ///   - options: Whether the items stay in this process, and when they expire.
   public func setItems(_ items: [[String: Any]], options: [OptionsKey: Any] = [:]) {
     let providers = items.map { item in
       let provider = ItemProvider()
@@ -156,6 +173,10 @@ extension Pasteboard {
 
   /// Replaces the contents with one item holding `data` as `pasteboardType`.
   /// Apple's counterpart: `UIPasteboard.setData(_:forPasteboardType:)`.
+  ///
+  /// - Parameters:
+  ///   - data: The bytes.
+  ///   - pasteboardType: Their type's identifier.
   public func setData(_ data: Data, forPasteboardType pasteboardType: String) {
     itemProviders = [ItemProvider(item: data as NSData, typeIdentifier: pasteboardType)]
   }

@@ -29,8 +29,12 @@ public final class Pasteboard: Sendable {
     /// The name as a string: `com.apple.UIKit.pboard.general` for the general pasteboard.
     public let rawValue: String
     /// A name from its string.
+    ///
+    /// - Parameter rawValue: The name's string.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// A name from its string.
+    ///
+    /// - Parameter rawValue: The name's string.
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// The name as a string.
     public var description: String { rawValue }
@@ -89,6 +93,10 @@ public final class Pasteboard: Sendable {
   /// The pasteboard named `name`; when none exists, a new one if `create`, else nil.
   ///
   /// Apple's counterpart: `UIPasteboard(name:create:)`.
+  ///
+  /// - Parameters:
+  ///   - name: The pasteboard's name.
+  ///   - create: Whether to make the pasteboard when none has the name.
   public convenience init?(name: Name, create: Bool) {
     let storage = Self.boards.withLock { boards -> Storage? in
       if let existing = boards[name] { return existing }
@@ -102,12 +110,16 @@ public final class Pasteboard: Sendable {
   }
 
   /// A new pasteboard with a name no other has. Apple's counterpart: `UIPasteboard.withUniqueName()`.
+  ///
+  /// - Returns: The new pasteboard.
   public static func withUniqueName() -> Pasteboard {
     Pasteboard(name: Name("com.apple.UIKit.pboard.unique." + UUID().uuidString), create: true)!
   }
 
   /// Removes the pasteboard named `name`; existing handles keep working on a board no one else
   /// can find. Apple's counterpart: `UIPasteboard.remove(withName:)`.
+  ///
+  /// - Parameter name: The pasteboard's name; an unknown name is ignored.
   public static func remove(withName name: Name) {
     _ = boards.withLock { $0.removeValue(forKey: name) }
   }
@@ -117,6 +129,9 @@ public final class Pasteboard: Sendable {
 
   /// The same pasteboard, acting for `application`: local-only items of other applications are
   /// invisible, and representations are filtered by their visibility.
+  ///
+  /// - Parameter application: The application that reads and writes.
+  /// - Returns: A handle on the same pasteboard.
   public func accessed(by application: AppIdentity) -> Pasteboard {
     Pasteboard(storage: storage, application: application, now: now)
   }
@@ -127,6 +142,11 @@ public final class Pasteboard: Sendable {
   ///
   /// Local-only items are invisible to other applications; items with an expiration date
   /// vanish at that date. Apple's counterpart: `UIPasteboard.setItemProviders(_:localOnly:expirationDate:)`.
+  ///
+  /// - Parameters:
+  ///   - itemProviders: The items, in order.
+  ///   - localOnly: Whether only this application sees them.
+  ///   - expirationDate: When they vanish, or nil for never.
   public func setItemProviders(_ itemProviders: [ItemProvider], localOnly: Bool, expirationDate: Date?) {
     let items = itemProviders.map {
       Item(provider: $0, owner: application, localOnly: localOnly, expirationDate: expirationDate)
@@ -160,6 +180,8 @@ public final class Pasteboard: Sendable {
   ///
   /// Apple's counterpart: `UIPasteboard.contains(pasteboardTypes:)`.
   /// - Complexity: O(*representations* × *types*) of the first item, each an O(1) conformance lookup.
+  /// - Parameter pasteboardTypes: The identifiers of the types to look for.
+  /// - Returns: Whether the first item has one.
   public func contains(pasteboardTypes: [String]) -> Bool {
     contains(pasteboardTypes: pasteboardTypes, inItemSet: IndexSet(integer: 0))
   }
@@ -169,17 +191,27 @@ public final class Pasteboard: Sendable {
   ///
   /// Apple's counterpart: `UIPasteboard.contains(pasteboardTypes:inItemSet:)`.
   /// - Complexity: O(*items* × *representations* × *types*), each test an O(1) conformance lookup.
+  /// - Parameters:
+  ///   - pasteboardTypes: The identifiers of the types to look for.
+  ///   - itemSet: The indexes of the items to look in, or nil for all.
+  /// - Returns: Whether one of those items has one.
   public func contains(pasteboardTypes: [String], inItemSet itemSet: IndexSet?) -> Bool {
     let requests = pasteboardTypes.map { ItemProvider.Request(UTType.named($0)) }
     return firstVisibleItem(in: itemSet) { $0.servesAny(of: requests) } != nil
   }
 
   /// Whether the first item has a representation conforming to one of `types`.
+  ///
+  /// - Parameter types: The types to look for.
+  /// - Returns: Whether the first item has one.
   public func contains(_ types: [UTType]) -> Bool { contains(pasteboardTypes: types.map(\.identifier)) }
 
   /// The first of `types` (the caller's preference order) that some item conforms to.
   ///
   /// Apple's counterpart: `NSPasteboard.availableType(from:)`.
+  ///
+  /// - Parameter types: The identifiers of the types, most wanted first.
+  /// - Returns: The first one available, or nil.
   public func availableType(from types: [String]) -> String? {
     types.first { identifier in
       let request = ItemProvider.Request(UTType.named(identifier))
@@ -188,6 +220,9 @@ public final class Pasteboard: Sendable {
   }
 
   /// The first of `types` that some item conforms to.
+  ///
+  /// - Parameter types: The types, most wanted first.
+  /// - Returns: The first one available, or nil.
   public func availableType(from types: [UTType]) -> UTType? {
     availableType(from: types.map(\.identifier)).map(UTType.named)
   }
@@ -201,6 +236,8 @@ public final class Pasteboard: Sendable {
 
   /// Removes every item; returns the new change count. Apple's counterpart:
   /// `NSPasteboard.clearContents()`.
+  ///
+  /// - Returns: The change count after the change.
   @discardableResult
   public func clearContents() -> Int { change { $0 = [] } }
 

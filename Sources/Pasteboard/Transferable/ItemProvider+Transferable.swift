@@ -14,6 +14,8 @@ extension ItemProvider {
   /// ```
   ///
   /// Apple's counterpart: `register(_:)`.
+  ///
+  /// - Parameter transferable: Makes the value when a reader first asks.
   public func register<T: Transferable>(_ transferable: @autoclosure @escaping @Sendable () -> T) {
     let entries = T.transferEntries.filter { $0.export != nil && $0.exportedType != nil }
     let needsValue = entries.contains { $0.exportingCondition != nil || $0.suggestedFileName != nil }
@@ -66,6 +68,11 @@ extension ItemProvider {
   /// that one of the type's importing representations accepts.
   ///
   /// Apple's counterpart: `loadTransferable(type:completionHandler:)`.
+  ///
+  /// - Parameters:
+  ///   - transferableType: The type to make.
+  ///   - completionHandler: Called once with the value or the error.
+  /// - Returns: The load's progress; cancelling it cancels the load.
   @discardableResult
   public func loadTransferable<T: Transferable>(
     type transferableType: T.Type, completionHandler: @escaping @Sendable (Result<T, any Error>) -> Void
@@ -93,6 +100,11 @@ extension ItemProvider {
   /// ```swift
   /// let arrow = try await provider.loadTransferable(type: Arrow.self)
   /// ```
+  ///
+  /// - Parameter transferableType: The type to make.
+  /// - Returns: The value.
+  /// - Throws: ``ItemProviderError`` when no representation is importable as the type, or the
+  ///   importing representation's error; `CancellationError` when the task is cancelled.
   public func loadTransferable<T: Transferable>(type transferableType: T.Type) async throws -> T {
     let importers = T.transferEntries.filter { $0.import != nil && $0.importedType != nil }
     var match: (Representation, _TransferEntry<T>)?

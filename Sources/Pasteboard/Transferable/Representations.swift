@@ -12,6 +12,11 @@ public struct DataRepresentation<Item: Transferable>: TransferRepresentation {
   let entry: _TransferEntry<Item>
 
   /// Exports and imports `contentType`.
+  ///
+  /// - Parameters:
+  ///   - contentType: The type of the data.
+  ///   - exporting: Makes the data from a value.
+  ///   - importing: Makes a value from the data.
   public init(
     contentType: UTType, exporting: @escaping @Sendable (Item) async throws -> Data,
     importing: @escaping @Sendable (Data) async throws -> Item
@@ -22,11 +27,19 @@ public struct DataRepresentation<Item: Transferable>: TransferRepresentation {
   }
 
   /// Exports `exportedContentType` only.
+  ///
+  /// - Parameters:
+  ///   - exportedContentType: The type of the data.
+  ///   - exporting: Makes the data from a value.
   public init(exportedContentType: UTType, exporting: @escaping @Sendable (Item) async throws -> Data) {
     entry = _TransferEntry(exportedType: exportedContentType, export: { .data(try await exporting($0)) })
   }
 
   /// Imports `importedContentType` only.
+  ///
+  /// - Parameters:
+  ///   - importedContentType: The type of the data.
+  ///   - importing: Makes a value from the data.
   public init(importedContentType: UTType, importing: @escaping @Sendable (Data) async throws -> Item) {
     entry = _TransferEntry(importedType: importedContentType, import: Self.importer(importing))
   }
@@ -43,6 +56,8 @@ public struct DataRepresentation<Item: Transferable>: TransferRepresentation {
   }
 
   /// The representation's entries, in order (an implementation detail of the result builder).
+  ///
+  /// - Returns: The exporting and importing entries this representation stands for.
   public func _entries() -> [_TransferEntry<Item>] { [entry] }
 }
 
@@ -53,6 +68,12 @@ public struct FileRepresentation<Item: Transferable>: TransferRepresentation {
   let entry: _TransferEntry<Item>
 
   /// Exports and imports files of `contentType`.
+  ///
+  /// - Parameters:
+  ///   - contentType: The type of the files.
+  ///   - shouldAttemptToOpenInPlace: Whether to ask for the original file instead of a copy.
+  ///   - exporting: Makes the file from a value.
+  ///   - importing: Makes a value from a received file.
   public init(
     contentType: UTType, shouldAttemptToOpenInPlace: Bool = false,
     exporting: @escaping @Sendable (Item) async throws -> SentTransferredFile,
@@ -64,6 +85,11 @@ public struct FileRepresentation<Item: Transferable>: TransferRepresentation {
   }
 
   /// Exports files of `exportedContentType` only.
+  ///
+  /// - Parameters:
+  ///   - exportedContentType: The type of the files.
+  ///   - shouldAllowToOpenInPlace: Whether readers may open the original file instead of a copy.
+  ///   - exporting: Makes the file from a value.
   public init(
     exportedContentType: UTType, shouldAllowToOpenInPlace: Bool = false,
     exporting: @escaping @Sendable (Item) async throws -> SentTransferredFile
@@ -74,6 +100,11 @@ public struct FileRepresentation<Item: Transferable>: TransferRepresentation {
   }
 
   /// Imports files of `importedContentType` only.
+  ///
+  /// - Parameters:
+  ///   - importedContentType: The type of the files.
+  ///   - shouldAttemptToOpenInPlace: Whether to ask for the original file instead of a copy.
+  ///   - importing: Makes a value from a received file.
   public init(
     importedContentType: UTType, shouldAttemptToOpenInPlace: Bool = false,
     importing: @escaping @Sendable (ReceivedTransferredFile) async throws -> Item
@@ -95,6 +126,8 @@ public struct FileRepresentation<Item: Transferable>: TransferRepresentation {
   }
 
   /// The representation's entries, in order (an implementation detail of the result builder).
+  ///
+  /// - Returns: The exporting and importing entries this representation stands for.
   public func _entries() -> [_TransferEntry<Item>] { [entry] }
 }
 
@@ -112,6 +145,12 @@ public struct CodableRepresentation<Item: Transferable & Codable>: TransferRepre
   let entry: _TransferEntry<Item>
 
   /// A representation of `Item` as JSON of `contentType`, with the given coder (Apple's counterpart: `CodableRepresentation(for:contentType:encoder:decoder:)`).
+  ///
+  /// - Parameters:
+  ///   - itemType: The type of the values.
+  ///   - contentType: The type of the JSON data.
+  ///   - encoder: Encodes values.
+  ///   - decoder: Decodes values.
   public init(
     for itemType: Item.Type = Item.self, contentType: UTType, encoder: JSONEncoder = JSONEncoder(),
     decoder: JSONDecoder = JSONDecoder()
@@ -130,6 +169,8 @@ public struct CodableRepresentation<Item: Transferable & Codable>: TransferRepre
   }
 
   /// The representation's entries, in order (an implementation detail of the result builder).
+  ///
+  /// - Returns: The exporting and importing entries this representation stands for.
   public func _entries() -> [_TransferEntry<Item>] { [entry] }
 }
 
@@ -145,6 +186,10 @@ public struct ProxyRepresentation<Item: Transferable, Proxy: Transferable>: Tran
   let entries: [_TransferEntry<Item>]
 
   /// Exports and imports through `Proxy`.
+  ///
+  /// - Parameters:
+  ///   - exporting: Makes the proxy from a value.
+  ///   - importing: Makes a value from the proxy.
   public init(
     exporting: @escaping @Sendable (Item) throws -> Proxy, importing: @escaping @Sendable (Proxy) throws -> Item
   ) {
@@ -152,11 +197,15 @@ public struct ProxyRepresentation<Item: Transferable, Proxy: Transferable>: Tran
   }
 
   /// Exports through `Proxy` only.
+  ///
+  /// - Parameter exporting: Makes the proxy from a value.
   public init(exporting: @escaping @Sendable (Item) throws -> Proxy) {
     entries = Self.map(exporting: exporting, importing: nil)
   }
 
   /// Imports through `Proxy` only.
+  ///
+  /// - Parameter importing: Makes a value from the proxy.
   public init(importing: @escaping @Sendable (Proxy) throws -> Item) {
     entries = Self.map(exporting: nil, importing: importing)
   }
@@ -185,6 +234,8 @@ public struct ProxyRepresentation<Item: Transferable, Proxy: Transferable>: Tran
   }
 
   /// The representation's entries, in order (an implementation detail of the result builder).
+  ///
+  /// - Returns: The exporting and importing entries this representation stands for.
   public func _entries() -> [_TransferEntry<Item>] { entries }
 }
 

@@ -20,6 +20,8 @@ public protocol TransferRepresentation<Item>: Sendable {
 
 extension TransferRepresentation where Body.Item == Item {
   /// The representation's entries, in order (an implementation detail of the result builder).
+  ///
+  /// - Returns: The exporting and importing entries this representation stands for.
   public func _entries() -> [_TransferEntry<Item>] { body._entries() }
 }
 
@@ -64,18 +66,27 @@ enum TransferImport: Sendable {
 @resultBuilder
 public struct TransferRepresentationBuilder<Item: Transferable> {
   /// Passes one representation through.
+  ///
+  /// - Parameter content: A representation.
+  /// - Returns: The same representation.
   public static func buildExpression<Content: TransferRepresentation>(_ content: Content) -> Content
   where Content.Item == Item {
     content
   }
 
   /// A block of one representation.
+  ///
+  /// - Parameter content: A representation.
+  /// - Returns: The same representation.
   public static func buildBlock<Content: TransferRepresentation>(_ content: Content) -> Content
   where Content.Item == Item {
     content
   }
 
   /// A block of several representations, in fidelity order.
+  ///
+  /// - Parameter content: The representations, in fidelity order.
+  /// - Returns: A representation of them all.
   public static func buildBlock<each Content: TransferRepresentation>(
     _ content: repeat each Content
   ) -> TupleTransferRepresentation<Item, (repeat each Content)> {
@@ -94,6 +105,8 @@ public struct TupleTransferRepresentation<Item: Transferable, Value>: TransferRe
   let entries: [_TransferEntry<Item>]
 
   /// The representation's entries, in order (an implementation detail of the result builder).
+  ///
+  /// - Returns: The exporting and importing entries this representation stands for.
   public func _entries() -> [_TransferEntry<Item>] { entries }
 }
 
@@ -104,6 +117,8 @@ public struct _ModifiedTransferRepresentation<Item: Transferable>: TransferRepre
   let entries: [_TransferEntry<Item>]
 
   /// The representation's entries, in order (an implementation detail of the result builder).
+  ///
+  /// - Returns: The exporting and importing entries this representation stands for.
   public func _entries() -> [_TransferEntry<Item>] { entries }
 }
 
@@ -118,23 +133,35 @@ extension TransferRepresentation {
   }
 
   /// Names the files readers receive. Apple's counterpart: `suggestedFileName(_:)`.
+  ///
+  /// - Parameter fileName: The name, with its extension.
+  /// - Returns: The representation with the name.
   public func suggestedFileName(_ fileName: String) -> some TransferRepresentation<Item> {
     modified { $0.suggestedFileName = { _ in fileName } }
   }
 
   /// Names the files readers receive, from the value. Apple's counterpart: `suggestedFileName(_:)`.
+  ///
+  /// - Parameter fileName: Names the file of a value; nil leaves it unnamed.
+  /// - Returns: The representation with the names.
   public func suggestedFileName(_ fileName: @escaping @Sendable (Item) -> String?) -> some TransferRepresentation<Item>
   {
     modified { $0.suggestedFileName = fileName }
   }
 
   /// Limits who receives the representation. Apple's counterpart: `visibility(_:)`.
+  ///
+  /// - Parameter visibility: Who may receive the representation.
+  /// - Returns: The representation, limited.
   public func visibility(_ visibility: TransferRepresentationVisibility) -> some TransferRepresentation<Item> {
     modified { $0.visibility = visibility }
   }
 
   /// Exports the representation only for values that satisfy `condition`.
   /// Apple's counterpart: `exportingCondition(_:)`.
+  ///
+  /// - Parameter condition: Whether a value exports this representation.
+  /// - Returns: The representation, conditional.
   public func exportingCondition(_ condition: @escaping @Sendable (Item) -> Bool) -> some TransferRepresentation<Item> {
     modified { entry in
       let previous = entry.exportingCondition
@@ -151,5 +178,7 @@ extension Never: Transferable, TransferRepresentation {
   /// `Never` has no representation; reading it traps.
   public static var transferRepresentation: Never { fatalError("Never has no representation") }
   /// The representation's entries, in order (an implementation detail of the result builder).
+  ///
+  /// - Returns: No entries.
   public func _entries() -> [_TransferEntry<Never>] { [] }
 }

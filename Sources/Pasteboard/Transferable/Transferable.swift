@@ -35,6 +35,9 @@ extension Transferable {
   /// `.ownProcess` everything (this process sees all its representations).
   ///
   /// Apple's counterpart: `exportedContentTypes(_:)`.
+  ///
+  /// - Parameter visibility: The reader's relationship to this process.
+  /// - Returns: The types, highest fidelity first.
   public func exportedContentTypes(_ visibility: TransferRepresentationVisibility = .all) -> [UTType] {
     Self.transferEntries.compactMap { entry in
       guard let type = entry.exportedType, entry.export != nil, entry.exportingCondition?(self) ?? true,
@@ -47,6 +50,8 @@ extension Transferable {
   /// The types this type can be imported from, in order of preference.
   ///
   /// Apple's counterpart: `importedContentTypes()`.
+  ///
+  /// - Returns: The types, in order of preference.
   public static func importedContentTypes() -> [UTType] {
     transferEntries.compactMap { $0.import == nil ? nil : $0.importedType }
   }
@@ -94,6 +99,10 @@ public struct SentTransferredFile: Sendable {
   public let allowAccessingOriginalFile: Bool
 
   /// A received file at `file`; `allowAccessingOriginalFile` says whether the receiver may open it in place. Apple's counterpart: `SentTransferredFile(_:allowAccessingOriginalFile:)`.
+  ///
+  /// - Parameters:
+  ///   - file: The file.
+  ///   - allowAccessingOriginalFile: Whether the receiver may open the original instead of a copy.
   public init(_ file: URL, allowAccessingOriginalFile: Bool = false) {
     self.file = file
     self.allowAccessingOriginalFile = allowAccessingOriginalFile

@@ -51,6 +51,7 @@ public struct WaylandDisplay: Sendable, Hashable, CustomStringConvertible {
   /// The compositor the environment names: `$WAYLAND_SOCKET`, else `$WAYLAND_DISPLAY`.
   /// - Throws: ``SystemPasteboardError``: `.noDisplay` when neither is set; `.badDisplayName`
   ///   when `$WAYLAND_SOCKET` is not a descriptor number or `$WAYLAND_DISPLAY` cannot be resolved.
+  /// - Returns: The display to connect to.
   public static func fromEnvironment() throws(SystemPasteboardError) -> WaylandDisplay {
     if let socket = ProcessEnvironment.value("WAYLAND_SOCKET"), !socket.isEmpty {
       guard let fd = Int32(socket), fd >= 0 else {

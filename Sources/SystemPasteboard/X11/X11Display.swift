@@ -27,6 +27,7 @@ public struct X11Display: Sendable, Hashable, CustomStringConvertible {
 
   /// Parses a display name.
   /// - Throws: ``SystemPasteboardError`` (`.badDisplayName`) for anything else.
+  /// - Parameter name: A display name as `$DISPLAY` holds it: `[host]:display[.screen]`, or a socket path.
   public init(parsing name: String) throws(SystemPasteboardError) {
     if name.hasPrefix("/") {
       let digits = name.reversed().prefix { $0.isNumber }
@@ -55,6 +56,7 @@ public struct X11Display: Sendable, Hashable, CustomStringConvertible {
 
   /// The display `$DISPLAY` names.
   /// - Throws: ``SystemPasteboardError`` (`.noDisplay`) when it is unset or empty.
+  /// - Returns: The parsed display.
   public static func fromEnvironment() throws(SystemPasteboardError) -> X11Display {
     guard let name = ProcessEnvironment.value("DISPLAY"), !name.isEmpty else { throw .noDisplayError }
     return try X11Display(parsing: name)

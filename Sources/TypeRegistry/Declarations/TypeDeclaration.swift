@@ -219,6 +219,15 @@ public struct TypeDeclaration: Sendable {
   }
 
   /// Creates a declaration in code.
+  ///
+  /// - Parameters:
+  ///   - identifier: The type's identifier (`UTTypeIdentifier`).
+  ///   - kind: Whether the type is exported (owned) or imported.
+  ///   - conformsTo: The identifiers of its parents (`UTTypeConformsTo`).
+  ///   - description: The human-readable name (`UTTypeDescription`).
+  ///   - tags: Tag values by tag class, such as `public.filename-extension` (`UTTypeTagSpecification`).
+  ///   - referenceURL: A page that describes the format (`UTTypeReferenceURL`).
+  ///   - version: The declaration's version (`UTTypeVersion`).
   public init(
     identifier: String, kind: Kind = .exported, conformsTo: [String] = [], description: String? = nil,
     tags: [String: [String]] = [:], referenceURL: String? = nil, version: Int? = nil
@@ -239,6 +248,9 @@ public struct TypeDeclaration: Sendable {
   }
 
   /// The offset of a key's value in the declaration, for messages.
+  ///
+  /// - Parameter key: A key of the declaration's dictionary, such as `UTTypeConformsTo`.
+  /// - Returns: The offset of its value in the file's source, or nil if the key is absent.
   public func offset(ofKey key: String) -> Int? { plist.entry(forKey: key)?.value.offset }
 }
 
@@ -259,6 +271,12 @@ public final class DeclarationFile: Sendable {
   private let lines = Locked<PropertyList.LineTable?>(nil)
 
   /// Parses `bytes` as a file of declarations named `path`.
+  ///
+  /// - Parameters:
+  ///   - bytes: The file's contents, a property list in any format.
+  ///   - path: The name that locations and messages use.
+  ///   - isBuiltIn: Whether the file is the built-in catalog (its declarations lose to any other).
+  /// - Throws: ``DeclarationLoadError`` when the bytes are not a property list, with its location.
   public init(bytes: [UInt8], path: String, isBuiltIn: Bool = false) throws(DeclarationLoadError) {
     self.path = path
     self.isBuiltIn = isBuiltIn
@@ -275,6 +293,9 @@ public final class DeclarationFile: Sendable {
   }
 
   /// Reads a file, or a bundle directory's `Contents/Info.plist` or `Info.plist`.
+  ///
+  /// - Parameter path: A property list file, or a bundle directory.
+  /// - Throws: ``DeclarationLoadError`` when the file cannot be read or parsed.
   public convenience init(contentsOf path: String) throws(DeclarationLoadError) {
     var file = path
     if FileIO.isDirectory(path) {
@@ -296,6 +317,9 @@ public final class DeclarationFile: Sendable {
   }
 
   /// Reads a file named by a URL; see ``init(contentsOf:)-(String)``.
+  ///
+  /// - Parameter url: A file URL of a property list file or a bundle directory.
+  /// - Throws: ``DeclarationLoadError`` when the URL is not a file URL, or the file cannot be read or parsed.
   public convenience init(contentsOf url: URL) throws(DeclarationLoadError) {
     try self.init(contentsOf: url.path)
   }
@@ -311,6 +335,9 @@ public final class DeclarationFile: Sendable {
   }
 
   /// The line and column of an offset in this file.
+  ///
+  /// - Parameter offset: A byte offset into the file's source.
+  /// - Returns: The offset with its line and column.
   public func location(ofOffset offset: Int) -> PropertyList.SourceLocation {
     if document.format == .binary || document.encoding != .utf8 { return document.location(ofOffset: offset) }
     return lines.withLock { table in

@@ -49,12 +49,19 @@ public struct TypeIdentification: Sendable, Hashable, CustomStringConvertible {
   public var description: String { "\(identifier) (\(mimeType))" }
 
   /// Whether two identifications name the same type, MIME type and method.
+  ///
+  /// - Parameters:
+  ///   - a: An identification to compare.
+  ///   - b: Another identification to compare.
+  /// - Returns: Whether both name the same type, MIME type and method.
   public static func == (a: TypeIdentification, b: TypeIdentification) -> Bool {
     UTTypeRegistry.fold(a.identifier) == UTTypeRegistry.fold(b.identifier) && a.mimeType == b.mimeType
       && a.method == b.method
   }
 
   /// Hashes what `==` compares.
+  ///
+  /// - Parameter hasher: The hasher to feed the type, MIME type and method to.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(UTTypeRegistry.fold(identifier))
     hasher.combine(mimeType)

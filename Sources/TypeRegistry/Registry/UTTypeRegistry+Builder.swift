@@ -28,6 +28,10 @@ extension UTTypeRegistry {
 
     /// Starts with the built-in catalog, unless `includingSystemTypes` is false, and the MIME
     /// types of `mimeDatabase` (by default the machine's on Linux; nil leaves them out).
+    ///
+    /// - Parameters:
+    ///   - includingSystemTypes: Whether to start from the built-in catalog of system types.
+    ///   - mimeDatabase: Where to read shared-mime-info types from, or nil for none.
     public init(
       includingSystemTypes: Bool = true, mimeDatabase: MIMEDatabaseSource? = MIMEDatabaseSource.platformDefault
     ) {
@@ -36,6 +40,8 @@ extension UTTypeRegistry {
     }
 
     /// Starts from the sources of an existing registry.
+    ///
+    /// - Parameter registry: The registry whose catalog, MIME database and files to start from.
     public init(_ registry: UTTypeRegistry) {
       includesSystemTypes = registry.includesSystemTypes
       files = registry.files
@@ -44,17 +50,26 @@ extension UTTypeRegistry {
     }
 
     /// Adds the declarations of a file.
+    ///
+    /// - Parameter file: A parsed file of declarations.
     public mutating func add(_ file: DeclarationFile) { files.append(file) }
 
     /// Reads and adds an Info.plist, an `exported-types.plist`, or a bundle directory.
+    ///
+    /// - Parameter path: A property list file or a bundle directory.
+    /// - Throws: ``DeclarationLoadError`` when the file cannot be read or parsed; nothing is added then.
     public mutating func add(contentsOf path: String) throws(DeclarationLoadError) {
       files.append(try DeclarationFile(contentsOf: path))
     }
 
     /// Adds a declaration made in code.
+    ///
+    /// - Parameter declaration: The declaration; it wins over the built-in catalog's.
     public mutating func add(_ declaration: TypeDeclaration) { codeDeclarations.append(declaration) }
 
     /// Builds the registry.
+    ///
+    /// - Returns: A registry of every source added, with its conformance graph and tag index built.
     public func build() -> UTTypeRegistry {
       var all: [TypeDeclaration] =
         includesSystemTypes

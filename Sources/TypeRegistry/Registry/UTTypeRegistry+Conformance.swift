@@ -30,6 +30,8 @@ extension UTTypeRegistry {
 
   /// Every declared type that conforms to `type`, itself excluded, in declaration order.
   /// - Complexity: O(*n* log *k*) over the registry.
+  /// - Parameter type: The supertype.
+  /// - Returns: The declared types that conform to it.
   public func subtypes(of type: UTType) -> [UTType] {
     if systemTypes.pending != nil { return completed.subtypes(of: type) }
     guard let target = resolve(type) else { return [] }
@@ -39,6 +41,9 @@ extension UTTypeRegistry {
   }
 
   /// The declared types that list `type` as a direct parent, in declaration order.
+  ///
+  /// - Parameter type: The parent.
+  /// - Returns: Its direct children among the declared types.
   public func directSubtypes(of type: UTType) -> [UTType] {
     if systemTypes.pending != nil { return completed.directSubtypes(of: type) }
     guard let target = resolve(type) else { return [] }
@@ -48,6 +53,9 @@ extension UTTypeRegistry {
   }
 
   /// The direct parents of a declared type that resolved in this registry.
+  ///
+  /// - Parameter type: A declared type.
+  /// - Returns: Its parents that this registry declares; empty for an undeclared type.
   public func directSupertypes(of type: UTType) -> [UTType] {
     guard let id = resolve(type) else {
       if systemTypes.pending != nil && !type.isDynamic { return completed.directSupertypes(of: type) }

@@ -28,21 +28,29 @@ extension UTTypeRegistry {
 
     /// Adds the declarations of an Info.plist, an `exported-types.plist`, or a bundle directory.
     /// - Throws: ``DeclarationLoadError`` when the file cannot be read; nothing changes then.
+    /// - Parameter url: A file URL of the property list file or bundle directory.
     public func register(contentsOf url: URL) throws(DeclarationLoadError) {
       register(try DeclarationFile(contentsOf: url.path))
     }
 
     /// Adds the declarations of a file given by path.
+    ///
+    /// - Parameter path: A property list file or a bundle directory.
+    /// - Throws: ``DeclarationLoadError`` when the file cannot be read; nothing changes then.
     public func register(contentsOf path: String) throws(DeclarationLoadError) {
       register(try DeclarationFile(contentsOf: path))
     }
 
     /// Adds the declarations of a parsed file.
+    ///
+    /// - Parameter file: The file, parsed with ``DeclarationFile/init(bytes:path:isBuiltIn:)``.
     public func register(_ file: DeclarationFile) {
       update { $0.add(file) }
     }
 
     /// Adds declarations made in code.
+    ///
+    /// - Parameter declarations: The declarations; they win over the built-in catalog's.
     public func register(_ declarations: [TypeDeclaration]) {
       update { builder in declarations.forEach { builder.add($0) } }
     }

@@ -22,6 +22,9 @@ extension UTTypeRegistry {
     public static let machine = MIMEDatabaseSource(directories: nil)
 
     /// MIME directories (each holding a `mime.cache` or a `packages` folder), most important first.
+    ///
+    /// - Parameter paths: The directories, such as `/usr/share/mime`.
+    /// - Returns: A source that reads them in that order.
     public static func directories(_ paths: [String]) -> MIMEDatabaseSource { MIMEDatabaseSource(directories: paths) }
 
     /// The source a ``UTTypeRegistry/Builder`` uses unless told otherwise: ``machine`` on

@@ -25,6 +25,11 @@ extension UTTypeRegistry {
   /// `public.*` types first, then the system's declarations, then exported, then imported ones,
   /// then declaration order. Apple's counterpart is `UTType.types(tag:tagClass:conformingTo:)`.
   /// - Complexity: O(*c*) in the number of types declaring the tag.
+  /// - Parameters:
+  ///   - tag: The tag's value, such as `png`.
+  ///   - tagClass: The tag's class, such as ``UTTagClass/filenameExtension``.
+  ///   - supertype: The type the results must conform to, or nil for any.
+  /// - Returns: The matching declared types; empty when none is declared.
   public func types(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType? = nil) -> [UTType] {
     if systemTypes.pending != nil { return completed.types(tag: tag, tagClass: tagClass, conformingTo: supertype) }
     guard let candidates = candidates(tag: tag, tagClass: tagClass) else { return [] }
@@ -40,6 +45,11 @@ extension UTTypeRegistry {
 
   /// The most preferred declared type with `tag` that conforms to `supertype`, or nil.
   /// - Complexity: O(*c*) in the number of types declaring the tag; usually one.
+  /// - Parameters:
+  ///   - tag: The tag's value, such as `png`.
+  ///   - tagClass: The tag's class, such as ``UTTagClass/filenameExtension``.
+  ///   - supertype: The type the result must conform to, or nil for any.
+  /// - Returns: The first of ``types(tag:tagClass:conformingTo:)``, or nil.
   public func preferredType(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType? = nil) -> UTType? {
     let found = preferredDeclaredType(tag: tag, tagClass: tagClass, conformingTo: supertype)
     // The catalog's answer stands (the MIME layer ranks below it); any other may change with the layer.
@@ -59,6 +69,12 @@ extension UTTypeRegistry {
 
   /// The preferred type for `tag`, or a dynamic type that carries the tag and conforms to
   /// `supertype`; nil for an empty tag. Apple's counterpart is `UTType(tag:tagClass:conformingTo:)`.
+  ///
+  /// - Parameters:
+  ///   - tag: The tag's value, such as `png`.
+  ///   - tagClass: The tag's class, such as ``UTTagClass/filenameExtension``.
+  ///   - supertype: The type the result must conform to, or nil for any.
+  /// - Returns: The declared or dynamic type, or nil for an empty tag.
   public func type(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> UTType? {
     guard !tag.isEmpty else { return nil }
     if let found = preferredType(tag: tag, tagClass: tagClass, conformingTo: supertype) { return found }

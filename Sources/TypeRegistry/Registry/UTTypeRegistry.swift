@@ -115,6 +115,8 @@ public final class UTTypeRegistry: Sendable {
   ///
   /// Apple's counterpart is `UTType(_:)`, which consults the system's registry.
   /// - Complexity: O(1) for declared identifiers.
+  /// - Parameter identifier: A type identifier, compared case-insensitively.
+  /// - Returns: The type, or nil when the identifier is neither declared nor dynamic.
   public func type(withIdentifier identifier: String) -> UTType? {
     if let id = id(of: identifier) { return UTType(registry: self, id: id) }
     if Self.fold(identifier).hasPrefix("dyn.") {
@@ -126,6 +128,9 @@ public final class UTTypeRegistry: Sendable {
   }
 
   /// The winning declaration of a declared type.
+  ///
+  /// - Parameter type: A type of this registry.
+  /// - Returns: The declaration that won among those of the identifier, or nil for an undeclared type.
   public func declaration(of type: UTType) -> TypeDeclaration? {
     if let id = resolve(type) { return records[Int(id)].declaration }
     return systemTypes.pending != nil && !type.isDynamic ? completed.declaration(of: type) : nil

@@ -23,17 +23,28 @@ public enum DynamicTypeIdentifier {
     public var tags: [(tagClass: String, value: String)]
 
     /// A specification of parents and (tag class, value) pairs.
+    ///
+    /// - Parameters:
+    ///   - conformsTo: The identifiers of the parents, in order.
+    ///   - tags: The (tag class, value) pairs, in order.
     public init(conformsTo: [String] = [], tags: [(String, String)] = []) {
       self.conformsTo = conformsTo
       self.tags = tags.map { (tagClass: $0.0, value: $0.1) }
     }
 
     /// Whether the parents and tags are equal, in order.
+    ///
+    /// - Parameters:
+    ///   - lhs: A specification to compare.
+    ///   - rhs: Another specification to compare.
+    /// - Returns: Whether both have the same parents and tags in the same order.
     public static func == (lhs: Specification, rhs: Specification) -> Bool {
       lhs.conformsTo == rhs.conformsTo && lhs.tags.elementsEqual(rhs.tags) { $0 == $1 }
     }
 
     /// Hashes the parents and tags, consistently with `==`.
+    ///
+    /// - Parameter hasher: The hasher to feed the parents and tags to.
     public func hash(into hasher: inout Hasher) {
       hasher.combine(conformsTo)
       for tag in tags {
@@ -43,6 +54,9 @@ public enum DynamicTypeIdentifier {
     }
 
     /// The values of a tag class, in order.
+    ///
+    /// - Parameter tagClass: A tag class identifier, such as `public.mime-type`.
+    /// - Returns: The specification's values for that class; empty when it has none.
     public func values(of tagClass: String) -> [String] {
       tags.filter { $0.tagClass.lowercased() == tagClass.lowercased() }.map(\.value)
     }
@@ -60,6 +74,9 @@ public enum DynamicTypeIdentifier {
   ]
 
   /// The specification string, before base32: `?0=6:1=conf`.
+  ///
+  /// - Parameter specification: The parents and tags.
+  /// - Returns: The specification in Apple's `?key=value:key=value` form.
   public static func specificationString(_ specification: Specification) -> String {
     var pairs: [String] = []
     if !specification.conformsTo.isEmpty {
@@ -76,6 +93,9 @@ public enum DynamicTypeIdentifier {
   }
 
   /// The dynamic identifier of a specification.
+  ///
+  /// - Parameter specification: The parents and tags.
+  /// - Returns: The `dyn.a…` identifier Apple's platforms make for it.
   public static func encode(_ specification: Specification) -> String {
     let bytes = Array(specificationString(specification).utf8)
     var out = "dyn.a"
@@ -95,6 +115,9 @@ public enum DynamicTypeIdentifier {
   }
 
   /// The specification string inside a dynamic identifier, or nil when it is not one.
+  ///
+  /// - Parameter identifier: A type identifier.
+  /// - Returns: The decoded specification string, or nil.
   public static func decodeString(_ identifier: String) -> String? {
     let utf8 = Array(identifier.utf8)
     guard utf8.count > 5, String(decoding: utf8[0..<5], as: UTF8.self).lowercased() == "dyn.a" else { return nil }
@@ -116,6 +139,9 @@ public enum DynamicTypeIdentifier {
   }
 
   /// Decodes a dynamic identifier; nil when it is not a well-formed one.
+  ///
+  /// - Parameter identifier: A type identifier.
+  /// - Returns: The parents and tags it encodes, or nil.
   public static func decode(_ identifier: String) -> Specification? {
     guard var text = decodeString(identifier), !text.isEmpty else { return nil }
     if text.hasPrefix("?") { text.removeFirst() }

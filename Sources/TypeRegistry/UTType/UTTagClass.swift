@@ -6,6 +6,8 @@ public struct UTTagClass: RawRepresentable, Hashable, Sendable, Codable, CustomS
   public let rawValue: String
 
   /// The tag class with this identifier.
+  ///
+  /// - Parameter rawValue: The tag class identifier, such as `public.filename-extension`.
   public init(rawValue: String) { self.rawValue = rawValue }
 
   /// `public.filename-extension`: extensions without the leading dot.

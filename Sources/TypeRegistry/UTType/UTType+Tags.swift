@@ -4,12 +4,19 @@ extension UTType {
   ///
   /// Apple's counterpart: `init?(filenameExtension:conformingTo:)`.
   /// - Complexity: O(1) for the usual single candidate.
+  /// - Parameters:
+  ///   - filenameExtension: The extension, such as `png`.
+  ///   - supertype: The type the result must conform to; ``data`` by default.
   public init?(filenameExtension: String, conformingTo supertype: UTType = .data) {
     self.init(tag: filenameExtension, tagClass: .filenameExtension, conformingTo: supertype)
   }
 
   /// The preferred declared type for a MIME type; see ``init(filenameExtension:conformingTo:)``.
   /// Apple's counterpart: `init?(mimeType:conformingTo:)`.
+  ///
+  /// - Parameters:
+  ///   - mimeType: The MIME type, such as `image/png`.
+  ///   - supertype: The type the result must conform to; ``data`` by default.
   public init?(mimeType: String, conformingTo supertype: UTType = .data) {
     self.init(tag: mimeType, tagClass: .mimeType, conformingTo: supertype)
   }
@@ -19,6 +26,11 @@ extension UTType {
   ///
   /// The preference: `public.*` types, then system-declared ones, then exported, then imported
   /// declarations, then declaration order. Apple's counterpart: `init?(tag:tagClass:conformingTo:)`.
+  ///
+  /// - Parameters:
+  ///   - tag: The tag's value.
+  ///   - tagClass: The tag's class.
+  ///   - supertype: The type the result must conform to, or nil for any.
   public init?(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) {
     guard let type = UTTypeRegistry.shared.current.type(tag: tag, tagClass: tagClass, conformingTo: supertype) else {
       return nil
@@ -28,6 +40,12 @@ extension UTType {
 
   /// Every declared type with the tag that conforms to `supertype`, most preferred first.
   /// Apple's counterpart: `types(tag:tagClass:conformingTo:)`.
+  ///
+  /// - Parameters:
+  ///   - tag: The tag's value.
+  ///   - tagClass: The tag's class.
+  ///   - supertype: The type the results must conform to, or nil for any.
+  /// - Returns: The matching declared types; empty when none is declared.
   public static func types(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> [UTType] {
     UTTypeRegistry.shared.current.types(tag: tag, tagClass: tagClass, conformingTo: supertype)
   }

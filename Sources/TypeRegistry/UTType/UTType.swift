@@ -63,6 +63,7 @@ public struct UTType: Sendable {
   ///
   /// Returns nil for an identifier that no loaded source declares. Apple's counterpart: `init?(_:)`.
   /// - Complexity: O(1).
+  /// - Parameter identifier: A type identifier, compared case-insensitively.
   public init?(_ identifier: String) {
     guard let type = UTTypeRegistry.shared.current.type(withIdentifier: identifier) else { return nil }
     self = type
@@ -73,12 +74,20 @@ public struct UTType: Sendable {
   ///
   /// Apple requires the type to be exported in the app's Info.plist; `utictl validate --sources`
   /// checks that. Apple's counterpart: `init(exportedAs:conformingTo:)`.
+  ///
+  /// - Parameters:
+  ///   - identifier: The exported type's identifier.
+  ///   - parentType: The parent of the undeclared type, when no source declares it.
   public init(exportedAs identifier: String, conformingTo parentType: UTType? = nil) {
     self = UTType.declaredOrUndeclared(identifier, conformingTo: parentType)
   }
 
   /// The type of a type your app imports; see ``init(exportedAs:conformingTo:)``.
   /// Apple's counterpart: `init(importedAs:conformingTo:)`.
+  ///
+  /// - Parameters:
+  ///   - identifier: The imported type's identifier.
+  ///   - parentType: The parent of the undeclared type, when no source declares it.
   public init(importedAs identifier: String, conformingTo parentType: UTType? = nil) {
     self = UTType.declaredOrUndeclared(identifier, conformingTo: parentType)
   }
@@ -146,6 +155,8 @@ extension UTType {
   ///
   /// Reflexive and transitive over multiple parents. Apple's counterpart: `conforms(to:)`.
   /// - Complexity: O(log *k*) in the number of supertypes when both types come from one registry.
+  /// - Parameter type: The type to test against.
+  /// - Returns: Whether this type is `type` or one of its subtypes.
   @inlinable
   public func conforms(to type: UTType) -> Bool {
     if id >= 0 && type.id >= 0 && registry === type.registry { return registry.conforms(id, type.id) }
@@ -163,9 +174,15 @@ extension UTType {
   }
 
   /// Whether the type conforms to `type` and is not `type`. Apple's counterpart: `isSubtype(of:)`.
+  ///
+  /// - Parameter type: The supertype to test against.
+  /// - Returns: Whether this type is a proper subtype of `type`.
   public func isSubtype(of type: UTType) -> Bool { self != type && conforms(to: type) }
 
   /// Whether `type` conforms to this type and is not it. Apple's counterpart: `isSupertype(of:)`.
+  ///
+  /// - Parameter type: The subtype to test against.
+  /// - Returns: Whether this type is a proper supertype of `type`.
   public func isSupertype(of type: UTType) -> Bool { type.isSubtype(of: self) }
 
   /// Every type this type conforms to, directly or not, itself excluded. Apple's counterpart: `supertypes`.
@@ -184,12 +201,19 @@ extension UTType {
 
 extension UTType: Hashable {
   /// Whether two types have the same identifier, compared case-insensitively (an id comparison when both come from one registry).
+  ///
+  /// - Parameters:
+  ///   - lhs: A type to compare.
+  ///   - rhs: Another type to compare.
+  /// - Returns: Whether their identifiers are equal, ignoring case.
   public static func == (lhs: UTType, rhs: UTType) -> Bool {
     if lhs.registry === rhs.registry && lhs.id >= 0 && rhs.id >= 0 { return lhs.id == rhs.id }
     return UTTypeRegistry.fold(lhs.identifier) == UTTypeRegistry.fold(rhs.identifier)
   }
 
   /// Hashes the case-folded identifier, consistently with `==`.
+  ///
+  /// - Parameter hasher: The hasher to feed the identifier to.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(UTTypeRegistry.fold(identifier))
   }
@@ -207,12 +231,19 @@ extension UTType: CustomStringConvertible, CustomDebugStringConvertible {
 
 extension UTType: Codable {
   /// Encodes the identifier, as Apple's `UTType` does.
+  ///
+  /// - Parameter encoder: The encoder to write the identifier to, as a single string.
+  /// - Throws: The encoder's error.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(identifier)
   }
 
   /// Decodes an identifier; fails for one that no loaded source declares.
+  ///
+  /// - Parameter decoder: The decoder to read the identifier from, a single string.
+  /// - Throws: `DecodingError.dataCorrupted` for an identifier that is neither declared nor dynamic,
+  ///   or the decoder's error.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let identifier = try container.decode(String.self)
