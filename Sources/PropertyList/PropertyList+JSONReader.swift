@@ -1,7 +1,7 @@
 /// Reads JSON (RFC 8259) as a property list: objects are dictionaries, numbers without a
 /// fraction or exponent are integers when they fit in 64 bits, and `null` is an error (property
 /// lists have no null).
-struct JSONReader: ~Copyable {
+struct JSONReader: TextReader, ~Copyable {
   typealias Value = PropertyList.Value
   typealias ParseError = PropertyList.ParseError
 
@@ -11,29 +11,14 @@ struct JSONReader: ~Copyable {
   var tree: TreeBuilder
   var scratch: [UInt8] = []
 
-  static func parse(_ text: [UInt8], options: PropertyList.ParseOptions) throws(ParseError)
-    -> (Value, [PropertyList.Warning])
-  {
-    do {
-      return try text.withUnsafeBufferPointer { p in
-        var reader = JSONReader(
-          p: p, text: text, i: TextDecoding.bodyStart(text),
-          tree: TreeBuilder(text: text, maximumDepth: options.maximumDepth))
-        let root = try reader.run()
-        return (root, reader.tree.warnings)
-      }
-    } catch let error as ParseError {
-      throw error
-    } catch {
-      fatalError("unreachable: \(error)")
-    }
+  init(p: UnsafeBufferPointer<UInt8>, text: [UInt8], options: PropertyList.ParseOptions) {
+    self.p = p
+    self.text = text
+    i = TextDecoding.bodyStart(text)
+    tree = TreeBuilder(text: text, maximumDepth: options.maximumDepth)
   }
 
-  func fail(_ code: ParseError.Code, _ message: String, at offset: Int) -> ParseError {
-    ParseError(code, message, at: PropertyList.SourceLocation(offset: offset, in: text))
-  }
-
-  func found() -> String { i < p.count ? TextDecoding.describe(byte: p[i]) : "end of file" }
+  var warnings: [PropertyList.Warning] { tree.warnings }
 
   mutating func skipSpace() { while i < p.count && TextDecoding.isSpace(p[i]) { i += 1 } }
 

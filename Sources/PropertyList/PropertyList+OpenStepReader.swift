@@ -7,7 +7,7 @@
 /// Reads the old-style OpenStep (ASCII) format: `{ key = value; }` dictionaries, `( a, b )`
 /// arrays, quoted or unquoted strings, `<0fbd77>` data, and `//` and `/* */` comments.
 /// A top level of `key = value;` pairs without braces (a `.strings` file) reads as a dictionary.
-struct OpenStepReader: ~Copyable {
+struct OpenStepReader: TextReader, ~Copyable {
   typealias Value = PropertyList.Value
   typealias ParseError = PropertyList.ParseError
 
@@ -19,29 +19,14 @@ struct OpenStepReader: ~Copyable {
   /// True when the top level is a brace-less `.strings` dictionary.
   var implicitDictionary = false
 
-  static func parse(_ text: [UInt8], options: PropertyList.ParseOptions) throws(ParseError)
-    -> (Value, [PropertyList.Warning])
-  {
-    do {
-      return try text.withUnsafeBufferPointer { p in
-        var reader = OpenStepReader(
-          p: p, text: text, i: TextDecoding.bodyStart(text),
-          tree: TreeBuilder(text: text, maximumDepth: options.maximumDepth))
-        let root = try reader.run()
-        return (root, reader.tree.warnings)
-      }
-    } catch let error as ParseError {
-      throw error
-    } catch {
-      fatalError("unreachable: \(error)")
-    }
+  init(p: UnsafeBufferPointer<UInt8>, text: [UInt8], options: PropertyList.ParseOptions) {
+    self.p = p
+    self.text = text
+    i = TextDecoding.bodyStart(text)
+    tree = TreeBuilder(text: text, maximumDepth: options.maximumDepth)
   }
 
-  func fail(_ code: ParseError.Code, _ message: String, at offset: Int) -> ParseError {
-    ParseError(code, message, at: PropertyList.SourceLocation(offset: offset, in: text))
-  }
-
-  func found() -> String { i < p.count ? TextDecoding.describe(byte: p[i]) : "end of file" }
+  var warnings: [PropertyList.Warning] { tree.warnings }
 
   /// Skips white space and comments.
   mutating func skip() throws(ParseError) {
@@ -72,19 +57,7 @@ struct OpenStepReader: ~Copyable {
   mutating func run() throws(ParseError) -> Value {
     try skip()
     guard i < p.count else { throw fail(.truncated, "empty document: expected a value", at: i) }
-    // A `.strings` file: `key = value;` at the top level.
-    if p[i] == UInt8(ascii: "\"") || Self.isUnquoted(p[i]) {
-      let save = i
-      _ = try string()
-      try skip()
-      let isStrings = i < p.count && p[i] == UInt8(ascii: "=")
-      i = save
-      if isStrings {
-        implicitDictionary = true
-        try tree.open(dictionary: true, offset: save)
-        try key()
-      }
-    }
+    try openStringsFile()
     while true {
       var produced = try valueStart()
       while let value = produced {
@@ -94,42 +67,58 @@ struct OpenStepReader: ~Copyable {
           return root
         }
         try skip()
-        let top = tree.top!
-        if top.isDictionary {
-          guard i < p.count, p[i] == UInt8(ascii: ";") else {
-            throw fail(.syntax, "expected ';' after a dictionary value, found \(found())", at: i)
-          }
-          i += 1
-          try skip()
-          let atEnd =
-            implicitDictionary && tree.stack.count == 1 ? i == p.count : (i < p.count && p[i] == UInt8(ascii: "}"))
-          if atEnd {
-            if !implicitDictionary || tree.stack.count > 1 { i += 1 }
-            produced = tree.close()
-          } else {
-            try key()
-            produced = nil
-          }
-        } else {
-          guard i < p.count else { throw fail(.truncated, "unexpected end of file: expected ',' or ')'", at: i) }
-          if p[i] == UInt8(ascii: ",") {
-            i += 1
-            try skip()
-            if i < p.count && p[i] == UInt8(ascii: ")") {
-              i += 1
-              produced = tree.close()
-            } else {
-              produced = nil
-            }
-          } else if p[i] == UInt8(ascii: ")") {
-            i += 1
-            produced = tree.close()
-          } else {
-            throw fail(.syntax, "expected ',' or ')' after an array element, found \(found())", at: i)
-          }
-        }
+        produced = try tree.top!.isDictionary ? afterDictionaryValue() : afterArrayElement()
       }
     }
+  }
+
+  /// A `.strings` file (`key = value;` at the top level, no braces) opens its implicit dictionary.
+  mutating func openStringsFile() throws(ParseError) {
+    guard p[i] == UInt8(ascii: "\"") || Self.isUnquoted(p[i]) else { return }
+    let save = i
+    _ = try string()
+    try skip()
+    let isStrings = i < p.count && p[i] == UInt8(ascii: "=")
+    i = save
+    if isStrings {
+      implicitDictionary = true
+      try tree.open(dictionary: true, offset: save)
+      try key()
+    }
+  }
+
+  /// After a dictionary's value: `;`, then the dictionary's end (the dictionary, closed) or the
+  /// next key (nil).
+  mutating func afterDictionaryValue() throws(ParseError) -> Value? {
+    guard i < p.count, p[i] == UInt8(ascii: ";") else {
+      throw fail(.syntax, "expected ';' after a dictionary value, found \(found())", at: i)
+    }
+    i += 1
+    try skip()
+    let atEnd =
+      implicitDictionary && tree.stack.count == 1 ? i == p.count : (i < p.count && p[i] == UInt8(ascii: "}"))
+    guard atEnd else {
+      try key()
+      return nil
+    }
+    if !implicitDictionary || tree.stack.count > 1 { i += 1 }
+    return tree.close()
+  }
+
+  /// After an array's element: `,` (and perhaps the end), or `)`; the array, closed, at its end.
+  mutating func afterArrayElement() throws(ParseError) -> Value? {
+    guard i < p.count else { throw fail(.truncated, "unexpected end of file: expected ',' or ')'", at: i) }
+    if p[i] == UInt8(ascii: ",") {
+      i += 1
+      try skip()
+      guard i < p.count && p[i] == UInt8(ascii: ")") else { return nil }
+      i += 1
+      return tree.close()
+    } else if p[i] == UInt8(ascii: ")") {
+      i += 1
+      return tree.close()
+    }
+    throw fail(.syntax, "expected ',' or ')' after an array element, found \(found())", at: i)
   }
 
   /// Reads `key =` in a dictionary.

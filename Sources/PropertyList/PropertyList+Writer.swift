@@ -181,13 +181,7 @@ enum XMLWriter {
       }
       out.append(contentsOf: "<date>\(text)</date>\n".utf8)
     case .data(let d):
-      out.append(contentsOf: "<data>\n".utf8)
-      let lineLength = max(16, 76 - 8 * indent) / 4 * 4
-      var prefix: [UInt8] = []
-      tabs(indent, &prefix)
-      Base64.encode(d, lineLength: lineLength, indent: prefix, into: &out)
-      tabs(indent, &out)
-      out.append(contentsOf: "</data>\n".utf8)
+      writeData(d, indent: indent, into: &out)
     case .uid(let u):
       // XML has no UID; Apple writes it as a CF$UID dictionary.
       out.append(contentsOf: "<dict>\n".utf8)
@@ -198,38 +192,61 @@ enum XMLWriter {
       tabs(indent, &out)
       out.append(contentsOf: "</dict>\n".utf8)
     case .array(let a):
-      if a.isEmpty {
-        out.append(contentsOf: "<array/>\n".utf8)
-        return
-      }
-      try path.checkDepth()
-      out.append(contentsOf: "<array>\n".utf8)
-      for (n, element) in a.enumerated() {
-        path.components.append(String(n))
-        try write(element, indent: indent + 1, path: &path, into: &out)
-        path.components.removeLast()
-      }
-      tabs(indent, &out)
-      out.append(contentsOf: "</array>\n".utf8)
+      try writeArray(a, indent: indent, path: &path, into: &out)
     case .dictionary(let d):
-      if d.isEmpty {
-        out.append(contentsOf: "<dict/>\n".utf8)
-        return
-      }
-      try path.checkDepth()
-      out.append(contentsOf: "<dict>\n".utf8)
-      for entry in d {
-        path.components.append(entry.key)
-        tabs(indent + 1, &out)
-        out.append(contentsOf: "<key>".utf8)
-        try escaped(entry.key, path: path, into: &out)
-        out.append(contentsOf: "</key>\n".utf8)
-        try write(entry.value, indent: indent + 1, path: &path, into: &out)
-        path.components.removeLast()
-      }
-      tabs(indent, &out)
-      out.append(contentsOf: "</dict>\n".utf8)
+      try writeDictionary(d, indent: indent, path: &path, into: &out)
     }
+  }
+
+  /// `<data>`, in base64 lines that fit 76 columns with the indentation, as Apple writes it.
+  static func writeData(_ d: Data, indent: Int, into out: inout [UInt8]) {
+    out.append(contentsOf: "<data>\n".utf8)
+    let lineLength = max(16, 76 - 8 * indent) / 4 * 4
+    var prefix: [UInt8] = []
+    tabs(indent, &prefix)
+    Base64.encode(d, lineLength: lineLength, indent: prefix, into: &out)
+    tabs(indent, &out)
+    out.append(contentsOf: "</data>\n".utf8)
+  }
+
+  static func writeArray(
+    _ a: [PropertyList.Value], indent: Int, path: inout KeyPath, into out: inout [UInt8]
+  ) throws(PropertyList.WriteError) {
+    if a.isEmpty {
+      out.append(contentsOf: "<array/>\n".utf8)
+      return
+    }
+    try path.checkDepth()
+    out.append(contentsOf: "<array>\n".utf8)
+    for (n, element) in a.enumerated() {
+      path.components.append(String(n))
+      try write(element, indent: indent + 1, path: &path, into: &out)
+      path.components.removeLast()
+    }
+    tabs(indent, &out)
+    out.append(contentsOf: "</array>\n".utf8)
+  }
+
+  static func writeDictionary(
+    _ d: PropertyList.Dictionary, indent: Int, path: inout KeyPath, into out: inout [UInt8]
+  ) throws(PropertyList.WriteError) {
+    if d.isEmpty {
+      out.append(contentsOf: "<dict/>\n".utf8)
+      return
+    }
+    try path.checkDepth()
+    out.append(contentsOf: "<dict>\n".utf8)
+    for entry in d {
+      path.components.append(entry.key)
+      tabs(indent + 1, &out)
+      out.append(contentsOf: "<key>".utf8)
+      try escaped(entry.key, path: path, into: &out)
+      out.append(contentsOf: "</key>\n".utf8)
+      try write(entry.value, indent: indent + 1, path: &path, into: &out)
+      path.components.removeLast()
+    }
+    tabs(indent, &out)
+    out.append(contentsOf: "</dict>\n".utf8)
   }
 }
 

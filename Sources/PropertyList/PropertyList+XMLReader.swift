@@ -16,7 +16,7 @@
 /// A single pass over validated UTF-8 bytes with an explicit stack, so nesting depth costs heap,
 /// not call stack. Entity declarations are rejected, never expanded; only the five predefined
 /// entities and numeric character references are decoded.
-struct XMLReader: ~Copyable {
+struct XMLReader: TextReader, ~Copyable {
   typealias Value = PropertyList.Value
   typealias ParseError = PropertyList.ParseError
 
@@ -73,29 +73,19 @@ struct XMLReader: ~Copyable {
   var scratch: [UInt8] = []
   var tree: TreeBuilder
 
-  static func parse(_ text: [UInt8], options: PropertyList.ParseOptions) throws(ParseError)
-    -> (Value, [PropertyList.Warning])
-  {
-    do {
-      return try text.withUnsafeBufferPointer { p in
-        var reader = XMLReader(
-          p: p, text: text, options: options, i: TextDecoding.bodyStart(text),
-          tree: TreeBuilder(text: text, maximumDepth: options.maximumDepth))
-        let root = try reader.document()
-        return (root, reader.tree.warnings)
-      }
-    } catch let error as ParseError {
-      throw error
-    } catch {
-      fatalError("unreachable: \(error)")
-    }
+  init(p: UnsafeBufferPointer<UInt8>, text: [UInt8], options: PropertyList.ParseOptions) {
+    self.p = p
+    self.text = text
+    self.options = options
+    i = TextDecoding.bodyStart(text)
+    tree = TreeBuilder(text: text, maximumDepth: options.maximumDepth)
   }
+
+  var warnings: [PropertyList.Warning] { tree.warnings }
+
+  mutating func run() throws(ParseError) -> Value { try document() }
 
   // MARK: Errors
-
-  func fail(_ code: ParseError.Code, _ message: String, at offset: Int) -> ParseError {
-    ParseError(code, message, at: PropertyList.SourceLocation(offset: offset, in: text))
-  }
 
   func locationText(_ offset: Int) -> String { PropertyList.SourceLocation(offset: offset, in: text).description }
 
@@ -322,13 +312,7 @@ struct XMLReader: ~Copyable {
       isEnd = true
       i += 1
     } else if i < p.count && p[i] == UInt8(ascii: "!") {
-      if starts(with: "![CDATA[") {
-        throw fail(.structure, "CDATA is allowed only inside <string>, <key> and other text elements", at: start)
-      }
-      if starts(with: "!DOCTYPE") {
-        throw fail(.structure, "<!DOCTYPE must come before the top-level element", at: start)
-      }
-      throw fail(.syntax, "expected an element name after '<', found '!'", at: i)
+      throw markupError(at: start)
     }
     let nameStart = i
     while i < p.count && Self.isNameByte(p[i]) { i += 1 }
@@ -338,7 +322,7 @@ struct XMLReader: ~Copyable {
     }
     let element = Self.element(p, nameStart, i)
     let nameRange = nameStart..<i
-    var name: String { String(decoding: UnsafeBufferPointer(rebasing: p[nameRange]), as: UTF8.self) }
+    let name = TagName(p: p, range: nameRange)
     if isEnd {
       skipSpace()
       guard i < p.count else { throw fail(.truncated, "unexpected end of file inside </\(name)>", at: start) }
@@ -369,25 +353,49 @@ struct XMLReader: ~Copyable {
         throw fail(
           .syntax, "expected an attribute, '>' or '/>' in <\(name)>, found \(TextDecoding.describe(byte: b))", at: i)
       }
-      while i < p.count && Self.isNameByte(p[i]) { i += 1 }
-      skipSpace()
-      guard i < p.count, p[i] == UInt8(ascii: "=") else {
-        throw fail(.syntax, "expected '=' after an attribute name in <\(name)>", at: min(i, p.count))
-      }
-      i += 1
-      skipSpace()
-      guard i < p.count, p[i] == UInt8(ascii: "\"") || p[i] == UInt8(ascii: "'") else {
-        throw fail(.syntax, "expected a quoted attribute value in <\(name)>", at: min(i, p.count))
-      }
-      let quote = p[i]
-      let valueStart = i
-      i += 1
-      while i < p.count && p[i] != quote && p[i] != UInt8(ascii: "<") { i += 1 }
-      guard i < p.count, p[i] == quote else {
-        throw fail(.syntax, "unterminated attribute value in <\(name)>", at: valueStart)
-      }
-      i += 1
+      try skipAttribute(in: name)
     }
+  }
+
+  /// An element's name, decoded only for a message.
+  struct TagName: CustomStringConvertible {
+    let p: UnsafeBufferPointer<UInt8>
+    let range: Range<Int>
+    var description: String { String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self) }
+  }
+
+  /// Why `<!` (at `start`) cannot be here: a CDATA section outside a text element, a late
+  /// DOCTYPE, or no name.
+  func markupError(at start: Int) -> ParseError {
+    if starts(with: "![CDATA[") {
+      return fail(.structure, "CDATA is allowed only inside <string>, <key> and other text elements", at: start)
+    }
+    if starts(with: "!DOCTYPE") {
+      return fail(.structure, "<!DOCTYPE must come before the top-level element", at: start)
+    }
+    return fail(.syntax, "expected an element name after '<', found '!'", at: i)
+  }
+
+  /// Moves past one attribute, `name="value"` or `name='value'`, at `i` (at its name).
+  mutating func skipAttribute(in name: TagName) throws(ParseError) {
+    while i < p.count && Self.isNameByte(p[i]) { i += 1 }
+    skipSpace()
+    guard i < p.count, p[i] == UInt8(ascii: "=") else {
+      throw fail(.syntax, "expected '=' after an attribute name in <\(name)>", at: min(i, p.count))
+    }
+    i += 1
+    skipSpace()
+    guard i < p.count, p[i] == UInt8(ascii: "\"") || p[i] == UInt8(ascii: "'") else {
+      throw fail(.syntax, "expected a quoted attribute value in <\(name)>", at: min(i, p.count))
+    }
+    let quote = p[i]
+    let valueStart = i
+    i += 1
+    while i < p.count && p[i] != quote && p[i] != UInt8(ascii: "<") { i += 1 }
+    guard i < p.count, p[i] == quote else {
+      throw fail(.syntax, "unterminated attribute value in <\(name)>", at: valueStart)
+    }
+    i += 1
   }
 
   // MARK: Values
@@ -397,31 +405,13 @@ struct XMLReader: ~Copyable {
   /// Reads the value that starts with `first`, and everything nested in it.
   mutating func value(startingWith first: Tag, context topContext: String) throws(ParseError) -> Value {
     var next = first
-    /// Where a value is expected, for messages.
-    func context(_ tree: borrowing TreeBuilder) -> String {
-      guard let top = tree.top else { return topContext }
-      return top.pendingKey.map { "after <key>\($0)</key>" } ?? "in <\(top.isDictionary ? "dict" : "array")>"
-    }
     while true {
       // `next` is a tag read where a value may start, or where the innermost container may close.
       var produced: Value? = nil
       if next.form == .end {
         guard let isDictionary = tree.topIsDictionary, next.element == (isDictionary ? .dict : .array),
           !tree.topAwaitsValue
-        else {
-          if let top = tree.top {
-            if let key = top.pendingKey {
-              throw fail(
-                .structure, "expected a value after <key>\(key)</key>, found \(rendered(next))", at: next.offset)
-            }
-            let name = top.isDictionary ? "dict" : "array"
-            throw fail(
-              .structure,
-              "expected </\(name)> to close <\(name)> opened at \(locationText(top.offset)), found \(rendered(next))",
-              at: next.offset)
-          }
-          throw fail(.structure, "expected a value \(context(tree)), found \(rendered(next))", at: next.offset)
-        }
+        else { throw misplacedEnd(next, context: topContext) }
         produced = tree.close()
       } else if tree.topIsDictionary == true && !tree.topAwaitsValue {
         // A dictionary wants a key here.
@@ -432,12 +422,7 @@ struct XMLReader: ~Copyable {
         tree.setKey(key, offset: next.offset)
       } else {
         guard let element = next.element, element != .key, element != .plist else {
-          if next.element == .key, let key = tree.top?.pendingKey {
-            throw fail(.structure, "expected a value after <key>\(key)</key>, found <key>", at: next.offset)
-          }
-          let what = next.element == nil ? "unknown element \(rendered(next))" : rendered(next)
-          throw fail(
-            .structure, "expected a value (\(Self.valueNames)) \(context(tree)), found \(what)", at: next.offset)
+          throw notAValue(next, context: topContext)
         }
         switch element {
         case .array, .dict:
@@ -451,19 +436,52 @@ struct XMLReader: ~Copyable {
         }
       }
       if let value = produced, let root = tree.add(value) { return root }
-      let inDictionary = tree.topIsDictionary!
-      try skipMisc(inside: inDictionary ? .dict : .array)
-      guard i < p.count else {
-        let top = tree.top!
-        let name = inDictionary ? "dict" : "array"
-        if let key = top.pendingKey {
-          throw fail(.truncated, "unexpected end of file: expected a value after <key>\(key)</key>", at: i)
-        }
-        throw fail(
-          .truncated, "unexpected end of file: <\(name)> opened at \(locationText(top.offset)) is not closed", at: i)
-      }
+      try skipMisc(inside: tree.topIsDictionary! ? .dict : .array)
+      guard i < p.count else { throw unclosed() }
       next = try tag()
     }
+  }
+
+  /// Where a value is expected, for messages: after a key, in a container, or `topContext`.
+  func valueContext(_ topContext: String) -> String {
+    guard let top = tree.top else { return topContext }
+    return top.pendingKey.map { "after <key>\($0)</key>" } ?? "in <\(top.isDictionary ? "dict" : "array")>"
+  }
+
+  /// An end tag where a value is due, or one that closes another element than the innermost.
+  func misplacedEnd(_ tag: Tag, context topContext: String) -> ParseError {
+    guard let top = tree.top else {
+      return fail(.structure, "expected a value \(valueContext(topContext)), found \(rendered(tag))", at: tag.offset)
+    }
+    if let key = top.pendingKey {
+      return fail(.structure, "expected a value after <key>\(key)</key>, found \(rendered(tag))", at: tag.offset)
+    }
+    let name = top.isDictionary ? "dict" : "array"
+    return fail(
+      .structure,
+      "expected </\(name)> to close <\(name)> opened at \(locationText(top.offset)), found \(rendered(tag))",
+      at: tag.offset)
+  }
+
+  /// A tag that starts no value: a key where a value is due, `<plist>`, or an unknown element.
+  func notAValue(_ tag: Tag, context topContext: String) -> ParseError {
+    if tag.element == .key, let key = tree.top?.pendingKey {
+      return fail(.structure, "expected a value after <key>\(key)</key>, found <key>", at: tag.offset)
+    }
+    let what = tag.element == nil ? "unknown element \(rendered(tag))" : rendered(tag)
+    return fail(
+      .structure, "expected a value (\(Self.valueNames)) \(valueContext(topContext)), found \(what)", at: tag.offset)
+  }
+
+  /// The end of the input inside a container.
+  func unclosed() -> ParseError {
+    let top = tree.top!
+    if let key = top.pendingKey {
+      return fail(.truncated, "unexpected end of file: expected a value after <key>\(key)</key>", at: i)
+    }
+    let name = top.isDictionary ? "dict" : "array"
+    return fail(
+      .truncated, "unexpected end of file: <\(name)> opened at \(locationText(top.offset)) is not closed", at: i)
   }
 
   mutating func scalar(_ element: Element, tag: Tag) throws(ParseError) -> Value {

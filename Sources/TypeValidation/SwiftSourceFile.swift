@@ -39,18 +39,41 @@ public struct SwiftSourceFile: Sendable {
   /// - Returns: The offset with its line and column.
   public func location(ofOffset offset: Int) -> PropertyList.SourceLocation { lines.location(ofOffset: offset) }
 
+  /// The `UTType(exportedAs:)` and `UTType(importedAs:)` calls with a string literal, outside
+  /// comments and other string literals.
   static func scan(_ t: [UInt8]) -> [Call] {
+    var scanner = Scanner(t: t)
     var calls: [Call] = []
+    while scanner.i < t.count {
+      if scanner.skipCommentOrString() { continue }
+      if scanner.at("UTType", scanner.i) && (scanner.i == 0 || !isIdentifierByte(t[scanner.i - 1])) {
+        if let call = scanner.call() { calls.append(call) }
+        scanner.i += 6
+      } else {
+        scanner.i += 1
+      }
+    }
+    return calls
+  }
+
+  /// A position in Swift source text that moves past comments and string literals.
+  struct Scanner {
+    let t: [UInt8]
     var i = 0
-    let n = t.count
+    var n: Int { t.count }
+
     func at(_ s: String, _ k: Int) -> Bool {
       let u = Array(s.utf8)
       return k + u.count <= n && Array(t[k..<(k + u.count)]) == u
     }
+
     func skipSpace(_ k: inout Int) {
       while k < n && (t[k] == 0x20 || t[k] == 0x09 || t[k] == 0x0A || t[k] == 0x0D) { k += 1 }
     }
-    while i < n {
+
+    /// Moves past the comment (nested block comments included) or string literal that starts at
+    /// the position; false when none does.
+    mutating func skipCommentOrString() -> Bool {
       if at("//", i) {
         while i < n && t[i] != 0x0A { i += 1 }
       } else if at("/*", i) {
@@ -75,43 +98,40 @@ public struct SwiftSourceFile: Sendable {
         i += 1
         while i < n && t[i] != UInt8(ascii: "\"") && t[i] != 0x0A { i += t[i] == UInt8(ascii: "\\") ? 2 : 1 }
         i += 1
-      } else if at("UTType", i) && (i == 0 || !isIdentifierByte(t[i - 1])) {
-        var k = i + 6
-        skipSpace(&k)
-        guard k < n, t[k] == UInt8(ascii: "(") else {
-          i += 6
-          continue
-        }
-        k += 1
-        skipSpace(&k)
-        var kind: Call.Kind? = nil
-        if at("exportedAs", k) {
-          kind = .exportedAs
-          k += 10
-        } else if at("importedAs", k) {
-          kind = .importedAs
-          k += 10
-        }
-        skipSpace(&k)
-        if let kind, k < n, t[k] == UInt8(ascii: ":") {
-          k += 1
-          skipSpace(&k)
-          if k < n, t[k] == UInt8(ascii: "\"") {
-            let start = k
-            var end = k + 1
-            while end < n && t[end] != UInt8(ascii: "\"") && t[end] != 0x0A && t[end] != UInt8(ascii: "\\") { end += 1 }
-            if end < n && t[end] == UInt8(ascii: "\"") {
-              calls.append(
-                Call(kind: kind, identifier: String(decoding: t[(start + 1)..<end], as: UTF8.self), offset: start))
-            }
-          }
-        }
-        i += 6
       } else {
-        i += 1
+        return false
       }
+      return true
     }
-    return calls
+
+    /// The call whose `UTType` is at the position, when it is `UTType(exportedAs: "…")` or
+    /// `UTType(importedAs: "…")` with a literal free of escapes.
+    func call() -> Call? {
+      var k = i + 6
+      skipSpace(&k)
+      guard k < n, t[k] == UInt8(ascii: "(") else { return nil }
+      k += 1
+      skipSpace(&k)
+      let kind: Call.Kind
+      if at("exportedAs", k) {
+        kind = .exportedAs
+      } else if at("importedAs", k) {
+        kind = .importedAs
+      } else {
+        return nil
+      }
+      k += 10
+      skipSpace(&k)
+      guard k < n, t[k] == UInt8(ascii: ":") else { return nil }
+      k += 1
+      skipSpace(&k)
+      guard k < n, t[k] == UInt8(ascii: "\"") else { return nil }
+      let start = k
+      var end = k + 1
+      while end < n && t[end] != UInt8(ascii: "\"") && t[end] != 0x0A && t[end] != UInt8(ascii: "\\") { end += 1 }
+      guard end < n && t[end] == UInt8(ascii: "\"") else { return nil }
+      return Call(kind: kind, identifier: String(decoding: t[(start + 1)..<end], as: UTF8.self), offset: start)
+    }
   }
 
   static func isIdentifierByte(_ b: UInt8) -> Bool {

@@ -8,6 +8,9 @@ import TypeRegistry
 #endif
 
 extension ValidationRun {
+  /// A system type whose tags an imported declaration repeats: the tags, and where the first is.
+  typealias SystemClaim = (type: UTType, declaration: TypeDeclaration, tags: [String], offset: Int)
+
   mutating func checkDeclaration(_ d: TypeDeclaration, in file: DeclarationFile, domain: String?) {
     let identifierOffset = d.offset(ofKey: "UTTypeIdentifier") ?? d.rawOffset
     let key = UTTypeRegistry.fold(d.identifier)
@@ -26,36 +29,7 @@ extension ValidationRun {
     }
 
     if d.kind == .exported && !validator.systemCatalog {
-      var reservedDomain = false
-      for reserved in ["public.", "com.apple.", "dyn."] where key.hasPrefix(reserved) {
-        reservedDomain = true
-        report(
-          .reservedNamespace,
-          "'\(d.identifier)' is in the reserved '\(reserved.dropLast())' domain, which only the system declares; import it, or export a type in your own domain",
-          file, identifierOffset)
-      }
-      let system = UTTypeRegistry.builtIn.type(withIdentifier: d.identifier).flatMap { $0.isDynamic ? nil : $0 }
-      if !reservedDomain, let domain, !BundleDomain.contains(domain, key) {
-        report(
-          .foreignDomain,
-          "'\(d.identifier)' is exported outside this bundle's domain '\(domain)'; export only your own types and import others'",
-          file, identifierOffset)
-      } else if !reservedDomain, domain == nil, system == nil, let vendor = BundleDomain.vendor(ofIdentifier: key),
-        BundleDomain.catalogVendors.contains(vendor)
-      {
-        // No bundle identifier to say the domain is this app's: the catalog says whose it is.
-        report(
-          .foreignDomain,
-          "'\(d.identifier)' is exported in the '\(vendor)' domain, whose types the system attributes to another vendor, and this file has no CFBundleIdentifier that makes it yours; import it, or set CFBundleIdentifier",
-          file, identifierOffset)
-      }
-      if system != nil, !key.hasPrefix("public."), !key.hasPrefix("com.apple.") {
-        report(
-          .duplicateIdentifier,
-          "'\(d.identifier)' is already declared by the system; import it instead of exporting it",
-          file, identifierOffset, severity: .warning,
-          notes: [.init(message: "the system declares it (built-in)", place: nil)])
-      }
+      checkExportedDomain(d, key: key, in: file, domain: domain, identifierOffset: identifierOffset)
     }
 
     if d.description == nil && d.plist["UTTypeDescription"] == nil {
@@ -69,6 +43,43 @@ extension ValidationRun {
       if URL(string: url)?.scheme == nil || url.contains(" ") {
         report(.invalidReferenceUrl, "UTTypeReferenceURL '\(url)' is not an absolute URL", file, value.rawOffset)
       }
+    }
+  }
+
+  /// An exported type's domain: not a reserved one, the bundle's own (or, without a bundle
+  /// identifier, not a vendor's the catalog knows), and not one the system already declares.
+  mutating func checkExportedDomain(
+    _ d: TypeDeclaration, key: String, in file: DeclarationFile, domain: String?, identifierOffset: Int
+  ) {
+    var reservedDomain = false
+    for reserved in ["public.", "com.apple.", "dyn."] where key.hasPrefix(reserved) {
+      reservedDomain = true
+      report(
+        .reservedNamespace,
+        "'\(d.identifier)' is in the reserved '\(reserved.dropLast())' domain, which only the system declares; import it, or export a type in your own domain",
+        file, identifierOffset)
+    }
+    let system = UTTypeRegistry.builtIn.type(withIdentifier: d.identifier).flatMap { $0.isDynamic ? nil : $0 }
+    if !reservedDomain, let domain, !BundleDomain.contains(domain, key) {
+      report(
+        .foreignDomain,
+        "'\(d.identifier)' is exported outside this bundle's domain '\(domain)'; export only your own types and import others'",
+        file, identifierOffset)
+    } else if !reservedDomain, domain == nil, system == nil, let vendor = BundleDomain.vendor(ofIdentifier: key),
+      BundleDomain.catalogVendors.contains(vendor)
+    {
+      // No bundle identifier to say the domain is this app's: the catalog says whose it is.
+      report(
+        .foreignDomain,
+        "'\(d.identifier)' is exported in the '\(vendor)' domain, whose types the system attributes to another vendor, and this file has no CFBundleIdentifier that makes it yours; import it, or set CFBundleIdentifier",
+        file, identifierOffset)
+    }
+    if system != nil, !key.hasPrefix("public."), !key.hasPrefix("com.apple.") {
+      report(
+        .duplicateIdentifier,
+        "'\(d.identifier)' is already declared by the system; import it instead of exporting it",
+        file, identifierOffset, severity: .warning,
+        notes: [.init(message: "the system declares it (built-in)", place: nil)])
     }
   }
 
@@ -126,9 +137,8 @@ extension ValidationRun {
       : (UTTypeRegistry.builtIn.type(withIdentifier: d.identifier)?.tags ?? [:]).mapValues {
         Set($0.map { $0.lowercased() })
       }
-    let mine = UTTypeRegistry.fold(d.identifier)
     // An imported declaration's tags that a system type declares: one finding per system type.
-    var systemClaims: [(type: UTType, declaration: TypeDeclaration, tags: [String], offset: Int)] = []
+    var systemClaims: [SystemClaim] = []
     defer { reportSystemClaims(of: d, systemClaims, in: file) }
     for entry in spec {
       let tagClass = entry.key
@@ -155,36 +165,49 @@ extension ValidationRun {
         guard foldedClass == "public.filename-extension" || foldedClass == "public.mime-type" else { continue }
         let tagClassValue = UTTagClass(rawValue: foldedClass)
         if systemTags[tagClassValue]?.contains(tag.lowercased()) == true { continue }
-        for other in registry.types(tag: tag, tagClass: tagClassValue)
-        where UTTypeRegistry.fold(other.identifier) != mine {
-          guard let otherDeclaration = registry.declaration(of: other) else { continue }
-          let what = foldedClass == "public.mime-type" ? "MIME type" : "filename extension"
-          if d.kind == .imported && otherDeclaration.isBuiltIn {
-            if let index = systemClaims.firstIndex(where: { $0.type == other }) {
-              systemClaims[index].tags.append("\(what) '\(tag)'")
-            } else {
-              systemClaims.append((other, otherDeclaration, ["\(what) '\(tag)'"], value.rawOffset))
-            }
-            continue
-          }
-          // A pair within the checked files is reported once, at the later declaration.
-          let pair =
-            [mine, UTTypeRegistry.fold(other.identifier)].sorted().joined(separator: "\u{0}") + "\u{0}"
-            + tag.lowercased()
-          if !reportedTagPairs.insert(pair).inserted { continue }
-          report(
-            .tagConflict, "\(what) '\(tag)' of '\(d.identifier)' is also claimed by '\(other.identifier)'", file,
-            value.rawOffset,
-            notes: [note("'\(other.identifier)' is declared here", at: otherDeclaration)])
-        }
+        checkTagConflicts(d, tag: tag, tagClass: tagClassValue, at: value.rawOffset, claims: &systemClaims, in: file)
       }
+    }
+  }
+
+  /// The other types of the registry that claim `tag`: a `tag-conflict` for each pair once, or,
+  /// for an imported declaration repeating a system type's tags, a claim gathered for
+  /// ``reportSystemClaims(of:_:in:)``.
+  mutating func checkTagConflicts(
+    _ d: TypeDeclaration, tag: String, tagClass: UTTagClass, at offset: Int,
+    claims systemClaims: inout [SystemClaim],
+    in file: DeclarationFile
+  ) {
+    let mine = UTTypeRegistry.fold(d.identifier)
+    let foldedClass = tagClass.rawValue
+    for other in registry.types(tag: tag, tagClass: tagClass)
+    where UTTypeRegistry.fold(other.identifier) != mine {
+      guard let otherDeclaration = registry.declaration(of: other) else { continue }
+      let what = foldedClass == "public.mime-type" ? "MIME type" : "filename extension"
+      if d.kind == .imported && otherDeclaration.isBuiltIn {
+        if let index = systemClaims.firstIndex(where: { $0.type == other }) {
+          systemClaims[index].tags.append("\(what) '\(tag)'")
+        } else {
+          systemClaims.append((other, otherDeclaration, ["\(what) '\(tag)'"], offset))
+        }
+        continue
+      }
+      // A pair within the checked files is reported once, at the later declaration.
+      let pair =
+        [mine, UTTypeRegistry.fold(other.identifier)].sorted().joined(separator: "\u{0}") + "\u{0}"
+        + tag.lowercased()
+      if !reportedTagPairs.insert(pair).inserted { continue }
+      report(
+        .tagConflict, "\(what) '\(tag)' of '\(d.identifier)' is also claimed by '\(other.identifier)'", file,
+        offset,
+        notes: [note("'\(other.identifier)' is declared here", at: otherDeclaration)])
     }
   }
 
   /// One `tag-conflict` per system type whose tags an imported declaration repeats: the app
   /// imports a format the system already declares, under another name.
   mutating func reportSystemClaims(
-    of d: TypeDeclaration, _ claims: [(type: UTType, declaration: TypeDeclaration, tags: [String], offset: Int)],
+    of d: TypeDeclaration, _ claims: [SystemClaim],
     in file: DeclarationFile
   ) {
     for claim in claims {

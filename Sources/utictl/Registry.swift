@@ -16,15 +16,23 @@ enum QueryContext {
     var builder = UTTypeRegistry.Builder(
       includingSystemTypes: !noSystem,
       mimeDatabase: noSystem || invocation.has("--no-mime-database") ? nil : .platformDefault)
+    guard let files = typeFiles(invocation, io: &io) else { return nil }
+    for file in files { builder.add(file) }
+    return builder
+  }
+
+  /// Every `--types` file, read in order, or nil when one cannot be read (reported).
+  static func typeFiles(_ invocation: Invocation, io: inout Console) -> [DeclarationFile]? {
+    var files: [DeclarationFile] = []
     for path in invocation.all("--types") {
       do {
-        try builder.add(contentsOf: path)
+        files.append(try DeclarationFile(contentsOf: path))
       } catch {
         io.error("error: \(error)")
         return nil
       }
     }
-    return builder
+    return files
   }
 
   /// The type an argument names: a declared identifier or a `dyn.` identifier.

@@ -58,48 +58,8 @@ enum UtiCtl {
 
   /// Runs the command line `arguments` (without the program name); returns the exit status.
   static func run(_ arguments: [String], io: inout Console) -> Int32 {
-    if arguments == ["--version"] {
-      io.print(version)
-      return 0
-    }
-    if arguments.first == "--generate-completion-script" {
-      guard arguments.count == 2, let script = Completions.script(for: arguments[1]) else {
-        io.error("Error: --generate-completion-script takes one of: \(Completions.shells.joined(separator: ", "))")
-        io.error("Usage: utictl --generate-completion-script <shell>")
-        return ExitStatus.usage
-      }
-      io.write(Array(script.utf8))
-      return ExitStatus.success
-    }
-    if arguments == ["--generate-manual"] {
-      io.write(Array(Manual.page().utf8))
-      return ExitStatus.success
-    }
-    var path = "utictl"
-    // Global options given before the command move after it.
-    var leading: [String] = []
-    var rest = arguments[...]
-    while let first = rest.first, let option = globals.first(where: { $0.names.contains(first) }) {
-      leading.append(first)
-      rest = rest.dropFirst()
-      if option.valueName != nil, let value = rest.first {
-        leading.append(value)
-        rest = rest.dropFirst()
-      }
-    }
-    // `utictl help a b` is `utictl a b --help`.
-    if rest.first == "help" {
-      rest = rest.dropFirst()
-      rest.append("--help")
-    }
-    // Only the subcommand being run is built (all of them for the top level's help).
-    var command = root(only: rest.first.flatMap { subcommandNames.contains($0) ? $0 : nil })
-    while let next = rest.first, let sub = command.subcommands.first(where: { $0.name == next }) {
-      command = sub
-      path += " " + next
-      rest = rest.dropFirst()
-    }
-    rest.append(contentsOf: leading)
+    if let status = runGenerator(arguments, io: &io) { return status }
+    let (command, path, rest) = resolve(arguments)
     if rest.contains("-h") || rest.contains("--help") {
       io.write(Array(command.helpText(path: path, globals: globals).utf8))
       return 0
@@ -117,6 +77,59 @@ enum UtiCtl {
     } catch {
       return usageError(error, command: command, path: path, io: &io)
     }
+  }
+
+  /// `--version`, `--generate-completion-script SHELL` and `--generate-manual`, which stand alone;
+  /// nil for any other command line.
+  static func runGenerator(_ arguments: [String], io: inout Console) -> Int32? {
+    if arguments == ["--version"] {
+      io.print(version)
+      return 0
+    }
+    if arguments.first == "--generate-completion-script" {
+      guard arguments.count == 2, let script = Completions.script(for: arguments[1]) else {
+        io.error("Error: --generate-completion-script takes one of: \(Completions.shells.joined(separator: ", "))")
+        io.error("Usage: utictl --generate-completion-script <shell>")
+        return ExitStatus.usage
+      }
+      io.write(Array(script.utf8))
+      return ExitStatus.success
+    }
+    if arguments == ["--generate-manual"] {
+      io.write(Array(Manual.page().utf8))
+      return ExitStatus.success
+    }
+    return nil
+  }
+
+  /// The command `arguments` name, its path (`utictl plist lint`), and the arguments left for it:
+  /// global options given before the command move after it, and `utictl help a b` is
+  /// `utictl a b --help`.
+  static func resolve(_ arguments: [String]) -> (command: Command, path: String, rest: ArraySlice<String>) {
+    var leading: [String] = []
+    var rest = arguments[...]
+    while let first = rest.first, let option = globals.first(where: { $0.names.contains(first) }) {
+      leading.append(first)
+      rest = rest.dropFirst()
+      if option.valueName != nil, let value = rest.first {
+        leading.append(value)
+        rest = rest.dropFirst()
+      }
+    }
+    if rest.first == "help" {
+      rest = rest.dropFirst()
+      rest.append("--help")
+    }
+    // Only the subcommand being run is built (all of them for the top level's help).
+    var command = root(only: rest.first.flatMap { subcommandNames.contains($0) ? $0 : nil })
+    var path = "utictl"
+    while let next = rest.first, let sub = command.subcommands.first(where: { $0.name == next }) {
+      command = sub
+      path += " " + next
+      rest = rest.dropFirst()
+    }
+    rest.append(contentsOf: leading)
+    return (command, path, rest)
   }
 
   static func usageError(_ error: UsageError, command: Command, path: String, io: inout Console) -> Int32 {

@@ -56,48 +56,74 @@ enum ValidateCommand {
         UsageError(message: "Missing expected argument '<file> ...' (or --explain <rule>)"), command: command,
         path: "utictl validate", io: &io)
     }
-    // Parsing checked the values of --format and --disable against the lists they come from.
+    let validator = makeValidator(invocation)
+    guard let types = QueryContext.typeFiles(invocation, io: &io) else { return ExitStatus.usage }
+    var checked = read(invocation.positionals, validator: validator, io: &io)
+    guard let sources = swiftSources(invocation.all("--sources"), io: &io) else { return ExitStatus.usage }
+    checked.diagnostics += validator.validate(checked.files, types: types, sources: sources)
+
+    let report = DiagnosticReport(diagnostics: checked.diagnostics, files: checked.paths, validator: validator)
+    // Parsing checked the value of --format against the formats.
     let format = invocation.value("--format").flatMap(ReportFormat.init) ?? .clang
+    write(report, as: format, pretty: invocation.has("--pretty"), io: &io)
+    if checked.unreadable { return ExitStatus.usage }
+    let passed = report.errorCount == 0
+    if let stamp = invocation.value("--stamp"), !writeStamp(stamp, passed: passed, paths: checked.paths, io: &io) {
+      return ExitStatus.usage
+    }
+    return passed ? ExitStatus.success : ExitStatus.failure
+  }
+
+  /// The validator `--werror`, `--system-catalog` and `--disable` ask for (parsing checked the
+  /// rule ids).
+  static func makeValidator(_ invocation: Invocation) -> Validator {
     var validator = Validator()
     validator.warningsAsErrors = invocation.has("--werror")
     validator.systemCatalog = invocation.has("--system-catalog")
     for name in invocation.all("--disable") {
       if let rule = ValidationRule.ID(rawValue: name) { validator.disabledRules.insert(rule) }
     }
+    return validator
+  }
 
-    var status = ExitStatus.success
-    var types: [DeclarationFile] = []
-    for path in invocation.all("--types") {
-      do {
-        types.append(try DeclarationFile(contentsOf: path))
-      } catch {
-        io.error("error: \(error)")
-        return ExitStatus.usage
-      }
-    }
+  /// The files to check, as read: those that parsed, a `plist-syntax` diagnostic for each that is
+  /// not a property list, and whether one could not be opened at all (reported; exit status 2).
+  struct CheckedFiles {
     var files: [DeclarationFile] = []
     var diagnostics: [Diagnostic] = []
-    var checked: [String] = []
-    for path in invocation.positionals {
+    /// Every file the report covers, in argument order.
+    var paths: [String] = []
+    var unreadable = false
+  }
+
+  static func read(_ paths: [String], validator: Validator, io: inout Console) -> CheckedFiles {
+    var checked = CheckedFiles()
+    for path in paths {
       do {
         let file = try DeclarationFile(contentsOf: path)
-        files.append(file)
-        checked.append(file.path)
+        checked.files.append(file)
+        checked.paths.append(file.path)
       } catch {
         if let diagnostic = validator.diagnostic(for: error) {
-          diagnostics.append(diagnostic)
-          checked.append(error.path)
+          checked.diagnostics.append(diagnostic)
+          checked.paths.append(error.path)
         } else {
           io.error("error: \(error)")
-          status = ExitStatus.usage
+          checked.unreadable = true
         }
       }
     }
+    return checked
+  }
+
+  /// The Swift files under each `--sources` directory (what the walk skipped, and files that
+  /// cannot be read, are reported); nil when one is not a directory.
+  static func swiftSources(_ directories: [String], io: inout Console) -> [SwiftSourceFile]? {
     var sources: [SwiftSourceFile] = []
-    for directory in invocation.all("--sources") {
+    for directory in directories {
       guard FileIO.isDirectory(directory) else {
         io.error("error: --sources '\(directory)' is not a directory")
-        return ExitStatus.usage
+        return nil
       }
       let walk = FileIO.files(under: directory, suffix: ".swift")
       for skipped in walk.skipped { io.error("note: not searched: \(skipped)") }
@@ -109,34 +135,37 @@ enum ValidateCommand {
         }
       }
     }
-    diagnostics += validator.validate(files, types: types, sources: sources)
+    return sources
+  }
 
-    let report = DiagnosticReport(diagnostics: diagnostics, files: checked, validator: validator)
+  /// Writes the report: clang lines and the summary to standard error, the other formats to
+  /// standard output (GitHub's with the summary on standard error too).
+  static func write(_ report: DiagnosticReport, as format: ReportFormat, pretty: Bool, io: inout Console) {
     switch format {
     case .github: io.write(Array(report.github().utf8))
-    case .json: io.write(Array(report.json(pretty: invocation.has("--pretty")).utf8))
-    case .sarif: io.write(Array(report.sarif(version: UtiCtl.version, pretty: invocation.has("--pretty")).utf8))
+    case .json: io.write(Array(report.json(pretty: pretty).utf8))
+    case .sarif: io.write(Array(report.sarif(version: UtiCtl.version, pretty: pretty).utf8))
     case .junit: io.write(Array(report.junit().utf8))
     case .clang: for line in report.clang() { io.error(line) }
     }
     if format == .clang || format == .github { io.error(report.summary) }
-    if status == ExitStatus.usage { return status }
-    let passed = report.errorCount == 0
-    if let stamp = invocation.value("--stamp") {
-      // For build systems: the stamp exists exactly when the files pass.
-      if passed {
-        let text = "// utictl validate passed: \(checked.map { FileIO.baseName(of: $0) }.joined(separator: ", "))\n"
-        do {
-          try FileIO.replace(stamp, with: Array(text.utf8))
-        } catch {
-          io.error("error: cannot write the stamp: \(error)")
-          return ExitStatus.usage
-        }
-      } else {
-        unlink(stamp)
-      }
+  }
+
+  /// For build systems: the stamp exists exactly when the files pass. False when it cannot be
+  /// written (reported).
+  static func writeStamp(_ stamp: String, passed: Bool, paths: [String], io: inout Console) -> Bool {
+    guard passed else {
+      unlink(stamp)
+      return true
     }
-    return passed ? ExitStatus.success : ExitStatus.failure
+    let text = "// utictl validate passed: \(paths.map { FileIO.baseName(of: $0) }.joined(separator: ", "))\n"
+    do {
+      try FileIO.replace(stamp, with: Array(text.utf8))
+      return true
+    } catch {
+      io.error("error: cannot write the stamp: \(error)")
+      return false
+    }
   }
 }
 

@@ -106,7 +106,7 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
       throw SystemPasteboardError(.request, "a Wayland drag starts from a button press in the window, and none came")
     }
     let items = session.items.map(SystemPasteboard.Item.init)
-    let offers = SelectionTargets.offers(for: items, registry: registry)
+    let offers = SelectionTargets.offers(for: items)
     let ended = EndedHandler(session.onEnded)
     let allowed = session.operationsOutsideApp
     let actions = (allowed.contains(.copy) ? 1 : 0) | (allowed.contains(.move) ? 2 : 0) as UInt32

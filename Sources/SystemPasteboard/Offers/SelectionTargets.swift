@@ -62,11 +62,10 @@ package enum SelectionTargets {
   /// paths as text when the first item has no text of its own), as file managers copy several
   /// files.
   ///
-  /// `registry` (nil: the shared one) stands in for a type's declaration where the type was made
-  /// before the declarations were registered. A `sensitive` copy also offers
+  /// A `sensitive` copy also offers
   /// ``passwordManagerHintTarget``, last.
   package static func offers(
-    for items: [SystemPasteboard.Item], registry: UTTypeRegistry? = nil, sensitive: Bool = false
+    for items: [SystemPasteboard.Item], sensitive: Bool = false
   ) -> [Offer] {
     guard let item = items.first else { return [] }
     var offers: [Offer] = []
@@ -75,7 +74,6 @@ package enum SelectionTargets {
         offers.append(Offer(target: target, typeIdentifier: type.identifier, conversion: conversion))
       }
     }
-    let current = registry ?? UTTypeRegistry.shared.current
     let hasText = item.types.contains { $0.conforms(to: .plainText) }
     for type in item.types {
       if type.conforms(to: .fileURL) {
@@ -94,13 +92,10 @@ package enum SelectionTargets {
         add("text/plain;charset=utf-8", type)
       }
       if type.conforms(to: .url) { add(FileList.uriListTarget, type, .fileList(.uriList)) }
-      // Declared MIME types only: offering never waits for the machine's MIME database. The
-      // registry's declaration wins over a snapshot the type was made from (a type made
-      // before the app registered its declarations).
-      let declared =
-        type.isDeclared
-        ? type : current.type(withIdentifier: type.identifier).flatMap { $0.isDeclared ? $0 : nil } ?? type
-      let mimeTypes = declared.declaredTags(.mimeType)
+      // Declared MIME types only: offering never waits for the machine's MIME database. (A
+      // `UTType(exportedAs:)` constant made before its app registered its declarations answers
+      // from the shared registry's declaration by itself.)
+      let mimeTypes = type.declaredTags(.mimeType)
       for mimeType in mimeTypes { add(mimeType, type) }
       if type.conforms(to: .plainText) {
         add("text/plain", type)

@@ -94,7 +94,7 @@ package final class SelectionOwner {
     self.items = items
     self.fileOperation = fileOperation
     self.ownership = ownership
-    offers = SelectionTargets.offers(for: items, registry: registry, sensitive: ownership.isSensitive)
+    offers = SelectionTargets.offers(for: items, sensitive: ownership.isSensitive)
     transfers.removeAll()
     let time = try serverTime()
     connection.send(X11.SetSelectionOwner(owner: window, selection: selection, time: time))

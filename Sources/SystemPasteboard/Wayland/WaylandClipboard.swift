@@ -114,7 +114,7 @@ final class WaylandFocusedSelection: WaylandClipboard, @unchecked Sendable {
     throws(SystemPasteboardError)
   {
     let (window, serial) = try focusedWindow()
-    let offers = SelectionTargets.offers(for: items, registry: registry, sensitive: ownership.isSensitive)
+    let offers = SelectionTargets.offers(for: items, sensitive: ownership.isSensitive)
     let source: UInt32
     do {
       source = try window.setSelection(
@@ -246,7 +246,7 @@ final class WaylandWindowSelection: WaylandClipboard, @unchecked Sendable {
       throw SystemPasteboardError(
         .request, "the window has had no input yet: Wayland sets the \(name) only for an input event's serial")
     }
-    let offers = SelectionTargets.offers(for: items, registry: registry, sensitive: ownership.isSensitive)
+    let offers = SelectionTargets.offers(for: items, sensitive: ownership.isSensitive)
     let owned = owned
     let source = try window.setSelection(
       mimeTypes: offers.map(\.target), primary: primary, serial: serial,

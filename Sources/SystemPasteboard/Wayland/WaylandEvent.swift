@@ -82,77 +82,98 @@ enum WaylandEvent {
   /// signature already); nil for an event this client does not handle.
   init?(role: String, name: String, _ arguments: [WaylandWire.Argument]) {
     let a = Arguments(values: arguments)
+    guard let event = Self.shellEvent(role, name, a) ?? Self.inputEvent(role, name, a) ?? Self.dataEvent(role, name, a)
+    else { return nil }
+    self = event
+  }
+
+  /// The display's, the registry's and the shell's events (`xdg_wm_base`, `xdg_surface`, `xdg_toplevel`).
+  private static func shellEvent(_ role: String, _ name: String, _ a: Arguments) -> WaylandEvent? {
     switch (role, name) {
     case ("display", "error"):
       guard let object = a.object(0), let code = a.uint(1), let message = a.string(2) else { return nil }
-      self = .error(object: object, code: code, message: message)
-    case ("display", "delete_id"): guard let id = a.uint(0) else { return nil }; self = .deleteID(id)
+      return .error(object: object, code: code, message: message)
+    case ("display", "delete_id"): guard let id = a.uint(0) else { return nil }; return .deleteID(id)
     case ("registry", "global"):
       guard let name = a.uint(0), let interface = a.string(1), let version = a.uint(2) else { return nil }
-      self = .global(name: name, interface: interface, version: version)
-    case ("registry", "global_remove"): guard let name = a.uint(0) else { return nil }; self = .globalRemove(name: name)
-    case ("callback", "done"): self = .done
-    case ("seat", "capabilities"): guard let mask = a.uint(0) else { return nil }; self = .capabilities(mask)
-    case (_, "data_offer"): guard let id = a.newID(0) else { return nil }; self = .dataOffer(id)
-    case ("data_control_device", "selection"), ("data_control_device", "primary_selection"),
-      ("data_device", "selection"),
-      ("primary_device", "selection"):
-      guard let id = a.object(0) else { return nil }
-      self = .selection(id == 0 ? nil : id, primary: name == "primary_selection" || role == "primary_device")
-    case ("data_control_device", "finished"): self = .finished
-    case (_, "send"):
-      guard let mimeType = a.string(0), let fd = a.fd(1) else { return nil }
-      self = .send(mimeType: mimeType, fd: fd)
-    case (_, "cancelled"): self = .cancelled
-    case (_, "offer"): guard let mimeType = a.string(0) else { return nil }; self = .offer(mimeType)
-    case ("wm_base", "ping"): guard let serial = a.uint(0) else { return nil }; self = .ping(serial)
+      return .global(name: name, interface: interface, version: version)
+    case ("registry", "global_remove"): guard let name = a.uint(0) else { return nil }; return .globalRemove(name: name)
+    case ("callback", "done"): return .done
+    case ("wm_base", "ping"): guard let serial = a.uint(0) else { return nil }; return .ping(serial)
     case ("xdg_surface", "configure"):
-      guard let serial = a.uint(0) else { return nil }; self = .surfaceConfigure(serial: serial)
+      guard let serial = a.uint(0) else { return nil }; return .surfaceConfigure(serial: serial)
     case ("toplevel", "configure"):
       guard let width = a.int(0), let height = a.int(1) else { return nil }
-      self = .toplevelConfigure(width: width, height: height)
-    case ("toplevel", "close"): self = .close
-    case ("buffer", "release"): self = .bufferReleased
+      return .toplevelConfigure(width: width, height: height)
+    case ("toplevel", "close"): return .close
+    case ("buffer", "release"): return .bufferReleased
+    default: return nil
+    }
+  }
+
+  /// The seat's, the pointer's and the keyboard's events.
+  private static func inputEvent(_ role: String, _ name: String, _ a: Arguments) -> WaylandEvent? {
+    switch (role, name) {
+    case ("seat", "capabilities"): guard let mask = a.uint(0) else { return nil }; return .capabilities(mask)
     case ("pointer", "enter"):
       guard let serial = a.uint(0), let surface = a.object(1), let x = a.fixed(2), let y = a.fixed(3) else {
         return nil
       }
-      self = .pointerEnter(serial: serial, surface: surface, x: x, y: y)
-    case ("pointer", "leave"): guard let serial = a.uint(0) else { return nil }; self = .pointerLeave(serial: serial)
+      return .pointerEnter(serial: serial, surface: surface, x: x, y: y)
+    case ("pointer", "leave"): guard let serial = a.uint(0) else { return nil }; return .pointerLeave(serial: serial)
     case ("pointer", "motion"):
       guard let x = a.fixed(1), let y = a.fixed(2) else { return nil }
-      self = .pointerMotion(x: x, y: y)
+      return .pointerMotion(x: x, y: y)
     case ("pointer", "button"):
       guard let serial = a.uint(0), let button = a.uint(2), let state = a.uint(3) else { return nil }
-      self = .button(serial: serial, button: button, pressed: state == 1)
-    case ("keyboard", "keymap"): guard let fd = a.fd(1) else { return nil }; self = .keymap(fd: fd)
+      return .button(serial: serial, button: button, pressed: state == 1)
+    case ("keyboard", "keymap"): guard let fd = a.fd(1) else { return nil }; return .keymap(fd: fd)
     case ("keyboard", "enter"):
       guard let serial = a.uint(0), let surface = a.object(1) else { return nil }
-      self = .keyboardEnter(serial: serial, surface: surface)
-    case ("keyboard", "leave"): guard let serial = a.uint(0) else { return nil }; self = .keyboardLeave(serial: serial)
+      return .keyboardEnter(serial: serial, surface: surface)
+    case ("keyboard", "leave"): guard let serial = a.uint(0) else { return nil }; return .keyboardLeave(serial: serial)
     case ("keyboard", "key"):
       guard let serial = a.uint(0), let key = a.uint(2), let state = a.uint(3) else { return nil }
-      self = .key(serial: serial, key: key, pressed: state == 1)
-    case ("keyboard", "modifiers"): guard let serial = a.uint(0) else { return nil }; self = .modifiers(serial: serial)
+      return .key(serial: serial, key: key, pressed: state == 1)
+    case ("keyboard", "modifiers"): guard let serial = a.uint(0) else { return nil }; return .modifiers(serial: serial)
+    default: return nil
+    }
+  }
+
+  /// The events of data devices, offers and sources, for the selections and for drag and drop.
+  private static func dataEvent(_ role: String, _ name: String, _ a: Arguments) -> WaylandEvent? {
+    switch (role, name) {
+    case (_, "data_offer"): guard let id = a.newID(0) else { return nil }; return .dataOffer(id)
+    case ("data_control_device", "selection"), ("data_control_device", "primary_selection"),
+      ("data_device", "selection"),
+      ("primary_device", "selection"):
+      guard let id = a.object(0) else { return nil }
+      return .selection(id == 0 ? nil : id, primary: name == "primary_selection" || role == "primary_device")
+    case ("data_control_device", "finished"): return .finished
+    case (_, "send"):
+      guard let mimeType = a.string(0), let fd = a.fd(1) else { return nil }
+      return .send(mimeType: mimeType, fd: fd)
+    case (_, "cancelled"): return .cancelled
+    case (_, "offer"): guard let mimeType = a.string(0) else { return nil }; return .offer(mimeType)
     case ("data_device", "enter"):
       guard let serial = a.uint(0), let surface = a.object(1), let x = a.fixed(2), let y = a.fixed(3),
         let offer = a.object(4)
       else { return nil }
-      self = .dragEnter(serial: serial, surface: surface, x: x, y: y, offer: offer == 0 ? nil : offer)
-    case ("data_device", "leave"): self = .dragLeave
+      return .dragEnter(serial: serial, surface: surface, x: x, y: y, offer: offer == 0 ? nil : offer)
+    case ("data_device", "leave"): return .dragLeave
     case ("data_device", "motion"):
       guard let x = a.fixed(1), let y = a.fixed(2) else { return nil }
-      self = .dragMotion(x: x, y: y)
-    case ("data_device", "drop"): self = .drop
-    case ("data_offer", "source_actions"): guard let mask = a.uint(0) else { return nil }; self = .sourceActions(mask)
+      return .dragMotion(x: x, y: y)
+    case ("data_device", "drop"): return .drop
+    case ("data_offer", "source_actions"): guard let mask = a.uint(0) else { return nil }; return .sourceActions(mask)
     case ("data_offer", "action"), ("data_source", "action"):
       guard let mask = a.uint(0) else { return nil }
-      self = .action(mask)
+      return .action(mask)
     case ("data_source", "target"):
       guard case .string(let mimeType)? = a.value(0) else { return nil }
-      self = .target(mimeType)
-    case ("data_source", "dnd_drop_performed"): self = .dropPerformed
-    case ("data_source", "dnd_finished"): self = .dragFinished
+      return .target(mimeType)
+    case ("data_source", "dnd_drop_performed"): return .dropPerformed
+    case ("data_source", "dnd_finished"): return .dragFinished
     default: return nil
     }
   }

@@ -122,7 +122,7 @@ final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
     throws(SystemPasteboardError)
   {
     try loop.checkAlive()
-    let offers = SelectionTargets.offers(for: items, registry: registry, sensitive: ownership.isSensitive)
+    let offers = SelectionTargets.offers(for: items, sensitive: ownership.isSensitive)
     let source = connection.makeObject(interfaces.source)
     try connection.send(.createDataSource(source), to: manager)
     for offer in offers { try connection.send(.offer(offer.target), to: source) }

@@ -385,7 +385,14 @@ package final class WaylandToplevel: @unchecked Sendable {
   // MARK: Events
 
   private func handle(_ incoming: WaylandConnection.Incoming) {
-    switch incoming.event {
+    if handleSurfaceEvent(incoming.event) || handleInputEvent(incoming.event) { return }
+    handleOfferEvent(incoming)
+  }
+
+  /// The shell's events: pings, configures, and the compositor's request to close. False for
+  /// any other event.
+  private func handleSurfaceEvent(_ event: WaylandEvent) -> Bool {
+    switch event {
     case .ping(let serial): try? connection.send(.pong(serial), to: wmBase)
     case .surfaceConfigure(let serial):
       try? connection.send(.ackConfigure(serial), to: xdgSurface)
@@ -404,6 +411,15 @@ package final class WaylandToplevel: @unchecked Sendable {
         return state.onClose
       }
       handler?()
+    default: return false
+    }
+    return true
+  }
+
+  /// The seat's events: the pointer's and the keyboard's, which carry the serials requests
+  /// need. False for any other event (and for keyboard focus on another surface).
+  private func handleInputEvent(_ event: WaylandEvent) -> Bool {
+    switch event {
     case .capabilities(let mask): bindInput(mask)
     case .pointerEnter(let serial, _, let x, let y):
       state.withLock { state in
@@ -433,6 +449,15 @@ package final class WaylandToplevel: @unchecked Sendable {
         state.keyboardFocus = false
       }
     case .key(let serial, _, _), .modifiers(let serial): state.withLock { $0.latestSerial = serial }
+    default: return false
+    }
+    return true
+  }
+
+  /// The data device's events: offers, their types and actions, drags over the window, and the
+  /// selections; the rest are the events of this window's own sources.
+  private func handleOfferEvent(_ incoming: WaylandConnection.Incoming) {
+    switch incoming.event {
     case .dataOffer(let offer): state.withLock { $0.offers[offer] = ([], 0) }
     case .offer(let mimeType):
       state.withLock { state in

@@ -110,9 +110,9 @@ enum DeclarationReader {
       return nil
     }
     var declaration = TypeDeclaration(identifier: identifier, kind: kind)
-    declaration.plist = d
-    declaration.rawOffset = offset
-    declaration.index = index
+    declaration.fields.plist = d
+    declaration.fields.offset = offset
+    declaration.fields.index = index
     if let parents = fields.parents {
       declaration.conformsTo = strings(parents, path: { path() + ".UTTypeConformsTo" }, problems: &problems)
     }

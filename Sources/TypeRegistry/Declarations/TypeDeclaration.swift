@@ -31,9 +31,8 @@ public struct TypeDeclaration: Sendable {
     public var key: String { self == .exported ? "UTExportedTypeDeclarations" : "UTImportedTypeDeclarations" }
   }
 
-  /// The fields, shared between copies until one is changed (copy on write), so that copying a
-  /// declaration costs one reference count however many fields it has.
-  final class Storage: @unchecked Sendable {
+  /// The fields, as one value.
+  struct Fields: Sendable {
     var identifier: String
     var kind: Kind
     var conformsTo: [String]
@@ -42,181 +41,105 @@ public struct TypeDeclaration: Sendable {
     var referenceURL: String?
     var iconFile: String?
     var version: Int?
-    var plist: PropertyList.Dictionary
-    var offset: Int
-    var index: Int
+    var plist = PropertyList.Dictionary()
+    /// `-1` for a declaration made in code.
+    var offset = -1
+    var index = 0
     var file: DeclarationFile?
-    var isBuiltIn: Bool
-    /// Whether the declaration was made from the machine's shared-mime-info database.
+    var isBuiltIn = false
     var isFromMIMEDatabase = false
-
-    init(
-      identifier: String, kind: Kind, conformsTo: [String], description: String?, tags: [String: [String]],
-      referenceURL: String?, iconFile: String?, version: Int?, plist: PropertyList.Dictionary, offset: Int, index: Int,
-      file: DeclarationFile?, isBuiltIn: Bool
-    ) {
-      self.identifier = identifier
-      self.kind = kind
-      self.conformsTo = conformsTo
-      self.description = description
-      self.tags = tags
-      self.referenceURL = referenceURL
-      self.iconFile = iconFile
-      self.version = version
-      self.plist = plist
-      self.offset = offset
-      self.index = index
-      self.file = file
-      self.isBuiltIn = isBuiltIn
-    }
-
-    func copy() -> Storage {
-      let copy = Storage(
-        identifier: identifier, kind: kind, conformsTo: conformsTo, description: description, tags: tags,
-        referenceURL: referenceURL, iconFile: iconFile, version: version, plist: plist, offset: offset, index: index,
-        file: file, isBuiltIn: isBuiltIn)
-      copy.isFromMIMEDatabase = isFromMIMEDatabase
-      return copy
-    }
   }
 
-  var storage: Storage
+  /// The fields in a box shared between copies until one is changed (copy on write), so that
+  /// copying a declaration costs one reference count however many fields it has.
+  final class Box: @unchecked Sendable {
+    // Changed only through `fields`' `_modify`, when this box is the value's alone.
+    var fields: Fields
+    init(_ fields: Fields) { self.fields = fields }
+  }
 
-  /// Gives this value its own storage before a change (copy on write).
-  private mutating func unique() {
-    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+  private var box: Box
+
+  /// The fields: read from the shared box; changed in a box of this value's own.
+  var fields: Fields {
+    get { box.fields }
+    _modify {
+      if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+      yield &box.fields
+    }
   }
 
   /// `UTTypeIdentifier`, as written.
   public var identifier: String {
-    get { storage.identifier }
-    set {
-      unique()
-      storage.identifier = newValue
-    }
+    get { fields.identifier }
+    set { fields.identifier = newValue }
   }
 
   /// Whether the declaration is exported or imported: which list it is in.
   public var kind: Kind {
-    get { storage.kind }
-    set {
-      unique()
-      storage.kind = newValue
-    }
+    get { fields.kind }
+    set { fields.kind = newValue }
   }
 
   /// `UTTypeConformsTo`: the direct parents, as written.
   public var conformsTo: [String] {
-    get { storage.conformsTo }
-    set {
-      unique()
-      storage.conformsTo = newValue
-    }
+    get { fields.conformsTo }
+    set { fields.conformsTo = newValue }
   }
 
   /// `UTTypeDescription`.
   public var description: String? {
-    get { storage.description }
-    set {
-      unique()
-      storage.description = newValue
-    }
+    get { fields.description }
+    set { fields.description = newValue }
   }
 
   /// `UTTypeTagSpecification`: tag class (`public.filename-extension` …) to values, in order.
   public var tags: [String: [String]] {
-    get { storage.tags }
-    set {
-      unique()
-      storage.tags = newValue
-    }
+    get { fields.tags }
+    set { fields.tags = newValue }
   }
 
   /// `UTTypeReferenceURL`.
   public var referenceURL: String? {
-    get { storage.referenceURL }
-    set {
-      unique()
-      storage.referenceURL = newValue
-    }
+    get { fields.referenceURL }
+    set { fields.referenceURL = newValue }
   }
 
   /// `UTTypeIconFile`, or the `UTTypeIconName` of `UTTypeIcons`.
   public var iconFile: String? {
-    get { storage.iconFile }
-    set {
-      unique()
-      storage.iconFile = newValue
-    }
+    get { fields.iconFile }
+    set { fields.iconFile = newValue }
   }
 
   /// `UTTypeVersion`.
   public var version: Int? {
-    get { storage.version }
-    set {
-      unique()
-      storage.version = newValue
-    }
+    get { fields.version }
+    set { fields.version = newValue }
   }
 
-  /// The declaration's dictionary as written, with offsets.
-  public var plist: PropertyList.Dictionary {
-    get { storage.plist }
-    set {
-      unique()
-      storage.plist = newValue
-    }
-  }
+  /// The declaration's dictionary as written, with offsets (empty for one made in code). Set by
+  /// the reader.
+  public var plist: PropertyList.Dictionary { fields.plist }
 
   /// The offset of the declaration's dictionary in its file, as stored: `-1` for a declaration
   /// made in code. Set by the reader: the registry and the linter trust it.
-  package var rawOffset: Int {
-    get { storage.offset }
-    set {
-      unique()
-      storage.offset = newValue
-    }
-  }
+  package var rawOffset: Int { fields.offset }
 
   /// The offset of the declaration's dictionary in its file; nil for a declaration made in code.
   public var offset: Int? { rawOffset >= 0 ? rawOffset : nil }
 
   /// The position of the declaration in its list.
-  public package(set) var index: Int {
-    get { storage.index }
-    set {
-      unique()
-      storage.index = newValue
-    }
-  }
+  public var index: Int { fields.index }
 
   /// The file that declares it; nil for declarations made in code and the built-in catalog's.
-  public package(set) var file: DeclarationFile? {
-    get { storage.file }
-    set {
-      unique()
-      storage.file = newValue
-    }
-  }
+  public var file: DeclarationFile? { fields.file }
 
   /// Whether the declaration is one of the built-in catalog's system types.
-  public package(set) var isBuiltIn: Bool {
-    get { storage.isBuiltIn }
-    set {
-      unique()
-      storage.isBuiltIn = newValue
-    }
-  }
+  public var isBuiltIn: Bool { fields.isBuiltIn }
 
   /// Whether the declaration was made from the machine's shared-mime-info database (a MIME type
   /// no other declaration claims), rather than read from a file or made in code.
-  public package(set) var isFromMIMEDatabase: Bool {
-    get { storage.isFromMIMEDatabase }
-    set {
-      unique()
-      storage.isFromMIMEDatabase = newValue
-    }
-  }
+  public var isFromMIMEDatabase: Bool { fields.isFromMIMEDatabase }
 
   /// Creates a declaration in code.
   ///
@@ -232,10 +155,10 @@ public struct TypeDeclaration: Sendable {
     identifier: String, kind: Kind = .exported, conformsTo: [String] = [], description: String? = nil,
     tags: [String: [String]] = [:], referenceURL: String? = nil, version: Int? = nil
   ) {
-    storage = Storage(
-      identifier: identifier, kind: kind, conformsTo: conformsTo, description: description, tags: tags,
-      referenceURL: referenceURL, iconFile: nil, version: version, plist: .init(), offset: -1, index: 0, file: nil,
-      isBuiltIn: false)
+    box = Box(
+      Fields(
+        identifier: identifier, kind: kind, conformsTo: conformsTo, description: description, tags: tags,
+        referenceURL: referenceURL, version: version))
   }
 
   /// Where the declaration is, for messages: `Info.plist:14:3`, or `built-in`.
@@ -328,8 +251,8 @@ public final class DeclarationFile: Sendable {
   package var attachedDeclarations: [TypeDeclaration] {
     declarations.map {
       var d = $0
-      d.file = self
-      d.isBuiltIn = isBuiltIn
+      d.fields.file = self
+      d.fields.isBuiltIn = isBuiltIn
       return d
     }
   }

@@ -38,7 +38,7 @@ enum BuiltInCatalog {
     catalog
       + Format.declarations.enumerated().map { index, declaration in
         var declaration = declaration
-        declaration.index = catalog.count + index
+        declaration.fields.index = catalog.count + index
         return declaration
       }
   }
@@ -50,8 +50,8 @@ enum BuiltInCatalog {
       var declaration = TypeDeclaration(
         identifier: entry.identifier, kind: .exported, conformsTo: entry.parents, description: entry.description,
         tags: tags)
-      declaration.index = index
-      declaration.isBuiltIn = true
+      declaration.fields.index = index
+      declaration.fields.isBuiltIn = true
       return declaration
     }
   }

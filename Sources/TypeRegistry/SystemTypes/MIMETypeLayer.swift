@@ -51,24 +51,7 @@ enum MIMETypeLayer {
         unclaimed.append(info)
       }
     }
-    // Plain names first: their identifiers never collide, so each is its derived identifier in
-    // every database (identification names one without building the layer); a name with other
-    // characters takes a suffix if its identifier is taken.
-    for info in unclaimed where MIMEDatabase.hasPlainDerivedIdentifier(info.mimeType) {
-      let identifier = MIMEDatabase.derivedIdentifier(of: info.mimeType)
-      taken.insert(identifier)
-      identifiers[info.mimeType] = identifier
-    }
-    for info in unclaimed where !MIMEDatabase.hasPlainDerivedIdentifier(info.mimeType) {
-      var identifier = MIMEDatabase.derivedIdentifier(of: info.mimeType)
-      var suffix = 2
-      while taken.contains(identifier) {
-        identifier = MIMEDatabase.derivedIdentifier(of: info.mimeType) + "-\(suffix)"
-        suffix += 1
-      }
-      taken.insert(identifier)
-      identifiers[info.mimeType] = identifier
-    }
+    name(unclaimed, identifiers: &identifiers, taken: &taken)
     // Tags are added after every claim is known, so that a claimant never takes a tag the
     // catalog gives another type.
     var addedTags: [Int: [String: [String]]] = [:]
@@ -90,10 +73,34 @@ enum MIMETypeLayer {
         tags: [mimeTag: [info.mimeType] + info.aliases].merging(
           info.extensions.isEmpty ? [:] : [extensionTag: info.extensions]
         ) { a, _ in a })
-      declaration.isFromMIMEDatabase = true
+      declaration.fields.isFromMIMEDatabase = true
       return declaration
     }
     return (addedTags.filter { !$0.value.isEmpty }, added, caseSensitive)
+  }
+
+  /// Names the types no declaration claims. Plain names first: their identifiers never
+  /// collide, so each is its derived identifier in every database (identification names one
+  /// without building the layer); a name with other characters takes a suffix if its identifier
+  /// is taken.
+  static func name(
+    _ unclaimed: [MIMEDatabase.TypeInfo], identifiers: inout [String: String], taken: inout Set<String>
+  ) {
+    for info in unclaimed where MIMEDatabase.hasPlainDerivedIdentifier(info.mimeType) {
+      let identifier = MIMEDatabase.derivedIdentifier(of: info.mimeType)
+      taken.insert(identifier)
+      identifiers[info.mimeType] = identifier
+    }
+    for info in unclaimed where !MIMEDatabase.hasPlainDerivedIdentifier(info.mimeType) {
+      var identifier = MIMEDatabase.derivedIdentifier(of: info.mimeType)
+      var suffix = 2
+      while taken.contains(identifier) {
+        identifier = MIMEDatabase.derivedIdentifier(of: info.mimeType) + "-\(suffix)"
+        suffix += 1
+      }
+      taken.insert(identifier)
+      identifiers[info.mimeType] = identifier
+    }
   }
 
   /// The parents of an unclaimed type: its `sub-class-of` parents, then the implicit ones.

@@ -32,11 +32,18 @@ public struct UTType: Sendable {
     let identifier: String
     let specification: DynamicTypeIdentifier.Specification
     let isDynamic: Bool
+    /// Made by `UTType(exportedAs:)` or `UTType(importedAs:)`: answers from the shared
+    /// registry's declaration once it has one (see ``UTType/current``).
+    let followsSharedRegistry: Bool
 
-    init(identifier: String, specification: DynamicTypeIdentifier.Specification, isDynamic: Bool) {
+    init(
+      identifier: String, specification: DynamicTypeIdentifier.Specification, isDynamic: Bool,
+      followsSharedRegistry: Bool = false
+    ) {
       self.identifier = identifier
       self.specification = specification
       self.isDynamic = isDynamic
+      self.followsSharedRegistry = followsSharedRegistry
     }
   }
 
@@ -52,11 +59,32 @@ public struct UTType: Sendable {
     self.extra = Extra(identifier: identifier, specification: specification, isDynamic: true)
   }
 
-  init(registry: UTTypeRegistry, undeclared identifier: String, conformingTo parent: UTType?) {
+  init(
+    registry: UTTypeRegistry, undeclared identifier: String, conformingTo parent: UTType?,
+    followsSharedRegistry: Bool = false
+  ) {
     self.registry = registry
     self.id = -1
     self.extra = Extra(
-      identifier: identifier, specification: .init(conformsTo: parent.map { [$0.identifier] } ?? []), isDynamic: false)
+      identifier: identifier, specification: .init(conformsTo: parent.map { [$0.identifier] } ?? []), isDynamic: false,
+      followsSharedRegistry: followsSharedRegistry)
+  }
+
+  /// The shared registry's declared type, for an undeclared type of ``init(exportedAs:conformingTo:)``
+  /// or ``init(importedAs:conformingTo:)`` whose declaration was registered after it was made;
+  /// nil for every other type, and while the shared registry still does not declare it.
+  ///
+  /// On Apple platforms the main bundle declares an app's types before any code runs, so an
+  /// early `static let` constant is declared from the start. A Linux executable registers its
+  /// declarations at run time (``UTTypeRegistry/register(contentsOf:)-(URL)``, with its
+  /// Info.plist or one found beside it); a constant made before that follows the shared registry:
+  /// its conformance, tags, description, supertypes and declaration are the declared type's
+  /// from then on.
+  var current: UTType? {
+    guard let extra, extra.followsSharedRegistry else { return nil }
+    let shared = UTTypeRegistry.shared.current
+    guard shared !== registry, let id = shared.id(of: extra.identifier) else { return nil }
+    return UTType(registry: shared, id: id)
   }
 
   /// The declared type with `identifier`, or the type a `dyn.` identifier describes.
@@ -98,15 +126,15 @@ public struct UTType: Sendable {
     if !UTTypeRegistry.fold(identifier).hasPrefix("dyn."), let type = registry.type(withIdentifier: identifier) {
       return type
     }
-    return UTType(registry: registry, undeclared: identifier, conformingTo: parent)
+    return UTType(registry: registry, undeclared: identifier, conformingTo: parent, followsSharedRegistry: true)
   }
 
   /// The winning declaration, for a declared type.
-  var declaration: TypeDeclaration? { id >= 0 ? registry.records[Int(id)].declaration : nil }
+  var declaration: TypeDeclaration? { id >= 0 ? registry.records[Int(id)].declaration : current?.declaration }
 
   /// The tags the MIME layer adds to a declared type, reading the layer if the registry has not yet.
   var addedTags: [String: [String]]? {
-    guard id >= 0 else { return nil }
+    guard id >= 0 else { return current?.addedTags }
     guard registry.systemTypes.pending != nil else { return registry.records[Int(id)].addedTags }
     let completed = registry.completed
     return completed.id(of: identifier).flatMap { completed.records[Int($0)].addedTags }
@@ -128,7 +156,7 @@ public struct UTType: Sendable {
   }
 
   /// Whether a loaded source declares the type.
-  public var isDeclared: Bool { id >= 0 }
+  public var isDeclared: Bool { id >= 0 || current != nil }
 
   /// Whether the type is a dynamic type (`dyn.` identifier) the registry made up for a tag.
   public var isDynamic: Bool { extra?.isDynamic ?? false }
@@ -166,6 +194,8 @@ extension UTType {
   @usableFromInline
   func slowConforms(to type: UTType) -> Bool {
     if self == type { return true }
+    if let current { return current.conforms(to: type) }
+    if let target = type.current { return conforms(to: target) }
     if id >= 0 {
       guard let target = registry.id(of: type.identifier) else { return false }
       return registry.conforms(id, target)
@@ -190,6 +220,7 @@ extension UTType {
     if id >= 0 {
       return Set(registry.supertypeIDs(of: id).filter { $0 != id }.map { UTType(registry: registry, id: $0) })
     }
+    if let current { return current.supertypes }
     var result = Set<UTType>()
     for parent in dynamicParents(in: registry) {
       result.insert(parent)

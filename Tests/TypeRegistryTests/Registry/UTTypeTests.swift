@@ -111,6 +111,35 @@ struct UTTypeTests {
       })
   }
 
+  /// A constant made before its app registered its declarations (a `static let` read early)
+  /// answers from the declaration once the shared registry has it: conformance either way,
+  /// tags, description, supertypes, and its offers on a pasteboard.
+  @Test func anEarlyExportedConstantFollowsTheSharedRegistry() async {
+    await changingSharedRegistry {
+      let identifier = "com.example.late-\(UInt32.random(in: 0...UInt32.max))"
+      let early = UTType(exportedAs: identifier)
+      let imported = UTType(importedAs: identifier + ".imported", conformingTo: .data)
+      #expect(!early.isDeclared && !early.conforms(to: .image) && early.preferredMIMEType == nil)
+      UTTypeRegistry.shared.register([
+        TypeDeclaration(
+          identifier: identifier, conformsTo: ["public.png"], description: "late image",
+          tags: ["public.mime-type": ["image/x-late"], "public.filename-extension": ["late"]]),
+        TypeDeclaration(identifier: identifier + ".imported", kind: .imported, conformsTo: [identifier]),
+      ])
+      defer { UTTypeRegistry.shared.reset() }
+      #expect(early.isDeclared)
+      #expect(early.conforms(to: .image) && early.conforms(to: .png) && early.isSubtype(of: .data))
+      #expect(UTType.image.isSupertype(of: early))
+      #expect(early.preferredMIMEType == "image/x-late" && early.preferredFilenameExtension == "late")
+      #expect(early.localizedDescription == "late image")
+      #expect(early.supertypes.contains(.png) && early.supertypes.contains(.image))
+      // Both sides resolve: a type made early conforms to another made early.
+      #expect(imported.conforms(to: early) && !early.conforms(to: imported))
+      // A type made now is the same type.
+      #expect(UTType(exportedAs: identifier) == early && UTType(identifier)?.conforms(to: .image) == true)
+    }
+  }
+
   @Test func exportedAndImportedTypes() {
     let declared = UTType(exportedAs: "public.png")
     #expect(declared == .png && declared.isDeclared)

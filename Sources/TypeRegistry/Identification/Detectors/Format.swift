@@ -68,7 +68,7 @@ struct Format: Sendable, Hashable {
     var declaration = TypeDeclaration(
       identifier: format.identifier, kind: .exported, conformsTo: format.parents, description: format.description,
       tags: tags)
-    declaration.isBuiltIn = true
+    declaration.fields.isBuiltIn = true
     return declaration
   }
 
