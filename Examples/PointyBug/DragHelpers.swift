@@ -38,12 +38,6 @@ struct SnapGrid: Sendable, Hashable {
   /// The grid's vertical step, in points.
   var snapY: CGFloat
 
-  /// A grid with these steps.
-  init(snapX: CGFloat, snapY: CGFloat) {
-    self.snapX = snapX
-    self.snapY = snapY
-  }
-
   /// `value` rounded to the nearest multiple of `step` (halves away from zero); unchanged for a
   /// step of zero or less.
   static func snap(_ value: CGFloat, to step: CGFloat) -> CGFloat {
@@ -124,12 +118,6 @@ struct DropZone: Sendable, Hashable {
   /// How close to the center a point must be to be captured.
   var captureRadius: CGFloat
 
-  /// A zone around `center` that captures points within `captureRadius`.
-  init(center: CGPoint, captureRadius: CGFloat) {
-    self.center = center
-    self.captureRadius = captureRadius
-  }
-
   /// Whether `point` is within the capture radius (inclusive).
   func captures(_ point: CGPoint) -> Bool {
     distance(center, point) <= captureRadius
@@ -156,14 +144,7 @@ struct Pager: Sendable, Hashable {
   /// The width of one page, in points.
   var pageWidth: CGFloat
   /// The fraction of the width the predicted end must pass; a half by default.
-  var threshold: CGFloat
-
-  /// A pager of `pageCount` pages of `pageWidth`, turning when the predicted end passes `threshold` of a width.
-  init(pageCount: Int, pageWidth: CGFloat, threshold: CGFloat = 0.5) {
-    self.pageCount = pageCount
-    self.pageWidth = pageWidth
-    self.threshold = threshold
-  }
+  var threshold: CGFloat = 0.5
 
   /// The page after a drag that started on `page` and would end `predictedEndTranslation`
   /// points away horizontally (negative: leftwards, to the next page).

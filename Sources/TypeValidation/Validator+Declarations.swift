@@ -137,6 +137,7 @@ extension ValidationRun {
       : (UTTypeRegistry.builtIn.type(withIdentifier: d.identifier)?.tags ?? [:]).mapValues {
         Set($0.map { $0.lowercased() })
       }
+    let mine = UTTypeRegistry.fold(d.identifier)
     // An imported declaration's tags that a system type declares: one finding per system type.
     var systemClaims: [SystemClaim] = []
     defer { reportSystemClaims(of: d, systemClaims, in: file) }
@@ -165,20 +166,20 @@ extension ValidationRun {
         guard foldedClass == "public.filename-extension" || foldedClass == "public.mime-type" else { continue }
         let tagClassValue = UTTagClass(rawValue: foldedClass)
         if systemTags[tagClassValue]?.contains(tag.lowercased()) == true { continue }
-        checkTagConflicts(d, tag: tag, tagClass: tagClassValue, at: value.rawOffset, claims: &systemClaims, in: file)
+        checkTagConflicts(
+          d, folded: mine, tag: tag, tagClass: tagClassValue, at: value.rawOffset, claims: &systemClaims, in: file)
       }
     }
   }
 
   /// The other types of the registry that claim `tag`: a `tag-conflict` for each pair once, or,
   /// for an imported declaration repeating a system type's tags, a claim gathered for
-  /// ``reportSystemClaims(of:_:in:)``.
+  /// ``reportSystemClaims(of:_:in:)``. `mine` is the declaration's folded identifier.
   mutating func checkTagConflicts(
-    _ d: TypeDeclaration, tag: String, tagClass: UTTagClass, at offset: Int,
+    _ d: TypeDeclaration, folded mine: String, tag: String, tagClass: UTTagClass, at offset: Int,
     claims systemClaims: inout [SystemClaim],
     in file: DeclarationFile
   ) {
-    let mine = UTTypeRegistry.fold(d.identifier)
     let foldedClass = tagClass.rawValue
     for other in registry.types(tag: tag, tagClass: tagClass)
     where UTTypeRegistry.fold(other.identifier) != mine {
