@@ -85,7 +85,7 @@ extension ItemProvider {
         }
       case .bytes:
         registerDataRepresentation(for: representation.type) { completion in
-          Thread.detachNewThread {
+          WorkerThread.detached {
             do {
               completion(Data(try representation.load()), nil)
             } catch {

@@ -2,23 +2,16 @@
 /// fraction or exponent are integers when they fit in 64 bits, and `null` is an error (property
 /// lists have no null).
 struct JSONReader: TextReader, ~Copyable {
-  typealias Value = PropertyList.Value
-  typealias ParseError = PropertyList.ParseError
-
   let p: UnsafeBufferPointer<UInt8>
-  let text: [UInt8]
   var i: Int
   var tree: TreeBuilder
   var scratch: [UInt8] = []
 
   init(p: UnsafeBufferPointer<UInt8>, text: [UInt8], options: PropertyList.ParseOptions) {
     self.p = p
-    self.text = text
     i = TextDecoding.bodyStart(text)
     tree = TreeBuilder(text: text, maximumDepth: options.maximumDepth)
   }
-
-  var warnings: [PropertyList.Warning] { tree.warnings }
 
   mutating func skipSpace() { while i < p.count && TextDecoding.isSpace(p[i]) { i += 1 } }
 
@@ -60,24 +53,11 @@ struct JSONReader: TextReader, ~Copyable {
     let start = i
     switch p[i] {
     case UInt8(ascii: "{"):
-      i += 1
-      try tree.open(dictionary: true, offset: start)
-      skipSpace()
-      if i < p.count && p[i] == UInt8(ascii: "}") {
-        i += 1
-        return tree.close()
-      }
+      if let empty = try openContainer(dictionary: true, closing: UInt8(ascii: "}")) { return empty }
       try key()
       return nil
     case UInt8(ascii: "["):
-      i += 1
-      try tree.open(dictionary: false, offset: start)
-      skipSpace()
-      if i < p.count && p[i] == UInt8(ascii: "]") {
-        i += 1
-        return tree.close()
-      }
-      return nil
+      return try openContainer(dictionary: false, closing: UInt8(ascii: "]"))
     case UInt8(ascii: "\""):
       return Value(.string(try string()), at: start)
     case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):

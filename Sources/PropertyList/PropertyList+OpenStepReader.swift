@@ -8,11 +8,7 @@
 /// arrays, quoted or unquoted strings, `<0fbd77>` data, and `//` and `/* */` comments.
 /// A top level of `key = value;` pairs without braces (a `.strings` file) reads as a dictionary.
 struct OpenStepReader: TextReader, ~Copyable {
-  typealias Value = PropertyList.Value
-  typealias ParseError = PropertyList.ParseError
-
   let p: UnsafeBufferPointer<UInt8>
-  let text: [UInt8]
   var i: Int
   var tree: TreeBuilder
   var scratch: [UInt8] = []
@@ -21,15 +17,12 @@ struct OpenStepReader: TextReader, ~Copyable {
 
   init(p: UnsafeBufferPointer<UInt8>, text: [UInt8], options: PropertyList.ParseOptions) {
     self.p = p
-    self.text = text
     i = TextDecoding.bodyStart(text)
     tree = TreeBuilder(text: text, maximumDepth: options.maximumDepth)
   }
 
-  var warnings: [PropertyList.Warning] { tree.warnings }
-
   /// Skips white space and comments.
-  mutating func skip() throws(ParseError) {
+  mutating func skipSpace() throws(ParseError) {
     while i < p.count {
       let b = p[i]
       if TextDecoding.isSpace(b) {
@@ -55,18 +48,18 @@ struct OpenStepReader: TextReader, ~Copyable {
   }
 
   mutating func run() throws(ParseError) -> Value {
-    try skip()
+    try skipSpace()
     guard i < p.count else { throw fail(.truncated, "empty document: expected a value", at: i) }
     try openStringsFile()
     while true {
       var produced = try valueStart()
       while let value = produced {
         if let root = tree.add(value) {
-          try skip()
+          try skipSpace()
           guard i == p.count else { throw fail(.syntax, "unexpected \(found()) after the top-level value", at: i) }
           return root
         }
-        try skip()
+        try skipSpace()
         produced = try tree.top!.isDictionary ? afterDictionaryValue() : afterArrayElement()
       }
     }
@@ -77,7 +70,7 @@ struct OpenStepReader: TextReader, ~Copyable {
     guard p[i] == UInt8(ascii: "\"") || Self.isUnquoted(p[i]) else { return }
     let save = i
     _ = try string()
-    try skip()
+    try skipSpace()
     let isStrings = i < p.count && p[i] == UInt8(ascii: "=")
     i = save
     if isStrings {
@@ -94,7 +87,7 @@ struct OpenStepReader: TextReader, ~Copyable {
       throw fail(.syntax, "expected ';' after a dictionary value, found \(found())", at: i)
     }
     i += 1
-    try skip()
+    try skipSpace()
     let atEnd =
       implicitDictionary && tree.stack.count == 1 ? i == p.count : (i < p.count && p[i] == UInt8(ascii: "}"))
     guard atEnd else {
@@ -110,7 +103,7 @@ struct OpenStepReader: TextReader, ~Copyable {
     guard i < p.count else { throw fail(.truncated, "unexpected end of file: expected ',' or ')'", at: i) }
     if p[i] == UInt8(ascii: ",") {
       i += 1
-      try skip()
+      try skipSpace()
       guard i < p.count && p[i] == UInt8(ascii: ")") else { return nil }
       i += 1
       return tree.close()
@@ -123,13 +116,13 @@ struct OpenStepReader: TextReader, ~Copyable {
 
   /// Reads `key =` in a dictionary.
   mutating func key() throws(ParseError) {
-    try skip()
+    try skipSpace()
     guard i < p.count, p[i] == UInt8(ascii: "\"") || p[i] == UInt8(ascii: "'") || Self.isUnquoted(p[i]) else {
       throw fail(.syntax, "expected a string key in a dictionary, found \(found())", at: i)
     }
     let offset = i
     let key = try string()
-    try skip()
+    try skipSpace()
     guard i < p.count, p[i] == UInt8(ascii: "=") else {
       throw fail(.syntax, "expected '=' after the key \"\(key)\", found \(found())", at: i)
     }
@@ -139,29 +132,16 @@ struct OpenStepReader: TextReader, ~Copyable {
 
   /// Reads a value, or opens a container and returns nil.
   mutating func valueStart() throws(ParseError) -> Value? {
-    try skip()
+    try skipSpace()
     guard i < p.count else { throw fail(.truncated, "unexpected end of file: expected a value", at: i) }
     let start = i
     switch p[i] {
     case UInt8(ascii: "{"):
-      i += 1
-      try tree.open(dictionary: true, offset: start)
-      try skip()
-      if i < p.count && p[i] == UInt8(ascii: "}") {
-        i += 1
-        return tree.close()
-      }
+      if let empty = try openContainer(dictionary: true, closing: UInt8(ascii: "}")) { return empty }
       try key()
       return nil
     case UInt8(ascii: "("):
-      i += 1
-      try tree.open(dictionary: false, offset: start)
-      try skip()
-      if i < p.count && p[i] == UInt8(ascii: ")") {
-        i += 1
-        return tree.close()
-      }
-      return nil
+      return try openContainer(dictionary: false, closing: UInt8(ascii: ")"))
     case UInt8(ascii: "<"):
       return Value(.data(try data()), at: start)
     case UInt8(ascii: "\""), UInt8(ascii: "'"):

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-  import Glibc
+  internal import Glibc
 #elseif canImport(Musl)
-  import Musl
+  internal import Musl
 #elseif canImport(Darwin)
-  import Darwin
+  internal import Darwin
 #endif
 
 /// Builds a value tree from open/close events with an explicit stack, so nesting costs heap,

@@ -4,11 +4,11 @@
   import Foundation
 #endif
 #if canImport(Glibc)
-  import Glibc
+  internal import Glibc
 #elseif canImport(Musl)
-  import Musl
+  internal import Musl
 #elseif canImport(Darwin)
-  import Darwin
+  internal import Darwin
 #endif
 
 extension PropertyList {
@@ -212,41 +212,53 @@ enum XMLWriter {
   static func writeArray(
     _ a: [PropertyList.Value], indent: Int, path: inout KeyPath, into out: inout [UInt8]
   ) throws(PropertyList.WriteError) {
-    if a.isEmpty {
-      out.append(contentsOf: "<array/>\n".utf8)
-      return
+    try writeContainer("array", isEmpty: a.isEmpty, indent: indent, path: &path, into: &out) {
+      path, out throws(PropertyList.WriteError) in
+      for (n, element) in a.enumerated() {
+        path.components.append(String(n))
+        try write(element, indent: indent + 1, path: &path, into: &out)
+        path.components.removeLast()
+      }
     }
-    try path.checkDepth()
-    out.append(contentsOf: "<array>\n".utf8)
-    for (n, element) in a.enumerated() {
-      path.components.append(String(n))
-      try write(element, indent: indent + 1, path: &path, into: &out)
-      path.components.removeLast()
-    }
-    tabs(indent, &out)
-    out.append(contentsOf: "</array>\n".utf8)
   }
 
   static func writeDictionary(
     _ d: PropertyList.Dictionary, indent: Int, path: inout KeyPath, into out: inout [UInt8]
   ) throws(PropertyList.WriteError) {
-    if d.isEmpty {
-      out.append(contentsOf: "<dict/>\n".utf8)
+    try writeContainer("dict", isEmpty: d.isEmpty, indent: indent, path: &path, into: &out) {
+      path, out throws(PropertyList.WriteError) in
+      for entry in d {
+        path.components.append(entry.key)
+        tabs(indent + 1, &out)
+        out.append(contentsOf: "<key>".utf8)
+        try escaped(entry.key, path: path, into: &out)
+        out.append(contentsOf: "</key>\n".utf8)
+        try write(entry.value, indent: indent + 1, path: &path, into: &out)
+        path.components.removeLast()
+      }
+    }
+  }
+
+  /// An `<array>` or `<dict>` element: `<name/>` when empty, else its opening tag, the entries
+  /// `body` writes (one level deeper, within the depth limit), and its closing tag.
+  static func writeContainer(
+    _ name: StaticString, isEmpty: Bool, indent: Int, path: inout KeyPath, into out: inout [UInt8],
+    _ body: (inout KeyPath, inout [UInt8]) throws(PropertyList.WriteError) -> Void
+  ) throws(PropertyList.WriteError) {
+    let name = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+    out.append(UInt8(ascii: "<"))
+    out.append(contentsOf: name)
+    if isEmpty {
+      out.append(contentsOf: "/>\n".utf8)
       return
     }
     try path.checkDepth()
-    out.append(contentsOf: "<dict>\n".utf8)
-    for entry in d {
-      path.components.append(entry.key)
-      tabs(indent + 1, &out)
-      out.append(contentsOf: "<key>".utf8)
-      try escaped(entry.key, path: path, into: &out)
-      out.append(contentsOf: "</key>\n".utf8)
-      try write(entry.value, indent: indent + 1, path: &path, into: &out)
-      path.components.removeLast()
-    }
+    out.append(contentsOf: ">\n".utf8)
+    try body(&path, &out)
     tabs(indent, &out)
-    out.append(contentsOf: "</dict>\n".utf8)
+    out.append(contentsOf: "</".utf8)
+    out.append(contentsOf: name)
+    out.append(contentsOf: ">\n".utf8)
   }
 }
 

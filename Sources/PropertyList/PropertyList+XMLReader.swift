@@ -4,11 +4,11 @@
   import Foundation
 #endif
 #if canImport(Glibc)
-  import Glibc
+  internal import Glibc
 #elseif canImport(Musl)
-  import Musl
+  internal import Musl
 #elseif canImport(Darwin)
-  import Darwin
+  internal import Darwin
 #endif
 
 /// Reads Apple's XML property list format.
@@ -17,9 +17,6 @@
 /// not call stack. Entity declarations are rejected, never expanded; only the five predefined
 /// entities and numeric character references are decoded.
 struct XMLReader: TextReader, ~Copyable {
-  typealias Value = PropertyList.Value
-  typealias ParseError = PropertyList.ParseError
-
   enum Element: UInt8 {
     case plist, dict, array, key, string, integer, real, `true`, `false`, date, data
 
@@ -67,21 +64,15 @@ struct XMLReader: TextReader, ~Copyable {
   }
 
   let p: UnsafeBufferPointer<UInt8>
-  let text: [UInt8]
-  let options: PropertyList.ParseOptions
   var i: Int
   var scratch: [UInt8] = []
   var tree: TreeBuilder
 
   init(p: UnsafeBufferPointer<UInt8>, text: [UInt8], options: PropertyList.ParseOptions) {
     self.p = p
-    self.text = text
-    self.options = options
     i = TextDecoding.bodyStart(text)
     tree = TreeBuilder(text: text, maximumDepth: options.maximumDepth)
   }
-
-  var warnings: [PropertyList.Warning] { tree.warnings }
 
   mutating func run() throws(ParseError) -> Value { try document() }
 
@@ -149,9 +140,13 @@ struct XMLReader: TextReader, ~Copyable {
     }
   }
 
-  mutating func skipDoctype() throws(ParseError) {
+  /// Skips a `<!DOCTYPE …>` and, inside it, its internal subset (`[ … ]`), both up to their
+  /// closing byte outside quoted strings. The subset may hold comments but no entity
+  /// declarations.
+  mutating func skipDoctype(subset: Bool = false) throws(ParseError) {
     let start = i
-    i += 9
+    i += subset ? 1 : 9  // '[' or '<!DOCTYPE'
+    let end = subset ? UInt8(ascii: "]") : UInt8(ascii: ">")
     var quote: UInt8 = 0
     while i < p.count {
       let b = p[i]
@@ -159,44 +154,27 @@ struct XMLReader: TextReader, ~Copyable {
         if b == quote { quote = 0 }
       } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
         quote = b
-      } else if b == UInt8(ascii: "[") {
-        try skipInternalSubset()
-        continue
-      } else if b == UInt8(ascii: ">") {
+      } else if b == end {
         i += 1
         return
-      }
-      i += 1
-    }
-    throw fail(.truncated, "unterminated <!DOCTYPE: expected '>'", at: start)
-  }
-
-  /// Skips a DOCTYPE's internal subset, rejecting entity declarations.
-  mutating func skipInternalSubset() throws(ParseError) {
-    let start = i
-    i += 1
-    var quote: UInt8 = 0
-    while i < p.count {
-      let b = p[i]
-      if quote != 0 {
-        if b == quote { quote = 0 }
-      } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
-        quote = b
-      } else if starts(with: "<!ENTITY") {
+      } else if !subset && b == UInt8(ascii: "[") {
+        try skipDoctype(subset: true)
+        continue
+      } else if subset && starts(with: "<!ENTITY") {
         throw fail(
           .unsupported,
           "entity declarations are not supported: property lists use only the predefined entities, and declared ones could expand without bound; remove the <!ENTITY",
           at: i)
-      } else if starts(with: "<!--") {
+      } else if subset && starts(with: "<!--") {
         try skipComment()
         continue
-      } else if b == UInt8(ascii: "]") {
-        i += 1
-        return
       }
       i += 1
     }
-    throw fail(.truncated, "unterminated internal subset of <!DOCTYPE: expected ']'", at: start)
+    throw fail(
+      .truncated,
+      subset ? "unterminated internal subset of <!DOCTYPE: expected ']'" : "unterminated <!DOCTYPE: expected '>'",
+      at: start)
   }
 
   mutating func skipProcessingInstruction() throws(ParseError) {

@@ -1,5 +1,13 @@
 import UTIPlatform
 
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 extension SystemPasteboard {
   /// What owns the selection for a pasteboard: one connection and its event loop, which answers
   /// other applications' requests, follows the selection's owner (XFIXES) and runs the

@@ -1,6 +1,14 @@
 import TypeRegistry
 import UTIPlatform
 
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

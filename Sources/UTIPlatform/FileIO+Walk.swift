@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 extension FileIO {
   /// What a directory walk found, and what it left out and why.
   package struct Walk: Sendable {

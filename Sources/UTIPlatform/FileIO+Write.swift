@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  package import Glibc
+#elseif canImport(Musl)
+  package import Musl
+#elseif canImport(Darwin)
+  package import Darwin
+#endif
+
 extension FileIO {
   /// Writes every byte of `bytes` to `fd`, checking each `write`.
   ///

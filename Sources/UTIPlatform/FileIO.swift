@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// Reading, writing and walking files through the C library, with every call checked.
 ///
 /// Errors carry the path, what was being done and the system's reason, so a message names the

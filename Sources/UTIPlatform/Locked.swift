@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  package import Glibc
+#elseif canImport(Musl)
+  package import Musl
+#elseif canImport(Darwin)
+  package import Darwin
+#endif
+
 /// A value guarded by a pthread mutex.
 ///
 /// Used instead of `Synchronization.Mutex` because ThreadSanitizer intercepts pthread locks: with

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// A regular file mapped read-only into memory, as GIO and xdg-mime map `mime.cache`.
 ///
 /// The mapping is private and read-only; it is unmapped when the value is released. Files are

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  package import Glibc
+#elseif canImport(Musl)
+  package import Musl
+#elseif canImport(Darwin)
+  package import Darwin
+#endif
+
 /// Starting programs with `posix_spawn`, the way a launcher should: no signal blocked and default
 /// dispositions, whatever the spawning thread blocks (a thread of a pool may block them all, and
 /// a program that inherits that mask ignores SIGTERM, or as a shell never sees SIGCHLD).

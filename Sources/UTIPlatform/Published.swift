@@ -1,5 +1,13 @@
 import Synchronization
 
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// A value that is read on every query and replaced rarely: readers take no lock.
 ///
 /// Writers publish a new value under a lock and bump a generation number. Each reading thread

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// File descriptors passed over a Unix socket (`SCM_RIGHTS`), as the Wayland protocol passes
 /// pipes and shared memory: written with the bytes they travel with, and read back with the
 /// bytes they arrived with, in order.
@@ -38,14 +46,8 @@ extension Socket {
       guard try waitWritable(until: deadline) else { throw Error("sendmsg", code: ETIMEDOUT) }
       let count = bytes.withUnsafeBytes { data in
         control.withUnsafeMutableBytes { control in
-          var vector = iovec(iov_base: UnsafeMutableRawPointer(mutating: data.baseAddress), iov_len: data.count)
-          return withUnsafeMutablePointer(to: &vector) { vector in
-            var message = msghdr()
-            message.msg_iov = vector
-            message.msg_iovlen = 1
-            message.msg_control = control.baseAddress
-            message.msg_controllen = numericCast(control.count)
-            return sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+          Self.withMessage(data: UnsafeMutableRawBufferPointer(mutating: data), control: control) { message in
+            sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
           }
         }
       }
@@ -69,13 +71,7 @@ extension Socket {
       var flags: Int32 = 0
       let count = buffer.withUnsafeMutableBytes { data in
         control.withUnsafeMutableBytes { control in
-          var vector = iovec(iov_base: data.baseAddress, iov_len: data.count)
-          return withUnsafeMutablePointer(to: &vector) { vector in
-            var message = msghdr()
-            message.msg_iov = vector
-            message.msg_iovlen = 1
-            message.msg_control = control.baseAddress
-            message.msg_controllen = numericCast(control.count)
+          Self.withMessage(data: data, control: control) { message in
             let count = recvmsg(fd, &message, Int32(MSG_CMSG_CLOEXEC))
             controlLength = Int(message.msg_controllen)
             flags = message.msg_flags
@@ -104,6 +100,22 @@ extension Socket {
       guard count > 0 else { throw Error("recvmsg", code: ECONNRESET) }
       buffer.removeLast(capacity - count)
       return buffer
+    }
+  }
+
+  /// Calls `body` with a message header over one data vector and a control buffer, as
+  /// `sendmsg` and `recvmsg` take them.
+  private static func withMessage<Result>(
+    data: UnsafeMutableRawBufferPointer, control: UnsafeMutableRawBufferPointer, _ body: (inout msghdr) -> Result
+  ) -> Result {
+    var vector = iovec(iov_base: data.baseAddress, iov_len: data.count)
+    return withUnsafeMutablePointer(to: &vector) { vector in
+      var message = msghdr()
+      message.msg_iov = vector
+      message.msg_iovlen = 1
+      message.msg_control = control.baseAddress
+      message.msg_controllen = numericCast(control.count)
+      return body(&message)
     }
   }
 }

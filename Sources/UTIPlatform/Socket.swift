@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// Stream sockets for protocol clients (the X11 connection): connecting by Unix path (Linux's
 /// abstract namespace too) or TCP, and reads and writes that wait at most a deadline, so that a
 /// peer that stalls or dies gives an error instead of a hang.

@@ -1,13 +1,8 @@
-// The C library, whichever this platform has. Every other file of the module imports it through
-// this one list, so a new platform is one branch here.
-#if canImport(Glibc)
-  @_exported import Glibc
-#elseif canImport(Musl)
-  @_exported import Musl
-#elseif canImport(Darwin)
-  @_exported import Darwin
-#elseif canImport(Android)
-  @_exported import Android
-#else
+// The C libraries UTIPlatform builds on; on any other platform the build stops here.
+//
+// Each file that calls the C library imports it itself, `internal` where it can and `package`
+// where a package declaration names a C type (`mode_t`, `pid_t`, a mutex), so that importing
+// UTIPlatform does not bring libc into a module: a module that calls libc says so.
+#if !canImport(Glibc) && !canImport(Musl) && !canImport(Darwin) && !canImport(Android)
   #error("UTIPlatform supports Glibc, Musl, Darwin and Android C libraries")
 #endif

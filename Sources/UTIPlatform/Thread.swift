@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// A started POSIX thread running a closure, joined by its owner.
 ///
 /// A plain pthread rather than a task: creating and joining it orders memory in a way
@@ -56,6 +64,13 @@ package final class WorkerThread: @unchecked Sendable {
     #else
       if let handle { pthread_detach(handle) }
     #endif
+  }
+
+  /// Runs `body` on a thread of its own that nobody joins (its resources go when it ends), or
+  /// on the calling thread when no thread can be created.
+  /// - Parameter body: The work.
+  package static func detached(_ body: @escaping @Sendable () -> Void) {
+    if let thread = WorkerThread(body) { thread.detach() } else { body() }
   }
 
   /// Waits for the thread to finish.

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// A value one thread delivers and another waits for, with a timeout on the monotonic clock.
 ///
 /// The deadline is measured on `CLOCK_MONOTONIC`, so setting the wall clock (NTP, a user, a

@@ -2,6 +2,14 @@ import TypeRegistry
 import TypeValidation
 import UTIPlatform
 
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// `utictl validate FILE...`: the semantic lint of type declarations.
 enum ValidateCommand {
   static var command: Command {

@@ -264,39 +264,18 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
       preferred: takes ? action : 0)
   }
 
-  /// The items of a drag's MIME types: a file list read at once (its files are the items, as
-  /// on X11), the other types loaded from the offer when `performDrop` asks.
+  /// The items of a drag's MIME types (``IncomingDrag``), read from the offer.
   private func incomingItems(offer: UInt32, mimeTypes: [String]) -> [ItemProvider] {
-    let registry = self.registry ?? UTTypeRegistry.shared.current
-    let application = AppIdentity(bundleIdentifier: "wayland client")
-    var items: [ItemProvider] = []
-    if let target = mimeTypes.first(where: FileList.isFileListTarget) {
-      var data: [UInt8] = []
-      if (try? toplevel.receive(target, from: offer, into: { data += $0 })) != nil {
-        items = FileList(data, target: target).items(registry: registry).map { ItemProvider($0, origin: application) }
-      }
-    }
-    let provider = ItemProvider(origin: application)
-    var seen = Set<UTType>()
     let toplevel = self.toplevel
-    for mimeType in mimeTypes where items.isEmpty || !FileList.isFileListTarget(mimeType) {
-      guard let type = SelectionTargets.type(ofTarget: mimeType, registry: registry), seen.insert(type).inserted
-      else { continue }
-      provider.registerDataRepresentation(for: type) { completion in
-        // On a thread of its own: the read waits for another application.
-        Thread.detachNewThread {
-          do {
-            var data: [UInt8] = []
-            try toplevel.receive(mimeType, from: offer) { chunk throws(SystemPasteboardError) in data += chunk }
-            completion(SelectionTargets.received(data, target: mimeType), nil)
-          } catch {
-            completion(nil, error)
-          }
-        }
-        return nil
-      }
+    let read: @Sendable (String) throws -> [UInt8] = { mimeType in
+      var data: [UInt8] = []
+      try toplevel.receive(mimeType, from: offer) { chunk throws(SystemPasteboardError) in data += chunk }
+      return data
     }
-    return items + (provider.registeredTypeIdentifiers.isEmpty ? [] : [provider])
+    return
+      (try? IncomingDrag.items(
+        targets: mimeTypes, application: AppIdentity(bundleIdentifier: "wayland client"),
+        registry: registry ?? UTTypeRegistry.shared.current, readFileList: { try? read($0) }, load: read)) ?? []
   }
 
   /// Calls `body` on the main actor and waits (at most the timeout) for what it returns.

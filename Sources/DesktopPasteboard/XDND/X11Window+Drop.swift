@@ -149,13 +149,9 @@ extension X11Window.Host {
     }
   }
 
-  /// The drag `source` brings: its types (inline, or its `XdndTypeList`) as `UTType`s on one
-  /// item provider whose loads convert `XdndSelection`; where our window is on the root.
-  ///
-  /// A drag from a file manager (`text/uri-list`) is read at once, as its types are the files'
-  /// types: each file is an item with `public.file-url` and the file's type (by name and
-  /// content), loaded from the file, as the clipboard's file lists are; the source's other
-  /// targets follow as one more item.
+  /// The drag `source` brings: its targets (inline, or its `XdndTypeList`) as items
+  /// (``IncomingDrag``) whose loads convert `XdndSelection`, each on a connection of its own;
+  /// where our window is on the root.
   fileprivate func incomingDrag(number: Int, source: UInt32, inline: [UInt32], typeList: Bool) -> Receiver.Incoming? {
     do {
       var list = inline
@@ -167,38 +163,23 @@ extension X11Window.Host {
       let size = try connection.size(of: window) ?? (0x7FFF, 0x7FFF)
       let dropTime = Locked<UInt32>(0)
       let application = AppIdentity(bundleIdentifier: "x11 window 0x\(String(source, radix: 16))")
-      let provider = ItemProvider(origin: application)
-      let registry = self.registry ?? UTTypeRegistry.shared.current
-      let (display, timeout) = (self.display, self.timeout)
-      var items: [ItemProvider] = []
-      if let target = targets.first(where: FileList.isFileListTarget) {
-        let reader = try SelectionReader(
-          connection: try X11Connection(display: display, timeout: timeout), selection: "XdndSelection")
-        let list = FileList(try reader.convert(target).data, target: target)
-        items = list.items(registry: registry).map { ItemProvider($0, origin: application) }
-      }
-      var seen = Set<UTType>()
-      for target in targets where items.isEmpty || !FileList.isFileListTarget(target) {
-        guard let type = SelectionTargets.type(ofTarget: target, registry: registry), seen.insert(type).inserted
-        else { continue }
-        provider.registerDataRepresentation(for: type) { completion in
-          // On a connection and thread of its own: the conversion waits for another application.
-          Thread.detachNewThread {
-            do {
-              let connection = try X11Connection(display: display, timeout: timeout)
-              let reader = try SelectionReader(connection: connection, selection: "XdndSelection")
-              let data = try reader.convert(target, time: dropTime.withLock { $0 }).data
-              completion(SelectionTargets.received(data, target: target), nil)
-            } catch {
-              completion(nil, error)
-            }
-          }
-          return nil
-        }
-      }
+      let (display, timeout) = (connection.display, connection.timeout)
+      let items = try IncomingDrag.items(
+        targets: targets, application: application, registry: registry ?? UTTypeRegistry.shared.current,
+        readFileList: { target throws(SystemPasteboardError) in
+          try SelectionReader(
+            connection: try X11Connection(display: display, timeout: timeout), selection: "XdndSelection"
+          ).convert(target).data
+        },
+        load: { target in
+          // On a connection of its own: the conversion waits for another application.
+          let reader = try SelectionReader(
+            connection: try X11Connection(display: display, timeout: timeout), selection: "XdndSelection")
+          return try reader.convert(target, time: dropTime.withLock { $0 }).data
+        })
       return Receiver.Incoming(
         number: number, source: source,
-        items: items + (provider.registeredTypeIdentifiers.isEmpty ? [] : [provider]), application: application,
+        items: items, application: application,
         dropTime: dropTime,
         origin: (origin?.x ?? 0, origin?.y ?? 0),
         size: CGSize(width: size.width, height: size.height))

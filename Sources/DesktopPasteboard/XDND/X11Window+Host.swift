@@ -17,8 +17,7 @@ extension X11Window {
     let owner: SelectionOwner
     /// The window drops are for (the `window` field of the messages we take).
     let window: UInt32
-    let display: X11Display?
-    let timeout: Double
+    var timeout: Double { connection.timeout }
     /// The registry that maps a drag's targets to types (nil: the shared one).
     let registry: UTTypeRegistry?
 
@@ -40,20 +39,17 @@ extension X11Window {
     let ownsWindow: Bool
 
     init(
-      connection: X11Connection, window: UInt32, ownsWindow: Bool, display: X11Display?, timeout: Double,
-      registry: UTTypeRegistry?
+      connection: X11Connection, window: UInt32, ownsWindow: Bool, registry: UTTypeRegistry?
     ) throws(SystemPasteboardError) {
       self.connection = connection
       self.registry = registry
       self.window = window
       self.ownsWindow = ownsWindow
-      self.display = display
-      self.timeout = timeout
       atoms = try Xdnd.Atoms(connection)
       wmProtocols = (try? connection.atom("WM_PROTOCOLS")) ?? 0
       wmDeleteWindow = (try? connection.atom("WM_DELETE_WINDOW")) ?? 0
       owner = try SelectionOwner(connection: connection, selection: "XdndSelection", registry: registry)
-      loop = try X11EventLoop(owner: owner, timeout: timeout)
+      loop = try X11EventLoop(owner: owner, timeout: connection.timeout)
       try loop.start(delegate: self)
     }
 

@@ -77,7 +77,7 @@ public final class X11Window: Sendable {
     id = window
     isCreated = true
     host = try Host(
-      connection: connection, window: window, ownsWindow: true, display: display, timeout: timeout.seconds,
+      connection: connection, window: window, ownsWindow: true,
       registry: registry)
   }
 
@@ -99,7 +99,7 @@ public final class X11Window: Sendable {
     self.id = id
     isCreated = false
     host = try Host(
-      connection: connection, window: id, ownsWindow: false, display: display, timeout: timeout.seconds,
+      connection: connection, window: id, ownsWindow: false,
       registry: registry)
   }
 

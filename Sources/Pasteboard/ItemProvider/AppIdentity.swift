@@ -1,11 +1,11 @@
 import Foundation
 
 #if canImport(Glibc)
-  import Glibc
+  internal import Glibc
 #elseif canImport(Musl)
-  import Musl
+  internal import Musl
 #elseif canImport(Darwin)
-  import Darwin
+  internal import Darwin
 #endif
 
 /// The application a provider, pasteboard item or drag session comes from, or that reads one.

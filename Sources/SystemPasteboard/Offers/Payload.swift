@@ -1,5 +1,13 @@
 import UTIPlatform
 
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// The bytes of one answer to another application: in memory, or in a file read a chunk at a
 /// time, so that serving a large representation (a spooled copy, a file) keeps memory flat.
 ///

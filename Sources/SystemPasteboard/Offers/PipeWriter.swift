@@ -1,5 +1,13 @@
 import UTIPlatform
 
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// Serves one answer into a pipe another application reads (a Wayland `send`), a chunk at a
 /// time, so that memory stays flat for any size and a reader that stops reading, or closes its
 /// end early, ends only this answer.

@@ -1,6 +1,14 @@
 import TypeRegistry
 import UTIPlatform
 
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// A private copy of what a copy command read (a file, standard input, a pipe, a FIFO, a
 /// process substitution), so that the selection serves the bytes as they were at copy time
 /// with memory kept flat: up to ``memoryLimit`` in memory, beyond that in a file only this

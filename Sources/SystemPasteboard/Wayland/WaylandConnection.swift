@@ -1,5 +1,13 @@
 import UTIPlatform
 
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// A client connection to a Wayland compositor: the socket, the object ids and their
 /// interfaces, typed requests out (from any thread) and typed events in (on one thread), and the
 /// registry's globals.

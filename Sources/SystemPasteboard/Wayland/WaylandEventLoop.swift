@@ -1,5 +1,13 @@
 import UTIPlatform
 
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// One thread reading one Wayland connection's events and handing each to its owner, and the
 /// `wl_display.sync` round trips other threads wait on.
 ///

@@ -1,6 +1,14 @@
 import TypeRegistry
 import UTIPlatform
 
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// A Wayland selection (the clipboard or the primary selection) owned and read without a
 /// window, through the compositor's data-control protocol (`ext_data_control_manager_v1`,
 /// else `zwlr_data_control_manager_v1`), as clipboard managers and wl-clipboard's data-control

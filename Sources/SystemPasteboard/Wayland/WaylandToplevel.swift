@@ -1,5 +1,13 @@
 import UTIPlatform
 
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// A Wayland window: an `xdg_toplevel` showing a `wl_shm` buffer, the seat's pointer and
 /// keyboard, and the seat's data device, on a connection and thread of its own.
 ///

@@ -1,5 +1,13 @@
 import UTIPlatform
 
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// A pointer and a keyboard for a headless compositor's seat, which has none of its own: a small
 /// client that binds `zwlr_virtual_pointer_manager_v1` and
 /// `zwp_virtual_keyboard_manager_v1` (wlroots' protocols for virtual input) and moves, presses

@@ -1,5 +1,13 @@
 import UTIPlatform
 
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// The Wayland wire format: a message is its object's id, its size and opcode, and its
 /// arguments, each a multiple of 4 bytes in the host's byte order; file descriptors travel
 /// beside the bytes (`SCM_RIGHTS`), in argument order.

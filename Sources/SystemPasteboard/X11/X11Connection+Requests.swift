@@ -1,5 +1,13 @@
 import UTIPlatform
 
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// The core requests windows and drag and drop need (X Window System Protocol, chapter 9), each
 /// encoded as the protocol lays it out; the reply-less ones are queued until the next flush.
 extension X11Connection {

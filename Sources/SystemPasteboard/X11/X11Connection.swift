@@ -1,5 +1,13 @@
 import UTIPlatform
 
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// A connection to an X server, speaking the X11 protocol itself (the X Window System Protocol,
 /// version 11): the setup handshake with `MIT-MAGIC-COOKIE-1`, requests with sequence numbers,
 /// replies, errors and events read from one buffer, BIG-REQUESTS and the XFIXES selection events.
@@ -33,6 +41,8 @@ package final class X11Connection {
   package let socket: Socket
   package private(set) var setup: Setup
   package let timeout: Double
+  /// The display this connection is to (`$DISPLAY`'s, when none was named).
+  package let display: X11Display
   /// The sequence number of the last request sent (the server counts from 1).
   private var sequence: UInt64 = 0
   private var buffer: [UInt8] = []
@@ -57,6 +67,7 @@ package final class X11Connection {
   /// `/tmp/.X11-unix/X<n>`, or TCP port 6000 + n for a host.
   package init(display: X11Display? = nil, timeout: Double = 5) throws(SystemPasteboardError) {
     let display = try Self.resolve(display)
+    self.display = display
     self.timeout = timeout
     socket = try Self.open(display)
     setup = Setup(resourceIDBase: 0, resourceIDMask: 0, root: 0, rootVisual: 0, maximumRequestBytes: 4 * 65535)

@@ -57,6 +57,17 @@ package enum X11Event: Equatable {
     }
   }
 
+  /// An event as SendEvent carries it: its code, its detail byte, two bytes for the sequence
+  /// number (the server fills it in), the fields `body` writes, and zeros to 32 bytes.
+  static func encode(code: UInt8, detail: UInt8 = 0, _ body: (inout X11Wire) -> Void) -> [UInt8] {
+    var event = X11Wire()
+    event.u8(code)
+    event.u8(detail)
+    event.u16(0)
+    body(&event)
+    return event.data + [UInt8](repeating: 0, count: max(0, 32 - event.data.count))
+  }
+
   /// SelectionRequest's fields (ICCCM 2.2).
   package struct SelectionRequest: Equatable {
     package var time: UInt32
@@ -85,13 +96,7 @@ package enum X11Event: Equatable {
 
     /// The 32 bytes SendEvent carries.
     package var encoded: [UInt8] {
-      var event = X11Wire()
-      event.u8(31)
-      event.u8(0)
-      event.u16(0)
-      for field in [time, requestor, selection, target, property] { event.u32(field) }
-      event.bytes([UInt8](repeating: 0, count: 8))
-      return event.data
+      X11Event.encode(code: 31) { for field in [time, requestor, selection, target, property] { $0.u32(field) } }
     }
   }
 
@@ -111,14 +116,11 @@ package enum X11Event: Equatable {
 
     /// The 32 bytes SendEvent carries.
     package var encoded: [UInt8] {
-      var event = X11Wire()
-      event.u8(33)
-      event.u8(format)
-      event.u16(0)
-      event.u32(window)
-      event.u32(type)
-      for index in 0..<5 { event.u32(index < data.count ? data[index] : 0) }
-      return event.data
+      X11Event.encode(code: 33, detail: format) { wire in
+        wire.u32(window)
+        wire.u32(type)
+        for index in 0..<5 { wire.u32(index < data.count ? data[index] : 0) }
+      }
     }
   }
 }

@@ -1,5 +1,13 @@
 import UTIPlatform
 
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// Identification's decisions, over any ``TypeLookup``: the database's answer refined by the
 /// built-in detectors, or without a database the detectors', the name's, then the text test;
 /// and each answer named by the identifier of its type.

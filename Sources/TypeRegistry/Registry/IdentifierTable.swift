@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-  import Glibc
+  internal import Glibc
 #elseif canImport(Musl)
-  import Musl
+  internal import Musl
 #elseif canImport(Darwin)
-  import Darwin
+  internal import Darwin
 #endif
 
 /// Interned type identifiers: folded identifier → id, by open addressing over a fast hash of the

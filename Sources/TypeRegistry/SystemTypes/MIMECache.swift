@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 #if canImport(UTIPlatform)
   import UTIPlatform
 #endif

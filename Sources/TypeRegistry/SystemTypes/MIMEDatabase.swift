@@ -1,5 +1,13 @@
 import UTIPlatform
 
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// The machine's shared-mime-info database: the `mime.cache` of every MIME directory, as GIO and
 /// xdg-mime find them, and identification of data and files in the specification's order.
 ///

@@ -2,6 +2,14 @@ import SystemPasteboard
 import TypeRegistry
 import UTIPlatform
 
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// What `utictl copy` and `utictl paste` share: the desktop's selections (X11 or Wayland), the
 /// options that name one, and the signals that end a foreground run.
 enum ClipboardCommands {

@@ -2,6 +2,14 @@ import SystemPasteboard
 import TypeRegistry
 import UTIPlatform
 
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

@@ -1,5 +1,13 @@
 import UTIPlatform
 
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// A server forked from this process to serve a copy after the command returns, as `xclip -i`
 /// and `wl-copy` fork theirs: no second start-up, and the spool and the parsed declarations are
 /// the child's already.

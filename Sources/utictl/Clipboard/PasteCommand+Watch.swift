@@ -3,6 +3,14 @@ import SystemPasteboard
 import TypeRegistry
 import UTIPlatform
 
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 extension PasteCommand {
   /// What a change of the selection is, for a watcher: wl-paste's `CLIPBOARD_STATE` values.
   enum ClipboardState: String {

@@ -1,5 +1,13 @@
 import UTIPlatform
 
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// A bounds-checked view of bytes at known offsets: every read past the end gives zero (or
 /// `false`), never a trap, so a detector reads a hostile header as freely as a good one and
 /// decides on what it finds.

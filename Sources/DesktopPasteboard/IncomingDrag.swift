@@ -1,0 +1,53 @@
+import Foundation
+import Pasteboard
+import SystemPasteboard
+import TypeRegistry
+import UTIPlatform
+
+/// The items a drag brings into one of our windows, built the same way on every backend.
+///
+/// A file list (`text/uri-list`, a file manager's drag) is read at once, because its types are
+/// the files' types: each file is an item with `public.file-url` and the file's type (by name
+/// and content), loaded from the file, as the clipboard's file lists are. The source's other
+/// targets follow as one more item whose types are the targets' `UTType`s (each type once, in
+/// the source's order) and whose loads read the target only when `performDrop` asks, each on a
+/// thread of its own, since the read waits for another application.
+enum IncomingDrag {
+  /// The items of a drag's targets.
+  ///
+  /// - Parameters:
+  ///   - targets: The drag's targets (MIME types, or X11 target names), in the source's order.
+  ///   - application: The application the drag comes from, for the providers' origin.
+  ///   - registry: Maps targets to types and files to their types.
+  ///   - readFileList: Reads a file-list target at once; nil when it cannot be read.
+  ///   - load: Reads one target's bytes when a load asks for it.
+  /// - Returns: The file items, then one provider for the other targets (none when it has no type).
+  /// - Throws: What `readFileList` throws.
+  static func items(
+    targets: [String], application: AppIdentity, registry: UTTypeRegistry,
+    readFileList: (String) throws(SystemPasteboardError) -> [UInt8]?,
+    load: @escaping @Sendable (String) throws -> [UInt8]
+  ) throws(SystemPasteboardError) -> [ItemProvider] {
+    var items: [ItemProvider] = []
+    if let target = targets.first(where: FileList.isFileListTarget), let data = try readFileList(target) {
+      items = FileList(data, target: target).items(registry: registry).map { ItemProvider($0, origin: application) }
+    }
+    let provider = ItemProvider(origin: application)
+    var seen = Set<UTType>()
+    for target in targets where items.isEmpty || !FileList.isFileListTarget(target) {
+      guard let type = SelectionTargets.type(ofTarget: target, registry: registry), seen.insert(type).inserted
+      else { continue }
+      provider.registerDataRepresentation(for: type) { completion in
+        WorkerThread.detached {
+          do {
+            completion(SelectionTargets.received(try load(target), target: target), nil)
+          } catch {
+            completion(nil, error)
+          }
+        }
+        return nil
+      }
+    }
+    return items + (provider.registeredTypeIdentifiers.isEmpty ? [] : [provider])
+  }
+}
