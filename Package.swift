@@ -66,7 +66,7 @@ let package = Package(
     // Test helpers and the generators that tests, benchmarks and fuzzers share.
     .target(
       name: "TestSupport", dependencies: ["PropertyList", "TypeRegistry", "UTIPlatform"], path: "Tests/TestSupport"),
-    .testTarget(name: "UTIPlatformTests", dependencies: ["UTIPlatform"]),
+    .testTarget(name: "UTIPlatformTests", dependencies: ["UTIPlatform", "TestSupport"]),
     .testTarget(
       name: "SystemPasteboardTests",
       dependencies: [

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TypeRegistry
 import UTIPlatform
@@ -50,13 +51,6 @@ func eventually(_ condition: () -> Bool) -> Bool {
     usleep(1000)
   }
   return condition()
-}
-
-/// A fresh directory for a test's files.
-func makeScratchDirectory() throws -> URL {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent("swift-uti-tests-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  return url
 }
 
 /// Every file path under `root`, recursively.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TypeRegistry
 import UTIPlatform
@@ -294,7 +295,7 @@ struct TemporaryFileTests {
 
   @Test func noLoadLeavesAFileBehind() async throws {
     let name = "leak-\(UUID().uuidString)"
-    let directory = try makeScratchDirectory()
+    let directory = try makeTemporaryDirectory("swift-uti-tests")
     defer { try? FileManager.default.removeItem(at: directory) }
     let source = directory.appendingPathComponent("source.bin")
     try Data(repeating: 7, count: 100_000).write(to: source)

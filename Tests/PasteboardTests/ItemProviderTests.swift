@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TypeRegistry
 
@@ -74,7 +75,7 @@ struct ItemProviderRegistrationTests {
   }
 
   @Test func initContentsOfTakesTheTypeFromTheExtension() async throws {
-    let directory = try makeScratchDirectory()
+    let directory = try makeTemporaryDirectory("swift-uti-tests")
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("Bug Report.png")
     try Data("image bytes".utf8).write(to: file)
@@ -126,7 +127,7 @@ struct ItemProviderRegistrationTests {
 @Suite("Item providers: coercions")
 struct ItemProviderCoercionTests {
   @Test func aFileRepresentationServesADataRequestWithItsBytes() async throws {
-    let directory = try makeScratchDirectory()
+    let directory = try makeTemporaryDirectory("swift-uti-tests")
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("picture.png")
     try Data("file bytes".utf8).write(to: file)
@@ -248,7 +249,7 @@ struct ItemProviderCoercionTests {
   }
 
   @Test func inPlaceFilesAreTheOriginalAndAreKept() async throws {
-    let directory = try makeScratchDirectory()
+    let directory = try makeTemporaryDirectory("swift-uti-tests")
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("movie.mov")
     try Data("frames".utf8).write(to: file)
@@ -273,7 +274,7 @@ struct ItemProviderCoercionTests {
   }
 
   @Test func copyFileRepresentationKeepsTheFileInTheChosenDirectory() async throws {
-    let directory = try makeScratchDirectory()
+    let directory = try makeTemporaryDirectory("swift-uti-tests")
     defer { try? FileManager.default.removeItem(at: directory) }
     let provider = dataProvider(.png, Data("png".utf8))
     provider.suggestedName = "Shot"

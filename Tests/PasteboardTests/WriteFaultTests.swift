@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TypeRegistry
 
@@ -11,7 +12,7 @@ struct WriteFaultTests {
   /// A 256 KB tmpfs mounted for the test (needs root, as CI runs); nil, with a visible message,
   /// where it cannot be mounted.
   static func withSmallFileSystem(_ body: (URL) async throws -> Void) async throws {
-    let directory = try makeScratchDirectory()
+    let directory = try makeTemporaryDirectory("swift-uti-tests")
     defer { try? FileManager.default.removeItem(at: directory) }
     guard getuid() == 0, mount("tmpfs", directory.path, "tmpfs", 0, "size=256k") == 0 else {
       print("◇ skipped: a small tmpfs cannot be mounted here (not root, or no mount permission); ENOSPC not injected")
@@ -37,7 +38,7 @@ struct WriteFaultTests {
 
   @Test func aStreamedFileCopyOnAFullFileSystemFailsAndLeavesNothing() async throws {
     try await Self.withSmallFileSystem { directory in
-      let source = try makeScratchDirectory()
+      let source = try makeTemporaryDirectory("swift-uti-tests")
       defer { try? FileManager.default.removeItem(at: source) }
       let file = source.appendingPathComponent("movie.mov")
       try Data(repeating: 1, count: 1 << 20).write(to: file)

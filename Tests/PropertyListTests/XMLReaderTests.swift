@@ -178,10 +178,20 @@ struct XMLReaderTests {
   }
 
   struct ErrorCase: CustomTestStringConvertible, Sendable {
-    var body: String
+    var text: String
     var message: String
     var location: String
     var testDescription: String { message }
+
+    /// A plist whose body (inside `<plist>`, from line 4: see `xmlPlist`) is wrong.
+    init(body: String, message: String, location: String) {
+      (text, self.message, self.location) = (xmlPlist(body), message, location)
+    }
+
+    /// A document that is wrong as a whole.
+    init(document: String, message: String, location: String) {
+      (text, self.message, self.location) = (document, message, location)
+    }
   }
 
   // Bodies start on line 4 (see `xmlPlist`).
@@ -260,28 +270,40 @@ struct XMLReaderTests {
       location: "4:1"),
   ])
   func errors(_ c: ErrorCase) throws {
-    let error = try #require(parseError(xmlPlist(c.body)))
+    let error = try #require(parseError(c.text))
     #expect(error.message == c.message)
     #expect(error.location.description == c.location)
   }
 
-  @Test func truncatedDocuments() throws {
-    let cases: [(String, String, String)] = [
-      ("<plist><dict><key>a</key>", "unexpected end of file: expected a value after <key>a</key>", "1:26"),
-      ("<plist><array><string>x</string>", "unexpected end of file: <array> opened at 1:8 is not closed", "1:33"),
-      ("<plist><string>abc", "unexpected end of file: <string> opened at 1:8 is not closed", "1:19"),
-      ("<plist><string>x</string>", "unexpected end of file: <plist> opened at 1:1 is not closed", "1:26"),
-      ("<plist><string><![CDATA[abc", "unterminated CDATA section: expected ']]>'", "1:16"),
-      ("<plist><!-- no end", "unterminated comment: expected '-->'", "1:8"),
-      ("<?xml version='1.0'", "unterminated processing instruction: expected '?>'", "1:1"),
-      ("", "empty document: expected <plist>", "1:1"),
-      ("<plist><str", "unexpected end of file inside <str>", "1:8"),
-    ]
-    for (text, message, location) in cases {
-      let error = try #require(parseError(text))
-      #expect(error.message == message, "\(text)")
-      #expect(error.location.description == location, "\(text)")
-    }
+  @Test(arguments: [
+    ErrorCase(
+      document: "<plist><dict><key>a</key>", message: "unexpected end of file: expected a value after <key>a</key>",
+      location: "1:26"),
+    ErrorCase(
+      document: "<plist><array><string>x</string>",
+      message: "unexpected end of file: <array> opened at 1:8 is not closed", location: "1:33"),
+    ErrorCase(
+      document: "<plist><string>abc", message: "unexpected end of file: <string> opened at 1:8 is not closed",
+      location: "1:19"),
+    ErrorCase(
+      document: "<plist><string>x</string>", message: "unexpected end of file: <plist> opened at 1:1 is not closed",
+      location: "1:26"),
+    ErrorCase(
+      document: "<plist><string><![CDATA[abc", message: "unterminated CDATA section: expected ']]>'", location: "1:16"),
+    ErrorCase(document: "<plist><!-- no end", message: "unterminated comment: expected '-->'", location: "1:8"),
+    ErrorCase(
+      document: "<?xml version='1.0'", message: "unterminated processing instruction: expected '?>'", location: "1:1"),
+    ErrorCase(document: "", message: "empty document: expected <plist>", location: "1:1"),
+    ErrorCase(document: "<plist><str", message: "unexpected end of file inside <str>", location: "1:8"),
+    ErrorCase(
+      document: "<!DOCTYPE plist [ <!-- ] -->", message: "unterminated internal subset of <!DOCTYPE: expected ']'",
+      location: "1:17"),
+    ErrorCase(document: "<!DOCTYPE plist 'a>'", message: "unterminated <!DOCTYPE: expected '>'", location: "1:1"),
+  ])
+  func truncatedDocuments(_ c: ErrorCase) throws {
+    let error = try #require(parseError(c.text))
+    #expect(error.message == c.message)
+    #expect(error.location.description == c.location)
   }
 
   @Test func entityDeclarationsAreRejectedNotExpanded() throws {

@@ -62,8 +62,7 @@ struct FileListTests {
 
   /// Each file is an item: `public.file-url` first, then its own type, which loads the file.
   @Test func itemsCarryTheFileURLAndTheFilesOwnType() async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("filelist-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try makeTemporaryDirectory("filelist")
     defer { try? FileManager.default.removeItem(at: directory) }
     let png = directory.appendingPathComponent("shot one.png").path
     let bytes = try Data(contentsOf: packageRoot.appendingPathComponent("Examples/PointyBug/ladybug.png"))

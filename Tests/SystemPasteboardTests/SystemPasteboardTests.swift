@@ -77,8 +77,7 @@ struct SystemPasteboardTests {
     var noise = [UInt64](repeating: 0, count: (20 << 20) / 8)
     for index in noise.indices { noise[index] = generator.next() }
     png += noise.withUnsafeBytes { Array($0) }
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("incr-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try makeTemporaryDirectory("incr")
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("picture.png").path
     try Data(png).write(to: URL(fileURLWithPath: file))
@@ -248,8 +247,7 @@ struct SystemPasteboardTests {
   /// A scratch directory with a PNG (the tutorial's ladybug, under a name with a space) and a
   /// text file, removed when the test ends.
   static func filesToCopy() throws -> (directory: URL, png: String, text: String, pngBytes: Data) {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("files-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try makeTemporaryDirectory("files")
     let png = directory.appendingPathComponent("shot one.png").path
     let bytes = try Data(contentsOf: packageRoot.appendingPathComponent("Examples/PointyBug/ladybug.png"))
     try bytes.write(to: URL(fileURLWithPath: png))
@@ -332,8 +330,7 @@ struct SystemPasteboardTests {
   /// `--types` reaches the pasteboard: a target that only the given declarations name.
   @Test func pasteMapsTargetsWithTheDeclarationsOfTypes() throws {
     guard Self.server != nil else { return }
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("types-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try makeTemporaryDirectory("types")
     defer { try? FileManager.default.removeItem(at: directory) }
     let plist = directory.appendingPathComponent("Info.plist").path
     try Data(
@@ -371,8 +368,7 @@ struct SystemPasteboardTests {
   /// under 64 MB resident (VmHWM, read from /proc while it runs).
   @Test func twoHundredMegabytesWithFlatMemory() async throws {
     guard let server = Self.server else { return }
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flat-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try makeTemporaryDirectory("flat")
     defer { try? FileManager.default.removeItem(at: directory) }
     let source = directory.appendingPathComponent("payload.bin").path
     var generator = SplitMix64(seed: 200)
@@ -543,8 +539,7 @@ struct SystemPasteboardTests {
     try #require(manager.line() == "ready")
     var png = [UInt8]([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
     png += (0..<65_536).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("manager-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try makeTemporaryDirectory("manager")
     defer { try? FileManager.default.removeItem(at: directory) }
     let pngFile = directory.appendingPathComponent("shot.png").path
     try Data(png).write(to: URL(fileURLWithPath: pngFile))
@@ -646,8 +641,7 @@ struct HostileXServerTests {
   static func connect(
     _ mode: String, then: (X11Connection) throws(SystemPasteboardError) -> Void = { _ in }
   ) throws -> Result<X11Connection, SystemPasteboardError> {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fake-x-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try makeTemporaryDirectory("fake-x")
     let socket = directory.appendingPathComponent("X0").path
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")

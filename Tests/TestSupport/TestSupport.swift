@@ -49,6 +49,26 @@ public func makeTemporaryDirectory(_ prefix: String) throws -> URL {
   return url
 }
 
+/// A temporary directory (`makeTemporaryDirectory`) removed when the value is released: keep
+/// it in a variable for as long as its files are used.
+public final class TemporaryDirectory {
+  public let url: URL
+  public init(_ prefix: String = "swift-uti-tests") throws { url = try makeTemporaryDirectory(prefix) }
+  deinit { try? FileManager.default.removeItem(at: url) }
+
+  /// Writes `contents` to a file `name` in the directory; its path.
+  public func file(_ name: String, _ contents: String) throws -> String {
+    try file(name, Array(contents.utf8))
+  }
+
+  /// Writes `contents` to a file `name` in the directory; its path.
+  public func file(_ name: String, _ contents: [UInt8]) throws -> String {
+    let path = url.appendingPathComponent(name).path
+    try Data(contents).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+}
+
 /// What a program printed and how it exited.
 public struct ProcessResult: Sendable {
   public var status: Int32

@@ -258,41 +258,43 @@ struct ValidatorCorpusTests {
       }.count == 3)
   }
 
-  @Test func smallerMistakes() throws {
-    #expect(
-      Self.has(
-        try Self.findings("textmate__textmate__Applications_TextMate_Info.plist"), "invalid-mime-type", "'xslt+xml'"))
-    #expect(
-      Self.has(
-        try Self.findings("textmate__textmate__Applications_TextMate_Info.plist"), "duplicate-identifier",
-        "'public.patch-file' is declared twice"))
-    #expect(
-      Self.has(
-        try Self.findings("Ranchero-Software__NetNewsWire__iOS_Resources_Info.plist"), "exported-and-imported",
-        "'org.opml.opml'"))
-    #expect(
-      Self.has(
-        try Self.findings("MarkEdit-app__MarkEdit__MarkEditMac_Info.plist"), "exported-and-imported",
-        "'org.textbundle.package'"))
-    #expect(
-      Self.has(
-        try Self.findings("MarkEdit-app__MarkEdit__MarkEditMac_Info.plist"), "reserved-namespace", "'public.plain-text'"
-      ))
-    #expect(
-      Self.has(
-        try Self.findings("quicksilver__Quicksilver__Quicksilver_PropertyLists_Quicksilver-Info.plist"),
-        "missing-physical-parent", "'com.blacktree.qscatalogentry'"))
-    #expect(
-      Self.has(
-        try Self.findings("xournalpp__xournalpp__mac-setup_Info.plist"), "duplicate-key", "'NSHighResolutionCapable'"))
-    #expect(
-      Self.has(
-        try Self.findings("rileytestut__Delta__Delta_Supporting Files_Info.plist"), "tag-conflict",
-        "'md' of 'com.rileytestut.delta.game.genesis'"))
-    #expect(
-      Self.has(
-        try Self.findings("Hammerspoon__hammerspoon__Hammerspoon_Hammerspoon-Info.plist"), "missing-description",
-        "'org.hammerspoon.Hammerspoon.Spoon'"))
+  /// A real-world file, a rule, and a fragment of the message it gives there.
+  struct CorpusFinding: Sendable, CustomTestStringConvertible {
+    var file: String
+    var rule: String
+    var fragment: String
+    var testDescription: String { "\(rule) in \(file)" }
+  }
+
+  @Test(arguments: [
+    CorpusFinding(
+      file: "textmate__textmate__Applications_TextMate_Info.plist", rule: "invalid-mime-type", fragment: "'xslt+xml'"),
+    CorpusFinding(
+      file: "textmate__textmate__Applications_TextMate_Info.plist", rule: "duplicate-identifier",
+      fragment: "'public.patch-file' is declared twice"),
+    CorpusFinding(
+      file: "Ranchero-Software__NetNewsWire__iOS_Resources_Info.plist", rule: "exported-and-imported",
+      fragment: "'org.opml.opml'"),
+    CorpusFinding(
+      file: "MarkEdit-app__MarkEdit__MarkEditMac_Info.plist", rule: "exported-and-imported",
+      fragment: "'org.textbundle.package'"),
+    CorpusFinding(
+      file: "MarkEdit-app__MarkEdit__MarkEditMac_Info.plist", rule: "reserved-namespace",
+      fragment: "'public.plain-text'"),
+    CorpusFinding(
+      file: "quicksilver__Quicksilver__Quicksilver_PropertyLists_Quicksilver-Info.plist",
+      rule: "missing-physical-parent", fragment: "'com.blacktree.qscatalogentry'"),
+    CorpusFinding(
+      file: "xournalpp__xournalpp__mac-setup_Info.plist", rule: "duplicate-key", fragment: "'NSHighResolutionCapable'"),
+    CorpusFinding(
+      file: "rileytestut__Delta__Delta_Supporting Files_Info.plist", rule: "tag-conflict",
+      fragment: "'md' of 'com.rileytestut.delta.game.genesis'"),
+    CorpusFinding(
+      file: "Hammerspoon__hammerspoon__Hammerspoon_Hammerspoon-Info.plist", rule: "missing-description",
+      fragment: "'org.hammerspoon.Hammerspoon.Spoon'"),
+  ])
+  func smallerMistakes(_ finding: CorpusFinding) throws {
+    #expect(Self.has(try Self.findings(finding.file), finding.rule, finding.fragment))
   }
 
   @Test func torrentAppsExportTheSameTypeAndNeitherDeclaresItsParent() throws {
@@ -307,8 +309,7 @@ struct ValidatorCorpusTests {
 
   /// Validates an Info.plist whose root dictionary holds `body` (a file of its own).
   static func validate(plist body: String) throws -> [Diagnostic] {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uti-validate-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try makeTemporaryDirectory("uti-validate")
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("Info.plist")
     try Data(

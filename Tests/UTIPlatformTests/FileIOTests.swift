@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import UTIPlatform
@@ -7,8 +8,7 @@ import Testing
 struct FileIOTests {
   /// A fresh folder under the temporary directory, removed afterwards.
   static func withFolder(_ body: (String) throws -> Void) throws {
-    let path = NSTemporaryDirectory() + "/utiplatform-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    let path = try makeTemporaryDirectory("utiplatform").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     try body(path)
   }

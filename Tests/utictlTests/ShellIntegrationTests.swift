@@ -122,8 +122,7 @@ struct ShellIntegrationTests {
       print("◇ skipped: zsh is not installed; its completion was not run (.ci/run installs it)")
       return
     }
-    let functions = FileManager.default.temporaryDirectory.appendingPathComponent("zsh-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: functions, withIntermediateDirectories: true)
+    let functions = try makeTemporaryDirectory("zsh")
     defer { try? FileManager.default.removeItem(at: functions) }
     try Data(utictl("--generate-completion-script", "zsh").stdout.utf8)
       .write(to: functions.appendingPathComponent("_utictl"))

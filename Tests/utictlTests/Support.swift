@@ -22,25 +22,5 @@ func utictl(_ arguments: [String], input: [UInt8] = []) -> Run {
   return Run(status: status, stdout: console.stdoutText, stderr: console.stderrText, stdoutBytes: console.stdout)
 }
 
-/// A temporary directory removed when the test ends.
-final class TemporaryDirectory {
-  let url: URL
-  init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("utictl-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-  deinit { try? FileManager.default.removeItem(at: url) }
-
-  func file(_ name: String, _ contents: String) throws -> String {
-    try file(name, Array(contents.utf8))
-  }
-
-  func file(_ name: String, _ contents: [UInt8]) throws -> String {
-    let path = url.appendingPathComponent(name).path
-    try Data(contents).write(to: URL(fileURLWithPath: path))
-    return path
-  }
-}
-
 /// The built `utictl` executable: beside the test bundle, as `swift build` and `swift test` place it.
 func builtUtictl() throws -> String { try builtProduct("utictl") }

@@ -83,8 +83,7 @@ struct MIMEDatabaseTests {
 
   @Test func filesDirectoriesAndSpecialFiles() throws {
     guard let database = try Self.database() else { return }
-    let folder = NSTemporaryDirectory() + "/identify-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try makeTemporaryDirectory("identify").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try Data(MIMECacheTests.signatures[0].1).write(to: URL(fileURLWithPath: folder + "/picture"))
     try Data().write(to: URL(fileURLWithPath: folder + "/empty"))

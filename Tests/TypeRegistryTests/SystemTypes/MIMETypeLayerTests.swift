@@ -68,14 +68,8 @@ struct MIMETypeLayerTests {
     return mime.path
   }
 
-  static func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("mime-layer-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-
   @Test func unclaimedTypesGetDerivedIdentifiersAndTheirParents() throws {
-    let directory = try Self.temporaryDirectory()
+    let directory = try makeTemporaryDirectory("mime-layer")
     defer { try? FileManager.default.removeItem(at: directory) }
     guard let mime = try Self.testDatabase(in: directory) else { return }
     let registry = UTTypeRegistry.Builder(mimeDatabase: .directories([mime])).build()
@@ -108,7 +102,7 @@ struct MIMETypeLayerTests {
   /// A case-sensitive glob's extension matches its own case alone, in tags as in identification:
   /// `*.tq` and `*.TQ` name two types, and neither is offered for the other's case.
   @Test func caseSensitiveGlobsKeepTheirCaseInTags() throws {
-    let directory = try Self.temporaryDirectory()
+    let directory = try makeTemporaryDirectory("mime-layer")
     defer { try? FileManager.default.removeItem(at: directory) }
     guard let mime = try Self.testDatabase(in: directory) else { return }
     let registry = UTTypeRegistry.Builder(mimeDatabase: .directories([mime])).build()
@@ -132,7 +126,7 @@ struct MIMETypeLayerTests {
   }
 
   @Test func claimedTypesGainTagsButKeepApplesAnswers() throws {
-    let directory = try Self.temporaryDirectory()
+    let directory = try makeTemporaryDirectory("mime-layer")
     defer { try? FileManager.default.removeItem(at: directory) }
     guard let mime = try Self.testDatabase(in: directory) else { return }
     let registry = UTTypeRegistry.Builder(mimeDatabase: .directories([mime])).build()
@@ -149,7 +143,7 @@ struct MIMETypeLayerTests {
   }
 
   @Test func theLayerIsReadOnlyWhenAQueryNeedsIt() throws {
-    let directory = try Self.temporaryDirectory()
+    let directory = try makeTemporaryDirectory("mime-layer")
     defer { try? FileManager.default.removeItem(at: directory) }
     // The database does not exist yet when the registry is built, nor when the catalog answers.
     let later = directory.appendingPathComponent("mime").path
@@ -171,7 +165,7 @@ struct MIMETypeLayerTests {
   }
 
   @Test func declarationsAboveTheLayerWin() throws {
-    let directory = try Self.temporaryDirectory()
+    let directory = try makeTemporaryDirectory("mime-layer")
     defer { try? FileManager.default.removeItem(at: directory) }
     guard let mime = try Self.testDatabase(in: directory) else { return }
     var builder = UTTypeRegistry.Builder(mimeDatabase: .directories([mime]))
