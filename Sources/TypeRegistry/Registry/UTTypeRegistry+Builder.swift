@@ -95,7 +95,7 @@ extension UTTypeRegistry {
         files: files, codeDeclarations: codeDeclarations, includesSystemTypes: includesSystemTypes,
         systemTypes: systemTypes)
       // A declaration whose parent only the MIME layer declares needs the layer for its graph.
-      let needsLayer = registry.ownUnknownParents.contains {
+      let needsLayer = registry.own.unknownParents.contains {
         UTTypeRegistry.fold($0.parent).hasPrefix(MIMEDatabase.derivedIdentifierPrefix)
       }
       return needsLayer ? registry.completed : registry
@@ -133,10 +133,10 @@ struct GraphBuilder {
     let parents = self.parents(ids: ids, winners: winners)
     let (ancestorStart, ancestors, cycles) = ancestorSets(parents, winners: winners)
     return UTTypeRegistry(
-      records: records, parentStart: parents.start, parentIDs: parents.ids,
-      ids: ids, ancestorStart: ancestorStart, ancestors: ancestors, tagIndex: parallel?.wait(), files: files,
-      codeDeclarations: codeDeclarations, includesSystemTypes: includesSystemTypes, systemTypes: systemTypes,
-      conflicts: conflicts, cycles: cycles, unknownParents: parents.unknown)
+      records: records, parents: IDLists(start: parents.start, ids: parents.ids), ids: ids,
+      ancestors: IDLists(start: ancestorStart, ids: ancestors), tagIndex: parallel?.wait(), files: files,
+      includesSystemTypes: includesSystemTypes, systemTypes: systemTypes, codeDeclarations: codeDeclarations,
+      problems: .init(conflicts: conflicts, cycles: cycles, unknownParents: parents.unknown))
   }
 
   /// Interns every identifier (ids in order of first appearance) and picks each one's winning

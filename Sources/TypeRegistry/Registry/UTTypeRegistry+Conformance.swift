@@ -3,8 +3,8 @@ extension UTTypeRegistry {
   /// - Complexity: O(log *k*) in the number of `a`'s supertypes; no string work.
   @inlinable
   func conforms(_ a: Int32, _ b: Int32) -> Bool {
-    ancestors.withUnsafeBufferPointer { all in
-      ancestorStart.withUnsafeBufferPointer { start in
+    ancestors.ids.withUnsafeBufferPointer { all in
+      ancestors.start.withUnsafeBufferPointer { start in
         var low = Int(start[Int(a)])
         var high = Int(start[Int(a) + 1])
         while low < high {
@@ -20,12 +20,12 @@ extension UTTypeRegistry {
 
   /// The declared parents of `id` that resolved.
   func parents(of id: Int32) -> ArraySlice<Int32> {
-    parentIDs[Int(parentStart[Int(id)])..<Int(parentStart[Int(id) + 1])]
+    parents[id]
   }
 
   /// The ids of every supertype of `id`, itself excluded.
   func supertypeIDs(of id: Int32) -> ArraySlice<Int32> {
-    ancestors[Int(ancestorStart[Int(id)])..<Int(ancestorStart[Int(id) + 1])]
+    ancestors[id]
   }
 
   /// Every declared type that conforms to `type`, itself excluded, in declaration order.

@@ -34,15 +34,12 @@ public final class UTTypeRegistry: Sendable {
   }
 
   let records: [Record]
-  /// `parentIDs[parentStart[id] ..< parentStart[id + 1]]`: the declared parents that resolved
-  /// (cycle edges included), in declared order.
-  let parentStart: [Int32]
-  let parentIDs: [Int32]
+  /// The declared parents of each type that resolved (cycle edges included), in declared order.
+  let parents: IDLists
   /// Folded identifier → id.
   let ids: IdentifierTable
-  /// `ancestors[ancestorStart[id] ..< ancestorStart[id + 1]]`: sorted ids of the type and every supertype.
-  @usableFromInline let ancestorStart: [Int32]
-  @usableFromInline let ancestors: [Int32]
+  /// Each type's id and the ids of all its supertypes, sorted.
+  @usableFromInline let ancestors: IDLists
   /// The tag index, built by the first tag lookup unless the builder built it already.
   private let lazyTagIndex = AtomicLazyReference<TagIndex>()
   /// The files the declarations came from, in load order.
@@ -53,37 +50,37 @@ public final class UTTypeRegistry: Sendable {
   let systemTypes: SystemTypes
   /// Declarations in code, in the order added.
   let codeDeclarations: [TypeDeclaration]
+  /// What was wrong with this registry's own declarations (the MIME layer's are in `completed`).
+  let own: Problems
   /// Identifiers declared more than once, and which declaration won (the MIME layer's included).
-  public var conflicts: [Conflict] { completed.ownConflicts }
+  public var conflicts: [Conflict] { completed.own.conflicts }
   /// Conformance cycles, each broken by ignoring its closing edge (the MIME layer's included).
-  public var cycles: [Cycle] { completed.ownCycles }
+  public var cycles: [Cycle] { completed.own.cycles }
   /// Parents that no loaded source declares.
-  public var unknownParents: [UnknownParent] { completed.ownUnknownParents }
-  let ownConflicts: [Conflict]
-  let ownCycles: [Cycle]
-  let ownUnknownParents: [UnknownParent]
+  public var unknownParents: [UnknownParent] { completed.own.unknownParents }
+
+  /// Conflicts, cycles and unknown parents, as the builder found them.
+  struct Problems: Sendable {
+    var conflicts: [Conflict]
+    var cycles: [Cycle]
+    var unknownParents: [UnknownParent]
+  }
 
   init(
-    records: [Record], parentStart: [Int32], parentIDs: [Int32], ids: IdentifierTable, ancestorStart: [Int32],
-    ancestors: [Int32], tagIndex: TagIndex?, files: [DeclarationFile],
-    codeDeclarations: [TypeDeclaration],
-    includesSystemTypes: Bool, systemTypes: SystemTypes, conflicts: [Conflict], cycles: [Cycle],
-    unknownParents: [UnknownParent]
+    records: [Record], parents: IDLists, ids: IdentifierTable, ancestors: IDLists, tagIndex: TagIndex?,
+    files: [DeclarationFile], includesSystemTypes: Bool, systemTypes: SystemTypes,
+    codeDeclarations: [TypeDeclaration], problems: Problems
   ) {
-    self.includesSystemTypes = includesSystemTypes
-    self.systemTypes = systemTypes
-    self.parentStart = parentStart
-    self.parentIDs = parentIDs
     self.records = records
+    self.parents = parents
     self.ids = ids
-    self.ancestorStart = ancestorStart
     self.ancestors = ancestors
     if let tagIndex { _ = lazyTagIndex.storeIfNil(tagIndex) }
     self.files = files
+    self.includesSystemTypes = includesSystemTypes
+    self.systemTypes = systemTypes
     self.codeDeclarations = codeDeclarations
-    self.ownConflicts = conflicts
-    self.ownCycles = cycles
-    self.ownUnknownParents = unknownParents
+    own = problems
   }
 
   /// Folded tag class → folded tag → ids, in preference order; built once, by the first caller.
