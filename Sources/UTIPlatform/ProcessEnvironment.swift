@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// The process's environment variables, read with `getenv`.
 package enum ProcessEnvironment {
   /// The value of `name`, or nil when it is unset.

@@ -195,13 +195,14 @@ package final class SelectionOwner {
   /// Hands the data to the clipboard manager (freedesktop's clipboard manager specification):
   /// asks the owner of `CLIPBOARD_MANAGER` to convert `SAVE_TARGETS`, with our targets in the
   /// property, and answers its requests until it confirms. False when no manager runs, it
-  /// refuses, or it does not confirm by `timeout`.
+  /// refuses, or it falls silent for `timeout` before confirming: each request for the
+  /// selection (or `INCR` step) while it copies gives it another `timeout`, so a manager copying many targets on a
+  /// busy machine is not cut off half-way, and the whole hand-over ends after 12 × `timeout`
+  /// whatever it does.
   package func handOver(timeout: Double) throws(SystemPasteboardError) -> Bool {
     guard isOwner else { return false }
     let manager = try connection.atom("CLIPBOARD_MANAGER")
-    guard try connection.roundTrip(X11.GetSelectionOwner(selection: manager)) != 0 else {
-      return false
-    }
+    guard try connection.roundTrip(X11.GetSelectionOwner(selection: manager)) != 0 else { return false }
     let property = try connection.atom("_SWIFT_UTI_SAVE_TARGETS")
     let targets = try connection.atoms(offers.map(\.target))
     connection.changeProperty(
@@ -210,16 +211,29 @@ package final class SelectionOwner {
       X11.ConvertSelection(
         requestor: window, selection: manager, target: try connection.atom("SAVE_TARGETS"), property: property,
         time: ownedSince))
-    var confirmed = false
-    let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(timeout))
-    let answered = try serve(until: deadline) { event in
-      guard case .selectionNotify(let notify) = X11Event(event, xfixesEvent: nil),
-        notify.requestor == window, notify.selection == manager
-      else { return false }
-      confirmed = notify.property != 0
-      return true
+    let limit = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(12 * timeout))
+    var confirmed: Bool?
+    while confirmed == nil {
+      var active = false
+      let deadline = min(limit, MonotonicClock.deadline(after: MonotonicClock.nanoseconds(timeout)))
+      let stopped = try serve(until: deadline) { event in
+        switch X11Event(event, xfixesEvent: nil) {
+        case .selectionNotify(let notify) where notify.requestor == window && notify.selection == manager:
+          confirmed = notify.property != 0
+        // The manager converting (its requesting window need not be the one that owns
+        // CLIPBOARD_MANAGER), or an INCR step of a transfer.
+        case .selectionRequest(let request) where request.selection == selection:
+          active = true
+        case .propertyNotify(let requestor, _, _, _) where requestor != window:
+          active = true
+        default:
+          return false
+        }
+        return true
+      }
+      guard stopped, confirmed != nil || active else { return false }
     }
-    return answered && confirmed
+    return confirmed ?? false
   }
 
   // MARK: Answers

@@ -17,6 +17,7 @@ atom = lambda name: d.intern_atom(name)
 CLIPBOARD, MANAGER, SAVE_TARGETS, TARGETS = atom("CLIPBOARD"), atom("CLIPBOARD_MANAGER"), atom("SAVE_TARGETS"), atom("TARGETS")
 INCR, MULTIPLE, TIMESTAMP, PROPERTY = atom("INCR"), atom("MULTIPLE"), atom("TIMESTAMP"), atom("_TEST_MANAGER_DATA")
 saved = {}
+stage = ""
 
 window.set_selection_owner(MANAGER, X.CurrentTime)
 d.flush()
@@ -39,8 +40,11 @@ def convert(target):
     """The CLIPBOARD owner's data for target: (type, bytes), INCR included."""
     window.convert_selection(CLIPBOARD, target, PROPERTY, X.CurrentTime)
     d.flush()
+    global stage
+    stage = "no SelectionNotify"
     e = wait(lambda e: e.type == X.SelectionNotify and e.requestor == window)
     if e is None or e.property == X.NONE:
+        stage = stage if e is None else "refused"
         return None
     prop = window.get_full_property(PROPERTY, X.AnyPropertyType)
     window.delete_property(PROPERTY)
@@ -49,6 +53,7 @@ def convert(target):
         return prop.property_type, prop.format, bytes(prop.value) if prop.format == 8 else prop.value
     data, kind = b"", X.NONE
     while True:
+        stage = "INCR stalled after %d bytes" % len(data)
         e = wait(lambda e: e.type == X.PropertyNotify and e.window == window and e.atom == PROPERTY and e.state == X.PropertyNewValue)
         if e is None:
             return None
@@ -74,15 +79,19 @@ def handle(e):
         requested = e.requestor.get_full_property(e.property, Xatom.ATOM) if e.property != X.NONE else None
         targets = list(requested.value) if requested and requested.value else list(convert(TARGETS)[2])
         saved.clear()
+        failed = []
         for target in targets:
             if target in (TARGETS, MULTIPLE, TIMESTAMP, SAVE_TARGETS):
                 continue
+            started = time.time()
             result = convert(target)
             if result:
                 saved[target] = result
+            else:
+                failed.append("%s: %s after %.1f s" % (d.get_atom_name(target), stage, time.time() - started))
         window.set_selection_owner(CLIPBOARD, X.CurrentTime)
         answer(e, e.property if e.property != X.NONE else SAVE_TARGETS)
-        print("saved %d targets" % len(saved), flush=True)
+        print("saved %d targets" % len(saved) + (" (not: %s)" % ", ".join(failed) if failed else ""), flush=True)
         return
     if e.selection == CLIPBOARD and e.target == TARGETS:
         e.requestor.change_property(e.property, Xatom.ATOM, 32, [TARGETS] + list(saved))
