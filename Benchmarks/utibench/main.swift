@@ -12,7 +12,7 @@ if CommandLine.arguments.contains("--help") || CommandLine.arguments.contains("-
     """
     USAGE: swift run -c release utibench [--quick]
            utibench --identify | --clipboard | --xdnd | --pasteboard   (one group of rows)
-           utibench --profile xml|binary|build|load|contains|catalog|identify|prefix|mime
+           utibench --profile xml|binary|build|load|contains|catalog|conforms|identify|prefix|mime
            utibench --write-fuzz-seeds DIR
 
     Times every hot path beside the peer that does the same job, in one run, on the binaries a
@@ -52,6 +52,11 @@ if let i = CommandLine.arguments.firstIndex(of: "--profile"), i + 1 < CommandLin
     let board = PasteboardBench.largeBoard()
     for _ in 0..<2000 { Bench.sink(board.contains(pasteboardTypes: ["public.movie"], inItemSet: nil) ? 1 : 0) }
   case "catalog": for _ in 0..<1000 { _ = UTTypeRegistry.Builder().build() }
+  case "conforms":
+    let types = UTTypeRegistry.Builder().build().allTypes
+    var hits = 0
+    for _ in 0..<2000 { for a in types { for b in types.prefix(8) where a.conforms(to: b) { hits += 1 } } }
+    Bench.sink(hits)
   case "identify": IdentifyBench.profile(scratch: scratch)
   case "prefix": IdentifyBench.profilePrefix()
   case "mime": for _ in 0..<200 { Bench.sink(UTTypeRegistry.Builder(mimeDatabase: .machine).build().count) }
