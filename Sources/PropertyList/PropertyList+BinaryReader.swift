@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-  internal import Glibc
-#elseif canImport(Musl)
-  internal import Musl
-#elseif canImport(Darwin)
-  internal import Darwin
-#endif
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -508,7 +501,7 @@ struct BinaryReader {
       // ASCII strings are equal exactly when their bytes are.
       let (countA, startA) = checkedLength(at: offsetA)
       let (countB, startB) = checkedLength(at: offsetB)
-      return countA == countB && memcmp(p.baseAddress! + startA, p.baseAddress! + startB, countA) == 0
+      return countA == countB && CLibrary.equal(p.baseAddress! + startA, p.baseAddress! + startB, count: countA)
     }
     guard case .string(let keyA) = slots[a].storage, case .string(let keyB) = slots[b].storage else { return false }
     return PropertyList.sameKey(keyA, keyB)

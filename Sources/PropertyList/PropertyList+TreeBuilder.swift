@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  internal import Glibc
-#elseif canImport(Musl)
-  internal import Musl
-#elseif canImport(Darwin)
-  internal import Darwin
-#endif
-
 /// Builds a value tree from open/close events with an explicit stack, so nesting costs heap,
 /// not call stack; enforces the depth limit and reports duplicate keys (the last value wins,
 /// at the first key's position, as on Apple platforms).
@@ -175,14 +167,14 @@ struct StringInterner {
   mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     let n = bytes.count
     guard n > 15 && n <= 96 else { return String(decoding: bytes, as: UTF8.self) }
-    // Length and the first and last eight bytes pick the slot; memcmp confirms the match.
+    // Length and the first and last eight bytes pick the slot; the bytes confirm it.
     let raw = UnsafeRawPointer(bytes.baseAddress!)
     let head = raw.loadUnaligned(as: UInt64.self)
     let tail = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
     let mixed = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(n)
     let slot = Int(truncatingIfNeeded: mixed >> 54)
     if var cached = slots[slot], cached.utf8.count == n {
-      let same = cached.withUTF8 { memcmp($0.baseAddress!, bytes.baseAddress!, n) == 0 }
+      let same = cached.withUTF8 { CLibrary.equal($0.baseAddress!, bytes.baseAddress!, count: n) }
       if same { return cached }
     }
     let s = String(decoding: bytes, as: UTF8.self)

@@ -3,13 +3,6 @@
 #else
   import Foundation
 #endif
-#if canImport(Glibc)
-  internal import Glibc
-#elseif canImport(Musl)
-  internal import Musl
-#elseif canImport(Darwin)
-  internal import Darwin
-#endif
 
 extension PropertyList {
   /// The deepest nesting the writers accept.
@@ -95,9 +88,7 @@ enum RealFormatting {
     if r.isNaN { return "nan" }
     if r.isInfinite { return r < 0 ? "-infinity" : "+infinity" }
     if r == 0 { return "0.0" }
-    var buffer = [CChar](repeating: 0, count: 40)
-    _ = withVaList([r]) { vsnprintf(&buffer, buffer.count, "%.17g", $0) }
-    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return CLibrary.seventeenDigits(r)
   }
 
   /// The shortest representation that reads back equal, as JSON writers use (`1`, `0.1`, `1e+20`).

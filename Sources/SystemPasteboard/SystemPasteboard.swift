@@ -1,14 +1,6 @@
 import TypeRegistry
 import UTIPlatform
 
-#if canImport(Glibc)
-  internal import Glibc
-#elseif canImport(Musl)
-  internal import Musl
-#elseif canImport(Darwin)
-  internal import Darwin
-#endif
-
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -191,7 +183,7 @@ public final class SystemPasteboard: Sendable {
           try? disown()
           return
         }
-        usleep(useconds_t(min(remaining, 0.1) * 1_000_000) + 1)
+        MonotonicClock.sleep(seconds: min(remaining, 0.1) + 1e-6)
       }
     }
     thread?.detach()
@@ -257,7 +249,7 @@ public final class SystemPasteboard: Sendable {
   /// Blocks until this process no longer owns the selection (another application took it).
   public func waitUntilOwnershipEnds() {
     if waylandSelection.withLock({ $0 }) != nil {
-      while ownsSelection { usleep(20_000) }
+      while ownsSelection { MonotonicClock.sleep(seconds: 0.02) }
       return
     }
     guard let server = state.withLock({ $0.server }) else { return }
@@ -355,7 +347,7 @@ public final class SystemPasteboard: Sendable {
       return list.isEmpty
     }
     guard first else { return }
-    atexit {
+    ProcessEnvironment.atExit {
       for pasteboard in SystemPasteboard.owners.withLock({ $0 }) where pasteboard.selection == .clipboard {
         _ = try? pasteboard.handOverToClipboardManager()
       }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-  package import Glibc
+  internal import Glibc
 #elseif canImport(Musl)
-  package import Musl
+  internal import Musl
 #elseif canImport(Darwin)
-  package import Darwin
+  internal import Darwin
 #endif
 
 extension FileIO {
@@ -46,8 +46,8 @@ extension FileIO {
   }
 
   /// Creates the new file `path` for writing with `mode`; fails with `EEXIST` if anything is there.
-  package static func createExclusively(_ path: String, mode: mode_t = 0o600) throws(Error) -> Int32 {
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+  package static func createExclusively(_ path: String, mode: UInt16 = 0o600) throws(Error) -> Int32 {
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode))
     guard fd >= 0 else { throw Error(path: path, operation: .write, code: errno) }
     return fd
   }
@@ -74,7 +74,7 @@ extension FileIO {
   /// Creates the new file `path` (failing with `EEXIST` if anything is there) with what `body`
   /// writes to its descriptor, then syncs and closes it, every call checked. On any failure the
   /// file is removed, so no half-written file is left.
-  package static func create(_ path: String, mode: mode_t = 0o600, writing body: (Int32) throws(Error) -> Void)
+  package static func create(_ path: String, mode: UInt16 = 0o600, writing body: (Int32) throws(Error) -> Void)
     throws(Error)
   {
     try fill(try createExclusively(path, mode: mode), file: path, reportingAs: path, body)

@@ -8,6 +8,11 @@
 
 /// The process's environment variables, read with `getenv`.
 package enum ProcessEnvironment {
+  /// Runs `body` when the process exits normally (`exit`, or returning from `main`), after the
+  /// handlers registered after it (`atexit`).
+  /// - Parameter body: A function that captures nothing.
+  package static func atExit(_ body: @escaping @convention(c) () -> Void) { _ = atexit(body) }
+
   /// The value of `name`, or nil when it is unset.
   package static func value(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }

@@ -1,21 +1,44 @@
 #if canImport(Glibc)
-  package import Glibc
+  internal import Glibc
 #elseif canImport(Musl)
-  package import Musl
+  internal import Musl
 #elseif canImport(Darwin)
-  package import Darwin
+  internal import Darwin
 #endif
 
 /// Starting programs with `posix_spawn`, the way a launcher should: no signal blocked and default
 /// dispositions, whatever the spawning thread blocks (a thread of a pool may block them all, and
 /// a program that inherits that mask ignores SIGTERM, or as a shell never sees SIGCHLD).
 package enum ProcessSpawn {
-  /// Starts `executable` with `actions` applied, optionally in a session of its own and with
-  /// `environment` (`NAME=value` entries; nil: this process's): the pid and `posix_spawn`'s status.
+  /// What one descriptor of a spawned process is.
+  package enum Descriptor: Sendable {
+    /// A copy of this process's descriptor (`dup2`).
+    case copy(of: Int32)
+    /// A file opened for reading.
+    case reading(String)
+    /// A file opened for writing, emptied first when `truncating`.
+    case writing(String, truncating: Bool = false)
+  }
+
+  /// Starts `executable` with `descriptors` (child descriptor → what it is; the others it gets
+  /// are this process's that lack close-on-exec), optionally in a session of its own and with
+  /// `environment` (`NAME=value` entries; nil: this process's): the pid and `posix_spawn`'s
+  /// status.
   package static func spawn(
-    _ executable: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t, newSession: Bool = false,
+    _ executable: String, _ arguments: [String], descriptors: [Int32: Descriptor] = [:], newSession: Bool = false,
     environment: [String]? = nil
-  ) -> (pid: pid_t, status: Int32) {
+  ) -> (pid: Int32, status: Int32) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for (child, descriptor) in descriptors.sorted(by: { $0.key < $1.key }) {
+      switch descriptor {
+      case .copy(let fd): posix_spawn_file_actions_adddup2(&actions, fd, child)
+      case .reading(let path): posix_spawn_file_actions_addopen(&actions, child, path, O_RDONLY, 0)
+      case .writing(let path, let truncating):
+        posix_spawn_file_actions_addopen(&actions, child, path, O_WRONLY | (truncating ? O_TRUNC : 0), 0)
+      }
+    }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }

@@ -1,8 +1,9 @@
 // The C libraries UTIPlatform builds on; on any other platform the build stops here.
 //
-// Each file that calls the C library imports it itself, `internal` where it can and `package`
-// where a package declaration names a C type (`mode_t`, `pid_t`, a mutex), so that importing
-// UTIPlatform does not bring libc into a module: a module that calls libc says so.
+// Each file that calls the C library imports it itself, `internal` wherever it can (`Locked`,
+// whose inlinable body calls pthread, imports it for the package), so that importing UTIPlatform
+// does not bring libc into a module: a module that calls libc says so. Package declarations take
+// Swift types, not C ones (a mode as `UInt16`, a pid as `Int32`).
 #if !canImport(Glibc) && !canImport(Musl) && !canImport(Darwin) && !canImport(Android)
   #error("UTIPlatform supports Glibc, Musl, Darwin and Android C libraries")
 #endif

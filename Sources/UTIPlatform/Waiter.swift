@@ -70,6 +70,14 @@ package final class Waiter<Value: Sendable>: @unchecked Sendable {
 
 /// Nanoseconds on `CLOCK_MONOTONIC`: the clock for deadlines and timeouts.
 package enum MonotonicClock {
+  /// Sleeps the calling thread for `seconds` (a signal may end the sleep early).
+  /// - Parameter seconds: How long; nothing happens for zero or less.
+  package static func sleep(seconds: Double) {
+    guard seconds > 0 else { return }
+    var time = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+    _ = nanosleep(&time, nil)
+  }
+
   /// Now, in nanoseconds since an unspecified start.
   package static func now() -> UInt64 {
     var time = timespec()

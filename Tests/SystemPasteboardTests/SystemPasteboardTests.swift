@@ -391,15 +391,9 @@ struct SystemPasteboardTests {
     _ = FileManager.default.createFile(atPath: output, contents: nil)
     // posix_spawn and waitpid(WNOHANG): the pasting process's VmHWM is read while it runs, and
     // its end is seen at once (Foundation's Process, under ThreadSanitizer, did not notice it).
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_TRUNC, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let (pid, spawned) = spawn(
       "/usr/bin/env", ["DISPLAY=\(server.display)", try Self.utictl(), "paste", "--type", "public.data"],
-      actions: &actions)
+      descriptors: [0: .reading("/dev/null"), 1: .writing(output, truncating: true), 2: .writing("/dev/null")])
     try #require(spawned == 0)
     // The wait runs on a thread of its own: under ThreadSanitizer 200 MB takes long, and a test
     // blocking a thread of the cooperative pool that long starves other suites' loads.

@@ -94,13 +94,8 @@ public func runProcess(_ executable: String, _ arguments: [String], input: Data?
   for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
     if let fd = Int32(entry), fd > 2 { _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC) }
   }
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-  posix_spawn_file_actions_adddup2(&actions, fromOut[1], 1)
-  posix_spawn_file_actions_adddup2(&actions, fromErr[1], 2)
-  let (pid, status) = spawn(executable, arguments, actions: &actions)
+  let (pid, status) = spawn(
+    executable, arguments, descriptors: [0: .copy(of: toChild[0]), 1: .copy(of: fromOut[1]), 2: .copy(of: fromErr[1])])
   for fd in [toChild[0], fromOut[1], fromErr[1]] { close(fd) }
   guard status == 0 else {
     for fd in [toChild[1], fromOut[0], fromErr[0]] { close(fd) }
@@ -159,19 +154,19 @@ public func closeOnExecPipe() -> [Int32]? {
 /// Held while a pipe is made and marked, and while a child is spawned.
 private let spawnLock = NSLock()
 
-/// Starts a program with `actions` applied, no signal blocked and default dispositions, whatever
+/// Starts a program with `descriptors` set up, no signal blocked and default dispositions, whatever
 /// the test thread that spawns it blocks (a program would otherwise ignore SIGTERM, and a shell
 /// that waits for its children would never see SIGCHLD): the pid, and `posix_spawn`'s status.
 ///
 /// Pipes for children are made with ``closeOnExecPipe()``: another test's thread may spawn at any
 /// moment, and a long-lived child (an Xvfb watchdog, a daemon) that kept one of this test's pipes
 /// would keep it waiting for the pipe's end for ever.
-public func spawn(_ executable: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t) -> (
+package func spawn(_ executable: String, _ arguments: [String], descriptors: [Int32: ProcessSpawn.Descriptor]) -> (
   pid: pid_t, status: Int32
 ) {
   spawnLock.lock()
   defer { spawnLock.unlock() }
-  return ProcessSpawn.spawn(executable, arguments, actions: &actions)
+  return ProcessSpawn.spawn(executable, arguments, descriptors: descriptors)
 }
 
 /// The first executable named `name` on the PATH.

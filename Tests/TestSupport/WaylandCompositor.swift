@@ -126,14 +126,10 @@ public final class WaylandCompositor: @unchecked Sendable {
   /// pid and the write end of its lifeline; nil when it cannot be spawned.
   static func spawnWatched(_ command: [String]) -> (pid: pid_t, lifeline: Int32)? {
     guard let lifeline = closeOnExecPipe() else { return nil }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_adddup2(&actions, lifeline[0], 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let script = "\"$0\" \"$@\" </dev/null & x=$!; cat > /dev/null; kill -9 $x; wait $x"
-    let (pid, status) = spawn("/bin/sh", ["-c", script] + command, actions: &actions)
-    posix_spawn_file_actions_destroy(&actions)
+    let (pid, status) = spawn(
+      "/bin/sh", ["-c", script] + command,
+      descriptors: [0: .copy(of: lifeline[0]), 1: .writing("/dev/null"), 2: .writing("/dev/null")])
     close(lifeline[0])
     guard status == 0 else {
       close(lifeline[1])

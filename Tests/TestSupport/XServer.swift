@@ -44,14 +44,10 @@ public final class XServer: @unchecked Sendable {
     // Both pipes close on exec: no other test's child (spawned by another thread meanwhile)
     // inherits them; the ends this child needs are dup2'ed onto its standard streams.
     guard let lifeline = closeOnExecPipe(), let announce = closeOnExecPipe() else { return nil }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_adddup2(&actions, lifeline[0], 0)
-    posix_spawn_file_actions_adddup2(&actions, announce[1], 1)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let script = "\"$0\" \"$@\" & x=$!; exec 1>/dev/null; cat > /dev/null; kill -9 $x; wait $x"
-    let (pid, status) = spawn("/bin/sh", ["-c", script, xvfb] + arguments, actions: &actions)
-    posix_spawn_file_actions_destroy(&actions)
+    let (pid, status) = spawn(
+      "/bin/sh", ["-c", script, xvfb] + arguments,
+      descriptors: [0: .copy(of: lifeline[0]), 1: .copy(of: announce[1]), 2: .writing("/dev/null")])
     close(lifeline[0])
     close(announce[1])
     defer { close(announce[0]) }

@@ -112,13 +112,9 @@ extension PasteCommand {
     for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     /// Starts the command with `fd` as its standard input and `state` in its environment.
     func start(_ state: ClipboardState, input fd: Int32) -> pid_t? {
-      var actions = posix_spawn_file_actions_t()
-      posix_spawn_file_actions_init(&actions)
-      defer { posix_spawn_file_actions_destroy(&actions) }
-      posix_spawn_file_actions_adddup2(&actions, fd, 0)
       let environment =
         ProcessEnvironment.entries.filter { !$0.hasPrefix("CLIPBOARD_STATE=") } + ["CLIPBOARD_STATE=\(state.rawValue)"]
-      let spawned = ProcessSpawn.spawn(program, arguments, actions: &actions, environment: environment)
+      let spawned = ProcessSpawn.spawn(program, arguments, descriptors: [0: .copy(of: fd)], environment: environment)
       return spawned.status == 0 ? spawned.pid : nil
     }
     let present: ClipboardState = sensitive ? .sensitive : .data
