@@ -227,8 +227,9 @@ public final class SystemPasteboard: Sendable {
   /// Hands the selection's data to the clipboard manager (`CLIPBOARD_MANAGER`, `SAVE_TARGETS`),
   /// as GTK applications do at exit, so that a copy survives this process; false when no
   /// manager runs, it refuses, or it falls silent for ``timeout`` before it confirms (each of
-  /// its requests allows the timeout again, the whole hand-over at most 12 times it). A process that exits normally
-  /// (`exit`, returning from `main`) does this for the clipboard by itself.
+  /// its requests allows the timeout again, the whole hand-over at most 12 times it). A
+  /// process that exits normally (`exit`, returning from `main`) does this for the clipboard
+  /// by itself.
   ///
   /// Wayland has no such hand-over: this is false there. A Wayland clipboard manager (through
   /// data-control) copies each selection as soon as it is set, so a copy outlives its process

@@ -163,20 +163,16 @@ extension X11Window.Host {
       let size = try connection.size(of: window) ?? (0x7FFF, 0x7FFF)
       let dropTime = Locked<UInt32>(0)
       let application = AppIdentity(bundleIdentifier: "x11 window 0x\(String(source, radix: 16))")
+      // Each read on a connection of its own: the conversion waits for another application.
       let (display, timeout) = (connection.display, connection.timeout)
+      let read: @Sendable (String, UInt32) throws(SystemPasteboardError) -> [UInt8] = { target, time in
+        let connection = try X11Connection(display: display, timeout: timeout)
+        return try SelectionReader(connection: connection, selection: "XdndSelection").convert(target, time: time).data
+      }
       let items = try IncomingDrag.items(
         targets: targets, application: application, registry: registry ?? UTTypeRegistry.shared.current,
-        readFileList: { target throws(SystemPasteboardError) in
-          try SelectionReader(
-            connection: try X11Connection(display: display, timeout: timeout), selection: "XdndSelection"
-          ).convert(target).data
-        },
-        load: { target in
-          // On a connection of its own: the conversion waits for another application.
-          let reader = try SelectionReader(
-            connection: try X11Connection(display: display, timeout: timeout), selection: "XdndSelection")
-          return try reader.convert(target, time: dropTime.withLock { $0 }).data
-        })
+        readFileList: { target throws(SystemPasteboardError) in try read(target, 0) },
+        load: { target in try read(target, dropTime.withLock { $0 }) })
       return Receiver.Incoming(
         number: number, source: source,
         items: items, application: application,

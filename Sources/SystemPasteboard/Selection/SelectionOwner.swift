@@ -196,9 +196,9 @@ package final class SelectionOwner {
   /// asks the owner of `CLIPBOARD_MANAGER` to convert `SAVE_TARGETS`, with our targets in the
   /// property, and answers its requests until it confirms. False when no manager runs, it
   /// refuses, or it falls silent for `timeout` before confirming: each request for the
-  /// selection (or `INCR` step) while it copies gives it another `timeout`, so a manager copying many targets on a
-  /// busy machine is not cut off half-way, and the whole hand-over ends after 12 × `timeout`
-  /// whatever it does.
+  /// selection (or `INCR` step) while it copies gives it another `timeout`, so a manager
+  /// copying many targets on a busy machine is not cut off half-way, and the whole hand-over
+  /// ends after 12 × `timeout` whatever it does.
   package func handOver(timeout: Double) throws(SystemPasteboardError) -> Bool {
     guard isOwner else { return false }
     let manager = try connection.atom("CLIPBOARD_MANAGER")
