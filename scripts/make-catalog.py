@@ -153,6 +153,8 @@ def main():
             print(f"{os.path.relpath(path, ROOT)} is out of date: run python3 scripts/make-catalog.py", file=sys.stderr)
         sys.exit(1 if stale else 0)
     print(f"{count} declarations, {len(plist_bytes)} bytes")
+    if stale:
+        print("then regenerate the compiled-in graph: UTI_REGENERATE=1 swift test --filter BuiltInGraphTests")
 
 
 main()

@@ -233,6 +233,12 @@ rows.append(
     Bench.measure(runs: parseRuns) {
       _ = UTTypeRegistry.buildingBuiltInFromScratch()
     }, nil, peer: "—"))
+rows.append(
+  .init(
+    "build the system types' registry as a process does (compiled-in graph; declarations made when asked for)",
+    Bench.measure(runs: parseRuns) {
+      _ = UTTypeRegistry.Builder(mimeDatabase: nil).build()
+    }, nil, peer: "—"))
 
 let data = UTType.data
 let extensions = ["png", "jpg", "json", "txt", "swift", "pdf", "mp4", "zip", "html", "md", "PNG", "tar"]

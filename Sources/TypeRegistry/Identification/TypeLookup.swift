@@ -36,7 +36,7 @@ extension UTTypeRegistry: TypeLookup {
     guard candidates.allSatisfy({ records[Int($0)].declaration.isBuiltIn }) else {
       return preferredType(tag: tag, tagClass: tagClass, conformingTo: UTType(registry: self, id: base))?.identifier
     }
-    return candidates.first { conforms($0, base) }.map { records[Int($0)].declaration.identifier }
+    return candidates.first { conforms($0, base) }.map { records.identifier(at: Int($0)) }
   }
 
   func conforms(_ identifier: String, to base: String) -> Bool {

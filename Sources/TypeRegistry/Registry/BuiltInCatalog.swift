@@ -45,7 +45,7 @@ enum BuiltInCatalog {
 
   static func makeDeclarations() -> [TypeDeclaration] {
     entries.enumerated().map { index, entry in
-      var tags: [String: [String]] = [:]
+      var tags = [String: [String]](minimumCapacity: entry.tags.count)
       for (tagClass, values) in entry.tags { tags[tagClass] = values }
       var declaration = TypeDeclaration(
         identifier: entry.identifier, kind: .exported, conformsTo: entry.parents, description: entry.description,
@@ -53,6 +53,33 @@ enum BuiltInCatalog {
       declaration.fields.index = index
       declaration.fields.isBuiltIn = true
       return declaration
+    }
+  }
+
+  /// The system types' conformance graph, as the builder computes it from
+  /// ``systemDeclarations``, compiled in (`Generated/BuiltInCatalog+Graph.swift`): a registry of
+  /// the system types alone starts from it instead of making a thousand declarations and
+  /// resolving their parents in every process. A test checks it against the builder's.
+  struct Graph: Sendable, Equatable {
+    /// Each type's identifier, as declared, by id (the declarations' order: none repeats).
+    let identifiers: [String]
+    /// Each type's declared parents (``UTTypeRegistry/parents``).
+    let parentStart: [Int32]
+    let parents: [Int32]
+    /// Each type's ancestor set, itself included (``UTTypeRegistry/ancestors``).
+    let ancestorStart: [Int32]
+    let ancestors: [Int32]
+
+    /// The registry of the system types, with `systemTypes` as its MIME layer; only the
+    /// identifier table is built (O(*n*) in the number of types).
+    func registry(systemTypes: UTTypeRegistry.SystemTypes) -> UTTypeRegistry {
+      var ids = IdentifierTable(capacity: identifiers.count)
+      for identifier in identifiers { _ = ids.findOrInsert(UTTypeRegistry.fold(identifier)) }
+      return UTTypeRegistry(
+        records: .init(storage: .builtIn(count: identifiers.count)),
+        parents: IDLists(start: parentStart, ids: parents), ids: ids,
+        ancestors: IDLists(start: ancestorStart, ids: ancestors), tagIndex: nil, files: [], includesSystemTypes: true,
+        systemTypes: systemTypes, codeDeclarations: [], problems: .init(conflicts: [], cycles: [], unknownParents: []))
     }
   }
 

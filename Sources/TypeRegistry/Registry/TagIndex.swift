@@ -14,7 +14,7 @@ final class TagIndex: Sendable {
   /// Indexes every tag of `records` (id = position), the MIME layer's added tags after each
   /// declaration's own.
   /// - Complexity: O(*t*) in the number of tags, plus sorting the tags that several types share.
-  init(_ records: [UTTypeRegistry.Record]) {
+  init(_ records: UTTypeRegistry.RecordTable) {
     var classSlots: [String: Int] = [:]
     var slots: [[String: TagCandidates]] = []
     var lastClass = ""

@@ -71,6 +71,7 @@ extension UTTypeRegistry {
     ///
     /// - Returns: A registry of every source added, with its conformance graph and tag index built.
     public func build() -> UTTypeRegistry {
+      if let registry = systemTypesAlone() { return registry }
       var all: [TypeDeclaration] =
         includesSystemTypes
         ? (includesDetectorFormats ? BuiltInCatalog.systemDeclarations : BuiltInCatalog.declarations) : []
@@ -100,6 +101,18 @@ extension UTTypeRegistry {
       }
       return needsLayer ? registry.completed : registry
     }
+
+    /// A registry of the system types alone (with the MIME layer left for later, or none) comes
+    /// from the compiled-in graph: what `UTTypeRegistry.shared` and every query without
+    /// `--types` start from.
+    private func systemTypesAlone() -> UTTypeRegistry? {
+      guard includesSystemTypes, includesDetectorFormats, files.isEmpty, codeDeclarations.isEmpty,
+        mimeDatabase == nil || readsMIMEDatabaseLazily
+      else { return nil }
+      var systemTypes = SystemTypes(source: mimeDatabase)
+      if mimeDatabase != nil { systemTypes.pending = Completion() }
+      return BuiltInCatalog.graph.registry(systemTypes: systemTypes)
+    }
   }
 }
 
@@ -123,10 +136,12 @@ struct GraphBuilder {
     systemTypes: UTTypeRegistry.SystemTypes = .none
   ) -> UTTypeRegistry {
     let (ids, winners, conflicts) = chooseWinners()
-    let records = winners.map {
-      UTTypeRegistry.Record(
-        declaration: declarations[$0], addedTags: addedTags[$0], caseSensitiveExtensions: caseSensitive[$0])
-    }
+    let records = UTTypeRegistry.RecordTable(
+      storage: .built(
+        winners.map {
+          UTTypeRegistry.Record(
+            declaration: declarations[$0], addedTags: addedTags[$0], caseSensitiveExtensions: caseSensitive[$0])
+        }))
     // For large registries, the tag index is built on another thread while the graph is built
     // here; small ones build it when a tag is first looked up (a conformance query never needs it).
     let parallel = records.count >= 20_000 ? ParallelTask { [records] in TagIndex(records) } : nil

@@ -33,7 +33,7 @@ public final class UTTypeRegistry: Sendable {
     var caseSensitiveExtensions: Set<String>? = nil
   }
 
-  let records: [Record]
+  let records: RecordTable
   /// The declared parents of each type that resolved (cycle edges included), in declared order.
   let parents: IDLists
   /// Folded identifier → id.
@@ -67,7 +67,7 @@ public final class UTTypeRegistry: Sendable {
   }
 
   init(
-    records: [Record], parents: IDLists, ids: IdentifierTable, ancestors: IDLists, tagIndex: TagIndex?,
+    records: RecordTable, parents: IDLists, ids: IdentifierTable, ancestors: IDLists, tagIndex: TagIndex?,
     files: [DeclarationFile], includesSystemTypes: Bool, systemTypes: SystemTypes,
     codeDeclarations: [TypeDeclaration], problems: Problems
   ) {
@@ -100,11 +100,11 @@ public final class UTTypeRegistry: Sendable {
 
   /// ASCII lowercase, without allocating when the string has no capitals.
   @inline(__always) package static func fold(_ s: String) -> String {
-    var hasUpper = false
-    for b in s.utf8 where b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") {
-      hasUpper = true
-      break
-    }
+    // Over the contiguous bytes (a native or small string): a String.UTF8View iterator costs
+    // several times as much per byte, and folding is most of interning a registry's identifiers.
+    let hasUpper =
+      s.utf8.withContiguousStorageIfAvailable { $0.contains { $0 &- UInt8(ascii: "A") < 26 } }
+      ?? s.utf8.contains { $0 &- UInt8(ascii: "A") < 26 }
     return hasUpper ? s.lowercased() : s
   }
 

@@ -141,7 +141,7 @@ public struct UTType: Sendable {
   }
 
   /// The type's identifier, as declared.
-  public var identifier: String { extra?.identifier ?? registry.records[Int(id)].declaration.identifier }
+  public var identifier: String { extra?.identifier ?? registry.records.identifier(at: Int(id)) }
 
   /// The type's description from its declaration (`UTTypeDescription`), not localized; for a
   /// type of the machine's MIME database, the database's description (its `<comment>`).
