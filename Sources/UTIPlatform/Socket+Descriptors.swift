@@ -64,20 +64,22 @@ extension Socket {
   ///   failure; descriptors beyond ``descriptorLimit`` (cut off by the kernel) fail with `EMSGSIZE`.
   package func read(capacity: Int, descriptors: inout [Int32], until deadline: UInt64?) throws(Error) -> [UInt8] {
     guard try waitReadable(until: deadline, wakeable: false) else { throw Error("recvmsg", code: ETIMEDOUT) }
-    var buffer = [UInt8](repeating: 0, count: capacity)
     var control = [UInt8](repeating: 0, count: Self.space(for: Self.descriptorLimit))
     while true {
       var controlLength = 0
       var flags: Int32 = 0
-      let count = buffer.withUnsafeMutableBytes { data in
-        control.withUnsafeMutableBytes { control in
-          Self.withMessage(data: data, control: control) { message in
+      var count = 0
+      // Uninitialized, as `read(capacity:until:wakeable:)`'s buffer.
+      let buffer = [UInt8](unsafeUninitializedCapacity: capacity) { data, initialized in
+        count = control.withUnsafeMutableBytes { control in
+          Self.withMessage(data: UnsafeMutableRawBufferPointer(data), control: control) { message in
             let count = recvmsg(fd, &message, Int32(MSG_CMSG_CLOEXEC))
             controlLength = Int(message.msg_controllen)
             flags = message.msg_flags
             return count
           }
         }
+        initialized = max(count, 0)
       }
       if count < 0 && errno == EINTR { continue }
       guard count >= 0 else { throw Error("recvmsg", code: errno) }
@@ -98,7 +100,6 @@ extension Socket {
       }
       if flags & Int32(MSG_CTRUNC) != 0 { throw Error("recvmsg", code: EMSGSIZE) }
       guard count > 0 else { throw Error("recvmsg", code: ECONNRESET) }
-      buffer.removeLast(capacity - count)
       return buffer
     }
   }

@@ -155,13 +155,16 @@ package final class Socket: @unchecked Sendable {
   /// - Throws: ``Error`` on a timeout (`ETIMEDOUT`), a closed connection (`ECONNRESET`) or a failure.
   package func read(capacity: Int, until deadline: UInt64?, wakeable: Bool = false) throws(Error) -> [UInt8] {
     guard try waitReadable(until: deadline, wakeable: wakeable) else { throw Error("read", code: ETIMEDOUT) }
-    var buffer = [UInt8](repeating: 0, count: capacity)
     while true {
-      let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, capacity) }
+      // Uninitialized: zeroing the 64 KB that a 32-byte reply arrives in cost more than reading it.
+      var count = 0
+      let buffer = [UInt8](unsafeUninitializedCapacity: capacity) { bytes, initialized in
+        count = systemRead(fd, bytes.baseAddress, capacity)
+        initialized = max(count, 0)
+      }
       if count < 0 && errno == EINTR { continue }
       guard count >= 0 else { throw Error("read", code: errno) }
       guard count > 0 else { throw Error("read", code: ECONNRESET) }
-      buffer.removeLast(capacity - count)
       return buffer
     }
   }

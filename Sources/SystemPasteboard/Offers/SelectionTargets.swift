@@ -26,6 +26,15 @@ package enum SelectionTargets {
     "TARGETS", "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS", "DELETE", "INSERT_SELECTION", "INSERT_PROPERTY",
   ]
 
+  /// The targets most owners offer (GTK's, Qt's, xclip's and ours for text, images and files),
+  /// which a reader interns with its own atoms in one round trip, so that the names of an
+  /// owner's `TARGETS` are usually known without asking the server.
+  package static let common = [
+    "TARGETS", "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS", "UTF8_STRING", "STRING", "TEXT", "COMPOUND_TEXT",
+    "text/plain", "text/plain;charset=utf-8", "text/html", "text/uri-list", "x-special/gnome-copied-files",
+    "image/png",
+  ]
+
   /// What a target serves: a representation's data, converted.
   package struct Offer {
     package enum Conversion: Equatable {

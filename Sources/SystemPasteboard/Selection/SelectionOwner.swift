@@ -40,7 +40,10 @@ package final class SelectionOwner {
   }
 
   /// The chunk size of `INCR` transfers: well under the server's maximum request.
-  package var chunkSize: Int { min(max(connection.setup.maximumRequestBytes - 1024, 4096), 1 << 20) }
+  package var chunkSize: Int {
+    let maximum = (try? connection.maximumRequestBytes()) ?? connection.setup.maximumRequestBytes
+    return min(max(maximum - 1024, 4096), 1 << 20)
+  }
 
   /// The registry offers are mapped with (nil: the shared one).
   package let registry: UTTypeRegistry?

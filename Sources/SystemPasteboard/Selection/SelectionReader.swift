@@ -13,9 +13,12 @@ package struct SelectionReader {
   package init(connection: X11Connection, selection: String) throws(SystemPasteboardError) {
     self.connection = connection
     window = connection.createWindow()
-    self.selection = try connection.atom(selection)
+    // One round trip for every atom a read needs, and the common targets' (see
+    // `SelectionTargets.common`): reading `TARGETS` then seldom asks for a name.
+    let atoms = try connection.atoms([selection, "_SWIFT_UTI_SELECTION", "ATOM", "INCR"] + SelectionTargets.common)
+    self.selection = atoms[0]
     selectionName = selection
-    property = try connection.atom("_SWIFT_UTI_SELECTION")
+    property = atoms[1]
   }
 
   /// The selection's owner window, or nil when nobody owns it.
@@ -58,7 +61,7 @@ package struct SelectionReader {
     _ target: String, time: UInt32 = 0, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
   ) throws(SystemPasteboardError) -> UInt32 {
     let targetAtom = try connection.atom(target)
-    try deleteProperty()
+    connection.deleteProperty(window, property)  // sent with the conversion
     connection.send(
       X11.ConvertSelection(requestor: window, selection: selection, target: targetAtom, property: property, time: time))
     let notify = try wait(what: "the owner of \(selectionName) to answer \(target)") { event in

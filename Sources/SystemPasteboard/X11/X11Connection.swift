@@ -72,7 +72,6 @@ package final class X11Connection {
     socket = try Self.open(display)
     setup = Setup(resourceIDBase: 0, resourceIDMask: 0, root: 0, rootVisual: 0, maximumRequestBytes: 4 * 65535)
     try handshake(display)
-    try enableBigRequests()
   }
 
   deinit { socket.close() }
@@ -136,10 +135,21 @@ package final class X11Connection {
     guard setup.resourceIDMask != 0 else { throw violation("the setup reply gives no resource ids") }
   }
 
-  private func enableBigRequests() throws(SystemPasteboardError) {
-    guard try queryExtension("BIG-REQUESTS") != nil else { return }
-    setup.maximumRequestBytes = max(setup.maximumRequestBytes, try roundTrip(X11.BigRequestsEnable()) * 4)
+  /// The largest request, in bytes. BIG-REQUESTS (two round trips) is enabled the first time
+  /// this is asked, as xcb does it on demand: a connection whose requests stay small (a paste, a
+  /// drop, the start of a copy) never waits for it. No request longer than the setup's maximum
+  /// may be sent before.
+  package func maximumRequestBytes() throws(SystemPasteboardError) -> Int {
+    if !askedForBigRequests {
+      askedForBigRequests = true
+      if try queryExtension("BIG-REQUESTS") != nil {
+        setup.maximumRequestBytes = max(setup.maximumRequestBytes, try roundTrip(X11.BigRequestsEnable()) * 4)
+      }
+    }
+    return setup.maximumRequestBytes
   }
+
+  private var askedForBigRequests = false
 
   /// The extension's major opcode and first event, or nil when the server lacks it.
   package func queryExtension(_ name: String) throws(SystemPasteboardError) -> (opcode: UInt8, firstEvent: UInt8)? {

@@ -1,3 +1,5 @@
+import UTIPlatform
+
 /// The system-declared types of `Resources/exported-types.plist`, compiled into the binary.
 ///
 /// The plist is the source of truth; `scripts/make-catalog.py` writes its declarations as Swift
@@ -44,17 +46,42 @@ enum BuiltInCatalog {
   }
 
   static func makeDeclarations() -> [TypeDeclaration] {
-    entries.enumerated().map { index, entry in
-      var tags = [String: [String]](minimumCapacity: entry.tags.count)
-      for (tagClass, values) in entry.tags { tags[tagClass] = values }
-      var declaration = TypeDeclaration(
-        identifier: entry.identifier, kind: .exported, conformsTo: entry.parents, description: entry.description,
-        tags: tags)
+    entries.indices.map(declaration(ofEntry:))
+  }
+
+  /// The declaration of `entries[index]`.
+  static func declaration(ofEntry index: Int) -> TypeDeclaration {
+    let entry = entries[index]
+    var tags = [String: [String]](minimumCapacity: entry.tags.count)
+    for (tagClass, values) in entry.tags { tags[tagClass] = values }
+    var declaration = TypeDeclaration(
+      identifier: entry.identifier, kind: .exported, conformsTo: entry.parents, description: entry.description,
+      tags: tags)
+    declaration.fields.index = index
+    declaration.fields.isBuiltIn = true
+    return declaration
+  }
+
+  /// `systemDeclarations[index]`, made on first use, alone (for the catalog's part) and kept for
+  /// the process: what the records of a registry of the system types alone read.
+  static func systemDeclaration(at index: Int) -> TypeDeclaration {
+    if let made = made.withLock({ $0[index] }) { return made }
+    var declaration: TypeDeclaration
+    if index < entries.count {
+      declaration = self.declaration(ofEntry: index)
+    } else {
+      declaration = Format.declarations[index - entries.count]
       declaration.fields.index = index
-      declaration.fields.isBuiltIn = true
+    }
+    return made.withLock { slots in
+      if let other = slots[index] { return other }
+      slots[index] = declaration
       return declaration
     }
   }
+
+  /// The system declarations made so far, by index.
+  private static let made = Locked<[TypeDeclaration?]>(Array(repeating: nil, count: graph.identifiers.count))
 
   /// The system types' conformance graph, as the builder computes it from
   /// ``systemDeclarations``, compiled in (`Generated/BuiltInCatalog+Graph.swift`): a registry of
@@ -70,11 +97,18 @@ enum BuiltInCatalog {
     let ancestorStart: [Int32]
     let ancestors: [Int32]
 
-    /// The registry of the system types, with `systemTypes` as its MIME layer; only the
-    /// identifier table is built (O(*n*) in the number of types).
-    func registry(systemTypes: UTTypeRegistry.SystemTypes) -> UTTypeRegistry {
+    /// The identifier table of ``identifiers``: built once, shared by every registry of the
+    /// system types in the process.
+    func identifierTable() -> IdentifierTable {
       var ids = IdentifierTable(capacity: identifiers.count)
       for identifier in identifiers { _ = ids.findOrInsert(UTTypeRegistry.fold(identifier)) }
+      return ids
+    }
+
+    /// The registry of the system types, with `systemTypes` as its MIME layer: O(1) after the
+    /// process's first, which builds the identifier table (O(*n*) in the number of types).
+    func registry(systemTypes: UTTypeRegistry.SystemTypes) -> UTTypeRegistry {
+      let ids = BuiltInCatalog.graphIdentifierTable
       return UTTypeRegistry(
         records: .init(storage: .builtIn(count: identifiers.count)),
         parents: IDLists(start: parentStart, ids: parents), ids: ids,
@@ -82,6 +116,9 @@ enum BuiltInCatalog {
         systemTypes: systemTypes, codeDeclarations: [], problems: .init(conflicts: [], cycles: [], unknownParents: []))
     }
   }
+
+  /// The identifier table of every registry of the system types alone.
+  static let graphIdentifierTable = graph.identifierTable()
 
   /// A registry of the catalog alone.
   static let registry = UTTypeRegistry.Builder(mimeDatabase: nil).build()

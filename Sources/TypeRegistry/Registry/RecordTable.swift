@@ -9,7 +9,8 @@ extension UTTypeRegistry {
     enum Storage: Sendable {
       /// Records the builder made.
       case built([Record])
-      /// The system types of ``BuiltInCatalog/systemDeclarations``, in their order.
+      /// The system types of ``BuiltInCatalog/systemDeclarations``, in their order, each made
+      /// when first asked for (``BuiltInCatalog/systemDeclaration(at:)``).
       case builtIn(count: Int)
     }
 
@@ -27,7 +28,7 @@ extension UTTypeRegistry {
     subscript(position: Int) -> Record {
       switch storage {
       case .built(let records): records[position]
-      case .builtIn: Record(declaration: BuiltInCatalog.systemDeclarations[position])
+      case .builtIn: Record(declaration: BuiltInCatalog.systemDeclaration(at: position))
       }
     }
 

@@ -52,6 +52,26 @@ struct BuiltInGraphTests {
     #expect(fast.preferredType(tag: "png", tagClass: .filenameExtension, conformingTo: nil)?.identifier == "public.png")
   }
 
+  @Test func declarationsMadeOneAtATimeAreTheCatalogsOwn() async {
+    let all = BuiltInCatalog.systemDeclarations
+    // From several tasks at once, in an order of their own: each index is made once and kept.
+    await withTaskGroup(of: Void.self) { group in
+      for part in 0..<4 {
+        group.addTask {
+          for index in stride(from: all.count - 1 - part, through: 0, by: -4) {
+            _ = BuiltInCatalog.systemDeclaration(at: index)
+          }
+        }
+      }
+    }
+    for (index, declaration) in all.enumerated() {
+      let made = BuiltInCatalog.systemDeclaration(at: index)
+      #expect(made.identifier == declaration.identifier && made.index == declaration.index)
+      #expect(made.conformsTo == declaration.conformsTo && made.tags == declaration.tags)
+      #expect(made.description == declaration.description && made.isBuiltIn)
+    }
+  }
+
   /// The Swift source of `graph`, laid out as `swift format` leaves it.
   static func source(of graph: BuiltInCatalog.Graph) -> String {
     func integers(_ values: [Int32]) -> String {
