@@ -31,6 +31,7 @@ extension SystemPasteboard {
 
     init(pasteboard: SystemPasteboard) throws(SystemPasteboardError) {
       let connection = try X11Connection(display: pasteboard.display, timeout: pasteboard.timeoutSeconds)
+      connection.prefetchExtension("XFIXES")  // with the owner's atoms
       owner = try SelectionOwner(
         connection: connection, selection: pasteboard.selection.rawValue, registry: pasteboard.registry)
       _ = try connection.selectSelectionInput(window: owner.window, selection: owner.selection)

@@ -154,10 +154,25 @@ package final class X11Connection {
   /// The extension's major opcode and first event, or nil when the server lacks it.
   package func queryExtension(_ name: String) throws(SystemPasteboardError) -> (opcode: UInt8, firstEvent: UInt8)? {
     if let known = extensions[name] { return known }
-    let found = try roundTrip(X11.QueryExtension(name))
+    let found =
+      if let sequence = prefetched.removeValue(forKey: name) {
+        try X11.QueryExtension.decode(try reply(to: sequence))
+      } else {
+        try roundTrip(X11.QueryExtension(name))
+      }
     extensions[name] = found
     return found
   }
+
+  /// Queues the question ``queryExtension(_:)`` will ask, so that it goes with the requests
+  /// sent before the next wait instead of waiting alone (xcb's `xcb_prefetch_extension_data`).
+  package func prefetchExtension(_ name: String) {
+    guard extensions[name] == nil, prefetched[name] == nil else { return }
+    prefetched[name] = send(X11.QueryExtension(name))
+  }
+
+  /// Extension questions sent and not yet read, by name: their sequence numbers.
+  private var prefetched: [String: UInt64] = [:]
 
   /// Extensions asked for, by name: their major opcode and first event, or nil when absent.
   private var extensions: [String: (opcode: UInt8, firstEvent: UInt8)?] = [:]
