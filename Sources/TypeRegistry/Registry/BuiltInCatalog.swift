@@ -105,8 +105,9 @@ enum BuiltInCatalog {
       return ids
     }
 
-    /// The registry of the system types, with `systemTypes` as its MIME layer: O(1) after the
-    /// process's first, which builds the identifier table (O(*n*) in the number of types).
+    /// The registry of the system types (of ``BuiltInCatalog/graph``, whose identifier table
+    /// every such registry of the process shares), with `systemTypes` as its MIME layer: O(1)
+    /// after the process's first, which builds the table (O(*n*) in the number of types).
     func registry(systemTypes: UTTypeRegistry.SystemTypes) -> UTTypeRegistry {
       let ids = BuiltInCatalog.graphIdentifierTable
       return UTTypeRegistry(
