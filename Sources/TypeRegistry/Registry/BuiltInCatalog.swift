@@ -37,12 +37,15 @@ enum BuiltInCatalog {
 
   /// `catalog`, then the formats' declarations numbered after it.
   static func withFormats(_ catalog: [TypeDeclaration]) -> [TypeDeclaration] {
-    catalog
-      + Format.declarations.enumerated().map { index, declaration in
-        var declaration = declaration
-        declaration.fields.index = catalog.count + index
-        return declaration
-      }
+    catalog + Format.declarations.indices.map { formatDeclaration($0, after: catalog.count) }
+  }
+
+  /// The declaration of format `offset` of ``Format/declarations``, numbered after a catalog of
+  /// `count` declarations.
+  static func formatDeclaration(_ offset: Int, after count: Int) -> TypeDeclaration {
+    var declaration = Format.declarations[offset]
+    declaration.fields.index = count + offset
+    return declaration
   }
 
   static func makeDeclarations() -> [TypeDeclaration] {
@@ -66,13 +69,9 @@ enum BuiltInCatalog {
   /// the process: what the records of a registry of the system types alone read.
   static func systemDeclaration(at index: Int) -> TypeDeclaration {
     if let made = made.withLock({ $0[index] }) { return made }
-    var declaration: TypeDeclaration
-    if index < entries.count {
-      declaration = self.declaration(ofEntry: index)
-    } else {
-      declaration = Format.declarations[index - entries.count]
-      declaration.fields.index = index
-    }
+    let declaration =
+      index < entries.count
+      ? self.declaration(ofEntry: index) : formatDeclaration(index - entries.count, after: entries.count)
     return made.withLock { slots in
       if let other = slots[index] { return other }
       slots[index] = declaration
@@ -96,30 +95,26 @@ enum BuiltInCatalog {
     /// Each type's ancestor set, itself included (``UTTypeRegistry/ancestors``).
     let ancestorStart: [Int32]
     let ancestors: [Int32]
-
-    /// The identifier table of ``identifiers``: built once, shared by every registry of the
-    /// system types in the process.
-    func identifierTable() -> IdentifierTable {
-      var ids = IdentifierTable(capacity: identifiers.count)
-      for identifier in identifiers { _ = ids.findOrInsert(UTTypeRegistry.fold(identifier)) }
-      return ids
-    }
-
-    /// The registry of the system types (of ``BuiltInCatalog/graph``, whose identifier table
-    /// every such registry of the process shares), with `systemTypes` as its MIME layer: O(1)
-    /// after the process's first, which builds the table (O(*n*) in the number of types).
-    func registry(systemTypes: UTTypeRegistry.SystemTypes) -> UTTypeRegistry {
-      let ids = BuiltInCatalog.graphIdentifierTable
-      return UTTypeRegistry(
-        records: .init(storage: .builtIn(count: identifiers.count)),
-        parents: IDLists(start: parentStart, ids: parents), ids: ids,
-        ancestors: IDLists(start: ancestorStart, ids: ancestors), tagIndex: nil, files: [], includesSystemTypes: true,
-        systemTypes: systemTypes, codeDeclarations: [], problems: .init(conflicts: [], cycles: [], unknownParents: []))
-    }
   }
 
-  /// The identifier table of every registry of the system types alone.
-  static let graphIdentifierTable = graph.identifierTable()
+  /// The identifier table of ``graph``'s identifiers: built once (O(*n*) in the number of
+  /// types), shared by every registry of the system types alone in the process.
+  static let graphIdentifierTable = {
+    var ids = IdentifierTable(capacity: graph.identifiers.count)
+    for identifier in graph.identifiers { _ = ids.findOrInsert(UTTypeRegistry.fold(identifier)) }
+    return ids
+  }()
+
+  /// The registry of the system types alone, from ``graph``, with `systemTypes` as its MIME
+  /// layer: O(1) after the process's first, which builds ``graphIdentifierTable``.
+  static func systemTypesRegistry(systemTypes: UTTypeRegistry.SystemTypes) -> UTTypeRegistry {
+    UTTypeRegistry(
+      records: .init(storage: .builtIn(count: graph.identifiers.count)),
+      parents: IDLists(start: graph.parentStart, ids: graph.parents), ids: graphIdentifierTable,
+      ancestors: IDLists(start: graph.ancestorStart, ids: graph.ancestors), tagIndex: nil, files: [],
+      includesSystemTypes: true, systemTypes: systemTypes, codeDeclarations: [],
+      problems: .init(conflicts: [], cycles: [], unknownParents: []))
+  }
 
   /// A registry of the catalog alone.
   static let registry = UTTypeRegistry.Builder(mimeDatabase: nil).build()

@@ -111,7 +111,7 @@ extension UTTypeRegistry {
       else { return nil }
       var systemTypes = SystemTypes(source: mimeDatabase)
       if mimeDatabase != nil { systemTypes.pending = Completion() }
-      return BuiltInCatalog.graph.registry(systemTypes: systemTypes)
+      return BuiltInCatalog.systemTypesRegistry(systemTypes: systemTypes)
     }
   }
 }
