@@ -29,7 +29,9 @@ extension SystemPasteboard {
     private let timeout: Double
     private weak var pasteboard: SystemPasteboard?
 
-    init(pasteboard: SystemPasteboard) throws(SystemPasteboardError) {
+    /// A server on a new connection; with `startingLoop` false its loop's thread waits for
+    /// ``startLoop()`` and commands run on the caller's thread until then.
+    init(pasteboard: SystemPasteboard, startingLoop: Bool = true) throws(SystemPasteboardError) {
       let connection = try X11Connection(display: pasteboard.display, timeout: pasteboard.timeoutSeconds)
       connection.prefetchExtension("XFIXES")  // with the owner's atoms
       owner = try SelectionOwner(
@@ -38,6 +40,12 @@ extension SystemPasteboard {
       timeout = pasteboard.timeoutSeconds
       self.pasteboard = pasteboard
       loop = try X11EventLoop(owner: owner, timeout: pasteboard.timeoutSeconds)
+      if startingLoop { try loop.start(delegate: self) }
+    }
+
+    /// Starts the loop's thread of a server made without it.
+    /// - Throws: ``SystemPasteboardError`` (`.closed`) when no thread can be started.
+    func startLoop() throws(SystemPasteboardError) {
       try loop.start(delegate: self)
     }
 

@@ -75,6 +75,10 @@ public final class SystemPasteboard: Sendable {
     var changeCount = 0
     var observers: [Int: AsyncStream<Int>.Continuation] = [:]
     var nextObserver = 0
+    /// Set by ``setItemsBeforeFork(_:fileOperation:options:)`` until ``startServing()``: new
+    /// connections start no thread, and an expiration waits.
+    var threadsDeferred = false
+    var deferredExpiry: (ownership: Ownership, date: Date)?
   }
 
   /// A pasteboard for `selection` on `backend` (resolved from the environment when nil), whose
@@ -161,7 +165,58 @@ public final class SystemPasteboard: Sendable {
       throw error
     }
     selectionChanged()
-    if let date = options.expirationDate { expire(ownership, at: date) }
+    if let date = options.expirationDate {
+      let deferred = state.withLock { state -> Bool in
+        if state.threadsDeferred { state.deferredExpiry = (ownership, date) }
+        return state.threadsDeferred
+      }
+      if !deferred { expire(ownership, at: date) }
+    }
+  }
+
+  /// Owns the selection with `items` as ``setItems(_:fileOperation:options:)`` does, on the
+  /// calling thread and starting no thread (neither the connection's nor an expiration's), so
+  /// that the process can then fork the child that serves it, as `xclip -i` owns before it
+  /// forks: a fork copies only the thread that calls it. The child calls ``startServing()``.
+  ///
+  /// - Returns: False, owning nothing, where owning needs threads (Wayland without
+  ///   data-control, whose window must get focus first): the caller forks first and owns in
+  ///   the child.
+  /// - Throws: ``SystemPasteboardError`` as ``setItems(_:)`` does.
+  package func setItemsBeforeFork(_ items: [Item], fileOperation: FileList.Operation, options: Options)
+    throws(SystemPasteboardError) -> Bool
+  {
+    state.withLock { $0.threadsDeferred = true }
+    do throws(SystemPasteboardError) {
+      if try wayland() is WaylandFocusedSelection {
+        state.withLock { $0.threadsDeferred = false }
+        return false
+      }
+      try setItems(items, fileOperation: fileOperation, options: options)
+      return true
+    } catch {
+      state.withLock { $0.threadsDeferred = false }
+      throw error
+    }
+  }
+
+  /// Starts serving what ``setItemsBeforeFork(_:fileOperation:options:)`` owned: the
+  /// connection's thread, the expiration, and the hand-over to the clipboard manager at exit.
+  /// - Throws: ``SystemPasteboardError`` when no thread can be started.
+  package func startServing() throws(SystemPasteboardError) {
+    let (server, expiry) = state.withLock { state in
+      defer {
+        state.threadsDeferred = false
+        state.deferredExpiry = nil
+      }
+      return (state.server, state.deferredExpiry)
+    }
+    if let server {
+      try server.startLoop()
+      Self.handOverAtExit(self)
+    }
+    if let wayland = waylandSelection.withLock({ $0 }) as? WaylandSelection { try wayland.startLoop() }
+    if let expiry { expire(expiry.ownership, at: expiry.date) }
   }
 
   /// Gives the selection up on a thread of its own (the backends report pastes on theirs),
@@ -268,14 +323,16 @@ public final class SystemPasteboard: Sendable {
   /// The server of this pasteboard's connection: the running one, or a new one (on a new
   /// connection) when there is none or the last one's connection was lost.
   private func runningServer() throws(SystemPasteboardError) -> Server {
+    let deferred = state.withLock { $0.threadsDeferred }
     if let server = state.withLock({ $0.server }), server.failure == nil { return server }
-    let server = try Server(pasteboard: self)
+    let server = try Server(pasteboard: self, startingLoop: !deferred)
     let running = state.withLock { current in
       if let existing = current.server, existing.failure == nil { return existing }
       current.server = server
       return server
     }
-    Self.handOverAtExit(self)
+    // A process about to fork hands nothing over at its exit: the child does, once it serves.
+    if !deferred { Self.handOverAtExit(self) }
     return running
   }
 
@@ -305,7 +362,8 @@ public final class SystemPasteboard: Sendable {
       current = nil
       do throws(SystemPasteboardError) {
         let made = try makeWaylandClipboard(
-          display: display, primary: selection == .primary, timeout: timeoutSeconds, registry: registry
+          display: display, primary: selection == .primary, timeout: timeoutSeconds, registry: registry,
+          startingLoop: !state.withLock { $0.threadsDeferred }
         ) { [weak self] in self?.selectionChanged() }
         current = made
         return .success(made)

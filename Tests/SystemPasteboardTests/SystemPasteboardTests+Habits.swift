@@ -268,4 +268,22 @@ extension SystemPasteboardTests {
     #expect(targets.prefix(3).allSatisfy { $0 == "/dev/null" }, "its standard streams are /dev/null: \(targets)")
     #expect(try Self.xclipOut().stdoutText == "served by a daemon")
   }
+
+  /// `utictl copy` owns the selection before it forks the process that serves it (as
+  /// `xclip -i` does): owned on the calling thread, a paste asked for meanwhile waits in the
+  /// connection, answered by no one until the serving thread starts, and then by it.
+  @Test func aCopyOwnedBeforeServingAnswersOnceItServes() throws {
+    guard let server = Self.server else { return }
+    var item = SystemPasteboard.Item()
+    item.register(.utf8PlainText) { Array("owned before the fork\n".utf8) }
+    let pasteboard = try Self.pasteboard()
+    #expect(try pasteboard.setItemsBeforeFork([item], fileOperation: .copy, options: .init()))
+    #expect(pasteboard.ownsSelection)
+    let paster = try server.start("xclip", ["-o", "-selection", "clipboard", "-t", "UTF8_STRING"])
+    #expect(paster.line(within: 0.5) == nil, "nothing serves before startServing")
+    try pasteboard.startServing()
+    #expect(paster.line() == "owned before the fork")
+    #expect(try Self.xclipOut().stdoutText == "owned before the fork\n")
+    try pasteboard.clearContents()
+  }
 }

@@ -27,6 +27,26 @@ extension SystemPasteboardTests.WaylandTests {
     #expect(try SystemPasteboardTests.eventually { try !Self.clipboardIsOwned }, "the copy ended after one paste")
   }
 
+  /// `utictl copy` owns the selection before it forks the process that serves it: a paste the
+  /// compositor asks for meanwhile (here read on the calling thread by a sync) waits, answered
+  /// by no one until the serving thread starts, and then by it.
+  @Test func aCopyOwnedBeforeServingAnswersOnceItServes() throws {
+    guard let compositor = Self.compositor else { return }
+    var item = SystemPasteboard.Item()
+    item.register(.utf8PlainText) { Array("owned before the fork\n".utf8) }
+    let pasteboard = try Self.pasteboard()
+    #expect(try pasteboard.setItemsBeforeFork([item], fileOperation: .copy, options: .init()))
+    let paster = try compositor.start("wl-paste", ["-n", "-t", "text/plain;charset=utf-8"])
+    #expect(paster.line(within: 0.5) == nil, "nothing serves before startServing")
+    // A read on this thread handles the compositor's send request: it waits for the thread.
+    #expect(try pasteboard.targets().map(\.target).contains("text/plain;charset=utf-8"))
+    #expect(paster.line(within: 0.3) == nil, "nothing serves before startServing")
+    try pasteboard.startServing()
+    #expect(paster.line() == "owned before the fork")
+    #expect(try Self.wlPaste().stdoutText == "owned before the fork\n")
+    try pasteboard.clearContents()
+  }
+
   @Test func clearEmptiesWlCopysSelection() throws {
     guard Self.compositor != nil else { return }
     try Self.wlCopy("", input: Data("from wl-copy".utf8), type: "text/plain")

@@ -28,12 +28,13 @@ protocol WaylandClipboard: SelectionSource, AnyObject, Sendable {
 /// focused window's data device.
 /// - Throws: ``SystemPasteboardError`` when the compositor cannot be reached.
 func makeWaylandClipboard(
-  display: WaylandDisplay, primary: Bool, timeout: Double, registry: UTTypeRegistry?,
+  display: WaylandDisplay, primary: Bool, timeout: Double, registry: UTTypeRegistry?, startingLoop: Bool = true,
   onChange: @escaping @Sendable () -> Void
 ) throws(SystemPasteboardError) -> any WaylandClipboard {
   do {
     return try WaylandSelection(
-      display: display, primary: primary, timeout: timeout, registry: registry, onChange: onChange)
+      display: display, primary: primary, timeout: timeout, registry: registry, startingLoop: startingLoop,
+      onChange: onChange)
   } catch  where error.code == .unsupported {
     return WaylandFocusedSelection(display: display, primary: primary, timeout: timeout, registry: registry)
   }

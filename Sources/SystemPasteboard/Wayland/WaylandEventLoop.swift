@@ -20,10 +20,17 @@ final class WaylandEventLoop: @unchecked Sendable {
   private let wake: WakePipe
   private let state = Locked(State())
   private var thread: WorkerThread?
+  /// What the thread hands events and the end to, named before it starts.
+  private var handlers:
+    (
+      handler: @Sendable (WaylandConnection.Incoming) -> Void, ended: @Sendable (SystemPasteboardError) -> Void
+    )?
 
   private struct State {
     var failure: SystemPasteboardError?
     var stopping = false
+    /// Set before the thread is created, so that the thread itself reads it set.
+    var started = false
     /// Pending `wl_display.sync` callbacks.
     var syncs: [UInt32: Waiter<Bool>] = [:]
   }
@@ -49,9 +56,35 @@ final class WaylandEventLoop: @unchecked Sendable {
     handler: @escaping @Sendable (WaylandConnection.Incoming) -> Void,
     ended: @escaping @Sendable (SystemPasteboardError) -> Void
   ) throws(SystemPasteboardError) {
-    thread = WorkerThread { [self] in run(handler: handler, ended: ended) }
-    guard thread != nil else { throw SystemPasteboardError(.connectionFailed, "no thread can be started") }
+    prepare(handler: handler, ended: ended)
+    try start()
   }
+
+  /// Names the loop's `handler` and `ended` without starting the thread: until ``start()``,
+  /// ``sync()`` reads the connection on the calling thread and hands events to `handler` there,
+  /// so that a process can own a selection before it forks the child that serves it.
+  func prepare(
+    handler: @escaping @Sendable (WaylandConnection.Incoming) -> Void,
+    ended: @escaping @Sendable (SystemPasteboardError) -> Void
+  ) {
+    handlers = (handler, ended)
+  }
+
+  /// Starts the thread of a loop that ``prepare(handler:ended:)`` named the handlers of (once:
+  /// a started loop, or one without handlers, is left as it is).
+  /// - Throws: ``SystemPasteboardError`` (`.connectionFailed`) when no thread can be started.
+  func start() throws(SystemPasteboardError) {
+    guard let (handler, ended) = handlers, !state.withLock({ $0.started }) else { return }
+    state.withLock { $0.started = true }
+    thread = WorkerThread { [self] in run(handler: handler, ended: ended) }
+    guard thread != nil else {
+      state.withLock { $0.started = false }
+      throw SystemPasteboardError(.connectionFailed, "no thread can be started")
+    }
+  }
+
+  /// Whether the thread was started (before, the connection is read on the caller's thread).
+  var isStarted: Bool { state.withLock { $0.started } }
 
   /// The error that ended the connection, once it has.
   var failure: SystemPasteboardError? { state.withLock { $0.failure } }
@@ -73,10 +106,15 @@ final class WaylandEventLoop: @unchecked Sendable {
   }
 
   /// Waits until the compositor has handled every request sent before, which also means the
-  /// handler has had every event it sent before its answer.
+  /// handler has had every event it sent before its answer (before the thread is started, on
+  /// the calling thread).
   /// - Throws: ``SystemPasteboardError``: the connection's failure, or `.timeout`.
   func sync() throws(SystemPasteboardError) {
     try checkAlive()
+    if !isStarted, let handler = handlers?.handler {
+      try connection.roundTrip { incoming in handler(incoming) }
+      return
+    }
     let callback = connection.makeObject(.callback)
     let waiter = Waiter<Bool>()
     state.withLock { $0.syncs[callback] = waiter }

@@ -44,6 +44,8 @@ final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
     var source: Source?
     /// Selection events to leave uncounted: the echo of our own `set_selection`.
     var echoes = 0
+    /// Sends asked for before the thread was started, served once it is.
+    var waitingSends: [(offer: SelectionTargets.Offer, source: Source, fd: Int32)] = []
   }
 
   private struct Source {
@@ -54,12 +56,14 @@ final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
     var ownership: Ownership
   }
 
-  /// Connects to `display` and binds its seat and a data-control manager.
+  /// Connects to `display` and binds its seat and a data-control manager; with `startingLoop`
+  /// false the thread waits for ``startLoop()``, and requests are answered on the caller's
+  /// thread until then.
   /// - Throws: ``SystemPasteboardError``: as ``WaylandConnection`` does; `.unsupported` when
   ///   the compositor offers no data-control protocol (GNOME, weston) or no seat.
   init(
     display: WaylandDisplay?, primary: Bool, timeout: Double, registry: UTTypeRegistry?, loadTimeout: Double = 10,
-    onChange: @escaping @Sendable () -> Void
+    startingLoop: Bool = true, onChange: @escaping @Sendable () -> Void
   ) throws(SystemPasteboardError) {
     connection = try WaylandConnection(display: display, timeout: timeout)
     self.primary = primary
@@ -97,12 +101,24 @@ final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
     try connection.send(.getDataDevice(device, seat: seat), to: manager)
     // The device announces the current selections at once.
     try connection.roundTrip { incoming throws(SystemPasteboardError) in handle(incoming) }
-    try loop.start { [weak self] incoming in
+    loop.prepare { [weak self] incoming in
       self?.handle(incoming)
     } ended: { [weak self] _ in
       self?.state.withLock { $0.source = nil }
       self?.onChange()
     }
+    if startingLoop { try loop.start() }
+  }
+
+  /// Starts the thread of a selection made without it.
+  /// - Throws: ``SystemPasteboardError`` (`.connectionFailed`) when no thread can be started.
+  func startLoop() throws(SystemPasteboardError) {
+    try loop.start()
+    let waiting = state.withLock { state -> [(offer: SelectionTargets.Offer, source: Source, fd: Int32)] in
+      defer { state.waitingSends = [] }
+      return state.waitingSends
+    }
+    for send in waiting { serve(send.offer, of: send.source, to: send.fd) }
   }
 
   /// Ends the thread and the connection.
@@ -233,6 +249,11 @@ final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
       let source = state.withLock { $0.source?.id == incoming.object ? $0.source : nil }
       guard let source, let offer = source.offers.first(where: { $0.target == mimeType }) else {
         _ = closeDescriptor(fd)
+        return
+      }
+      guard loop.isStarted else {
+        // Before the thread: no thread is started to send (the process may be about to fork).
+        state.withLock { $0.waitingSends.append((offer, source, fd)) }
         return
       }
       serve(offer, of: source, to: fd)

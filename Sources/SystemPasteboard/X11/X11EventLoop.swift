@@ -22,6 +22,10 @@ package protocol X11EventLoopDelegate: AnyObject {
 /// owner and the delegate's state are confined to the thread; other threads only queue commands
 /// (``perform(_:)``), which a byte on a pipe wakes the wait for. When the connection is lost the
 /// loop ends: commands waiting and later fail at once with the error.
+///
+/// Until its thread is started the connection is its creator's: ``perform(extra:_:)`` runs its
+/// body on the calling thread, so that a process can own a selection before it forks the child
+/// that serves it (a fork copies only the thread that calls it).
 package final class X11EventLoop: @unchecked Sendable {
   package let connection: X11Connection
   package let owner: SelectionOwner
@@ -74,11 +78,16 @@ package final class X11EventLoop: @unchecked Sendable {
   }
 
   /// Runs `body` on the thread and waits (at most three timeouts and `extra` seconds) for what
-  /// it returns or throws; fails at once when the loop has ended.
+  /// it returns or throws; fails at once when the loop has ended. Before the thread is started,
+  /// runs `body` on the calling thread, whose the connection still is.
   /// - Throws: What `body` throws, the error that ended the loop, or `.timeout`.
   package func perform<T: Sendable>(
     extra: Double = 0, _ body: @escaping @Sendable () throws(SystemPasteboardError) -> T
   ) throws(SystemPasteboardError) -> T {
+    if !isStarted {
+      try checkOpen()
+      return try body()
+    }
     let waiter = Waiter<Result<T, SystemPasteboardError>>()
     guard post({ waiter.deliver(Result { () throws(SystemPasteboardError) in try body() }) }) else {
       throw failure ?? SystemPasteboardError(.closed, "the connection to the X server was closed")
@@ -87,6 +96,16 @@ package final class X11EventLoop: @unchecked Sendable {
       throw SystemPasteboardError(.timeout, "the X connection's thread did not answer in time")
     }
     return try result.get()
+  }
+
+  /// Whether ``start(delegate:)`` started the thread.
+  private var isStarted: Bool { thread.withLock { $0 != nil } }
+
+  /// Throws the error that ended the loop, or `.closed` once it was stopped.
+  private func checkOpen() throws(SystemPasteboardError) {
+    let (failure, stopped) = state.withLock { ($0.failure, $0.stopped) }
+    if let failure { throw failure }
+    if stopped { throw SystemPasteboardError(.closed, "the connection to the X server was closed") }
   }
 
   /// Ends the loop (its delegate hears `loopEnded(nil)`) and waits for the thread, unless

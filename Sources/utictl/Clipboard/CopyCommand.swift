@@ -121,7 +121,7 @@ enum CopyCommand {
     }
     addPlainText(to: &item, spools: spools)
     return own(
-      pasteboard, [item], options: options, clearAfter: seconds, keeping: Set(spools.compactMap(\.descriptor)),
+      pasteboard, [item], options: options, clearAfter: seconds, keeping: spools.compactMap(\.descriptor),
       invocation: invocation, io: &io)
   }
 
@@ -201,34 +201,52 @@ enum CopyCommand {
   }
 
   /// Owns the selection with `items` and serves it: in this process with --foreground, else in
-  /// a child forked before any thread exists (no second start-up), in a session of its own, that
-  /// this process waits for until it owns the selection (as xclip and wl-copy return). The
-  /// child keeps the descriptors in `keeping` (the spools') and closes every other it inherited.
+  /// a child forked before any thread exists (no second start-up), in a session of its own (as
+  /// xclip and wl-copy return once the selection is owned). This process owns the selection
+  /// before it forks where the backend can without a thread, as `xclip -i` does, and returns at
+  /// once; elsewhere the child owns it and this process waits until it does. The child keeps the
+  /// descriptors in `keeping` (the spools') and its connection's, and none other it inherited.
   static func own(
     _ pasteboard: SystemPasteboard, _ items: [SystemPasteboard.Item], fileOperation: FileList.Operation = .copy,
-    options: SystemPasteboard.Options, clearAfter: Double?, keeping: Set<Int32> = [], invocation: Invocation,
+    options: SystemPasteboard.Options, clearAfter: Double?, keeping: [Int32] = [], invocation: Invocation,
     io: inout Console
   ) -> Int32 {
     var options = options
-    func setItems(_ console: inout Console) -> Bool {
+    func setItems(_ console: inout Console, beforeFork: Bool = false) -> Bool? {
       options.expirationDate = clearAfter.map { Date(timeIntervalSinceNow: $0) }
       do {
-        try pasteboard.setItems(items, fileOperation: fileOperation, options: options)
-        return true
+        guard beforeFork else {
+          try pasteboard.setItems(items, fileOperation: fileOperation, options: options)
+          return true
+        }
+        return try pasteboard.setItemsBeforeFork(items, fileOperation: fileOperation, options: options)
       } catch {
         console.error("error: \(error)")
-        return false
+        return nil
       }
     }
     guard !invocation.has("--foreground") else {
-      return setItems(&io) ? serve(pasteboard) : ExitStatus.usage
+      return setItems(&io) != nil ? serve(pasteboard) : ExitStatus.usage
     }
+    // Before the connection is made, so that the child inherits only it and the spools.
+    Detached.closeInherited(keeping: keeping)
+    guard let owned = setItems(&io, beforeFork: true) else { return ExitStatus.usage }
     var console = io
-    let status = Detached.run(keeping: keeping) { ready -> Int32 in
-      guard setItems(&console) else { return ExitStatus.usage }
-      ready()
-      return serve(pasteboard)
-    }
+    let status =
+      owned
+      ? Detached.serve {
+        do {
+          try pasteboard.startServing()
+        } catch {
+          return ExitStatus.usage
+        }
+        return serve(pasteboard)
+      }
+      : Detached.run(keeping: keeping) { ready -> Int32 in
+        guard setItems(&console) != nil else { return ExitStatus.usage }
+        ready()
+        return serve(pasteboard)
+      }
     switch status {
     case .ready: return ExitStatus.success
     case .exited(let code): return code

@@ -12,12 +12,19 @@ import UTIPlatform
 /// and `wl-copy` fork theirs: no second start-up, and the spool and the parsed declarations are
 /// the child's already.
 ///
-/// The fork happens before any thread exists (the pasteboard's thread is started in the child),
-/// so the child is a whole process. It leaves the terminal's session (`setsid`), works from `/`
-/// (a directory it keeps open cannot be unmounted), closes every descriptor it inherited beyond
-/// its standard streams and the ones it is told to keep (a launcher that waits for a pipe to
-/// close must not wait on it, and a file it holds open stays busy), and, once it owns the
-/// selection, says so through a pipe and lets its standard streams go.
+/// Where the backend can own a selection without a thread (X11, Wayland's data-control), this
+/// process owns it first, on its one thread, and forks the child that serves it, returning at
+/// once (``serve(_:)``), as `xclip -i` does: the command's time is its own work, and the child's
+/// start (its thread, its copy-on-write faults) runs beside the next command instead of before it.
+/// Where owning needs threads (Wayland's focused window), the child owns and says when it does
+/// (``run(keeping:_:)``).
+///
+/// Either way the fork happens before any thread exists (the pasteboard's thread is started in
+/// the child), so the child is a whole process. It leaves the terminal's session (`setsid`),
+/// works from `/` (a directory it keeps open cannot be unmounted), holds no descriptor it
+/// inherited beyond its standard streams and the ones it serves from (a launcher that waits for
+/// a pipe to close must not wait on it, and a file it holds open stays busy), and, once it owns
+/// the selection, lets its standard streams go.
 enum Detached {
   /// How the child fared.
   enum Outcome: Equatable {
@@ -38,7 +45,7 @@ enum Detached {
   /// and the forked thread keeps the parent's, so once the child has a second thread (the
   /// pasteboard's), a runtime lock the two contend would spin for ever (seen under
   /// ThreadSanitizer, whose slowness makes the contention likely). A new thread has its own id.
-  static func run(keeping: Set<Int32> = [], _ body: @escaping (_ ready: @escaping () -> Void) -> Int32) -> Outcome {
+  static func run(keeping: [Int32] = [], _ body: @escaping (_ ready: @escaping () -> Void) -> Int32) -> Outcome {
     var channel: [Int32] = [0, 0]
     guard pipe(&channel) == 0 else { return .failed(FileIO.reason(errno)) }
     let pid = fork()
@@ -49,26 +56,16 @@ enum Detached {
     }
     if pid == 0 {
       close(channel[0])
-      setsid()
-      _ = chdir("/")
-      closeInherited(keeping: keeping.union([channel[1]]))
+      leaveSession()
+      closeInherited(keeping: keeping + [channel[1]])
       let ready = channel[1]
-      let work = ChildWork {
-        let status = body {
+      runChild {
+        body {
           _ = write(ready, "ready", 5)
           close(ready)
-          let null = open("/dev/null", O_RDWR)
-          if null >= 0 {
-            for fd in Int32(0)...2 { dup2(null, fd) }
-            if null > 2 { close(null) }
-          }
+          releaseStandardStreams()
         }
-        // exit, not _exit: the at-exit hand-over to the clipboard manager runs (on this thread).
-        exit(status)
       }
-      guard WorkerThread({ work.run() }) != nil else { work.run() }
-      // The forked thread waits, touching nothing of the runtime's, until the work exits.
-      while true { pause() }
     }
     close(channel[1])
     var received: [UInt8] = []
@@ -86,6 +83,44 @@ enum Detached {
     return .exited(status & 0x7F == 0 ? (status >> 8) & 0xFF : 2)
   }
 
+  /// Forks a child that serves what this process owns already, running `body` and exiting with
+  /// what it returns; returns in the parent at once. The child keeps every descriptor this
+  /// process has (close the inherited ones with ``closeInherited(keeping:)`` before connecting)
+  /// but its standard streams, which it lets go at once: the parent has reported.
+  static func serve(_ body: @escaping () -> Int32) -> Outcome {
+    let pid = fork()
+    if pid < 0 { return .failed(FileIO.reason(errno)) }
+    if pid == 0 {
+      leaveSession()
+      releaseStandardStreams()
+      runChild(body)
+    }
+    return .ready
+  }
+
+  /// The child leaves the terminal's session and works from `/`.
+  private static func leaveSession() {
+    setsid()
+    _ = chdir("/")
+  }
+
+  /// The child's standard streams become `/dev/null`: a pipe the launcher reads closes.
+  private static func releaseStandardStreams() {
+    let null = open("/dev/null", O_RDWR)
+    guard null >= 0 else { return }
+    for fd in Int32(0)...2 { dup2(null, fd) }
+    if null > 2 { close(null) }
+  }
+
+  /// Runs `body` on a thread of the child's own and exits with its status, as `run` says why;
+  /// the forked thread waits, touching nothing of the runtime's, until the work exits.
+  private static func runChild(_ body: @escaping () -> Int32) -> Never {
+    // exit, not _exit: the at-exit hand-over to the clipboard manager runs (on the work's thread).
+    let work = ChildWork { exit(body()) }
+    guard WorkerThread({ work.run() }) != nil else { work.run() }
+    while true { pause() }
+  }
+
   /// The child's work, handed to the thread that runs it: the forked thread never touches it
   /// again, so nothing is shared.
   private final class ChildWork: @unchecked Sendable {
@@ -95,7 +130,7 @@ enum Detached {
 
   /// Closes every descriptor beyond the standard streams but those in `keeping`: the ones
   /// `/proc/self/fd` lists (where it is not mounted, every one below 1024).
-  private static func closeInherited(keeping: Set<Int32>) {
+  static func closeInherited(keeping: [Int32]) {
     var open: [Int32] = []
     if let directory = opendir("/proc/self/fd") {
       while let entry = readdir(directory) {
