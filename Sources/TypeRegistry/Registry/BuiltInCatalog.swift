@@ -97,13 +97,18 @@ enum BuiltInCatalog {
     let ancestors: [Int32]
   }
 
-  /// The identifier table of ``graph``'s identifiers: built once (O(*n*) in the number of
-  /// types), shared by every registry of the system types alone in the process.
-  static let graphIdentifierTable = {
+  /// The identifier table of ``graph``'s identifiers, shared by every registry of the system
+  /// types alone in the process: the compiled-in layout (`graphIdentifierLayout`, generated with
+  /// the graph), or, where that layout is not this machine's, the table built from the graph.
+  static let graphIdentifierTable = IdentifierTable(graphIdentifierLayout) ?? identifierTable(of: graph)
+
+  /// The table of `graph`'s folded identifiers, interned in id order.
+  /// - Complexity: O(*n*) in the number of types.
+  static func identifierTable(of graph: Graph) -> IdentifierTable {
     var ids = IdentifierTable(capacity: graph.identifiers.count)
     for identifier in graph.identifiers { _ = ids.findOrInsert(UTTypeRegistry.fold(identifier)) }
     return ids
-  }()
+  }
 
   /// The registry of the system types alone, from ``graph``, with `systemTypes` as its MIME
   /// layer: O(1) after the process's first, which builds ``graphIdentifierTable``.

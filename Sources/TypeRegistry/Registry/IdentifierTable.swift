@@ -24,10 +24,17 @@ struct IdentifierTable: Sendable {
     var length: UInt32 = 0
   }
 
-  private var slots: [Slot]
+  private(set) var slots: [Slot]
   /// Every key's UTF-8 bytes, one after another.
-  private var arena: [UInt8] = []
+  private(set) var arena: [UInt8] = []
   private(set) var count = 0
+
+  /// A table of these slots over these bytes (see ``init(_:)``).
+  init(slots: [Slot], arena: [UInt8], count: Int) {
+    self.slots = slots
+    self.arena = arena
+    self.count = count
+  }
 
   init(capacity: Int = 16) {
     var size = 16
