@@ -46,8 +46,11 @@ package final class X11Connection {
   /// The sequence number of the last request sent (the server counts from 1).
   private var sequence: UInt64 = 0
   private var buffer: [UInt8] = []
-  private var replies: [UInt64: [UInt8]] = [:]
-  private var errors: [UInt64: SystemPasteboardError] = [:]
+  /// Replies and errors by their request's sequence number, as an `Int`: a dictionary keyed by
+  /// a type no other part of a process hashes makes the runtime search the binary's conformance
+  /// records for that type's `Hashable` at first use (about 0.2 M instructions, each time).
+  private var replies: [Int: [UInt8]] = [:]
+  private var errors: [Int: SystemPasteboardError] = [:]
   private var events: [Event] = []
   /// Requests the server may still answer (with a reply, or an error for any request), in
   /// sequence order: the server handles requests in order, so a packet for sequence *s* means
@@ -56,7 +59,8 @@ package final class X11Connection {
   private var pendingHead = 0
   private var nextResource: UInt32 = 0
   private var atoms: [String: UInt32] = [:]
-  private var atomNames: [UInt32: String] = [:]
+  /// Atoms' names by atom, as an `Int` (see `replies`).
+  private var atomNames: [Int: String] = [:]
   /// The XFIXES extension's first event code, once it has been set up.
   package private(set) var xfixesEvent: UInt8?
 
@@ -219,7 +223,7 @@ package final class X11Connection {
     var opcode = Request.opcode
     if let name = Request.extensionName, let known = extensions[name] ?? nil { opcode = known.opcode }
     return enqueue(
-      opcode, request.detail, body.data, name: Request.name, expectsReply: request is any X11ReplyingRequest)
+      opcode, request.detail, body.data, name: Request.name, expectsReply: Request.expectsReply)
   }
 
   /// Sends `request` and waits for its reply, decoded.
@@ -265,8 +269,8 @@ package final class X11Connection {
     try flush()
     let deadline = self.deadline
     while true {
-      if let reply = replies.removeValue(forKey: sequence) { return reply }
-      if let error = errors.removeValue(forKey: sequence) { throw error }
+      if let reply = replies.removeValue(forKey: Int(truncatingIfNeeded: sequence)) { return reply }
+      if let error = errors.removeValue(forKey: Int(truncatingIfNeeded: sequence)) { throw error }
       try readPackets(until: deadline)
     }
   }
@@ -275,7 +279,7 @@ package final class X11Connection {
   package func sync() throws(SystemPasteboardError) {
     let before = sequence
     try roundTrip(X11.GetInputFocus())
-    if let key = errors.keys.filter({ $0 <= before }).min(), let error = errors.removeValue(forKey: key) {
+    if let key = errors.keys.filter({ $0 <= Int(truncatingIfNeeded: before) }).min(), let error = errors.removeValue(forKey: key) {
       throw error
     }
   }
@@ -329,7 +333,7 @@ package final class X11Connection {
     for (name, sequence) in sequences {
       let atom = try X11.InternAtom.decode(try reply(to: sequence))
       atoms[name] = atom
-      atomNames[atom] = name
+      atomNames[Int(atom)] = name
     }
     return names.map { atoms[$0]! }
   }
@@ -337,13 +341,15 @@ package final class X11Connection {
   /// The names of `atoms`, in one round trip for those not cached.
   package func names(of list: [UInt32]) throws(SystemPasteboardError) -> [String] {
     var sequences: [(UInt32, UInt64)] = []
-    for atom in Set(list) where atomNames[atom] == nil { sequences.append((atom, send(X11.GetAtomName(atom)))) }
+    for atom in Set(list.map(Int.init)) where atomNames[atom] == nil {
+      sequences.append((UInt32(atom), send(X11.GetAtomName(UInt32(atom)))))
+    }
     for (atom, sequence) in sequences {
       let name = try X11.GetAtomName.decode(try reply(to: sequence))
-      atomNames[atom] = name
+      atomNames[Int(atom)] = name
       atoms[name] = atom
     }
-    return list.map { atomNames[$0]! }
+    return list.map { atomNames[Int($0)]! }
   }
 
   // MARK: Reading
@@ -446,7 +452,7 @@ package final class X11Connection {
       }
       let request = complete(sequence)?.name ?? "request \(packet[10])"
       let value = X11Wire.u32(packet, 4)
-      errors[sequence] = SystemPasteboardError(
+      errors[Int(truncatingIfNeeded: sequence)] = SystemPasteboardError(
         .request, "the X server refused \(request): \(name) (value \(value))", errorCode: code, request: request,
         badValue: value)
     case 1:
@@ -456,7 +462,7 @@ package final class X11Connection {
       guard complete(sequence)?.expectsReply == true else {
         throw violation("a reply for request \(sequence), which expects none or was answered")
       }
-      replies[sequence] = packet
+      replies[Int(truncatingIfNeeded: sequence)] = packet
     default:
       if packet[0] & 0x7F != 11, let sequence = fullSequence(X11Wire.u16(packet, 2)), sequence > 0 {
         _ = complete(sequence - 1)

@@ -19,6 +19,10 @@ package protocol X11Request {
   var detail: UInt8 { get }
   /// Appends the request's body (everything after the 4-byte header) to `wire`.
   func encode(into wire: inout X11Wire)
+  /// Whether the server answers it with a reply: true for every ``X11ReplyingRequest``, by
+  /// their conformance (a static answer, where `is any X11ReplyingRequest` would search the
+  /// binary's conformance records once per request type).
+  static var expectsReply: Bool { get }
 }
 
 /// A request the server answers with a reply.
@@ -33,6 +37,11 @@ package protocol X11ReplyingRequest: X11Request {
 extension X11Request {
   package static var extensionName: String? { nil }
   package var detail: UInt8 { 0 }
+  package static var expectsReply: Bool { false }
+}
+
+extension X11ReplyingRequest {
+  package static var expectsReply: Bool { true }
 }
 
 /// A reply shorter than the fields it must hold.
