@@ -279,7 +279,9 @@ package final class X11Connection {
   package func sync() throws(SystemPasteboardError) {
     let before = sequence
     try roundTrip(X11.GetInputFocus())
-    if let key = errors.keys.filter({ $0 <= Int(truncatingIfNeeded: before) }).min(), let error = errors.removeValue(forKey: key) {
+    if let key = errors.keys.filter({ $0 <= Int(truncatingIfNeeded: before) }).min(),
+      let error = errors.removeValue(forKey: key)
+    {
       throw error
     }
   }
