@@ -15,6 +15,11 @@ extension UTType {
     return UTType(registry: registry, undeclared: identifier, conformingTo: nil)
   }
 
-  /// The built-in catalog's id of each constant's type (nil where the catalog lacks it).
-  static let constantIDs: [Int32?] = constants.map { UTTypeRegistry.builtIn.id(of: $0.identifier) }
+  /// The built-in catalog's id of each constant's type (nil where the catalog lacks it):
+  /// compiled in with the graph (`BuiltInCatalog.graphConstantIDs`, -1 for none), or looked up
+  /// where that list does not match the constants.
+  static let constantIDs: [Int32?] =
+    BuiltInCatalog.graphConstantIDs.count == constants.count
+    ? BuiltInCatalog.graphConstantIDs.map { $0 < 0 ? nil : $0 }
+    : constants.map { UTTypeRegistry.builtIn.id(of: $0.identifier) }
 }

@@ -26,7 +26,9 @@ struct BuiltInGraphTests {
     #expect(built.conflicts.isEmpty && built.cycles.isEmpty && built.unknownParents.isEmpty)
     let graph = Self.buildersGraph()
     #expect(graph.identifiers == BuiltInCatalog.systemDeclarations.map(\.identifier))
-    let source = Self.source(of: graph, identifiers: BuiltInCatalog.identifierTable(of: graph).layout)
+    let constantIDs = UTType.constants.map { UTTypeRegistry.builtIn.id(of: $0.identifier) ?? -1 }
+    let source = Self.source(
+      of: graph, identifiers: BuiltInCatalog.identifierTable(of: graph).layout, constantIDs: constantIDs)
     if ProcessInfo.processInfo.environment["UTI_REGENERATE"] == "1" {
       try source.write(toFile: Self.path, atomically: true, encoding: .utf8)
     }
@@ -43,6 +45,9 @@ struct BuiltInGraphTests {
       #expect(compiledIn.find(UTTypeRegistry.fold(identifier)) == Int32(id), "\(identifier)")
     }
     #expect(compiledIn.find("public.no-such-type") == nil)
+    // And each UTType constant's id, as the catalog's registry has it.
+    #expect(BuiltInCatalog.graphConstantIDs == constantIDs)
+    #expect(UTType.constantIDs == constantIDs.map { $0 < 0 ? nil : $0 })
   }
 
   /// A layout that is not this machine's (tags of another hash, a slot outside the table, a key
@@ -98,15 +103,18 @@ struct BuiltInGraphTests {
   }
 
   /// The Swift source of `graph`, laid out as `swift format` leaves it.
-  static func source(of graph: BuiltInCatalog.Graph, identifiers table: IdentifierTable.Layout) -> String {
-    func integers(_ values: [some BinaryInteger]) -> String {
+  static func source(of graph: BuiltInCatalog.Graph, identifiers table: IdentifierTable.Layout, constantIDs: [Int32])
+    -> String
+  {
+    func integers(_ values: [some BinaryInteger], indent: Int = 6) -> String {
       var lines: [String] = []
-      var line = "      "
+      let margin = String(repeating: " ", count: indent)
+      var line = margin
       for value in values {
         let item = " \(value),"
         if line.count + item.count > 121 {
           lines.append(line)
-          line = "      "
+          line = margin
         }
         line += item
       }
@@ -153,6 +161,12 @@ struct BuiltInGraphTests {
       \(arena)
             \"\"\"
         )
+
+        /// The id of each `UTType` constant's type (`UTType.constants`, in order), -1 where the
+        /// catalog lacks it.
+        static let graphConstantIDs: [Int32] = [
+      \(integers(constantIDs, indent: 4))
+        ]
       }
 
       """
