@@ -8,7 +8,8 @@
 # architecture the machine's (`dpkg --print-architecture`). The binary carries the Swift
 # runtime and Foundation, so the package depends on no Swift package: only on the C and C++
 # runtime libraries the binary links (libc6, libgcc-s1, libstdc++6, which every Debian and
-# Ubuntu system has), with the versions dpkg-shlibdeps reads from it. The manual page is
+# Ubuntu system has), with the versions dpkg-shlibdeps reads from it (and glibc 2.36 at least
+# where the binary's relocations need it). The manual page is
 # compressed, as Debian policy asks; man reads it as it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -58,6 +59,18 @@ EOF
 mkdir -p "$work/debian"
 printf 'Source: utictl\n\nPackage: utictl\nArchitecture: any\n' > "$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O "${stage#"$work"/}/usr/bin/utictl" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+# dpkg-shlibdeps reads the symbols a binary takes from libc, not the version-only references: a
+# binary linked with packed relative relocations (DT_RELR) also needs GLIBC_ABI_DT_RELR, which
+# glibc has since 2.36, and the dynamic loader of an older one refuses to start it.
+if objdump -p "$stage/usr/bin/utictl" | grep -q 'GLIBC_ABI_DT_RELR'; then
+  floor=2.36
+  current=$(printf '%s\n' "$depends" | sed -n 's/.*libc6 (>= \([0-9.]*\)).*/\1/p')
+  if [ -z "$current" ]; then
+    depends="libc6 (>= $floor)${depends:+, $depends}"
+  elif [ "$(printf '%s\n%s\n' "$current" "$floor" | sort -V | tail -1)" = "$floor" ] && [ "$current" != "$floor" ]; then
+    depends=$(printf '%s\n' "$depends" | sed "s/libc6 (>= $current)/libc6 (>= $floor)/")
+  fi
+fi
 size=$(du -sk "$stage/usr" | cut -f1)
 
 mkdir -p "$stage/DEBIAN"
