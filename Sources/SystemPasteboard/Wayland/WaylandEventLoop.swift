@@ -74,8 +74,12 @@ final class WaylandEventLoop: @unchecked Sendable {
   /// a started loop, or one without handlers, is left as it is).
   /// - Throws: ``SystemPasteboardError`` (`.connectionFailed`) when no thread can be started.
   func start() throws(SystemPasteboardError) {
-    guard let (handler, ended) = handlers, !state.withLock({ $0.started }) else { return }
-    state.withLock { $0.started = true }
+    guard let (handler, ended) = handlers,
+      state.withLock({ state in
+        defer { state.started = true }
+        return !state.started
+      })
+    else { return }
     thread = WorkerThread { [self] in run(handler: handler, ended: ended) }
     guard thread != nil else {
       state.withLock { $0.started = false }

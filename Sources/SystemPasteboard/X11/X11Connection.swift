@@ -61,6 +61,9 @@ package final class X11Connection {
   private var atoms: [String: UInt32] = [:]
   /// Atoms' names by atom, as an `Int` (see `replies`).
   private var atomNames: [Int: String] = [:]
+
+  /// The key of request `sequence` in `replies` and `errors`.
+  private static func key(_ sequence: UInt64) -> Int { Int(truncatingIfNeeded: sequence) }
   /// The XFIXES extension's first event code, once it has been set up.
   package private(set) var xfixesEvent: UInt8?
 
@@ -269,8 +272,8 @@ package final class X11Connection {
     try flush()
     let deadline = self.deadline
     while true {
-      if let reply = replies.removeValue(forKey: Int(truncatingIfNeeded: sequence)) { return reply }
-      if let error = errors.removeValue(forKey: Int(truncatingIfNeeded: sequence)) { throw error }
+      if let reply = replies.removeValue(forKey: Self.key(sequence)) { return reply }
+      if let error = errors.removeValue(forKey: Self.key(sequence)) { throw error }
       try readPackets(until: deadline)
     }
   }
@@ -279,7 +282,7 @@ package final class X11Connection {
   package func sync() throws(SystemPasteboardError) {
     let before = sequence
     try roundTrip(X11.GetInputFocus())
-    if let key = errors.keys.filter({ $0 <= Int(truncatingIfNeeded: before) }).min(),
+    if let key = errors.keys.filter({ $0 <= Self.key(before) }).min(),
       let error = errors.removeValue(forKey: key)
     {
       throw error
@@ -454,7 +457,7 @@ package final class X11Connection {
       }
       let request = complete(sequence)?.name ?? "request \(packet[10])"
       let value = X11Wire.u32(packet, 4)
-      errors[Int(truncatingIfNeeded: sequence)] = SystemPasteboardError(
+      errors[Self.key(sequence)] = SystemPasteboardError(
         .request, "the X server refused \(request): \(name) (value \(value))", errorCode: code, request: request,
         badValue: value)
     case 1:
@@ -464,7 +467,7 @@ package final class X11Connection {
       guard complete(sequence)?.expectsReply == true else {
         throw violation("a reply for request \(sequence), which expects none or was answered")
       }
-      replies[Int(truncatingIfNeeded: sequence)] = packet
+      replies[Self.key(sequence)] = packet
     default:
       if packet[0] & 0x7F != 11, let sequence = fullSequence(X11Wire.u16(packet, 2)), sequence > 0 {
         _ = complete(sequence - 1)

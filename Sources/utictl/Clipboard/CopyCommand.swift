@@ -228,7 +228,7 @@ enum CopyCommand {
     guard !invocation.has("--foreground") else {
       return setItems(&io) != nil ? serve(pasteboard) : ExitStatus.usage
     }
-    // Before the connection is made, so that the child inherits only it and the spools.
+    // Before the connection is made, so that the child (either way) inherits only it and the spools.
     Detached.closeInherited(keeping: keeping)
     guard let owned = setItems(&io, beforeFork: true) else { return ExitStatus.usage }
     var console = io
@@ -242,7 +242,7 @@ enum CopyCommand {
         }
         return serve(pasteboard)
       }
-      : Detached.run(keeping: keeping) { ready -> Int32 in
+      : Detached.run { ready -> Int32 in
         guard setItems(&console) != nil else { return ExitStatus.usage }
         ready()
         return serve(pasteboard)

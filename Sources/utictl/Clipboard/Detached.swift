@@ -17,7 +17,7 @@ import UTIPlatform
 /// once (``serve(_:)``), as `xclip -i` does: the command's time is its own work, and the child's
 /// start (its thread, its copy-on-write faults) runs beside the next command instead of before it.
 /// Where owning needs threads (Wayland's focused window), the child owns and says when it does
-/// (``run(keeping:_:)``).
+/// (``run(_:)``).
 ///
 /// Either way the fork happens before any thread exists (the pasteboard's thread is started in
 /// the child), so the child is a whole process. It leaves the terminal's session (`setsid`),
@@ -37,15 +37,16 @@ enum Detached {
   }
 
   /// Forks a child that runs `body` and exits with what it returns; `body` calls its argument
-  /// once it can be left to run. The child keeps the descriptors in `keeping` (the spools').
-  /// Returns in the parent once the child is ready or has exited.
+  /// once it can be left to run. The child keeps every descriptor this process has but the end
+  /// of its pipe to the parent: close the inherited ones with ``closeInherited(keeping:)``
+  /// first. Returns in the parent once the child is ready or has exited.
   ///
   /// In the child, `body` runs on a thread of the child's own, and the forked thread only
   /// waits: the Swift runtime keeps each thread's id for its locks (priority-inheriting futexes),
   /// and the forked thread keeps the parent's, so once the child has a second thread (the
   /// pasteboard's), a runtime lock the two contend would spin for ever (seen under
   /// ThreadSanitizer, whose slowness makes the contention likely). A new thread has its own id.
-  static func run(keeping: [Int32] = [], _ body: @escaping (_ ready: @escaping () -> Void) -> Int32) -> Outcome {
+  static func run(_ body: @escaping (_ ready: @escaping () -> Void) -> Int32) -> Outcome {
     var channel: [Int32] = [0, 0]
     guard pipe(&channel) == 0 else { return .failed(FileIO.reason(errno)) }
     let pid = fork()
@@ -57,7 +58,6 @@ enum Detached {
     if pid == 0 {
       close(channel[0])
       leaveSession()
-      closeInherited(keeping: keeping + [channel[1]])
       let ready = channel[1]
       runChild {
         body {
