@@ -5,12 +5,11 @@
 #   scripts/package-deb.sh [--binary PATH] [OUTPUT_DIR]     default: .build/dist
 #
 # The package is named utictl; its version is the binary's (`utictl --version`), its
-# architecture the machine's (`dpkg --print-architecture`). The binary carries the Swift
-# runtime and Foundation, so the package depends on no Swift package: only on the C and C++
-# runtime libraries the binary links (libc6, libgcc-s1, libstdc++6, which every Debian and
-# Ubuntu system has), with the versions dpkg-shlibdeps reads from it (and glibc 2.36 at least
-# where the binary's relocations need it). The manual page is
-# compressed, as Debian policy asks; man reads it as it is.
+# architecture the machine's (`dpkg --print-architecture`). The binary scripts/release.sh
+# builds is a static executable, so the package depends on nothing; a binary given with --binary
+# that links shared libraries gets the dependencies dpkg-shlibdeps reads from it (and glibc 2.36
+# at least where its packed relocations need it). The manual page is compressed, as Debian
+# policy asks; man reads it as it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

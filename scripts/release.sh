@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the self-contained release binary: `utictl` with the Swift runtime and Foundation linked
-# statically, so that a copy alone in /usr/local/bin runs, and the built-in catalog compiled in.
+# Builds the self-contained release binary: `utictl` as a static executable, with the C library,
+# the Swift runtime and Foundation linked in, so that a copy alone in /usr/local/bin runs on any
+# Linux of its architecture (kernel 3.2 or later), and the built-in catalog compiled in.
 #
 #   scripts/release.sh [OUTPUT_DIR]      default: .build/dist
 #
@@ -11,10 +12,20 @@ cd "$(dirname "$0")/.."
 out=${1:-.build/dist}
 # A build folder of its own, so that these flags never mix with the default release build
 # (utibench's Foundation peers need the dynamic Foundation); lld, because GNU ld warns about the
-# `mktemp` inside the static Foundation; packed relative relocations (DT_RELR, glibc 2.36 and
-# later), because the dynamic loader's relocation of the 30 MB binary is a good part of a
-# one-file `utictl identify`. utibench times this binary for its process rows.
-flags=(-c release --static-swift-stdlib --scratch-path .build/static -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs --product utictl)
+# `mktemp` inside the static Foundation; a static executable (`-static-executable`: glibc, the
+# C++ runtime and the Swift runtime all linked in), because the dynamic loader's start-up of a
+# binary that links libstdc++.so, libm and libc (about 2 M instructions of symbol lookups, most
+# of a `utictl --version`) is what a short command such as one `copy` or `paste` spends most of
+# its time on. The executable is not position-independent (Swift's runtime does not start as a
+# static PIE): its own code and data sit at fixed addresses; its heap, stack and mappings are
+# still randomised. Generic types are made by their metadata accessors rather than from their
+# mangled names (`-disable-concrete-type-metadata-mangled-name-accessors`): a name is decoded at
+# run time, and each first use of a generic type whose parameters must conform (a `Dictionary`
+# keyed by `String`, a `Set` of them) then searched every conformance record of the binary, about
+# 0.2 M instructions a time, half of a `utictl paste`. The same code, a little larger. utibench
+# times this binary for its process rows.
+flags=(-c release --static-swift-stdlib --scratch-path .build/static -Xswiftc -static-executable -Xswiftc -use-ld=lld
+  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors --product utictl)
 swift build "${flags[@]}" 2>&1 | tee .build/static-build-log.txt
 if grep -q "warning:" .build/static-build-log.txt; then
   echo "the static release build printed warnings" >&2
@@ -22,9 +33,9 @@ if grep -q "warning:" .build/static-build-log.txt; then
 fi
 mkdir -p "$out"
 cp "$(swift build "${flags[@]}" --show-bin-path)/utictl" "$out/utictl"
-# The binary must need no Swift shared library at run time.
-if command -v ldd >/dev/null && ldd "$out/utictl" | grep 'libswift\|libFoundation' >/dev/null; then
-  echo "utictl still links Swift shared libraries:" >&2
+# The binary must need no shared library at run time.
+if command -v ldd >/dev/null && ldd "$out/utictl" 2>&1 | grep '=>' >/dev/null; then
+  echo "utictl still links shared libraries:" >&2
   ldd "$out/utictl" >&2
   exit 1
 fi

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   internal import Glibc
 #elseif canImport(Musl)
@@ -14,6 +16,8 @@
 /// time (`pthread_cond_timedwait_relative_np`), which is monotonic there.
 package final class Waiter<Value: Sendable>: @unchecked Sendable {
   private var value: Value?
+  /// Set once `value` is, for a waiter that spins before it sleeps (read without the mutex).
+  private let delivered = Atomic<Bool>(false)
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
@@ -43,14 +47,25 @@ package final class Waiter<Value: Sendable>: @unchecked Sendable {
   package func deliver(_ newValue: Value) {
     pthread_mutex_lock(mutex)
     if value == nil { value = newValue }
+    delivered.store(true, ordering: .releasing)
     pthread_cond_broadcast(condition)
     pthread_mutex_unlock(mutex)
   }
 
   /// The value, once delivered; nil if `seconds` pass first. `seconds` must be finite and not
   /// negative (callers clamp what users give).
-  package func wait(seconds: Double) -> Value? {
-    let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(seconds))
+  ///
+  /// With `spinning`, the waiter first checks for the value for up to that many nanoseconds,
+  /// yielding the processor between checks, before it sleeps on the condition: for an answer
+  /// that usually comes within microseconds (the main actor's, to a window's thread), which a
+  /// sleeping thread would hear only after the scheduler wakes it (tens of microseconds).
+  package func wait(seconds: Double, spinning: UInt64 = 0) -> Value? {
+    let start = MonotonicClock.now()
+    let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(seconds), from: start)
+    if spinning > 0 {
+      let spinEnd = min(deadline, MonotonicClock.deadline(after: spinning, from: start))
+      while !delivered.load(ordering: .acquiring) && MonotonicClock.now() < spinEnd { sched_yield() }
+    }
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     while value == nil {

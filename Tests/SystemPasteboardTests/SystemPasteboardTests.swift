@@ -451,6 +451,20 @@ struct SystemPasteboardTests {
     let limited = try Self.shell("ulimit -f 2048; head -c 8000000 /dev/zero | '\(utictl)' copy --foreground")
     #expect(limited.status == 2)
     #expect(limited.stderrText.contains("cannot spool standard input: File too large"), "\(limited.stderrText)")
+    // A regular file past the 4 MB held in memory goes to the spool file through the kernel
+    // (sendfile): overwritten after the copy, the copy keeps what it read; a file-size limit
+    // below its size is the same clear error.
+    let large = files.directory.appendingPathComponent("large.bin").path
+    let largeBytes = Data((0..<(6 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 >> 3) })
+    try largeBytes.write(to: URL(fileURLWithPath: large))
+    #expect(try Self.shell("'\(utictl)' copy --type public.data '\(large)'").status == 0)
+    #expect(try Self.shell("printf changed > '\(large)'").status == 0)
+    let pastedLarge = try Self.shell("timeout 30 xclip -o -selection clipboard -t application/octet-stream")
+    #expect(pastedLarge.stdout == largeBytes, "\(pastedLarge.stdout.count) bytes")
+    try largeBytes.write(to: URL(fileURLWithPath: large))
+    let limitedFile = try Self.shell("ulimit -f 2048; '\(utictl)' copy --foreground --type public.data '\(large)'")
+    #expect(limitedFile.status == 2)
+    #expect(limitedFile.stderrText.contains("cannot spool '\(large)': File too large"), "\(limitedFile.stderrText)")
     // A directory is refused with its name.
     let directory = try Self.shell("'\(utictl)' copy '\(files.directory.path)'")
     #expect(directory.status == 2 && directory.stderrText.contains("is a directory"), "\(directory.stderrText)")

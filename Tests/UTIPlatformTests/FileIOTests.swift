@@ -120,6 +120,42 @@ struct ThreadTests {
     thread?.join()
   }
 
+  /// A spinning waiter hears a value delivered while it spins, one delivered after it went to
+  /// sleep, and times out at its deadline even when the deadline comes before the spin ends.
+  @Test func aSpinningWaiterHearsEarlyAndLateValuesAndItsDeadline() {
+    let early = Waiter<Int>()
+    let first = WorkerThread { early.deliver(1) }
+    #expect(early.wait(seconds: 3600, spinning: 1_000_000_000) == 1)
+    first?.join()
+    let late = Waiter<Int>()
+    let second = WorkerThread {
+      MonotonicClock.sleep(seconds: 0.05)
+      late.deliver(2)
+    }
+    #expect(late.wait(seconds: 3600, spinning: 1_000) == 2)
+    second?.join()
+    let start = MonotonicClock.now()
+    #expect(Waiter<Int>().wait(seconds: 0.02, spinning: 10_000_000_000) == nil)
+    let elapsed = MonotonicClock.now() - start
+    #expect(elapsed >= 20_000_000 && elapsed < 5_000_000_000, "the wait took \(elapsed) ns")
+  }
+
+  /// A pipe asked to grow holds 1 MiB (Linux's default `pipe-max-size`); a descriptor that is
+  /// not a pipe is left alone.
+  @Test func aPipeIsEnlargedToTheClipboardsCapacity() throws {
+    var fds: [Int32] = [-1, -1]
+    try #require(pipe(&fds) == 0)
+    defer { for fd in fds { close(fd) } }
+    // F_GETPIPE_SZ: F_LINUX_SPECIFIC_BASE (1024) + 8.
+    #expect(fcntl(fds[0], 1032) == 65536)
+    FileIO.enlargePipe(fds[1])
+    #expect(fcntl(fds[0], 1032) == Int32(FileIO.pipeCapacity))
+    let null = open("/dev/null", O_WRONLY)
+    defer { close(null) }
+    FileIO.enlargePipe(null)
+    #expect(fcntl(null, 1032) == -1)
+  }
+
   @Test func deadlinesSaturate() {
     #expect(MonotonicClock.deadline(after: .max, from: 10) == .max)
     #expect(MonotonicClock.nanoseconds(.nan) == 0)

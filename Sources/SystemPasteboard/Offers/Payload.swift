@@ -80,6 +80,21 @@ package final class Payload {
     }
   }
 
+  /// Writes up to `length` bytes from `offset` of a file payload straight to `fd` (a pipe),
+  /// with `sendfile`, so that they are not copied through this process.
+  /// - Returns: The number of bytes written, 0 where the file ends early, or -1 with `errno`
+  ///   set (`EAGAIN` when a non-blocking pipe is full); nil for a payload in memory, or where
+  ///   the system has no `sendfile`.
+  package func sendFile(to fd: Int32, at offset: Int, length: Int) -> Int? {
+    #if os(Linux)
+      guard case .file(let source, _) = storage else { return nil }
+      var position = off_t(offset)
+      return sendfile(fd, source, &position, max(0, min(length, count - offset)))
+    #else
+      return nil
+    #endif
+  }
+
   /// All the bytes.
   package func all() throws(SystemPasteboardError) -> [UInt8] { try bytes(at: 0, length: count) }
 }

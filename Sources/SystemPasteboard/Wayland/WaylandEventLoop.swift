@@ -179,6 +179,7 @@ extension WaylandConnection {
       throw SystemPasteboardError(.connectionFailed, "cannot make a pipe for the data: \(FileIO.reason(errno))")
     }
     for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    FileIO.enlargePipe(fds[0])
     defer { _ = closeDescriptor(fds[0]) }
     do {
       try send(.receive(mimeType, fd: fds[1]), to: offer)
@@ -187,7 +188,10 @@ extension WaylandConnection {
       _ = closeDescriptor(fds[1])
       throw error
     }
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    // As large as the pipe, so that a full pipe is read in one call, and left uninitialized:
+    // a 1 KB answer touches one page of it.
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: FileIO.pipeCapacity, alignment: 16)
+    defer { buffer.deallocate() }
     while true {
       var descriptor = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
       let ready = poll(&descriptor, 1, Int32(min(timeout * 1000, Double(Int32.max))))
@@ -195,13 +199,13 @@ extension WaylandConnection {
       guard ready > 0 else {
         throw SystemPasteboardError(.timeout, "the owner of \(what) sent no \(mimeType) for \(timeout) s")
       }
-      let count = chunk.withUnsafeMutableBytes { readDescriptor(fds[0], $0.baseAddress, $0.count) }
+      let count = readDescriptor(fds[0], buffer.baseAddress, buffer.count)
       if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
       guard count >= 0 else {
         throw SystemPasteboardError(.closed, "reading the owner's \(mimeType) failed: \(FileIO.reason(errno))")
       }
       if count == 0 { return }
-      try sink(Array(chunk[0..<count]))
+      try sink(Array(buffer[0..<count]))
     }
   }
 }
