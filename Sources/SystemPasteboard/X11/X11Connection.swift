@@ -221,13 +221,20 @@ package final class X11Connection {
   /// An extension's request needs the extension asked for first (``queryExtension(_:)``).
   @discardableResult
   package func send<Request: X11Request>(_ request: Request) -> UInt64 {
-    var body = X11Wire()
-    request.encode(into: &body)
+    scratch.data.removeAll(keepingCapacity: scratch.data.capacity <= Self.scratchCapacity)
+    request.encode(into: &scratch)
     var opcode = Request.opcode
     if let name = Request.extensionName, let known = extensions[name] ?? nil { opcode = known.opcode }
     return enqueue(
-      opcode, request.detail, body.data, name: Request.name, expectsReply: Request.expectsReply)
+      opcode, request.detail, scratch.data, name: Request.name, expectsReply: Request.expectsReply)
   }
+
+  /// The body of the request being framed, kept from one request to the next (up to
+  /// ``scratchCapacity``): an `INCR` chunk of 1 MB encoded into a fresh array each time, then
+  /// framed into another, made the allocator map and unmap (or grow and trim) megabytes per
+  /// chunk, and the serving process spent more time on page faults than on the transfer.
+  private var scratch = X11Wire()
+  private static let scratchCapacity = 4 << 20
 
   /// Sends `request` and waits for its reply, decoded.
   /// - Throws: ``SystemPasteboardError``: the server's error for it, a timeout, or a malformed reply.
@@ -240,19 +247,20 @@ package final class X11Connection {
 
   /// Frames a request's body with its header (BIG-REQUESTS' long length past 256 KB) and queues it.
   private func enqueue(_ opcode: UInt8, _ detail: UInt8, _ body: [UInt8], name: String, expectsReply: Bool) -> UInt64 {
-    var request = X11Wire()
+    var header = X11Wire()
     let words = 1 + X11Wire.padded(body.count) / 4
-    request.u8(opcode)
-    request.u8(detail)
+    header.u8(opcode)
+    header.u8(detail)
     if words <= 0xFFFF {
-      request.u16(words)
+      header.u16(words)
     } else {
-      request.u16(0)
-      request.u32(UInt32(words + 1))
+      header.u16(0)
+      header.u32(UInt32(words + 1))
     }
-    request.bytes(body)
-    request.pad()
-    outgoing += request.data
+    // Framed straight into the output buffer, which keeps its capacity between flushes.
+    outgoing += header.data
+    outgoing += body
+    outgoing += repeatElement(0, count: X11Wire.padded(body.count) - body.count)
     sequence += 1
     pending.append((sequence, name, expectsReply))
     return sequence
