@@ -16,8 +16,8 @@ out=${1:-.build/dist}
 # C++ runtime and the Swift runtime all linked in), because the dynamic loader's start-up of a
 # binary that links libstdc++.so, libm and libc (about 2 M instructions of symbol lookups, most
 # of a `utictl --version`) is what a short command such as one `copy` or `paste` spends most of
-# its time on. The executable is not position-independent (Swift's runtime does not start as a
-# static PIE): its own code and data sit at fixed addresses; its heap, stack and mappings are
+# its time on. The executable is not position-independent (a static PIE build of it crashed at
+# start): its own code and data sit at fixed addresses; its heap, stack and mappings are
 # still randomised. Generic types are made by their metadata accessors rather than from their
 # mangled names (`-disable-concrete-type-metadata-mangled-name-accessors`): a name is decoded at
 # run time, and each first use of a generic type whose parameters must conform (a `Dictionary`

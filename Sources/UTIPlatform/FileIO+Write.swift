@@ -7,6 +7,42 @@
 #endif
 
 extension FileIO {
+  /// Copies what remains of `input` to `output` in the kernel (`sendfile`, Linux 2.6.33 and
+  /// later for a file as `output`), without the bytes passing through this process; both
+  /// descriptors' offsets advance.
+  ///
+  /// Where the kernel cannot copy between the two (`EXDEV`, `EINVAL`, `ENOSYS`, `EOPNOTSUPP`,
+  /// or another system), it returns unfinished with what it copied so far, so that the caller
+  /// reads and writes the rest from where it stopped. Interrupted calls are retried up to
+  /// ``interruptionLimit`` times in a row.
+  /// - Returns: The number of bytes copied, and whether the copy reached the end of `input`.
+  /// - Throws: ``Error`` (a write, naming `path`) for any other failure: `ENOSPC`, `EFBIG` under a
+  ///   file-size limit with `SIGXFSZ` ignored, `EIO` ….
+  package static func copyInKernel(from input: Int32, to output: Int32, path: String) throws(Error)
+    -> (count: Int, finished: Bool)
+  {
+    var total = 0
+    #if os(Linux)
+      var interruptions = 0
+      while true {
+        let copied = sendfile(output, input, nil, 1 << 30)
+        if copied > 0 {
+          total += copied
+          interruptions = 0
+          continue
+        }
+        if copied == 0 { return (total, true) }
+        if errno == EINTR && interruptions < interruptionLimit {
+          interruptions += 1
+          continue
+        }
+        if errno == EXDEV || errno == ENOSYS || errno == EINVAL || errno == EOPNOTSUPP { break }
+        throw Error(path: path, operation: .write, code: errno)
+      }
+    #endif
+    return (total, false)
+  }
+
   /// Writes every byte of `bytes` to `fd`, checking each `write`.
   ///
   /// Short writes continue where they stopped; interrupted writes are retried up to

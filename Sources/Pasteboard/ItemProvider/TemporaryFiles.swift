@@ -136,20 +136,7 @@ enum TemporaryFiles {
   private static func copy(from input: Int32, source: String, to output: Int32, destination: String)
     throws(FileIO.Error)
   {
-    #if os(Linux)
-      var sendInterruptions = 0
-      while true {
-        let copied = sendfile(output, input, nil, 1 << 30)
-        if copied > 0 { continue }
-        if copied == 0 { return }
-        if errno == EINTR && sendInterruptions < FileIO.interruptionLimit {
-          sendInterruptions += 1
-          continue
-        }
-        if errno == EXDEV || errno == ENOSYS || errno == EINVAL || errno == EOPNOTSUPP { break }
-        throw FileIO.Error(path: destination, operation: .write, code: errno)
-      }
-    #endif
+    if try FileIO.copyInKernel(from: input, to: output, path: destination).finished { return }
     let bufferSize = 1 << 20
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferSize, alignment: 16)
     defer { buffer.deallocate() }

@@ -45,9 +45,12 @@ package final class Spool: @unchecked Sendable {
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     var interruptions = 0
     do throws(SystemPasteboardError) {
-      let copied = try Self.copyInKernel(from: fd, name: name, memoryLimit: memoryLimit)
-      if let copied { (file, total) = (copied.file, copied.count) }
-      while copied == nil {
+      var finished = false
+      if let copied = try Self.copyInKernel(from: fd, name: name, memoryLimit: memoryLimit) {
+        // Where the kernel stopped short, the loop below reads the rest onto the spool file.
+        (file, total, finished) = (copied.file, copied.count, copied.finished)
+      }
+      while !finished {
         let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         if n < 0 {
           if errno == EINTR && interruptions < FileIO.interruptionLimit {
@@ -135,43 +138,27 @@ package final class Spool: @unchecked Sendable {
     }
   }
 
-  /// A regular file larger than `memoryLimit`, copied to a spool file by the kernel
-  /// (`sendfile` from file to file, Linux 2.6.33 and later), without passing through this
-  /// process; nil, with nothing read, for anything else or where the system cannot, so that the
-  /// caller reads it.
-  /// - Throws: ``SystemPasteboardError`` (`.fileUnreadable`) when the copy fails part way.
+  /// A regular file larger than `memoryLimit`, copied to a new spool file by the kernel
+  /// (``FileIO/copyInKernel(from:to:path:)``), without passing through this process; nil, with
+  /// nothing read, for anything else. The copy is unfinished where the kernel could not copy
+  /// between the two files: the caller reads the rest.
+  /// - Throws: ``SystemPasteboardError`` (`.fileUnreadable`) when the copy fails (a full disk, a
+  ///   file-size limit).
   private static func copyInKernel(from fd: Int32, name: String, memoryLimit: Int) throws(SystemPasteboardError)
-    -> (file: Int32, count: Int)?
+    -> (file: Int32, count: Int, finished: Bool)?
   {
-    #if os(Linux)
-      var info = stat()
-      guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > memoryLimit,
-        lseek(fd, 0, SEEK_CUR) == 0
-      else { return nil }
-      let spoolFile = try createFile(name: name)
-      var total = 0
-      var interruptions = 0
-      while true {
-        let n = sendfile(spoolFile, fd, nil, 1 << 30)
-        if n < 0 && errno == EINTR && interruptions < FileIO.interruptionLimit {
-          interruptions += 1
-          continue
-        }
-        if n < 0 && total == 0 && [EINVAL, ENOSYS, EOPNOTSUPP].contains(errno) {
-          close(spoolFile)
-          return nil
-        }
-        guard n >= 0 else {
-          let reason = FileIO.reason(errno)
-          close(spoolFile)
-          throw SystemPasteboardError(.fileUnreadable, "cannot spool \(name): \(reason)")
-        }
-        if n == 0 { return (spoolFile, total) }
-        total += n
-      }
-    #else
-      return nil
-    #endif
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > memoryLimit,
+      lseek(fd, 0, SEEK_CUR) == 0
+    else { return nil }
+    let spoolFile = try createFile(name: name)
+    do throws(FileIO.Error) {
+      let copied = try FileIO.copyInKernel(from: fd, to: spoolFile, path: "the spool")
+      return (spoolFile, copied.count, copied.finished)
+    } catch {
+      close(spoolFile)
+      throw SystemPasteboardError(.fileUnreadable, "cannot spool \(name): \(error.reason)")
+    }
   }
 
   private static func createFile(name: String) throws(SystemPasteboardError) -> Int32 {
