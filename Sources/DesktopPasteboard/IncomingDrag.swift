@@ -51,3 +51,31 @@ enum IncomingDrag {
     return items + (provider.registeredTypeIdentifiers.isEmpty ? [] : [provider])
   }
 }
+
+extension IncomingDrag {
+  /// Moves a drag from another application to `location` on `surface`, beginning it there at its
+  /// first position (or where the surface no longer runs it): how each backend's drag events
+  /// (XDND's positions, `wl_data_device`'s enter and motion) drive the surface's delegates.
+  ///
+  /// - Parameters:
+  ///   - surface: The window's drop surface.
+  ///   - items: The drag's items (``items(targets:application:registry:readFileList:load:)``).
+  ///   - location: The pointer, in window coordinates.
+  ///   - allowed: The operations the source allows now (they follow its modifier keys).
+  ///   - first: Whether this is the drag's first position over the window.
+  ///   - application: The application the drag comes from.
+  ///   - settled: Told, once, how a drop of this drag ended (after `performDrop`'s loads).
+  /// - Returns: The operation the target under the pointer agreed to.
+  @MainActor
+  static func move(
+    on surface: DropSurface, items: [ItemProvider], to location: CGPoint, allowing allowed: Set<DropOperation>,
+    first: Bool, from application: AppIdentity, settled: @escaping @Sendable (DropOperation) -> Void
+  ) -> DropOperation {
+    guard first || !surface.isDragging else { return surface.move(to: location, allowing: allowed) }
+    var session = DragSession(
+      items: items, allowedOperations: allowed, operationsOutsideApp: allowed, source: application)
+    session.whenSettled = settled
+    surface.begin(session, at: location)
+    return surface.currentOperation
+  }
+}

@@ -79,19 +79,61 @@ struct XdndTests {
 
   // MARK: Receiving
 
+  /// A receiving machine whose drags' items are strings.
+  typealias Receiving = XdndReceiving<String>
+
+  /// A machine with a drag from 7 over it, its items built ("items"), and no position yet.
+  static func entered(at now: UInt64 = 0) -> Receiving {
+    var machine = Receiving()
+    _ = machine.received(.enter(source: 7, version: 5, types: [31], typeList: false), at: now)
+    machine.built("items", for: 1)
+    return machine
+  }
+
   @Test func aWellFormedDragIsTaken() {
-    var machine = XdndReceiving()
+    var machine = Receiving()
     #expect(
       machine.received(.enter(source: 7, version: 5, types: [31], typeList: false))
-        == [.begin(source: 7, version: 5, types: [31], typeList: false)])
+        == [.begin(number: 1, source: 7, version: 5, types: [31], typeList: false)])
+    machine.built("items", for: 1)
     #expect(
-      machine.received(.position(source: 7, x: 1, y: 2, time: 0, action: 110)) == [.move(x: 1, y: 2, action: 110)])
-    #expect(machine.received(.drop(source: 7, time: 42)) == [.drop(time: 42)])
+      machine.received(.position(source: 7, x: 1, y: 2, time: 0, action: 110))
+        == [.move("items", x: 1, y: 2, action: 110, first: true)])
+    #expect(
+      machine.received(.position(source: 7, x: 3, y: 4, time: 0, action: 110))
+        == [.move("items", x: 3, y: 4, action: 110, first: false)])
+    #expect(machine.received(.drop(source: 7, time: 42)) == [.drop("items", x: 3, y: 4, time: 42)])
     #expect(machine.source == nil)
+    #expect(machine.awaitingFinish == [1: 7], "the source waits for XdndFinished")
+    #expect(machine.settled(1, .copy) == [.finish(source: 7, operation: .copy)])
+    #expect(machine.settled(1, .copy) == [], "once")
+    #expect(machine.awaitingFinish.isEmpty)
+  }
+
+  @Test func theDragIsKeptInTheMachineAlone() {
+    var machine = Self.entered(at: 5)
+    _ = machine.received(.position(source: 7, x: 10, y: 20, time: 0, action: 110), at: 9)
+    #expect(
+      machine.state
+        == .over(.init(number: 1, source: 7, items: "items", built: true, positioned: true, x: 10, y: 20, lastHeard: 9))
+    )
+    _ = machine.received(.enter(source: 8, version: 5, types: [], typeList: true))
+    #expect(machine.drag?.number == 2, "each drag has its own number")
+    machine.built("late items of the first drag", for: 1)
+    #expect(machine.drag?.items == nil, "items built for a drag that ended are not taken")
+  }
+
+  @Test func aDragWhoseItemsCouldNotBeBuiltIsDeclined() {
+    var machine = Receiving()
+    _ = machine.received(.enter(source: 7, version: 5, types: [99_999], typeList: false))
+    machine.built(nil, for: 1)
+    #expect(machine.received(.position(source: 7, x: 1, y: 2, time: 0, action: 110)) == [.decline(source: 7)])
+    #expect(machine.received(.drop(source: 7, time: 3)) == [.refuse(source: 7)], "a drop it cannot take")
+    #expect(machine.awaitingFinish.isEmpty)
   }
 
   @Test func messagesOutOfOrderOrFromAnotherSourceAreIgnored() {
-    var machine = XdndReceiving()
+    var machine = Receiving()
     #expect(machine.received(.position(source: 7, x: 1, y: 2, time: 0, action: 0)) == [], "Position before Enter")
     #expect(machine.received(.drop(source: 7, time: 0)) == [], "Drop with no Enter")
     #expect(machine.received(.leave(source: 7)) == [], "Leave with no Enter")
@@ -104,36 +146,55 @@ struct XdndTests {
   }
 
   @Test func versionsBelowThreeAreIgnoredAndAboveFiveSpokenAsFive() {
-    var machine = XdndReceiving()
+    var machine = Receiving()
     #expect(machine.received(.enter(source: 7, version: 2, types: [31], typeList: false)) == [])
     #expect(
       machine.received(.enter(source: 7, version: 3, types: [31], typeList: false))
-        == [.begin(source: 7, version: 3, types: [31], typeList: false)])
+        == [.begin(number: 1, source: 7, version: 3, types: [31], typeList: false)])
     #expect(
       machine.received(.enter(source: 7, version: 9, types: [31], typeList: false))
-        == [.exit, .begin(source: 7, version: 5, types: [31], typeList: false)])
+        == [.begin(number: 2, source: 7, version: 5, types: [31], typeList: false)],
+      "an unpositioned drag ends without an exit")
   }
 
   @Test func aDropBeforeAnyPositionIsRefused() {
-    var machine = XdndReceiving()
-    _ = machine.received(.enter(source: 7, version: 5, types: [31], typeList: false))
-    #expect(machine.received(.drop(source: 7, time: 0)) == [.exit, .refuse(source: 7)])
+    var machine = Self.entered()
+    #expect(machine.received(.drop(source: 7, time: 0)) == [.refuse(source: 7)])
   }
 
   @Test func aNewEnterEndsTheDragBefore() {
-    var machine = XdndReceiving()
-    _ = machine.received(.enter(source: 7, version: 5, types: [31], typeList: false))
+    var machine = Self.entered()
+    _ = machine.received(.position(source: 7, x: 1, y: 2, time: 0, action: 0))
     #expect(
       machine.received(.enter(source: 8, version: 5, types: [], typeList: true))
-        == [.exit, .begin(source: 8, version: 5, types: [], typeList: true)])
+        == [.exit("items"), .begin(number: 2, source: 8, version: 5, types: [], typeList: true)])
   }
 
   @Test func theSourceGoneEndsTheDrag() {
-    var machine = XdndReceiving()
-    _ = machine.received(.enter(source: 7, version: 5, types: [31], typeList: false))
+    var machine = Self.entered()
+    _ = machine.received(.position(source: 7, x: 1, y: 2, time: 0, action: 0))
     #expect(machine.sourceGone(8) == [], "another window")
-    #expect(machine.sourceGone(7) == [.exit])
+    #expect(machine.sourceGone(7) == [.exit("items")])
     #expect(machine.received(.position(source: 7, x: 1, y: 2, time: 0, action: 0)) == [])
+  }
+
+  @Test func aSilentSourceEndsTheDragAfterTheLimit() {
+    var machine = Self.entered(at: 100)
+    _ = machine.received(.position(source: 7, x: 1, y: 2, time: 0, action: 0), at: 1_000)
+    #expect(machine.checkSilence(at: 1_999, limit: 1_000) == [], "not yet: it spoke at 1,000")
+    #expect(machine.checkSilence(at: 2_000, limit: 1_000) == [.exit("items")])
+    #expect(machine.source == nil)
+  }
+
+  @Test func aLostConnectionEndsTheDragAndForgetsTheDropped() {
+    var machine = Self.entered()
+    _ = machine.received(.position(source: 7, x: 1, y: 2, time: 0, action: 0))
+    _ = machine.received(.drop(source: 7, time: 0))
+    _ = machine.received(.enter(source: 8, version: 5, types: [31], typeList: false))
+    machine.built("second", for: 2)
+    _ = machine.received(.position(source: 8, x: 1, y: 2, time: 0, action: 0))
+    #expect(machine.connectionLost() == [.exit("second")])
+    #expect(machine.settled(1, .copy) == [], "no finish can be sent on a lost connection")
   }
 
   // MARK: Dragging

@@ -237,21 +237,15 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
     let source = AppIdentity(bundleIdentifier: "wayland client")
     let toplevel = self.toplevel
     let answer = onMain { () -> DropOperation in
-      if !began || !surface.isDragging {
-        var session = DragSession(
-          items: items, allowedOperations: allowed, operationsOutsideApp: allowed, source: source)
-        session.whenSettled = { operation in
-          if operation == .copy || operation == .move {
-            try? toplevel.finish(offer)
-          } else {
-            toplevel.release(offer)
-          }
+      IncomingDrag.move(
+        on: surface, items: items, to: location, allowing: allowed, first: !began, from: source
+      ) { operation in
+        if operation == .copy || operation == .move {
+          try? toplevel.finish(offer)
+        } else {
+          toplevel.release(offer)
         }
-        surface.begin(session, at: location)
-      } else {
-        surface.move(to: location, allowing: allowed)
       }
-      return surface.currentOperation
     }
     state.withLock { state in
       if state.incoming?.offer == offer { state.incoming?.began = true }

@@ -21,17 +21,14 @@ extension X11Window.Host {
     receiver = Receiver(surface: surface)
   }
 
-  /// The receiving side of one window: the XDND state machine and the drag it runs on the surface.
+  /// The receiving side of one window: the XDND state machine, which holds the drag over us
+  /// (its ``Incoming`` items) and the drops waiting for their loads, and the surface it runs.
   final class Receiver {
     let surface: DropSurface
-    var machine = XdndReceiving()
-    /// The drag over us: its items, where the window is on the root, and its number.
-    var incoming: Incoming?
-    /// The source windows of drags dropped whose `XdndFinished` waits for their loads, by number.
-    var dropped: [Int: UInt32] = [:]
-    private var count = 0
+    private(set) var machine = XdndReceiving<Incoming>()
 
-    struct Incoming {
+    /// What a drag over us brings: its items, and where the window is on the root.
+    struct Incoming: Equatable {
       let number: Int
       let source: UInt32
       let items: [ItemProvider]
@@ -39,22 +36,21 @@ extension X11Window.Host {
       let application: AppIdentity
       let dropTime: Locked<UInt32>
       /// The window's top-left corner in root coordinates.
-      var origin: (x: Int, y: Int)
+      let origin: (x: Int, y: Int)
       /// The window's size.
-      var size: CGSize
-      var began = false
-      var location = CGPoint.zero
+      let size: CGSize
+
+      /// `(x, y)` on the root, in window coordinates.
+      func location(x: Int, y: Int) -> CGPoint { CGPoint(x: x - origin.x, y: y - origin.y) }
+
+      static func == (a: Incoming, b: Incoming) -> Bool { a.number == b.number && a.source == b.source }
     }
 
     init(surface: DropSurface) { self.surface = surface }
 
     func received(_ message: Xdnd.Message, host: X11Window.Host) {
-      lastHeard = MonotonicClock.now()
-      for action in machine.received(message) { perform(action, host: host) }
+      run(machine.received(message, at: MonotonicClock.now()), host: host)
     }
-
-    /// When the current drag's source last spoke.
-    private var lastHeard: UInt64 = 0
 
     /// How long a source may stay silent during a drag before it is taken for gone: sources
     /// send `XdndPosition` on every motion, so a silence this long is a source that stopped
@@ -63,70 +59,56 @@ extension X11Window.Host {
 
     /// Ends the drag over us (`dropExited`) when its source has been silent past the limit.
     func checkSilence(host: X11Window.Host) {
-      guard let source = machine.source, MonotonicClock.now() >= lastHeard + Self.silenceLimit(timeout: host.timeout)
-      else { return }
-      for action in machine.sourceGone(source) { perform(action, host: host) }
+      run(machine.checkSilence(at: MonotonicClock.now(), limit: Self.silenceLimit(timeout: host.timeout)), host: host)
     }
 
     func windowDestroyed(_ window: UInt32, host: X11Window.Host) {
-      for action in machine.sourceGone(window) { perform(action, host: host) }
+      run(machine.sourceGone(window), host: host)
     }
 
     /// The connection is gone: a drag over us is cancelled.
     func connectionLost() {
-      guard incoming?.began == true else { return }
-      let surface = surface
-      Task { @MainActor in surface.cancel() }
-      incoming = nil
+      for action in machine.connectionLost() {
+        guard case .exit = action else { continue }
+        let surface = surface
+        Task { @MainActor in surface.cancel() }
+      }
     }
 
-    private func perform(_ action: XdndReceiving.Action, host: X11Window.Host) {
+    /// A dropped drag's loads are done: tell its source (once).
+    func finish(_ number: Int, _ operation: DropOperation, host: X11Window.Host) {
+      run(machine.settled(number, operation), host: host)
+    }
+
+    private func run(_ actions: [XdndReceiving<Incoming>.Action], host: X11Window.Host) {
+      for action in actions { perform(action, host: host) }
+    }
+
+    private func perform(_ action: XdndReceiving<Incoming>.Action, host: X11Window.Host) {
       switch action {
-      case .begin(let source, _, let types, let typeList):
-        count += 1
-        incoming = host.incomingDrag(number: count, source: source, inline: types, typeList: typeList)
-      case .move(let x, let y, let action):
-        guard var drag = incoming else {
-          // The drag's items could not be built (its types named atoms that do not exist, its
-          // type list was unreadable): refuse it, rather than leave the source waiting.
-          if let source = machine.source {
-            host.connection.send(
-              .status(target: host.window, accepts: false, wantsPositions: false, rectangle: .init(), action: 0),
-              to: source, atoms: host.atoms)
-          }
-          return
-        }
-        drag.location = CGPoint(x: x - drag.origin.x, y: y - drag.origin.y)
-        let (operation, quiet) = host.move(drag, action: action, surface: surface)
-        drag.began = true
-        incoming = drag
-        var rectangle = Xdnd.Message.Rectangle()
-        if let quiet, quiet.width >= 1, quiet.height >= 1 {
-          let x = max(0, Int(quiet.minX.rounded(.up)) + drag.origin.x)
-          let y = max(0, Int(quiet.minY.rounded(.up)) + drag.origin.y)
-          rectangle = Xdnd.Message.Rectangle(
-            x: x, y: y, width: min(0xFFFF, max(0, Int(quiet.maxX) + drag.origin.x - x)),
-            height: min(0xFFFF, max(0, Int(quiet.maxY) + drag.origin.y - y)))
-        }
+      case .begin(let number, let source, _, let types, let typeList):
+        let incoming = host.incomingDrag(number: number, source: source, inline: types, typeList: typeList)
+        machine.built(incoming, for: number)
+      case .move(let drag, let x, let y, let action, let first):
+        let (operation, quiet) = host.move(
+          drag, to: drag.location(x: x, y: y), action: action, first: first, surface: surface)
         let accepts = operation == .copy || operation == .move
         host.connection.send(
           .status(
-            target: host.window, accepts: accepts, wantsPositions: false, rectangle: rectangle,
-            action: host.atoms.action(for: operation)), to: drag.source, atoms: host.atoms)
+            target: host.window, accepts: accepts, wantsPositions: false,
+            rectangle: Self.rectangle(quiet, origin: drag.origin), action: host.atoms.action(for: operation)),
+          to: drag.source, atoms: host.atoms)
+      case .decline(let source):
+        host.connection.send(
+          .status(target: host.window, accepts: false, wantsPositions: false, rectangle: .init(), action: 0),
+          to: source, atoms: host.atoms)
       case .exit:
-        guard let drag = incoming else { return }
-        incoming = nil
-        if drag.began {
-          let surface = surface
-          _ = host.onMain { surface.cancel() }
-        }
-      case .drop(let time):
-        guard let drag = incoming else { return }
-        incoming = nil
-        drag.dropTime.withLock { $0 = time }
-        dropped[drag.number] = drag.source
         let surface = surface
-        let location = drag.location
+        _ = host.onMain { surface.cancel() }
+      case .drop(let drag, let x, let y, let time):
+        drag.dropTime.withLock { $0 = time }
+        let surface = surface
+        let location = drag.location(x: x, y: y)
         let ended = host.onMain { surface.isDragging ? surface.end(at: location) : nil }
         if (ended ?? nil) == nil {
           // No drag on the surface to end, or the main actor did not answer: the source hears
@@ -135,17 +117,24 @@ extension X11Window.Host {
         }
       case .refuse(let source):
         host.connection.send(.finished(target: host.window, success: false, action: 0), to: source, atoms: host.atoms)
+      case .finish(let source, let operation):
+        let success = operation == .copy || operation == .move
+        host.connection.send(
+          .finished(target: host.window, success: success, action: host.atoms.action(for: operation)), to: source,
+          atoms: host.atoms)
+        try? host.connection.flush()
       }
     }
 
-    /// A dropped drag's loads are done: tell its source (once).
-    func finish(_ number: Int, _ operation: DropOperation, host: X11Window.Host) {
-      guard let source = dropped.removeValue(forKey: number) else { return }
-      let success = operation == .copy || operation == .move
-      host.connection.send(
-        .finished(target: host.window, success: success, action: host.atoms.action(for: operation)), to: source,
-        atoms: host.atoms)
-      try? host.connection.flush()
+    /// The quiet rectangle (window coordinates) as `XdndStatus` carries it: on the root, clipped
+    /// to its 16-bit fields; empty when there is none.
+    static func rectangle(_ quiet: CGRect?, origin: (x: Int, y: Int)) -> Xdnd.Message.Rectangle {
+      guard let quiet, quiet.width >= 1, quiet.height >= 1 else { return Xdnd.Message.Rectangle() }
+      let x = max(0, Int(quiet.minX.rounded(.up)) + origin.x)
+      let y = max(0, Int(quiet.minY.rounded(.up)) + origin.y)
+      return Xdnd.Message.Rectangle(
+        x: x, y: y, width: min(0xFFFF, max(0, Int(quiet.maxX) + origin.x - x)),
+        height: min(0xFFFF, max(0, Int(quiet.maxY) + origin.y - y)))
     }
   }
 
@@ -184,33 +173,26 @@ extension X11Window.Host {
     }
   }
 
-  /// Moves `drag` on the surface (beginning it there at its first position); the operation it
-  /// now has, and the quiet rectangle around the pointer (window coordinates).
-  fileprivate func move(_ drag: Receiver.Incoming, action: UInt32, surface: DropSurface) -> (
-    DropOperation, CGRect?
-  ) {
-    let location = drag.location
-    let began = drag.began
+  /// Moves `drag` to `location` on the surface (beginning it there at its first position); the
+  /// operation it now has, and the quiet rectangle around the pointer (window coordinates).
+  fileprivate func move(
+    _ drag: Receiver.Incoming, to location: CGPoint, action: UInt32, first: Bool, surface: DropSurface
+  ) -> (DropOperation, CGRect?) {
     let items = drag.items
     // The action is followed on every position (it follows the source's modifier keys); for
     // XdndActionAsk, the source's XdndActionList says what it offers.
     let list = action == atoms.ask ? (try? connection.property32(drag.source, atoms.actionList))?.values ?? [] : []
     let allowed = atoms.allowedOperations(for: action, list: list)
     let number = drag.number
-    let source = drag.application
+    let application = drag.application
     let bounds = CGRect(origin: .zero, size: drag.size)
     let answer = onMain { [self] () -> (DropOperation, CGRect?) in
-      if !began || !surface.isDragging {
-        var session = DragSession(
-          items: items, allowedOperations: allowed, operationsOutsideApp: allowed, source: source)
-        session.whenSettled = { operation in
-          self.post { host in host.receiver?.finish(number, operation, host: host) }
-        }
-        surface.begin(session, at: location)
-      } else {
-        surface.move(to: location, allowing: allowed)
+      let operation = IncomingDrag.move(
+        on: surface, items: items, to: location, allowing: allowed, first: first, from: application
+      ) { operation in
+        self.post { host in host.receiver?.finish(number, operation, host: host) }
       }
-      return (surface.currentOperation, surface.quietRectangle(around: location, within: bounds))
+      return (operation, surface.quietRectangle(around: location, within: bounds))
     }
     return answer ?? (.cancel, nil)
   }
