@@ -71,8 +71,9 @@ public final class DropSurface {
   }
 
   private var targets: [DropTarget?] = []
-  /// The targets' frames, apart, so the hit test reads rectangles and nothing else.
-  private var frames: [CGRect] = []
+  /// The targets' frames as their edges, apart, so the hit test and the quiet rectangle read
+  /// numbers and nothing else.
+  private var boxes: [Box] = []
   /// Target ids, front to back.
   private var stacking: [Int] = []
   private var drag: ActiveDrag?
@@ -100,7 +101,7 @@ public final class DropSurface {
   public func addTarget(_ target: DropTarget) -> TargetID {
     let id = targets.count
     targets.append(target)
-    frames.append(target.frame)
+    boxes.append(Box(target.frame))
     if let items = drag?.items { drag!.accepts.append(items.hasItems(conformingTo: target.types)) }
     restack()
     return TargetID(index: id)
@@ -112,7 +113,7 @@ public final class DropSurface {
   public func removeTarget(_ target: TargetID) {
     let id = target.index
     guard targets.indices.contains(id), targets[id] != nil else { return }
-    frames[id] = .null
+    boxes[id] = Box(.null)
     if drag?.negotiation.enteredTarget == id, let location = drag?.location { move(to: location) }
     targets[id] = nil
     restack()
@@ -127,7 +128,7 @@ public final class DropSurface {
     let id = target.index
     guard targets.indices.contains(id), targets[id] != nil else { return }
     targets[id]!.frame = frame
-    frames[id] = frame
+    boxes[id] = Box(frame)
   }
 
   /// The frame of target `id`.
@@ -222,39 +223,32 @@ public final class DropSurface {
   /// - Complexity: O(*n*) in the number of targets.
   package func quietRectangle(around location: CGPoint, within bounds: CGRect) -> CGRect? {
     guard let accepts = drag?.accepts, hitTest(location) == nil, bounds.contains(location) else { return nil }
-    var quiet = bounds
+    let (x, y) = (Double(location.x), Double(location.y))
+    var quiet = Box(bounds)
     for id in stacking where accepts[id] {
-      let frame = frames[id]
-      guard !frame.intersection(quiet).isEmpty else { continue }
+      let frame = boxes[id]
+      guard frame.overlaps(quiet) else { continue }
       // The four ways to cut the frame off, keeping the pointer's side; the largest wins.
-      var best = CGRect.null
-      var bestArea: CGFloat = -1
-      func consider(_ candidate: CGRect) {
-        let area = candidate.width * candidate.height
-        if area > bestArea { (best, bestArea) = (candidate, area) }
+      var best: Box?
+      var bestArea = -1.0
+      func consider(_ candidate: Box) {
+        if candidate.area > bestArea { (best, bestArea) = (candidate, candidate.area) }
       }
-      if frame.minX > location.x {
-        consider(CGRect(x: quiet.minX, y: quiet.minY, width: frame.minX - quiet.minX, height: quiet.height))
-      }
-      if frame.maxX <= location.x {
-        consider(CGRect(x: frame.maxX, y: quiet.minY, width: quiet.maxX - frame.maxX, height: quiet.height))
-      }
-      if frame.minY > location.y {
-        consider(CGRect(x: quiet.minX, y: quiet.minY, width: quiet.width, height: frame.minY - quiet.minY))
-      }
-      if frame.maxY <= location.y {
-        consider(CGRect(x: quiet.minX, y: frame.maxY, width: quiet.width, height: quiet.maxY - frame.maxY))
-      }
-      guard bestArea >= 0 else { return nil }
+      if frame.minX > x { consider(Box(quiet.minX, quiet.minY, frame.minX, quiet.maxY)) }
+      if frame.maxX <= x { consider(Box(frame.maxX, quiet.minY, quiet.maxX, quiet.maxY)) }
+      if frame.minY > y { consider(Box(quiet.minX, quiet.minY, quiet.maxX, frame.minY)) }
+      if frame.maxY <= y { consider(Box(quiet.minX, frame.maxY, quiet.maxX, quiet.maxY)) }
+      guard let best else { return nil }
       quiet = best
     }
-    return quiet
+    return CGRect(x: quiet.minX, y: quiet.minY, width: quiet.maxX - quiet.minX, height: quiet.maxY - quiet.minY)
   }
 
   /// The accepting target under `location`, front to back.
   func hitTest(_ location: CGPoint) -> Int? {
     guard let accepts = drag?.accepts else { return nil }
-    for id in stacking where accepts[id] && frames[id].contains(location) { return id }
+    let (x, y) = (Double(location.x), Double(location.y))
+    for id in stacking where accepts[id] && boxes[id].contains(x, y) { return id }
     return nil
   }
 
@@ -315,5 +309,38 @@ public final class DropSurface {
       let (za, zb) = (targets[a]!.zIndex, targets[b]!.zIndex)
       return za != zb ? za > zb : a > b
     }
+  }
+}
+
+/// A rectangle as its edges, standardized once (Foundation's `CGRect` standardizes its edges on
+/// every read): what the hit test and the quiet rectangle compare, target by target.
+private struct Box {
+  var minX: Double
+  var minY: Double
+  var maxX: Double
+  var maxY: Double
+
+  init(_ minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double) {
+    (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
+  }
+
+  /// `rect`'s edges; the null rectangle's contain and overlap nothing.
+  init(_ rect: CGRect) {
+    if rect.isNull {
+      self.init(.infinity, .infinity, -.infinity, -.infinity)
+    } else {
+      self.init(Double(rect.minX), Double(rect.minY), Double(rect.maxX), Double(rect.maxY))
+    }
+  }
+
+  var area: Double { (maxX - minX) * (maxY - minY) }
+
+  /// Whether (`x`, `y`) is inside, as `CGRect.contains(_:)` says: the minimum edges belong to
+  /// the rectangle, the maximum edges do not.
+  func contains(_ x: Double, _ y: Double) -> Bool { x >= minX && x < maxX && y >= minY && y < maxY }
+
+  /// Whether the two share an area, as a non-empty `CGRect.intersection(_:)` says.
+  func overlaps(_ other: Box) -> Bool {
+    max(minX, other.minX) < min(maxX, other.maxX) && max(minY, other.minY) < min(maxY, other.maxY)
   }
 }
