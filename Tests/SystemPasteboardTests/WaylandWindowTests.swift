@@ -30,14 +30,16 @@ extension DragAndDropTests {
 
     /// Starts the GTK peer under `compositor` and waits for its "ready"; nil (with a message)
     /// where GTK cannot run.
-    static func startGTK(_ compositor: WaylandCompositor, _ arguments: [String]) async throws -> XServer.Peer? {
+    static func startGTK(_ compositor: WaylandCompositor, _ arguments: [String], script: String = gtk) async throws
+      -> XServer.Peer?
+    {
       let probe = try compositor.run(
         "/usr/bin/python3", ["-c", "import gi; gi.require_version('Gtk', '3.0'); from gi.repository import Gtk"])
       guard probe.status == 0 else {
         print("◇ skipped: python3-gi with GTK 3 is not installed; the Wayland GTK tests did not run")
         return nil
       }
-      let peer = try compositor.start("/usr/bin/python3", [gtk] + arguments, environment: ["GDK_BACKEND=wayland"])
+      let peer = try compositor.start("/usr/bin/python3", [script] + arguments, environment: ["GDK_BACKEND=wayland"])
       let ready = try await offThePool { peer.line(within: 20) }
       try #require(ready == "ready", "the GTK peer did not start: \(ready ?? "no line")")
       return peer

@@ -6,6 +6,15 @@
   gtk_clipboard.py read-text           prints the clipboard's text (GTK asks for UTF8_STRING …)
   gtk_clipboard.py read-image          prints the clipboard image's "WIDTHxHEIGHT"
   gtk_clipboard.py size PATH           prints an image file's "WIDTHxHEIGHT"
+
+On Wayland a client sets or reads the clipboard only from a window with keyboard focus, with the
+serial of an input event (GTK takes its latest): the window modes show a window, print "ready"
+once it is mapped, and act on the first key pressed in it.
+
+  gtk_clipboard.py window-set-text TEXT    copies TEXT, prints "copied", serves until killed
+  gtk_clipboard.py window-set-image PATH   copies the image, prints "copied"
+  gtk_clipboard.py window-read-text        prints "text TEXT" (or "text (none)"), then exits
+  gtk_clipboard.py window-read-image       prints "image WIDTHxHEIGHT" (or "image (none)"), then exits
 """
 import sys
 
@@ -17,7 +26,32 @@ from gi.repository import Gdk, GdkPixbuf, GLib, Gtk  # noqa: E402
 
 command = sys.argv[1]
 clipboard = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
-if command == "set-text":
+
+
+def on_key(widget, event):
+    if command == "window-set-text":
+        clipboard.set_text(sys.argv[2], -1)
+        print("copied", flush=True)
+    elif command == "window-set-image":
+        clipboard.set_image(GdkPixbuf.Pixbuf.new_from_file(sys.argv[2]))
+        print("copied", flush=True)
+    elif command == "window-read-text":
+        print("text", clipboard.wait_for_text() or "(none)", flush=True)
+        Gtk.main_quit()
+    elif command == "window-read-image":
+        image = clipboard.wait_for_image()
+        print("image", "%dx%d" % (image.get_width(), image.get_height()) if image else "(none)", flush=True)
+        Gtk.main_quit()
+    return True
+
+
+if command.startswith("window-"):
+    window = Gtk.Window(title="gtk clipboard")
+    window.set_default_size(200, 200)
+    window.connect("key-press-event", on_key)
+    window.connect("map-event", lambda *_: print("ready", flush=True))
+    window.show_all()
+elif command == "set-text":
     clipboard.set_text(sys.argv[2], -1)
     clipboard.store()
 elif command == "set-image":
@@ -33,6 +67,7 @@ elif command == "size":
     image = GdkPixbuf.Pixbuf.new_from_file(sys.argv[2])
     print("%dx%d" % (image.get_width(), image.get_height()), flush=True)
     sys.exit(0)
-print("ready", flush=True)
+if not command.startswith("window-"):
+    print("ready", flush=True)
 GLib.timeout_add_seconds(60, Gtk.main_quit)
 Gtk.main()
