@@ -370,14 +370,7 @@ struct SystemPasteboardTests {
     guard let server = Self.server else { return }
     let directory = try makeTemporaryDirectory("flat")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let source = directory.appendingPathComponent("payload.bin").path
-    var generator = SplitMix64(seed: 200)
-    let block = Data((0..<(1 << 20)).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
-    _ = FileManager.default.createFile(atPath: source, contents: nil)
-    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: source))
-    for index in 0..<200 { handle.write(block + Data([UInt8(index)])) }
-    try handle.close()
-    let size = 200 * (block.count + 1)
+    let (source, size) = try Self.largePayload(in: directory)
     let copier = try server.start(try Self.utictl(), ["copy", "--foreground", "--type", "public.data", source])
     defer { copier.terminate() }
     var owned = false
@@ -388,16 +381,42 @@ struct SystemPasteboardTests {
     }
     try #require(owned)
     let output = directory.appendingPathComponent("pasted.bin").path
+    let (exited, status, pastePeak) = try await Self.pasteWatchingMemory(["DISPLAY=\(server.display)"], into: output)
+    #expect(exited && status == 0, "the paste exited (\(exited)) with status \(status)")
+    let servePeak = try #require(Self.peakMemory(of: copier.process.processIdentifier))
+    #expect(servePeak < 64 << 20, "the serving process peaked at \(servePeak >> 20) MB")
+    #expect(pastePeak > 0 && pastePeak < 64 << 20, "the pasting process peaked at \(pastePeak >> 20) MB")
+    let attributes = try FileManager.default.attributesOfItem(atPath: output)
+    #expect((attributes[.size] as? Int) == size)
+    #expect(try Self.shell("cmp '\(source)' '\(output)'").status == 0, "the bytes arrive unchanged")
+  }
+
+  /// A file of 200 MB of random bytes in `directory`: its path and size.
+  static func largePayload(in directory: URL) throws -> (path: String, size: Int) {
+    let source = directory.appendingPathComponent("payload.bin").path
+    var generator = SplitMix64(seed: 200)
+    let block = Data((0..<(1 << 20)).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
+    _ = FileManager.default.createFile(atPath: source, contents: nil)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: source))
+    for index in 0..<200 { handle.write(block + Data([UInt8(index)])) }
+    try handle.close()
+    return (source, 200 * (block.count + 1))
+  }
+
+  /// Runs `utictl paste --type public.data` in `environment` (the desktop's variables) into
+  /// `output`, reading its peak resident memory while it runs: whether it exited (within 300 s),
+  /// its status, and its peak.
+  static func pasteWatchingMemory(_ environment: [String], into output: String) async throws -> (Bool, Int32, Int) {
     _ = FileManager.default.createFile(atPath: output, contents: nil)
     // posix_spawn and waitpid(WNOHANG): the pasting process's VmHWM is read while it runs, and
     // its end is seen at once (Foundation's Process, under ThreadSanitizer, did not notice it).
     let (pid, spawned) = spawn(
-      "/usr/bin/env", ["DISPLAY=\(server.display)", try Self.utictl(), "paste", "--type", "public.data"],
+      "/usr/bin/env", environment + [try Self.utictl(), "paste", "--type", "public.data"],
       descriptors: [0: .reading("/dev/null"), 1: .writing(output, truncating: true), 2: .writing("/dev/null")])
     try #require(spawned == 0)
     // The wait runs on a thread of its own: under ThreadSanitizer 200 MB takes long, and a test
     // blocking a thread of the cooperative pool that long starves other suites' loads.
-    let (exited, status, pastePeak) = try await offThePool { () -> (Bool, Int32, Int) in
+    return try await offThePool { () -> (Bool, Int32, Int) in
       var pastePeak = 0
       var status: Int32 = 0
       var exited = false
@@ -413,13 +432,6 @@ struct SystemPasteboardTests {
       }
       return (exited, status, pastePeak)
     }
-    #expect(exited && status == 0, "the paste exited (\(exited)) with status \(status)")
-    let servePeak = try #require(Self.peakMemory(of: copier.process.processIdentifier))
-    #expect(servePeak < 64 << 20, "the serving process peaked at \(servePeak >> 20) MB")
-    #expect(pastePeak > 0 && pastePeak < 64 << 20, "the pasting process peaked at \(pastePeak >> 20) MB")
-    let attributes = try FileManager.default.attributesOfItem(atPath: output)
-    #expect((attributes[.size] as? Int) == size)
-    #expect(try Self.shell("cmp '\(source)' '\(output)'").status == 0, "the bytes arrive unchanged")
   }
 
   /// The copy is of the bytes at copy time (a spool), from any kind of source; standard input

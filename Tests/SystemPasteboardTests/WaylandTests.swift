@@ -143,6 +143,37 @@ extension SystemPasteboardTests {
       try Self.wlCopy("", input: Data("done".utf8), type: "text/plain")  // ends the serving process
     }
 
+    /// 200 MB through the clipboard with data-control, both processes ours, as on X11: the
+    /// serving process writes its spool into the compositor's pipe chunk by chunk, the pasting
+    /// one writes chunks out as they come, and each stays under 64 MB resident (VmHWM).
+    @Test func twoHundredMegabytesWithFlatMemory() async throws {
+      guard let compositor = Self.compositor else { return }
+      let directory = try makeTemporaryDirectory("wayland-flat")
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let (source, size) = try SystemPasteboardTests.largePayload(in: directory)
+      let copier = try compositor.start(try Self.utictl(), ["copy", "--foreground", "--type", "public.data", source])
+      defer { copier.terminate() }
+      var owned = false
+      for _ in 0..<200 where !owned {
+        owned = try Self.shell("timeout 2 wl-paste -l").stdoutText.contains("application/octet-stream")
+        if !owned { usleep(50_000) }
+      }
+      try #require(owned)
+      let output = directory.appendingPathComponent("pasted.bin").path
+      let (exited, status, pastePeak) = try await SystemPasteboardTests.pasteWatchingMemory(
+        [
+          "-u", "DISPLAY", "XDG_RUNTIME_DIR=\(compositor.runtimeDirectory)", "WAYLAND_DISPLAY=\(compositor.socketName)",
+        ],
+        into: output)
+      #expect(exited && status == 0, "the paste exited (\(exited)) with status \(status)")
+      let servePeak = try #require(SystemPasteboardTests.peakMemory(of: copier.process.processIdentifier))
+      #expect(servePeak < 64 << 20, "the serving process peaked at \(servePeak >> 20) MB")
+      #expect(pastePeak > 0 && pastePeak < 64 << 20, "the pasting process peaked at \(pastePeak >> 20) MB")
+      let attributes = try FileManager.default.attributesOfItem(atPath: output)
+      #expect((attributes[.size] as? Int) == size)
+      #expect(try Self.shell("cmp '\(source)' '\(output)'").status == 0, "the bytes arrive unchanged")
+    }
+
     @Test func filesCopiedAsURIListsAreFiles() throws {
       guard Self.compositor != nil else { return }
       let png = try Self.png(atLeast: 4096)
