@@ -89,17 +89,21 @@ enum WaylandBench {
     }
     return [
       .init(
-        "Wayland drag motion → accept, 1,000 drop targets (sway; compositor round trip included)", many, one,
-        peer: "the same window with 1 target")
+        "Wayland drag motion → accept, 1,000 drop targets (sway; compositor round trip included)", many.endToEnd,
+        one?.endToEnd, peer: "the same window with 1 target"),
+      .init(
+        "Wayland drag motion → accept inside our window (motion read → accept sent), 1,000 drop targets",
+        many.inWindow, one?.inWindow, peer: "the same window with 1 target"),
     ]
   }
 
   /// The median time from a probe's motion to our window's accept, over a window of `targets`
-  /// targets (24 points square, 40 to a row); nil when it does not answer.
+  /// targets (24 points square, 40 to a row), end to end and inside the window (from the
+  /// motion's arrival on its thread to the accept sent); nil when it does not answer.
   @MainActor
   static func motionToAccept(
     targets: Int, runs: Int, display: WaylandDisplay, input: WaylandVirtualInput, compositor: WaylandCompositor
-  ) -> Double? {
+  ) -> (endToEnd: Double, inWindow: Double)? {
     guard
       let window = try? WaylandWindow(
         title: "utibench", width: 1000, height: 700, display: display, applicationID: "swift-uti"),
@@ -138,7 +142,8 @@ enum WaylandBench {
       }
       return accepted > 0 ? time : .nan
     }
-    guard let time, !time.isNaN else { return nil }
-    return time
+    let answers = window.answerTimes.suffix(runs).sorted()
+    guard let time, !time.isNaN, !answers.isEmpty else { return nil }
+    return (time, Double(answers[answers.count / 2]) / 1e9)
   }
 }

@@ -36,7 +36,15 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
     var nextObserver = 0
     var dragging = false
     var latestPress: UInt32?
+    /// How long the latest motions took to answer (`answerTimes`), oldest first.
+    var answerTimes: [UInt64] = []
   }
+
+  /// How long the window took to answer each of the latest drag events over it (enter and
+  /// motion), in nanoseconds, oldest first (at most 4,096): from the event's arrival on the
+  /// window's thread to its `accept` and `set_actions` going out, the delegates' calls on the
+  /// main actor included. `utibench` reads it beside the end-to-end time through the compositor.
+  package var answerTimes: [UInt64] { state.withLock { $0.answerTimes } }
 
   /// The drag over the window: its offer, the items made from its types, and where it is.
   private struct Incoming {
@@ -191,6 +199,7 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
   }
 
   private func dragged(_ event: WaylandToplevel.Drag) {
+    let arrived = MonotonicClock.now()
     guard let surface = state.withLock({ $0.surface }) else { return }
     switch event {
     case .entered(let offer, let serial, let mimeTypes, let actions, let x, let y):
@@ -200,10 +209,10 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
           offer: offer, serial: serial, mimeTypes: mimeTypes, allowed: Self.operations(forActions: actions),
           items: items, location: CGPoint(x: x, y: y))
       }
-      move(surface: surface)
+      move(surface: surface, arrived: arrived)
     case .moved(let x, let y):
       state.withLock { $0.incoming?.location = CGPoint(x: x, y: y) }
-      move(surface: surface)
+      move(surface: surface, arrived: arrived)
     case .action: break
     case .left:
       guard
@@ -230,8 +239,9 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
   }
 
   /// Moves the drag over us on the surface (beginning it there at its first position), and
-  /// answers the offer with what the surface's operation now is.
-  private func move(surface: DropSurface) {
+  /// answers the offer with what the surface's operation now is; records how long the answer
+  /// took since the event `arrived`.
+  private func move(surface: DropSurface, arrived: UInt64) {
     guard let drag = state.withLock({ $0.incoming }) else { return }
     let (offer, location, began, items, allowed) = (drag.offer, drag.location, drag.began, drag.items, drag.allowed)
     let source = AppIdentity(bundleIdentifier: "wayland client")
@@ -256,6 +266,11 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
     try? toplevel.answer(
       offer, serial: drag.serial, mimeType: takes ? drag.mimeTypes.first : nil, actions: takes ? action : 0,
       preferred: takes ? action : 0)
+    let took = MonotonicClock.now() - arrived
+    state.withLock { state in
+      if state.answerTimes.count == 4096 { state.answerTimes.removeFirst(2048) }
+      state.answerTimes.append(took)
+    }
   }
 
   /// The items of a drag's MIME types (``IncomingDrag``), read from the offer.
