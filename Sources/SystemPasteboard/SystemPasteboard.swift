@@ -641,20 +641,19 @@ public final class SystemPasteboard: Sendable {
     let targets = try reader.targets()
     for (targetType, target) in typedTargets(targets) where !FileList.isFileListTarget(target) {
       guard targetType.conforms(to: type) else { continue }
-      let latin1 = target == "STRING" || target == "TEXT"
-      try reader.read(target) { chunk throws(SystemPasteboardError) in
-        try sink(latin1 ? [UInt8](SelectionTargets.received(chunk, target: target)) : chunk)
-      }
+      var decoder = CharsetDecoder(target: target)
+      try reader.read(target) { chunk throws(SystemPasteboardError) in try sink(decoder?.decode(chunk) ?? chunk) }
+      if let last = decoder?.finish(), !last.isEmpty { try sink(last) }
       return (targetType, target)
     }
     // Text in an encoding the owner does not offer, converted from the text it does.
     if let encoding = TextConversion.Encoding(type), let target = TextConversion.source(among: typedTargets(targets)) {
       var conversion = TextConversion(to: encoding)
-      let latin1 = target == "STRING" || target == "TEXT"
+      var decoder = CharsetDecoder(target: target)
       try reader.read(target) { chunk throws(SystemPasteboardError) in
-        try sink(conversion.convert(latin1 ? [UInt8](SelectionTargets.received(chunk, target: target)) : chunk))
+        try sink(conversion.convert(decoder?.decode(chunk) ?? chunk))
       }
-      try sink(conversion.finish())
+      try sink(conversion.convert(decoder?.finish() ?? []) + conversion.finish())
       return (type, target)
     }
     guard let files = try fileList(targets, source: reader) else { return nil }
@@ -685,7 +684,8 @@ public final class SystemPasteboard: Sendable {
     return nil
   }
 
-  /// The owner's data for one target (Latin-1 `STRING` converted to UTF-8).
+  /// The owner's data for one target (text in another charset, such as Latin-1 `STRING` or
+  /// `text/plain;charset=utf-16`, converted to UTF-8: ``CharsetDecoder``).
   ///
   /// - Parameter target: A target the owner offers, such as `image/png` (see ``targets()``).
   /// - Returns: The data, whole.

@@ -185,6 +185,27 @@ extension SystemPasteboardTests {
     #expect([UInt8](utf16) == [0, 0x63, 0, 0x61, 0, 0x66, 0, 0xE9])
   }
 
+  /// Text an owner offers only in another charset (a MIME type's `charset=`, as Qt and browsers
+  /// name UTF-16 and Latin-1 text) is pasted as UTF-8, by `utictl` and in process.
+  @Test func textInOtherCharsetsIsPastedAsUTF8() throws {
+    guard let server = Self.server else { return }
+    let utictl = try Self.utictl()
+    let text = "héllo 𝄞 ✓"
+    let utf16 = "\\377\\376" + text.utf16.map { String(format: "\\%03o\\%03o", $0 & 0xFF, $0 >> 8) }.joined()
+    for (target, bytes, expected) in [
+      ("text/plain;charset=utf-16", utf16, text), ("text/plain;charset=iso-8859-1", "caf\\351 \\251", "café ©"),
+    ] {
+      try Self.shell("printf '\(bytes)' | xclip -i -selection clipboard -t '\(target)' >/dev/null 2>&1")
+      #expect(try Self.eventually { try Self.xclipOut("TARGETS").stdoutText == "TARGETS\n\(target)\n" })
+      let pasted = try Self.shell("timeout 10 '\(utictl)' paste -n --type public.utf8-plain-text")
+      #expect(pasted.stdoutText == expected, "\(target): \(pasted.stderrText)")
+      #expect(try Self.shell("timeout 10 '\(utictl)' paste -n").stdoutText == expected, "\(target), no type named")
+      let pasteboard = SystemPasteboard(selection: .clipboard, display: try X11Display(parsing: server.display))
+      let read = try pasteboard.data(conformingTo: .plainText).map { String(decoding: $0.data, as: UTF8.self) }
+      #expect(read == expected, "\(target), in process")
+    }
+  }
+
   /// `paste --watch`: every change of owner, as JSON lines, as text, or piped to a command.
   @Test func watchReportsEveryChange() throws {
     guard let server = Self.server else { return }

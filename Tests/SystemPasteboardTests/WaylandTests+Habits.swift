@@ -126,6 +126,14 @@ extension SystemPasteboardTests.WaylandTests {
     #expect(watch.line() == "é")
     try Self.wlCopy("", input: Data("next".utf8), type: "text/plain")
     #expect(watch.line() == "next")
+    // Text offered only in another charset is pasted as UTF-8.
+    let offered = Data([0xFF, 0xFE] + "é 𝄞".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+    try Self.wlCopy("-t 'text/plain;charset=utf-16'", input: offered, type: "text/plain;charset=utf-16")
+    #expect(try Self.shell("timeout 10 '\(utictl)' paste -n").stdoutText == "é 𝄞")
+    // (wl-copy also offers a text type's bytes as UTF8_STRING and text/plain;charset=utf-8, unchanged,
+    // so the paste names plain text, whose first target is the one the charset labels.)
+    try Self.wlCopy("-t 'text/plain;charset=iso-8859-1'", input: Data([0xE9]), type: "text/plain;charset=iso-8859-1")
+    #expect(try Self.shell("timeout 10 '\(utictl)' paste -n --type public.plain-text").stdoutText == "é")
   }
 }
 

@@ -60,7 +60,9 @@ extension DragAndDropTests.WaylandWindowTests {
     let pasted = try Self.utictl(compositor, "paste --type public.image")
     #expect(pasted.status == 0, "\(pasted.stderrText)")
     #expect(pasted.stdout.starts(with: [0x89, 0x50, 0x4E, 0x47]), "an image GTK encoded for us")
-    let file = try makeTemporaryDirectory("gtk-wayland").appendingPathComponent("from-gtk.png")
+    let directory = try makeTemporaryDirectory("gtk-wayland")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("from-gtk.png")
     try pasted.stdout.write(to: file)
     #expect(try compositor.run("/usr/bin/python3", [Self.gtkClipboard, "size", file.path]).stdoutText == size)
   }

@@ -203,13 +203,9 @@ package enum SelectionTargets {
     }
   }
 
-  /// Data read from a target, made what the type says (Latin-1 `STRING` to UTF-8).
+  /// Data read from a target, made what the type says (text in another charset to UTF-8).
   package static func received(_ bytes: [UInt8], target: String) -> Data {
-    if target == "STRING" || target == "TEXT" {
-      var text = String.UnicodeScalarView()
-      for byte in bytes { text.append(Unicode.Scalar(byte)) }
-      return Data(String(text).utf8)
-    }
-    return Data(bytes)
+    guard var decoder = CharsetDecoder(target: target) else { return Data(bytes) }
+    return Data(decoder.decode(bytes) + decoder.finish())
   }
 }
