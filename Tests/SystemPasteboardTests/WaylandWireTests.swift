@@ -279,3 +279,48 @@ struct WaylandWireTests {
     #expect(x11.stderrText == "error: no X display: $DISPLAY is not set\n")
   }
 }
+
+/// What a device's offer events leave: each offer's MIME types (bounded) and actions, and which
+/// offer each selection holds, the replaced one stale.
+@Suite("Wayland offers, as devices announce them")
+struct WaylandOffersTests {
+  static func event(_ event: WaylandEvent, on object: UInt32 = 1) -> WaylandConnection.Incoming {
+    WaylandConnection.Incoming(object: object, interface: .display, event: event)
+  }
+
+  @Test func offersCollectTheirTypesAndActionsAndSelectionsReplaceThem() {
+    var offers = WaylandOffers()
+    let taken = [
+      Self.event(.dataOffer(7)), Self.event(.offer("text/plain"), on: 7),
+      Self.event(.offer("ignored: no such offer"), on: 8), Self.event(.sourceActions(3), on: 7),
+      Self.event(.selection(7, primary: false)),
+    ].map { offers.take($0) }
+    #expect(taken == [true, true, true, true, false], "a selection is not an offer event")
+    #expect(offers.entries == [7: .init(mimeTypes: ["text/plain"], actions: 3)])
+    #expect(offers.selection(primary: false) == nil, "announced, not yet selected")
+    var replaced = offers.select(7, primary: false)
+    #expect(replaced == nil)
+    #expect(offers.selection(primary: false)?.offer == 7)
+    #expect(offers.selection(primary: false)?.mimeTypes == ["text/plain"])
+    _ = offers.take(Self.event(.dataOffer(9)))
+    _ = offers.take(Self.event(.dataOffer(10)))
+    replaced = offers.select(9, primary: true)
+    #expect(replaced == nil)
+    replaced = offers.select(9, primary: true)
+    #expect(replaced == nil, "the same offer again replaces nothing")
+    let unselected = offers.removeUnselected()
+    #expect(unselected == [10], "announced and never selected")
+    replaced = offers.select(nil, primary: false)
+    #expect(replaced == 7, "the clipboard's offer is stale once nothing owns it")
+    #expect(offers.entries.keys.sorted() == [9])
+    offers.clearSelections()
+    #expect(offers.entries.isEmpty && offers.selection(primary: true) == nil)
+  }
+
+  @Test func anOfferKeepsAtMostTheLimitOfTypes() {
+    var offers = WaylandOffers()
+    _ = offers.take(Self.event(.dataOffer(1)))
+    for index in 0..<(WaylandOffers.mimeTypeLimit + 10) { _ = offers.take(Self.event(.offer("type/\(index)"))) }
+    #expect(offers.entries[1]?.mimeTypes.count == WaylandOffers.mimeTypeLimit)
+  }
+}

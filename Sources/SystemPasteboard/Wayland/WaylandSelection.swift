@@ -35,11 +35,8 @@ final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
   private let onChange: @Sendable () -> Void
 
   private struct State {
-    /// Each live offer's MIME types, in the owner's order.
-    var offers: [UInt32: [String]] = [:]
-    /// The offers of the clipboard and of the primary selection now.
-    var clipboard: UInt32?
-    var primarySelection: UInt32?
+    /// The live offers and the selections' (``WaylandOffers``).
+    var offers = WaylandOffers()
     /// What we own, while we own it.
     var source: Source?
     /// Selection events to leave uncounted: the echo of our own `set_selection`.
@@ -193,11 +190,7 @@ final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
   /// - Throws: ``SystemPasteboardError``: `.noOwner` when nothing owns the selection.
   func targets() throws(SystemPasteboardError) -> [String] {
     try loop.sync()
-    let (offer, types) = state.withLock { state in
-      let offer = primary ? state.primarySelection : state.clipboard
-      return (offer, offer.flatMap { state.offers[$0] } ?? [])
-    }
-    guard offer != nil else { throw noOwner }
+    guard let (_, types) = state.withLock({ $0.offers.selection(primary: primary) }) else { throw noOwner }
     return types
   }
 
@@ -214,7 +207,7 @@ final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
     throws(SystemPasteboardError)
   {
     try loop.checkAlive()
-    guard let offer = state.withLock({ primary ? $0.primarySelection : $0.clipboard }) else { throw noOwner }
+    guard let (offer, _) = state.withLock({ $0.offers.selection(primary: primary) }) else { throw noOwner }
     try connection.receive(target, from: offer, what: primary ? "the primary selection" : "the clipboard", into: sink)
   }
 
@@ -222,20 +215,11 @@ final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
 
   private func handle(_ incoming: WaylandConnection.Incoming) {
     switch incoming.event {
-    case .dataOffer(let offer):
-      state.withLock { $0.offers[offer] = [] }
-    case .offer(let mimeType):
-      state.withLock { state in
-        if state.offers[incoming.object] != nil, state.offers[incoming.object]!.count < 4096 {
-          state.offers[incoming.object]!.append(mimeType)
-        }
-      }
+    case .dataOffer, .offer:
+      state.withLock { _ = $0.offers.take(incoming) }
     case .selection(let offer, let isPrimary):
       let (stale, counted) = state.withLock { state -> ([UInt32], Bool) in
-        if isPrimary { state.primarySelection = offer } else { state.clipboard = offer }
-        let live: Set<UInt32?> = [state.clipboard, state.primarySelection]
-        let stale = state.offers.keys.filter { !live.contains($0) }
-        for id in stale { state.offers.removeValue(forKey: id) }
+        let stale = [state.offers.select(offer, primary: isPrimary)].compactMap { $0 } + state.offers.removeUnselected()
         guard isPrimary == primary else { return (stale, false) }
         if state.echoes > 0 {
           state.echoes -= 1
@@ -269,8 +253,7 @@ final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
       // The seat went away: the device is dead; ownership ends, and reads find no owner.
       state.withLock { state in
         state.source = nil
-        state.clipboard = nil
-        state.primarySelection = nil
+        state.offers.clearSelections()
       }
     default: break
     }

@@ -78,12 +78,10 @@ package final class WaylandToplevel: @unchecked Sendable {
     var keyboardFocus = false
     var configured = false
     var closeRequested = false
-    /// The offers the data device announced, with their MIME types and source actions.
-    var offers: [UInt32: (mimeTypes: [String], actions: UInt32)] = [:]
-    /// The offer of the drag over the window, and of the clipboard.
+    /// The offers the data devices announced, and the selections' (``WaylandOffers``).
+    var offers = WaylandOffers()
+    /// The offer of the drag over the window.
     var dragOffer: UInt32?
-    var selectionOffer: UInt32?
-    var primarySelectionOffer: UInt32?
     /// The sources this window offers (a drag's, the selections'), and what serves each.
     var sources: [UInt32: (serve: @Sendable (String) -> Payload?, events: @Sendable (Source) -> Void)] = [:]
     var dragSource: UInt32?
@@ -240,13 +238,13 @@ package final class WaylandToplevel: @unchecked Sendable {
   package func finish(_ offer: UInt32) throws(SystemPasteboardError) {
     try connection.send(.finish, to: offer)
     try connection.send(.destroy, to: offer)
-    state.withLock { _ = $0.offers.removeValue(forKey: offer) }
+    state.withLock { $0.offers.remove(offer) }
   }
 
   /// Lets a dropped offer go without finishing it (the drop was refused).
   package func release(_ offer: UInt32) {
     try? connection.send(.destroy, to: offer)
-    state.withLock { _ = $0.offers.removeValue(forKey: offer) }
+    state.withLock { $0.offers.remove(offer) }
   }
 
   // MARK: Drags
@@ -305,10 +303,7 @@ package final class WaylandToplevel: @unchecked Sendable {
   /// The selection's offer as the data device last announced it, with its MIME types; nil when
   /// nothing owns it (or the window never had focus, which is when the compositor tells).
   package func selection(primary: Bool) -> (offer: UInt32, mimeTypes: [String])? {
-    state.withLock { state in
-      guard let offer = primary ? state.primarySelectionOffer : state.selectionOffer else { return nil }
-      return (offer, state.offers[offer]?.mimeTypes ?? [])
-    }
+    state.withLock { $0.offers.selection(primary: primary) }
   }
 
   /// Whether the compositor offers the primary selection to windows.
@@ -466,20 +461,13 @@ package final class WaylandToplevel: @unchecked Sendable {
   /// selections; the rest are the events of this window's own sources.
   private func handleOfferEvent(_ incoming: WaylandConnection.Incoming) {
     switch incoming.event {
-    case .dataOffer(let offer): state.withLock { $0.offers[offer] = ([], 0) }
-    case .offer(let mimeType):
-      state.withLock { state in
-        if state.offers[incoming.object] != nil, state.offers[incoming.object]!.mimeTypes.count < 4096 {
-          state.offers[incoming.object]!.mimeTypes.append(mimeType)
-        }
-      }
-    case .sourceActions(let mask): state.withLock { $0.offers[incoming.object]?.actions = mask }
+    case .dataOffer, .offer, .sourceActions: state.withLock { _ = $0.offers.take(incoming) }
     case .action(let mask) where incoming.interface == .dataOffer: dragEvent(.action(mask))
     case .dragEnter(let serial, _, let x, let y, let offer):
-      let entry = state.withLock { state -> (mimeTypes: [String], actions: UInt32)? in
+      let entry = state.withLock { state -> WaylandOffers.Entry? in
         state.latestSerial = serial
         state.dragOffer = offer
-        return offer.flatMap { state.offers[$0] }
+        return offer.flatMap { state.offers.entries[$0] }
       }
       if let offer, let entry {
         dragEvent(
@@ -491,12 +479,7 @@ package final class WaylandToplevel: @unchecked Sendable {
       dragEvent(.left)
     case .drop: dragEvent(.dropped)
     case .selection(let offer, let primary):
-      let stale = state.withLock { state -> UInt32? in
-        let previous = primary ? state.primarySelectionOffer : state.selectionOffer
-        if primary { state.primarySelectionOffer = offer } else { state.selectionOffer = offer }
-        return previous == offer ? nil : previous
-      }
-      if let stale { release(stale) }
+      if let stale = state.withLock({ $0.offers.select(offer, primary: primary) }) { release(stale) }
     default: sourceEvent(incoming)
     }
   }
