@@ -78,10 +78,9 @@ package final class WaylandToplevel: @unchecked Sendable {
     var keyboardFocus = false
     var configured = false
     var closeRequested = false
-    /// The offers the data devices announced, and the selections' (``WaylandOffers``).
+    /// The offers the data devices announced, and the selections' (``WaylandOffers``); the drag
+    /// over the window is the owner's (``Drag``) to track.
     var offers = WaylandOffers()
-    /// The offer of the drag over the window.
-    var dragOffer: UInt32?
     /// The sources this window offers (a drag's, the selections'), and what serves each.
     var sources: [UInt32: (serve: @Sendable (String) -> Payload?, events: @Sendable (Source) -> Void)] = [:]
     var dragSource: UInt32?
@@ -466,7 +465,6 @@ package final class WaylandToplevel: @unchecked Sendable {
     case .dragEnter(let serial, _, let x, let y, let offer):
       let entry = state.withLock { state -> WaylandOffers.Entry? in
         state.latestSerial = serial
-        state.dragOffer = offer
         return offer.flatMap { state.offers.entries[$0] }
       }
       if let offer, let entry {
