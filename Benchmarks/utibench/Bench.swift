@@ -67,6 +67,45 @@ enum Bench {
     }
   }
 
+  /// The median wall times of `commands` run in turn, `runs` rounds of each after one warm-up
+  /// round, in seconds: the commands alternate, so that all of them are timed under the same
+  /// load (this machine's timings drift by 2× between minutes).
+  static func measureProcessesInterleaved(runs: Int, _ commands: [(path: String, arguments: [String])]) -> [Double] {
+    var times = [[Double]](repeating: [], count: commands.count)
+    for round in 0...runs {
+      for (index, command) in commands.enumerated() {
+        let time = measureProcess(runs: 1, command.path, command.arguments)
+        if round > 0 { times[index].append(time) }
+      }
+    }
+    return times.map { $0.sorted()[$0.count / 2] }
+  }
+
+  /// The rows of a copy → paste round trip (`ours`, a shell command running `utictl`) beside the
+  /// peer's (`theirs`), timed interleaved: the shipped binary's, and, where it is the
+  /// self-contained one, the default release build's (the same command with that `utictl`).
+  static func roundTripRows(
+    _ name: String, runs: Int, ours: String, utictl: String, theirs: String, peer: String
+  ) -> [Row] {
+    var commands = [ours, theirs]
+    let dynamic = sibling("utictl").flatMap { $0 != utictl ? $0 : nil }
+    if let dynamic {
+      commands.append(ours.replacingOccurrences(of: "'\(utictl)'", with: "'\(dynamic)'"))
+      // What the default build's two processes cost before they do anything: its start-up, twice.
+      commands.append("'\(dynamic)' --version && '\(dynamic)' --version")
+    }
+    let times = measureProcessesInterleaved(runs: runs, commands.map { ("/bin/sh", ["-c", $0 + " > /dev/null"]) })
+    var rows = [Row(name, times[0], times[1], peer: peer)]
+    if dynamic != nil {
+      rows.append(Row(name + ", default release build", times[2], times[1], peer: peer))
+      if name.contains("1 KB") {
+        rows.append(
+          Row("`utictl --version` twice (no copy, no paste), default release build", times[3], times[1], peer: peer))
+      }
+    }
+    return rows
+  }
+
   /// A program built beside this one (`.build/release/utictl`).
   static func sibling(_ name: String) -> String? {
     let own = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()

@@ -32,15 +32,11 @@ enum ClipboardBench {
         print("note: \(utictl) did not give \(label) back; its clipboard rows are left out")
         return rows
       }
-      let ours = Bench.measureProcess(runs: runs, "/bin/sh", ["-c", roundTrip + " > /dev/null"])
-      let theirs = Bench.measureProcess(
-        runs: runs, "/bin/sh",
-        [
-          "-c",
-          "'\(xclip)' -i -selection clipboard -t \(mime) '\(file)' >/dev/null 2>&1 && '\(xclip)' -o -selection clipboard -t \(mime) > /dev/null",
-        ])
-      rows.append(
-        .init("copy → paste round trip, \(label) (processes, Xvfb)", ours, theirs, peer: "xclip -i, then xclip -o"))
+      let theirs =
+        "'\(xclip)' -i -selection clipboard -t \(mime) '\(file)' >/dev/null 2>&1 && '\(xclip)' -o -selection clipboard -t \(mime) > /dev/null"
+      rows += Bench.roundTripRows(
+        "copy → paste round trip, \(label) (processes, Xvfb)", runs: runs, ours: roundTrip, utictl: utictl,
+        theirs: theirs, peer: "xclip -i, then xclip -o")
     }
     // In process: one paste of 1 KB another process (xclip) owns.
     let owner = "'\(xclip)' -i -selection clipboard -t text/plain '\(small)' >/dev/null 2>&1"

@@ -43,12 +43,10 @@ enum WaylandBench {
         print("note: \(utictl) did not give \(label) back on Wayland; its rows are left out")
         return rows
       }
-      let ours = Bench.measureProcess(runs: runs, "/bin/sh", ["-c", roundTrip + " > /dev/null"])
-      let theirs = Bench.measureProcess(
-        runs: runs, "/bin/sh",
-        ["-c", "'\(wlCopy)' -t \(mime) < '\(file)' >/dev/null 2>&1 && '\(wlPaste)' -n -t \(mime) > /dev/null"])
-      rows.append(
-        .init("copy → paste round trip, \(label) (processes, sway)", ours, theirs, peer: "wl-copy, then wl-paste"))
+      rows += Bench.roundTripRows(
+        "copy → paste round trip, \(label) (processes, sway)", runs: runs, ours: roundTrip, utictl: utictl,
+        theirs: "'\(wlCopy)' -t \(mime) < '\(file)' >/dev/null 2>&1 && '\(wlPaste)' -n -t \(mime) > /dev/null",
+        peer: "wl-copy, then wl-paste")
     }
     // In process: one paste of 1 KB another process (wl-copy) owns.
     _ = try? compositor.shell("'\(wlCopy)' -t text/plain < '\(small)' >/dev/null 2>&1")
