@@ -1,8 +1,9 @@
-import DesktopPasteboard
 import Foundation
 import SystemPasteboard
 import TestSupport
 import Testing
+
+@testable import DesktopPasteboard
 
 /// The next press a window reports, or nil when none comes within `seconds`.
 @MainActor
@@ -33,5 +34,38 @@ func pressDragRelease(_ input: WaylandVirtualInput, through points: [(Double, Do
     for (from, to) in zip(points, points.dropFirst()) { try input.drag(from: from, to: to) }
     usleep(200_000)
     try input.button(pressed: false)
+  }
+}
+
+extension DragAndDropTests.WaylandWindowTests {
+  /// A window takes the size the compositor suggests (here sway's `resize set` of a floating
+  /// window; a tiling layout, a maximised window): its next buffer has that size, its content
+  /// cropped or padded. The compositor's own input proves it: a press past the old size reaches
+  /// the grown window, and one past the new size misses the shrunk one.
+  @Test func aWindowTakesTheSizeTheCompositorSuggests() async throws {
+    guard let (compositor, input, display) = try Self.desktop() else { return }
+    let window = try WaylandWindow(
+      title: "sizes", width: 400, height: 300, display: display, applicationID: "swift-uti")
+    defer { window.close() }
+    _ = try compositor.place(appID: "swift-uti", at: 0, 0)
+    #expect(window.toplevel.size == (400, 300))
+    let presses = window.buttonPresses
+    func press(_ x: Double, _ y: Double) async throws {
+      // sway keeps a resized floating window's centre: put it back in the corner first.
+      let origin = try compositor.place(appID: "swift-uti", at: 0, 0)
+      try await offThePool {
+        try input.move(to: origin.x + x, origin.y + y)
+        try input.button(pressed: true)
+        try input.button(pressed: false)
+      }
+    }
+    for (width, height, inside) in [(520, 380, (480.0, 350.0)), (260, 140, (250.0, 130.0))] {
+      _ = try compositor.swaymsg(["[app_id=\"swift-uti\"]", "resize", "set", "\(width)", "\(height)"])
+      #expect(await DragAndDropTests.eventually { window.toplevel.size == (Int32(width), Int32(height)) })
+      try await press(inside.0, inside.1)
+      #expect(await nextPress(presses) == WindowButtonPress(location: CGPoint(x: inside.0, y: inside.1), button: 1))
+    }
+    try await press(300, 200)
+    #expect(await nextPress(presses, within: 1) == nil, "(300, 200) is outside the window of 260 × 140")
   }
 }

@@ -235,6 +235,26 @@ extension WaylandCompositor {
   /// the output: its container's rectangle, the window's place in it, less the window
   /// geometry's offset in the surface (client-side shadows). Read from `swaymsg -t get_tree`.
   public func surfaceOrigin(appID: String) throws -> (x: Double, y: Double)? {
+    guard let node = try node(appID: appID), let rect = node["rect"] as? [String: Double],
+      let window = node["window_rect"] as? [String: Double], let geometry = node["geometry"] as? [String: Double]
+    else { return nil }
+    return (
+      rect["x", default: 0] + window["x", default: 0] - geometry["x", default: 0],
+      rect["y", default: 0] + window["y", default: 0] - geometry["y", default: 0]
+    )
+  }
+
+  /// The size of the surface of the window whose app id is `appID`, as sway took it from the
+  /// window's buffer (its `geometry`).
+  public func surfaceSize(appID: String) throws -> (width: Double, height: Double)? {
+    guard let geometry = try node(appID: appID)?["geometry"] as? [String: Double],
+      let width = geometry["width"], let height = geometry["height"]
+    else { return nil }
+    return (width, height)
+  }
+
+  /// The node of the window whose app id is `appID` in `swaymsg -t get_tree`.
+  private func node(appID: String) throws -> [String: Any]? {
     let tree = try swaymsg(["-t", "get_tree"])
     guard let root = try JSONSerialization.jsonObject(with: Data(tree.utf8)) as? [String: Any] else { return nil }
     func find(_ node: [String: Any]) -> [String: Any]? {
@@ -244,13 +264,7 @@ extension WaylandCompositor {
       }
       return nil
     }
-    guard let node = find(root), let rect = node["rect"] as? [String: Double],
-      let window = node["window_rect"] as? [String: Double], let geometry = node["geometry"] as? [String: Double]
-    else { return nil }
-    return (
-      rect["x", default: 0] + window["x", default: 0] - geometry["x", default: 0],
-      rect["y", default: 0] + window["y", default: 0] - geometry["y", default: 0]
-    )
+    return find(root)
   }
 
   /// Waits (up to 10 s) until a window with `appID` is on the output, moves it to (`x`, `y`),

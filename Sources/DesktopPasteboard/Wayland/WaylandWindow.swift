@@ -7,7 +7,8 @@ import UTIPlatform
 /// A Wayland window that takes drops into a `DropSurface` and starts drags, through the seat's
 /// `wl_data_device`: the Wayland counterpart of ``X11Window``, behind ``DesktopWindow``.
 ///
-/// An `xdg_toplevel` showing a plain fill (or the pixels given). Drops: a drag's MIME types are
+/// An `xdg_toplevel` showing a plain fill (or the pixels given), at the size the compositor
+/// suggests where it suggests one (the pixels cropped or padded). Drops: a drag's MIME types are
 /// mapped to `UTType`s as the clipboard's are (a file manager's `text/uri-list` becomes one item
 /// per file); each enter and motion drives the surface's delegates, and the window answers with
 /// `wl_data_offer.accept` (the first MIME type, when the operation is copy or move) and

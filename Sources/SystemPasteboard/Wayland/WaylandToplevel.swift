@@ -56,8 +56,12 @@ package final class WaylandToplevel: @unchecked Sendable {
   }
 
   let connection: WaylandConnection
+  /// The size of the content given (`pixels`, row by row): what the window shows at first, and
+  /// what a new size crops or pads.
   let width: Int32
   let height: Int32
+  private let pixels: [UInt32]?
+  private let shm: UInt32
   private let loop: WaylandEventLoop
   private let surface: UInt32
   private let xdgSurface: UInt32
@@ -77,6 +81,14 @@ package final class WaylandToplevel: @unchecked Sendable {
     var latestSerial: UInt32 = 0
     var keyboardFocus = false
     var configured = false
+    /// The buffer shown, and its size.
+    var buffer: UInt32 = 0
+    var size: (width: Int32, height: Int32) = (0, 0)
+    /// The size the compositor suggested last (`xdg_toplevel.configure`), applied at the next
+    /// `xdg_surface.configure`.
+    var suggested: (width: Int32, height: Int32)?
+    /// Buffers replaced by another size, destroyed once the compositor releases them.
+    var retired: Set<UInt32> = []
     var closeRequested = false
     /// The offers the data devices announced, and the selections' (``WaylandOffers``); the drag
     /// over the window is the owner's (``Drag``) to track.
@@ -104,9 +116,10 @@ package final class WaylandToplevel: @unchecked Sendable {
     self.connection = connection
     self.width = Int32(clamping: max(1, min(width, 8192)))
     self.height = Int32(clamping: max(1, min(height, 8192)))
+    self.pixels = pixels
     loop = try WaylandEventLoop(connection: connection)
     let compositor = try Self.required(.compositor, on: connection)
-    let shm = try Self.required(.shm, on: connection)
+    shm = try Self.required(.shm, on: connection)
     wmBase = try Self.required(.wmBase, on: connection)
     seat = try connection.bind(.seat)?.id
     dataDeviceManager = try connection.bind(.dataDeviceManager)?.id
@@ -133,7 +146,8 @@ package final class WaylandToplevel: @unchecked Sendable {
     } else {
       primaryDevice = nil
     }
-    try attachBuffer(shm: shm, pixels: pixels)
+    let buffer = try makeBuffer(width: self.width, height: self.height)
+    state.withLock { ($0.buffer, $0.size) = (buffer, (self.width, self.height)) }
     // The first commit, without a buffer, asks for the first configure; the buffer follows its ack.
     try connection.send(.commit, to: surface)
     try connection.roundTrip { incoming throws(SystemPasteboardError) in handle(incoming) }
@@ -143,8 +157,6 @@ package final class WaylandToplevel: @unchecked Sendable {
     }
     try loop.sync()
   }
-
-  private var buffer: UInt32 = 0
 
   private static func required(_ interface: WaylandInterface, on connection: WaylandConnection)
     throws(SystemPasteboardError) -> UInt32
@@ -157,11 +169,19 @@ package final class WaylandToplevel: @unchecked Sendable {
     return id
   }
 
-  private func attachBuffer(shm: UInt32, pixels: [UInt32]?) throws(SystemPasteboardError) {
-    let count = Int(width) * Int(height)
-    var fill = pixels ?? []
-    if fill.count < count { fill += [UInt32](repeating: 0xFFF0_F0F0, count: count - fill.count) }
-    let bytes = fill.prefix(count).withUnsafeBytes { Array($0) }
+  /// A `wl_shm` buffer of `width` × `height` showing the content (cropped, or padded with a
+  /// light grey, where the size is not the content's).
+  private func makeBuffer(width: Int32, height: Int32) throws(SystemPasteboardError) -> UInt32 {
+    let (columns, rows) = (Int(width), Int(height))
+    var fill = [UInt32](repeating: 0xFFF0_F0F0, count: columns * rows)
+    if let pixels {
+      let given = Int(self.width)
+      for row in 0..<min(rows, Int(self.height)) where row * given < pixels.count {
+        let source = pixels[(row * given)..<min(pixels.count, row * given + min(columns, given))]
+        fill.replaceSubrange((row * columns)..<(row * columns + source.count), with: source)
+      }
+    }
+    let bytes = fill.withUnsafeBytes { Array($0) }
     guard let fd = FileIO.anonymousSharedMemory(bytes) else {
       throw SystemPasteboardError(
         .connectionFailed, "no shared memory for the window's buffer: \(FileIO.reason(errno))")
@@ -169,10 +189,42 @@ package final class WaylandToplevel: @unchecked Sendable {
     defer { _ = closeDescriptor(fd) }
     let pool = connection.makeObject(.shmPool)
     try connection.send(.createPool(pool, fd: fd, size: Int32(clamping: bytes.count)), to: shm)
-    buffer = connection.makeObject(.buffer)
+    let buffer = connection.makeObject(.buffer)
     try connection.send(.createBuffer(buffer, width: width, height: height), to: pool)
     try connection.send(.destroy, to: pool)
+    return buffer
   }
+
+  /// Acknowledges a configure: the first attaches the buffer; a size the compositor suggested
+  /// since (a tiling layout, a maximised window) gets a buffer of that size, the old one destroyed
+  /// once the compositor releases it.
+  private func configured(_ serial: UInt32) {
+    try? connection.send(.ackConfigure(serial), to: xdgSurface)
+    let (first, resize) = state.withLock { state -> (Bool, (width: Int32, height: Int32)?) in
+      defer { (state.configured, state.suggested) = (true, nil) }
+      guard let suggested = state.suggested, suggested != state.size else { return (!state.configured, nil) }
+      return (!state.configured, suggested)
+    }
+    var attach: UInt32?
+    if let resize, let buffer = try? makeBuffer(width: resize.width, height: resize.height) {
+      attach = buffer
+      state.withLock { state in
+        state.retired.insert(state.buffer)
+        (state.buffer, state.size) = (buffer, resize)
+      }
+    } else if first {
+      attach = state.withLock { $0.buffer }
+    }
+    if let attach {
+      let size = state.withLock { $0.size }
+      try? connection.send(.attach(attach), to: surface)
+      try? connection.send(.damageBuffer(width: size.width, height: size.height), to: surface)
+    }
+    try? connection.send(.commit, to: surface)
+  }
+
+  /// The size of the buffer the window shows now.
+  package var size: (width: Int32, height: Int32) { state.withLock { $0.size } }
 
   /// Closes the window and its connection.
   package func close() {
@@ -387,6 +439,13 @@ package final class WaylandToplevel: @unchecked Sendable {
   // MARK: Events
 
   private func handle(_ incoming: WaylandConnection.Incoming) {
+    if case .bufferReleased = incoming.event {
+      // A buffer of an older size: the compositor no longer reads it.
+      if state.withLock({ $0.retired.remove(incoming.object) != nil }) {
+        try? connection.send(.destroy, to: incoming.object)
+      }
+      return
+    }
     if handleSurfaceEvent(incoming.event) || handleInputEvent(incoming.event) { return }
     handleOfferEvent(incoming)
   }
@@ -396,17 +455,9 @@ package final class WaylandToplevel: @unchecked Sendable {
   private func handleSurfaceEvent(_ event: WaylandEvent) -> Bool {
     switch event {
     case .ping(let serial): try? connection.send(.pong(serial), to: wmBase)
-    case .surfaceConfigure(let serial):
-      try? connection.send(.ackConfigure(serial), to: xdgSurface)
-      let first = state.withLock { state -> Bool in
-        defer { state.configured = true }
-        return !state.configured
-      }
-      if first {
-        try? connection.send(.attach(buffer), to: surface)
-        try? connection.send(.damageBuffer(width: width, height: height), to: surface)
-      }
-      try? connection.send(.commit, to: surface)
+    case .surfaceConfigure(let serial): configured(serial)
+    case .toplevelConfigure(let width, let height) where width > 0 && height > 0:
+      state.withLock { $0.suggested = (min(width, 8192), min(height, 8192)) }
     case .close:
       let handler = state.withLock { state in
         state.closeRequested = true
