@@ -244,15 +244,6 @@ extension WaylandCompositor {
     )
   }
 
-  /// The size of the surface of the window whose app id is `appID`, as sway took it from the
-  /// window's buffer (its `geometry`).
-  public func surfaceSize(appID: String) throws -> (width: Double, height: Double)? {
-    guard let geometry = try node(appID: appID)?["geometry"] as? [String: Double],
-      let width = geometry["width"], let height = geometry["height"]
-    else { return nil }
-    return (width, height)
-  }
-
   /// The node of the window whose app id is `appID` in `swaymsg -t get_tree`.
   private func node(appID: String) throws -> [String: Any]? {
     let tree = try swaymsg(["-t", "get_tree"])
