@@ -368,27 +368,41 @@ struct SystemPasteboardTests {
   /// under 64 MB resident (VmHWM, read from /proc while it runs).
   @Test func twoHundredMegabytesWithFlatMemory() async throws {
     guard let server = Self.server else { return }
+    try await Self.expectTwoHundredMegabytesFlat(
+      start: { try server.start(try Self.utictl(), $0) },
+      owns: {
+        try Self.shell("timeout 2 xclip -o -selection clipboard -t TARGETS").stdoutText.contains(
+          "application/octet-stream")
+      }, environment: ["DISPLAY=\(server.display)"])
+  }
+
+  /// 200 MB through a desktop's clipboard, both processes ours: `utictl copy --foreground`,
+  /// started by `start` with its arguments and owning once `owns` says so, then `utictl paste`
+  /// in `environment` (the desktop's variables). Each process stays under 64 MB resident, and
+  /// the bytes arrive unchanged.
+  static func expectTwoHundredMegabytesFlat(
+    start: ([String]) throws -> XServer.Peer, owns: () throws -> Bool, environment: [String]
+  ) async throws {
     let directory = try makeTemporaryDirectory("flat")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let (source, size) = try Self.largePayload(in: directory)
-    let copier = try server.start(try Self.utictl(), ["copy", "--foreground", "--type", "public.data", source])
+    let (source, size) = try largePayload(in: directory)
+    let copier = try start(["copy", "--foreground", "--type", "public.data", source])
     defer { copier.terminate() }
     var owned = false
     for _ in 0..<200 where !owned {
-      owned = try Self.shell("timeout 2 xclip -o -selection clipboard -t TARGETS").stdoutText.contains(
-        "application/octet-stream")
+      owned = try owns()
       if !owned { usleep(50_000) }
     }
     try #require(owned)
     let output = directory.appendingPathComponent("pasted.bin").path
-    let (exited, status, pastePeak) = try await Self.pasteWatchingMemory(["DISPLAY=\(server.display)"], into: output)
+    let (exited, status, pastePeak) = try await pasteWatchingMemory(environment, into: output)
     #expect(exited && status == 0, "the paste exited (\(exited)) with status \(status)")
-    let servePeak = try #require(Self.peakMemory(of: copier.process.processIdentifier))
+    let servePeak = try #require(peakMemory(of: copier.process.processIdentifier))
     #expect(servePeak < 64 << 20, "the serving process peaked at \(servePeak >> 20) MB")
     #expect(pastePeak > 0 && pastePeak < 64 << 20, "the pasting process peaked at \(pastePeak >> 20) MB")
     let attributes = try FileManager.default.attributesOfItem(atPath: output)
     #expect((attributes[.size] as? Int) == size)
-    #expect(try Self.shell("cmp '\(source)' '\(output)'").status == 0, "the bytes arrive unchanged")
+    #expect(try runProcess("/usr/bin/cmp", [source, output]).status == 0, "the bytes arrive unchanged")
   }
 
   /// A file of 200 MB of random bytes in `directory`: its path and size.

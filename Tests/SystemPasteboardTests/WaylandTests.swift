@@ -148,30 +148,12 @@ extension SystemPasteboardTests {
     /// one writes chunks out as they come, and each stays under 64 MB resident (VmHWM).
     @Test func twoHundredMegabytesWithFlatMemory() async throws {
       guard let compositor = Self.compositor else { return }
-      let directory = try makeTemporaryDirectory("wayland-flat")
-      defer { try? FileManager.default.removeItem(at: directory) }
-      let (source, size) = try SystemPasteboardTests.largePayload(in: directory)
-      let copier = try compositor.start(try Self.utictl(), ["copy", "--foreground", "--type", "public.data", source])
-      defer { copier.terminate() }
-      var owned = false
-      for _ in 0..<200 where !owned {
-        owned = try Self.shell("timeout 2 wl-paste -l").stdoutText.contains("application/octet-stream")
-        if !owned { usleep(50_000) }
-      }
-      try #require(owned)
-      let output = directory.appendingPathComponent("pasted.bin").path
-      let (exited, status, pastePeak) = try await SystemPasteboardTests.pasteWatchingMemory(
-        [
+      try await SystemPasteboardTests.expectTwoHundredMegabytesFlat(
+        start: { try compositor.start(try Self.utictl(), $0) },
+        owns: { try Self.shell("timeout 2 wl-paste -l").stdoutText.contains("application/octet-stream") },
+        environment: [
           "-u", "DISPLAY", "XDG_RUNTIME_DIR=\(compositor.runtimeDirectory)", "WAYLAND_DISPLAY=\(compositor.socketName)",
-        ],
-        into: output)
-      #expect(exited && status == 0, "the paste exited (\(exited)) with status \(status)")
-      let servePeak = try #require(SystemPasteboardTests.peakMemory(of: copier.process.processIdentifier))
-      #expect(servePeak < 64 << 20, "the serving process peaked at \(servePeak >> 20) MB")
-      #expect(pastePeak > 0 && pastePeak < 64 << 20, "the pasting process peaked at \(pastePeak >> 20) MB")
-      let attributes = try FileManager.default.attributesOfItem(atPath: output)
-      #expect((attributes[.size] as? Int) == size)
-      #expect(try Self.shell("cmp '\(source)' '\(output)'").status == 0, "the bytes arrive unchanged")
+        ])
     }
 
     @Test func filesCopiedAsURIListsAreFiles() throws {
