@@ -685,7 +685,7 @@ public final class SystemPasteboard: Sendable {
   }
 
   /// The owner's data for one target (text in another charset, such as Latin-1 `STRING` or
-  /// `text/plain;charset=utf-16`, converted to UTF-8: ``CharsetDecoder``).
+  /// `text/plain;charset=utf-16`, converted to UTF-8).
   ///
   /// - Parameter target: A target the owner offers, such as `image/png` (see ``targets()``).
   /// - Returns: The data, whole.
