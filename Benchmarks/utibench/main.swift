@@ -11,7 +11,7 @@ if CommandLine.arguments.contains("--help") || CommandLine.arguments.contains("-
   print(
     """
     USAGE: swift run -c release utibench [--quick]
-           utibench --identify | --clipboard | --xdnd | --pasteboard   (one group of rows)
+           utibench --identify | --clipboard | --xdnd | --pasteboard | --processes   (one group of rows)
            utibench --profile xml|binary|build|load|contains|catalog|conforms|identify|prefix|mime
            utibench --write-fuzz-seeds DIR
 
@@ -92,6 +92,11 @@ if let i = CommandLine.arguments.firstIndex(of: "--write-fuzz-seeds"), i + 1 < C
 // `utibench --identify`: the identification rows alone (processes, 2,000 files, a prefix).
 if CommandLine.arguments.contains("--identify") {
   Bench.printTable(IdentifyBench.rows(quick: quick, scratch: scratch))
+  exit(0)
+}
+// `utibench --processes`: the whole-process rows of start-up and `plist lint` alone.
+if CommandLine.arguments.contains("--processes") {
+  Bench.printTable(ProcessBench.rows(quick: quick, xmlPath: xmlPath))
   exit(0)
 }
 // `utibench --pasteboard`: the payload rows alone.
@@ -265,57 +270,7 @@ rows.append(
     "tag lookup: extension → preferred type (registry)", tagLookup, initLookup,
     peer: "`UTType(filenameExtension:)` (shared registry)"))
 
-// Whole processes: `utictl plist lint` beside `plutil -lint` and Python's plistlib.
-let processRuns = quick ? 3 : 30
-if let utictl = Bench.shippedUtictl() {
-  let ours = Bench.measureProcess(runs: processRuns, utictl, ["plist", "lint", xmlPath])
-  if let plutil = Bench.which("plutil") {
-    rows.append(
-      .init(
-        "`utictl plist lint` process, 1 MB XML", ours,
-        Bench.measureProcess(runs: processRuns, plutil, ["-lint", xmlPath]), peer: "plutil -lint process"))
-  }
-  if let python = Bench.which("python3") {
-    rows.append(
-      .init(
-        "`utictl plist lint` process, 1 MB XML", ours,
-        Bench.measureProcess(
-          runs: processRuns, python, ["-c", "import plistlib,sys; plistlib.load(open(sys.argv[1],'rb'))", xmlPath]),
-        peer: "python3 plistlib.load process"))
-  }
-  if let plutil = Bench.which("plutil") {
-    rows.append(
-      .init(
-        "`utictl validate` process, 1 MB Info.plist, 2,000 decls",
-        Bench.measureProcess(runs: processRuns, utictl, ["validate", xmlPath]),
-        Bench.measureProcess(runs: processRuns, plutil, ["-lint", xmlPath]), peer: "plutil -lint process (syntax only)")
-    )
-  }
-  if let hello = Bench.sibling("utibench-hello") {
-    rows.append(
-      .init(
-        "`utictl conforms-to public.png public.data` process",
-        Bench.measureProcess(runs: processRuns, utictl, ["conforms-to", "public.png", "public.data"]),
-        Bench.measureProcess(runs: processRuns, hello, []), peer: "a Swift program that only prints a line"))
-    // The binary `swift build -c release` gives (what `swift run` runs), beside the same hello world.
-    if let dynamic = Bench.sibling("utictl"), dynamic != utictl {
-      rows.append(
-        .init(
-          "`utictl conforms-to public.png public.data` process, default release build",
-          Bench.measureProcess(runs: processRuns, dynamic, ["conforms-to", "public.png", "public.data"]),
-          Bench.measureProcess(runs: processRuns, hello, []), peer: "a Swift program that only prints a line"))
-      if let plutil = Bench.which("plutil") {
-        rows.append(
-          .init(
-            "`utictl plist lint` process, 1 MB XML, default release build",
-            Bench.measureProcess(runs: processRuns, dynamic, ["plist", "lint", xmlPath]),
-            Bench.measureProcess(runs: processRuns, plutil, ["-lint", xmlPath]), peer: "plutil -lint process"))
-      }
-    }
-  }
-} else {
-  print("note: utictl is not built beside utibench; run `swift build -c release` first for the process rows")
-}
+rows += ProcessBench.rows(quick: quick, xmlPath: xmlPath)
 
 rows += IdentifyBench.rows(quick: quick, scratch: scratch)
 rows += PasteboardBench.rows(quick: quick, scratch: scratch)
