@@ -119,32 +119,51 @@ final class WaylandConnection: @unchecked Sendable {
   /// the compositor confirms).
   /// - Throws: ``SystemPasteboardError`` (`.closed`, `.timeout`) when the socket fails.
   func send(_ request: WaylandRequest, to object: UInt32) throws(SystemPasteboardError) {
-    let (known, destroyed) = objects.withLock { ($0.interfaces[object], $0.destroyed.contains(object)) }
-    guard let interface = known else {
-      preconditionFailure("request \(request.name) to the unknown object \(object)")
+    try send([(request, object)])
+  }
+
+  /// Sends `requests` (each to its object) in one write, in order: what answers one event
+  /// (a drag's `accept` and `set_actions`) reaches the compositor at once.
+  /// - Throws: ``SystemPasteboardError`` when the write fails.
+  func send(_ requests: [(request: WaylandRequest, object: UInt32)]) throws(SystemPasteboardError) {
+    var bytes: [UInt8] = []
+    var fds: [Int32] = []
+    var sent: [(interface: WaylandInterface, request: String)] = []
+    for (request, object) in requests {
+      let (known, destroyed) = objects.withLock { ($0.interfaces[object], $0.destroyed.contains(object)) }
+      guard let interface = known else {
+        preconditionFailure("request \(request.name) to the unknown object \(object)")
+      }
+      // A request to an object already destroyed (two threads giving up one source) would be a
+      // protocol error that ends the connection: it is dropped instead.
+      guard !destroyed else {
+        if Self.debug { Self.trace(" -> (dropped) \(interface.name)@\(object).\(request.name)", request.arguments) }
+        continue
+      }
+      let encoded = WaylandWire.encode(object: object, opcode: interface.opcode(of: request.name), request.arguments)
+      if Self.debug { Self.trace(" -> \(interface.name)@\(object).\(request.name)", request.arguments) }
+      if request.name == "destroy" || request.name == "release" {
+        objects.withLock { _ = $0.destroyed.insert(object) }
+      }
+      bytes += encoded.0
+      fds += encoded.1
+      sent.append((interface, request.name))
     }
-    // A request to an object already destroyed (two threads giving up one source) would be a
-    // protocol error that ends the connection: it is dropped instead.
-    guard !destroyed else {
-      if Self.debug { Self.trace(" -> (dropped) \(interface.name)@\(object).\(request.name)", request.arguments) }
-      return
-    }
-    let (bytes, fds) = WaylandWire.encode(object: object, opcode: interface.opcode(of: request.name), request.arguments)
-    if Self.debug { Self.trace(" -> \(interface.name)@\(object).\(request.name)", request.arguments) }
-    if request.name == "destroy" || request.name == "release" {
-      objects.withLock { _ = $0.destroyed.insert(object) }
-    }
+    guard !sent.isEmpty else { return }
     let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(timeout))
     let result = writing.withLock { written -> Socket.Error? in
       do throws(Socket.Error) {
         try socket.write(bytes, passing: fds, until: deadline)
-        written += 1
+        written += UInt64(sent.count)
         return nil
       } catch {
         return error
       }
     }
-    if let error = result { throw Self.failure(error, while: "sending \(interface.name).\(request.name)") }
+    if let error = result {
+      throw Self.failure(
+        error, while: "sending " + sent.map { "\($0.interface.name).\($0.request)" }.joined(separator: ", "))
+    }
   }
 
   /// The next event, read within `deadline` (nil: no limit); nil when none came by then.

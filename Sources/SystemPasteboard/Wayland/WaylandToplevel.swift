@@ -271,8 +271,9 @@ package final class WaylandToplevel: @unchecked Sendable {
   package func answer(_ offer: UInt32, serial: UInt32, mimeType: String?, actions: UInt32, preferred: UInt32)
     throws(SystemPasteboardError)
   {
-    try connection.send(.accept(serial: serial, mimeType: mimeType), to: offer)
-    try connection.send(.setActions(actions, preferred: preferred), to: offer)
+    try connection.send([
+      (.accept(serial: serial, mimeType: mimeType), offer), (.setActions(actions, preferred: preferred), offer),
+    ])
   }
 
   /// The dropped (or selection) offer's data for `mimeType`, handed to `sink` in chunks; on the
