@@ -43,6 +43,8 @@ extension X11Window.Host {
       /// `(x, y)` on the root, in window coordinates.
       func location(x: Int, y: Int) -> CGPoint { CGPoint(x: x - origin.x, y: y - origin.y) }
 
+      /// One drag's, by its number and source (its providers are objects, compared by nothing
+      /// more than that).
       static func == (a: Incoming, b: Incoming) -> Bool { a.number == b.number && a.source == b.source }
     }
 
