@@ -208,19 +208,22 @@ package final class WaylandToplevel: @unchecked Sendable {
     var attach: UInt32?
     if let resize, let buffer = try? makeBuffer(width: resize.width, height: resize.height) {
       attach = buffer
-      state.withLock { state in
-        state.retired.insert(state.buffer)
-        (state.buffer, state.size) = (buffer, resize)
+      let old = state.withLock { state -> UInt32 in
+        defer { (state.buffer, state.size) = (buffer, resize) }
+        // One the compositor has read is destroyed once it releases it.
+        if !first { state.retired.insert(state.buffer) }
+        return state.buffer
       }
+      if first { try? connection.send(.destroy, to: old) }  // never attached
     } else if first {
       attach = state.withLock { $0.buffer }
     }
+    var requests: [(request: WaylandRequest, object: UInt32)] = []
     if let attach {
       let size = state.withLock { $0.size }
-      try? connection.send(.attach(attach), to: surface)
-      try? connection.send(.damageBuffer(width: size.width, height: size.height), to: surface)
+      requests = [(.attach(attach), surface), (.damageBuffer(width: size.width, height: size.height), surface)]
     }
-    try? connection.send(.commit, to: surface)
+    try? connection.send(requests + [(.commit, surface)])
   }
 
   /// The size of the buffer the window shows now.
