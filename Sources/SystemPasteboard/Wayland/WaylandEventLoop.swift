@@ -106,7 +106,9 @@ final class WaylandEventLoop: @unchecked Sendable {
     }
     guard running, let thread else { return }
     wake.wake()
-    if !thread.isCurrent { thread.join() }
+    // On its own thread (a handler let the loop go): nobody will join it, so it lets its
+    // resources go itself when it ends.
+    if thread.isCurrent { thread.detach() } else { thread.join() }
   }
 
   /// Waits until the compositor has handled every request sent before, which also means the
@@ -152,13 +154,15 @@ final class WaylandEventLoop: @unchecked Sendable {
         }
         handler(incoming)
       } catch {
-        let waiters = state.withLock { state -> [Waiter<Bool>] in
+        let (waiters, joined) = state.withLock { state -> ([Waiter<Bool>], Bool) in
           state.failure = error
           defer { state.syncs = [:] }
-          return Array(state.syncs.values)
+          return (Array(state.syncs.values), state.stopping)
         }
         for waiter in waiters { waiter.deliver(false) }
-        thread?.detach()
+        // Ended on its own: nobody will join the thread, so it lets its resources go itself
+        // (unless a close() is already waiting to join it).
+        if !joined { thread?.detach() }
         ended(error)
         return
       }

@@ -117,7 +117,10 @@ package final class X11EventLoop: @unchecked Sendable {
     }
     guard !wasStopped else { return }
     wake.wake()
-    if let thread = thread.withLock({ $0 }), !detached, !thread.isCurrent { thread.join() }
+    guard let thread = thread.withLock({ $0 }), !detached else { return }
+    // On its own thread (a delegate stopped the loop): nobody will join it, so it lets its
+    // resources go itself when it ends.
+    if thread.isCurrent { thread.detach() } else { thread.join() }
   }
 
   private func run() {
