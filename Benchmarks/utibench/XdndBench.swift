@@ -38,7 +38,7 @@ enum XdndBench {
     let hasPeer = peer?.line(within: 20) == "ready"
     if !hasPeer { print("note: no GTK 3 for Python; the XDND row has no peer") }
     let runs = quick ? 50 : 2000
-    let medians = measureOffMain { () throws(SystemPasteboardError) -> Double in
+    let medians = measureOffMain { () throws(SystemPasteboardError) -> (ours: Double, theirs: Double?) in
       // Two sources, one over each window; blocks of positions alternate between the two, so
       // both answers are timed under the same load (this machine's timings drift by 2× and
       // more between minutes).
@@ -72,29 +72,27 @@ enum XdndBench {
       }
       try ourProbe.leave(ours)
       if let theirs { try theirProbe?.leave(theirs) }
-      guard accepted > 0 else { return .nan }
-      theirMedian.withLock { $0 = theirTimes.isEmpty ? nil : theirTimes.sorted()[theirTimes.count / 2] }
-      return ourTimes.sorted()[ourTimes.count / 2]
+      guard accepted > 0 else { return (.nan, nil) }
+      return (
+        ourTimes.sorted()[ourTimes.count / 2], theirTimes.isEmpty ? nil : theirTimes.sorted()[theirTimes.count / 2]
+      )
     }
-    guard let medians, !medians.isNaN else {
+    guard let medians, !medians.ours.isNaN else {
       print("note: our window did not answer XdndPosition; the XDND row is left out")
       return []
     }
     return [
       .init(
-        "XdndPosition → XdndStatus, 1,000 drop targets (Xvfb, delegates on the main actor)", medians,
-        theirMedian.withLock { $0 }, peer: "a GTK 3 window answering the same message (interleaved)")
+        "XdndPosition → XdndStatus, 1,000 drop targets (Xvfb, delegates on the main actor)", medians.ours,
+        medians.theirs, peer: "a GTK 3 window answering the same message (interleaved)")
     ]
   }
-
-  /// The peer's median, from the probe's thread.
-  private static let theirMedian = Locked<Double?>(nil)
 
   /// Runs `body` on a thread of its own while the main thread serves the main actor (the
   /// window's delegates run there); nil when it throws.
   @MainActor
-  static func measureOffMain(_ body: @escaping @Sendable () throws(SystemPasteboardError) -> Double) -> Double? {
-    let result = Locked<Double??>(nil)
+  static func measureOffMain<T: Sendable>(_ body: @escaping @Sendable () throws(SystemPasteboardError) -> T) -> T? {
+    let result = Locked<T??>(nil)
     Thread.detachNewThread {
       let value = try? body()
       result.withLock { $0 = .some(value) }
