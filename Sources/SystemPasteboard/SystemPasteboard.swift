@@ -63,13 +63,11 @@ public final class SystemPasteboard: Sendable {
   public let registry: UTTypeRegistry?
 
   private let state = Locked(State())
-  /// The reading connection and its window, kept between reads (see `withReader`).
-  private let reading = Locked<SelectionReader?>(nil)
-  /// The Wayland connection, which owns, reads and watches the selection (see `wayland()`).
-  private let waylandSelection = Locked<(any WaylandClipboard)?>(nil)
+  /// The way to the selection: made at the first call, replaced after it fails (see
+  /// ``connected()``).
+  private let way = Locked<(any PasteboardBackend)?>(nil)
 
   struct State {
-    var server: Server?
     /// The ownership of the latest `setItems` (nil after `clearContents`).
     var ownership: Ownership?
     var changeCount = 0
@@ -79,6 +77,8 @@ public final class SystemPasteboard: Sendable {
     /// connections start no thread, and an expiration waits.
     var threadsDeferred = false
     var deferredExpiry: (ownership: Ownership, date: Date)?
+    /// Whether the hand-over at exit is arranged for this pasteboard.
+    var handsOverAtExit = false
   }
 
   /// A pasteboard for `selection` on `backend` (resolved from the environment when nil), whose
@@ -111,9 +111,7 @@ public final class SystemPasteboard: Sendable {
     self.backend = .wayland(window.connection.display)
     self.timeoutSeconds = timeout
     self.registry = registry
-    waylandSelection.withLock {
-      $0 = WaylandWindowSelection(window: window, primary: selection == .primary, registry: registry)
-    }
+    way.withLock { $0 = WaylandWindowSelection(window: window, primary: selection == .primary, registry: registry) }
   }
 
   /// A pasteboard for `selection` on the X server `display`.
@@ -155,11 +153,9 @@ public final class SystemPasteboard: Sendable {
     // Current before the first paste can be served (a clipboard manager asks at once).
     state.withLock { $0.ownership = ownership }
     do throws(SystemPasteboardError) {
-      if let wayland = try wayland() {
-        try wayland.own(items, fileOperation: fileOperation, ownership: ownership)
-      } else {
-        try runningServer().perform(.own(items, fileOperation, ownership))
-      }
+      let way = try connected()
+      try way.own(items, fileOperation: fileOperation, ownership: ownership)
+      if !state.withLock({ $0.threadsDeferred }) { handOverAtExit(by: way) }
     } catch {
       state.withLock { if $0.ownership === ownership { $0.ownership = nil } }
       throw error
@@ -188,7 +184,7 @@ public final class SystemPasteboard: Sendable {
   {
     state.withLock { $0.threadsDeferred = true }
     do throws(SystemPasteboardError) {
-      if try wayland() is WaylandFocusedSelection {
+      if try !connected().capabilities.contains(.ownsWithoutThreads) {
         state.withLock { $0.threadsDeferred = false }
         return false
       }
@@ -204,18 +200,17 @@ public final class SystemPasteboard: Sendable {
   /// connection's thread, the expiration, and the hand-over to the clipboard manager at exit.
   /// - Throws: ``SystemPasteboardError`` when no thread can be started.
   package func startServing() throws(SystemPasteboardError) {
-    let (server, expiry) = state.withLock { state in
+    let expiry = state.withLock { state in
       defer {
         state.threadsDeferred = false
         state.deferredExpiry = nil
       }
-      return (state.server, state.deferredExpiry)
+      return state.deferredExpiry
     }
-    if let server {
-      try server.startLoop()
-      Self.handOverAtExit(self)
+    if let way = way.withLock({ $0 }) {
+      try way.startServing()
+      handOverAtExit(by: way)
     }
-    if let wayland = waylandSelection.withLock({ $0 }) as? WaylandSelection { try wayland.startLoop() }
     if let expiry { expire(expiry.ownership, at: expiry.date) }
   }
 
@@ -245,9 +240,7 @@ public final class SystemPasteboard: Sendable {
   }
 
   /// Whether this process owns the selection now.
-  public var ownsSelection: Bool {
-    state.withLock { $0.server?.ownsSelection ?? false } || waylandSelection.withLock { $0?.ownsSelection ?? false }
-  }
+  public var ownsSelection: Bool { way.withLock { $0 }?.ownsSelection ?? false }
 
   /// Empties the selection: this process gives it up if it owns it, and otherwise takes it
   /// from its owner and gives it up, so that nothing owns it afterwards (as `wl-copy --clear`
@@ -264,19 +257,13 @@ public final class SystemPasteboard: Sendable {
   ///   window the clearing needs (Wayland without data-control).
   public func clearContents() throws(SystemPasteboardError) {
     state.withLock { $0.ownership = nil }
-    if let wayland = try wayland() {
-      try wayland.clear()
-      return
-    }
-    try runningServer().perform(.clear)
+    try connected().clear()
   }
 
   /// Gives the selection up if this process owns it (a copy that expired or served its pastes).
   private func disown() throws(SystemPasteboardError) {
     state.withLock { $0.ownership = nil }
-    if let wayland = waylandSelection.withLock({ $0 }) { try wayland.disown() }
-    guard let server = state.withLock({ $0.server }) else { return }
-    try server.perform(.disown)
+    try way.withLock { $0 }?.disown()
   }
 
   /// Hands the selection's data to the clipboard manager (`CLIPBOARD_MANAGER`, `SAVE_TARGETS`),
@@ -296,20 +283,15 @@ public final class SystemPasteboard: Sendable {
   /// - Returns: Whether the manager confirmed that it took the data.
   /// - Throws: ``SystemPasteboardError`` when the connection to the display fails.
   public func handOverToClipboardManager() throws(SystemPasteboardError) -> Bool {
-    guard let server = state.withLock({ $0.ownership?.mayBeHandedOver == false ? nil : $0.server }),
-      server.ownsSelection
-    else { return false }
-    return try server.perform(.handOver)
+    guard state.withLock({ $0.ownership?.mayBeHandedOver != false }), let way = way.withLock({ $0 }) else {
+      return false
+    }
+    return try way.handOverToClipboardManager()
   }
 
   /// Blocks until this process no longer owns the selection (another application took it).
   public func waitUntilOwnershipEnds() {
-    if waylandSelection.withLock({ $0 }) != nil {
-      while ownsSelection { MonotonicClock.sleep(seconds: 0.02) }
-      return
-    }
-    guard let server = state.withLock({ $0.server }) else { return }
-    server.waitUntilOwnershipEnds()
+    way.withLock { $0 }?.waitUntilOwnershipEnds()
   }
 
   /// The number of times the selection changed owner since this pasteboard first watched it
@@ -320,51 +302,27 @@ public final class SystemPasteboard: Sendable {
     return state.withLock { $0.changeCount }
   }
 
-  /// The server of this pasteboard's connection: the running one, or a new one (on a new
-  /// connection) when there is none or the last one's connection was lost.
-  private func runningServer() throws(SystemPasteboardError) -> Server {
-    let deferred = state.withLock { $0.threadsDeferred }
-    if let server = state.withLock({ $0.server }), server.failure == nil { return server }
-    let server = try Server(pasteboard: self, startingLoop: !deferred)
-    let running = state.withLock { current in
-      if let existing = current.server, existing.failure == nil { return existing }
-      current.server = server
-      return server
+  /// The way to this pasteboard's selection: the one made, or a new one when there is none,
+  /// the last one failed, or the environment now names another desktop (a pasteboard made
+  /// without a backend follows the environment at each call). A window's way stays the
+  /// window's: its failure is the window's.
+  /// - Throws: ``SystemPasteboardError``: `.noDisplay` when the environment names no desktop;
+  ///   what connecting throws.
+  func connected() throws(SystemPasteboardError) -> any PasteboardBackend {
+    if let fixed = way.withLock({ $0 }), !fixed.capabilities.contains(.replaceable) {
+      if let failure = fixed.failure { throw failure }
+      return fixed
     }
-    // A process about to fork hands nothing over at its exit: the child does, once it serves.
-    if !deferred { Self.handOverAtExit(self) }
-    return running
-  }
-
-  /// The Wayland selection when this pasteboard's desktop is Wayland (the one given, or the
-  /// environment's): the running one, or a new one when there is none or the last one's
-  /// connection was lost; nil for X11.
-  /// - Throws: ``SystemPasteboardError``: `.noDisplay` when the environment names no desktop.
-  private func wayland() throws(SystemPasteboardError) -> (any WaylandClipboard)? {
-    let display: WaylandDisplay
-    switch backend {
-    case .x11: return nil
-    case .wayland(let given): display = given
-    case nil:
-      guard WaylandDisplay.isNamedByEnvironment else {
-        guard !(ProcessEnvironment.value("DISPLAY") ?? "").isEmpty else { throw Backend.noDesktop }
-        return nil
-      }
-      display = try WaylandDisplay.fromEnvironment()
-    }
-    return try waylandSelection.withLock { current -> Result<any WaylandClipboard, SystemPasteboardError> in
-      if let current, current.failure == nil, current.display == display { return .success(current) }
-      if let current = current as? WaylandWindowSelection {
-        // A window's pasteboard stays the window's: its failure is the window's.
-        return .failure(current.failure ?? SystemPasteboardError(.closed, "the window's connection is closed"))
-      }
+    let backend = try resolvedBackend()
+    return try way.withLock { current -> Result<any PasteboardBackend, SystemPasteboardError> in
+      if let current, current.failure == nil, current.server == backend { return .success(current) }
       current?.close()
       current = nil
       do throws(SystemPasteboardError) {
-        let made = try makeWaylandClipboard(
-          display: display, primary: selection == .primary, timeout: timeoutSeconds, registry: registry,
-          startingLoop: !state.withLock { $0.threadsDeferred }
-        ) { [weak self] in self?.selectionChanged() }
+        let made = try makePasteboardBackend(
+          for: backend, selection: selection, timeout: timeoutSeconds, registry: registry,
+          threadsDeferred: { [weak self] in self?.state.withLock { $0.threadsDeferred } ?? false },
+          onChange: { [weak self] in self?.selectionChanged() })
         current = made
         return .success(made)
       } catch {
@@ -373,36 +331,29 @@ public final class SystemPasteboard: Sendable {
     }.get()
   }
 
+  /// The way to the selection, if one was made (for the tests).
+  var madeBackend: (any PasteboardBackend)? { way.withLock { $0 } }
+
   /// Starts following the selection's owner, where it is not followed yet.
   private func watch() {
-    do {
-      if try wayland() == nil { _ = try runningServer() }
-    } catch {}
+    try? connected().watch()
   }
-
-  /// A server's connection was lost: the next call makes a new one. Where the server is still
-  /// there (another client killed ours, or the connection broke) a new connection is made at once,
-  /// and with `restoring` (what we owned) the selection is taken back if nobody owns it now, so
-  /// that a copy is not lost; ``changes`` counts the reconnection as a change.
-  func serverEnded(
-    _ server: Server, restoring owned: (items: [Item], operation: FileList.Operation, ownership: Ownership)?
-  ) {
-    guard state.withLock({ $0.server === server }), let replacement = try? runningServer() else { return }
-    if let owned { _ = try? replacement.perform(.restore(owned.items, owned.operation, owned.ownership)) }
-    selectionChanged()
-  }
-
-  /// The number of `INCR` transfers the owner is serving (for the tests).
-  var transferCount: Int { state.withLock { $0.server?.transferCount ?? 0 } }
 
   /// Pasteboards that may own a selection when the process exits.
   private static let owners = Locked<[SystemPasteboard]>([])
 
-  /// At exit, each pasteboard that still owns its `CLIPBOARD` hands the data to the clipboard
-  /// manager, as GTK applications do, so that a copy survives the process where a manager runs.
-  private static func handOverAtExit(_ pasteboard: SystemPasteboard) {
-    let first = owners.withLock { list -> Bool in
-      defer { list.append(pasteboard) }
+  /// At exit, each pasteboard that still owns its `CLIPBOARD` through a way that hands over
+  /// (X11's) hands the data to the clipboard manager, as GTK applications do, so that a copy
+  /// survives the process where a manager runs.
+  private func handOverAtExit(by way: any PasteboardBackend) {
+    guard way.capabilities.contains(.handsOverAtExit),
+      state.withLock({ state in
+        defer { state.handsOverAtExit = true }
+        return !state.handsOverAtExit
+      })
+    else { return }
+    let first = Self.owners.withLock { list -> Bool in
+      defer { list.append(self) }
       return list.isEmpty
     }
     guard first else { return }
@@ -438,264 +389,5 @@ public final class SystemPasteboard: Sendable {
       state.changeCount += 1
       for continuation in state.observers.values { continuation.yield(state.changeCount) }
     }
-  }
-
-  // MARK: Reading
-
-  /// The registry that maps targets to types: the one given at creation, else the shared
-  /// registry as it is now.
-  var currentRegistry: UTTypeRegistry { registry ?? UTTypeRegistry.shared.current }
-
-  /// The owner's targets, in its order, each with the `UTType` it stands for (targets that carry
-  /// no item data, such as `TARGETS`, left out).
-  /// - Throws: ``SystemPasteboardError``: `.noOwner` when nothing owns the selection.
-  /// - Returns: The pairs of type and target, without duplicates of a target.
-  public func targets() throws(SystemPasteboardError) -> [(type: UTType, target: String)] {
-    try typedTargets(withSource { source throws(SystemPasteboardError) in try source.targets() })
-  }
-
-  /// The text encodings a read converts to from `targets` (the owner's, as ``targets()`` gives
-  /// them): each type of ``TextConversion/Encoding`` that no target conforms to, with the
-  /// target it is converted from.
-  package static func conversions(from targets: [(type: UTType, target: String)]) -> [(
-    type: UTType, target: String
-  )] {
-    guard let source = TextConversion.source(among: targets) else { return [] }
-    return TextConversion.Encoding.allCases.map(\.type).filter { type in
-      !targets.contains { $0.type.conforms(to: type) }
-    }.map { ($0, source) }
-  }
-
-  /// Whether ``changes`` hears other applications' copies: on X11 (XFIXES) and Wayland with
-  /// data-control or a window of the application's own; not through the focused window of
-  /// one pixel a compositor without data-control needs, which hears only this process's copies.
-  /// - Throws: ``SystemPasteboardError`` when there is no desktop.
-  package func hearsOtherApplications() throws(SystemPasteboardError) -> Bool {
-    guard let wayland = try wayland() else { return true }
-    return !(wayland is WaylandFocusedSelection)
-  }
-
-  /// The window of the kept reading connection, if one is kept (for the tests).
-  var readingWindow: UInt32? { reading.withLock { $0?.window } }
-
-  /// Runs `body` with this pasteboard's reading connection: made on first use and kept for the
-  /// next reads, one read at a time. After a read that did not end cleanly (anything but an
-  /// answer that nothing owns the selection or that the owner refused) the connection is
-  /// dropped, so that a late answer to it is never taken for the next read's.
-  private func withReader<T>(_ body: (SelectionReader) throws(SystemPasteboardError) -> T)
-    throws(SystemPasteboardError) -> T
-  {
-    let result = reading.withLock { cached -> Result<T, SystemPasteboardError> in
-      do throws(SystemPasteboardError) {
-        let reader: SelectionReader
-        if let cached {
-          reader = cached
-        } else {
-          reader = try SelectionReader(
-            connection: try X11Connection(display: display, timeout: timeoutSeconds), selection: selection.rawValue)
-        }
-        cached = reader
-        reader.connection.discardQueuedEvents()
-        return .success(try body(reader))
-      } catch {
-        if error.code != .noOwner && error.code != .conversionRefused { cached = nil }
-        return .failure(error)
-      }
-    }
-    return try result.get()
-  }
-
-  /// Runs `body` with what reads this pasteboard's selection: the Wayland connection, or the
-  /// kept X11 reading connection.
-  private func withSource<T>(_ body: (any SelectionSource) throws(SystemPasteboardError) -> T)
-    throws(SystemPasteboardError) -> T
-  {
-    if let wayland = try wayland() {
-      defer { wayland.finishReading() }
-      return try body(wayland)
-    }
-    return try withReader { reader throws(SystemPasteboardError) in try body(reader) }
-  }
-
-  private func typedTargets(_ targets: [String]) -> [(type: UTType, target: String)] {
-    let registry = currentRegistry
-    return targets.compactMap { target in
-      SelectionTargets.type(ofTarget: target, registry: registry).map { ($0, target) }
-    }
-  }
-
-  /// The selection as items whose representations are the owner's targets as `UTType`s, in the
-  /// owner's order; each load converts the selection then. Empty
-  /// when nothing owns the selection. Apple's counterpart: `NSPasteboard.pasteboardItems`.
-  ///
-  /// Files are files: where the owner offers a file list (`x-special/gnome-copied-files` or
-  /// `text/uri-list`, as file managers copy), each file is an item of its own with
-  /// `public.file-url` and then the file's type (by name and content), whose loads read the
-  /// file; other URLs in the list are `public.url` items. The owner's remaining targets (the
-  /// paths as text, say) follow as one more item.
-  /// - Returns: The items, in the owner's order.
-  /// - Throws: ``SystemPasteboardError`` when there is no display or the owner does not answer.
-  public func items() throws(SystemPasteboardError) -> [Item] {
-    let targets: [String]
-    let files: FileList?
-    do {
-      (targets, files) = try withSource { source throws(SystemPasteboardError) in
-        let targets = try source.targets()
-        return (targets, try fileList(targets, source: source))
-      }
-    } catch  where error.code == .noOwner {
-      return []
-    }
-    var items: [Item] = []
-    if let files { items = files.items(registry: currentRegistry) }
-    var rest = Item()
-    for (type, target) in typedTargets(targets) where !(!items.isEmpty && FileList.isFileListTarget(target)) {
-      guard rest.representation(of: type) == nil else { continue }
-      rest.register(type) { [self] () throws(SystemPasteboardError) -> [UInt8] in [UInt8](try data(forTarget: target)) }
-    }
-    if !rest.representations.isEmpty { items.append(rest) }
-    return items
-  }
-
-  /// The owner's file list, read from the first file-list target it offers; nil when it offers
-  /// none, or the list has no entries.
-  private func fileList(_ targets: [String], source: any SelectionSource) throws(SystemPasteboardError) -> FileList? {
-    guard let target = targets.first(where: FileList.isFileListTarget) else { return nil }
-    var data: [UInt8] = []
-    try source.read(target) { chunk throws(SystemPasteboardError) in data += chunk }
-    let list = FileList(data, target: target)
-    return list.entries.isEmpty ? nil : list
-  }
-
-  /// The data of the owner's first target whose type conforms to `type`, with that type and
-  /// target, on one connection; nil when nothing conforms. The data is held whole: for data of
-  /// any size, ``write(conformingTo:to:)`` streams it instead.
-  ///
-  /// Where the owner offers a file list: `public.file-url` (or `public.url`) gives the URLs, one
-  /// a line; a type the files conform to gives the first such file's bytes (the target is then
-  /// the list's); the owner's other targets are tried first, in its order.
-  ///
-  /// ```swift
-  /// let image = try SystemPasteboard.clipboard.data(conformingTo: .image)   // image/png from GTK
-  /// ```
-  /// - Parameters:
-  ///   - type: The type the data must conform to.
-  ///   - limit: The most bytes accepted (nil: no limit); more is refused with `.tooLarge`.
-  /// - Returns: The type and target that matched, and the data; nil when nothing conforms.
-  /// - Throws: ``SystemPasteboardError``: `.noOwner` when nothing owns the selection;
-  ///   `.fileUnreadable` when a file the owner listed cannot be read; `.tooLarge` past `limit`.
-  public func data(conformingTo type: UTType, limit: Int? = nil) throws(SystemPasteboardError) -> (
-    type: UTType, target: String, data: Data
-  )? {
-    var bytes: [UInt8] = []
-    let found = try read(conformingTo: type) { chunk throws(SystemPasteboardError) in
-      if let limit, bytes.count + chunk.count > limit {
-        throw SystemPasteboardError(
-          .tooLarge, "the \(type.identifier) on the \(selection.rawValue) selection is larger than \(limit) bytes")
-      }
-      bytes += chunk
-    }
-    return found.map { ($0.type, $0.target, Data(bytes)) }
-  }
-
-  /// Writes the data of the owner's first target whose type conforms to `type` to the file
-  /// descriptor `fd` as it arrives, a chunk at a time, so that memory stays flat for any size
-  /// (the targets are chosen as ``data(conformingTo:limit:)`` chooses them).
-  ///
-  /// ```swift
-  /// let pasted = try SystemPasteboard.clipboard.write(conformingTo: .data, to: STDOUT_FILENO)
-  /// ```
-  /// - Parameters:
-  ///   - type: The type the data must conform to.
-  ///   - fd: An open descriptor; it is written to, never closed.
-  /// - Returns: The type and target that matched; nil when nothing conforms (nothing is written).
-  /// - Throws: ``SystemPasteboardError``: as ``data(conformingTo:limit:)`` does, and
-  ///   `.writeFailed` when writing to `fd` fails (the transfer then stops).
-  @discardableResult
-  public func write(conformingTo type: UTType, to fd: Int32) throws(SystemPasteboardError) -> (
-    type: UTType, target: String
-  )? {
-    try read(conformingTo: type) { chunk throws(SystemPasteboardError) in
-      do {
-        try FileIO.writeAll(fd: fd, chunk, path: "descriptor \(fd)")
-      } catch {
-        throw SystemPasteboardError(.writeFailed, "writing the pasted data failed: \(error)")
-      }
-    }
-  }
-
-  /// The data of the owner's first target whose type conforms to `type`, handed to `sink` as it
-  /// arrives; the type and target, or nil when nothing conforms.
-  package func read(
-    conformingTo type: UTType, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
-  ) throws(SystemPasteboardError) -> (type: UTType, target: String)? {
-    try withSource { source throws(SystemPasteboardError) in try read(conformingTo: type, from: source, into: sink) }
-  }
-
-  private func read(
-    conformingTo type: UTType, from reader: any SelectionSource,
-    into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
-  ) throws(SystemPasteboardError) -> (type: UTType, target: String)? {
-    // TARGETS first, always: an owner asked for a target it lacks may answer with other data
-    // (xclip -t image/png gives its PNG for UTF8_STRING), so only its own list says what it has.
-    let targets = try reader.targets()
-    for (targetType, target) in typedTargets(targets) where !FileList.isFileListTarget(target) {
-      guard targetType.conforms(to: type) else { continue }
-      var decoder = CharsetDecoder(target: target)
-      try reader.read(target) { chunk throws(SystemPasteboardError) in try sink(decoder?.decode(chunk) ?? chunk) }
-      if let last = decoder?.finish(), !last.isEmpty { try sink(last) }
-      return (targetType, target)
-    }
-    // Text in an encoding the owner does not offer, converted from the text it does.
-    if let encoding = TextConversion.Encoding(type), let target = TextConversion.source(among: typedTargets(targets)) {
-      var conversion = TextConversion(to: encoding)
-      var decoder = CharsetDecoder(target: target)
-      try reader.read(target) { chunk throws(SystemPasteboardError) in
-        try sink(conversion.convert(decoder?.decode(chunk) ?? chunk))
-      }
-      try sink(conversion.convert(decoder?.finish() ?? []) + conversion.finish())
-      return (type, target)
-    }
-    guard let files = try fileList(targets, source: reader) else { return nil }
-    let target = targets.first(where: FileList.isFileListTarget)!
-    if UTType.fileURL.conforms(to: type) {
-      let fileURLs = files.entries.filter { entry in
-        if case .file = entry { return true }
-        return false
-      }
-      let urls = type.conforms(to: .fileURL) ? FileList(entries: fileURLs) : files
-      guard !urls.entries.isEmpty else { return nil }
-      try sink(urls.lines)
-      return (.fileURL, target)
-    }
-    let registry = currentRegistry
-    for path in files.paths {
-      let fileType = FileList.type(ofFile: path, registry: registry)
-      guard fileType.conforms(to: type) else { continue }
-      let file = try Payload(contentsOfFile: path)
-      var offset = 0
-      while offset < file.count {
-        let chunk = try file.bytes(at: offset, length: 1 << 20)
-        try sink(chunk)
-        offset += chunk.count
-      }
-      return (fileType, target)
-    }
-    return nil
-  }
-
-  /// The owner's data for one target (text in another charset, such as Latin-1 `STRING` or
-  /// `text/plain;charset=utf-16`, converted to UTF-8).
-  ///
-  /// - Parameter target: A target the owner offers, such as `image/png` (see ``targets()``).
-  /// - Returns: The data, whole.
-  /// - Throws: ``SystemPasteboardError``: `.noOwner` when nothing owns the selection, `.conversionRefused`
-  ///   when the owner does not convert to `target`, `.timeout` when it stalls.
-  public func data(forTarget target: String) throws(SystemPasteboardError) -> Data {
-    var bytes: [UInt8] = []
-    try withSource { source throws(SystemPasteboardError) in
-      try source.read(target) { chunk throws(SystemPasteboardError) in bytes += chunk }
-    }
-    return SelectionTargets.received(bytes, target: target)
   }
 }

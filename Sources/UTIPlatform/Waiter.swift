@@ -8,20 +8,18 @@ import Synchronization
   internal import Darwin
 #endif
 
-/// A value one thread delivers and another waits for, with a timeout on the monotonic clock.
+/// A pthread mutex with a condition variable bound to `CLOCK_MONOTONIC`: what ``Waiter`` and
+/// ``ChangeSignal`` wait on.
 ///
 /// The deadline is measured on `CLOCK_MONOTONIC`, so setting the wall clock (NTP, a user, a
 /// suspended laptop's catch-up) neither cuts a wait short nor stretches it. Linux and Musl bind
 /// the condition variable to that clock (`pthread_condattr_setclock`); Darwin waits a relative
 /// time (`pthread_cond_timedwait_relative_np`), which is monotonic there.
-package final class Waiter<Value: Sendable>: @unchecked Sendable {
-  private var value: Value?
-  /// Set once `value` is, for a waiter that spins before it sleeps (read without the mutex).
-  private let delivered = Atomic<Bool>(false)
+final class Condition {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-  package init() {
+  init() {
     mutex.initialize(to: pthread_mutex_t())
     condition.initialize(to: pthread_cond_t())
     pthread_mutex_init(mutex, nil)
@@ -43,13 +41,58 @@ package final class Waiter<Value: Sendable>: @unchecked Sendable {
     mutex.deallocate()
   }
 
+  /// Runs `body` under the mutex.
+  func locked<T>(_ body: () -> T) -> T {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return body()
+  }
+
+  /// Runs `body` under the mutex and wakes every waiter.
+  func broadcast<T>(_ body: () -> T) -> T {
+    pthread_mutex_lock(mutex)
+    defer {
+      pthread_cond_broadcast(condition)
+      pthread_mutex_unlock(mutex)
+    }
+    return body()
+  }
+
+  /// Under the mutex, waits until `done` (asked under it) holds or `deadline` (on the monotonic
+  /// clock) passes; returns what `result` reads under the mutex at the end.
+  func wait<T>(until deadline: UInt64, done: () -> Bool, result: () -> T) -> T {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    while !done() {
+      let now = MonotonicClock.now()
+      if now >= deadline { break }
+      #if canImport(Darwin)
+        var remaining = MonotonicClock.interval(deadline - now)
+        if pthread_cond_timedwait_relative_np(condition, mutex, &remaining) == ETIMEDOUT { break }
+      #else
+        var absolute = MonotonicClock.interval(deadline)
+        if pthread_cond_timedwait(condition, mutex, &absolute) == ETIMEDOUT { break }
+      #endif
+    }
+    return result()
+  }
+}
+
+/// A value one thread delivers and another waits for, with a timeout on the monotonic clock.
+package final class Waiter<Value: Sendable>: @unchecked Sendable {
+  private var value: Value?
+  /// Set once `value` is, for a waiter that spins before it sleeps (read without the mutex).
+  private let delivered = Atomic<Bool>(false)
+  private let condition = Condition()
+
+  package init() {}
+
   /// Stores the value (the first one wins) and wakes the waiter.
   package func deliver(_ newValue: Value) {
-    pthread_mutex_lock(mutex)
-    if value == nil { value = newValue }
-    delivered.store(true, ordering: .releasing)
-    pthread_cond_broadcast(condition)
-    pthread_mutex_unlock(mutex)
+    condition.broadcast {
+      if value == nil { value = newValue }
+      delivered.store(true, ordering: .releasing)
+    }
   }
 
   /// The value, once delivered; nil if `seconds` pass first. `seconds` must be finite and not
@@ -66,20 +109,42 @@ package final class Waiter<Value: Sendable>: @unchecked Sendable {
       let spinEnd = min(deadline, MonotonicClock.deadline(after: spinning, from: start))
       while !delivered.load(ordering: .acquiring) && MonotonicClock.now() < spinEnd { sched_yield() }
     }
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    while value == nil {
-      let now = MonotonicClock.now()
-      if now >= deadline { break }
-      #if canImport(Darwin)
-        var remaining = MonotonicClock.interval(deadline - now)
-        if pthread_cond_timedwait_relative_np(condition, mutex, &remaining) == ETIMEDOUT { break }
-      #else
-        var absolute = MonotonicClock.interval(deadline)
-        if pthread_cond_timedwait(condition, mutex, &absolute) == ETIMEDOUT { break }
-      #endif
+    return condition.wait(until: deadline, done: { value != nil }, result: { value })
+  }
+}
+
+/// A signal that something changed, for a thread that waits until a condition it reads
+/// elsewhere holds, without polling: whoever changes what the condition reads calls
+/// ``notify()``, and ``wait(until:seconds:)`` rechecks at each notification.
+///
+/// ```swift
+/// let changed = ChangeSignal()
+/// // on the thread that loses the selection:  owning = false; changed.notify()
+/// changed.wait(until: { !owning })
+/// ```
+package final class ChangeSignal: @unchecked Sendable {
+  private var generation: UInt64 = 0
+  private let condition = Condition()
+
+  package init() {}
+
+  /// Wakes every waiter to check its condition again.
+  package func notify() {
+    condition.broadcast { generation &+= 1 }
+  }
+
+  /// Waits until `isDone` holds (checked at once and after each notification), or `seconds`
+  /// pass; returns whether it held. `isDone` is read outside the signal's lock, so it may take
+  /// locks of its own; a notification between its check and the wait is not missed.
+  @discardableResult
+  package func wait(until isDone: () -> Bool, seconds: Double = .infinity) -> Bool {
+    let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(seconds))
+    while true {
+      let seen = condition.locked { generation }
+      if isDone() { return true }
+      guard MonotonicClock.now() < deadline else { return false }
+      condition.wait(until: deadline, done: { generation != seen }, result: {})
     }
-    return value
   }
 }
 

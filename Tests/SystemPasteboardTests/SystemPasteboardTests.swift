@@ -283,6 +283,14 @@ struct SystemPasteboardTests {
     #expect(urls.stdoutText == "\(pngURL)\n\(textURL)\n", "\(urls.stderrText)")
     let all = try Self.shell("timeout 10 '\(utictl)' paste --type public.url")
     #expect(all.stdoutText == "\(pngURL)\n\(textURL)\nhttps://example.com/page\n")
+    // The list says what --type gets: the files' URLs and their own types, from the list's target.
+    let listed = try Self.shell("timeout 10 '\(utictl)' paste --list").stdoutText.split(separator: "\n")
+    #expect(
+      Array(listed.dropFirst()) == [
+        "public.file-url\t\(target)\tfile", "public.png\t\(target)\tfile", "public.plain-text\t\(target)\tfile",
+      ], "\(listed)")
+    let json = try Self.shell("timeout 10 '\(utictl)' paste --list --json").stdoutText
+    #expect(json.contains(#"{"type":"public.png","target":"\#(target)","file":true}"#), "\(json)")
     let items = try Self.pasteboard().itemProviders()
     #expect(
       items.map(\.registeredTypeIdentifiers) == [

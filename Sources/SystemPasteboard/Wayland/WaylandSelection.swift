@@ -19,7 +19,7 @@ import UTIPlatform
 /// ownership) and serves each `send` on a thread of its own, so that a peer that never reads
 /// its pipe stalls nobody else. Reads run on the caller's thread: a `wl_display.sync` first
 /// (so the offer is the compositor's latest), then `receive` into a pipe read in chunks.
-final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
+final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   let connection: WaylandConnection
   let primary: Bool
   let timeout: Double
@@ -102,6 +102,7 @@ final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
       self?.handle(incoming)
     } ended: { [weak self] _ in
       self?.state.withLock { $0.source = nil }
+      self?.ownershipChanged.notify()
       self?.onChange()
     }
     if startingLoop { try loop.start() }
@@ -109,7 +110,7 @@ final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
 
   /// Starts the thread of a selection made without it.
   /// - Throws: ``SystemPasteboardError`` (`.connectionFailed`) when no thread can be started.
-  func startLoop() throws(SystemPasteboardError) {
+  func startServing() throws(SystemPasteboardError) {
     try loop.start()
     let waiting = state.withLock { state -> [(offer: SelectionTargets.Offer, source: Source, fd: Int32)] in
       defer { state.waitingSends = [] }
@@ -125,6 +126,9 @@ final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
 
   /// The compositor.
   var display: WaylandDisplay { connection.display }
+  var server: SystemPasteboard.Backend { .wayland(display) }
+  var capabilities: PasteboardCapabilities { [.hearsOtherApplications, .ownsWithoutThreads, .replaceable] }
+  let ownershipChanged = ChangeSignal()
 
   /// The error that ended the connection, once it has.
   var failure: SystemPasteboardError? { loop.failure }
@@ -155,6 +159,7 @@ final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
       }
       return state.source?.id
     }
+    ownershipChanged.notify()
     try connection.send(primary ? .setPrimarySelection(source) : .setSelection(source), to: device)
     if let previous { try connection.send(.destroy, to: previous) }
     try loop.sync()
@@ -168,6 +173,7 @@ final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
         return state.source?.id
       })
     else { return }
+    ownershipChanged.notify()
     try connection.send(primary ? .setPrimarySelection(nil) : .setSelection(nil), to: device)
     try connection.send(.destroy, to: source)
     try loop.sync()
@@ -179,6 +185,7 @@ final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
       defer { state.source = nil }
       return state.source?.id
     }
+    ownershipChanged.notify()
     try connection.send(primary ? .setPrimarySelection(nil) : .setSelection(nil), to: device)
     if let source { try connection.send(.destroy, to: source) }
     try loop.sync()
@@ -248,13 +255,17 @@ final class WaylandSelection: WaylandClipboard, @unchecked Sendable {
         state.source = nil
         return true
       }
-      if wasCurrent { try? connection.send(.destroy, to: incoming.object) }
+      if wasCurrent {
+        ownershipChanged.notify()
+        try? connection.send(.destroy, to: incoming.object)
+      }
     case .finished:
       // The seat went away: the device is dead; ownership ends, and reads find no owner.
       state.withLock { state in
         state.source = nil
         state.offers.clearSelections()
       }
+      ownershipChanged.notify()
     default: break
     }
   }

@@ -16,9 +16,10 @@ enum PasteCommand {
         Text gets a trailing newline unless it ends with one, or -n is given; other data never
         does (as wl-paste). Files copied in a file manager are files: --type public.file-url
         prints their URLs, and a type a file conforms to prints the first such file's bytes.
-        --list prints 'UTI<TAB>target' in the owner's order, then the conversions. --watch
-        reports each new owner until interrupted: the content and a newline, a JSON line with
-        --json, or the content piped to the command after --. Exit status 1 when nothing owns the
+        --list prints 'UTI<TAB>target' in the owner's order, then what its file list's files give
+        ('UTI<TAB>target<TAB>file'), then the conversions: every type listed is one --type gets.
+        --watch reports each new owner until interrupted: the content and a newline, a JSON line
+        with --json, or the content piped to the command after --. Exit status 1 when nothing owns the
         selection or nothing conforms, 2 when there is no display or the owner fails.
         """,
       arguments: [
@@ -75,32 +76,37 @@ enum PasteCommand {
     return ExitStatus.success
   }
 
-  /// `--list`: each target as `UTI<TAB>target` in the owner's order, then the text encodings a
-  /// paste converts to as `UTI<TAB>target<TAB>converted` (JSON: objects with `type`, `target`
-  /// and, for those, `"converted": true`).
+  /// `--list`: each target as `UTI<TAB>target` in the owner's order; then what the files of
+  /// the owner's file list give as `UTI<TAB>target<TAB>file` (`public.file-url` and each file's
+  /// type); then the text encodings a paste converts to as `UTI<TAB>target<TAB>converted`
+  /// (JSON: objects with `type`, `target` and, for those, `"file": true` or `"converted": true`).
+  /// Every type listed is one `--type` gets.
   static func list(_ pasteboard: SystemPasteboard, invocation: Invocation, io: inout Console) -> Int32 {
     let targets: [(type: UTType, target: String)]
+    let files: [(type: UTType, target: String)]
     do {
-      targets = try pasteboard.targets()
+      (targets, files) = try pasteboard.targetsAndFileTypes()
     } catch {
       io.error("error: \(error)")
       return error.code == .noOwner ? ExitStatus.failure : ExitStatus.usage
     }
-    let conversions = SystemPasteboard.conversions(from: targets)
+    let rows =
+      targets.map { ($0.type, $0.target, nil as String?) } + files.map { ($0.type, $0.target, "file") }
+      + SystemPasteboard.conversions(from: targets).map { ($0.type, $0.target, "converted") }
     if invocation.has("--json") {
-      func row(_ entry: (type: UTType, target: String), converted: Bool) -> PropertyList.Value {
+      let values = rows.map { type, target, how -> PropertyList.Value in
         var entries: [PropertyList.Dictionary.Entry] = [
-          .init(key: "type", value: .init(.string(entry.type.identifier))),
-          .init(key: "target", value: .init(.string(entry.target))),
+          .init(key: "type", value: .init(.string(type.identifier))),
+          .init(key: "target", value: .init(.string(target))),
         ]
-        if converted { entries.append(.init(key: "converted", value: .init(.boolean(true)))) }
+        if let how { entries.append(.init(key: how, value: .init(.boolean(true)))) }
         return .init(.dictionary(.init(entries)))
       }
-      let rows = targets.map { row($0, converted: false) } + conversions.map { row($0, converted: true) }
-      QueryContext.printJSON(.init(.array(rows)), io: &io, pretty: invocation.has("--pretty"))
+      QueryContext.printJSON(.init(.array(values)), io: &io, pretty: invocation.has("--pretty"))
     } else {
-      for (type, target) in targets { io.print("\(type.identifier)\t\(target)") }
-      for (type, target) in conversions { io.print("\(type.identifier)\t\(target)\tconverted") }
+      for (type, target, how) in rows {
+        io.print(([type.identifier, target] + [how].compactMap { $0 }).joined(separator: "\t"))
+      }
     }
     return ExitStatus.success
   }

@@ -1,14 +1,6 @@
 import UTIPlatform
 
-#if canImport(Glibc)
-  internal import Glibc
-#elseif canImport(Musl)
-  internal import Musl
-#elseif canImport(Darwin)
-  internal import Darwin
-#endif
-
-extension SystemPasteboard {
+extension X11Clipboard {
   /// What owns the selection for a pasteboard: one connection and its event loop, which answers
   /// other applications' requests, follows the selection's owner (XFIXES) and runs the
   /// pasteboard's commands between events.
@@ -27,19 +19,19 @@ extension SystemPasteboard {
     private let loop: X11EventLoop
     private let owning = Locked(false)
     private let timeout: Double
-    private weak var pasteboard: SystemPasteboard?
+    private weak var clipboard: X11Clipboard?
 
     /// A server on a new connection; with `startingLoop` false its loop's thread waits for
     /// ``startLoop()`` and commands run on the caller's thread until then.
-    init(pasteboard: SystemPasteboard, startingLoop: Bool = true) throws(SystemPasteboardError) {
-      let connection = try X11Connection(display: pasteboard.display, timeout: pasteboard.timeoutSeconds)
+    init(clipboard: X11Clipboard, startingLoop: Bool = true) throws(SystemPasteboardError) {
+      let connection = try X11Connection(display: clipboard.display, timeout: clipboard.timeout)
       connection.prefetchExtension("XFIXES")  // with the owner's atoms
       owner = try SelectionOwner(
-        connection: connection, selection: pasteboard.selection.rawValue, registry: pasteboard.registry)
+        connection: connection, selection: clipboard.selection.rawValue, registry: clipboard.registry)
       _ = try connection.selectSelectionInput(window: owner.window, selection: owner.selection)
-      timeout = pasteboard.timeoutSeconds
-      self.pasteboard = pasteboard
-      loop = try X11EventLoop(owner: owner, timeout: pasteboard.timeoutSeconds)
+      timeout = clipboard.timeout
+      self.clipboard = clipboard
+      loop = try X11EventLoop(owner: owner, timeout: clipboard.timeout)
       if startingLoop { try loop.start(delegate: self) }
     }
 
@@ -50,6 +42,15 @@ extension SystemPasteboard {
     }
 
     var ownsSelection: Bool { owning.withLock { $0 } }
+
+    /// Records whether the owner holds the selection, and tells those waiting for its end.
+    private func setOwning(_ value: Bool) {
+      let changed = owning.withLock { owning -> Bool in
+        defer { owning = value }
+        return owning != value
+      }
+      if changed { clipboard?.ownershipChanged.notify() }
+    }
 
     /// The error that ended the server's connection, once it has.
     var failure: SystemPasteboardError? { loop.failure }
@@ -67,10 +68,6 @@ extension SystemPasteboard {
       }
     }
 
-    func waitUntilOwnershipEnds() {
-      while ownsSelection { usleep(20_000) }
-    }
-
     // MARK: The loop's delegate
 
     /// Counts a change of owner: XFIXES says who owns the selection now (our own
@@ -78,19 +75,19 @@ extension SystemPasteboard {
     func handle(_ event: X11Connection.Event) {
       switch X11Event(event, xfixesEvent: owner.connection.xfixesEvent) {
       case .xfixesSelectionNotify(_, let newOwner, let selection):
-        if selection == owner.selection && newOwner != owner.window { pasteboard?.selectionChanged() }
+        if selection == owner.selection && newOwner != owner.window { clipboard?.onChange() }
       case .selectionClear where owner.connection.xfixesEvent == nil:
-        pasteboard?.selectionChanged()
+        clipboard?.onChange()
       default: break
       }
       transfers.withLock { $0 = owner.transferCount }
-      owning.withLock { $0 = owner.isOwner }
+      setOwning(owner.isOwner)
     }
 
     var nextDeadline: UInt64 { .max }
 
     func tick() {
-      owning.withLock { $0 = owner.isOwner }
+      setOwning(owner.isOwner)
     }
 
     /// The connection is gone (the server died, or killed our client): the pasteboard replaces
@@ -99,30 +96,30 @@ extension SystemPasteboard {
     /// selection back (or failed to), so that a process serving a copy does not take the gap for
     /// the copy's end.
     func loopEnded(_ error: SystemPasteboardError?) {
-      pasteboard?.serverEnded(
+      clipboard?.serverEnded(
         self, restoring: ownsSelection ? (owner.items, owner.fileOperation, owner.ownership) : nil)
-      owning.withLock { $0 = false }
+      setOwning(false)
     }
 
     private func execute(_ command: Command) throws(SystemPasteboardError) -> Bool {
       switch command {
       case .own(let providers, let operation, let ownership):
         try owner.own(providers, fileOperation: operation, ownership: ownership)
-        owning.withLock { $0 = true }
+        setOwning(true)
         return true
       case .restore(let providers, let operation, let ownership):
         guard try owner.currentOwner() == 0 else { return false }
         try owner.own(providers, fileOperation: operation, ownership: ownership)
-        owning.withLock { $0 = true }
+        setOwning(true)
         return true
       case .disown:
         try owner.disown()
-        owning.withLock { $0 = false }
+        setOwning(false)
         return true
       case .clear:
         try owner.own([])
         try owner.disown()
-        owning.withLock { $0 = false }
+        setOwning(false)
         return true
       case .handOver:
         return try owner.handOver(timeout: timeout)

@@ -1,45 +1,6 @@
 import TypeRegistry
 import UTIPlatform
 
-/// A Wayland selection as a pasteboard uses it: owned with items, read by target, followed as
-/// it changes. Two ways to it: ``WaylandSelection`` through a data-control protocol (wlroots
-/// compositors, KDE), and ``WaylandFocusedSelection`` through a focused window's data device
-/// where the compositor has no data-control protocol (GNOME's mutter, weston).
-protocol WaylandClipboard: SelectionSource, AnyObject, Sendable {
-  /// The compositor.
-  var display: WaylandDisplay { get }
-  /// The error that ended the way in, once it has (the pasteboard then makes a new one).
-  var failure: SystemPasteboardError? { get }
-  /// Whether this process owns the selection now.
-  var ownsSelection: Bool { get }
-  /// Makes this process the selection's owner with `items`, telling `ownership` of each paste
-  /// served to its end.
-  func own(_ items: [SystemPasteboard.Item], fileOperation: FileList.Operation, ownership: Ownership)
-    throws(SystemPasteboardError)
-  /// Gives the selection up, if this process owns it.
-  func disown() throws(SystemPasteboardError)
-  /// Empties the selection, whoever owns it.
-  func clear() throws(SystemPasteboardError)
-  /// Ends the connections and threads.
-  func close()
-}
-
-/// The way to `display`'s selection: data control where the compositor offers it, else a
-/// focused window's data device.
-/// - Throws: ``SystemPasteboardError`` when the compositor cannot be reached.
-func makeWaylandClipboard(
-  display: WaylandDisplay, primary: Bool, timeout: Double, registry: UTTypeRegistry?, startingLoop: Bool = true,
-  onChange: @escaping @Sendable () -> Void
-) throws(SystemPasteboardError) -> any WaylandClipboard {
-  do {
-    return try WaylandSelection(
-      display: display, primary: primary, timeout: timeout, registry: registry, startingLoop: startingLoop,
-      onChange: onChange)
-  } catch  where error.code == .unsupported {
-    return WaylandFocusedSelection(display: display, primary: primary, timeout: timeout, registry: registry)
-  }
-}
-
 /// The clipboard and primary selection where the compositor has no data-control protocol
 /// (GNOME's mutter, weston), as wl-clipboard does it there: through the seat's `wl_data_device`
 /// (and `zwp_primary_selection_device_v1`) of a window of one pixel that the compositor gives
@@ -55,7 +16,7 @@ func makeWaylandClipboard(
 /// wl-copy and wl-paste do); a compositor that does not focus new windows, or a seat without a
 /// keyboard, refuses with `.timeout`; ``SystemPasteboard/changes`` hears only this process's
 /// copies, as only a focused client hears of others'.
-final class WaylandFocusedSelection: WaylandClipboard, @unchecked Sendable {
+final class WaylandFocusedSelection: PasteboardBackend, @unchecked Sendable {
   let display: WaylandDisplay
   let primary: Bool
   let timeout: Double
@@ -81,6 +42,12 @@ final class WaylandFocusedSelection: WaylandClipboard, @unchecked Sendable {
   deinit { close() }
 
   var failure: SystemPasteboardError? { nil }
+  var server: SystemPasteboard.Backend { .wayland(display) }
+  /// Not ``PasteboardCapabilities/hearsOtherApplications``: only a focused client hears of
+  /// others' copies; not ``PasteboardCapabilities/ownsWithoutThreads``: the window must get
+  /// focus first.
+  var capabilities: PasteboardCapabilities { [.replaceable] }
+  let ownershipChanged = ChangeSignal()
 
   var ownsSelection: Bool {
     state.withLock { state in state.owning && state.owner?.window.failure == nil }
@@ -127,6 +94,7 @@ final class WaylandFocusedSelection: WaylandClipboard, @unchecked Sendable {
             self?.state.withLock { state in
               if state.owner?.window === window { state.owning = false }
             }
+            self?.ownershipChanged.notify()
           case .served(let target): ownership.pasteServed(target)
           default: break
           }
@@ -143,6 +111,7 @@ final class WaylandFocusedSelection: WaylandClipboard, @unchecked Sendable {
       }
       return state.owner?.window
     }
+    ownershipChanged.notify()
     previous?.close()
   }
 
@@ -156,6 +125,7 @@ final class WaylandFocusedSelection: WaylandClipboard, @unchecked Sendable {
         return state.owning ? state.owner : nil
       })
     else { return }
+    ownershipChanged.notify()
     defer { owner.window.close() }
     // Clearing needs a serial of the input the owner's window had; it was unmapped, so a
     // compositor may ignore it: destroying the source (with the connection) ends the selection.
@@ -215,87 +185,4 @@ final class WaylandFocusedSelection: WaylandClipboard, @unchecked Sendable {
       return state.owner?.window
     }?.close()
   }
-}
-
-/// The clipboard (or primary selection) of an application's own Wayland window: set through
-/// the window's `wl_data_device` (or `zwp_primary_selection_device_v1`) with the serial of its
-/// latest input event, and read from what the compositor tells the window while it has focus,
-/// as a toolkit does. Nothing is opened for it: the window's connection serves the data.
-final class WaylandWindowSelection: WaylandClipboard, @unchecked Sendable {
-  let window: WaylandToplevel
-  let primary: Bool
-  let registry: UTTypeRegistry?
-  private let owned = Locked<UInt32?>(nil)
-
-  init(window: WaylandToplevel, primary: Bool, registry: UTTypeRegistry?) {
-    self.window = window
-    self.primary = primary
-    self.registry = registry
-  }
-
-  var display: WaylandDisplay { window.connection.display }
-  var failure: SystemPasteboardError? { window.failure }
-  var ownsSelection: Bool { owned.withLock { $0 } != nil && window.failure == nil }
-
-  private var name: String { primary ? "primary selection" : "clipboard" }
-
-  func own(_ items: [SystemPasteboard.Item], fileOperation: FileList.Operation, ownership: Ownership)
-    throws(SystemPasteboardError)
-  {
-    let serial = window.latestSerial
-    guard serial != 0 else {
-      throw SystemPasteboardError(
-        .request, "the window has had no input yet: Wayland sets the \(name) only for an input event's serial")
-    }
-    let offers = SelectionTargets.offers(for: items, sensitive: ownership.isSensitive)
-    let owned = owned
-    let source = try window.setSelection(
-      mimeTypes: offers.map(\.target), primary: primary, serial: serial,
-      serve: SelectionTargets.server(for: offers, items: items, fileOperation: fileOperation),
-      events: { event in
-        switch event {
-        case .cancelled: owned.withLock { $0 = nil }
-        case .served(let target): ownership.pasteServed(target)
-        default: break
-        }
-      })
-    owned.withLock { $0 = source }
-  }
-
-  func disown() throws(SystemPasteboardError) {
-    guard
-      let source = owned.withLock({ state -> UInt32? in
-        defer { state = nil }
-        return state
-      })
-    else { return }
-    try window.clearSelection(source, primary: primary)
-  }
-
-  func clear() throws(SystemPasteboardError) {
-    try disown()
-    try window.clearSelection(primary: primary, serial: window.latestSerial)
-  }
-
-  func targets() throws(SystemPasteboardError) -> [String] {
-    try window.sync()
-    guard let selection = window.selection(primary: primary) else {
-      throw SystemPasteboardError(
-        .noOwner,
-        "nothing owns the \(name) of \(display), or the window has not had keyboard focus (Wayland tells only the focused window)"
-      )
-    }
-    return selection.mimeTypes
-  }
-
-  func read(_ target: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void)
-    throws(SystemPasteboardError)
-  {
-    guard let selection = window.selection(primary: primary) else {
-      throw SystemPasteboardError(.noOwner, "nothing owns the \(name) of \(display)")
-    }
-    try window.receive(target, from: selection.offer, what: "the \(name)", into: sink)
-  }
-
-  func close() {}
 }

@@ -1,0 +1,112 @@
+import TypeRegistry
+import UTIPlatform
+
+/// One way to a desktop's selection, as a ``SystemPasteboard`` uses it: owned with items, read
+/// by target, followed as it changes. The pasteboard is written once over this protocol and
+/// never asks which way it has.
+///
+/// The conformers:
+/// - ``X11Clipboard``: an X server's selection (owning, INCR, XFIXES, the clipboard manager's
+///   hand-over).
+/// - ``WaylandSelection``: a compositor's data-control protocol (wlroots compositors, KDE).
+/// - ``WaylandFocusedSelection``: a focused window of one pixel, where the compositor has no
+///   data-control protocol (GNOME's mutter, weston).
+/// - ``WaylandWindowSelection``: an application's own Wayland window, as a toolkit's clipboard.
+///
+/// ``makePasteboardBackend(for:selection:timeout:registry:threadsDeferred:onChange:)`` chooses
+/// among them.
+protocol PasteboardBackend: SelectionSource, AnyObject, Sendable {
+  /// The desktop this way reaches.
+  var server: SystemPasteboard.Backend { get }
+  /// What this way can do.
+  var capabilities: PasteboardCapabilities { get }
+  /// The error that ended this way in, once it has; the pasteboard then makes a new one where
+  /// ``PasteboardCapabilities/replaceable``.
+  var failure: SystemPasteboardError? { get }
+  /// Whether this process owns the selection now.
+  var ownsSelection: Bool { get }
+  /// Notified whenever ``ownsSelection`` may have changed.
+  var ownershipChanged: ChangeSignal { get }
+
+  /// Makes this process the selection's owner with `items`, telling `ownership` of each paste
+  /// served to its end.
+  func own(_ items: [SystemPasteboard.Item], fileOperation: FileList.Operation, ownership: Ownership)
+    throws(SystemPasteboardError)
+  /// Gives the selection up, if this process owns it.
+  func disown() throws(SystemPasteboardError)
+  /// Empties the selection, whoever owns it.
+  func clear() throws(SystemPasteboardError)
+  /// Starts following the selection's owner, where this way does not from the start.
+  func watch() throws(SystemPasteboardError)
+  /// Starts the threads of a way made with its threads deferred (see
+  /// ``SystemPasteboard/setItemsBeforeFork(_:fileOperation:options:)``).
+  func startServing() throws(SystemPasteboardError)
+  /// Hands what this process owns to the desktop's clipboard manager; false where there is no
+  /// such hand-over.
+  func handOverToClipboardManager() throws(SystemPasteboardError) -> Bool
+  /// Ends the connections and threads.
+  func close()
+}
+
+extension PasteboardBackend {
+  func watch() throws(SystemPasteboardError) {}
+  func startServing() throws(SystemPasteboardError) {}
+  func handOverToClipboardManager() throws(SystemPasteboardError) -> Bool { false }
+
+  /// Blocks until this process no longer owns the selection, waking when the backend says its
+  /// ownership changed (and at least once a second, for a connection that ended unheard).
+  func waitUntilOwnershipEnds() {
+    while !ownershipChanged.wait(until: { !ownsSelection }, seconds: 1) {}
+  }
+}
+
+/// What a way to the selection can do, which the pasteboard's behaviour depends on.
+struct PasteboardCapabilities: OptionSet, Sendable {
+  let rawValue: Int
+
+  /// ``SystemPasteboard/changes`` hears other applications' copies (X11's XFIXES,
+  /// data-control, an application's own window); not a focused window of one pixel, which
+  /// hears only this process's copies.
+  static let hearsOtherApplications = Self(rawValue: 1 << 0)
+  /// Owning needs no thread, so a process may own before it forks the child that serves.
+  static let ownsWithoutThreads = Self(rawValue: 1 << 1)
+  /// What it owns is handed to the clipboard manager at exit (X11's `CLIPBOARD_MANAGER`).
+  static let handsOverAtExit = Self(rawValue: 1 << 2)
+  /// A way that failed is replaced by a new one at the next call (not an application's window,
+  /// whose failure is the window's).
+  static let replaceable = Self(rawValue: 1 << 3)
+}
+
+/// The way to `backend`'s selection: X11's server, else data control where the compositor
+/// offers it, else a focused window's data device.
+/// - Parameters:
+///   - backend: The desktop.
+///   - selection: The clipboard or the primary selection.
+///   - timeout: How long any one exchange may take, in seconds.
+///   - registry: The registry that maps targets to types (nil: the shared one).
+///   - threadsDeferred: Read when a connection is made: true while the process is about to fork,
+///     so that the connection starts no thread until ``PasteboardBackend/startServing()``.
+///   - onChange: Called (on a backend's thread) when the selection changes owner.
+/// - Returns: The way, connected where connecting is needed to choose it.
+/// - Throws: ``SystemPasteboardError`` when the desktop cannot be reached.
+func makePasteboardBackend(
+  for backend: SystemPasteboard.Backend, selection: SystemPasteboard.Selection, timeout: Double,
+  registry: UTTypeRegistry?, threadsDeferred: @escaping @Sendable () -> Bool,
+  onChange: @escaping @Sendable () -> Void
+) throws(SystemPasteboardError) -> any PasteboardBackend {
+  switch backend {
+  case .x11(let display):
+    return X11Clipboard(
+      display: display, selection: selection, timeout: timeout, registry: registry,
+      threadsDeferred: threadsDeferred, onChange: onChange)
+  case .wayland(let display):
+    let primary = selection == .primary
+    do {
+      return try WaylandSelection(
+        display: display, primary: primary, timeout: timeout, registry: registry, startingLoop: !threadsDeferred(),
+        onChange: onChange)
+    } catch  where error.code == .unsupported {
+      return WaylandFocusedSelection(display: display, primary: primary, timeout: timeout, registry: registry)
+    }
+  }
+}

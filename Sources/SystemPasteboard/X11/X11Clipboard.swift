@@ -1,0 +1,159 @@
+import TypeRegistry
+import UTIPlatform
+
+/// An X server's selection as a pasteboard uses it: a ``Server`` (a connection and its event
+/// loop) that owns the selection, answers other applications' requests and follows the owner
+/// (XFIXES), and a kept reading connection (``SelectionReader``) for this process's own reads.
+///
+/// A server whose connection is lost is replaced at once where the X server is still there,
+/// taking the selection back with the same items where nobody owns it, so that a copy is not
+/// lost (another client killed ours, or the connection broke); the change is counted.
+final class X11Clipboard: PasteboardBackend, @unchecked Sendable {
+  let display: X11Display
+  let selection: SystemPasteboard.Selection
+  let timeout: Double
+  let registry: UTTypeRegistry?
+  let onChange: @Sendable () -> Void
+  let ownershipChanged = ChangeSignal()
+  private let threadsDeferred: @Sendable () -> Bool
+  private let running = Locked<Server?>(nil)
+  /// The reading connection and its window, kept between reads (see `withReader`).
+  private let reading = Locked<SelectionReader?>(nil)
+
+  init(
+    display: X11Display, selection: SystemPasteboard.Selection, timeout: Double, registry: UTTypeRegistry?,
+    threadsDeferred: @escaping @Sendable () -> Bool, onChange: @escaping @Sendable () -> Void
+  ) {
+    self.display = display
+    self.selection = selection
+    self.timeout = timeout
+    self.registry = registry
+    self.threadsDeferred = threadsDeferred
+    self.onChange = onChange
+  }
+
+  deinit { close() }
+
+  var server: SystemPasteboard.Backend { .x11(display) }
+
+  var capabilities: PasteboardCapabilities {
+    [.hearsOtherApplications, .ownsWithoutThreads, .handsOverAtExit, .replaceable]
+  }
+
+  /// Never set: a lost connection is replaced inside (see ``serverEnded(_:restoring:)``).
+  var failure: SystemPasteboardError? { nil }
+
+  var ownsSelection: Bool { running.withLock { $0?.ownsSelection ?? false } }
+
+  /// The number of `INCR` transfers the owner is serving (for the tests).
+  var transferCount: Int { running.withLock { $0?.transferCount ?? 0 } }
+
+  /// The window of the kept reading connection, if one is kept (for the tests).
+  var readingWindow: UInt32? { reading.withLock { $0?.window } }
+
+  // MARK: Owning
+
+  func own(_ items: [SystemPasteboard.Item], fileOperation: FileList.Operation, ownership: Ownership)
+    throws(SystemPasteboardError)
+  {
+    try runningServer().perform(.own(items, fileOperation, ownership))
+  }
+
+  func disown() throws(SystemPasteboardError) {
+    guard let server = running.withLock({ $0 }) else { return }
+    try server.perform(.disown)
+  }
+
+  func clear() throws(SystemPasteboardError) {
+    try runningServer().perform(.clear)
+  }
+
+  func watch() throws(SystemPasteboardError) {
+    _ = try runningServer()
+  }
+
+  func startServing() throws(SystemPasteboardError) {
+    try running.withLock { $0 }?.startLoop()
+  }
+
+  func handOverToClipboardManager() throws(SystemPasteboardError) -> Bool {
+    guard let server = running.withLock({ $0 }), server.ownsSelection else { return false }
+    return try server.perform(.handOver)
+  }
+
+  func close() {
+    running.withLock { $0 = nil }
+    reading.withLock { $0 = nil }
+  }
+
+  /// The server of this selection's connection: the running one, or a new one (on a new
+  /// connection) when there is none or the last one's connection was lost.
+  private func runningServer() throws(SystemPasteboardError) -> Server {
+    if let server = running.withLock({ $0 }), server.failure == nil { return server }
+    let server = try Server(clipboard: self, startingLoop: !threadsDeferred())
+    return running.withLock { current in
+      if let existing = current, existing.failure == nil { return existing }
+      current = server
+      return server
+    }
+  }
+
+  /// A server's connection was lost: the next call makes a new one. Where the X server is still
+  /// there a new connection is made at once, and with `restoring` (what we owned) the selection
+  /// is taken back if nobody owns it now; ``SystemPasteboard/changes`` counts the reconnection.
+  func serverEnded(
+    _ server: Server,
+    restoring owned: (items: [SystemPasteboard.Item], operation: FileList.Operation, ownership: Ownership)?
+  ) {
+    guard running.withLock({ $0 === server }), let replacement = try? runningServer() else { return }
+    if let owned { _ = try? replacement.perform(.restore(owned.items, owned.operation, owned.ownership)) }
+    onChange()
+  }
+
+  // MARK: Reading
+
+  func targets() throws(SystemPasteboardError) -> [String] {
+    try withReader { reader throws(SystemPasteboardError) in try reader.targets() }
+  }
+
+  func read(_ target: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void)
+    throws(SystemPasteboardError)
+  {
+    try withReader { reader throws(SystemPasteboardError) in _ = try reader.convert(target, into: sink) }
+  }
+
+  /// Runs `body` with the reading connection: made on first use and kept for the next reads,
+  /// one read at a time. After a read that did not end cleanly (anything but an answer that
+  /// nothing owns the selection or that the owner refused) the connection is dropped, so that a
+  /// late answer to it is never taken for the next read's.
+  private func withReader<T>(_ body: (SelectionReader) throws(SystemPasteboardError) -> T)
+    throws(SystemPasteboardError) -> T
+  {
+    let result = reading.withLock { cached -> Result<T, SystemPasteboardError> in
+      do throws(SystemPasteboardError) {
+        let reader: SelectionReader
+        if let cached {
+          reader = cached
+        } else {
+          reader = try SelectionReader(
+            connection: try X11Connection(display: display, timeout: timeout), selection: selection.rawValue)
+        }
+        cached = reader
+        reader.connection.discardQueuedEvents()
+        return .success(try body(reader))
+      } catch {
+        if error.code != .noOwner && error.code != .conversionRefused { cached = nil }
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+}
+
+extension SystemPasteboard {
+  /// The number of `INCR` transfers the owner is serving (for the tests).
+  var transferCount: Int { (madeBackend as? X11Clipboard)?.transferCount ?? 0 }
+
+  /// The window of the kept X11 reading connection, if one is kept (for the tests).
+  var readingWindow: UInt32? { (madeBackend as? X11Clipboard)?.readingWindow }
+}
