@@ -21,7 +21,7 @@ extension X11Window {
     /// The registry that maps a drag's targets to types (nil: the shared one).
     let registry: UTTypeRegistry?
 
-    private let loop: X11EventLoop
+    private let loop: EventLoop
     private let dragging = Locked(false)
     /// Whether the window manager asked the window to close (`WM_DELETE_WINDOW`).
     let closing = Locked(false)
@@ -49,8 +49,9 @@ extension X11Window {
       wmProtocols = (try? connection.atom("WM_PROTOCOLS")) ?? 0
       wmDeleteWindow = (try? connection.atom("WM_DELETE_WINDOW")) ?? 0
       owner = try SelectionOwner(connection: connection, selection: "XdndSelection", registry: registry)
-      loop = try X11EventLoop(owner: owner, timeout: connection.timeout)
-      try loop.start(delegate: self)
+      loop = try EventLoop(for: connection)
+      loop.prepare(serving: owner, delegate: self)
+      try loop.start()
     }
 
     // MARK: Commands
@@ -58,7 +59,7 @@ extension X11Window {
     /// Queues `command` for the loop's thread (it runs between events); false when it has ended.
     @discardableResult
     func post(_ command: @escaping @Sendable (Host) -> Void) -> Bool {
-      loop.post { [self] in command(self) }
+      loop.execute { [self] in command(self) }
     }
 
     /// Runs `command` on the loop's thread and waits for its outcome.
@@ -66,13 +67,13 @@ extension X11Window {
       throws(SystemPasteboardError)
     {
       do {
-        try loop.perform { [self] () throws(SystemPasteboardError) in try command(self) }
+        try loop.submit(within: 3 * timeout) { [self] () throws(SystemPasteboardError) in try command(self) }
       } catch  where error.code == .closed {
         throw SystemPasteboardError(.closed, "the window is closed, or its connection to the X server was lost")
       }
     }
 
-    func stop() { loop.stop() }
+    func stop() { loop.close() }
 
     var isDragging: Bool { dragging.withLock { $0 } }
     func setDragging(_ value: Bool) { dragging.withLock { $0 = value } }

@@ -35,7 +35,7 @@ final class WaylandConnection: @unchecked Sendable {
 
   let display: WaylandDisplay
   let timeout: Double
-  private let socket: Socket
+  let socket: Socket
   /// The objects, by id, and the ids free for reuse. Shared by senders and the reading thread.
   private let objects = Locked(Objects())
   /// Serialises writes to the socket, and counts the messages written. (Not a `Locked<Void>`: a

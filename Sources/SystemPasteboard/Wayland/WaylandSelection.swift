@@ -30,7 +30,7 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   private let interfaces: WaylandInterface.DataControl
   private let manager: UInt32
   private let device: UInt32
-  private let loop: WaylandEventLoop
+  private let dispatcher: WaylandDispatcher
   private let state = Locked(State())
   private let onChange: @Sendable () -> Void
 
@@ -68,7 +68,7 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
     self.timeout = timeout
     self.loadTimeout = loadTimeout
     self.onChange = onChange
-    loop = try WaylandEventLoop(connection: connection)
+    dispatcher = try WaylandDispatcher(connection: connection)
     var bound: (WaylandInterface.DataControl, UInt32, UInt32)?
     for candidate in WaylandInterface.DataControl.preferred {
       if let (id, version) = try connection.bind(candidate.manager) {
@@ -98,20 +98,20 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
     try connection.send(.getDataDevice(device, seat: seat), to: manager)
     // The device announces the current selections at once.
     try connection.roundTrip { incoming throws(SystemPasteboardError) in handle(incoming) }
-    loop.prepare { [weak self] incoming in
+    dispatcher.prepare { [weak self] incoming in
       self?.handle(incoming)
     } ended: { [weak self] _ in
       self?.state.withLock { $0.source = nil }
       self?.ownershipChanged.notify()
       self?.onChange()
     }
-    if startingLoop { try loop.start() }
+    if startingLoop { try dispatcher.start() }
   }
 
   /// Starts the thread of a selection made without it.
   /// - Throws: ``SystemPasteboardError`` (`.connectionFailed`) when no thread can be started.
   func startServing() throws(SystemPasteboardError) {
-    try loop.start()
+    try dispatcher.start()
     let waiting = state.withLock { state -> [(offer: SelectionTargets.Offer, source: Source, fd: Int32)] in
       defer { state.waitingSends = [] }
       return state.waitingSends
@@ -120,7 +120,7 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   }
 
   /// Ends the thread and the connection.
-  func close() { loop.close() }
+  func close() { dispatcher.close() }
 
   deinit { close() }
 
@@ -131,7 +131,7 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   let ownershipChanged = ChangeSignal()
 
   /// The error that ended the connection, once it has.
-  var failure: SystemPasteboardError? { loop.failure }
+  var failure: SystemPasteboardError? { dispatcher.failure }
 
   /// Whether this process owns the selection now.
   var ownsSelection: Bool { state.withLock { $0.source != nil } }
@@ -146,7 +146,7 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   func own(_ items: [SystemPasteboard.Item], fileOperation: FileList.Operation, ownership: Ownership)
     throws(SystemPasteboardError)
   {
-    try loop.checkAlive()
+    try dispatcher.checkOpen()
     let offers = SelectionTargets.offers(for: items, sensitive: ownership.isSensitive)
     let source = connection.makeObject(interfaces.source)
     try connection.send(.createDataSource(source), to: manager)
@@ -162,7 +162,7 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
     ownershipChanged.notify()
     try connection.send(primary ? .setPrimarySelection(source) : .setSelection(source), to: device)
     if let previous { try connection.send(.destroy, to: previous) }
-    try loop.sync()
+    try dispatcher.sync()
   }
 
   /// Gives the selection up, if this process owns it: nothing owns it afterwards.
@@ -176,7 +176,7 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
     ownershipChanged.notify()
     try connection.send(primary ? .setPrimarySelection(nil) : .setSelection(nil), to: device)
     try connection.send(.destroy, to: source)
-    try loop.sync()
+    try dispatcher.sync()
   }
 
   /// Empties the selection, whoever owns it: no source is set (and ours, if any, destroyed).
@@ -188,7 +188,7 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
     ownershipChanged.notify()
     try connection.send(primary ? .setPrimarySelection(nil) : .setSelection(nil), to: device)
     if let source { try connection.send(.destroy, to: source) }
-    try loop.sync()
+    try dispatcher.sync()
   }
 
   // MARK: Reading
@@ -196,7 +196,7 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   /// The MIME types of the selection's offer now, in the owner's order.
   /// - Throws: ``SystemPasteboardError``: `.noOwner` when nothing owns the selection.
   func targets() throws(SystemPasteboardError) -> [String] {
-    try loop.sync()
+    try dispatcher.sync()
     guard let (_, types) = state.withLock({ $0.offers.selection(primary: primary) }) else { throw noOwner }
     return types
   }
@@ -213,7 +213,7 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   func read(_ target: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void)
     throws(SystemPasteboardError)
   {
-    try loop.checkAlive()
+    try dispatcher.checkOpen()
     guard let (offer, _) = state.withLock({ $0.offers.selection(primary: primary) }) else { throw noOwner }
     try connection.receive(target, from: offer, what: primary ? "the primary selection" : "the clipboard", into: sink)
   }
@@ -242,7 +242,7 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
         _ = closeDescriptor(fd)
         return
       }
-      guard loop.isStarted else {
+      guard dispatcher.isStarted else {
         // Before the thread: no thread is started to send (the process may be about to fork).
         state.withLock { $0.waitingSends.append((offer, source, fd)) }
         return

@@ -62,7 +62,7 @@ package final class WaylandToplevel: @unchecked Sendable {
   let height: Int32
   private let pixels: [UInt32]?
   private let shm: UInt32
-  private let loop: WaylandEventLoop
+  private let dispatcher: WaylandDispatcher
   private let surface: UInt32
   private let xdgSurface: UInt32
   private let toplevel: UInt32
@@ -117,7 +117,7 @@ package final class WaylandToplevel: @unchecked Sendable {
     self.width = Int32(clamping: max(1, min(width, 8192)))
     self.height = Int32(clamping: max(1, min(height, 8192)))
     self.pixels = pixels
-    loop = try WaylandEventLoop(connection: connection)
+    dispatcher = try WaylandDispatcher(connection: connection)
     let compositor = try Self.required(.compositor, on: connection)
     shm = try Self.required(.shm, on: connection)
     wmBase = try Self.required(.wmBase, on: connection)
@@ -151,11 +151,11 @@ package final class WaylandToplevel: @unchecked Sendable {
     // The first commit, without a buffer, asks for the first configure; the buffer follows its ack.
     try connection.send(.commit, to: surface)
     try connection.roundTrip { incoming throws(SystemPasteboardError) in handle(incoming) }
-    try loop.start { [weak self] incoming in
+    try dispatcher.start { [weak self] incoming in
       self?.handle(incoming)
     } ended: { _ in
     }
-    try loop.sync()
+    try dispatcher.sync()
   }
 
   private static func required(_ interface: WaylandInterface, on connection: WaylandConnection)
@@ -231,13 +231,13 @@ package final class WaylandToplevel: @unchecked Sendable {
 
   /// Closes the window and its connection.
   package func close() {
-    loop.close()
+    dispatcher.close()
   }
 
   deinit { close() }
 
   /// The error that ended the connection, once it has.
-  package var failure: SystemPasteboardError? { loop.failure }
+  package var failure: SystemPasteboardError? { dispatcher.failure }
 
   /// Whether the compositor asked the window to close (its close button, a keyboard shortcut).
   package var closeRequested: Bool { state.withLock { $0.closeRequested } }
@@ -265,7 +265,7 @@ package final class WaylandToplevel: @unchecked Sendable {
   }
 
   /// Waits until the compositor has handled every request sent before.
-  package func sync() throws(SystemPasteboardError) { try loop.sync() }
+  package func sync() throws(SystemPasteboardError) { try dispatcher.sync() }
 
   // MARK: Drops
 
@@ -285,7 +285,7 @@ package final class WaylandToplevel: @unchecked Sendable {
     _ mimeType: String, from offer: UInt32, what: String = "the drop",
     into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
   ) throws(SystemPasteboardError) {
-    try loop.checkAlive()
+    try dispatcher.checkOpen()
     try connection.receive(mimeType, from: offer, what: what, into: sink)
   }
 
@@ -346,7 +346,7 @@ package final class WaylandToplevel: @unchecked Sendable {
     }
     if let focused { return focused }
     guard let serial = waiter.wait(seconds: connection.timeout) else {
-      try loop.checkAlive()
+      try dispatcher.checkOpen()
       throw SystemPasteboardError(
         .timeout,
         "the Wayland compositor at \(connection.display) gave our window no keyboard focus within \(connection.timeout) s (a seat without a keyboard, or a compositor that does not focus new windows)"
@@ -394,7 +394,7 @@ package final class WaylandToplevel: @unchecked Sendable {
       state.withLock { $0.sources[source] = (serve, events) }
       try connection.send(.setSelection(source, serial: serial), to: dataDevice)
     }
-    try loop.sync()
+    try dispatcher.sync()
     return source
   }
 
@@ -407,7 +407,7 @@ package final class WaylandToplevel: @unchecked Sendable {
       try connection.send(.setSelection(nil, serial: latestSerial), to: dataDevice)
     }
     try connection.send(.destroy, to: source)
-    try loop.sync()
+    try dispatcher.sync()
   }
 
   /// Sets no selection (the clipboard's, or the primary), for the input event `serial`: the
@@ -422,7 +422,7 @@ package final class WaylandToplevel: @unchecked Sendable {
     } else if let dataDevice {
       try connection.send(.setSelection(nil, serial: serial), to: dataDevice)
     }
-    try loop.sync()
+    try dispatcher.sync()
   }
 
   /// Takes the window off the screen (its surface destroyed) while the connection goes on
@@ -437,7 +437,7 @@ package final class WaylandToplevel: @unchecked Sendable {
     try? connection.send(.destroy, to: toplevel)
     try? connection.send(.destroy, to: xdgSurface)
     try? connection.send(.destroy, to: surface)
-    try? loop.sync()
+    try? dispatcher.sync()
   }
 
   // MARK: Events

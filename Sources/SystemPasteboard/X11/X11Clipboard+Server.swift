@@ -16,7 +16,7 @@ extension X11Clipboard {
     }
 
     private let owner: SelectionOwner
-    private let loop: X11EventLoop
+    private let loop: EventLoop
     private let owning = Locked(false)
     private let timeout: Double
     private weak var clipboard: X11Clipboard?
@@ -31,14 +31,15 @@ extension X11Clipboard {
       _ = try connection.selectSelectionInput(window: owner.window, selection: owner.selection)
       timeout = clipboard.timeout
       self.clipboard = clipboard
-      loop = try X11EventLoop(owner: owner, timeout: clipboard.timeout)
-      if startingLoop { try loop.start(delegate: self) }
+      loop = try EventLoop(for: connection)
+      loop.prepare(serving: owner, delegate: self)
+      if startingLoop { try loop.start() }
     }
 
     /// Starts the loop's thread of a server made without it.
     /// - Throws: ``SystemPasteboardError`` (`.closed`) when no thread can be started.
     func startLoop() throws(SystemPasteboardError) {
-      try loop.start(delegate: self)
+      try loop.start()
     }
 
     var ownsSelection: Bool { owning.withLock { $0 } }
@@ -63,7 +64,7 @@ extension X11Clipboard {
     /// connection is gone.
     @discardableResult
     func perform(_ command: Command) throws(SystemPasteboardError) -> Bool {
-      try loop.perform(extra: owner.loadTimeout) { [self] () throws(SystemPasteboardError) -> Bool in
+      try loop.submit(within: 3 * timeout + owner.loadTimeout) { [self] () throws(SystemPasteboardError) -> Bool in
         try execute(command)
       }
     }

@@ -1,0 +1,202 @@
+import UTIPlatform
+
+/// The one event loop of a desktop connection, X11's or Wayland's: a thread that waits on the
+/// connection's socket and nothing else, hands what arrives to its owner, and runs the commands
+/// other threads post between events, in swift-nio's manner.
+///
+/// - Commands cross threads by posting: ``execute(_:)`` queues one and returns; ``submit(within:_:)``
+///   queues one and waits for its outcome (for callers off the loop, never the loop itself).
+/// - The connection and its owner's state are confined to the loop's thread:
+///   ``assertInEventLoop()`` says so in debug builds.
+/// - The start is deferred: ``prepare(serve:ended:)`` names what the thread runs, ``start()``
+///   starts it; until then, ``submit(within:_:)`` runs its body on the calling thread, whose the
+///   connection still is, so that a process can own a selection before it forks the child that
+///   serves it (a fork copies only the thread that calls it).
+/// - A loop ends once: closed (``close()``), or failed (the connection was lost, a protocol
+///   error). Its owner hears why (`ended`), commands queued and later fail at once with the
+///   error, and the owner's users make a new connection and loop at their next call.
+///
+/// ```swift
+/// let loop = try EventLoop(socket: connection.socket, peer: "the X server")
+/// loop.prepare(serve: { () throws(SystemPasteboardError) in try owner.serve(until: deadline) }, ended: { _ in })
+/// try loop.start()
+/// let owner = try loop.submit(within: 5) { () throws(SystemPasteboardError) in try reader.owner() }
+/// ```
+package final class EventLoop: @unchecked Sendable {
+  /// What the thread runs until the loop ends: wait on the socket (its waits end early when
+  /// the loop is woken) and handle what arrived. Thrown errors end the loop.
+  package typealias Serve = () throws(SystemPasteboardError) -> Void
+
+  /// Who the loop's connection is to, for messages ("the X server").
+  let peer: String
+  private let wake: WakePipe
+  /// The loop's thread, stored under its lock while it is created, so that the thread itself
+  /// (detaching when it ends on its own) never reads it before it is there.
+  private let thread = Locked<WorkerThread?>(nil)
+  /// Named by ``prepare(serve:ended:)``, read by the thread only.
+  private var handlers: (serve: Serve, ended: (SystemPasteboardError?) -> Void)?
+  private let state = Locked(State())
+
+  private struct State {
+    /// Commands waiting for the thread.
+    var commands: [@Sendable () -> Void] = []
+    /// The error that ended the loop, once it has.
+    var failure: SystemPasteboardError?
+    /// Whether ``close()`` was called.
+    var closed = false
+    /// Whether the thread detached itself (nobody may join it).
+    var detached = false
+    /// Set before the thread is created, so that the thread itself reads it set.
+    var started = false
+  }
+
+  /// A loop over `socket`, whose waits a post wakes; `peer` names the other end in messages.
+  /// - Throws: ``SystemPasteboardError`` (`.connectionFailed`) when no descriptor is left for
+  ///   the wake-up pipe.
+  package init(socket: Socket, peer: String) throws(SystemPasteboardError) {
+    guard let wake = WakePipe() else {
+      throw SystemPasteboardError(.connectionFailed, "no file descriptors are left for a wake-up pipe")
+    }
+    self.wake = wake
+    self.peer = peer
+    wake.attach(to: socket)
+  }
+
+  deinit { close() }
+
+  /// Names what the thread runs (`serve`, again and again) and what it tells when the loop
+  /// ends (`ended`: the error, nil when closed), without starting it.
+  package func prepare(serve: @escaping Serve, ended: @escaping (SystemPasteboardError?) -> Void) {
+    handlers = (serve, ended)
+  }
+
+  /// Starts the thread of a prepared loop (once: a started loop, or one not prepared, is left
+  /// as it is).
+  /// - Throws: ``SystemPasteboardError`` (`.connectionFailed`) when no thread can be started.
+  package func start() throws(SystemPasteboardError) {
+    guard handlers != nil,
+      state.withLock({ state in
+        defer { state.started = true }
+        return !state.started
+      })
+    else { return }
+    let started = thread.withLock { thread -> Bool in
+      thread = WorkerThread { [self] in run() }
+      return thread != nil
+    }
+    guard started else {
+      state.withLock { $0.started = false }
+      throw SystemPasteboardError(.connectionFailed, "no thread can be started for the connection to \(peer)")
+    }
+  }
+
+  /// Whether ``start()`` started the thread (before, the connection is the caller's).
+  package var isStarted: Bool { state.withLock { $0.started } }
+
+  /// The error that ended the loop, once it has (a closed loop's is `.closed`).
+  package var failure: SystemPasteboardError? { state.withLock { $0.failure } }
+
+  /// Throws the error that ended the loop, or `.closed` once it was closed.
+  package func checkOpen() throws(SystemPasteboardError) {
+    let (failure, closed) = state.withLock { ($0.failure, $0.closed) }
+    if let failure { throw failure }
+    if closed { throw closedError }
+  }
+
+  /// Whether the calling thread is the loop's.
+  package var inEventLoop: Bool { thread.withLock { $0?.isCurrent ?? false } }
+
+  /// Stops a debug build when called off the loop's thread (once it is started).
+  package func assertInEventLoop(file: StaticString = #fileID, line: UInt = #line) {
+    assert(!isStarted || inEventLoop, "not on the event loop of the connection to \(peer)", file: file, line: line)
+  }
+
+  /// Queues `command` for the loop's thread, which runs it between events; false when the
+  /// loop has ended (the command is dropped).
+  @discardableResult
+  package func execute(_ command: @escaping @Sendable () -> Void) -> Bool {
+    let queued = state.withLock { state -> Bool in
+      guard state.failure == nil, !state.closed else { return false }
+      state.commands.append(command)
+      return true
+    }
+    if queued { wake.wake() }
+    return queued
+  }
+
+  /// Runs `body` on the loop's thread and waits (at most `seconds`) for what it returns or
+  /// throws; fails at once when the loop has ended. Before the thread is started, runs `body` on
+  /// the calling thread, whose the connection still is. Never call it on the loop's thread.
+  /// - Throws: What `body` throws, the error that ended the loop, or `.timeout`.
+  package func submit<T: Sendable>(
+    within seconds: Double, _ body: @escaping @Sendable () throws(SystemPasteboardError) -> T
+  ) throws(SystemPasteboardError) -> T {
+    if !isStarted {
+      try checkOpen()
+      return try body()
+    }
+    let waiter = Waiter<Result<T, SystemPasteboardError>>()
+    guard execute({ waiter.deliver(Result { () throws(SystemPasteboardError) in try body() }) }) else {
+      throw failure ?? closedError
+    }
+    guard let result = waiter.wait(seconds: seconds) else {
+      throw SystemPasteboardError(.timeout, "the thread of the connection to \(peer) did not answer in time")
+    }
+    return try result.get()
+  }
+
+  /// Ends the loop (its owner hears `ended(nil)`) and waits for the thread, unless called on it:
+  /// then the thread detaches itself, since nobody will join it.
+  package func close() {
+    let (wasClosed, detached) = state.withLock { state -> (Bool, Bool) in
+      defer { state.closed = true }
+      return (state.closed, state.detached)
+    }
+    guard !wasClosed else { return }
+    wake.wake()
+    guard let thread = thread.withLock({ $0 }), !detached else { return }
+    if thread.isCurrent { thread.detach() } else { thread.join() }
+  }
+
+  private var closedError: SystemPasteboardError {
+    SystemPasteboardError(.closed, "the connection to \(peer) was closed")
+  }
+
+  private func run() {
+    guard let (serve, ended) = handlers else { return }
+    while !state.withLock({ $0.closed }) {
+      for command in state.withLock({ state in
+        defer { state.commands.removeAll() }
+        return state.commands
+      }) {
+        command()
+      }
+      do {
+        try serve()
+      } catch {
+        end(error, ended)
+        // Ended on its own: nobody will join the thread, so it lets its resources go itself
+        // (unless a close() is already waiting to join it).
+        let detach = state.withLock { state -> Bool in
+          defer { state.detached = !state.closed }
+          return !state.closed
+        }
+        if detach { thread.withLock { $0 }?.detach() }
+        return
+      }
+    }
+    end(nil, ended)
+  }
+
+  /// The loop is over: commands still queued (and later ones) fail, the owner hears why.
+  private func end(_ error: SystemPasteboardError?, _ ended: (SystemPasteboardError?) -> Void) {
+    let waiting = state.withLock { state in
+      defer { state.commands.removeAll() }
+      state.failure = error ?? closedError
+      return state.commands
+    }
+    ended(error)
+    // Commands queued before the end run against the ended connection: their waiters hear the error.
+    for command in waiting { command() }
+  }
+}
