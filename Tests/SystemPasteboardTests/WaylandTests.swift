@@ -238,11 +238,11 @@ extension SystemPasteboardTests {
         let manager = try #require(try connection.bind(interfaces.manager)).id
         let seat = try #require(try connection.bind(.seat)).id
         let device = connection.makeObject(interfaces.device)
-        try connection.send(.getDataDevice(device, seat: seat), to: manager)
+        try connection.send(.DataControlManager.getDataDevice(id: device, seat: seat), to: manager)
         source = connection.makeObject(interfaces.source)
-        try connection.send(.createDataSource(source), to: manager)
-        try connection.send(.offer("text/plain"), to: source)
-        try connection.send(.setSelection(source), to: device)
+        try connection.send(.DataControlManager.createDataSource(id: source), to: manager)
+        try connection.send(.DataControlSource.offer(mimeType: "text/plain"), to: source)
+        try connection.send(.DataControlDevice.setSelection(source: source), to: device)
         try connection.roundTrip()
         let connection = connection
         thread = Thread {
@@ -293,12 +293,12 @@ extension SystemPasteboardTests {
       let manager = try #require(try connection.bind(interfaces.manager)).id
       let seat = try #require(try connection.bind(.seat)).id
       let device = connection.makeObject(interfaces.device)
-      try connection.send(.getDataDevice(device, seat: seat), to: manager)
+      try connection.send(.DataControlManager.getDataDevice(id: device, seat: seat), to: manager)
       let source = connection.makeObject(interfaces.source)
-      try connection.send(.createDataSource(source), to: manager)
+      try connection.send(.DataControlManager.createDataSource(id: source), to: manager)
       // A source may be set once: the second set_selection is a protocol error.
-      try connection.send(.setSelection(source), to: device)
-      try connection.send(.setSelection(source), to: device)
+      try connection.send(.DataControlDevice.setSelection(source: source), to: device)
+      try connection.send(.DataControlDevice.setSelection(source: source), to: device)
       do {
         try connection.roundTrip()
         Issue.record("the compositor accepted a source twice")

@@ -28,20 +28,18 @@ struct WaylandWireTests {
 
   @Test func requestsAreEncodedAsTheWireFormatSays() {
     // wl_registry.bind(name 7, "wl_seat", version 5, id 3) to the registry, object 2.
-    let bind = WaylandRequest.bind(name: 7, interface: .seat, version: 5, id: 3)
-    let (bytes, fds) = WaylandWire.encode(
-      object: 2, opcode: WaylandInterface.registry.opcode(of: bind.name), bind.arguments)
+    let bind = WaylandRequest.Registry.bind(name: 7, interface: "wl_seat", version: 5, id: 3)
+    #expect(bind.opcode == 0 && bind.matches(WaylandInterface.registry.requests[0].signature))
+    let (bytes, fds) = WaylandWire.encode(object: 2, opcode: bind.opcode, bind.arguments)
     #expect(bytes == Self.message(2, 0, Self.words(7) + Self.string("wl_seat") + Self.words(5, 3)))
     #expect(fds.isEmpty)
     // A null object, and a descriptor that travels beside the bytes.
-    let clear = WaylandRequest.setPrimarySelection(nil)
+    let clear = WaylandRequest.DataControlDevice.setPrimarySelection(source: nil)
+    #expect(clear.interfaces == ["ext_data_control_device_v1", "zwlr_data_control_device_v1"])
     #expect(
-      WaylandWire.encode(
-        object: 9, opcode: WaylandInterface.DataControl.wlr.device.opcode(of: clear.name), clear.arguments
-      )
-      .bytes == Self.message(9, 2, Self.words(0)))
-    let receive = WaylandRequest.receive("text/plain", fd: 42)
-    let encoded = WaylandWire.encode(object: 5, opcode: 0, receive.arguments)
+      WaylandWire.encode(object: 9, opcode: clear.opcode, clear.arguments).bytes == Self.message(9, 2, Self.words(0)))
+    let receive = WaylandRequest.DataControlOffer.receive(mimeType: "text/plain", fd: 42)
+    let encoded = WaylandWire.encode(object: 5, opcode: receive.opcode, receive.arguments)
     #expect(encoded.bytes == Self.message(5, 0, Self.string("text/plain")))
     #expect(encoded.fds == [42])
   }
@@ -169,6 +167,59 @@ struct WaylandWireTests {
     } catch {
       return error
     }
+  }
+
+  /// The generated wire: a request goes only to an object of its interface, with arguments of
+  /// its signature; anything else is refused before a byte is written.
+  @Test func aRequestThatDoesNotFitItsObjectIsRefusedUnsent() throws {
+    // The compositor answers the connection's first sync (callback 3), then stays.
+    let fake = try FakeCompositor(reply: Self.message(3, 0, Self.words(1)))
+    let connection = try WaylandConnection(display: try WaylandDisplay(name: fake.path), timeout: 1)
+    do {
+      try connection.send(.DataOffer.finish(), to: 1)
+      Issue.record("wl_data_offer.finish went to wl_display")
+    } catch {
+      #expect(error.code == .request)
+      #expect(error.message == "finish does not fit wl_display@1 (its interface or its arguments)")
+    }
+    let wrongType = WaylandRequest(
+      interfaces: ["wl_display"], opcode: 0, name: "sync", isDestructor: false, arguments: [.uint(5)])
+    #expect(throws: SystemPasteboardError.self) { try connection.send(wrongType, to: 1) }
+    // Near misses of the signature check itself.
+    let sync = WaylandInterface.display.requests[0].signature
+    #expect(WaylandRequest.Display.sync(callback: 9).matches(sync))
+    #expect(!WaylandRequest.Display.sync(callback: 9).matches(sync + [.uint]))
+    let title = WaylandInterface.toplevel.requests[2]
+    #expect(title.name == "set_title")
+    #expect(WaylandRequest.Toplevel.setTitle(title: "t").matches(title.signature))
+    let nilTitle = WaylandRequest(
+      interfaces: ["xdg_toplevel"], opcode: 2, name: "set_title", isDestructor: false, arguments: [.string(nil)])
+    #expect(!nilTitle.matches(title.signature), "a null string where the protocol allows none")
+    #expect(
+      WaylandRequest.DataOffer.accept(serial: 1, mimeType: nil).matches(
+        WaylandInterface.dataOffer.requests[0].signature))
+  }
+
+  /// The generated tables are the XML's, cut at the version this client binds, and the typed
+  /// events decode by opcode.
+  @Test func theGeneratedTablesAndEventsAreTheProtocols() {
+    #expect(WaylandInterface.dataDevice.requests.map(\.name) == ["start_drag", "set_selection", "release"])
+    #expect(WaylandInterface.dataDevice.destructor == 2)
+    #expect(WaylandInterface.pointer.events.map(\.name).last == "axis_discrete", "version 5 ends there")
+    #expect(WaylandInterface.known["zwlr_data_control_device_v1"]?.role == .dataControlDevice)
+    #expect(WaylandInterface.known["ext_data_control_device_v1"]?.role == .dataControlDevice)
+    #expect(WaylandRequest.DataDevice.startDrag(source: 4, origin: 5, icon: nil, serial: 6).opcode == 0)
+    #expect(WaylandRequest.DataControlDevice.setPrimarySelection(source: 4).opcode == 2)
+    let enter: [WaylandWire.Argument] = [.uint(7), .object(3), .fixed(256 * 10 + 128), .fixed(-256), .object(0)]
+    guard case .enter(7, 3, 10.5, -1, nil) = WaylandEvents.DataDevice(opcode: 1, enter) else {
+      Issue.record("wl_data_device.enter decoded as \(String(describing: WaylandEvents.DataDevice(opcode: 1, enter)))")
+      return
+    }
+    #expect(WaylandEvents.DataDevice(opcode: 6, []) == nil, "no such opcode")
+    #expect(WaylandEvents.DataDevice(opcode: 1, Array(enter.dropLast())) == nil, "an argument short")
+    #expect(
+      WaylandEvent(role: .dataControlDevice, opcode: 3, [.object(0)]).map { "\($0)" } == "selection(nil, primary: true)"
+    )
   }
 
   @Test func aMessageShorterThanItsHeaderEndsTheConnection() throws {

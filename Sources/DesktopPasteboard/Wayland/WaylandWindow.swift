@@ -15,8 +15,8 @@ import UTIPlatform
 /// `set_actions`; the payload is read (`receive`) only by `performDrop`'s loads, and the offer
 /// is finished when they are done.
 ///
-/// Operations and Wayland's actions: `.copy` is `copy` (1), `.move` is `move` (2); a source
-/// that offers `ask` (4) lets the delegates choose between the two, as the X11 window does with
+/// Operations and Wayland's actions: `.copy` is `copy`, `.move` is `move`; a source
+/// that offers `ask` lets the delegates choose between the two, as the X11 window does with
 /// `XdndActionAsk`. A drag started here offers the session's allowed operations and ends with
 /// the action the compositor settled on (`.cancel` when the drag was cancelled or refused).
 ///
@@ -118,19 +118,19 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
     let offers = SelectionTargets.offers(for: items)
     let ended = EndedHandler(session.onEnded)
     let allowed = session.operationsOutsideApp
-    let actions = (allowed.contains(.copy) ? 1 : 0) | (allowed.contains(.move) ? 2 : 0) as UInt32
-    let chosen = Locked<UInt32>(0)
+    let actions = DragActions(allowing: allowed)
+    let chosen = Locked<DragActions>([])
     state.withLock { $0.dragging = true }
     do {
       try toplevel.startDrag(
-        mimeTypes: offers.map(\.target), actions: actions == 0 ? 1 : actions, serial: serial,
+        mimeTypes: offers.map(\.target), actions: actions.isEmpty ? .copy : actions, serial: serial,
         serve: SelectionTargets.server(for: offers, items: items, fileOperation: .copy),
         events: { [weak self] event in
           switch event {
-          case .action(let mask): chosen.withLock { $0 = mask }
+          case .action(let action): chosen.withLock { $0 = action }
           case .finished:
             self?.state.withLock { $0.dragging = false }
-            ended.call(Self.operation(forAction: chosen.withLock { $0 }))
+            ended.call(chosen.withLock { $0 }.operation)
           case .cancelled:
             self?.state.withLock { $0.dragging = false }
             ended.call(.cancel)
@@ -182,23 +182,6 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
 
   // MARK: Drops
 
-  /// The operation of a Wayland dnd action.
-  static func operation(forAction action: UInt32) -> DropOperation {
-    switch action {
-    case 1: return .copy
-    case 2: return .move
-    default: return .cancel
-    }
-  }
-
-  /// The operations a source's actions allow: `ask` lets the delegates choose copy or move.
-  static func operations(forActions actions: UInt32) -> Set<DropOperation> {
-    var allowed: Set<DropOperation> = []
-    if actions & 1 != 0 || actions & 4 != 0 { allowed.insert(.copy) }
-    if actions & 2 != 0 || actions & 4 != 0 { allowed.insert(.move) }
-    return allowed
-  }
-
   private func dragged(_ event: WaylandToplevel.Drag) {
     let arrived = MonotonicClock.now()
     guard let surface = state.withLock({ $0.surface }) else { return }
@@ -207,7 +190,7 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
       let items = incomingItems(offer: offer, mimeTypes: mimeTypes)
       state.withLock { state in
         state.incoming = Incoming(
-          offer: offer, serial: serial, mimeTypes: mimeTypes, allowed: Self.operations(forActions: actions),
+          offer: offer, serial: serial, mimeTypes: mimeTypes, allowed: actions.allowedOperations,
           items: items, location: CGPoint(x: x, y: y))
       }
       move(surface: surface, arrived: arrived)
@@ -263,10 +246,9 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
     }
     let operation = answer ?? .cancel
     let takes = operation == .copy || operation == .move
-    let action: UInt32 = operation == .move ? 2 : 1
+    let action = DragActions(performing: operation)
     try? toplevel.answer(
-      offer, serial: drag.serial, mimeType: takes ? drag.mimeTypes.first : nil, actions: takes ? action : 0,
-      preferred: takes ? action : 0)
+      offer, serial: drag.serial, mimeType: takes ? drag.mimeTypes.first : nil, actions: action, preferred: action)
     let took = MonotonicClock.now() - arrived
     state.withLock { state in
       if state.answerTimes.count == 4096 { state.answerTimes.removeFirst(2048) }

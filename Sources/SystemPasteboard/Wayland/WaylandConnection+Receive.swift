@@ -24,7 +24,7 @@ extension WaylandConnection {
     FileIO.enlargePipe(fds[0])
     defer { _ = closeDescriptor(fds[0]) }
     do {
-      try send(.receive(mimeType, fd: fds[1]), to: offer)
+      try send(receiveRequest(mimeType, fd: fds[1], offer: offer), to: offer)
       _ = closeDescriptor(fds[1])
     } catch {
       _ = closeDescriptor(fds[1])
@@ -48,6 +48,18 @@ extension WaylandConnection {
       }
       if count == 0 { return }
       try sink(Array(buffer[0..<count]))
+    }
+  }
+}
+
+extension WaylandConnection {
+  /// The `receive` request of `offer`'s interface: a data device's offer, the primary
+  /// selection's, or data control's (either prefix).
+  fileprivate func receiveRequest(_ mimeType: String, fd: Int32, offer: UInt32) -> WaylandRequest {
+    switch interface(of: offer) {
+    case WaylandInterface.dataOffer: return .DataOffer.receive(mimeType: mimeType, fd: fd)
+    case WaylandInterface.primaryOffer: return .PrimaryOffer.receive(mimeType: mimeType, fd: fd)
+    default: return .DataControlOffer.receive(mimeType: mimeType, fd: fd)
     }
   }
 }

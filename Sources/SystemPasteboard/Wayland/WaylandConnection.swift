@@ -81,7 +81,7 @@ final class WaylandConnection: @unchecked Sendable {
       }
     }
     let registry = makeObject(.registry)
-    try send(.getRegistry(registry), to: 1)
+    try send(.Display.getRegistry(registry: registry), to: 1)
     try roundTrip { incoming in
       if case .global(let name, let interface, let version) = incoming.event {
         globals.append(Global(name: name, interface: interface, version: version))
@@ -111,13 +111,30 @@ final class WaylandConnection: @unchecked Sendable {
     guard let global = globals.first(where: { $0.interface == interface.name }) else { return nil }
     let version = min(global.version, interface.version)
     let id = makeObject(interface)
-    try send(.bind(name: global.name, interface: interface, version: version, id: id), to: registryID)
+    try send(
+      .Registry.bind(name: global.name, interface: interface.name, version: version, id: id), to: registryID)
     return (id, version)
+  }
+
+  /// Sends `object`'s interface's destructor (`destroy`, or `release` for a seat's device).
+  /// - Throws: ``SystemPasteboardError``: `.request` for an object without one; as
+  ///   ``send(_:to:)`` does.
+  func destroy(_ object: UInt32) throws(SystemPasteboardError) {
+    guard let interface = interface(of: object), let opcode = interface.destructor else {
+      throw SystemPasteboardError(.request, "object \(object) has no destructor")
+    }
+    try send(
+      WaylandRequest(
+        interfaces: [interface.name], opcode: opcode, name: interface.requests[Int(opcode)].name, isDestructor: true,
+        arguments: []),
+      to: object)
   }
 
   /// Sends `request` to `object`; a destructor marks the object destroyed (its id is freed when
   /// the compositor confirms).
-  /// - Throws: ``SystemPasteboardError`` (`.closed`, `.timeout`) when the socket fails.
+  /// - Throws: ``SystemPasteboardError``: `.request` for a request the object's interface does
+  ///   not have or arguments that do not match its signature (a bug of ours, refused before
+  ///   anything is written); `.closed`, `.timeout` when the socket fails.
   func send(_ request: WaylandRequest, to object: UInt32) throws(SystemPasteboardError) {
     try send([(request, object)])
   }
@@ -132,7 +149,13 @@ final class WaylandConnection: @unchecked Sendable {
     for (request, object) in requests {
       let (known, destroyed) = objects.withLock { ($0.interfaces[object], $0.destroyed.contains(object)) }
       guard let interface = known else {
-        preconditionFailure("request \(request.name) to the unknown object \(object)")
+        throw SystemPasteboardError(.request, "\(request.name) was to be sent to the unknown object \(object)")
+      }
+      guard request.interfaces.contains(interface.name), Int(request.opcode) < interface.requests.count,
+        request.matches(interface.requests[Int(request.opcode)].signature)
+      else {
+        throw SystemPasteboardError(
+          .request, "\(request.name) does not fit \(interface.name)@\(object) (its interface or its arguments)")
       }
       // A request to an object already destroyed (two threads giving up one source) would be a
       // protocol error that ends the connection: it is dropped instead.
@@ -140,9 +163,9 @@ final class WaylandConnection: @unchecked Sendable {
         if Self.debug { Self.trace(" -> (dropped) \(interface.name)@\(object).\(request.name)", request.arguments) }
         continue
       }
-      let encoded = WaylandWire.encode(object: object, opcode: interface.opcode(of: request.name), request.arguments)
+      let encoded = WaylandWire.encode(object: object, opcode: request.opcode, request.arguments)
       if Self.debug { Self.trace(" -> \(interface.name)@\(object).\(request.name)", request.arguments) }
-      if request.name == "destroy" || request.name == "release" {
+      if request.isDestructor {
         objects.withLock { _ = $0.destroyed.insert(object) }
       }
       bytes += encoded.0
@@ -208,7 +231,7 @@ final class WaylandConnection: @unchecked Sendable {
     let callback = makeObject(.callback)
     let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(timeout))
     do {
-      try send(.sync(callback: callback), to: 1)
+      try send(.Display.sync(callback: callback), to: 1)
     } catch  where error.code == .closed {
       // A compositor that reports a protocol error closes the connection at once: the error
       // waits in the socket, and says more than the closed connection.
@@ -293,7 +316,7 @@ final class WaylandConnection: @unchecked Sendable {
       return objects.destroyed.contains(object)
     }
     guard !isDestroyed,
-      let event = WaylandEvent(role: interface.role, name: interface.events[Int(opcode)].name, arguments)
+      let event = WaylandEvent(role: interface.role, opcode: opcode, arguments)
     else {
       for case .fd(let fd) in arguments { close(fd) }
       return nil

@@ -95,7 +95,7 @@ final class WaylandDispatcher: @unchecked Sendable {
     let waiter = Waiter<Bool>()
     syncs.withLock { $0[callback] = waiter }
     do {
-      try connection.send(.sync(callback: callback), to: 1)
+      try connection.send(.Display.sync(callback: callback), to: 1)
     } catch  where error.code == .closed {
       // The thread reads why (a protocol error the compositor sent before closing).
       _ = waiter.wait(seconds: connection.timeout)

@@ -35,7 +35,7 @@ package final class WaylandDragProbe: @unchecked Sendable {
     }
     let answers = answers
     try window.startDrag(
-      mimeTypes: ["text/plain"], actions: 1, serial: serial, serve: { _ in Payload([]) },
+      mimeTypes: ["text/plain"], actions: .copy, serial: serial, serve: { _ in Payload([]) },
       events: { event in
         if case .target(let mimeType) = event { answers.withLock { $0.waiter }?.deliver(mimeType) }
       })

@@ -1,5 +1,5 @@
-/// One event, typed, decoded from its interface's table by the interface's role and the
-/// event's name (`enter` is the pointer's, the keyboard's or a drag's by role).
+/// One event as this client handles it, mapped from the generated typed events of its
+/// interface's role (`enter` is the pointer's, the keyboard's or a drag's by role).
 enum WaylandEvent {
   /// `wl_display.error`: a fatal protocol error; the compositor closes the connection.
   case error(object: UInt32, code: UInt32, message: String)
@@ -78,117 +78,156 @@ enum WaylandEvent {
   /// `wl_data_source.dnd_finished`: the target took the drop.
   case dragFinished
 
-  /// The event `name` of an interface of `role` with `arguments` (checked against its
-  /// signature already); nil for an event this client does not handle.
-  init?(role: String, name: String, _ arguments: [WaylandWire.Argument]) {
-    let a = Arguments(values: arguments)
-    guard let event = Self.shellEvent(role, name, a) ?? Self.inputEvent(role, name, a) ?? Self.dataEvent(role, name, a)
+  /// The event of `opcode` of an interface of `role` with `arguments` (checked against its
+  /// signature already), through the generated ``WaylandEvents``; nil for an event this client
+  /// does not handle.
+  init?(role: WaylandRole, opcode: UInt16, _ arguments: [WaylandWire.Argument]) {
+    guard
+      let event = Self.shellEvent(role, opcode, arguments) ?? Self.inputEvent(role, opcode, arguments)
+        ?? Self.selectionEvent(role, opcode, arguments) ?? Self.dragEvent(role, opcode, arguments)
     else { return nil }
     self = event
   }
 
   /// The display's, the registry's and the shell's events (`xdg_wm_base`, `xdg_surface`, `xdg_toplevel`).
-  private static func shellEvent(_ role: String, _ name: String, _ a: Arguments) -> WaylandEvent? {
-    switch (role, name) {
-    case ("display", "error"):
-      guard let object = a.object(0), let code = a.uint(1), let message = a.string(2) else { return nil }
-      return .error(object: object, code: code, message: message)
-    case ("display", "delete_id"): guard let id = a.uint(0) else { return nil }; return .deleteID(id)
-    case ("registry", "global"):
-      guard let name = a.uint(0), let interface = a.string(1), let version = a.uint(2) else { return nil }
-      return .global(name: name, interface: interface, version: version)
-    case ("registry", "global_remove"): guard let name = a.uint(0) else { return nil }; return .globalRemove(name: name)
-    case ("callback", "done"): return .done
-    case ("wm_base", "ping"): guard let serial = a.uint(0) else { return nil }; return .ping(serial)
-    case ("xdg_surface", "configure"):
-      guard let serial = a.uint(0) else { return nil }; return .surfaceConfigure(serial: serial)
-    case ("toplevel", "configure"):
-      guard let width = a.int(0), let height = a.int(1) else { return nil }
-      return .toplevelConfigure(width: width, height: height)
-    case ("toplevel", "close"): return .close
-    case ("buffer", "release"): return .bufferReleased
+  private static func shellEvent(_ role: WaylandRole, _ opcode: UInt16, _ a: [WaylandWire.Argument]) -> WaylandEvent? {
+    switch role {
+    case .display:
+      switch WaylandEvents.Display(opcode: opcode, a) {
+      case .error(let object, let code, let message): return .error(object: object, code: code, message: message)
+      case .deleteId(let id): return .deleteID(id)
+      case nil: return nil
+      }
+    case .registry:
+      switch WaylandEvents.Registry(opcode: opcode, a) {
+      case .global(let name, let interface, let version):
+        return .global(name: name, interface: interface, version: version)
+      case .globalRemove(let name): return .globalRemove(name: name)
+      case nil: return nil
+      }
+    case .callback: return WaylandEvents.Callback(opcode: opcode, a).map { _ in .done }
+    case .wmBase:
+      guard case .ping(let serial) = WaylandEvents.WmBase(opcode: opcode, a) else { return nil }
+      return .ping(serial)
+    case .xdgSurface:
+      guard case .configure(let serial) = WaylandEvents.XdgSurface(opcode: opcode, a) else { return nil }
+      return .surfaceConfigure(serial: serial)
+    case .toplevel:
+      switch WaylandEvents.Toplevel(opcode: opcode, a) {
+      case .configure(let width, let height, _): return .toplevelConfigure(width: width, height: height)
+      case .close: return .close
+      case nil: return nil
+      }
+    case .buffer: return WaylandEvents.Buffer(opcode: opcode, a).map { _ in .bufferReleased }
     default: return nil
     }
   }
 
   /// The seat's, the pointer's and the keyboard's events.
-  private static func inputEvent(_ role: String, _ name: String, _ a: Arguments) -> WaylandEvent? {
-    switch (role, name) {
-    case ("seat", "capabilities"): guard let mask = a.uint(0) else { return nil }; return .capabilities(mask)
-    case ("pointer", "enter"):
-      guard let serial = a.uint(0), let surface = a.object(1), let x = a.fixed(2), let y = a.fixed(3) else {
-        return nil
+  private static func inputEvent(_ role: WaylandRole, _ opcode: UInt16, _ a: [WaylandWire.Argument]) -> WaylandEvent? {
+    switch role {
+    case .seat:
+      guard case .capabilities(let mask) = WaylandEvents.Seat(opcode: opcode, a) else { return nil }
+      return .capabilities(mask)
+    case .pointer:
+      switch WaylandEvents.Pointer(opcode: opcode, a) {
+      case .enter(let serial, let surface, let x, let y):
+        return .pointerEnter(serial: serial, surface: surface, x: x, y: y)
+      case .leave(let serial, _): return .pointerLeave(serial: serial)
+      case .motion(_, let x, let y): return .pointerMotion(x: x, y: y)
+      case .button(let serial, _, let button, let state):
+        return .button(serial: serial, button: button, pressed: state == WaylandEnum.PointerButtonState.pressed)
+      default: return nil
       }
-      return .pointerEnter(serial: serial, surface: surface, x: x, y: y)
-    case ("pointer", "leave"): guard let serial = a.uint(0) else { return nil }; return .pointerLeave(serial: serial)
-    case ("pointer", "motion"):
-      guard let x = a.fixed(1), let y = a.fixed(2) else { return nil }
-      return .pointerMotion(x: x, y: y)
-    case ("pointer", "button"):
-      guard let serial = a.uint(0), let button = a.uint(2), let state = a.uint(3) else { return nil }
-      return .button(serial: serial, button: button, pressed: state == 1)
-    case ("keyboard", "keymap"): guard let fd = a.fd(1) else { return nil }; return .keymap(fd: fd)
-    case ("keyboard", "enter"):
-      guard let serial = a.uint(0), let surface = a.object(1) else { return nil }
-      return .keyboardEnter(serial: serial, surface: surface)
-    case ("keyboard", "leave"): guard let serial = a.uint(0) else { return nil }; return .keyboardLeave(serial: serial)
-    case ("keyboard", "key"):
-      guard let serial = a.uint(0), let key = a.uint(2), let state = a.uint(3) else { return nil }
-      return .key(serial: serial, key: key, pressed: state == 1)
-    case ("keyboard", "modifiers"): guard let serial = a.uint(0) else { return nil }; return .modifiers(serial: serial)
+    case .keyboard:
+      switch WaylandEvents.Keyboard(opcode: opcode, a) {
+      case .keymap(_, let fd, _): return .keymap(fd: fd)
+      case .enter(let serial, let surface, _): return .keyboardEnter(serial: serial, surface: surface)
+      case .leave(let serial, _): return .keyboardLeave(serial: serial)
+      case .key(let serial, _, let key, let state):
+        return .key(serial: serial, key: key, pressed: state == WaylandEnum.KeyboardKeyState.pressed)
+      case .modifiers(let serial, _, _, _, _): return .modifiers(serial: serial)
+      default: return nil
+      }
     default: return nil
     }
   }
 
-  /// The events of data devices, offers and sources, for the selections and for drag and drop.
-  private static func dataEvent(_ role: String, _ name: String, _ a: Arguments) -> WaylandEvent? {
-    switch (role, name) {
-    case (_, "data_offer"): guard let id = a.newID(0) else { return nil }; return .dataOffer(id)
-    case ("data_control_device", "selection"), ("data_control_device", "primary_selection"),
-      ("data_device", "selection"),
-      ("primary_device", "selection"):
-      guard let id = a.object(0) else { return nil }
-      return .selection(id == 0 ? nil : id, primary: name == "primary_selection" || role == "primary_device")
-    case ("data_control_device", "finished"): return .finished
-    case (_, "send"):
-      guard let mimeType = a.string(0), let fd = a.fd(1) else { return nil }
-      return .send(mimeType: mimeType, fd: fd)
-    case (_, "cancelled"): return .cancelled
-    case (_, "offer"): guard let mimeType = a.string(0) else { return nil }; return .offer(mimeType)
-    case ("data_device", "enter"):
-      guard let serial = a.uint(0), let surface = a.object(1), let x = a.fixed(2), let y = a.fixed(3),
-        let offer = a.object(4)
-      else { return nil }
-      return .dragEnter(serial: serial, surface: surface, x: x, y: y, offer: offer == 0 ? nil : offer)
-    case ("data_device", "leave"): return .dragLeave
-    case ("data_device", "motion"):
-      guard let x = a.fixed(1), let y = a.fixed(2) else { return nil }
-      return .dragMotion(x: x, y: y)
-    case ("data_device", "drop"): return .drop
-    case ("data_offer", "source_actions"): guard let mask = a.uint(0) else { return nil }; return .sourceActions(mask)
-    case ("data_offer", "action"), ("data_source", "action"):
-      guard let mask = a.uint(0) else { return nil }
-      return .action(mask)
-    case ("data_source", "target"):
-      guard case .string(let mimeType)? = a.value(0) else { return nil }
-      return .target(mimeType)
-    case ("data_source", "dnd_drop_performed"): return .dropPerformed
-    case ("data_source", "dnd_finished"): return .dragFinished
+  /// The events of the selections' devices, offers and sources: data control's, the primary
+  /// selection's.
+  private static func selectionEvent(_ role: WaylandRole, _ opcode: UInt16, _ a: [WaylandWire.Argument])
+    -> WaylandEvent?
+  {
+    switch role {
+    case .dataControlDevice:
+      switch WaylandEvents.DataControlDevice(opcode: opcode, a) {
+      case .dataOffer(let id): return .dataOffer(id)
+      case .selection(let id): return .selection(id, primary: false)
+      case .finished: return .finished
+      case .primarySelection(let id): return .selection(id, primary: true)
+      case nil: return nil
+      }
+    case .primaryDevice:
+      switch WaylandEvents.PrimaryDevice(opcode: opcode, a) {
+      case .dataOffer(let offer): return .dataOffer(offer)
+      case .selection(let id): return .selection(id, primary: true)
+      case nil: return nil
+      }
+    case .dataControlSource:
+      switch WaylandEvents.DataControlSource(opcode: opcode, a) {
+      case .send(let mimeType, let fd): return .send(mimeType: mimeType, fd: fd)
+      case .cancelled: return .cancelled
+      case nil: return nil
+      }
+    case .primarySource:
+      switch WaylandEvents.PrimarySource(opcode: opcode, a) {
+      case .send(let mimeType, let fd): return .send(mimeType: mimeType, fd: fd)
+      case .cancelled: return .cancelled
+      case nil: return nil
+      }
+    case .dataControlOffer:
+      guard case .offer(let mimeType) = WaylandEvents.DataControlOffer(opcode: opcode, a) else { return nil }
+      return .offer(mimeType)
+    case .primaryOffer:
+      guard case .offer(let mimeType) = WaylandEvents.PrimaryOffer(opcode: opcode, a) else { return nil }
+      return .offer(mimeType)
     default: return nil
     }
   }
 
-  /// A decoded argument list, read by position and type.
-  private struct Arguments {
-    let values: [WaylandWire.Argument]
-    func value(_ index: Int) -> WaylandWire.Argument? { index < values.count ? values[index] : nil }
-    func int(_ index: Int) -> Int32? { if case .int(let v) = value(index) { v } else { nil } }
-    func uint(_ index: Int) -> UInt32? { if case .uint(let v) = value(index) { v } else { nil } }
-    /// A 24.8 fixed-point number.
-    func fixed(_ index: Int) -> Double? { if case .fixed(let v) = value(index) { Double(v) / 256 } else { nil } }
-    func object(_ index: Int) -> UInt32? { if case .object(let v) = value(index) { v } else { nil } }
-    func newID(_ index: Int) -> UInt32? { if case .newID(let v) = value(index) { v } else { nil } }
-    func string(_ index: Int) -> String? { if case .string(let v?) = value(index) { v } else { nil } }
-    func fd(_ index: Int) -> Int32? { if case .fd(let v) = value(index) { v } else { nil } }
+  /// The events of `wl_data_device` and its offers and sources: the clipboard of a focused
+  /// client, and drag and drop.
+  private static func dragEvent(_ role: WaylandRole, _ opcode: UInt16, _ a: [WaylandWire.Argument]) -> WaylandEvent? {
+    switch role {
+    case .dataDevice:
+      switch WaylandEvents.DataDevice(opcode: opcode, a) {
+      case .dataOffer(let id): return .dataOffer(id)
+      case .enter(let serial, let surface, let x, let y, let offer):
+        return .dragEnter(serial: serial, surface: surface, x: x, y: y, offer: offer)
+      case .leave: return .dragLeave
+      case .motion(_, let x, let y): return .dragMotion(x: x, y: y)
+      case .drop: return .drop
+      case .selection(let id): return .selection(id, primary: false)
+      case nil: return nil
+      }
+    case .dataOffer:
+      switch WaylandEvents.DataOffer(opcode: opcode, a) {
+      case .offer(let mimeType): return .offer(mimeType)
+      case .sourceActions(let mask): return .sourceActions(mask)
+      case .action(let mask): return .action(mask)
+      case nil: return nil
+      }
+    case .dataSource:
+      switch WaylandEvents.DataSource(opcode: opcode, a) {
+      case .target(let mimeType): return .target(mimeType)
+      case .send(let mimeType, let fd): return .send(mimeType: mimeType, fd: fd)
+      case .cancelled: return .cancelled
+      case .dndDropPerformed: return .dropPerformed
+      case .dndFinished: return .dragFinished
+      case .action(let mask): return .action(mask)
+      case nil: return nil
+      }
+    default: return nil
+    }
   }
 }

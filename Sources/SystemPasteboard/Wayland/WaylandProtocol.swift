@@ -1,82 +1,44 @@
-/// The Wayland interfaces this client speaks, written once from their protocol descriptions:
-/// each interface's name, the version this client knows, its requests in opcode order, and its
-/// events in opcode order with their argument types.
+/// One Wayland interface this client speaks: its name, the version it binds, its requests and
+/// its events in opcode order with their argument types.
 ///
-/// Facts from the specifications: `wayland.xml` (the core, windows, input, the data device),
+/// The tables are generated from the protocols' XML (`scripts/make-wayland-protocol.py`, into
+/// `Generated/WaylandProtocols.swift`): `wayland.xml` (the core, windows, input, the data device),
 /// `xdg-shell.xml`, `primary-selection-unstable-v1.xml`, `ext-data-control-v1.xml` and
-/// `wlr-data-control-unstable-v1.xml` (the same messages in the same order, under two
-/// prefixes). To speak another interface, add its entry here or in `WaylandProtocol+Window`
-/// (requests and events in the order its XML lists them, which is their opcode order), its
-/// typed requests to ``WaylandRequest`` and its events to ``WaylandEvent``.
+/// `wlr-data-control-unstable-v1.xml` (the same messages under two prefixes), and the virtual
+/// pointer and keyboard protocols the tests drive a seat with. To speak another interface, add
+/// its XML and a line to the generator's table.
 struct WaylandInterface: Hashable, Sendable, CustomStringConvertible {
-  typealias Event = (name: String, signature: [WaylandWire.ArgumentType])
+  /// A message: its name and its arguments' types.
+  typealias Message = (name: String, signature: [WaylandWire.ArgumentType])
 
   /// The interface's name, as the registry announces it.
   let name: String
-  /// The highest version this client speaks.
+  /// The highest version this client binds.
   let version: UInt32
-  /// The requests' names, by opcode.
-  let requests: [String]
+  /// The requests, by opcode.
+  let requests: [Message]
   /// The events, by opcode.
-  let events: [Event]
-  /// What the interface is, whichever protocol's prefix it has (`data_control_device` for both
-  /// data-control devices): events are decoded by role and name.
-  let role: String
+  let events: [Message]
+  /// What the interface is, whichever protocol's prefix it has (`.dataControlDevice` for both
+  /// data-control devices): events are decoded by role and opcode.
+  let role: WaylandRole
+  /// The opcode of the request that destroys an object of the interface, where it has one
+  /// (`destroy`, or `release` for the seat's devices).
+  let destructor: UInt16?
 
-  init(name: String, version: UInt32, requests: [String], events: [Event], role: String? = nil) {
+  init(name: String, version: UInt32, role: WaylandRole, destructor: UInt16?, requests: [Message], events: [Message]) {
     self.name = name
     self.version = version
+    self.role = role
+    self.destructor = destructor
     self.requests = requests
     self.events = events
-    self.role = role ?? String(name.split(separator: "_", maxSplits: 1).last ?? Substring(name))
   }
 
   var description: String { name }
 
   static func == (lhs: WaylandInterface, rhs: WaylandInterface) -> Bool { lhs.name == rhs.name }
   func hash(into hasher: inout Hasher) { hasher.combine(name) }
-
-  /// The opcode of the request `name` (a request the interface lacks is a bug of ours).
-  func opcode(of request: String) -> UInt16 {
-    guard let index = requests.firstIndex(of: request) else {
-      preconditionFailure("\(name) has no request \(request)")
-    }
-    return UInt16(index)
-  }
-
-  // MARK: wayland.xml
-
-  static let display = WaylandInterface(
-    name: "wl_display", version: 1, requests: ["sync", "get_registry"],
-    events: [("error", [.object, .uint, .string]), ("delete_id", [.uint])])
-
-  static let registry = WaylandInterface(
-    name: "wl_registry", version: 1, requests: ["bind"],
-    events: [("global", [.uint, .string, .uint]), ("global_remove", [.uint])])
-
-  static let callback = WaylandInterface(name: "wl_callback", version: 1, requests: [], events: [("done", [.uint])])
-
-  static let seat = WaylandInterface(
-    name: "wl_seat", version: 5, requests: ["get_pointer", "get_keyboard", "get_touch", "release"],
-    events: [("capabilities", [.uint]), ("name", [.string])])
-
-  static let pointer = WaylandInterface(
-    name: "wl_pointer", version: 5, requests: ["set_cursor", "release"],
-    events: [
-      ("enter", [.uint, .object, .fixed, .fixed]), ("leave", [.uint, .object]), ("motion", [.uint, .fixed, .fixed]),
-      ("button", [.uint, .uint, .uint, .uint]), ("axis", [.uint, .uint, .fixed]), ("frame", []),
-      ("axis_source", [.uint]), ("axis_stop", [.uint, .uint]), ("axis_discrete", [.uint, .int]),
-    ])
-
-  static let keyboard = WaylandInterface(
-    name: "wl_keyboard", version: 5, requests: ["release"],
-    events: [
-      ("keymap", [.uint, .fd, .uint]), ("enter", [.uint, .object, .array]), ("leave", [.uint, .object]),
-      ("key", [.uint, .uint, .uint, .uint]), ("modifiers", [.uint, .uint, .uint, .uint, .uint]),
-      ("repeat_info", [.int, .int]),
-    ])
-
-  // MARK: Data control (ext-data-control-v1, wlr-data-control-unstable-v1)
 
   /// The four interfaces of a data-control protocol: the same messages under either prefix
   /// (`ext_data_control` is the standardised `zwlr_data_control` version 2).
@@ -86,85 +48,50 @@ struct WaylandInterface: Hashable, Sendable, CustomStringConvertible {
     let source: WaylandInterface
     let offer: WaylandInterface
 
-    init(prefix: String, managerVersion: UInt32) {
-      manager = WaylandInterface(
-        name: "\(prefix)_manager_v1", version: managerVersion,
-        requests: ["create_data_source", "get_data_device", "destroy"], events: [], role: "data_control_manager")
-      device = WaylandInterface(
-        name: "\(prefix)_device_v1", version: managerVersion,
-        requests: ["set_selection", "destroy", "set_primary_selection"],
-        events: [
-          ("data_offer", [.newID("\(prefix)_offer_v1")]), ("selection", [.nullableObject]), ("finished", []),
-          ("primary_selection", [.nullableObject]),
-        ], role: "data_control_device")
-      source = WaylandInterface(
-        name: "\(prefix)_source_v1", version: 1, requests: ["offer", "destroy"],
-        events: [("send", [.string, .fd]), ("cancelled", [])], role: "data_control_source")
-      offer = WaylandInterface(
-        name: "\(prefix)_offer_v1", version: 1, requests: ["receive", "destroy"], events: [("offer", [.string])],
-        role: "data_control_offer")
-    }
-
     /// `ext_data_control_manager_v1` version 1 (primary selection included).
-    static let ext = DataControl(prefix: "ext_data_control", managerVersion: 1)
+    static let ext = DataControl(
+      manager: .extDataControlManager, device: .extDataControlDevice, source: .extDataControlSource,
+      offer: .extDataControlOffer)
     /// `zwlr_data_control_manager_v1` version 2 (version 1 has no primary selection).
-    static let wlr = DataControl(prefix: "zwlr_data_control", managerVersion: 2)
+    static let wlr = DataControl(
+      manager: .wlrDataControlManager, device: .wlrDataControlDevice, source: .wlrDataControlSource,
+      offer: .wlrDataControlOffer)
 
     /// The protocols in the order they are preferred.
     static let preferred = [ext, wlr]
-
-    var interfaces: [WaylandInterface] { [manager, device, source, offer] }
   }
-
-  /// Every interface of the tables, by name (for objects the compositor makes).
-  static let known: [String: WaylandInterface] = {
-    var table: [String: WaylandInterface] = [:]
-    for interface in [display, registry, callback, seat] + DataControl.preferred.flatMap(\.interfaces)
-      + windowInterfaces
-    {
-      table[interface.name] = interface
-    }
-    return table
-  }()
 }
 
-/// One request, typed: its name in its interface's table and its arguments. The opcode comes
-/// from the interface of the object it is sent to, so one value serves interfaces that share a
-/// message (the two data-control protocols).
+/// One request, typed: built by the generated builders (`WaylandRequest.DataDevice.startDrag(…)`),
+/// which carry its opcode as a constant, the interfaces it may be sent to, and its arguments in
+/// the request's order and types. ``WaylandConnection/send(_:to:)`` checks the object's interface
+/// and the arguments against the interface's signature before it writes.
 struct WaylandRequest {
+  /// The interfaces whose objects take the request (two for a message that data control's two
+  /// prefixes share).
+  let interfaces: Set<String>
+  /// The request's opcode in those interfaces.
+  let opcode: UInt16
+  /// The request's name, for messages and traces.
   let name: String
+  /// Whether the request destroys its object.
+  let isDestructor: Bool
+  /// The arguments, in order.
   let arguments: [WaylandWire.Argument]
 
-  /// `wl_display.sync`: the compositor answers `callback`'s `done` once it has handled every
-  /// earlier request.
-  static func sync(callback: UInt32) -> Self { Self(name: "sync", arguments: [.newID(callback)]) }
-  /// `wl_display.get_registry`.
-  static func getRegistry(_ registry: UInt32) -> Self { Self(name: "get_registry", arguments: [.newID(registry)]) }
-  /// `wl_registry.bind`: an untyped new id, so the interface's name and version go with it.
-  static func bind(name: UInt32, interface: WaylandInterface, version: UInt32, id: UInt32) -> Self {
-    Self(name: "bind", arguments: [.uint(name), .string(interface.name), .uint(version), .newID(id)])
-  }
-  /// `wl_seat.release` (version 5).
-  static let release = Self(name: "release", arguments: [])
-  /// The destructor request of any interface that has one.
-  static let destroy = Self(name: "destroy", arguments: [])
-
-  /// Data control: `manager.create_data_source`.
-  static func createDataSource(_ id: UInt32) -> Self { Self(name: "create_data_source", arguments: [.newID(id)]) }
-  /// Data control: `manager.get_data_device`.
-  static func getDataDevice(_ id: UInt32, seat: UInt32) -> Self {
-    Self(name: "get_data_device", arguments: [.newID(id), .object(seat)])
-  }
-  /// Data control: `device.set_selection` (nil clears it).
-  static func setSelection(_ source: UInt32?) -> Self { Self(name: "set_selection", arguments: [.object(source ?? 0)]) }
-  /// Data control: `device.set_primary_selection` (nil clears it).
-  static func setPrimarySelection(_ source: UInt32?) -> Self {
-    Self(name: "set_primary_selection", arguments: [.object(source ?? 0)])
-  }
-  /// A source's `offer`: one MIME type it can give.
-  static func offer(_ mimeType: String) -> Self { Self(name: "offer", arguments: [.string(mimeType)]) }
-  /// An offer's `receive`: the owner writes the data for `mimeType` into `fd` and closes it.
-  static func receive(_ mimeType: String, fd: Int32) -> Self {
-    Self(name: "receive", arguments: [.string(mimeType), .fd(fd)])
+  /// Whether `arguments` are of `signature`'s types, in order (a nil string or object only
+  /// where the signature allows one).
+  func matches(_ signature: [WaylandWire.ArgumentType]) -> Bool {
+    guard arguments.count == signature.count else { return false }
+    for (argument, type) in zip(arguments, signature) {
+      switch (argument, type) {
+      case (.int, .int), (.uint, .uint), (.fixed, .fixed), (.array, .array), (.fd, .fd), (.newID, .newID): continue
+      case (.string(let text), .string): if text == nil { return false }
+      case (.string, .nullableString), (.object, .nullableObject): continue
+      case (.object(let id), .object): if id == 0 { return false }
+      default: return false
+      }
+    }
+    return true
   }
 }

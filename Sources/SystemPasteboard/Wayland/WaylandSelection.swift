@@ -95,7 +95,7 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
     self.interfaces = interfaces
     self.manager = manager
     device = connection.makeObject(interfaces.device)
-    try connection.send(.getDataDevice(device, seat: seat), to: manager)
+    try connection.send(.DataControlManager.getDataDevice(id: device, seat: seat), to: manager)
     // The device announces the current selections at once.
     try connection.roundTrip { incoming throws(SystemPasteboardError) in handle(incoming) }
     dispatcher.prepare { [weak self] incoming in
@@ -149,8 +149,8 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
     try dispatcher.checkOpen()
     let offers = SelectionTargets.offers(for: items, sensitive: ownership.isSensitive)
     let source = connection.makeObject(interfaces.source)
-    try connection.send(.createDataSource(source), to: manager)
-    for offer in offers { try connection.send(.offer(offer.target), to: source) }
+    try connection.send(.DataControlManager.createDataSource(id: source), to: manager)
+    for offer in offers { try connection.send(.DataControlSource.offer(mimeType: offer.target), to: source) }
     let previous = state.withLock { state -> UInt32? in
       defer {
         state.source = Source(
@@ -160,8 +160,8 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
       return state.source?.id
     }
     ownershipChanged.notify()
-    try connection.send(primary ? .setPrimarySelection(source) : .setSelection(source), to: device)
-    if let previous { try connection.send(.destroy, to: previous) }
+    try connection.send(setSelection(source), to: device)
+    if let previous { try connection.destroy(previous) }
     try dispatcher.sync()
   }
 
@@ -174,8 +174,8 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
       })
     else { return }
     ownershipChanged.notify()
-    try connection.send(primary ? .setPrimarySelection(nil) : .setSelection(nil), to: device)
-    try connection.send(.destroy, to: source)
+    try connection.send(setSelection(nil), to: device)
+    try connection.destroy(source)
     try dispatcher.sync()
   }
 
@@ -186,9 +186,15 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
       return state.source?.id
     }
     ownershipChanged.notify()
-    try connection.send(primary ? .setPrimarySelection(nil) : .setSelection(nil), to: device)
-    if let source { try connection.send(.destroy, to: source) }
+    try connection.send(setSelection(nil), to: device)
+    if let source { try connection.destroy(source) }
     try dispatcher.sync()
+  }
+
+  /// The device's request that sets this selection (nil: none).
+  private func setSelection(_ source: UInt32?) -> WaylandRequest {
+    primary
+      ? .DataControlDevice.setPrimarySelection(source: source) : .DataControlDevice.setSelection(source: source)
   }
 
   // MARK: Reading
@@ -234,7 +240,7 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
         }
         return (stale, true)
       }
-      for id in stale { try? connection.send(.destroy, to: id) }
+      for id in stale { try? connection.destroy(id) }
       if counted { onChange() }
     case .send(let mimeType, let fd):
       let source = state.withLock { $0.source?.id == incoming.object ? $0.source : nil }
@@ -257,7 +263,7 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
       }
       if wasCurrent {
         ownershipChanged.notify()
-        try? connection.send(.destroy, to: incoming.object)
+        try? connection.destroy(incoming.object)
       }
     case .finished:
       // The seat went away: the device is dead; ownership ends, and reads find no owner.

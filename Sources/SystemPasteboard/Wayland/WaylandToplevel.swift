@@ -30,12 +30,11 @@ package final class WaylandToplevel: @unchecked Sendable {
 
   /// What another client's drag over the window does.
   package enum Drag: Sendable {
-    /// A drag came in with `offer`'s MIME types and the actions its source allows (copy 1,
-    /// move 2, ask 4).
-    case entered(offer: UInt32, serial: UInt32, mimeTypes: [String], sourceActions: UInt32, x: Double, y: Double)
+    /// A drag came in with `offer`'s MIME types and the actions its source allows.
+    case entered(offer: UInt32, serial: UInt32, mimeTypes: [String], sourceActions: DragActions, x: Double, y: Double)
     case moved(x: Double, y: Double)
-    /// The compositor settled on `action` for the drag (after `set_actions`).
-    case action(UInt32)
+    /// The compositor settled on `action` for the drag (after `set_actions`; empty: none).
+    case action(DragActions)
     case left
     case dropped
   }
@@ -44,8 +43,8 @@ package final class WaylandToplevel: @unchecked Sendable {
   package enum Source: Sendable {
     /// The target under the pointer would take `mimeType` (nil: none).
     case target(String?)
-    /// The compositor settled on `action`.
-    case action(UInt32)
+    /// The compositor settled on `action` (empty: none).
+    case action(DragActions)
     case dropPerformed
     /// The target took the drop.
     case finished
@@ -124,16 +123,16 @@ package final class WaylandToplevel: @unchecked Sendable {
     seat = try connection.bind(.seat)?.id
     dataDeviceManager = try connection.bind(.dataDeviceManager)?.id
     surface = connection.makeObject(.surface)
-    try connection.send(.createSurface(surface), to: compositor)
+    try connection.send(.Compositor.createSurface(id: surface), to: compositor)
     xdgSurface = connection.makeObject(.xdgSurface)
-    try connection.send(.getXdgSurface(xdgSurface, surface: surface), to: wmBase)
+    try connection.send(.WmBase.getXdgSurface(id: xdgSurface, surface: surface), to: wmBase)
     toplevel = connection.makeObject(.toplevel)
-    try connection.send(.getToplevel(toplevel), to: xdgSurface)
-    try connection.send(.setTitle(title), to: toplevel)
-    try connection.send(.setAppID(appID), to: toplevel)
+    try connection.send(.XdgSurface.getToplevel(id: toplevel), to: xdgSurface)
+    try connection.send(.Toplevel.setTitle(title: title), to: toplevel)
+    try connection.send(.Toplevel.setAppId(appId: appID), to: toplevel)
     if let seat, let dataDeviceManager {
       let device = connection.makeObject(.dataDevice)
-      try connection.send(.getDataDevice(device, seat: seat), to: dataDeviceManager)
+      try connection.send(.DataDeviceManager.getDataDevice(id: device, seat: seat), to: dataDeviceManager)
       dataDevice = device
     } else {
       dataDevice = nil
@@ -141,7 +140,7 @@ package final class WaylandToplevel: @unchecked Sendable {
     primaryManager = try connection.bind(.primaryManager)?.id
     if let seat, let primaryManager {
       let device = connection.makeObject(.primaryDevice)
-      try connection.send(.getDevice(device, seat: seat), to: primaryManager)
+      try connection.send(.PrimaryManager.getDevice(id: device, seat: seat), to: primaryManager)
       primaryDevice = device
     } else {
       primaryDevice = nil
@@ -149,7 +148,7 @@ package final class WaylandToplevel: @unchecked Sendable {
     let buffer = try makeBuffer(width: self.width, height: self.height)
     state.withLock { ($0.buffer, $0.size) = (buffer, (self.width, self.height)) }
     // The first commit, without a buffer, asks for the first configure; the buffer follows its ack.
-    try connection.send(.commit, to: surface)
+    try connection.send(.Surface.commit(), to: surface)
     try connection.roundTrip { incoming throws(SystemPasteboardError) in handle(incoming) }
     try dispatcher.start { [weak self] incoming in
       self?.handle(incoming)
@@ -188,10 +187,13 @@ package final class WaylandToplevel: @unchecked Sendable {
     }
     defer { _ = closeDescriptor(fd) }
     let pool = connection.makeObject(.shmPool)
-    try connection.send(.createPool(pool, fd: fd, size: Int32(clamping: bytes.count)), to: shm)
+    try connection.send(.Shm.createPool(id: pool, fd: fd, size: Int32(clamping: bytes.count)), to: shm)
     let buffer = connection.makeObject(.buffer)
-    try connection.send(.createBuffer(buffer, width: width, height: height), to: pool)
-    try connection.send(.destroy, to: pool)
+    try connection.send(
+      .ShmPool.createBuffer(
+        id: buffer, offset: 0, width: width, height: height, stride: width * 4, format: WaylandEnum.ShmFormat.xrgb8888),
+      to: pool)
+    try connection.destroy(pool)
     return buffer
   }
 
@@ -199,7 +201,7 @@ package final class WaylandToplevel: @unchecked Sendable {
   /// since (a tiling layout, a maximised window) gets a buffer of that size, the old one destroyed
   /// once the compositor releases it.
   private func configured(_ serial: UInt32) {
-    try? connection.send(.ackConfigure(serial), to: xdgSurface)
+    try? connection.send(.XdgSurface.ackConfigure(serial: serial), to: xdgSurface)
     let (first, resize) = state.withLock { state -> (Bool, (width: Int32, height: Int32)?) in
       defer { (state.configured, state.suggested) = (true, nil) }
       guard let suggested = state.suggested, suggested != state.size else { return (!state.configured, nil) }
@@ -214,16 +216,19 @@ package final class WaylandToplevel: @unchecked Sendable {
         if !first { state.retired.insert(state.buffer) }
         return state.buffer
       }
-      if first { try? connection.send(.destroy, to: old) }  // never attached
+      if first { try? connection.destroy(old) }  // never attached
     } else if first {
       attach = state.withLock { $0.buffer }
     }
     var requests: [(request: WaylandRequest, object: UInt32)] = []
     if let attach {
       let size = state.withLock { $0.size }
-      requests = [(.attach(attach), surface), (.damageBuffer(width: size.width, height: size.height), surface)]
+      requests = [
+        (.Surface.attach(buffer: attach, x: 0, y: 0), surface),
+        (.Surface.damageBuffer(x: 0, y: 0, width: size.width, height: size.height), surface),
+      ]
     }
-    try? connection.send(requests + [(.commit, surface)])
+    try? connection.send(requests + [(.Surface.commit(), surface)])
   }
 
   /// The size of the buffer the window shows now.
@@ -271,11 +276,12 @@ package final class WaylandToplevel: @unchecked Sendable {
 
   /// Answers the drag of `offer`: the MIME type this window would take (nil: none), for the
   /// enter or motion `serial`, and the actions it takes and prefers.
-  package func answer(_ offer: UInt32, serial: UInt32, mimeType: String?, actions: UInt32, preferred: UInt32)
-    throws(SystemPasteboardError)
-  {
+  package func answer(
+    _ offer: UInt32, serial: UInt32, mimeType: String?, actions: DragActions, preferred: DragActions
+  ) throws(SystemPasteboardError) {
     try connection.send([
-      (.accept(serial: serial, mimeType: mimeType), offer), (.setActions(actions, preferred: preferred), offer),
+      (.DataOffer.accept(serial: serial, mimeType: mimeType), offer),
+      (.DataOffer.setActions(dndActions: actions.waylandMask, preferredAction: preferred.waylandMask), offer),
     ])
   }
 
@@ -291,14 +297,14 @@ package final class WaylandToplevel: @unchecked Sendable {
 
   /// Tells the drag's source that the drop is done (its loads ended), and lets the offer go.
   package func finish(_ offer: UInt32) throws(SystemPasteboardError) {
-    try connection.send(.finish, to: offer)
-    try connection.send(.destroy, to: offer)
+    try connection.send(.DataOffer.finish(), to: offer)
+    try connection.destroy(offer)
     state.withLock { $0.offers.remove(offer) }
   }
 
   /// Lets a dropped offer go without finishing it (the drop was refused).
   package func release(_ offer: UInt32) {
-    try? connection.send(.destroy, to: offer)
+    try? connection.destroy(offer)
     state.withLock { $0.offers.remove(offer) }
   }
 
@@ -308,16 +314,16 @@ package final class WaylandToplevel: @unchecked Sendable {
   /// `mimeTypes` with `actions`; `serve` gives a type's bytes when the target asks, and
   /// `events` hears how the drag goes.
   package func startDrag(
-    mimeTypes: [String], actions: UInt32, serial: UInt32, serve: @escaping @Sendable (String) -> Payload?,
+    mimeTypes: [String], actions: DragActions, serial: UInt32, serve: @escaping @Sendable (String) -> Payload?,
     events: @escaping @Sendable (Source) -> Void
   ) throws(SystemPasteboardError) {
     guard let dataDevice, let dataDeviceManager else {
       throw SystemPasteboardError(.unsupported, "the Wayland compositor at \(connection.display) has no data device")
     }
     let source = connection.makeObject(.dataSource)
-    try connection.send(.createDataSource(source), to: dataDeviceManager)
-    for mimeType in mimeTypes { try connection.send(.offer(mimeType), to: source) }
-    try connection.send(.setActions(actions), to: source)
+    try connection.send(.DataDeviceManager.createDataSource(id: source), to: dataDeviceManager)
+    for mimeType in mimeTypes { try connection.send(.DataSource.offer(mimeType: mimeType), to: source) }
+    try connection.send(.DataSource.setActions(dndActions: actions.waylandMask), to: source)
     let previous = state.withLock { state -> UInt32? in
       defer {
         state.sources[source] = (serve, events)
@@ -325,10 +331,11 @@ package final class WaylandToplevel: @unchecked Sendable {
       }
       return state.dragSource.flatMap { state.sources.removeValue(forKey: $0) != nil ? $0 : nil }
     }
-    if let previous { try? connection.send(.destroy, to: previous) }
+    if let previous { try? connection.destroy(previous) }
     // No round trip: the drag's first events (an enter over this very window) are handled on
     // the window's thread by handlers that may wait for the caller's actor.
-    try connection.send(.startDrag(source: source, origin: surface, serial: serial), to: dataDevice)
+    try connection.send(
+      .DataDevice.startDrag(source: source, origin: surface, icon: nil, serial: serial), to: dataDevice)
   }
 
   // MARK: Selections
@@ -380,19 +387,19 @@ package final class WaylandToplevel: @unchecked Sendable {
           .unsupported, "the Wayland compositor at \(connection.display) has no primary selection protocol")
       }
       source = connection.makeObject(.primarySource)
-      try connection.send(.createSource(source), to: primaryManager)
-      for mimeType in mimeTypes { try connection.send(.offer(mimeType), to: source) }
+      try connection.send(.PrimaryManager.createSource(id: source), to: primaryManager)
+      for mimeType in mimeTypes { try connection.send(.PrimarySource.offer(mimeType: mimeType), to: source) }
       state.withLock { $0.sources[source] = (serve, events) }
-      try connection.send(.setSelection(source, serial: serial), to: primaryDevice)
+      try connection.send(.PrimaryDevice.setSelection(source: source, serial: serial), to: primaryDevice)
     } else {
       guard let dataDevice, let dataDeviceManager else {
         throw SystemPasteboardError(.unsupported, "the Wayland compositor at \(connection.display) has no data device")
       }
       source = connection.makeObject(.dataSource)
-      try connection.send(.createDataSource(source), to: dataDeviceManager)
-      for mimeType in mimeTypes { try connection.send(.offer(mimeType), to: source) }
+      try connection.send(.DataDeviceManager.createDataSource(id: source), to: dataDeviceManager)
+      for mimeType in mimeTypes { try connection.send(.DataSource.offer(mimeType: mimeType), to: source) }
       state.withLock { $0.sources[source] = (serve, events) }
-      try connection.send(.setSelection(source, serial: serial), to: dataDevice)
+      try connection.send(.DataDevice.setSelection(source: source, serial: serial), to: dataDevice)
     }
     try dispatcher.sync()
     return source
@@ -402,11 +409,11 @@ package final class WaylandToplevel: @unchecked Sendable {
   package func clearSelection(_ source: UInt32, primary: Bool) throws(SystemPasteboardError) {
     guard state.withLock({ $0.sources.removeValue(forKey: source) }) != nil else { return }
     if primary, let primaryDevice {
-      try connection.send(.setSelection(nil, serial: latestSerial), to: primaryDevice)
+      try connection.send(.PrimaryDevice.setSelection(source: nil, serial: latestSerial), to: primaryDevice)
     } else if let dataDevice {
-      try connection.send(.setSelection(nil, serial: latestSerial), to: dataDevice)
+      try connection.send(.DataDevice.setSelection(source: nil, serial: latestSerial), to: dataDevice)
     }
-    try connection.send(.destroy, to: source)
+    try connection.destroy(source)
     try dispatcher.sync()
   }
 
@@ -418,9 +425,9 @@ package final class WaylandToplevel: @unchecked Sendable {
         throw SystemPasteboardError(
           .unsupported, "the Wayland compositor at \(connection.display) has no primary selection protocol")
       }
-      try connection.send(.setSelection(nil, serial: serial), to: primaryDevice)
+      try connection.send(.PrimaryDevice.setSelection(source: nil, serial: serial), to: primaryDevice)
     } else if let dataDevice {
-      try connection.send(.setSelection(nil, serial: serial), to: dataDevice)
+      try connection.send(.DataDevice.setSelection(source: nil, serial: serial), to: dataDevice)
     }
     try dispatcher.sync()
   }
@@ -434,9 +441,9 @@ package final class WaylandToplevel: @unchecked Sendable {
         return state.mapped
       })
     else { return }
-    try? connection.send(.destroy, to: toplevel)
-    try? connection.send(.destroy, to: xdgSurface)
-    try? connection.send(.destroy, to: surface)
+    try? connection.destroy(toplevel)
+    try? connection.destroy(xdgSurface)
+    try? connection.destroy(surface)
     try? dispatcher.sync()
   }
 
@@ -446,7 +453,7 @@ package final class WaylandToplevel: @unchecked Sendable {
     if case .bufferReleased = incoming.event {
       // A buffer of an older size: the compositor no longer reads it.
       if state.withLock({ $0.retired.remove(incoming.object) != nil }) {
-        try? connection.send(.destroy, to: incoming.object)
+        try? connection.destroy(incoming.object)
       }
       return
     }
@@ -458,7 +465,7 @@ package final class WaylandToplevel: @unchecked Sendable {
   /// any other event.
   private func handleSurfaceEvent(_ event: WaylandEvent) -> Bool {
     switch event {
-    case .ping(let serial): try? connection.send(.pong(serial), to: wmBase)
+    case .ping(let serial): try? connection.send(.WmBase.pong(serial: serial), to: wmBase)
     case .surfaceConfigure(let serial): configured(serial)
     case .toplevelConfigure(let width, let height) where width > 0 && height > 0:
       state.withLock { $0.suggested = (min(width, 8192), min(height, 8192)) }
@@ -516,7 +523,7 @@ package final class WaylandToplevel: @unchecked Sendable {
   private func handleOfferEvent(_ incoming: WaylandConnection.Incoming) {
     switch incoming.event {
     case .dataOffer, .offer, .sourceActions: state.withLock { _ = $0.offers.take(incoming) }
-    case .action(let mask) where incoming.interface == .dataOffer: dragEvent(.action(mask))
+    case .action(let mask) where incoming.interface == .dataOffer: dragEvent(.action(DragActions(waylandMask: mask)))
     case .dragEnter(let serial, _, let x, let y, let offer):
       let entry = state.withLock { state -> WaylandOffers.Entry? in
         state.latestSerial = serial
@@ -524,7 +531,10 @@ package final class WaylandToplevel: @unchecked Sendable {
       }
       if let offer, let entry {
         dragEvent(
-          .entered(offer: offer, serial: serial, mimeTypes: entry.mimeTypes, sourceActions: entry.actions, x: x, y: y))
+          .entered(
+            offer: offer, serial: serial, mimeTypes: entry.mimeTypes,
+            sourceActions: DragActions(waylandMask: entry.actions), x: x,
+            y: y))
       }
     case .dragMotion(let x, let y): dragEvent(.moved(x: x, y: y))
     case .dragLeave:
@@ -549,7 +559,7 @@ package final class WaylandToplevel: @unchecked Sendable {
     }
     switch incoming.event {
     case .target(let mimeType): source.events(.target(mimeType))
-    case .action(let mask): source.events(.action(mask))
+    case .action(let mask): source.events(.action(DragActions(waylandMask: mask)))
     case .send(let mimeType, let fd):
       let (serve, events) = source
       let timeout = connection.timeout * 2
@@ -567,7 +577,7 @@ package final class WaylandToplevel: @unchecked Sendable {
         state.sources.removeValue(forKey: incoming.object)
         if state.dragSource == incoming.object { state.dragSource = nil }
       }
-      try? connection.send(.destroy, to: incoming.object)
+      try? connection.destroy(incoming.object)
       if case .dragFinished = incoming.event { source.events(.finished) } else { source.events(.cancelled) }
     default: break
     }
@@ -578,18 +588,18 @@ package final class WaylandToplevel: @unchecked Sendable {
     guard let seat else { return }
     let (pointer, keyboard) = state.withLock { state -> (UInt32?, UInt32?) in
       var made: (UInt32?, UInt32?) = (nil, nil)
-      if capabilities & 1 != 0 && state.pointer == nil {
+      if capabilities & WaylandEnum.SeatCapability.pointer != 0 && state.pointer == nil {
         state.pointer = connection.makeObject(.pointer)
         made.0 = state.pointer
       }
-      if capabilities & 2 != 0 && state.keyboard == nil {
+      if capabilities & WaylandEnum.SeatCapability.keyboard != 0 && state.keyboard == nil {
         state.keyboard = connection.makeObject(.keyboard)
         made.1 = state.keyboard
       }
       return made
     }
-    if let pointer { try? connection.send(.getPointer(pointer), to: seat) }
-    if let keyboard { try? connection.send(.getKeyboard(keyboard), to: seat) }
+    if let pointer { try? connection.send(.Seat.getPointer(id: pointer), to: seat) }
+    if let keyboard { try? connection.send(.Seat.getKeyboard(id: keyboard), to: seat) }
   }
 }
 

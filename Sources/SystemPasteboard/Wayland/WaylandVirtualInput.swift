@@ -18,19 +18,6 @@ import UTIPlatform
 /// `modifiers` explicitly; the seat gains both devices when they are made, and a window mapped
 /// then gets keyboard focus.
 package final class WaylandVirtualInput: @unchecked Sendable {
-  static let pointerManager = WaylandInterface(
-    name: "zwlr_virtual_pointer_manager_v1", version: 1,
-    requests: ["create_virtual_pointer", "destroy", "create_virtual_pointer_with_output"], events: [])
-  static let pointer = WaylandInterface(
-    name: "zwlr_virtual_pointer_v1", version: 1,
-    requests: [
-      "motion", "motion_absolute", "button", "axis", "frame", "axis_source", "axis_stop", "axis_discrete", "destroy",
-    ], events: [])
-  static let keyboardManager = WaylandInterface(
-    name: "zwp_virtual_keyboard_manager_v1", version: 1, requests: ["create_virtual_keyboard"], events: [])
-  static let keyboard = WaylandInterface(
-    name: "zwp_virtual_keyboard_v1", version: 1, requests: ["keymap", "key", "modifiers", "destroy"], events: [])
-
   /// A keymap with one key (Escape), without includes, so no XKB data files are needed.
   static let keymap = """
     xkb_keymap {
@@ -57,23 +44,22 @@ package final class WaylandVirtualInput: @unchecked Sendable {
     connection = try WaylandConnection(display: display, timeout: 5)
     self.extent = extent
     let seat = try Self.bound(.seat, on: connection)
-    let pointers = try Self.bound(Self.pointerManager, on: connection)
-    let keyboards = try Self.bound(Self.keyboardManager, on: connection)
-    pointerID = connection.makeObject(Self.pointer)
-    try connection.send(
-      WaylandRequest(name: "create_virtual_pointer", arguments: [.object(seat), .newID(pointerID)]), to: pointers)
-    keyboardID = connection.makeObject(Self.keyboard)
-    try connection.send(
-      WaylandRequest(name: "create_virtual_keyboard", arguments: [.object(seat), .newID(keyboardID)]), to: keyboards)
+    let pointers = try Self.bound(.virtualPointerManager, on: connection)
+    let keyboards = try Self.bound(.virtualKeyboardManager, on: connection)
+    pointerID = connection.makeObject(.virtualPointer)
+    try connection.send(.VirtualPointerManager.createVirtualPointer(seat: seat, id: pointerID), to: pointers)
+    keyboardID = connection.makeObject(.virtualKeyboard)
+    try connection.send(.VirtualKeyboardManager.createVirtualKeyboard(seat: seat, id: keyboardID), to: keyboards)
     let map = Array(Self.keymap.utf8) + [0]
     guard let fd = FileIO.anonymousSharedMemory(map) else {
       throw SystemPasteboardError(.connectionFailed, "no shared memory for the keymap")
     }
     defer { close(fd) }
     try connection.send(
-      WaylandRequest(name: "keymap", arguments: [.uint(1), .fd(fd), .uint(UInt32(map.count))]), to: keyboardID)
+      .VirtualKeyboard.keymap(format: WaylandEnum.KeyboardKeymapFormat.xkbV1, fd: fd, size: UInt32(map.count)),
+      to: keyboardID)
     try connection.send(
-      WaylandRequest(name: "modifiers", arguments: [.uint(0), .uint(0), .uint(0), .uint(0)]), to: keyboardID)
+      .VirtualKeyboard.modifiers(modsDepressed: 0, modsLatched: 0, modsLocked: 0, group: 0), to: keyboardID)
     try connection.roundTrip()
   }
 
@@ -97,11 +83,9 @@ package final class WaylandVirtualInput: @unchecked Sendable {
   /// With `sync` false the motion is sent without waiting for the compositor to handle it (a
   /// probe that waits for the answer the motion causes).
   package func move(to x: Double, _ y: Double, sync: Bool = true) throws(SystemPasteboardError) {
-    let arguments: [WaylandWire.Argument] = [
-      .uint(tick()), .uint(UInt32(max(0, x))), .uint(UInt32(max(0, y))), .uint(extent.width), .uint(extent.height),
-    ]
-    try connection.send(WaylandRequest(name: "motion_absolute", arguments: arguments), to: pointerID)
-    try connection.send(WaylandRequest(name: "frame", arguments: []), to: pointerID)
+    let motion = WaylandRequest.VirtualPointer.motionAbsolute(
+      time: tick(), x: UInt32(max(0, x)), y: UInt32(max(0, y)), xExtent: extent.width, yExtent: extent.height)
+    try connection.send([(motion, pointerID), (.VirtualPointer.frame(), pointerID)])
     if sync { try connection.roundTrip() }
   }
 
@@ -118,17 +102,18 @@ package final class WaylandVirtualInput: @unchecked Sendable {
 
   /// Presses (or releases) the left button.
   package func button(pressed: Bool, button: UInt32 = 272) throws(SystemPasteboardError) {
-    try connection.send(
-      WaylandRequest(name: "button", arguments: [.uint(tick()), .uint(button), .uint(pressed ? 1 : 0)]), to: pointerID)
-    try connection.send(WaylandRequest(name: "frame", arguments: []), to: pointerID)
+    let state = pressed ? WaylandEnum.PointerButtonState.pressed : WaylandEnum.PointerButtonState.released
+    try connection.send([
+      (.VirtualPointer.button(time: tick(), button: button, state: state), pointerID),
+      (.VirtualPointer.frame(), pointerID),
+    ])
     try connection.roundTrip()
   }
 
   /// Presses and releases Escape (evdev key 1).
   package func escape() throws(SystemPasteboardError) {
-    for state: UInt32 in [1, 0] {
-      try connection.send(
-        WaylandRequest(name: "key", arguments: [.uint(tick()), .uint(1), .uint(state)]), to: keyboardID)
+    for state in [WaylandEnum.KeyboardKeyState.pressed, WaylandEnum.KeyboardKeyState.released] {
+      try connection.send(.VirtualKeyboard.key(time: tick(), key: 1, state: state), to: keyboardID)
     }
     try connection.roundTrip()
   }

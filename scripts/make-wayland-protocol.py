@@ -1,0 +1,343 @@
+#!/usr/bin/env python3
+"""Generates the Wayland wire of SystemPasteboard from the protocols' own XML descriptions, as
+wayland-scanner does for C: each interface this client speaks (its name, the version it binds,
+its requests and events in opcode order with their signatures), and a typed builder per request
+whose opcode is a constant and whose arguments are the request's own, in order and type.
+
+  python3 scripts/make-wayland-protocol.py          # writes Sources/SystemPasteboard/Wayland/Generated/
+  python3 scripts/make-wayland-protocol.py --check  # fails when the checked-in output differs
+
+The XML lives in scripts/protocols/wayland/ with its provenance (README.md there). Requests and
+events newer than the version this client binds are left out: the compositor sends none of them.
+Interfaces that are the same protocol under two prefixes (ext- and wlr-data-control) share one
+family of builders, checked here to have the same opcodes and signatures.
+"""
+import keyword
+import pathlib
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+XML_DIR = ROOT / "scripts/protocols/wayland"
+OUT = ROOT / "Sources/SystemPasteboard/Wayland/Generated/WaylandProtocols.swift"
+
+# (interface, Swift name, version this client binds, role, family of shared builders)
+# The role names what an interface is whichever prefix it has: events are decoded by role.
+INTERFACES = [
+    ("wl_display", "display", 1, "display", None),
+    ("wl_registry", "registry", 1, "registry", None),
+    ("wl_callback", "callback", 1, "callback", None),
+    ("wl_seat", "seat", 5, "seat", None),
+    ("wl_pointer", "pointer", 5, "pointer", None),
+    ("wl_keyboard", "keyboard", 5, "keyboard", None),
+    ("wl_compositor", "compositor", 4, "compositor", None),
+    ("wl_surface", "surface", 4, "surface", None),
+    ("wl_shm", "shm", 1, "shm", None),
+    ("wl_shm_pool", "shmPool", 1, "shm_pool", None),
+    ("wl_buffer", "buffer", 1, "buffer", None),
+    ("xdg_wm_base", "wmBase", 3, "wm_base", None),
+    ("xdg_surface", "xdgSurface", 3, "xdg_surface", None),
+    ("xdg_toplevel", "toplevel", 3, "toplevel", None),
+    ("wl_data_device_manager", "dataDeviceManager", 3, "data_device_manager", None),
+    ("wl_data_device", "dataDevice", 3, "data_device", None),
+    ("wl_data_source", "dataSource", 3, "data_source", None),
+    ("wl_data_offer", "dataOffer", 3, "data_offer", None),
+    ("zwp_primary_selection_device_manager_v1", "primaryManager", 1, "primary_manager", None),
+    ("zwp_primary_selection_device_v1", "primaryDevice", 1, "primary_device", None),
+    ("zwp_primary_selection_offer_v1", "primaryOffer", 1, "primary_offer", None),
+    ("zwp_primary_selection_source_v1", "primarySource", 1, "primary_source", None),
+    ("ext_data_control_manager_v1", "extDataControlManager", 1, "data_control_manager", "DataControlManager"),
+    ("ext_data_control_device_v1", "extDataControlDevice", 1, "data_control_device", "DataControlDevice"),
+    ("ext_data_control_source_v1", "extDataControlSource", 1, "data_control_source", "DataControlSource"),
+    ("ext_data_control_offer_v1", "extDataControlOffer", 1, "data_control_offer", "DataControlOffer"),
+    ("zwlr_data_control_manager_v1", "wlrDataControlManager", 2, "data_control_manager", "DataControlManager"),
+    ("zwlr_data_control_device_v1", "wlrDataControlDevice", 2, "data_control_device", "DataControlDevice"),
+    ("zwlr_data_control_source_v1", "wlrDataControlSource", 1, "data_control_source", "DataControlSource"),
+    ("zwlr_data_control_offer_v1", "wlrDataControlOffer", 1, "data_control_offer", "DataControlOffer"),
+    ("zwlr_virtual_pointer_manager_v1", "virtualPointerManager", 1, "virtual_pointer_manager", None),
+    ("zwlr_virtual_pointer_v1", "virtualPointer", 1, "virtual_pointer", None),
+    ("zwp_virtual_keyboard_manager_v1", "virtualKeyboardManager", 1, "virtual_keyboard_manager", None),
+    ("zwp_virtual_keyboard_v1", "virtualKeyboard", 1, "virtual_keyboard", None),
+]
+
+
+def camel(name, upper=False):
+    parts = name.split("_")
+    text = parts[0] + "".join(p[:1].upper() + p[1:] for p in parts[1:])
+    if upper:
+        text = text[:1].upper() + text[1:]
+    return text
+
+
+def label(name):
+    text = camel(name)
+    return f"`{text}`" if keyword.iskeyword(text) or text in ("in", "class", "func", "self", "Type") else text
+
+
+def load():
+    found = {}
+    for path in sorted(XML_DIR.glob("*.xml")):
+        for node in ET.parse(path).getroot().iter("interface"):
+            found[node.get("name")] = (path.name, node)
+    return found
+
+
+def messages(node, kind, version):
+    result = []
+    for message in node.findall(kind):
+        if int(message.get("since", "1")) > version:
+            continue
+        result.append(message)
+    return result
+
+
+def wire_type(arg):
+    kind, nullable = arg.get("type"), arg.get("allow-null") == "true"
+    if kind == "string":
+        return ".nullableString" if nullable else ".string"
+    if kind == "object":
+        return ".nullableObject" if nullable else ".object"
+    if kind == "new_id":
+        interface = arg.get("interface")
+        return f'.newID("{interface}")' if interface else None
+    return "." + kind
+
+
+def signature(message):
+    types = []
+    for arg in message.findall("arg"):
+        kind = wire_type(arg)
+        if kind is None:  # an untyped new_id goes on the wire as interface, version, id
+            types += [".string", ".uint", '.newID("")']
+        else:
+            types.append(kind)
+    return types
+
+
+def shape(message):
+    """A message's signature without the interface names of its new objects."""
+    return [".newID" if kind.startswith(".newID") else kind for kind in signature(message)]
+
+
+def builder(message, opcode, interfaces, swift_family):
+    """A typed builder of one request: its parameters the request's arguments."""
+    params, values = [], []
+    for arg in message.findall("arg"):
+        name, kind, nullable = label(arg.get("name")), arg.get("type"), arg.get("allow-null") == "true"
+        if kind == "new_id" and not arg.get("interface"):
+            params += ["interface: String", "version: UInt32", f"{name}: UInt32"]
+            values += [".string(interface)", ".uint(version)", f".newID({name})"]
+            continue
+        swift = {
+            "int": "Int32", "uint": "UInt32", "fixed": "Double", "string": "String", "object": "UInt32",
+            "new_id": "UInt32", "array": "[UInt8]", "fd": "Int32",
+        }[kind]
+        if nullable and kind in ("string", "object"):
+            swift += "?"
+        params.append(f"{name}: {swift}")
+        values.append({
+            "int": f".int({name})", "uint": f".uint({name})", "fixed": f".fixed(Int32(({name} * 256).rounded()))",
+            "string": f".string({name})", "object": f".object({name}{' ?? 0' if nullable else ''})",
+            "new_id": f".newID({name})", "array": f".array({name})", "fd": f".fd({name})",
+        }[kind])
+    destructor = "true" if message.get("type") == "destructor" else "false"
+    summary = message.find("description")
+    text = (summary.get("summary") if summary is not None else "") or ""
+    names = ", ".join(f"`{i}.{message.get('name')}`" for i in interfaces)
+    lines = [f"    /// {names} (opcode {opcode}): {text.strip()}."]
+    func = camel(message.get("name"))
+    lines.append(f"    static func {label(message.get('name')) if keyword.iskeyword(func) else func}({', '.join(params)}) -> WaylandRequest {{")
+    lines.append(
+        f"      WaylandRequest(\n        interfaces: {swift_family}.interfaces, opcode: {opcode}, name: \"{message.get('name')}\","
+        f" isDestructor: {destructor},\n        arguments: [{', '.join(values)}])")
+    lines.append("    }")
+    return lines
+
+
+def generate():
+    found = load()
+    out = [
+        "// Generated by scripts/make-wayland-protocol.py from the XML in scripts/protocols/wayland/:",
+        "// do not edit. CI regenerates it and fails on a difference.",
+        "",
+        "extension WaylandInterface {",
+    ]
+    families = {}
+    for name, swift, version, role, family in INTERFACES:
+        source, node = found[name]
+        if int(node.get("version")) < version:
+            sys.exit(f"{name}: the XML has version {node.get('version')}, less than the {version} bound")
+        requests = messages(node, "request", version)
+        events = messages(node, "event", version)
+        req = ", ".join(f'("{m.get("name")}", [{", ".join(signature(m))}])' for m in requests)
+        ev = ", ".join(f'("{m.get("name")}", [{", ".join(signature(m))}])' for m in events)
+        destructors = [i for i, m in enumerate(requests) if m.get("type") == "destructor"]
+        destructor = str(destructors[0]) if destructors else "nil"
+        out += [
+            f"  /// `{name}` ({source}), as this client binds it: version {version}.",
+            f"  static let {swift} = WaylandInterface(",
+            f'    name: "{name}", version: {version}, role: .{camel(role)}, destructor: {destructor},',
+            f"    requests: [{req}],",
+            f"    events: [{ev}])",
+            "",
+        ]
+        key = family or camel(role, upper=True)
+        families.setdefault(key, []).append((name, requests))
+    out += [
+        "  /// Every interface of the tables, by name (for the objects the compositor makes).",
+        "  static let known: [String: WaylandInterface] = Dictionary(",
+        "    uniqueKeysWithValues: [" + ", ".join(s for _, s, _, _, _ in INTERFACES) + "].map { ($0.name, $0) })",
+        "}",
+        "",
+        "extension WaylandRequest {",
+    ]
+    for family, members in families.items():
+        first_name, first = members[0]
+        for other_name, other in members[1:]:
+            shared = min(len(first), len(other))
+            for a, b in zip(first[:shared], other[:shared]):
+                # The same message, but for the prefix of the interfaces its new objects have.
+                if a.get("name") != b.get("name") or shape(a) != shape(b):
+                    sys.exit(f"{first_name} and {other_name} differ at {a.get('name')} / {b.get('name')}")
+        names = [n for n, _ in members]
+        longest = max((m for _, m in members), key=len)
+        out += [
+            f"  /// The requests of {', '.join(f'`{n}`' for n in names)}, typed, with their opcodes.",
+            f"  enum {family} {{",
+            "    /// The interfaces these requests may be sent to.",
+            "    static let interfaces: Set<String> = [" + ", ".join('"%s"' % n for n in names) + "]",
+            "",
+        ]
+        for opcode, message in enumerate(longest):
+            carriers = [n for n, m in members if opcode < len(m)]
+            out += builder(message, opcode, carriers, family)
+        out += ["  }", ""]
+    out[-1:] = ["}", ""]
+    out += roles(found)
+    out += enums(found)
+    return "\n".join(out)
+
+
+SWIFT_TYPES = {
+    "int": "Int32", "uint": "UInt32", "fixed": "Double", "string": "String", "object": "UInt32", "new_id": "UInt32",
+    "array": "[UInt8]", "fd": "Int32",
+}
+
+
+def event_case(message):
+    """An event's case: its arguments as labelled values (nil for a null object or string)."""
+    params, patterns, values, checks = [], [], [], []
+    for index, arg in enumerate(message.findall("arg")):
+        name, kind, nullable = label(arg.get("name")), arg.get("type"), arg.get("allow-null") == "true"
+        swift = SWIFT_TYPES[kind] + ("?" if nullable and kind in ("string", "object") else "")
+        params.append(f"{name}: {swift}")
+        wire = {"new_id": "newID"}.get(kind, kind)
+        if kind == "string" and not nullable:
+            patterns.append(f"case .string(let {name}?) = a[{index}]")
+        elif kind == "fixed":
+            patterns.append(f"case .fixed(let {name}Raw) = a[{index}]")
+        elif kind == "object" and nullable:
+            patterns.append(f"case .object(let {name}Raw) = a[{index}]")
+        else:
+            patterns.append(f"case .{wire}(let {name}) = a[{index}]")
+        if kind == "fixed":
+            values.append(f"{name}: Double({name}Raw) / 256")
+        elif kind == "object" and nullable:
+            values.append(f"{name}: {name}Raw == 0 ? nil : {name}Raw")
+        else:
+            values.append(f"{name}: {name}")
+    return params, patterns, values
+
+
+def roles(found):
+    """One enumeration per role: its events, typed, decoded from the arguments by opcode."""
+    out = [
+        "/// What an interface is, whichever protocol's prefix it has: its events are decoded by role.",
+        "enum WaylandRole: Sendable {",
+    ]
+    seen = {}
+    for name, _, version, role, _ in INTERFACES:
+        if role not in seen:
+            seen[role] = (name, version)
+            out.append(f"  /// `{name}`{' and its twin under the other prefix' if role.startswith('data_control') else ''}.")
+            out.append(f"  case {camel(role)}")
+    out += ["}", "", "/// The events of each role, typed: decoded from a message's arguments by its opcode.", "enum WaylandEvents {"]
+    for role, (name, version) in seen.items():
+        _, node = found[name]
+        events = messages(node, "event", version)
+        if not events:
+            continue
+        type_name = camel(role, upper=True)
+        out += [f"  /// The events of `{name}`, by opcode.", f"  enum {type_name}: Sendable {{"]
+        decode = []
+        for opcode, message in enumerate(events):
+            params, patterns, values = event_case(message)
+            summary = message.find("description")
+            text = ((summary.get("summary") if summary is not None else "") or message.get("name")).strip()
+            case_name = label(message.get("name"))
+            out.append(f"    /// `{message.get('name')}` (opcode {opcode}): {text}.")
+            out.append(f"    case {case_name}" + (f"({', '.join(params)})" if params else ""))
+            count = len(params)
+            guard = f"a.count == {count}" + "".join(f", {p}" for p in patterns)
+            made = f".{case_name}({', '.join(values)})" if values else f".{case_name}"
+            decode += [f"      case {opcode}:", f"        guard {guard} else {{ return nil }}", f"        self = {made}"]
+        out += [
+            "",
+            "    /// The event of `opcode` with arguments `a` (already checked against the signature);",
+            "    /// nil for an opcode or arguments that do not fit.",
+            "    init?(opcode: UInt16, _ a: [WaylandWire.Argument]) {",
+            "      switch opcode {",
+        ] + decode + ["      default: return nil", "      }", "    }", "  }", ""]
+    out[-1:] = ["}", ""]
+    return out
+
+
+# The enumerations whose values the client sends or reads: (interface, enum, entries kept; None: all).
+ENUMS = [
+    ("wl_seat", "capability", None),
+    ("wl_shm", "format", ["argb8888", "xrgb8888"]),
+    ("wl_pointer", "button_state", None),
+    ("wl_keyboard", "keymap_format", None),
+    ("wl_keyboard", "key_state", ["released", "pressed"]),
+    ("wl_data_device_manager", "dnd_action", None),
+]
+
+
+def enums(found):
+    """The protocols' enumerations as constants, under `WaylandEnum`."""
+    out = ["/// The protocols' enumerations (bit values and codes), as their XML gives them.", "enum WaylandEnum {"]
+    for interface, name, keep in ENUMS:
+        _, node = found[interface]
+        enum = next(e for e in node.findall("enum") if e.get("name") == name)
+        out += [f"  /// `{interface}.{name}`.", f"  enum {camel(interface.split('_', 1)[1], upper=True)}{camel(name, upper=True)} {{"]
+        for entry in enum.findall("entry"):
+            if keep is not None and entry.get("name") not in keep:
+                continue
+            summary = (entry.get("summary") or entry.get("name")).strip()
+            out += [f"    /// {summary[:1].upper() + summary[1:]}.", f"    static let {label(entry.get('name'))}: UInt32 = {entry.get('value')}"]
+        out += ["  }", ""]
+    out[-1:] = ["}", ""]
+    return out
+
+
+def formatted(text):
+    """The text as `swift format` writes it with the repository's .swift-format."""
+    return subprocess.run(
+        ["swift", "format", "--configuration", str(ROOT / ".swift-format"), "--assume-filename", str(OUT)],
+        input=text, capture_output=True, text=True, check=True).stdout
+
+
+def main():
+    text = formatted(generate())
+    if "--check" in sys.argv:
+        current = OUT.read_text() if OUT.exists() else ""
+        if current != text:
+            sys.exit(f"{OUT.relative_to(ROOT)} is out of date: run scripts/make-wayland-protocol.py")
+        return
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(text)
+
+
+if __name__ == "__main__":
+    main()
