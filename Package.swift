@@ -52,7 +52,7 @@ let package = Package(
       name: "utibench",
       dependencies: [
         "PropertyList", "TypeRegistry", "Pasteboard", "SystemPasteboard", "DesktopPasteboard", "UTIPlatform",
-        "TestSupport",
+        "TestSupport", "DesktopTestSupport",
       ],
       path: "Benchmarks/utibench"
     ),
@@ -66,12 +66,22 @@ let package = Package(
     // Test helpers and the generators that tests, benchmarks and fuzzers share.
     .target(
       name: "TestSupport", dependencies: ["PropertyList", "TypeRegistry", "UTIPlatform"], path: "Tests/TestSupport"),
+    // Test-only desktop tools: virtual input for a headless seat, and the drag probes that time a
+    // target's answer (XDND and Wayland). Never in a library product.
+    .target(
+      name: "DesktopTestSupport", dependencies: ["SystemPasteboard", "DesktopPasteboard", "UTIPlatform"],
+      path: "Tests/DesktopTestSupport"),
     .testTarget(name: "UTIPlatformTests", dependencies: ["UTIPlatform", "TestSupport"]),
     .testTarget(
       name: "SystemPasteboardTests",
       dependencies: [
         "SystemPasteboard", "DesktopPasteboard", "Pasteboard", "TypeRegistry", "UTIPlatform", "TestSupport", "utictl",
-        "PointyBug",
+      ]),
+    .testTarget(
+      name: "DesktopPasteboardTests",
+      dependencies: [
+        "DesktopPasteboard", "SystemPasteboard", "Pasteboard", "TypeRegistry", "UTIPlatform", "TestSupport",
+        "DesktopTestSupport", "utictl", "PointyBug",
       ]),
     .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
     .testTarget(name: "TypeRegistryTests", dependencies: ["TypeRegistry", "PropertyList", "TestSupport"]),

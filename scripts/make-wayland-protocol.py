@@ -24,6 +24,12 @@ OUT = ROOT / "Sources/SystemPasteboard/Wayland/Generated/WaylandProtocols.swift"
 
 # (interface, Swift name, version this client binds, role, family of shared builders)
 # The role names what an interface is whichever prefix it has: events are decoded by role.
+# The interfaces in TEST_VISIBLE are `package`: the tests' virtual input (in DesktopTestSupport)
+# drives a headless seat with them.
+TEST_VISIBLE = {
+    "wl_seat", "zwlr_virtual_pointer_manager_v1", "zwlr_virtual_pointer_v1", "zwp_virtual_keyboard_manager_v1",
+    "zwp_virtual_keyboard_v1",
+}
 INTERFACES = [
     ("wl_display", "display", 1, "display", None),
     ("wl_registry", "registry", 1, "registry", None),
@@ -120,7 +126,7 @@ def shape(message):
     return [".newID" if kind.startswith(".newID") else kind for kind in signature(message)]
 
 
-def builder(message, opcode, interfaces, swift_family):
+def builder(message, opcode, interfaces, swift_family, visible):
     """A typed builder of one request: its parameters the request's arguments."""
     params, values = [], []
     for arg in message.findall("arg"):
@@ -147,7 +153,7 @@ def builder(message, opcode, interfaces, swift_family):
     names = ", ".join(f"`{i}.{message.get('name')}`" for i in interfaces)
     lines = [f"    /// {names} (opcode {opcode}): {text.strip()}."]
     func = camel(message.get("name"))
-    lines.append(f"    static func {label(message.get('name')) if keyword.iskeyword(func) else func}({', '.join(params)}) -> WaylandRequest {{")
+    lines.append(f"    {'package ' if visible else ''}static func {label(message.get('name')) if keyword.iskeyword(func) else func}({', '.join(params)}) -> WaylandRequest {{")
     lines.append(
         f"      WaylandRequest(\n        interfaces: {swift_family}.interfaces, opcode: {opcode}, name: \"{message.get('name')}\","
         f" isDestructor: {destructor},\n        arguments: [{', '.join(values)}])")
@@ -176,7 +182,7 @@ def generate():
         destructor = str(destructors[0]) if destructors else "nil"
         out += [
             f"  /// `{name}` ({source}), as this client binds it: version {version}.",
-            f"  static let {swift} = WaylandInterface(",
+            f"  {'package ' if name in TEST_VISIBLE else ''}static let {swift} = WaylandInterface(",
             f'    name: "{name}", version: {version}, role: .{camel(role)}, destructor: {destructor},',
             f"    requests: [{req}],",
             f"    events: [{ev}])",
@@ -201,17 +207,18 @@ def generate():
                 if a.get("name") != b.get("name") or shape(a) != shape(b):
                     sys.exit(f"{first_name} and {other_name} differ at {a.get('name')} / {b.get('name')}")
         names = [n for n, _ in members]
+        visible = any(n in TEST_VISIBLE for n in names)
         longest = max((m for _, m in members), key=len)
         out += [
             f"  /// The requests of {', '.join(f'`{n}`' for n in names)}, typed, with their opcodes.",
-            f"  enum {family} {{",
+            f"  {'package ' if visible else ''}enum {family} {{",
             "    /// The interfaces these requests may be sent to.",
             "    static let interfaces: Set<String> = [" + ", ".join('"%s"' % n for n in names) + "]",
             "",
         ]
         for opcode, message in enumerate(longest):
             carriers = [n for n, m in members if opcode < len(m)]
-            out += builder(message, opcode, carriers, family)
+            out += builder(message, opcode, carriers, family, visible)
         out += ["  }", ""]
     out[-1:] = ["}", ""]
     out += roles(found)
@@ -294,6 +301,7 @@ def roles(found):
 
 
 # The enumerations whose values the client sends or reads: (interface, enum, entries kept; None: all).
+# Those of the interfaces the tests' virtual input drives are `package`.
 ENUMS = [
     ("wl_seat", "capability", None),
     ("wl_shm", "format", ["argb8888", "xrgb8888"]),
@@ -306,16 +314,17 @@ ENUMS = [
 
 def enums(found):
     """The protocols' enumerations as constants, under `WaylandEnum`."""
-    out = ["/// The protocols' enumerations (bit values and codes), as their XML gives them.", "enum WaylandEnum {"]
+    out = ["/// The protocols' enumerations (bit values and codes), as their XML gives them.", "package enum WaylandEnum {"]
     for interface, name, keep in ENUMS:
         _, node = found[interface]
         enum = next(e for e in node.findall("enum") if e.get("name") == name)
-        out += [f"  /// `{interface}.{name}`.", f"  enum {camel(interface.split('_', 1)[1], upper=True)}{camel(name, upper=True)} {{"]
+        visible = "package " if interface in ("wl_pointer", "wl_keyboard") else ""
+        out += [f"  /// `{interface}.{name}`.", f"  {visible}enum {camel(interface.split('_', 1)[1], upper=True)}{camel(name, upper=True)} {{"]
         for entry in enum.findall("entry"):
             if keep is not None and entry.get("name") not in keep:
                 continue
             summary = (entry.get("summary") or entry.get("name")).strip()
-            out += [f"    /// {summary[:1].upper() + summary[1:]}.", f"    static let {label(entry.get('name'))}: UInt32 = {entry.get('value')}"]
+            out += [f"    /// {summary[:1].upper() + summary[1:]}.", f"    {visible}static let {label(entry.get('name'))}: UInt32 = {entry.get('value')}"]
         out += ["  }", ""]
     out[-1:] = ["}", ""]
     return out

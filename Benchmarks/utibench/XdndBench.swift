@@ -1,4 +1,5 @@
 import DesktopPasteboard
+import DesktopTestSupport
 import Foundation
 import Pasteboard
 import TestSupport

@@ -31,14 +31,9 @@ extension SystemPasteboardTests {
 
     /// The same on `compositor`.
     static func wlCopy(on compositor: WaylandCompositor, _ options: String, input: Data, type: String) throws {
-      try compositor.shell("wl-copy \(options) >/dev/null 2>&1", input: input)
-      let primary = options.contains("-p") || options.contains("--primary") ? "-p" : ""
-      for _ in 0..<200 {
-        let types = try compositor.shell("timeout 5 wl-paste \(primary) -l 2>/dev/null").stdoutText
-        if types.split(separator: "\n").contains(Substring(type)) { return }
-        usleep(50_000)
+      if try !compositor.wlCopy(options, input: input, type: type) {
+        Issue.record("wl-copy \(options) never owned the selection with \(type)")
       }
-      Issue.record("wl-copy \(options) never owned the selection with \(type)")
     }
 
     static func pasteboard(_ selection: SystemPasteboard.Selection = .clipboard, timeout: Double = 5) throws

@@ -228,6 +228,19 @@ public final class WaylandCompositor: @unchecked Sendable {
   public func shell(_ command: String, input: Data? = nil) throws -> ProcessResult {
     try run("/bin/sh", ["-c", command], input: input)
   }
+
+  /// Copies `input` with `wl-copy OPTIONS` and waits (at most 10 s) until `wl-paste -l` lists
+  /// `type`; false when it never does.
+  public func wlCopy(_ options: String, input: Data, type: String) throws -> Bool {
+    try shell("wl-copy \(options) >/dev/null 2>&1", input: input)
+    let primary = options.contains("-p") || options.contains("--primary") ? "-p" : ""
+    for _ in 0..<200 {
+      let types = try shell("timeout 5 wl-paste \(primary) -l 2>/dev/null").stdoutText
+      if types.split(separator: "\n").contains(Substring(type)) { return true }
+      usleep(50_000)
+    }
+    return false
+  }
 }
 
 extension WaylandCompositor {

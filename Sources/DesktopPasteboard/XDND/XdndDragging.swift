@@ -21,11 +21,7 @@ import SystemPasteboard
 struct XdndDragging {
   /// A window that takes drops: the window under the pointer, the proxy its messages go to, and
   /// the version both speak.
-  struct Target: Equatable {
-    var window: UInt32
-    var proxy: UInt32?
-    var version: UInt32
-  }
+  typealias Target = Xdnd.Target
 
   /// What the owner does next.
   enum Action: Equatable {

@@ -18,7 +18,7 @@ import UTIPlatform
 /// sends (a message that does not parse, an opcode the interface lacks, a descriptor that did
 /// not come) ends the connection with `.protocolViolation`; `wl_display.error` ends it with
 /// `.request`, naming the object, its interface and the compositor's message.
-final class WaylandConnection: @unchecked Sendable {
+package final class WaylandConnection: @unchecked Sendable {
   /// One event and the object it is for.
   struct Incoming {
     var object: UInt32
@@ -34,7 +34,7 @@ final class WaylandConnection: @unchecked Sendable {
   }
 
   let display: WaylandDisplay
-  let timeout: Double
+  package let timeout: Double
   let socket: Socket
   /// The objects, by id, and the ids free for reuse. Shared by senders and the reading thread.
   private let objects = Locked(Objects())
@@ -61,7 +61,7 @@ final class WaylandConnection: @unchecked Sendable {
   /// Connects to `display` (default: the environment's) and reads the registry's globals.
   /// - Throws: ``SystemPasteboardError``: `.noDisplay` / `.badDisplayName` from the environment,
   ///   `.connectionFailed` when the socket does not answer, `.timeout` past `timeout`.
-  init(display: WaylandDisplay?, timeout: Double) throws(SystemPasteboardError) {
+  package init(display: WaylandDisplay?, timeout: Double) throws(SystemPasteboardError) {
     let resolved: WaylandDisplay
     if let display { resolved = display } else { resolved = try WaylandDisplay.fromEnvironment() }
     let display = resolved
@@ -96,7 +96,7 @@ final class WaylandConnection: @unchecked Sendable {
   }
 
   /// A new client object of `interface`.
-  func makeObject(_ interface: WaylandInterface) -> UInt32 {
+  package func makeObject(_ interface: WaylandInterface) -> UInt32 {
     objects.withLock { objects in
       let id = objects.free.popLast() ?? objects.next
       if id == objects.next { objects.next += 1 }
@@ -107,7 +107,7 @@ final class WaylandConnection: @unchecked Sendable {
 
   /// Binds the first global of `interface` at the lower of its version and ours; nil when the
   /// compositor has none.
-  func bind(_ interface: WaylandInterface) throws(SystemPasteboardError) -> (id: UInt32, version: UInt32)? {
+  package func bind(_ interface: WaylandInterface) throws(SystemPasteboardError) -> (id: UInt32, version: UInt32)? {
     guard let global = globals.first(where: { $0.interface == interface.name }) else { return nil }
     let version = min(global.version, interface.version)
     let id = makeObject(interface)
@@ -115,6 +115,11 @@ final class WaylandConnection: @unchecked Sendable {
       .Registry.bind(name: global.name, interface: interface.name, version: version, id: id), to: registryID)
     return (id, version)
   }
+
+  /// Waits until the compositor has handled every request sent before, for a client that
+  /// reads none of its events (the tests' virtual input).
+  /// - Throws: ``SystemPasteboardError`` as ``roundTrip(_:)`` does.
+  package func awaitCompositor() throws(SystemPasteboardError) { try roundTrip() }
 
   /// Sends `object`'s interface's destructor (`destroy`, or `release` for a seat's device).
   /// - Throws: ``SystemPasteboardError``: `.request` for an object without one; as
@@ -135,14 +140,14 @@ final class WaylandConnection: @unchecked Sendable {
   /// - Throws: ``SystemPasteboardError``: `.request` for a request the object's interface does
   ///   not have or arguments that do not match its signature (a bug of ours, refused before
   ///   anything is written); `.closed`, `.timeout` when the socket fails.
-  func send(_ request: WaylandRequest, to object: UInt32) throws(SystemPasteboardError) {
+  package func send(_ request: WaylandRequest, to object: UInt32) throws(SystemPasteboardError) {
     try send([(request, object)])
   }
 
   /// Sends `requests` (each to its object) in one write, in order: what answers one event
   /// (a drag's `accept` and `set_actions`) reaches the compositor at once.
   /// - Throws: ``SystemPasteboardError`` when the write fails.
-  func send(_ requests: [(request: WaylandRequest, object: UInt32)]) throws(SystemPasteboardError) {
+  package func send(_ requests: [(request: WaylandRequest, object: UInt32)]) throws(SystemPasteboardError) {
     var bytes: [UInt8] = []
     var fds: [Int32] = []
     var sent: [(interface: WaylandInterface, request: String)] = []

@@ -7,12 +7,12 @@
 /// `wlr-data-control-unstable-v1.xml` (the same messages under two prefixes), and the virtual
 /// pointer and keyboard protocols the tests drive a seat with. To speak another interface, add
 /// its XML and a line to the generator's table.
-struct WaylandInterface: Hashable, Sendable, CustomStringConvertible {
+package struct WaylandInterface: Hashable, Sendable, CustomStringConvertible {
   /// A message: its name and its arguments' types.
   typealias Message = (name: String, signature: [WaylandWire.ArgumentType])
 
   /// The interface's name, as the registry announces it.
-  let name: String
+  package let name: String
   /// The highest version this client binds.
   let version: UInt32
   /// The requests, by opcode.
@@ -35,10 +35,10 @@ struct WaylandInterface: Hashable, Sendable, CustomStringConvertible {
     self.events = events
   }
 
-  var description: String { name }
+  package var description: String { name }
 
-  static func == (lhs: WaylandInterface, rhs: WaylandInterface) -> Bool { lhs.name == rhs.name }
-  func hash(into hasher: inout Hasher) { hasher.combine(name) }
+  package static func == (lhs: WaylandInterface, rhs: WaylandInterface) -> Bool { lhs.name == rhs.name }
+  package func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
   /// The four interfaces of a data-control protocol: the same messages under either prefix
   /// (`ext_data_control` is the standardised `zwlr_data_control` version 2).
@@ -66,7 +66,7 @@ struct WaylandInterface: Hashable, Sendable, CustomStringConvertible {
 /// which carry its opcode as a constant, the interfaces it may be sent to, and its arguments in
 /// the request's order and types. ``WaylandConnection/send(_:to:)`` checks the object's interface
 /// and the arguments against the interface's signature before it writes.
-struct WaylandRequest {
+package struct WaylandRequest {
   /// The interfaces whose objects take the request (two for a message that data control's two
   /// prefixes share).
   let interfaces: Set<String>

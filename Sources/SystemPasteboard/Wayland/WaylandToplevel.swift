@@ -55,6 +55,8 @@ package final class WaylandToplevel: @unchecked Sendable {
   }
 
   let connection: WaylandConnection
+  /// How long any one exchange with the compositor may take, in seconds.
+  package var timeout: Double { connection.timeout }
   /// The size of the content given (`pixels`, row by row): what the window shows at first, and
   /// what a new size crops or pads.
   let width: Int32

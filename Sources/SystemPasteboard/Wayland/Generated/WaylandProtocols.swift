@@ -21,7 +21,7 @@ extension WaylandInterface {
     events: [("done", [.uint])])
 
   /// `wl_seat` (wayland.xml), as this client binds it: version 5.
-  static let seat = WaylandInterface(
+  package static let seat = WaylandInterface(
     name: "wl_seat", version: 5, role: .seat, destructor: 3,
     requests: [
       ("get_pointer", [.newID("wl_pointer")]), ("get_keyboard", [.newID("wl_keyboard")]),
@@ -243,13 +243,13 @@ extension WaylandInterface {
     events: [("offer", [.string])])
 
   /// `zwlr_virtual_pointer_manager_v1` (wlr-virtual-pointer-unstable-v1.xml), as this client binds it: version 1.
-  static let virtualPointerManager = WaylandInterface(
+  package static let virtualPointerManager = WaylandInterface(
     name: "zwlr_virtual_pointer_manager_v1", version: 1, role: .virtualPointerManager, destructor: 1,
     requests: [("create_virtual_pointer", [.nullableObject, .newID("zwlr_virtual_pointer_v1")]), ("destroy", [])],
     events: [])
 
   /// `zwlr_virtual_pointer_v1` (wlr-virtual-pointer-unstable-v1.xml), as this client binds it: version 1.
-  static let virtualPointer = WaylandInterface(
+  package static let virtualPointer = WaylandInterface(
     name: "zwlr_virtual_pointer_v1", version: 1, role: .virtualPointer, destructor: 8,
     requests: [
       ("motion", [.uint, .fixed, .fixed]), ("motion_absolute", [.uint, .uint, .uint, .uint, .uint]),
@@ -259,13 +259,13 @@ extension WaylandInterface {
     events: [])
 
   /// `zwp_virtual_keyboard_manager_v1` (virtual-keyboard-unstable-v1.xml), as this client binds it: version 1.
-  static let virtualKeyboardManager = WaylandInterface(
+  package static let virtualKeyboardManager = WaylandInterface(
     name: "zwp_virtual_keyboard_manager_v1", version: 1, role: .virtualKeyboardManager, destructor: nil,
     requests: [("create_virtual_keyboard", [.object, .newID("zwp_virtual_keyboard_v1")])],
     events: [])
 
   /// `zwp_virtual_keyboard_v1` (virtual-keyboard-unstable-v1.xml), as this client binds it: version 1.
-  static let virtualKeyboard = WaylandInterface(
+  package static let virtualKeyboard = WaylandInterface(
     name: "zwp_virtual_keyboard_v1", version: 1, role: .virtualKeyboard, destructor: 3,
     requests: [
       ("keymap", [.uint, .fd, .uint]), ("key", [.uint, .uint, .uint]), ("modifiers", [.uint, .uint, .uint, .uint]),
@@ -325,30 +325,30 @@ extension WaylandRequest {
   }
 
   /// The requests of `wl_seat`, typed, with their opcodes.
-  enum Seat {
+  package enum Seat {
     /// The interfaces these requests may be sent to.
     static let interfaces: Set<String> = ["wl_seat"]
 
     /// `wl_seat.get_pointer` (opcode 0): return pointer object.
-    static func getPointer(id: UInt32) -> WaylandRequest {
+    package static func getPointer(id: UInt32) -> WaylandRequest {
       WaylandRequest(
         interfaces: Seat.interfaces, opcode: 0, name: "get_pointer", isDestructor: false,
         arguments: [.newID(id)])
     }
     /// `wl_seat.get_keyboard` (opcode 1): return keyboard object.
-    static func getKeyboard(id: UInt32) -> WaylandRequest {
+    package static func getKeyboard(id: UInt32) -> WaylandRequest {
       WaylandRequest(
         interfaces: Seat.interfaces, opcode: 1, name: "get_keyboard", isDestructor: false,
         arguments: [.newID(id)])
     }
     /// `wl_seat.get_touch` (opcode 2): return touch object.
-    static func getTouch(id: UInt32) -> WaylandRequest {
+    package static func getTouch(id: UInt32) -> WaylandRequest {
       WaylandRequest(
         interfaces: Seat.interfaces, opcode: 2, name: "get_touch", isDestructor: false,
         arguments: [.newID(id)])
     }
     /// `wl_seat.release` (opcode 3): release the seat object.
-    static func release() -> WaylandRequest {
+    package static func release() -> WaylandRequest {
       WaylandRequest(
         interfaces: Seat.interfaces, opcode: 3, name: "release", isDestructor: true,
         arguments: [])
@@ -962,18 +962,18 @@ extension WaylandRequest {
   }
 
   /// The requests of `zwlr_virtual_pointer_manager_v1`, typed, with their opcodes.
-  enum VirtualPointerManager {
+  package enum VirtualPointerManager {
     /// The interfaces these requests may be sent to.
     static let interfaces: Set<String> = ["zwlr_virtual_pointer_manager_v1"]
 
     /// `zwlr_virtual_pointer_manager_v1.create_virtual_pointer` (opcode 0): Create a new virtual pointer.
-    static func createVirtualPointer(seat: UInt32?, id: UInt32) -> WaylandRequest {
+    package static func createVirtualPointer(seat: UInt32?, id: UInt32) -> WaylandRequest {
       WaylandRequest(
         interfaces: VirtualPointerManager.interfaces, opcode: 0, name: "create_virtual_pointer", isDestructor: false,
         arguments: [.object(seat ?? 0), .newID(id)])
     }
     /// `zwlr_virtual_pointer_manager_v1.destroy` (opcode 1): destroy the virtual pointer manager.
-    static func destroy() -> WaylandRequest {
+    package static func destroy() -> WaylandRequest {
       WaylandRequest(
         interfaces: VirtualPointerManager.interfaces, opcode: 1, name: "destroy", isDestructor: true,
         arguments: [])
@@ -981,60 +981,62 @@ extension WaylandRequest {
   }
 
   /// The requests of `zwlr_virtual_pointer_v1`, typed, with their opcodes.
-  enum VirtualPointer {
+  package enum VirtualPointer {
     /// The interfaces these requests may be sent to.
     static let interfaces: Set<String> = ["zwlr_virtual_pointer_v1"]
 
     /// `zwlr_virtual_pointer_v1.motion` (opcode 0): pointer relative motion event.
-    static func motion(time: UInt32, dx: Double, dy: Double) -> WaylandRequest {
+    package static func motion(time: UInt32, dx: Double, dy: Double) -> WaylandRequest {
       WaylandRequest(
         interfaces: VirtualPointer.interfaces, opcode: 0, name: "motion", isDestructor: false,
         arguments: [.uint(time), .fixed(Int32((dx * 256).rounded())), .fixed(Int32((dy * 256).rounded()))])
     }
     /// `zwlr_virtual_pointer_v1.motion_absolute` (opcode 1): pointer absolute motion event.
-    static func motionAbsolute(time: UInt32, x: UInt32, y: UInt32, xExtent: UInt32, yExtent: UInt32) -> WaylandRequest {
+    package static func motionAbsolute(time: UInt32, x: UInt32, y: UInt32, xExtent: UInt32, yExtent: UInt32)
+      -> WaylandRequest
+    {
       WaylandRequest(
         interfaces: VirtualPointer.interfaces, opcode: 1, name: "motion_absolute", isDestructor: false,
         arguments: [.uint(time), .uint(x), .uint(y), .uint(xExtent), .uint(yExtent)])
     }
     /// `zwlr_virtual_pointer_v1.button` (opcode 2): button event.
-    static func button(time: UInt32, button: UInt32, state: UInt32) -> WaylandRequest {
+    package static func button(time: UInt32, button: UInt32, state: UInt32) -> WaylandRequest {
       WaylandRequest(
         interfaces: VirtualPointer.interfaces, opcode: 2, name: "button", isDestructor: false,
         arguments: [.uint(time), .uint(button), .uint(state)])
     }
     /// `zwlr_virtual_pointer_v1.axis` (opcode 3): axis event.
-    static func axis(time: UInt32, axis: UInt32, value: Double) -> WaylandRequest {
+    package static func axis(time: UInt32, axis: UInt32, value: Double) -> WaylandRequest {
       WaylandRequest(
         interfaces: VirtualPointer.interfaces, opcode: 3, name: "axis", isDestructor: false,
         arguments: [.uint(time), .uint(axis), .fixed(Int32((value * 256).rounded()))])
     }
     /// `zwlr_virtual_pointer_v1.frame` (opcode 4): end of a pointer event sequence.
-    static func frame() -> WaylandRequest {
+    package static func frame() -> WaylandRequest {
       WaylandRequest(
         interfaces: VirtualPointer.interfaces, opcode: 4, name: "frame", isDestructor: false,
         arguments: [])
     }
     /// `zwlr_virtual_pointer_v1.axis_source` (opcode 5): axis source event.
-    static func axisSource(axisSource: UInt32) -> WaylandRequest {
+    package static func axisSource(axisSource: UInt32) -> WaylandRequest {
       WaylandRequest(
         interfaces: VirtualPointer.interfaces, opcode: 5, name: "axis_source", isDestructor: false,
         arguments: [.uint(axisSource)])
     }
     /// `zwlr_virtual_pointer_v1.axis_stop` (opcode 6): axis stop event.
-    static func axisStop(time: UInt32, axis: UInt32) -> WaylandRequest {
+    package static func axisStop(time: UInt32, axis: UInt32) -> WaylandRequest {
       WaylandRequest(
         interfaces: VirtualPointer.interfaces, opcode: 6, name: "axis_stop", isDestructor: false,
         arguments: [.uint(time), .uint(axis)])
     }
     /// `zwlr_virtual_pointer_v1.axis_discrete` (opcode 7): axis click event.
-    static func axisDiscrete(time: UInt32, axis: UInt32, value: Double, discrete: Int32) -> WaylandRequest {
+    package static func axisDiscrete(time: UInt32, axis: UInt32, value: Double, discrete: Int32) -> WaylandRequest {
       WaylandRequest(
         interfaces: VirtualPointer.interfaces, opcode: 7, name: "axis_discrete", isDestructor: false,
         arguments: [.uint(time), .uint(axis), .fixed(Int32((value * 256).rounded())), .int(discrete)])
     }
     /// `zwlr_virtual_pointer_v1.destroy` (opcode 8): destroy the virtual pointer object.
-    static func destroy() -> WaylandRequest {
+    package static func destroy() -> WaylandRequest {
       WaylandRequest(
         interfaces: VirtualPointer.interfaces, opcode: 8, name: "destroy", isDestructor: true,
         arguments: [])
@@ -1042,12 +1044,12 @@ extension WaylandRequest {
   }
 
   /// The requests of `zwp_virtual_keyboard_manager_v1`, typed, with their opcodes.
-  enum VirtualKeyboardManager {
+  package enum VirtualKeyboardManager {
     /// The interfaces these requests may be sent to.
     static let interfaces: Set<String> = ["zwp_virtual_keyboard_manager_v1"]
 
     /// `zwp_virtual_keyboard_manager_v1.create_virtual_keyboard` (opcode 0): Create a new virtual keyboard.
-    static func createVirtualKeyboard(seat: UInt32, id: UInt32) -> WaylandRequest {
+    package static func createVirtualKeyboard(seat: UInt32, id: UInt32) -> WaylandRequest {
       WaylandRequest(
         interfaces: VirtualKeyboardManager.interfaces, opcode: 0, name: "create_virtual_keyboard", isDestructor: false,
         arguments: [.object(seat), .newID(id)])
@@ -1055,24 +1057,24 @@ extension WaylandRequest {
   }
 
   /// The requests of `zwp_virtual_keyboard_v1`, typed, with their opcodes.
-  enum VirtualKeyboard {
+  package enum VirtualKeyboard {
     /// The interfaces these requests may be sent to.
     static let interfaces: Set<String> = ["zwp_virtual_keyboard_v1"]
 
     /// `zwp_virtual_keyboard_v1.keymap` (opcode 0): keyboard mapping.
-    static func keymap(format: UInt32, fd: Int32, size: UInt32) -> WaylandRequest {
+    package static func keymap(format: UInt32, fd: Int32, size: UInt32) -> WaylandRequest {
       WaylandRequest(
         interfaces: VirtualKeyboard.interfaces, opcode: 0, name: "keymap", isDestructor: false,
         arguments: [.uint(format), .fd(fd), .uint(size)])
     }
     /// `zwp_virtual_keyboard_v1.key` (opcode 1): key event.
-    static func key(time: UInt32, key: UInt32, state: UInt32) -> WaylandRequest {
+    package static func key(time: UInt32, key: UInt32, state: UInt32) -> WaylandRequest {
       WaylandRequest(
         interfaces: VirtualKeyboard.interfaces, opcode: 1, name: "key", isDestructor: false,
         arguments: [.uint(time), .uint(key), .uint(state)])
     }
     /// `zwp_virtual_keyboard_v1.modifiers` (opcode 2): modifier and group state.
-    static func modifiers(modsDepressed: UInt32, modsLatched: UInt32, modsLocked: UInt32, group: UInt32)
+    package static func modifiers(modsDepressed: UInt32, modsLatched: UInt32, modsLocked: UInt32, group: UInt32)
       -> WaylandRequest
     {
       WaylandRequest(
@@ -1080,7 +1082,7 @@ extension WaylandRequest {
         arguments: [.uint(modsDepressed), .uint(modsLatched), .uint(modsLocked), .uint(group)])
     }
     /// `zwp_virtual_keyboard_v1.destroy` (opcode 3): destroy the virtual keyboard keyboard object.
-    static func destroy() -> WaylandRequest {
+    package static func destroy() -> WaylandRequest {
       WaylandRequest(
         interfaces: VirtualKeyboard.interfaces, opcode: 3, name: "destroy", isDestructor: true,
         arguments: [])
@@ -1719,7 +1721,7 @@ enum WaylandEvents {
 }
 
 /// The protocols' enumerations (bit values and codes), as their XML gives them.
-enum WaylandEnum {
+package enum WaylandEnum {
   /// `wl_seat.capability`.
   enum SeatCapability {
     /// The seat has pointer devices.
@@ -1739,27 +1741,27 @@ enum WaylandEnum {
   }
 
   /// `wl_pointer.button_state`.
-  enum PointerButtonState {
+  package enum PointerButtonState {
     /// The button is not pressed.
-    static let released: UInt32 = 0
+    package static let released: UInt32 = 0
     /// The button is pressed.
-    static let pressed: UInt32 = 1
+    package static let pressed: UInt32 = 1
   }
 
   /// `wl_keyboard.keymap_format`.
-  enum KeyboardKeymapFormat {
+  package enum KeyboardKeymapFormat {
     /// No keymap; client must understand how to interpret the raw keycode.
-    static let noKeymap: UInt32 = 0
+    package static let noKeymap: UInt32 = 0
     /// Libxkbcommon compatible, null-terminated string; to determine the xkb keycode, clients must add 8 to the key event keycode.
-    static let xkbV1: UInt32 = 1
+    package static let xkbV1: UInt32 = 1
   }
 
   /// `wl_keyboard.key_state`.
-  enum KeyboardKeyState {
+  package enum KeyboardKeyState {
     /// Key is not pressed.
-    static let released: UInt32 = 0
+    package static let released: UInt32 = 0
     /// Key is pressed.
-    static let pressed: UInt32 = 1
+    package static let pressed: UInt32 = 1
   }
 
   /// `wl_data_device_manager.dnd_action`.

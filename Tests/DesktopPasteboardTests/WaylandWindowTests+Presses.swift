@@ -1,3 +1,4 @@
+import DesktopTestSupport
 import Foundation
 import SystemPasteboard
 import TestSupport

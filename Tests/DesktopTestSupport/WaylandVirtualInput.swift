@@ -1,3 +1,4 @@
+import SystemPasteboard
 import UTIPlatform
 
 #if canImport(Glibc)
@@ -60,7 +61,7 @@ package final class WaylandVirtualInput: @unchecked Sendable {
       to: keyboardID)
     try connection.send(
       .VirtualKeyboard.modifiers(modsDepressed: 0, modsLatched: 0, modsLocked: 0, group: 0), to: keyboardID)
-    try connection.roundTrip()
+    try connection.awaitCompositor()
   }
 
   private static func bound(_ interface: WaylandInterface, on connection: WaylandConnection)
@@ -86,7 +87,7 @@ package final class WaylandVirtualInput: @unchecked Sendable {
     let motion = WaylandRequest.VirtualPointer.motionAbsolute(
       time: tick(), x: UInt32(max(0, x)), y: UInt32(max(0, y)), xExtent: extent.width, yExtent: extent.height)
     try connection.send([(motion, pointerID), (.VirtualPointer.frame(), pointerID)])
-    if sync { try connection.roundTrip() }
+    if sync { try connection.awaitCompositor() }
   }
 
   /// Moves the pointer from one point to another in `steps` motions, `pause` seconds apart.
@@ -107,7 +108,7 @@ package final class WaylandVirtualInput: @unchecked Sendable {
       (.VirtualPointer.button(time: tick(), button: button, state: state), pointerID),
       (.VirtualPointer.frame(), pointerID),
     ])
-    try connection.roundTrip()
+    try connection.awaitCompositor()
   }
 
   /// Presses and releases Escape (evdev key 1).
@@ -115,6 +116,6 @@ package final class WaylandVirtualInput: @unchecked Sendable {
     for state in [WaylandEnum.KeyboardKeyState.pressed, WaylandEnum.KeyboardKeyState.released] {
       try connection.send(.VirtualKeyboard.key(time: tick(), key: 1, state: state), to: keyboardID)
     }
-    try connection.roundTrip()
+    try connection.awaitCompositor()
   }
 }

@@ -1,3 +1,4 @@
+import DesktopPasteboard
 import SystemPasteboard
 import UTIPlatform
 

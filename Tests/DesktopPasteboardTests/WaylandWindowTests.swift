@@ -1,3 +1,4 @@
+import DesktopTestSupport
 import Foundation
 import Pasteboard
 import TestSupport
@@ -97,10 +98,10 @@ extension DragAndDropTests {
       let pasted = try await offThePool { try compositor.shell("timeout 10 wl-paste -n").stdoutText }
       #expect(pasted == "copied through our window")
       // Another client's copy reaches the focused window, and ends ours.
-      try await offThePool {
-        try SystemPasteboardTests.WaylandTests.wlCopy(
-          on: compositor, "", input: Data("from wl-copy".utf8), type: "text/plain")
+      let copied = try await offThePool {
+        try compositor.wlCopy("", input: Data("from wl-copy".utf8), type: "text/plain")
       }
+      #expect(copied, "wl-copy owned the clipboard")
       #expect(!clipboard.ownsSelection)
       let read = try clipboard.data(conformingTo: .plainText).map { String(decoding: $0.data, as: UTF8.self) }
       #expect(read == "from wl-copy")
@@ -198,7 +199,7 @@ extension DragAndDropTests {
     /// editor, then the arrow tool dragged from its toolbar lands on the screenshot.
     @Test func pointybugWindowOnWaylandTakesAScreenshotThenTheArrow() async throws {
       guard let (compositor, input, _) = try Self.desktop() else { return }
-      let pointybug = try SystemPasteboardTests.executable("pointybug")
+      let pointybug = try builtProduct("pointybug")
       let app = try compositor.start(pointybug, ["--window", "--backend", "wayland"])
       defer { app.terminate() }
       let ready = try await Self.line(from: app) { $0.hasPrefix("wayland window ") || $0.hasPrefix("error") }

@@ -1,33 +1,32 @@
-import Pasteboard
-import SystemPasteboard
-
 /// The XDND protocol's constants and messages (freedesktop.org's "Drag-and-Drop Protocol for the
-/// X Window System", version 5): the atoms, and the six client messages decoded from and
-/// encoded to their five 32-bit data items.
-enum Xdnd {
+/// X Window System", version 5): the atoms, the six client messages decoded from and encoded to
+/// their five 32-bit data items, and the target a drag is over. This is the protocol's wire,
+/// beside X11's; the state machines that speak it (`XdndReceiving`, `XdndDragging`) and the
+/// windows are DesktopPasteboard's.
+package enum Xdnd {
   /// The version we speak; a peer's lower version (down to ``oldestVersion``) is spoken to it.
-  static let version: UInt32 = 5
+  package static let version: UInt32 = 5
   /// The oldest version we speak: 3 is the oldest in use (GTK and Qt speak 5).
-  static let oldestVersion: UInt32 = 3
+  package static let oldestVersion: UInt32 = 3
 
   /// The atoms the protocol names, interned once per connection.
-  static let atomNames = [
+  package static let atomNames = [
     "XdndAware", "XdndProxy", "XdndEnter", "XdndPosition", "XdndStatus", "XdndLeave", "XdndDrop", "XdndFinished",
     "XdndSelection", "XdndTypeList", "XdndActionCopy", "XdndActionMove", "XdndActionLink", "XdndActionAsk",
     "XdndActionPrivate", "XdndActionList", "ATOM", "WINDOW",
   ]
 
   /// The interned atoms.
-  struct Atoms {
-    let aware, proxy, enter, position, status, leave, drop, finished: UInt32
-    let selection, typeList, copy, move, link, ask, privateAction, actionList, atom, window: UInt32
+  package struct Atoms: Sendable {
+    package let aware, proxy, enter, position, status, leave, drop, finished: UInt32
+    package let selection, typeList, copy, move, link, ask, privateAction, actionList, atom, window: UInt32
 
-    init(_ connection: X11Connection) throws(SystemPasteboardError) {
+    package init(_ connection: X11Connection) throws(SystemPasteboardError) {
       self.init(try connection.atoms(Xdnd.atomNames))
     }
 
     /// Atoms numbered from `first` on, in ``Xdnd/atomNames`` order (for tests without a server).
-    init(numbered first: UInt32) {
+    package init(numbered first: UInt32) {
       self.init((0..<UInt32(Xdnd.atomNames.count)).map { first + $0 })
     }
 
@@ -37,33 +36,10 @@ enum Xdnd {
         a[8], a[9], a[10], a[11], a[12], a[13], a[14], a[15], a[16], a[17]
       )
     }
-
-    /// The XDND action for a drop operation: `.copy` → `XdndActionCopy`, `.move` →
-    /// `XdndActionMove`, anything else → None.
-    func action(for operation: DropOperation) -> UInt32 {
-      switch operation {
-      case .copy: copy
-      case .move: move
-      case .cancel, .forbidden: 0
-      }
-    }
-
-    /// The drop operation an XDND action stands for: Move → `.move`; Copy, Link, Ask and
-    /// Private → `.copy` (our model has no link, and asks no user); None → `.cancel`.
-    func operation(for action: UInt32) -> DropOperation {
-      if action == move { return .move }
-      return action == 0 ? .cancel : .copy
-    }
-
-    /// What a source asking for `action` allows the target: a copy always (every XDND source
-    /// serves one), and a move when it asks for a move (or offers one in `XdndActionList`).
-    func allowedOperations(for action: UInt32, list: [UInt32] = []) -> Set<DropOperation> {
-      action == move || (action == ask && list.contains(move)) ? [.copy, .move] : [.copy]
-    }
   }
 
   /// One XDND client message.
-  enum Message: Equatable {
+  package enum Message: Equatable, Sendable {
     /// The source's pointer entered the target: its version and the first three types, or
     /// `typeList` when the source's `XdndTypeList` property holds them all.
     case enter(source: UInt32, version: UInt32, types: [UInt32], typeList: Bool)
@@ -80,23 +56,27 @@ enum Xdnd {
     case finished(target: UInt32, success: Bool, action: UInt32)
 
     /// A rectangle in root coordinates (XDND packs each pair into 16-bit halves).
-    struct Rectangle: Equatable {
-      var x = 0
-      var y = 0
-      var width = 0
-      var height = 0
+    package struct Rectangle: Equatable, Sendable {
+      package var x = 0
+      package var y = 0
+      package var width = 0
+      package var height = 0
 
-      func contains(_ px: Int, _ py: Int) -> Bool { px >= x && py >= y && px < x + width && py < y + height }
+      package init(x: Int = 0, y: Int = 0, width: Int = 0, height: Int = 0) {
+        (self.x, self.y, self.width, self.height) = (x, y, width, height)
+      }
+
+      package func contains(_ px: Int, _ py: Int) -> Bool { px >= x && py >= y && px < x + width && py < y + height }
     }
 
     /// Decodes a ClientMessage; nil when it is not an XDND message or is not 32-bit.
-    init?(_ event: X11Connection.Event, atoms: Atoms) {
+    package init?(_ event: X11Connection.Event, atoms: Atoms) {
       guard case .clientMessage(let message) = X11Event(event, xfixesEvent: nil) else { return nil }
       self.init(message, atoms: atoms)
     }
 
     /// The XDND message a client message carries, if it is one (format 32, an XDND type).
-    init?(_ message: X11Event.ClientMessage, atoms: Atoms) {
+    package init?(_ message: X11Event.ClientMessage, atoms: Atoms) {
       guard message.format == 32 else { return nil }
       let type = message.type
       let l = message.data
@@ -120,7 +100,7 @@ enum Xdnd {
     }
 
     /// The message's type atom and data items.
-    func encoded(_ atoms: Atoms) -> (type: UInt32, data: [UInt32]) {
+    package func encoded(_ atoms: Atoms) -> (type: UInt32, data: [UInt32]) {
       func pair(_ high: Int, _ low: Int) -> UInt32 {
         UInt32(UInt16(truncatingIfNeeded: high)) << 16 | UInt32(UInt16(truncatingIfNeeded: low))
       }
@@ -145,12 +125,16 @@ enum Xdnd {
       }
     }
   }
-}
 
-extension X11Connection {
-  /// Sends an XDND message to `window` (or to its proxy), `window` in the message's window field.
-  func send(_ message: Xdnd.Message, to window: UInt32, via proxy: UInt32? = nil, atoms: Xdnd.Atoms) {
-    let (type, data) = message.encoded(atoms)
-    sendClientMessage(to: proxy ?? window, window: window, type: type, data: data)
+  /// An XDND-aware window a drag is over: its window, the proxy its messages go to, and the
+  /// version spoken to it (the lower of its and ours).
+  package struct Target: Equatable, Sendable {
+    package var window: UInt32
+    package var proxy: UInt32?
+    package var version: UInt32
+
+    package init(window: UInt32, proxy: UInt32?, version: UInt32) {
+      (self.window, self.proxy, self.version) = (window, proxy, version)
+    }
   }
 }

@@ -442,7 +442,7 @@ struct DragAndDropTests {
   @Test func pointybugWindowTakesAScreenshotThenTheArrow() async throws {
     guard Self.hasGTK else { return }
     let server = try #require(Self.server)
-    let pointybug = try SystemPasteboardTests.executable("pointybug")
+    let pointybug = try builtProduct("pointybug")
     let app = try server.start(pointybug, ["--window"])
     defer { app.terminate() }
     let ready = try await Self.line(from: app) { $0.hasPrefix("window ") || $0.hasPrefix("error") }
@@ -495,7 +495,7 @@ struct DragAndDropTests {
       print("◇ skipped: python3-xlib is not installed; the window manager peer did not run")
       return
     }
-    let pointybug = try SystemPasteboardTests.executable("pointybug")
+    let pointybug = try builtProduct("pointybug")
     let app = try server.start(pointybug, ["--window"])
     defer { app.terminate() }
     let ready = try await Self.line(from: app) { $0.hasPrefix("window ") || $0.hasPrefix("error") }
@@ -523,7 +523,7 @@ struct DragAndDropTests {
   }
 
   @Test func pointybugWindowWithoutADisplaySaysSoAndExitsTwo() async throws {
-    let pointybug = try SystemPasteboardTests.executable("pointybug")
+    let pointybug = try builtProduct("pointybug")
     let result = try await offThePool {
       try runProcess(
         "/usr/bin/env", ["-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "-u", "WAYLAND_SOCKET", pointybug, "--window"])

@@ -1,3 +1,4 @@
+import DesktopTestSupport
 import Foundation
 import TestSupport
 import Testing
@@ -35,7 +36,7 @@ extension DragAndDropTests.WaylandWindowTests {
 
   /// Runs the built `utictl` with `arguments` as a client of `compositor`.
   static func utictl(_ compositor: WaylandCompositor, _ arguments: String) throws -> ProcessResult {
-    try compositor.shell("timeout 10 '\(try SystemPasteboardTests.utictl())' \(arguments)")
+    try compositor.shell("timeout 10 '\(try builtProduct("utictl"))' \(arguments)")
   }
 
   @Test func textAndAnImageCopiedInAGTKWindowArePastedByUs() async throws {
@@ -70,7 +71,7 @@ extension DragAndDropTests.WaylandWindowTests {
   @Test func textAndAnImageCopiedByUsArePastedInAGTKWindow() async throws {
     guard let (compositor, input, _) = try Self.desktop() else { return }
     #expect(
-      try compositor.shell("printf 'from us on Wayland ✓' | '\(try SystemPasteboardTests.utictl())' copy").status == 0)
+      try compositor.shell("printf 'from us on Wayland ✓' | '\(try builtProduct("utictl"))' copy").status == 0)
     guard let (text, read) = try await Self.gtkClipboard(compositor, input, ["window-read-text"]) else { return }
     text.terminate()
     #expect(read == "text from us on Wayland ✓")

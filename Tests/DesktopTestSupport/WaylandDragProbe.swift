@@ -1,3 +1,4 @@
+import SystemPasteboard
 import UTIPlatform
 
 /// A minimal Wayland drag source for measuring a target's answer: a small window of its own
@@ -30,7 +31,7 @@ package final class WaylandDragProbe: @unchecked Sendable {
     answers.withLock { $0.pressed = pressed }
     try input.move(to: x, y)
     try input.button(pressed: true)
-    guard let serial = pressed.wait(seconds: window.connection.timeout) else {
+    guard let serial = pressed.wait(seconds: window.timeout) else {
       throw SystemPasteboardError(.timeout, "the probe's press did not reach its window")
     }
     let answers = answers
@@ -48,7 +49,7 @@ package final class WaylandDragProbe: @unchecked Sendable {
     let waiter = Waiter<String?>()
     answers.withLock { $0.waiter = waiter }
     try input.move(to: x, y, sync: false)
-    guard let answer = waiter.wait(seconds: window.connection.timeout) else {
+    guard let answer = waiter.wait(seconds: window.timeout) else {
       throw SystemPasteboardError(.timeout, "no accept came from the target")
     }
     return answer != nil
