@@ -711,7 +711,10 @@ struct HostileXServerTests {
   /// During selection traffic: the conversion's property read goes wrong. Each is an error
   /// naming what went wrong, within the timeout.
   @Test(arguments: [
-    ("short-property", "convert", SystemPasteboardError.Code.protocolViolation, "a GetProperty reply is short"),
+    (
+      "short-property", "convert", SystemPasteboardError.Code.protocolViolation,
+      "GetProperty reply is 32 bytes long, shorter than the"
+    ),
     ("targets-format8", "targets", .protocolViolation, "answered TARGETS with something else"),
     ("incr-never", "convert", .timeout, "timed out waiting for the next chunk of UTF8_STRING"),
     ("late-sequence", "convert", .protocolViolation, "a reply for request 999"),

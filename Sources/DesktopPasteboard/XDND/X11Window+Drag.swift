@@ -4,6 +4,8 @@ import SystemPasteboard
 import UTIPlatform
 
 extension X11Window.Host {
+  /// Escape's keysym (`XK_Escape` in X11's keysymdef.h), whose keycodes cancel a drag.
+  static let escapeKeysym: UInt32 = 0xFF1B  // data, not wire: a keysym, which no protocol XML lists
   /// A drag this window started: the XDND source machine, when it next gives up waiting, and
   /// the keys that cancel it.
   struct Drag {
@@ -34,7 +36,7 @@ extension X11Window.Host {
     let action = allowed.contains(.copy) || !allowed.contains(.move) ? atoms.copy : atoms.move
     drag = Drag(
       machine: XdndDragging(source: owner.window, types: types, action: action, atoms: atoms),
-      ended: ended, escapeKeys: (try? connection.keycodes(for: 0xFF1B)) ?? [])
+      ended: ended, escapeKeys: (try? connection.keycodes(for: Self.escapeKeysym)) ?? [])
     setDragging(true)
     let pointer = try connection.queryPointer()
     dragMoved(x: pointer.x, y: pointer.y, time: 0)

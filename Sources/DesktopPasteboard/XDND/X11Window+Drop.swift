@@ -135,8 +135,8 @@ extension X11Window.Host {
       let x = max(0, Int(quiet.minX.rounded(.up)) + origin.x)
       let y = max(0, Int(quiet.minY.rounded(.up)) + origin.y)
       return Xdnd.Message.Rectangle(
-        x: x, y: y, width: min(0xFFFF, max(0, Int(quiet.maxX) + origin.x - x)),
-        height: min(0xFFFF, max(0, Int(quiet.maxY) + origin.y - y)))
+        x: x, y: y, width: min(Int(UInt16.max), max(0, Int(quiet.maxX) + origin.x - x)),
+        height: min(Int(UInt16.max), max(0, Int(quiet.maxY) + origin.y - y)))
     }
   }
 
@@ -151,7 +151,7 @@ extension X11Window.Host {
       // The source's destruction ends the drag (DestroyNotify).
       connection.selectInput(source, X11Connection.EventMask.structureNotify)
       let origin = try connection.translate(0, 0, from: window, to: connection.setup.root)
-      let size = try connection.size(of: window) ?? (0x7FFF, 0x7FFF)
+      let size = try connection.size(of: window) ?? (Int(Int16.max), Int(Int16.max))
       let dropTime = Locked<UInt32>(0)
       let application = AppIdentity(bundleIdentifier: "x11 window 0x\(String(source, radix: 16))")
       // Each read on a connection of its own: the conversion waits for another application.

@@ -110,7 +110,7 @@ package final class SelectionOwner {
 
   /// The window that owns the selection now (0: none).
   package func currentOwner() throws(SystemPasteboardError) -> UInt32 {
-    try connection.roundTrip(X11.GetSelectionOwner(selection: selection))
+    try connection.roundTrip(X11.GetSelectionOwner(selection: selection)).owner
   }
 
   /// Gives the selection up.
@@ -205,7 +205,9 @@ package final class SelectionOwner {
   package func handOver(timeout: Double) throws(SystemPasteboardError) -> Bool {
     guard isOwner else { return false }
     let manager = try connection.atom("CLIPBOARD_MANAGER")
-    guard try connection.roundTrip(X11.GetSelectionOwner(selection: manager)) != 0 else { return false }
+    guard try connection.roundTrip(X11.GetSelectionOwner(selection: manager)).owner != X11Enum.Window.none else {
+      return false
+    }
     let property = try connection.atom("_SWIFT_UTI_SAVE_TARGETS")
     let targets = try connection.atoms(offers.map(\.target))
     connection.changeProperty(
@@ -375,6 +377,8 @@ package final class SelectionOwner {
       time: request.time, requestor: request.requestor, selection: request.selection, target: request.target,
       property: property)
     // No event mask: to the client that created the requestor's window.
-    connection.send(X11.SendEvent(destination: request.requestor, event: notify.encoded))
+    connection.send(
+      X11.SendEvent(
+        propagate: false, destination: request.requestor, eventMask: X11Enum.EventMask.noEvent, event: notify.encoded))
   }
 }

@@ -23,7 +23,7 @@ package struct SelectionReader {
 
   /// The selection's owner window, or nil when nobody owns it.
   package func owner() throws(SystemPasteboardError) -> UInt32? {
-    let owner = try connection.roundTrip(X11.GetSelectionOwner(selection: selection))
+    let owner = try connection.roundTrip(X11.GetSelectionOwner(selection: selection)).owner
     return owner == 0 ? nil : owner
   }
 
@@ -97,8 +97,10 @@ package struct SelectionReader {
     var type: UInt32 = 0
     while true {
       _ = try wait(what: "the next chunk of \(target) from the owner of \(selectionName)") { event in
-        X11Event(event, xfixesEvent: nil)
-          == .propertyNotify(window: window, property: property, time: event.u32(12), deleted: false)
+        guard case .propertyNotify(window, property, _, deleted: false) = X11Event(event, xfixesEvent: nil) else {
+          return false
+        }
+        return true
       }
       var empty = true
       let chunkType = try readProperty { _, chunk throws(SystemPasteboardError) in
@@ -122,7 +124,9 @@ package struct SelectionReader {
     var offset = 0
     while true {
       let reply = try connection.roundTrip(
-        X11.GetProperty(window: window, property: property, offset: UInt32(offset / 4), length: 1 << 18))  // 1 MB
+        X11.GetProperty(
+          delete: false, window: window, property: property, type: X11Enum.GetPropertyType.any,
+          longOffset: UInt32(offset / 4), longLength: 1 << 18))  // 1 MB
       type = reply.type
       try body(type, reply.value)
       offset += reply.value.count

@@ -174,7 +174,7 @@ package final class WaylandToplevel: @unchecked Sendable {
   /// light grey, where the size is not the content's).
   private func makeBuffer(width: Int32, height: Int32) throws(SystemPasteboardError) -> UInt32 {
     let (columns, rows) = (Int(width), Int(height))
-    var fill = [UInt32](repeating: 0xFFF0_F0F0, count: columns * rows)
+    var fill = [UInt32](repeating: 0xFFF0_F0F0, count: columns * rows)  // data, not wire: a light grey
     if let pixels {
       let given = Int(self.width)
       for row in 0..<min(rows, Int(self.height)) where row * given < pixels.count {

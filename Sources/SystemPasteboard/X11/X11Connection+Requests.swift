@@ -8,19 +8,11 @@ import UTIPlatform
   internal import Darwin
 #endif
 
-/// The core requests windows and drag and drop need (X Window System Protocol, chapter 9), each
-/// encoded as the protocol lays it out; the reply-less ones are queued until the next flush.
+/// The core requests windows and drag and drop need (X Window System Protocol, chapter 9), over
+/// the generated requests; the reply-less ones are queued until the next flush.
 extension X11Connection {
-  /// Event mask bits (protocol section "Common Types", SETofEVENT).
-  package enum EventMask {
-    package static let buttonPress: UInt32 = 0x4
-    package static let buttonRelease: UInt32 = 0x8
-    package static let pointerMotion: UInt32 = 0x40
-    package static let buttonMotion: UInt32 = 0x2000
-    package static let exposure: UInt32 = 0x8000
-    package static let structureNotify: UInt32 = 0x2_0000
-    package static let propertyChange: UInt32 = 0x40_0000
-  }
+  /// Event mask bits (xproto's `EventMask`, generated).
+  package typealias EventMask = X11Enum.EventMask
 
   /// Creates a mapped top-level window of `width`×`height` with a white background, titled
   /// `title` (`WM_NAME` and `_NET_WM_NAME`), receiving `events`, and named as ICCCM and EWMH ask:
@@ -32,8 +24,9 @@ extension X11Connection {
     let window = allocateID()
     send(
       X11.CreateWindow(
-        window: window, parent: setup.root, width: width, height: height, windowClass: .inputOutput,
-        backgroundPixel: setup.whitePixel, eventMask: events))
+        depth: 0, wid: window, parent: setup.root, x: 0, y: 0, width: Self.side(width), height: Self.side(height),
+        borderWidth: 0, class: UInt16(X11Enum.WindowClass.inputOutput), visual: 0, backgroundPixel: setup.whitePixel,
+        eventMask: events))
     let utf8 = try atom("UTF8_STRING")
     let string = try atom("STRING")
     changeProperty(window, try atom("WM_NAME"), type: utf8, format: 8, data: Array(title.utf8))
@@ -66,7 +59,9 @@ extension X11Connection {
   package func changeProperty(
     _ window: UInt32, _ property: UInt32, type: UInt32, format: UInt8, data: [UInt8], append: Bool = false
   ) {
-    send(X11.ChangeProperty(window: window, property: property, type: type, format: format, data: data, append: append))
+    let mode = append ? X11Enum.PropMode.append : X11Enum.PropMode.replace
+    send(
+      X11.ChangeProperty(mode: UInt8(mode), window: window, property: property, type: type, format: format, data: data))
   }
 
   /// Deletes `property` of `window`.
@@ -81,12 +76,15 @@ extension X11Connection {
   )? {
     let reply: X11.GetProperty.Reply
     do {
-      reply = try roundTrip(X11.GetProperty(window: window, property: property, length: UInt32(limit)))
+      reply = try roundTrip(
+        X11.GetProperty(
+          delete: false, window: window, property: property, type: X11Enum.GetPropertyType.any, longOffset: 0,
+          longLength: UInt32(limit)))
     } catch  where error.code == .request {
       return nil  // BadWindow: the window is gone
     }
     guard reply.type != 0, reply.format == 32 else { return nil }
-    return (reply.type, reply.items)
+    return (reply.type, reply.items32)
   }
 
   /// Sends a 32-byte ClientMessage of `type` with `data` (five 32-bit items) to `destination`,
@@ -95,7 +93,8 @@ extension X11Connection {
   package func sendClientMessage(to destination: UInt32, window: UInt32, type: UInt32, data: [UInt32]) {
     send(
       X11.SendEvent(
-        destination: destination, event: X11Event.ClientMessage(window: window, type: type, data: data).encoded))
+        propagate: false, destination: destination, eventMask: 0,
+        event: X11Event.ClientMessage(format: 32, window: window, type: type, data: data).encoded))
   }
 
   /// Where (`x`, `y`) of `source` is in `destination`, and the child of `destination` there
@@ -106,7 +105,11 @@ extension X11Connection {
     )?
   {
     do {
-      return try roundTrip(X11.TranslateCoordinates(source: source, destination: destination, x: x, y: y))
+      let reply = try roundTrip(
+        X11.TranslateCoordinates(
+          srcWindow: source, dstWindow: destination, srcX: Int16(clamping: x), srcY: Int16(clamping: y)))
+      guard reply.sameScreen else { return nil }
+      return (Int(reply.dstX), Int(reply.dstY), reply.child)
     } catch  where error.code == .request {
       return nil
     }
@@ -115,7 +118,8 @@ extension X11Connection {
   /// The size of `window`; nil when it is gone.
   package func size(of window: UInt32) throws(SystemPasteboardError) -> (width: Int, height: Int)? {
     do {
-      return try roundTrip(X11.GetGeometry(drawable: window))
+      let reply = try roundTrip(X11.GetGeometry(drawable: window))
+      return (Int(reply.width), Int(reply.height))
     } catch  where error.code == .request {
       return nil
     }
@@ -123,7 +127,8 @@ extension X11Connection {
 
   /// The pointer's position on the root window, and which buttons and modifiers are down.
   package func queryPointer() throws(SystemPasteboardError) -> (x: Int, y: Int, mask: UInt16) {
-    try roundTrip(X11.QueryPointer(window: setup.root))
+    let reply = try roundTrip(X11.QueryPointer(window: setup.root))
+    return (Int(reply.rootX), Int(reply.rootY), reply.mask)
   }
 
   /// Whether `window` is one this connection created (its id is in our resource range).
@@ -135,19 +140,25 @@ extension X11Connection {
   /// PropertyNotify, and with it the timestamp of every later drag).
   package func selectInput(_ window: UInt32, _ events: UInt32) {
     guard !created(window) else { return }
-    send(X11.ChangeWindowEventMask(window: window, eventMask: events))
+    send(X11.ChangeWindowAttributes(window: window, eventMask: events))
   }
 
   /// Grabs the pointer (motion and release, reported relative to `window`) and the keyboard, for
   /// a drag; returns the grab statuses' failure as an error.
   package func grabForDrag(_ window: UInt32, time: UInt32) throws(SystemPasteboardError) {
     let pointerMask = UInt16(EventMask.buttonRelease | EventMask.pointerMotion | EventMask.buttonMotion)
-    let pointerSequence = send(X11.GrabPointer(window: window, eventMask: pointerMask, time: time))
-    let keyboardSequence = send(X11.GrabKeyboard(window: window, time: time))
-    let pointerStatus = try X11.GrabPointer.decode(try reply(to: pointerSequence))
-    let keyboardStatus = try X11.GrabKeyboard.decode(try reply(to: keyboardSequence))
+    let asynchronous = UInt8(X11Enum.GrabMode.async)
+    let pointerSequence = send(
+      X11.GrabPointer(
+        ownerEvents: false, grabWindow: window, eventMask: pointerMask, pointerMode: asynchronous,
+        keyboardMode: asynchronous, confineTo: X11Enum.Window.none, cursor: 0, time: time))
+    let keyboardSequence = send(
+      X11.GrabKeyboard(
+        ownerEvents: false, grabWindow: window, time: time, pointerMode: asynchronous, keyboardMode: asynchronous))
+    let pointerStatus = try X11.GrabPointer.decode(try reply(to: pointerSequence)).status
+    let keyboardStatus = try X11.GrabKeyboard.decode(try reply(to: keyboardSequence)).status
     let statuses = ["Success", "AlreadyGrabbed", "InvalidTime", "NotViewable", "Frozen"]
-    guard pointerStatus == 0 else {
+    guard UInt32(pointerStatus) == X11Enum.GrabStatus.success else {
       throw SystemPasteboardError(
         .request, "the pointer could not be grabbed for the drag: \(statuses[min(Int(pointerStatus), 4)])")
     }
@@ -165,7 +176,8 @@ extension X11Connection {
   package func keycodes(for keysym: UInt32) throws(SystemPasteboardError) -> Set<UInt8> {
     let first = setup.keycodes.lowerBound
     let count = Int(setup.keycodes.upperBound) - Int(first) + 1
-    let (perKeycode, keysyms) = try roundTrip(X11.GetKeyboardMapping(first: first, count: UInt8(count)))
+    let reply = try roundTrip(X11.GetKeyboardMapping(firstKeycode: first, count: UInt8(count)))
+    let (perKeycode, keysyms) = (Int(reply.keysymsPerKeycode), reply.keysyms)
     guard perKeycode > 0 else { return [] }
     var found = Set<UInt8>()
     for index in 0..<min(keysyms.count, count * perKeycode) where keysyms[index] == keysym {
@@ -175,7 +187,12 @@ extension X11Connection {
   }
 }
 
-extension X11Connection.Event {
-  /// A signed 16-bit field.
-  package func i16(_ offset: Int) -> Int { Int(Int16(bitPattern: X11Wire.u16(bytes, offset))) }
+extension X11Connection {
+  /// A window's side as CreateWindow takes it: 1 to 32,767.
+  static func side(_ length: Int) -> UInt16 { UInt16(max(1, min(length, Int(Int16.max)))) }
+}
+
+extension X11.GetProperty.Reply {
+  /// The value as 32-bit items (format 32).
+  package var items32: [UInt32] { stride(from: 0, to: value.count - 3, by: 4).map { X11Wire.u32(value, $0) } }
 }

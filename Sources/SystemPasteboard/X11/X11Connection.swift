@@ -34,8 +34,6 @@ package final class X11Connection {
     package var code: UInt8 { bytes[0] & 0x7F }
     /// Whether another client sent it (SendEvent), rather than the server.
     package var isSynthetic: Bool { bytes[0] & 0x80 != 0 }
-    package func u32(_ offset: Int) -> UInt32 { X11Wire.u32(bytes, offset) }
-    package func u8(_ offset: Int) -> UInt8 { bytes[offset] }
   }
 
   package let socket: Socket
@@ -150,7 +148,8 @@ package final class X11Connection {
     if !askedForBigRequests {
       askedForBigRequests = true
       if try queryExtension("BIG-REQUESTS") != nil {
-        setup.maximumRequestBytes = max(setup.maximumRequestBytes, try roundTrip(X11.BigRequestsEnable()) * 4)
+        let maximum = try roundTrip(X11.BigRequestsEnable()).maximumRequestLength
+        setup.maximumRequestBytes = max(setup.maximumRequestBytes, Int(maximum) * 4)
       }
     }
     return setup.maximumRequestBytes
@@ -161,12 +160,13 @@ package final class X11Connection {
   /// The extension's major opcode and first event, or nil when the server lacks it.
   package func queryExtension(_ name: String) throws(SystemPasteboardError) -> (opcode: UInt8, firstEvent: UInt8)? {
     if let known = extensions[name] { return known }
-    let found =
+    let answer =
       if let sequence = prefetched.removeValue(forKey: name) {
         try X11.QueryExtension.decode(try reply(to: sequence))
       } else {
-        try roundTrip(X11.QueryExtension(name))
+        try roundTrip(X11.QueryExtension(name: Array(name.utf8)))
       }
+    let found = answer.present ? (answer.majorOpcode, answer.firstEvent) : nil
     extensions[name] = found
     return found
   }
@@ -175,7 +175,7 @@ package final class X11Connection {
   /// sent before the next wait instead of waiting alone (xcb's `xcb_prefetch_extension_data`).
   package func prefetchExtension(_ name: String) {
     guard extensions[name] == nil, prefetched[name] == nil else { return }
-    prefetched[name] = send(X11.QueryExtension(name))
+    prefetched[name] = send(X11.QueryExtension(name: Array(name.utf8)))
   }
 
   /// Extension questions sent and not yet read, by name: their sequence numbers.
@@ -189,10 +189,14 @@ package final class X11Connection {
   package func selectSelectionInput(window: UInt32, selection: UInt32) throws(SystemPasteboardError) -> Bool {
     if xfixesEvent == nil {
       guard let xfixes = try queryExtension("XFIXES") else { return false }
-      try roundTrip(X11.XFixesQueryVersion())
+      // The version we speak: 5.0 (selection events are in 1.0 already).
+      _ = try roundTrip(X11.XFixesQueryVersion(clientMajorVersion: 5, clientMinorVersion: 0))
       xfixesEvent = xfixes.firstEvent
     }
-    send(X11.XFixesSelectSelectionInput(window: window, selection: selection))
+    let events =
+      X11Enum.XFixesSelectionEventMask.setSelectionOwner | X11Enum.XFixesSelectionEventMask.selectionWindowDestroy
+      | X11Enum.XFixesSelectionEventMask.selectionClientClose
+    send(X11.XFixesSelectSelectionInput(window: window, selection: selection, eventMask: events))
     return true
   }
 
@@ -204,8 +208,8 @@ package final class X11Connection {
     let window = allocateID()
     send(
       X11.CreateWindow(
-        window: window, parent: setup.root, width: 1, height: 1, windowClass: .inputOnly,
-        eventMask: EventMask.propertyChange))
+        depth: 0, wid: window, parent: setup.root, x: 0, y: 0, width: 1, height: 1, borderWidth: 0,
+        class: UInt16(X11Enum.WindowClass.inputOnly), visual: 0, eventMask: EventMask.propertyChange))
     return window
   }
 
@@ -289,7 +293,7 @@ package final class X11Connection {
   /// A round trip (GetInputFocus) that surfaces the errors of every request sent before it.
   package func sync() throws(SystemPasteboardError) {
     let before = sequence
-    try roundTrip(X11.GetInputFocus())
+    _ = try roundTrip(X11.GetInputFocus())
     if let key = errors.keys.filter({ $0 <= Self.key(before) }).min(),
       let error = errors.removeValue(forKey: key)
     {
@@ -342,9 +346,11 @@ package final class X11Connection {
   /// Interns several atoms in one round trip.
   package func atoms(_ names: [String]) throws(SystemPasteboardError) -> [UInt32] {
     var sequences: [(String, UInt64)] = []
-    for name in Set(names) where atoms[name] == nil { sequences.append((name, send(X11.InternAtom(name)))) }
+    for name in Set(names) where atoms[name] == nil {
+      sequences.append((name, send(X11.InternAtom(onlyIfExists: false, name: Array(name.utf8)))))
+    }
     for (name, sequence) in sequences {
-      let atom = try X11.InternAtom.decode(try reply(to: sequence))
+      let atom = try X11.InternAtom.decode(try reply(to: sequence)).atom
       atoms[name] = atom
       atomNames[Int(atom)] = name
     }
@@ -355,10 +361,10 @@ package final class X11Connection {
   package func names(of list: [UInt32]) throws(SystemPasteboardError) -> [String] {
     var sequences: [(UInt32, UInt64)] = []
     for atom in Set(list.map(Int.init)) where atomNames[atom] == nil {
-      sequences.append((UInt32(atom), send(X11.GetAtomName(UInt32(atom)))))
+      sequences.append((UInt32(atom), send(X11.GetAtomName(atom: UInt32(atom)))))
     }
     for (atom, sequence) in sequences {
-      let name = try X11.GetAtomName.decode(try reply(to: sequence))
+      let name = String(decoding: try X11.GetAtomName.decode(try reply(to: sequence)).name, as: UTF8.self)
       atomNames[Int(atom)] = name
       atoms[name] = atom
     }
@@ -418,7 +424,8 @@ package final class X11Connection {
     while buffer.count - offset >= 32 {
       let kind = buffer[offset]
       var length = 32
-      if kind == 1 || kind & 0x7F == 35 {
+      // A reply, and the generic event, say how many more 4-byte units follow.
+      if kind == 1 || kind & 0x7F == X11Events.Number.geGeneric {
         let extra = Int(X11Wire.u32(buffer, offset + 4))
         guard extra <= Self.replyLimit / 4 else { throw violation("a packet claims \(extra * 4) more bytes") }
         length += extra * 4
@@ -477,45 +484,13 @@ package final class X11Connection {
       }
       replies[Self.key(sequence)] = packet
     default:
-      if packet[0] & 0x7F != 11, let sequence = fullSequence(X11Wire.u16(packet, 2)), sequence > 0 {
+      if packet[0] & 0x7F != X11Events.Number.keymapNotify, let sequence = fullSequence(X11Wire.u16(packet, 2)),
+        sequence > 0
+      {
         _ = complete(sequence - 1)
       }
       events.append(Event(bytes: Array(packet.prefix(32))))
       if events.count > 100_000 { events.removeFirst(events.count - 100_000) }
     }
-  }
-}
-
-/// Little-endian encoding of X11 requests, and reading of replies.
-package struct X11Wire {
-  package var data: [UInt8] = []
-
-  package mutating func u8(_ value: UInt8) { data.append(value) }
-  package mutating func u16(_ value: Int) {
-    data.append(UInt8(truncatingIfNeeded: value))
-    data.append(UInt8(truncatingIfNeeded: value >> 8))
-  }
-  package mutating func u32(_ value: UInt32) {
-    for shift in stride(from: 0, to: 32, by: 8) { data.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
-  }
-  package mutating func bytes(_ values: [UInt8]) { data += values }
-  package mutating func pad() { data += [UInt8](repeating: 0, count: X11Wire.padded(data.count) - data.count) }
-
-  package static func padded(_ count: Int) -> Int { (count + 3) & ~3 }
-
-  /// A 32-bit property item, little-endian (the byte order we announce at setup).
-  package static func le32(_ value: UInt32) -> [UInt8] {
-    [
-      UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value >> 16),
-      UInt8(truncatingIfNeeded: value >> 24),
-    ]
-  }
-
-  package static func u16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
-    UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
-  }
-  package static func u32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
-    UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
-      | UInt32(bytes[offset + 3]) << 24
   }
 }

@@ -1,0 +1,511 @@
+#!/usr/bin/env python3
+"""Generates the X11 wire of SystemPasteboard from xcb-proto's XML, as x11rb and xcbgen do: a
+struct per request this client sends (opcode, name, fields in the XML's order and types, the
+encoder, and the reply's decoder), a struct per event it reads or sends (its number, its fields
+decoded from and encoded to the 32-byte form), and the enumerations whose values it uses.
+
+  python3 scripts/make-x11-protocol.py          # writes Sources/SystemPasteboard/X11/Generated/
+  python3 scripts/make-x11-protocol.py --check  # fails when the checked-in output differs
+
+The XML lives in scripts/protocols/x11/ with its provenance (README.md there). Byte offsets are
+computed here from the protocol's layout rules (a request's first one-byte field rides in its
+header; a reply's and an event's first one-byte field sits at byte 1, the sequence number at 2);
+no offset is written by hand.
+"""
+import keyword
+import pathlib
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+XML_DIR = ROOT / "scripts/protocols/x11"
+OUT = ROOT / "Sources/SystemPasteboard/X11/Generated/X11Protocol.swift"
+
+# (file, request, Swift name): the requests this client sends.
+REQUESTS = [
+    ("xproto", "CreateWindow", "CreateWindow"),
+    ("xproto", "ChangeWindowAttributes", "ChangeWindowAttributes"),
+    ("xproto", "DestroyWindow", "DestroyWindow"),
+    ("xproto", "MapWindow", "MapWindow"),
+    ("xproto", "GetGeometry", "GetGeometry"),
+    ("xproto", "QueryPointer", "QueryPointer"),
+    ("xproto", "TranslateCoordinates", "TranslateCoordinates"),
+    ("xproto", "InternAtom", "InternAtom"),
+    ("xproto", "GetAtomName", "GetAtomName"),
+    ("xproto", "ChangeProperty", "ChangeProperty"),
+    ("xproto", "DeleteProperty", "DeleteProperty"),
+    ("xproto", "GetProperty", "GetProperty"),
+    ("xproto", "SetSelectionOwner", "SetSelectionOwner"),
+    ("xproto", "GetSelectionOwner", "GetSelectionOwner"),
+    ("xproto", "ConvertSelection", "ConvertSelection"),
+    ("xproto", "SendEvent", "SendEvent"),
+    ("xproto", "GrabPointer", "GrabPointer"),
+    ("xproto", "UngrabPointer", "UngrabPointer"),
+    ("xproto", "GrabKeyboard", "GrabKeyboard"),
+    ("xproto", "UngrabKeyboard", "UngrabKeyboard"),
+    ("xproto", "GetInputFocus", "GetInputFocus"),
+    ("xproto", "GetKeyboardMapping", "GetKeyboardMapping"),
+    ("xproto", "QueryExtension", "QueryExtension"),
+    ("bigreq", "Enable", "BigRequestsEnable"),
+    ("xfixes", "QueryVersion", "XFixesQueryVersion"),
+    ("xfixes", "SelectSelectionInput", "XFixesSelectSelectionInput"),
+]
+
+# (file, event, Swift name, encoded): the events this client reads (and, `encoded`, sends).
+EVENTS = [
+    ("xproto", "KeyPress", "KeyPress", False),
+    ("xproto", "ButtonPress", "ButtonPress", False),
+    ("xproto", "ButtonRelease", "ButtonRelease", False),
+    ("xproto", "MotionNotify", "MotionNotify", False),
+    ("xproto", "DestroyNotify", "DestroyNotify", False),
+    ("xproto", "PropertyNotify", "PropertyNotify", False),
+    ("xproto", "SelectionClear", "SelectionClear", False),
+    ("xproto", "SelectionRequest", "SelectionRequest", False),
+    ("xproto", "SelectionNotify", "SelectionNotify", True),
+    ("xproto", "ClientMessage", "ClientMessage", True),
+    ("xfixes", "SelectionNotify", "XFixesSelectionNotify", False),
+]
+
+# Event numbers the framing needs beyond those above (events without a sequence number, and
+# the generic event whose length is in its header).
+EVENT_NUMBERS = [("xproto", "KeymapNotify"), ("xproto", "GeGeneric")]
+
+# (file, enum, entries kept; None: all): the enumerations whose values the client uses.
+ENUMS = [
+    ("xproto", "EventMask", ["NoEvent", "KeyPress", "ButtonPress", "ButtonRelease", "PointerMotion", "ButtonMotion", "Exposure",
+                             "StructureNotify",
+                             "PropertyChange"]),
+    ("xproto", "CW", None),
+    ("xproto", "WindowClass", None),
+    ("xproto", "PropMode", None),
+    ("xproto", "Property", None),
+    ("xproto", "GetPropertyType", None),
+    ("xproto", "GrabMode", None),
+    ("xproto", "GrabStatus", None),
+    ("xproto", "Time", None),
+    ("xproto", "Window", None),
+    ("xproto", "Atom", ["None", "Any", "ATOM", "CARDINAL", "INTEGER", "STRING", "WINDOW"]),
+    ("xproto", "SendEventDest", None),
+    ("xfixes", "SelectionEventMask", None),
+]
+
+BYTES = {
+    "CARD8": 1, "INT8": 1, "BYTE": 1, "BOOL": 1, "char": 1, "void": 1, "KEYCODE": 1, "BUTTON": 1,
+    "CARD16": 2, "INT16": 2,
+    "CARD32": 4, "INT32": 4,
+}
+SWIFT = {
+    "CARD8": "UInt8", "BYTE": "UInt8", "KEYCODE": "UInt8", "BUTTON": "UInt8", "INT8": "Int8", "BOOL": "Bool",
+    "CARD16": "UInt16", "INT16": "Int16", "CARD32": "UInt32", "INT32": "Int32", "char": "UInt8", "void": "UInt8",
+}
+
+
+def camel(name, upper=False):
+    parts = name.replace("-", "_").split("_")
+    text = parts[0] + "".join(p[:1].upper() + p[1:] for p in parts[1:])
+    if upper:
+        text = text[:1].upper() + text[1:]
+    elif text[:1].isupper() and not text.isupper():
+        text = text[:1].lower() + text[1:]
+    return text
+
+
+def label(name):
+    text = camel(name)
+    return f"`{text}`" if keyword.iskeyword(text) or text in ("class", "in", "func", "self", "Type", "default") else text
+
+
+class Protocol:
+    """One XML file: its types (xidtypes and typedefs resolve to a core type), requests, events."""
+
+    def __init__(self, name):
+        self.root = ET.parse(XML_DIR / f"{name}.xml").getroot()
+        self.name = name
+        self.aliases = {}
+        for node in self.root:
+            if node.tag in ("xidtype", "xidunion"):
+                self.aliases[node.get("name")] = "CARD32"
+            elif node.tag == "typedef":
+                self.aliases[node.get("newname")] = node.get("oldname")
+
+    def core(self, kind, others=()):
+        seen = 0
+        while kind not in BYTES and seen < 8:
+            for protocol in (self,) + tuple(others):
+                if kind in protocol.aliases:
+                    kind = protocol.aliases[kind]
+                    break
+            else:
+                sys.exit(f"{self.name}: no size for type {kind}")
+            seen += 1
+        return kind
+
+    def find(self, tag, name):
+        for node in self.root.findall(tag):
+            if node.get("name") == name:
+                return node
+        sys.exit(f"{self.name}.xml has no {tag} {name}")
+
+
+def expression(node, value_of):
+    """A Swift expression for an XML length expression; `value_of` names a field's value."""
+    if node.tag == "fieldref":
+        return value_of(node.text.strip())
+    if node.tag == "value":
+        return node.text.strip()
+    if node.tag == "op":
+        a, b = list(node)
+        return f"({expression(a, value_of)} {node.get('op')} {expression(b, value_of)})"
+    sys.exit(f"unsupported length expression {node.tag}")
+
+
+def solve(node, count):
+    """For a request: the field an expression's length names, and its value from `count` items."""
+    if node.tag == "fieldref":
+        return node.text.strip(), count
+    if node.tag == "op":
+        a, b = list(node)
+        if node.get("op") == "*":
+            other = expression(b, lambda f: f"Int({label(f)})")
+            return solve(a, f"({count} / max({other}, 1))")
+        if node.get("op") == "/":
+            return solve(a, f"({count} * {expression(b, lambda f: f'Int({label(f)})')})")
+    sys.exit(f"cannot solve a length expression for its field ({node.tag})")
+
+
+def layout(elements, protocols, start, header_byte):
+    """The fields of a request body, reply or event with their offsets. `header_byte` is where
+    the first one-byte element goes (None: nowhere), after which the layout goes on at `start`."""
+    out, offset, first = [], start, True
+    for node in elements:
+        if node.tag in ("doc", "reply", "required_start_align"):
+            continue
+        size = None
+        if node.tag == "pad":
+            size = int(node.get("bytes", "0"))
+            if node.get("align"):
+                size = (-offset) % int(node.get("align"))
+        elif node.tag == "field" and node.get("type") == "ClientMessageData":
+            core, size = "data32", 20  # the union's 32-bit form: five items
+        elif node.tag == "field":
+            core = protocols[0].core(node.get("type"), protocols[1:])
+            size = BYTES[core]
+        if first and header_byte is not None and size == 1:
+            if node.tag == "field":
+                out.append(("field", node, header_byte, core))
+            first = False
+            continue
+        first = False
+        if node.tag == "pad":
+            offset += size
+        elif node.tag == "field":
+            out.append(("field", node, offset, core))
+            offset += size
+        elif node.tag == "list":
+            core = protocols[0].core(node.get("type"), protocols[1:])
+            out.append(("list", node, offset, core))
+            offset = None  # nothing fixed follows a list here
+        elif node.tag == "switch":
+            out.append(("switch", node, offset, None))
+            offset = None
+        elif node.tag == "exprfield":
+            sys.exit("exprfield is not supported")
+    return out, offset
+
+
+def read(core, offset, source):
+    kind = SWIFT[core]
+    size = BYTES[core]
+    if size == 1:
+        raw = f"{source}[{offset}]"
+        return {"Bool": f"{raw} != 0", "Int8": f"Int8(bitPattern: {raw})"}.get(kind, raw)
+    raw = f"X11Wire.u{size * 8}({source}, {offset})"
+    return {"Int16": f"Int16(bitPattern: {raw})", "Int32": f"Int32(bitPattern: {raw})"}.get(kind, raw)
+
+
+def write(core, value):
+    kind, size = SWIFT[core], BYTES[core]
+    if kind == "Bool":
+        return f"wire.u8({value} ? 1 : 0)"
+    if size == 1:
+        return f"wire.u8(UInt8(bitPattern: {value}))" if kind == "Int8" else f"wire.u8({value})"
+    if size == 2:
+        return f"wire.u16(Int(UInt16(bitPattern: {value})))" if kind == "Int16" else f"wire.u16(Int({value}))"
+    return f"wire.u32(UInt32(bitPattern: {value}))" if kind == "Int32" else f"wire.u32({value})"
+
+
+def enum_value(protocols, ref, name):
+    for protocol in protocols:
+        for node in protocol.root.findall("enum"):
+            if node.get("name") == ref:
+                for entry in node.findall("item"):
+                    if entry.get("name") == name:
+                        value = entry.find("value")
+                        if value is not None:
+                            return int(value.text)
+                        return 1 << int(entry.find("bit").text)
+    sys.exit(f"no {ref}.{name}")
+
+
+def request(protocols, node, swift, extension):
+    """A request's struct: stored fields, the header's detail byte, the body's encoder."""
+    opcode = int(node.get("opcode"))
+    elements = list(node)
+    fields, _ = layout(elements, protocols, 4, None if extension else 1)
+    computed = {}
+    for kind, element, _, _ in fields:
+        if kind == "list" and len(element) and element[0].tag != "value":
+            name, value = solve(element[0], f"{label(element.get('name'))}.count")
+            computed[name] = value
+    lines = [f"  /// `{node.get('name')}` ({protocols[0].name}.xml): opcode {opcode}.",
+             f"  package struct {swift}: X11{'Replying' if node.find('reply') is not None else ''}Request {{",
+             f"    package static let opcode: UInt8 = {opcode}",
+             f'    package static let name = "{swift if extension else node.get("name")}"']
+    if extension:
+        lines.append(f'    package static let extensionName: String? = "{extension}"')
+    params, body, detail = [], [], None
+    position = 4
+    for kind, element, offset, core in fields:
+        name = element.get("name")
+        if kind == "field":
+            if name in computed:
+                value = f"{SWIFT[core]}({computed[name]})"
+            else:
+                params.append((label(name), SWIFT[core]))
+                value = label(name)
+            if offset == 1:
+                detail = f"{value} ? 1 : 0" if SWIFT[core] == "Bool" else value
+                continue
+            if offset > position:
+                body.append(f"      wire.zeros({offset - position})")
+            body.append("      " + write(core, value))
+            position = offset + BYTES[core]
+        elif kind == "list":
+            if offset is not None and offset > position:
+                body.append(f"      wire.zeros({offset - position})")
+            params.append((label(name), f"[{SWIFT[core]}]"))
+            fixed = element[0].text.strip() if len(element) and element[0].tag == "value" else None
+            if BYTES[core] == 1:
+                if fixed:
+                    body.append(f"      wire.bytes(Array({label(name)}.prefix({fixed})))")
+                    body.append(f"      wire.zeros(max(0, {fixed} - {label(name)}.count))")
+                else:
+                    body.append(f"      wire.bytes({label(name)})")
+            else:
+                body.append(f"      for item in {label(name)} {{ {write(core, 'item')} }}")
+            body.append("      wire.pad()")
+        elif kind == "switch":
+            if offset is not None and offset > position:
+                body.append(f"      wire.zeros({offset - position})")
+            mask_field = element.find("fieldref").text.strip()
+            cases = []
+            for case in element.findall("bitcase"):
+                ref = case.find("enumref")
+                bit = enum_value(protocols, ref.get("ref"), ref.text.strip())
+                field = case.find("field")
+                core = protocols[0].core(field.get("type"), protocols[1:])
+                cases.append((bit, label(field.get("name")), core))
+                params.append((label(field.get("name")), SWIFT[core] + "?"))
+            # The mask field, written above, is computed from the values present.
+            mask_lines = [f"      var {label(mask_field)}: UInt32 = 0"]
+            mask_lines += [f"      if {n} != nil {{ {label(mask_field)} |= {b:#x} }}" for b, n, _ in cases]
+            at = next(i for i, line in enumerate(body) if line.strip() == f"wire.u32({label(mask_field)})")
+            body = body[:at] + mask_lines + body[at:]
+            params = [p for p in params if p[0] != label(mask_field)]
+            for _, name, core in cases:
+                body.append(f"      if let {name} {{ {write(core, name)} }}")
+    for name, kind in params:
+        lines.append(f"    package var {name}: {kind}")
+    if params:
+        args = ", ".join(f"{n}: {k}" + (" = nil" if k.endswith("?") else "") for n, k in params)
+        lines.append(f"    package init({args}) {{")
+        for name, _ in params:
+            bare = name.strip("`")
+            lines.append(f"      self.{bare} = {name}")
+        lines.append("    }")
+    else:
+        lines.append("    package init() {}")
+    if extension:
+        lines.append("    package var detail: UInt8 { Self.opcode }")
+    elif detail is not None:
+        lines.append(f"    package var detail: UInt8 {{ {detail} }}")
+    if body:
+        lines.append("    package func encode(into wire: inout X11Wire) {")
+        lines += body
+        lines.append("    }")
+    else:
+        lines.append("    package func encode(into wire: inout X11Wire) {}")
+    reply = node.find("reply")
+    if reply is not None:
+        lines += reply_decoder(protocols, reply, swift)
+    lines.append("  }")
+    return lines
+
+
+def reply_decoder(protocols, reply, swift):
+    fields, _ = layout(list(reply), protocols, 8, 1)
+    lines = ["    /// The reply's fields.", "    package struct Reply: Sendable {"]
+    for kind, element, _, core in fields:
+        kind_swift = SWIFT[core] if kind == "field" else f"[{SWIFT[core]}]"
+        lines.append(f"      package var {label(element.get('name'))}: {kind_swift}")
+    lines.append("    }")
+    fixed_end = 32
+    for kind, element, offset, core in fields:
+        if kind == "field":
+            fixed_end = max(fixed_end, offset + BYTES[core])
+    lines += [
+        "    /// Decodes a reply (the whole packet, header included).",
+        "    /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) for a reply too short for its fields.",
+        "    package static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {",
+        f"      try X11Wire.require(reply, {fixed_end}, for: name)",
+    ]
+    if any(kind == "list" and any(r.text and r.text.strip() == "length" for r in element.iter("fieldref"))
+           for kind, element, _, _ in fields):
+        lines.append("      let length = Int(X11Wire.u32(reply, 4))")
+    values = []
+    for kind, element, offset, core in fields:
+        name = label(element.get("name"))
+        if kind == "field":
+            lines.append(f"      let {name} = {read(core, offset, 'reply')}")
+        else:
+            count = expression(element[0], lambda f: "length" if f == "length" else f"Int({label(f)})")
+            size = BYTES[core]
+            lines.append(f"      let {name}Count = {count}")
+            lines.append(f"      try X11Wire.require(reply, {offset} + {name}Count * {size}, for: name)")
+            if size == 1:
+                lines.append(f"      let {name} = Array(reply[{offset}..<({offset} + {name}Count)])")
+            else:
+                lines.append(
+                    f"      let {name} = (0..<{name}Count).map {{ {read(core, f'{offset} + {size} * $0', 'reply')} }}")
+        values.append(f"{name}: {name}")
+    lines.append(f"      return Reply({', '.join(values)})")
+    lines.append("    }")
+    return lines
+
+
+def event(protocols, node, swift, number, encoded):
+    """An event's struct: its number, fields at their offsets in the 32-byte form."""
+    fields, _ = layout(list(node), protocols, 4, 1)
+    lines = [f"  /// `{node.get('name')}` ({protocols[0].name}.xml): event {number}"
+             + (" (from the extension's first event)." if protocols[0].name != "xproto" else "."),
+             f"  package struct {swift}: Equatable, Sendable {{",
+             f"    package static let number: UInt8 = {number}"]
+    params = []
+    for kind, element, offset, core in fields:
+        name = label(element.get("name"))
+        if element.get("type") == "ClientMessageData":
+            params.append((name, "[UInt32]", offset, "data32"))
+        else:
+            params.append((name, SWIFT[core], offset, core))
+    for name, kind, _, _ in params:
+        lines.append(f"    package var {name}: {kind}")
+    args = ", ".join(f"{n}: {k}" for n, k, _, _ in params)
+    lines.append(f"    package init({args}) {{")
+    for name, _, _, _ in params:
+        lines.append(f"      self.{name.strip('`')} = {name}")
+    lines.append("    }")
+    lines.append("    /// The event's fields from its 32 bytes (its code already checked).")
+    lines.append("    package init(_ e: [UInt8]) {")
+    for name, kind, offset, core in params:
+        if core == "data32":
+            lines.append(f"      {name} = (0..<5).map {{ X11Wire.u32(e, {offset} + 4 * $0) }}")
+        else:
+            lines.append(f"      {name} = {read(core, offset, 'e')}")
+    lines.append("    }")
+    if encoded:
+        lines.append("    /// The 32 bytes SendEvent carries (the server fills in the sequence number).")
+        lines.append("    package var encoded: [UInt8] {")
+        lines.append("      var wire = X11Wire()")
+        lines.append("      wire.u8(Self.number)")
+        position = 1
+        for name, kind, offset, core in sorted(params, key=lambda p: p[2]):
+            if offset > position:
+                lines.append(f"      wire.zeros({offset - position})")
+            if core == "data32":
+                lines.append(f"      for index in 0..<5 {{ wire.u32(index < {name}.count ? {name}[index] : 0) }}")
+                position = offset + 20
+            else:
+                lines.append("      " + write(core, name))
+                position = offset + BYTES[core]
+        lines.append("      wire.zeros(32 - wire.data.count)")
+        lines.append("      return wire.data")
+        lines.append("    }")
+    lines.append("  }")
+    return lines
+
+
+def enums(protocols_by_name):
+    out = ["/// The protocols' enumerations whose values this client uses, as their XML gives them.",
+           "package enum X11Enum {"]
+    for file, name, keep in ENUMS:
+        protocol = protocols_by_name[file]
+        node = protocol.find("enum", name)
+        prefix = "XFixes" if file == "xfixes" else ""
+        out += [f"  /// `{name}` ({file}.xml).", f"  package enum {prefix}{name} {{"]
+        for item in node.findall("item"):
+            if keep is not None and item.get("name") not in keep:
+                continue
+            value = item.find("value")
+            number = int(value.text) if value is not None else 1 << int(item.find("bit").text)
+            out.append(f"    package static let {label(item.get('name'))}: UInt32 = {number:#x}")
+        out += ["  }", ""]
+    out[-1:] = ["}", ""]
+    return out
+
+
+def generate():
+    protocols = {name: Protocol(name) for name in ("xproto", "bigreq", "xfixes")}
+    extensions = {}
+    for name, protocol in protocols.items():
+        if protocol.root.get("extension-xname"):
+            extensions[name] = protocol.root.get("extension-xname")
+    out = [
+        "// Generated by scripts/make-x11-protocol.py from the XML in scripts/protocols/x11/ (xcb-proto):",
+        "// do not edit. CI regenerates it and fails on a difference.",
+        "",
+        "extension X11 {",
+    ]
+    for file, name, swift in REQUESTS:
+        chain = (protocols[file],) + ((protocols["xproto"],) if file != "xproto" else ())
+        out += request(chain, protocols[file].find("request", name), swift, extensions.get(file)) + [""]
+    out[-1:] = ["}", "", "/// The events this client reads or sends, typed, decoded from their 32 bytes.", "package enum X11Events {"]
+    for file, name, swift, encoded in EVENTS:
+        chain = (protocols[file],) + ((protocols["xproto"],) if file != "xproto" else ())
+        node = None
+        for candidate in protocols[file].root:
+            if candidate.get("name") == name and candidate.tag in ("event", "eventcopy"):
+                node = candidate
+        number = int(node.get("number"))
+        if node.tag == "eventcopy":
+            node = protocols[file].find("event", node.get("ref"))
+        out += event(chain, node, swift, number, encoded) + [""]
+    out.append("  /// Event numbers the framing reads (events without a sequence number, the generic event).")
+    out.append("  package enum Number {")
+    for file, name in EVENT_NUMBERS:
+        node = protocols[file].find("event", name)
+        out.append(f"    package static let {camel(name)}: UInt8 = {int(node.get('number'))}")
+    out += ["  }", "}", ""]
+    out += enums(protocols)
+    return "\n".join(out)
+
+
+def formatted(text):
+    return subprocess.run(
+        ["swift", "format", "--configuration", str(ROOT / ".swift-format"), "--assume-filename", str(OUT)],
+        input=text, capture_output=True, text=True, check=True).stdout
+
+
+def main():
+    text = formatted(generate())
+    if "--check" in sys.argv:
+        current = OUT.read_text() if OUT.exists() else ""
+        if current != text:
+            sys.exit(f"{OUT.relative_to(ROOT)} is out of date: run scripts/make-x11-protocol.py")
+        return
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(text)
+
+
+if __name__ == "__main__":
+    main()
