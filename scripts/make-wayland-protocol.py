@@ -270,12 +270,20 @@ def roles(found):
             out.append(f"  /// `{name}`{' and its twin under the other prefix' if role.startswith('data_control') else ''}.")
             out.append(f"  case {camel(role)}")
     out += ["}", "", "/// The events of each role, typed: decoded from a message's arguments by its opcode.", "enum WaylandEvents {"]
+    shapes = {}
     for role, (name, version) in seen.items():
         _, node = found[name]
         events = messages(node, "event", version)
         if not events:
             continue
         type_name = camel(role, upper=True)
+        shape = [(m.get("name"), [(arg.get("name"), arg.get("type"), arg.get("allow-null")) for arg in m.findall("arg")])
+                 for m in events]
+        twin = next((other for other, other_shape in shapes.items() if other_shape == shape), None)
+        if twin:  # the same events (the primary selection's source and offer are data control's)
+            out += [f"  /// The events of `{name}`: the same as ``{twin}``'s.", f"  typealias {type_name} = {twin}", ""]
+            continue
+        shapes[type_name] = shape
         out += [f"  /// The events of `{name}`, by opcode.", f"  enum {type_name}: Sendable {{"]
         decode = []
         for opcode, message in enumerate(events):

@@ -259,11 +259,11 @@ def request(protocols, node, swift, extension):
             name, value = solve(element[0], f"{label(element.get('name'))}.count")
             computed[name] = value
     lines = [f"  /// `{node.get('name')}` ({protocols[0].name}.xml): opcode {opcode}.",
-             f"  package struct {swift}: X11{'Replying' if node.find('reply') is not None else ''}Request {{",
-             f"    package static let opcode: UInt8 = {opcode}",
-             f'    package static let name = "{swift if extension else node.get("name")}"']
+             f"  struct {swift}: X11{'Replying' if node.find('reply') is not None else ''}Request {{",
+             f"    static let opcode: UInt8 = {opcode}",
+             f'    static let name = "{swift if extension else node.get("name")}"']
     if extension:
-        lines.append(f'    package static let extensionName: String? = "{extension}"')
+        lines.append(f'    static let extensionName: String? = "{extension}"')
     params, body, detail = [], [], None
     position = 4
     for kind, element, offset, core in fields:
@@ -296,46 +296,27 @@ def request(protocols, node, swift, extension):
                 body.append(f"      for item in {label(name)} {{ {write(core, 'item')} }}")
             body.append("      wire.pad()")
         elif kind == "switch":
-            if offset is not None and offset > position:
-                body.append(f"      wire.zeros({offset - position})")
+            # A value list: one struct per mask enumeration (CreateWindow's and
+            # ChangeWindowAttributes' are both `CW`), which writes the mask and the values.
             mask_field = element.find("fieldref").text.strip()
-            cases = []
-            for case in element.findall("bitcase"):
-                ref = case.find("enumref")
-                bit = enum_value(protocols, ref.get("ref"), ref.text.strip())
-                field = case.find("field")
-                core = protocols[0].core(field.get("type"), protocols[1:])
-                cases.append((bit, label(field.get("name")), core))
-                params.append((label(field.get("name")), SWIFT[core] + "?"))
-            # The mask field, written above, is computed from the values present.
-            mask_lines = [f"      var {label(mask_field)}: UInt32 = 0"]
-            mask_lines += [f"      if {n} != nil {{ {label(mask_field)} |= {b:#x} }}" for b, n, _ in cases]
-            at = next(i for i, line in enumerate(body) if line.strip() == f"wire.u32({label(mask_field)})")
-            body = body[:at] + mask_lines + body[at:]
+            list_type = value_list_type(protocols, element)
             params = [p for p in params if p[0] != label(mask_field)]
-            for _, name, core in cases:
-                body.append(f"      if let {name} {{ {write(core, name)} }}")
+            params.append((label(element.get("name")), list_type))
+            at = next(i for i, line in enumerate(body) if line.strip() == f"wire.u32({label(mask_field)})")
+            body = body[:at] + [f"      {label(element.get('name'))}.encode(into: &wire)"]
+            params = [p for p in params if p[0] != label(mask_field)]
     for name, kind in params:
-        lines.append(f"    package var {name}: {kind}")
-    if params:
-        args = ", ".join(f"{n}: {k}" + (" = nil" if k.endswith("?") else "") for n, k in params)
-        lines.append(f"    package init({args}) {{")
-        for name, _ in params:
-            bare = name.strip("`")
-            lines.append(f"      self.{bare} = {name}")
-        lines.append("    }")
-    else:
-        lines.append("    package init() {}")
+        lines.append(f"    var {name}: {kind}")
     if extension:
-        lines.append("    package var detail: UInt8 { Self.opcode }")
+        lines.append("    var detail: UInt8 { Self.opcode }")
     elif detail is not None:
-        lines.append(f"    package var detail: UInt8 {{ {detail} }}")
+        lines.append(f"    var detail: UInt8 {{ {detail} }}")
     if body:
-        lines.append("    package func encode(into wire: inout X11Wire) {")
+        lines.append("    func encode(into wire: inout X11Wire) {")
         lines += body
         lines.append("    }")
     else:
-        lines.append("    package func encode(into wire: inout X11Wire) {}")
+        lines.append("    func encode(into wire: inout X11Wire) {}")
     reply = node.find("reply")
     if reply is not None:
         lines += reply_decoder(protocols, reply, swift)
@@ -343,12 +324,39 @@ def request(protocols, node, swift, extension):
     return lines
 
 
+VALUE_LISTS = {}
+
+
+def value_list_type(protocols, element):
+    """The struct of a value list's values, made once per mask enumeration."""
+    ref = element.find("bitcase").find("enumref").get("ref")
+    name = {"CW": "WindowAttributes"}.get(ref, ref + "Values")
+    if name not in VALUE_LISTS:
+        cases = []
+        for case in element.findall("bitcase"):
+            enumref = case.find("enumref")
+            field = case.find("field")
+            core = protocols[0].core(field.get("type"), protocols[1:])
+            cases.append((enum_value(protocols, enumref.get("ref"), enumref.text.strip()), label(field.get("name")), core))
+        lines = [f"  /// The values of a `{ref}` value list: each one given is sent, its bit set in the mask.",
+                 f"  struct {name} {{"]
+        lines += [f"    var {n}: {SWIFT[c]}?" for _, n, c in cases]
+        lines += ["    /// The mask, then the values given, in bit order.", "    func encode(into wire: inout X11Wire) {",
+                  "      var mask: UInt32 = 0"]
+        lines += [f"      if {n} != nil {{ mask |= {b:#x} }}" for b, n, _ in cases]
+        lines.append("      wire.u32(mask)")
+        lines += [f"      if let {n} {{ {write(c, n)} }}" for _, n, c in cases]
+        lines += ["    }", "  }", ""]
+        VALUE_LISTS[name] = lines
+    return name
+
+
 def reply_decoder(protocols, reply, swift):
     fields, _ = layout(list(reply), protocols, 8, 1)
-    lines = ["    /// The reply's fields.", "    package struct Reply: Sendable {"]
+    lines = ["    /// The reply's fields.", "    struct Reply: Sendable {"]
     for kind, element, _, core in fields:
         kind_swift = SWIFT[core] if kind == "field" else f"[{SWIFT[core]}]"
-        lines.append(f"      package var {label(element.get('name'))}: {kind_swift}")
+        lines.append(f"      var {label(element.get('name'))}: {kind_swift}")
     lines.append("    }")
     fixed_end = 32
     for kind, element, offset, core in fields:
@@ -357,7 +365,7 @@ def reply_decoder(protocols, reply, swift):
     lines += [
         "    /// Decodes a reply (the whole packet, header included).",
         "    /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) for a reply too short for its fields.",
-        "    package static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {",
+        "    static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {",
         f"      try X11Wire.require(reply, {fixed_end}, for: name)",
     ]
     if any(kind == "list" and any(r.text and r.text.strip() == "length" for r in element.iter("fieldref"))
@@ -400,22 +408,17 @@ def event(protocols, node, swift, number, encoded):
             params.append((name, SWIFT[core], offset, core))
     for name, kind, _, _ in params:
         lines.append(f"    package var {name}: {kind}")
-    args = ", ".join(f"{n}: {k}" for n, k, _, _ in params)
-    lines.append(f"    package init({args}) {{")
-    for name, _, _, _ in params:
-        lines.append(f"      self.{name.strip('`')} = {name}")
-    lines.append("    }")
     lines.append("    /// The event's fields from its 32 bytes (its code already checked).")
-    lines.append("    package init(_ e: [UInt8]) {")
+    values = []
     for name, kind, offset, core in params:
         if core == "data32":
-            lines.append(f"      {name} = (0..<5).map {{ X11Wire.u32(e, {offset} + 4 * $0) }}")
+            values.append(f"{name.strip('`')}: (0..<5).map {{ X11Wire.u32(e, {offset} + 4 * $0) }}")
         else:
-            lines.append(f"      {name} = {read(core, offset, 'e')}")
-    lines.append("    }")
+            values.append(f"{name.strip('`')}: {read(core, offset, 'e')}")
+    lines.append(f"    static func decoded(from e: [UInt8]) -> Self {{ Self({', '.join(values)}) }}")
     if encoded:
         lines.append("    /// The 32 bytes SendEvent carries (the server fills in the sequence number).")
-        lines.append("    package var encoded: [UInt8] {")
+        lines.append("    var encoded: [UInt8] {")
         lines.append("      var wire = X11Wire()")
         lines.append("      wire.u8(Self.number)")
         position = 1
@@ -469,6 +472,8 @@ def generate():
     for file, name, swift in REQUESTS:
         chain = (protocols[file],) + ((protocols["xproto"],) if file != "xproto" else ())
         out += request(chain, protocols[file].find("request", name), swift, extensions.get(file)) + [""]
+    for lines in VALUE_LISTS.values():
+        out[-1:-1] = lines
     out[-1:] = ["}", "", "/// The events this client reads or sends, typed, decoded from their 32 bytes.", "package enum X11Events {"]
     for file, name, swift, encoded in EVENTS:
         chain = (protocols[file],) + ((protocols["xproto"],) if file != "xproto" else ())

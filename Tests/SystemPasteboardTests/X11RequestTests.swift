@@ -58,7 +58,7 @@ struct X11RequestTests {
     // CreateWindow: the value mask from the values given, in bit order.
     let create = X11.CreateWindow(
       depth: 0, wid: 1, parent: 2, x: -1, y: 3, width: 4, height: 5, borderWidth: 0,
-      class: UInt16(X11Enum.WindowClass.inputOnly), visual: 0, backgroundPixel: 6, eventMask: 7)
+      class: UInt16(X11Enum.WindowClass.inputOnly), visual: 0, valueList: .init(backgroundPixel: 6, eventMask: 7))
     #expect(Array(Self.body(create).suffix(16)) == Self.le(0, 0x802, 6, 7))
     #expect(Array(Self.body(create)[8..<10]) == [0xFF, 0xFF], "x is a signed 16-bit field")
     // An extension's request: its minor opcode in the detail byte.
@@ -84,7 +84,7 @@ struct X11RequestTests {
     // A ClientMessage encodes and decodes to the same fields.
     let message = X11Event.ClientMessage(format: 32, window: 1, type: 2, data: [3, 4, 5, 6, 7])
     #expect(message.encoded.count == 32)
-    #expect(X11Event.ClientMessage(message.encoded) == message)
+    #expect(X11Event.ClientMessage.decoded(from: message.encoded) == message)
     // XFIXES' event comes at the extension's first event code.
     let fixes: [UInt8] = [90, 0, 0, 0] + Self.le(1, 2, 3) + [UInt8](repeating: 0, count: 16)
     #expect(

@@ -15,25 +15,16 @@ package struct WaylandInterface: Hashable, Sendable, CustomStringConvertible {
   package let name: String
   /// The highest version this client binds.
   let version: UInt32
-  /// The requests, by opcode.
-  let requests: [Message]
-  /// The events, by opcode.
-  let events: [Message]
   /// What the interface is, whichever protocol's prefix it has (`.dataControlDevice` for both
   /// data-control devices): events are decoded by role and opcode.
   let role: WaylandRole
   /// The opcode of the request that destroys an object of the interface, where it has one
   /// (`destroy`, or `release` for the seat's devices).
   let destructor: UInt16?
-
-  init(name: String, version: UInt32, role: WaylandRole, destructor: UInt16?, requests: [Message], events: [Message]) {
-    self.name = name
-    self.version = version
-    self.role = role
-    self.destructor = destructor
-    self.requests = requests
-    self.events = events
-  }
+  /// The requests, by opcode.
+  let requests: [Message]
+  /// The events, by opcode.
+  let events: [Message]
 
   package var description: String { name }
 

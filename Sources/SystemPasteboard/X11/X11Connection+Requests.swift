@@ -25,8 +25,8 @@ extension X11Connection {
     send(
       X11.CreateWindow(
         depth: 0, wid: window, parent: setup.root, x: 0, y: 0, width: Self.side(width), height: Self.side(height),
-        borderWidth: 0, class: UInt16(X11Enum.WindowClass.inputOutput), visual: 0, backgroundPixel: setup.whitePixel,
-        eventMask: events))
+        borderWidth: 0, class: UInt16(X11Enum.WindowClass.inputOutput), visual: 0,
+        valueList: .init(backgroundPixel: setup.whitePixel, eventMask: events)))
     let utf8 = try atom("UTF8_STRING")
     let string = try atom("STRING")
     changeProperty(window, try atom("WM_NAME"), type: utf8, format: 8, data: Array(title.utf8))
@@ -140,7 +140,7 @@ extension X11Connection {
   /// PropertyNotify, and with it the timestamp of every later drag).
   package func selectInput(_ window: UInt32, _ events: UInt32) {
     guard !created(window) else { return }
-    send(X11.ChangeWindowAttributes(window: window, eventMask: events))
+    send(X11.ChangeWindowAttributes(window: window, valueList: .init(eventMask: events)))
   }
 
   /// Grabs the pointer (motion and release, reported relative to `window`) and the keyboard, for

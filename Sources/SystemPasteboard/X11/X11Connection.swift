@@ -209,7 +209,8 @@ package final class X11Connection {
     send(
       X11.CreateWindow(
         depth: 0, wid: window, parent: setup.root, x: 0, y: 0, width: 1, height: 1, borderWidth: 0,
-        class: UInt16(X11Enum.WindowClass.inputOnly), visual: 0, eventMask: EventMask.propertyChange))
+        class: UInt16(X11Enum.WindowClass.inputOnly), visual: 0,
+        valueList: .init(eventMask: EventMask.propertyChange)))
     return window
   }
 

@@ -32,32 +32,32 @@ package enum X11Event: Equatable {
     let e = event.bytes
     switch event.code {
     case X11Events.KeyPress.number:
-      let key = X11Events.KeyPress(e)
+      let key = X11Events.KeyPress.decoded(from: e)
       self = .keyPress(keycode: key.detail, time: key.time)
     case X11Events.ButtonPress.number:
-      let press = X11Events.ButtonPress(e)
+      let press = X11Events.ButtonPress.decoded(from: e)
       self = .buttonPress(
         button: press.detail, window: press.event, x: Int(press.eventX), y: Int(press.eventY), time: press.time)
     case X11Events.ButtonRelease.number:
-      let release = X11Events.ButtonRelease(e)
+      let release = X11Events.ButtonRelease.decoded(from: e)
       self = .buttonRelease(button: release.detail, time: release.time)
     case X11Events.MotionNotify.number:
-      let motion = X11Events.MotionNotify(e)
+      let motion = X11Events.MotionNotify.decoded(from: e)
       self = .motion(rootX: Int(motion.rootX), rootY: Int(motion.rootY), time: motion.time)
-    case X11Events.DestroyNotify.number: self = .destroyNotify(window: X11Events.DestroyNotify(e).window)
+    case X11Events.DestroyNotify.number: self = .destroyNotify(window: X11Events.DestroyNotify.decoded(from: e).window)
     case X11Events.PropertyNotify.number:
-      let notify = X11Events.PropertyNotify(e)
+      let notify = X11Events.PropertyNotify.decoded(from: e)
       self = .propertyNotify(
         window: notify.window, property: notify.atom, time: notify.time,
         deleted: UInt32(notify.state) == X11Enum.Property.delete)
     case X11Events.SelectionClear.number:
-      let clear = X11Events.SelectionClear(e)
+      let clear = X11Events.SelectionClear.decoded(from: e)
       self = .selectionClear(owner: clear.owner, selection: clear.selection, time: clear.time)
-    case X11Events.SelectionRequest.number: self = .selectionRequest(SelectionRequest(e))
-    case X11Events.SelectionNotify.number: self = .selectionNotify(SelectionNotify(e))
-    case X11Events.ClientMessage.number: self = .clientMessage(ClientMessage(e))
+    case X11Events.SelectionRequest.number: self = .selectionRequest(.decoded(from: e))
+    case X11Events.SelectionNotify.number: self = .selectionNotify(.decoded(from: e))
+    case X11Events.ClientMessage.number: self = .clientMessage(.decoded(from: e))
     case let code where xfixesEvent.map({ code == $0 &+ X11Events.XFixesSelectionNotify.number }) == true:
-      let notify = X11Events.XFixesSelectionNotify(e)
+      let notify = X11Events.XFixesSelectionNotify.decoded(from: e)
       self = .xfixesSelectionNotify(window: notify.window, owner: notify.owner, selection: notify.selection)
     case let code: self = .other(code: code)
     }

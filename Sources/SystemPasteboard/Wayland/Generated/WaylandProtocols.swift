@@ -1680,44 +1680,11 @@ enum WaylandEvents {
     }
   }
 
-  /// The events of `ext_data_control_source_v1`, by opcode.
-  enum DataControlSource: Sendable {
-    /// `send` (opcode 0): send the data.
-    case send(mimeType: String, fd: Int32)
-    /// `cancelled` (opcode 1): selection was cancelled.
-    case cancelled
+  /// The events of `ext_data_control_source_v1`: the same as ``PrimarySource``'s.
+  typealias DataControlSource = PrimarySource
 
-    /// The event of `opcode` with arguments `a` (already checked against the signature);
-    /// nil for an opcode or arguments that do not fit.
-    init?(opcode: UInt16, _ a: [WaylandWire.Argument]) {
-      switch opcode {
-      case 0:
-        guard a.count == 2, case .string(let mimeType?) = a[0], case .fd(let fd) = a[1] else { return nil }
-        self = .send(mimeType: mimeType, fd: fd)
-      case 1:
-        guard a.count == 0 else { return nil }
-        self = .cancelled
-      default: return nil
-      }
-    }
-  }
-
-  /// The events of `ext_data_control_offer_v1`, by opcode.
-  enum DataControlOffer: Sendable {
-    /// `offer` (opcode 0): advertise offered MIME type.
-    case offer(mimeType: String)
-
-    /// The event of `opcode` with arguments `a` (already checked against the signature);
-    /// nil for an opcode or arguments that do not fit.
-    init?(opcode: UInt16, _ a: [WaylandWire.Argument]) {
-      switch opcode {
-      case 0:
-        guard a.count == 1, case .string(let mimeType?) = a[0] else { return nil }
-        self = .offer(mimeType: mimeType)
-      default: return nil
-      }
-    }
-  }
+  /// The events of `ext_data_control_offer_v1`: the same as ``PrimaryOffer``'s.
+  typealias DataControlOffer = PrimaryOffer
 }
 
 /// The protocols' enumerations (bit values and codes), as their XML gives them.

@@ -3,70 +3,22 @@
 
 extension X11 {
   /// `CreateWindow` (xproto.xml): opcode 1.
-  package struct CreateWindow: X11Request {
-    package static let opcode: UInt8 = 1
-    package static let name = "CreateWindow"
-    package var depth: UInt8
-    package var wid: UInt32
-    package var parent: UInt32
-    package var x: Int16
-    package var y: Int16
-    package var width: UInt16
-    package var height: UInt16
-    package var borderWidth: UInt16
-    package var `class`: UInt16
-    package var visual: UInt32
-    package var backgroundPixmap: UInt32?
-    package var backgroundPixel: UInt32?
-    package var borderPixmap: UInt32?
-    package var borderPixel: UInt32?
-    package var bitGravity: UInt32?
-    package var winGravity: UInt32?
-    package var backingStore: UInt32?
-    package var backingPlanes: UInt32?
-    package var backingPixel: UInt32?
-    package var overrideRedirect: UInt32?
-    package var saveUnder: UInt32?
-    package var eventMask: UInt32?
-    package var doNotPropogateMask: UInt32?
-    package var colormap: UInt32?
-    package var cursor: UInt32?
-    package init(
-      depth: UInt8, wid: UInt32, parent: UInt32, x: Int16, y: Int16, width: UInt16, height: UInt16, borderWidth: UInt16,
-      `class`: UInt16, visual: UInt32, backgroundPixmap: UInt32? = nil, backgroundPixel: UInt32? = nil,
-      borderPixmap: UInt32? = nil, borderPixel: UInt32? = nil, bitGravity: UInt32? = nil, winGravity: UInt32? = nil,
-      backingStore: UInt32? = nil, backingPlanes: UInt32? = nil, backingPixel: UInt32? = nil,
-      overrideRedirect: UInt32? = nil, saveUnder: UInt32? = nil, eventMask: UInt32? = nil,
-      doNotPropogateMask: UInt32? = nil, colormap: UInt32? = nil, cursor: UInt32? = nil
-    ) {
-      self.depth = depth
-      self.wid = wid
-      self.parent = parent
-      self.x = x
-      self.y = y
-      self.width = width
-      self.height = height
-      self.borderWidth = borderWidth
-      self.class = `class`
-      self.visual = visual
-      self.backgroundPixmap = backgroundPixmap
-      self.backgroundPixel = backgroundPixel
-      self.borderPixmap = borderPixmap
-      self.borderPixel = borderPixel
-      self.bitGravity = bitGravity
-      self.winGravity = winGravity
-      self.backingStore = backingStore
-      self.backingPlanes = backingPlanes
-      self.backingPixel = backingPixel
-      self.overrideRedirect = overrideRedirect
-      self.saveUnder = saveUnder
-      self.eventMask = eventMask
-      self.doNotPropogateMask = doNotPropogateMask
-      self.colormap = colormap
-      self.cursor = cursor
-    }
-    package var detail: UInt8 { depth }
-    package func encode(into wire: inout X11Wire) {
+  struct CreateWindow: X11Request {
+    static let opcode: UInt8 = 1
+    static let name = "CreateWindow"
+    var depth: UInt8
+    var wid: UInt32
+    var parent: UInt32
+    var x: Int16
+    var y: Int16
+    var width: UInt16
+    var height: UInt16
+    var borderWidth: UInt16
+    var `class`: UInt16
+    var visual: UInt32
+    var valueList: WindowAttributes
+    var detail: UInt8 { depth }
+    func encode(into wire: inout X11Wire) {
       wire.u32(wid)
       wire.u32(parent)
       wire.u16(Int(UInt16(bitPattern: x)))
@@ -76,172 +28,63 @@ extension X11 {
       wire.u16(Int(borderWidth))
       wire.u16(Int(`class`))
       wire.u32(visual)
-      var valueMask: UInt32 = 0
-      if backgroundPixmap != nil { valueMask |= 0x1 }
-      if backgroundPixel != nil { valueMask |= 0x2 }
-      if borderPixmap != nil { valueMask |= 0x4 }
-      if borderPixel != nil { valueMask |= 0x8 }
-      if bitGravity != nil { valueMask |= 0x10 }
-      if winGravity != nil { valueMask |= 0x20 }
-      if backingStore != nil { valueMask |= 0x40 }
-      if backingPlanes != nil { valueMask |= 0x80 }
-      if backingPixel != nil { valueMask |= 0x100 }
-      if overrideRedirect != nil { valueMask |= 0x200 }
-      if saveUnder != nil { valueMask |= 0x400 }
-      if eventMask != nil { valueMask |= 0x800 }
-      if doNotPropogateMask != nil { valueMask |= 0x1000 }
-      if colormap != nil { valueMask |= 0x2000 }
-      if cursor != nil { valueMask |= 0x4000 }
-      wire.u32(valueMask)
-      if let backgroundPixmap { wire.u32(backgroundPixmap) }
-      if let backgroundPixel { wire.u32(backgroundPixel) }
-      if let borderPixmap { wire.u32(borderPixmap) }
-      if let borderPixel { wire.u32(borderPixel) }
-      if let bitGravity { wire.u32(bitGravity) }
-      if let winGravity { wire.u32(winGravity) }
-      if let backingStore { wire.u32(backingStore) }
-      if let backingPlanes { wire.u32(backingPlanes) }
-      if let backingPixel { wire.u32(backingPixel) }
-      if let overrideRedirect { wire.u32(overrideRedirect) }
-      if let saveUnder { wire.u32(saveUnder) }
-      if let eventMask { wire.u32(eventMask) }
-      if let doNotPropogateMask { wire.u32(doNotPropogateMask) }
-      if let colormap { wire.u32(colormap) }
-      if let cursor { wire.u32(cursor) }
+      valueList.encode(into: &wire)
     }
   }
 
   /// `ChangeWindowAttributes` (xproto.xml): opcode 2.
-  package struct ChangeWindowAttributes: X11Request {
-    package static let opcode: UInt8 = 2
-    package static let name = "ChangeWindowAttributes"
-    package var window: UInt32
-    package var backgroundPixmap: UInt32?
-    package var backgroundPixel: UInt32?
-    package var borderPixmap: UInt32?
-    package var borderPixel: UInt32?
-    package var bitGravity: UInt32?
-    package var winGravity: UInt32?
-    package var backingStore: UInt32?
-    package var backingPlanes: UInt32?
-    package var backingPixel: UInt32?
-    package var overrideRedirect: UInt32?
-    package var saveUnder: UInt32?
-    package var eventMask: UInt32?
-    package var doNotPropogateMask: UInt32?
-    package var colormap: UInt32?
-    package var cursor: UInt32?
-    package init(
-      window: UInt32, backgroundPixmap: UInt32? = nil, backgroundPixel: UInt32? = nil, borderPixmap: UInt32? = nil,
-      borderPixel: UInt32? = nil, bitGravity: UInt32? = nil, winGravity: UInt32? = nil, backingStore: UInt32? = nil,
-      backingPlanes: UInt32? = nil, backingPixel: UInt32? = nil, overrideRedirect: UInt32? = nil,
-      saveUnder: UInt32? = nil, eventMask: UInt32? = nil, doNotPropogateMask: UInt32? = nil, colormap: UInt32? = nil,
-      cursor: UInt32? = nil
-    ) {
-      self.window = window
-      self.backgroundPixmap = backgroundPixmap
-      self.backgroundPixel = backgroundPixel
-      self.borderPixmap = borderPixmap
-      self.borderPixel = borderPixel
-      self.bitGravity = bitGravity
-      self.winGravity = winGravity
-      self.backingStore = backingStore
-      self.backingPlanes = backingPlanes
-      self.backingPixel = backingPixel
-      self.overrideRedirect = overrideRedirect
-      self.saveUnder = saveUnder
-      self.eventMask = eventMask
-      self.doNotPropogateMask = doNotPropogateMask
-      self.colormap = colormap
-      self.cursor = cursor
-    }
-    package func encode(into wire: inout X11Wire) {
+  struct ChangeWindowAttributes: X11Request {
+    static let opcode: UInt8 = 2
+    static let name = "ChangeWindowAttributes"
+    var window: UInt32
+    var valueList: WindowAttributes
+    func encode(into wire: inout X11Wire) {
       wire.u32(window)
-      var valueMask: UInt32 = 0
-      if backgroundPixmap != nil { valueMask |= 0x1 }
-      if backgroundPixel != nil { valueMask |= 0x2 }
-      if borderPixmap != nil { valueMask |= 0x4 }
-      if borderPixel != nil { valueMask |= 0x8 }
-      if bitGravity != nil { valueMask |= 0x10 }
-      if winGravity != nil { valueMask |= 0x20 }
-      if backingStore != nil { valueMask |= 0x40 }
-      if backingPlanes != nil { valueMask |= 0x80 }
-      if backingPixel != nil { valueMask |= 0x100 }
-      if overrideRedirect != nil { valueMask |= 0x200 }
-      if saveUnder != nil { valueMask |= 0x400 }
-      if eventMask != nil { valueMask |= 0x800 }
-      if doNotPropogateMask != nil { valueMask |= 0x1000 }
-      if colormap != nil { valueMask |= 0x2000 }
-      if cursor != nil { valueMask |= 0x4000 }
-      wire.u32(valueMask)
-      if let backgroundPixmap { wire.u32(backgroundPixmap) }
-      if let backgroundPixel { wire.u32(backgroundPixel) }
-      if let borderPixmap { wire.u32(borderPixmap) }
-      if let borderPixel { wire.u32(borderPixel) }
-      if let bitGravity { wire.u32(bitGravity) }
-      if let winGravity { wire.u32(winGravity) }
-      if let backingStore { wire.u32(backingStore) }
-      if let backingPlanes { wire.u32(backingPlanes) }
-      if let backingPixel { wire.u32(backingPixel) }
-      if let overrideRedirect { wire.u32(overrideRedirect) }
-      if let saveUnder { wire.u32(saveUnder) }
-      if let eventMask { wire.u32(eventMask) }
-      if let doNotPropogateMask { wire.u32(doNotPropogateMask) }
-      if let colormap { wire.u32(colormap) }
-      if let cursor { wire.u32(cursor) }
+      valueList.encode(into: &wire)
     }
   }
 
   /// `DestroyWindow` (xproto.xml): opcode 4.
-  package struct DestroyWindow: X11Request {
-    package static let opcode: UInt8 = 4
-    package static let name = "DestroyWindow"
-    package var window: UInt32
-    package init(window: UInt32) {
-      self.window = window
-    }
-    package func encode(into wire: inout X11Wire) {
+  struct DestroyWindow: X11Request {
+    static let opcode: UInt8 = 4
+    static let name = "DestroyWindow"
+    var window: UInt32
+    func encode(into wire: inout X11Wire) {
       wire.u32(window)
     }
   }
 
   /// `MapWindow` (xproto.xml): opcode 8.
-  package struct MapWindow: X11Request {
-    package static let opcode: UInt8 = 8
-    package static let name = "MapWindow"
-    package var window: UInt32
-    package init(window: UInt32) {
-      self.window = window
-    }
-    package func encode(into wire: inout X11Wire) {
+  struct MapWindow: X11Request {
+    static let opcode: UInt8 = 8
+    static let name = "MapWindow"
+    var window: UInt32
+    func encode(into wire: inout X11Wire) {
       wire.u32(window)
     }
   }
 
   /// `GetGeometry` (xproto.xml): opcode 14.
-  package struct GetGeometry: X11ReplyingRequest {
-    package static let opcode: UInt8 = 14
-    package static let name = "GetGeometry"
-    package var drawable: UInt32
-    package init(drawable: UInt32) {
-      self.drawable = drawable
-    }
-    package func encode(into wire: inout X11Wire) {
+  struct GetGeometry: X11ReplyingRequest {
+    static let opcode: UInt8 = 14
+    static let name = "GetGeometry"
+    var drawable: UInt32
+    func encode(into wire: inout X11Wire) {
       wire.u32(drawable)
     }
     /// The reply's fields.
-    package struct Reply: Sendable {
-      package var depth: UInt8
-      package var root: UInt32
-      package var x: Int16
-      package var y: Int16
-      package var width: UInt16
-      package var height: UInt16
-      package var borderWidth: UInt16
+    struct Reply: Sendable {
+      var depth: UInt8
+      var root: UInt32
+      var x: Int16
+      var y: Int16
+      var width: UInt16
+      var height: UInt16
+      var borderWidth: UInt16
     }
     /// Decodes a reply (the whole packet, header included).
     /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) for a reply too short for its fields.
-    package static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
+    static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
       try X11Wire.require(reply, 32, for: name)
       let depth = reply[1]
       let root = X11Wire.u32(reply, 8)
@@ -255,30 +98,27 @@ extension X11 {
   }
 
   /// `QueryPointer` (xproto.xml): opcode 38.
-  package struct QueryPointer: X11ReplyingRequest {
-    package static let opcode: UInt8 = 38
-    package static let name = "QueryPointer"
-    package var window: UInt32
-    package init(window: UInt32) {
-      self.window = window
-    }
-    package func encode(into wire: inout X11Wire) {
+  struct QueryPointer: X11ReplyingRequest {
+    static let opcode: UInt8 = 38
+    static let name = "QueryPointer"
+    var window: UInt32
+    func encode(into wire: inout X11Wire) {
       wire.u32(window)
     }
     /// The reply's fields.
-    package struct Reply: Sendable {
-      package var sameScreen: Bool
-      package var root: UInt32
-      package var child: UInt32
-      package var rootX: Int16
-      package var rootY: Int16
-      package var winX: Int16
-      package var winY: Int16
-      package var mask: UInt16
+    struct Reply: Sendable {
+      var sameScreen: Bool
+      var root: UInt32
+      var child: UInt32
+      var rootX: Int16
+      var rootY: Int16
+      var winX: Int16
+      var winY: Int16
+      var mask: UInt16
     }
     /// Decodes a reply (the whole packet, header included).
     /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) for a reply too short for its fields.
-    package static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
+    static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
       try X11Wire.require(reply, 32, for: name)
       let sameScreen = reply[1] != 0
       let root = X11Wire.u32(reply, 8)
@@ -295,35 +135,29 @@ extension X11 {
   }
 
   /// `TranslateCoordinates` (xproto.xml): opcode 40.
-  package struct TranslateCoordinates: X11ReplyingRequest {
-    package static let opcode: UInt8 = 40
-    package static let name = "TranslateCoordinates"
-    package var srcWindow: UInt32
-    package var dstWindow: UInt32
-    package var srcX: Int16
-    package var srcY: Int16
-    package init(srcWindow: UInt32, dstWindow: UInt32, srcX: Int16, srcY: Int16) {
-      self.srcWindow = srcWindow
-      self.dstWindow = dstWindow
-      self.srcX = srcX
-      self.srcY = srcY
-    }
-    package func encode(into wire: inout X11Wire) {
+  struct TranslateCoordinates: X11ReplyingRequest {
+    static let opcode: UInt8 = 40
+    static let name = "TranslateCoordinates"
+    var srcWindow: UInt32
+    var dstWindow: UInt32
+    var srcX: Int16
+    var srcY: Int16
+    func encode(into wire: inout X11Wire) {
       wire.u32(srcWindow)
       wire.u32(dstWindow)
       wire.u16(Int(UInt16(bitPattern: srcX)))
       wire.u16(Int(UInt16(bitPattern: srcY)))
     }
     /// The reply's fields.
-    package struct Reply: Sendable {
-      package var sameScreen: Bool
-      package var child: UInt32
-      package var dstX: Int16
-      package var dstY: Int16
+    struct Reply: Sendable {
+      var sameScreen: Bool
+      var child: UInt32
+      var dstX: Int16
+      var dstY: Int16
     }
     /// Decodes a reply (the whole packet, header included).
     /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) for a reply too short for its fields.
-    package static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
+    static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
       try X11Wire.require(reply, 32, for: name)
       let sameScreen = reply[1] != 0
       let child = X11Wire.u32(reply, 8)
@@ -334,29 +168,25 @@ extension X11 {
   }
 
   /// `InternAtom` (xproto.xml): opcode 16.
-  package struct InternAtom: X11ReplyingRequest {
-    package static let opcode: UInt8 = 16
-    package static let name = "InternAtom"
-    package var onlyIfExists: Bool
-    package var name: [UInt8]
-    package init(onlyIfExists: Bool, name: [UInt8]) {
-      self.onlyIfExists = onlyIfExists
-      self.name = name
-    }
-    package var detail: UInt8 { onlyIfExists ? 1 : 0 }
-    package func encode(into wire: inout X11Wire) {
+  struct InternAtom: X11ReplyingRequest {
+    static let opcode: UInt8 = 16
+    static let name = "InternAtom"
+    var onlyIfExists: Bool
+    var name: [UInt8]
+    var detail: UInt8 { onlyIfExists ? 1 : 0 }
+    func encode(into wire: inout X11Wire) {
       wire.u16(Int(UInt16(name.count)))
       wire.zeros(2)
       wire.bytes(name)
       wire.pad()
     }
     /// The reply's fields.
-    package struct Reply: Sendable {
-      package var atom: UInt32
+    struct Reply: Sendable {
+      var atom: UInt32
     }
     /// Decodes a reply (the whole packet, header included).
     /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) for a reply too short for its fields.
-    package static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
+    static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
       try X11Wire.require(reply, 32, for: name)
       let atom = X11Wire.u32(reply, 8)
       return Reply(atom: atom)
@@ -364,24 +194,21 @@ extension X11 {
   }
 
   /// `GetAtomName` (xproto.xml): opcode 17.
-  package struct GetAtomName: X11ReplyingRequest {
-    package static let opcode: UInt8 = 17
-    package static let name = "GetAtomName"
-    package var atom: UInt32
-    package init(atom: UInt32) {
-      self.atom = atom
-    }
-    package func encode(into wire: inout X11Wire) {
+  struct GetAtomName: X11ReplyingRequest {
+    static let opcode: UInt8 = 17
+    static let name = "GetAtomName"
+    var atom: UInt32
+    func encode(into wire: inout X11Wire) {
       wire.u32(atom)
     }
     /// The reply's fields.
-    package struct Reply: Sendable {
-      package var nameLen: UInt16
-      package var name: [UInt8]
+    struct Reply: Sendable {
+      var nameLen: UInt16
+      var name: [UInt8]
     }
     /// Decodes a reply (the whole packet, header included).
     /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) for a reply too short for its fields.
-    package static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
+    static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
       try X11Wire.require(reply, 32, for: name)
       let nameLen = X11Wire.u16(reply, 8)
       let nameCount = Int(nameLen)
@@ -392,25 +219,17 @@ extension X11 {
   }
 
   /// `ChangeProperty` (xproto.xml): opcode 18.
-  package struct ChangeProperty: X11Request {
-    package static let opcode: UInt8 = 18
-    package static let name = "ChangeProperty"
-    package var mode: UInt8
-    package var window: UInt32
-    package var property: UInt32
-    package var type: UInt32
-    package var format: UInt8
-    package var data: [UInt8]
-    package init(mode: UInt8, window: UInt32, property: UInt32, type: UInt32, format: UInt8, data: [UInt8]) {
-      self.mode = mode
-      self.window = window
-      self.property = property
-      self.type = type
-      self.format = format
-      self.data = data
-    }
-    package var detail: UInt8 { mode }
-    package func encode(into wire: inout X11Wire) {
+  struct ChangeProperty: X11Request {
+    static let opcode: UInt8 = 18
+    static let name = "ChangeProperty"
+    var mode: UInt8
+    var window: UInt32
+    var property: UInt32
+    var type: UInt32
+    var format: UInt8
+    var data: [UInt8]
+    var detail: UInt8 { mode }
+    func encode(into wire: inout X11Wire) {
       wire.u32(window)
       wire.u32(property)
       wire.u32(type)
@@ -423,41 +242,29 @@ extension X11 {
   }
 
   /// `DeleteProperty` (xproto.xml): opcode 19.
-  package struct DeleteProperty: X11Request {
-    package static let opcode: UInt8 = 19
-    package static let name = "DeleteProperty"
-    package var window: UInt32
-    package var property: UInt32
-    package init(window: UInt32, property: UInt32) {
-      self.window = window
-      self.property = property
-    }
-    package func encode(into wire: inout X11Wire) {
+  struct DeleteProperty: X11Request {
+    static let opcode: UInt8 = 19
+    static let name = "DeleteProperty"
+    var window: UInt32
+    var property: UInt32
+    func encode(into wire: inout X11Wire) {
       wire.u32(window)
       wire.u32(property)
     }
   }
 
   /// `GetProperty` (xproto.xml): opcode 20.
-  package struct GetProperty: X11ReplyingRequest {
-    package static let opcode: UInt8 = 20
-    package static let name = "GetProperty"
-    package var delete: Bool
-    package var window: UInt32
-    package var property: UInt32
-    package var type: UInt32
-    package var longOffset: UInt32
-    package var longLength: UInt32
-    package init(delete: Bool, window: UInt32, property: UInt32, type: UInt32, longOffset: UInt32, longLength: UInt32) {
-      self.delete = delete
-      self.window = window
-      self.property = property
-      self.type = type
-      self.longOffset = longOffset
-      self.longLength = longLength
-    }
-    package var detail: UInt8 { delete ? 1 : 0 }
-    package func encode(into wire: inout X11Wire) {
+  struct GetProperty: X11ReplyingRequest {
+    static let opcode: UInt8 = 20
+    static let name = "GetProperty"
+    var delete: Bool
+    var window: UInt32
+    var property: UInt32
+    var type: UInt32
+    var longOffset: UInt32
+    var longLength: UInt32
+    var detail: UInt8 { delete ? 1 : 0 }
+    func encode(into wire: inout X11Wire) {
       wire.u32(window)
       wire.u32(property)
       wire.u32(type)
@@ -465,16 +272,16 @@ extension X11 {
       wire.u32(longLength)
     }
     /// The reply's fields.
-    package struct Reply: Sendable {
-      package var format: UInt8
-      package var type: UInt32
-      package var bytesAfter: UInt32
-      package var valueLen: UInt32
-      package var value: [UInt8]
+    struct Reply: Sendable {
+      var format: UInt8
+      var type: UInt32
+      var bytesAfter: UInt32
+      var valueLen: UInt32
+      var value: [UInt8]
     }
     /// Decodes a reply (the whole packet, header included).
     /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) for a reply too short for its fields.
-    package static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
+    static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
       try X11Wire.require(reply, 32, for: name)
       let format = reply[1]
       let type = X11Wire.u32(reply, 8)
@@ -488,18 +295,13 @@ extension X11 {
   }
 
   /// `SetSelectionOwner` (xproto.xml): opcode 22.
-  package struct SetSelectionOwner: X11Request {
-    package static let opcode: UInt8 = 22
-    package static let name = "SetSelectionOwner"
-    package var owner: UInt32
-    package var selection: UInt32
-    package var time: UInt32
-    package init(owner: UInt32, selection: UInt32, time: UInt32) {
-      self.owner = owner
-      self.selection = selection
-      self.time = time
-    }
-    package func encode(into wire: inout X11Wire) {
+  struct SetSelectionOwner: X11Request {
+    static let opcode: UInt8 = 22
+    static let name = "SetSelectionOwner"
+    var owner: UInt32
+    var selection: UInt32
+    var time: UInt32
+    func encode(into wire: inout X11Wire) {
       wire.u32(owner)
       wire.u32(selection)
       wire.u32(time)
@@ -507,23 +309,20 @@ extension X11 {
   }
 
   /// `GetSelectionOwner` (xproto.xml): opcode 23.
-  package struct GetSelectionOwner: X11ReplyingRequest {
-    package static let opcode: UInt8 = 23
-    package static let name = "GetSelectionOwner"
-    package var selection: UInt32
-    package init(selection: UInt32) {
-      self.selection = selection
-    }
-    package func encode(into wire: inout X11Wire) {
+  struct GetSelectionOwner: X11ReplyingRequest {
+    static let opcode: UInt8 = 23
+    static let name = "GetSelectionOwner"
+    var selection: UInt32
+    func encode(into wire: inout X11Wire) {
       wire.u32(selection)
     }
     /// The reply's fields.
-    package struct Reply: Sendable {
-      package var owner: UInt32
+    struct Reply: Sendable {
+      var owner: UInt32
     }
     /// Decodes a reply (the whole packet, header included).
     /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) for a reply too short for its fields.
-    package static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
+    static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
       try X11Wire.require(reply, 32, for: name)
       let owner = X11Wire.u32(reply, 8)
       return Reply(owner: owner)
@@ -531,22 +330,15 @@ extension X11 {
   }
 
   /// `ConvertSelection` (xproto.xml): opcode 24.
-  package struct ConvertSelection: X11Request {
-    package static let opcode: UInt8 = 24
-    package static let name = "ConvertSelection"
-    package var requestor: UInt32
-    package var selection: UInt32
-    package var target: UInt32
-    package var property: UInt32
-    package var time: UInt32
-    package init(requestor: UInt32, selection: UInt32, target: UInt32, property: UInt32, time: UInt32) {
-      self.requestor = requestor
-      self.selection = selection
-      self.target = target
-      self.property = property
-      self.time = time
-    }
-    package func encode(into wire: inout X11Wire) {
+  struct ConvertSelection: X11Request {
+    static let opcode: UInt8 = 24
+    static let name = "ConvertSelection"
+    var requestor: UInt32
+    var selection: UInt32
+    var target: UInt32
+    var property: UInt32
+    var time: UInt32
+    func encode(into wire: inout X11Wire) {
       wire.u32(requestor)
       wire.u32(selection)
       wire.u32(target)
@@ -556,21 +348,15 @@ extension X11 {
   }
 
   /// `SendEvent` (xproto.xml): opcode 25.
-  package struct SendEvent: X11Request {
-    package static let opcode: UInt8 = 25
-    package static let name = "SendEvent"
-    package var propagate: Bool
-    package var destination: UInt32
-    package var eventMask: UInt32
-    package var event: [UInt8]
-    package init(propagate: Bool, destination: UInt32, eventMask: UInt32, event: [UInt8]) {
-      self.propagate = propagate
-      self.destination = destination
-      self.eventMask = eventMask
-      self.event = event
-    }
-    package var detail: UInt8 { propagate ? 1 : 0 }
-    package func encode(into wire: inout X11Wire) {
+  struct SendEvent: X11Request {
+    static let opcode: UInt8 = 25
+    static let name = "SendEvent"
+    var propagate: Bool
+    var destination: UInt32
+    var eventMask: UInt32
+    var event: [UInt8]
+    var detail: UInt8 { propagate ? 1 : 0 }
+    func encode(into wire: inout X11Wire) {
       wire.u32(destination)
       wire.u32(eventMask)
       wire.bytes(Array(event.prefix(32)))
@@ -580,32 +366,19 @@ extension X11 {
   }
 
   /// `GrabPointer` (xproto.xml): opcode 26.
-  package struct GrabPointer: X11ReplyingRequest {
-    package static let opcode: UInt8 = 26
-    package static let name = "GrabPointer"
-    package var ownerEvents: Bool
-    package var grabWindow: UInt32
-    package var eventMask: UInt16
-    package var pointerMode: UInt8
-    package var keyboardMode: UInt8
-    package var confineTo: UInt32
-    package var cursor: UInt32
-    package var time: UInt32
-    package init(
-      ownerEvents: Bool, grabWindow: UInt32, eventMask: UInt16, pointerMode: UInt8, keyboardMode: UInt8,
-      confineTo: UInt32, cursor: UInt32, time: UInt32
-    ) {
-      self.ownerEvents = ownerEvents
-      self.grabWindow = grabWindow
-      self.eventMask = eventMask
-      self.pointerMode = pointerMode
-      self.keyboardMode = keyboardMode
-      self.confineTo = confineTo
-      self.cursor = cursor
-      self.time = time
-    }
-    package var detail: UInt8 { ownerEvents ? 1 : 0 }
-    package func encode(into wire: inout X11Wire) {
+  struct GrabPointer: X11ReplyingRequest {
+    static let opcode: UInt8 = 26
+    static let name = "GrabPointer"
+    var ownerEvents: Bool
+    var grabWindow: UInt32
+    var eventMask: UInt16
+    var pointerMode: UInt8
+    var keyboardMode: UInt8
+    var confineTo: UInt32
+    var cursor: UInt32
+    var time: UInt32
+    var detail: UInt8 { ownerEvents ? 1 : 0 }
+    func encode(into wire: inout X11Wire) {
       wire.u32(grabWindow)
       wire.u16(Int(eventMask))
       wire.u8(pointerMode)
@@ -615,12 +388,12 @@ extension X11 {
       wire.u32(time)
     }
     /// The reply's fields.
-    package struct Reply: Sendable {
-      package var status: UInt8
+    struct Reply: Sendable {
+      var status: UInt8
     }
     /// Decodes a reply (the whole packet, header included).
     /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) for a reply too short for its fields.
-    package static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
+    static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
       try X11Wire.require(reply, 32, for: name)
       let status = reply[1]
       return Reply(status: status)
@@ -628,48 +401,38 @@ extension X11 {
   }
 
   /// `UngrabPointer` (xproto.xml): opcode 27.
-  package struct UngrabPointer: X11Request {
-    package static let opcode: UInt8 = 27
-    package static let name = "UngrabPointer"
-    package var time: UInt32
-    package init(time: UInt32) {
-      self.time = time
-    }
-    package func encode(into wire: inout X11Wire) {
+  struct UngrabPointer: X11Request {
+    static let opcode: UInt8 = 27
+    static let name = "UngrabPointer"
+    var time: UInt32
+    func encode(into wire: inout X11Wire) {
       wire.u32(time)
     }
   }
 
   /// `GrabKeyboard` (xproto.xml): opcode 31.
-  package struct GrabKeyboard: X11ReplyingRequest {
-    package static let opcode: UInt8 = 31
-    package static let name = "GrabKeyboard"
-    package var ownerEvents: Bool
-    package var grabWindow: UInt32
-    package var time: UInt32
-    package var pointerMode: UInt8
-    package var keyboardMode: UInt8
-    package init(ownerEvents: Bool, grabWindow: UInt32, time: UInt32, pointerMode: UInt8, keyboardMode: UInt8) {
-      self.ownerEvents = ownerEvents
-      self.grabWindow = grabWindow
-      self.time = time
-      self.pointerMode = pointerMode
-      self.keyboardMode = keyboardMode
-    }
-    package var detail: UInt8 { ownerEvents ? 1 : 0 }
-    package func encode(into wire: inout X11Wire) {
+  struct GrabKeyboard: X11ReplyingRequest {
+    static let opcode: UInt8 = 31
+    static let name = "GrabKeyboard"
+    var ownerEvents: Bool
+    var grabWindow: UInt32
+    var time: UInt32
+    var pointerMode: UInt8
+    var keyboardMode: UInt8
+    var detail: UInt8 { ownerEvents ? 1 : 0 }
+    func encode(into wire: inout X11Wire) {
       wire.u32(grabWindow)
       wire.u32(time)
       wire.u8(pointerMode)
       wire.u8(keyboardMode)
     }
     /// The reply's fields.
-    package struct Reply: Sendable {
-      package var status: UInt8
+    struct Reply: Sendable {
+      var status: UInt8
     }
     /// Decodes a reply (the whole packet, header included).
     /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) for a reply too short for its fields.
-    package static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
+    static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
       try X11Wire.require(reply, 32, for: name)
       let status = reply[1]
       return Reply(status: status)
@@ -677,32 +440,28 @@ extension X11 {
   }
 
   /// `UngrabKeyboard` (xproto.xml): opcode 32.
-  package struct UngrabKeyboard: X11Request {
-    package static let opcode: UInt8 = 32
-    package static let name = "UngrabKeyboard"
-    package var time: UInt32
-    package init(time: UInt32) {
-      self.time = time
-    }
-    package func encode(into wire: inout X11Wire) {
+  struct UngrabKeyboard: X11Request {
+    static let opcode: UInt8 = 32
+    static let name = "UngrabKeyboard"
+    var time: UInt32
+    func encode(into wire: inout X11Wire) {
       wire.u32(time)
     }
   }
 
   /// `GetInputFocus` (xproto.xml): opcode 43.
-  package struct GetInputFocus: X11ReplyingRequest {
-    package static let opcode: UInt8 = 43
-    package static let name = "GetInputFocus"
-    package init() {}
-    package func encode(into wire: inout X11Wire) {}
+  struct GetInputFocus: X11ReplyingRequest {
+    static let opcode: UInt8 = 43
+    static let name = "GetInputFocus"
+    func encode(into wire: inout X11Wire) {}
     /// The reply's fields.
-    package struct Reply: Sendable {
-      package var revertTo: UInt8
-      package var focus: UInt32
+    struct Reply: Sendable {
+      var revertTo: UInt8
+      var focus: UInt32
     }
     /// Decodes a reply (the whole packet, header included).
     /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) for a reply too short for its fields.
-    package static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
+    static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
       try X11Wire.require(reply, 32, for: name)
       let revertTo = reply[1]
       let focus = X11Wire.u32(reply, 8)
@@ -711,27 +470,23 @@ extension X11 {
   }
 
   /// `GetKeyboardMapping` (xproto.xml): opcode 101.
-  package struct GetKeyboardMapping: X11ReplyingRequest {
-    package static let opcode: UInt8 = 101
-    package static let name = "GetKeyboardMapping"
-    package var firstKeycode: UInt8
-    package var count: UInt8
-    package init(firstKeycode: UInt8, count: UInt8) {
-      self.firstKeycode = firstKeycode
-      self.count = count
-    }
-    package func encode(into wire: inout X11Wire) {
+  struct GetKeyboardMapping: X11ReplyingRequest {
+    static let opcode: UInt8 = 101
+    static let name = "GetKeyboardMapping"
+    var firstKeycode: UInt8
+    var count: UInt8
+    func encode(into wire: inout X11Wire) {
       wire.u8(firstKeycode)
       wire.u8(count)
     }
     /// The reply's fields.
-    package struct Reply: Sendable {
-      package var keysymsPerKeycode: UInt8
-      package var keysyms: [UInt32]
+    struct Reply: Sendable {
+      var keysymsPerKeycode: UInt8
+      var keysyms: [UInt32]
     }
     /// Decodes a reply (the whole packet, header included).
     /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) for a reply too short for its fields.
-    package static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
+    static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
       try X11Wire.require(reply, 32, for: name)
       let length = Int(X11Wire.u32(reply, 4))
       let keysymsPerKeycode = reply[1]
@@ -743,29 +498,26 @@ extension X11 {
   }
 
   /// `QueryExtension` (xproto.xml): opcode 98.
-  package struct QueryExtension: X11ReplyingRequest {
-    package static let opcode: UInt8 = 98
-    package static let name = "QueryExtension"
-    package var name: [UInt8]
-    package init(name: [UInt8]) {
-      self.name = name
-    }
-    package func encode(into wire: inout X11Wire) {
+  struct QueryExtension: X11ReplyingRequest {
+    static let opcode: UInt8 = 98
+    static let name = "QueryExtension"
+    var name: [UInt8]
+    func encode(into wire: inout X11Wire) {
       wire.u16(Int(UInt16(name.count)))
       wire.zeros(2)
       wire.bytes(name)
       wire.pad()
     }
     /// The reply's fields.
-    package struct Reply: Sendable {
-      package var present: Bool
-      package var majorOpcode: UInt8
-      package var firstEvent: UInt8
-      package var firstError: UInt8
+    struct Reply: Sendable {
+      var present: Bool
+      var majorOpcode: UInt8
+      var firstEvent: UInt8
+      var firstError: UInt8
     }
     /// Decodes a reply (the whole packet, header included).
     /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) for a reply too short for its fields.
-    package static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
+    static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
       try X11Wire.require(reply, 32, for: name)
       let present = reply[8] != 0
       let majorOpcode = reply[9]
@@ -776,20 +528,19 @@ extension X11 {
   }
 
   /// `Enable` (bigreq.xml): opcode 0.
-  package struct BigRequestsEnable: X11ReplyingRequest {
-    package static let opcode: UInt8 = 0
-    package static let name = "BigRequestsEnable"
-    package static let extensionName: String? = "BIG-REQUESTS"
-    package init() {}
-    package var detail: UInt8 { Self.opcode }
-    package func encode(into wire: inout X11Wire) {}
+  struct BigRequestsEnable: X11ReplyingRequest {
+    static let opcode: UInt8 = 0
+    static let name = "BigRequestsEnable"
+    static let extensionName: String? = "BIG-REQUESTS"
+    var detail: UInt8 { Self.opcode }
+    func encode(into wire: inout X11Wire) {}
     /// The reply's fields.
-    package struct Reply: Sendable {
-      package var maximumRequestLength: UInt32
+    struct Reply: Sendable {
+      var maximumRequestLength: UInt32
     }
     /// Decodes a reply (the whole packet, header included).
     /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) for a reply too short for its fields.
-    package static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
+    static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
       try X11Wire.require(reply, 32, for: name)
       let maximumRequestLength = X11Wire.u32(reply, 8)
       return Reply(maximumRequestLength: maximumRequestLength)
@@ -797,29 +548,25 @@ extension X11 {
   }
 
   /// `QueryVersion` (xfixes.xml): opcode 0.
-  package struct XFixesQueryVersion: X11ReplyingRequest {
-    package static let opcode: UInt8 = 0
-    package static let name = "XFixesQueryVersion"
-    package static let extensionName: String? = "XFIXES"
-    package var clientMajorVersion: UInt32
-    package var clientMinorVersion: UInt32
-    package init(clientMajorVersion: UInt32, clientMinorVersion: UInt32) {
-      self.clientMajorVersion = clientMajorVersion
-      self.clientMinorVersion = clientMinorVersion
-    }
-    package var detail: UInt8 { Self.opcode }
-    package func encode(into wire: inout X11Wire) {
+  struct XFixesQueryVersion: X11ReplyingRequest {
+    static let opcode: UInt8 = 0
+    static let name = "XFixesQueryVersion"
+    static let extensionName: String? = "XFIXES"
+    var clientMajorVersion: UInt32
+    var clientMinorVersion: UInt32
+    var detail: UInt8 { Self.opcode }
+    func encode(into wire: inout X11Wire) {
       wire.u32(clientMajorVersion)
       wire.u32(clientMinorVersion)
     }
     /// The reply's fields.
-    package struct Reply: Sendable {
-      package var majorVersion: UInt32
-      package var minorVersion: UInt32
+    struct Reply: Sendable {
+      var majorVersion: UInt32
+      var minorVersion: UInt32
     }
     /// Decodes a reply (the whole packet, header included).
     /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) for a reply too short for its fields.
-    package static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
+    static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
       try X11Wire.require(reply, 32, for: name)
       let majorVersion = X11Wire.u32(reply, 8)
       let minorVersion = X11Wire.u32(reply, 12)
@@ -828,25 +575,74 @@ extension X11 {
   }
 
   /// `SelectSelectionInput` (xfixes.xml): opcode 2.
-  package struct XFixesSelectSelectionInput: X11Request {
-    package static let opcode: UInt8 = 2
-    package static let name = "XFixesSelectSelectionInput"
-    package static let extensionName: String? = "XFIXES"
-    package var window: UInt32
-    package var selection: UInt32
-    package var eventMask: UInt32
-    package init(window: UInt32, selection: UInt32, eventMask: UInt32) {
-      self.window = window
-      self.selection = selection
-      self.eventMask = eventMask
-    }
-    package var detail: UInt8 { Self.opcode }
-    package func encode(into wire: inout X11Wire) {
+  struct XFixesSelectSelectionInput: X11Request {
+    static let opcode: UInt8 = 2
+    static let name = "XFixesSelectSelectionInput"
+    static let extensionName: String? = "XFIXES"
+    var window: UInt32
+    var selection: UInt32
+    var eventMask: UInt32
+    var detail: UInt8 { Self.opcode }
+    func encode(into wire: inout X11Wire) {
       wire.u32(window)
       wire.u32(selection)
       wire.u32(eventMask)
     }
   }
+  /// The values of a `CW` value list: each one given is sent, its bit set in the mask.
+  struct WindowAttributes {
+    var backgroundPixmap: UInt32?
+    var backgroundPixel: UInt32?
+    var borderPixmap: UInt32?
+    var borderPixel: UInt32?
+    var bitGravity: UInt32?
+    var winGravity: UInt32?
+    var backingStore: UInt32?
+    var backingPlanes: UInt32?
+    var backingPixel: UInt32?
+    var overrideRedirect: UInt32?
+    var saveUnder: UInt32?
+    var eventMask: UInt32?
+    var doNotPropogateMask: UInt32?
+    var colormap: UInt32?
+    var cursor: UInt32?
+    /// The mask, then the values given, in bit order.
+    func encode(into wire: inout X11Wire) {
+      var mask: UInt32 = 0
+      if backgroundPixmap != nil { mask |= 0x1 }
+      if backgroundPixel != nil { mask |= 0x2 }
+      if borderPixmap != nil { mask |= 0x4 }
+      if borderPixel != nil { mask |= 0x8 }
+      if bitGravity != nil { mask |= 0x10 }
+      if winGravity != nil { mask |= 0x20 }
+      if backingStore != nil { mask |= 0x40 }
+      if backingPlanes != nil { mask |= 0x80 }
+      if backingPixel != nil { mask |= 0x100 }
+      if overrideRedirect != nil { mask |= 0x200 }
+      if saveUnder != nil { mask |= 0x400 }
+      if eventMask != nil { mask |= 0x800 }
+      if doNotPropogateMask != nil { mask |= 0x1000 }
+      if colormap != nil { mask |= 0x2000 }
+      if cursor != nil { mask |= 0x4000 }
+      wire.u32(mask)
+      if let backgroundPixmap { wire.u32(backgroundPixmap) }
+      if let backgroundPixel { wire.u32(backgroundPixel) }
+      if let borderPixmap { wire.u32(borderPixmap) }
+      if let borderPixel { wire.u32(borderPixel) }
+      if let bitGravity { wire.u32(bitGravity) }
+      if let winGravity { wire.u32(winGravity) }
+      if let backingStore { wire.u32(backingStore) }
+      if let backingPlanes { wire.u32(backingPlanes) }
+      if let backingPixel { wire.u32(backingPixel) }
+      if let overrideRedirect { wire.u32(overrideRedirect) }
+      if let saveUnder { wire.u32(saveUnder) }
+      if let eventMask { wire.u32(eventMask) }
+      if let doNotPropogateMask { wire.u32(doNotPropogateMask) }
+      if let colormap { wire.u32(colormap) }
+      if let cursor { wire.u32(cursor) }
+    }
+  }
+
 }
 
 /// The events this client reads or sends, typed, decoded from their 32 bytes.
@@ -865,35 +661,13 @@ package enum X11Events {
     package var eventY: Int16
     package var state: UInt16
     package var sameScreen: Bool
-    package init(
-      detail: UInt8, time: UInt32, root: UInt32, event: UInt32, child: UInt32, rootX: Int16, rootY: Int16,
-      eventX: Int16, eventY: Int16, state: UInt16, sameScreen: Bool
-    ) {
-      self.detail = detail
-      self.time = time
-      self.root = root
-      self.event = event
-      self.child = child
-      self.rootX = rootX
-      self.rootY = rootY
-      self.eventX = eventX
-      self.eventY = eventY
-      self.state = state
-      self.sameScreen = sameScreen
-    }
     /// The event's fields from its 32 bytes (its code already checked).
-    package init(_ e: [UInt8]) {
-      detail = e[1]
-      time = X11Wire.u32(e, 4)
-      root = X11Wire.u32(e, 8)
-      event = X11Wire.u32(e, 12)
-      child = X11Wire.u32(e, 16)
-      rootX = Int16(bitPattern: X11Wire.u16(e, 20))
-      rootY = Int16(bitPattern: X11Wire.u16(e, 22))
-      eventX = Int16(bitPattern: X11Wire.u16(e, 24))
-      eventY = Int16(bitPattern: X11Wire.u16(e, 26))
-      state = X11Wire.u16(e, 28)
-      sameScreen = e[30] != 0
+    static func decoded(from e: [UInt8]) -> Self {
+      Self(
+        detail: e[1], time: X11Wire.u32(e, 4), root: X11Wire.u32(e, 8), event: X11Wire.u32(e, 12),
+        child: X11Wire.u32(e, 16), rootX: Int16(bitPattern: X11Wire.u16(e, 20)),
+        rootY: Int16(bitPattern: X11Wire.u16(e, 22)), eventX: Int16(bitPattern: X11Wire.u16(e, 24)),
+        eventY: Int16(bitPattern: X11Wire.u16(e, 26)), state: X11Wire.u16(e, 28), sameScreen: e[30] != 0)
     }
   }
 
@@ -911,35 +685,13 @@ package enum X11Events {
     package var eventY: Int16
     package var state: UInt16
     package var sameScreen: Bool
-    package init(
-      detail: UInt8, time: UInt32, root: UInt32, event: UInt32, child: UInt32, rootX: Int16, rootY: Int16,
-      eventX: Int16, eventY: Int16, state: UInt16, sameScreen: Bool
-    ) {
-      self.detail = detail
-      self.time = time
-      self.root = root
-      self.event = event
-      self.child = child
-      self.rootX = rootX
-      self.rootY = rootY
-      self.eventX = eventX
-      self.eventY = eventY
-      self.state = state
-      self.sameScreen = sameScreen
-    }
     /// The event's fields from its 32 bytes (its code already checked).
-    package init(_ e: [UInt8]) {
-      detail = e[1]
-      time = X11Wire.u32(e, 4)
-      root = X11Wire.u32(e, 8)
-      event = X11Wire.u32(e, 12)
-      child = X11Wire.u32(e, 16)
-      rootX = Int16(bitPattern: X11Wire.u16(e, 20))
-      rootY = Int16(bitPattern: X11Wire.u16(e, 22))
-      eventX = Int16(bitPattern: X11Wire.u16(e, 24))
-      eventY = Int16(bitPattern: X11Wire.u16(e, 26))
-      state = X11Wire.u16(e, 28)
-      sameScreen = e[30] != 0
+    static func decoded(from e: [UInt8]) -> Self {
+      Self(
+        detail: e[1], time: X11Wire.u32(e, 4), root: X11Wire.u32(e, 8), event: X11Wire.u32(e, 12),
+        child: X11Wire.u32(e, 16), rootX: Int16(bitPattern: X11Wire.u16(e, 20)),
+        rootY: Int16(bitPattern: X11Wire.u16(e, 22)), eventX: Int16(bitPattern: X11Wire.u16(e, 24)),
+        eventY: Int16(bitPattern: X11Wire.u16(e, 26)), state: X11Wire.u16(e, 28), sameScreen: e[30] != 0)
     }
   }
 
@@ -957,35 +709,13 @@ package enum X11Events {
     package var eventY: Int16
     package var state: UInt16
     package var sameScreen: Bool
-    package init(
-      detail: UInt8, time: UInt32, root: UInt32, event: UInt32, child: UInt32, rootX: Int16, rootY: Int16,
-      eventX: Int16, eventY: Int16, state: UInt16, sameScreen: Bool
-    ) {
-      self.detail = detail
-      self.time = time
-      self.root = root
-      self.event = event
-      self.child = child
-      self.rootX = rootX
-      self.rootY = rootY
-      self.eventX = eventX
-      self.eventY = eventY
-      self.state = state
-      self.sameScreen = sameScreen
-    }
     /// The event's fields from its 32 bytes (its code already checked).
-    package init(_ e: [UInt8]) {
-      detail = e[1]
-      time = X11Wire.u32(e, 4)
-      root = X11Wire.u32(e, 8)
-      event = X11Wire.u32(e, 12)
-      child = X11Wire.u32(e, 16)
-      rootX = Int16(bitPattern: X11Wire.u16(e, 20))
-      rootY = Int16(bitPattern: X11Wire.u16(e, 22))
-      eventX = Int16(bitPattern: X11Wire.u16(e, 24))
-      eventY = Int16(bitPattern: X11Wire.u16(e, 26))
-      state = X11Wire.u16(e, 28)
-      sameScreen = e[30] != 0
+    static func decoded(from e: [UInt8]) -> Self {
+      Self(
+        detail: e[1], time: X11Wire.u32(e, 4), root: X11Wire.u32(e, 8), event: X11Wire.u32(e, 12),
+        child: X11Wire.u32(e, 16), rootX: Int16(bitPattern: X11Wire.u16(e, 20)),
+        rootY: Int16(bitPattern: X11Wire.u16(e, 22)), eventX: Int16(bitPattern: X11Wire.u16(e, 24)),
+        eventY: Int16(bitPattern: X11Wire.u16(e, 26)), state: X11Wire.u16(e, 28), sameScreen: e[30] != 0)
     }
   }
 
@@ -1003,35 +733,13 @@ package enum X11Events {
     package var eventY: Int16
     package var state: UInt16
     package var sameScreen: Bool
-    package init(
-      detail: UInt8, time: UInt32, root: UInt32, event: UInt32, child: UInt32, rootX: Int16, rootY: Int16,
-      eventX: Int16, eventY: Int16, state: UInt16, sameScreen: Bool
-    ) {
-      self.detail = detail
-      self.time = time
-      self.root = root
-      self.event = event
-      self.child = child
-      self.rootX = rootX
-      self.rootY = rootY
-      self.eventX = eventX
-      self.eventY = eventY
-      self.state = state
-      self.sameScreen = sameScreen
-    }
     /// The event's fields from its 32 bytes (its code already checked).
-    package init(_ e: [UInt8]) {
-      detail = e[1]
-      time = X11Wire.u32(e, 4)
-      root = X11Wire.u32(e, 8)
-      event = X11Wire.u32(e, 12)
-      child = X11Wire.u32(e, 16)
-      rootX = Int16(bitPattern: X11Wire.u16(e, 20))
-      rootY = Int16(bitPattern: X11Wire.u16(e, 22))
-      eventX = Int16(bitPattern: X11Wire.u16(e, 24))
-      eventY = Int16(bitPattern: X11Wire.u16(e, 26))
-      state = X11Wire.u16(e, 28)
-      sameScreen = e[30] != 0
+    static func decoded(from e: [UInt8]) -> Self {
+      Self(
+        detail: e[1], time: X11Wire.u32(e, 4), root: X11Wire.u32(e, 8), event: X11Wire.u32(e, 12),
+        child: X11Wire.u32(e, 16), rootX: Int16(bitPattern: X11Wire.u16(e, 20)),
+        rootY: Int16(bitPattern: X11Wire.u16(e, 22)), eventX: Int16(bitPattern: X11Wire.u16(e, 24)),
+        eventY: Int16(bitPattern: X11Wire.u16(e, 26)), state: X11Wire.u16(e, 28), sameScreen: e[30] != 0)
     }
   }
 
@@ -1040,15 +748,8 @@ package enum X11Events {
     package static let number: UInt8 = 17
     package var event: UInt32
     package var window: UInt32
-    package init(event: UInt32, window: UInt32) {
-      self.event = event
-      self.window = window
-    }
     /// The event's fields from its 32 bytes (its code already checked).
-    package init(_ e: [UInt8]) {
-      event = X11Wire.u32(e, 4)
-      window = X11Wire.u32(e, 8)
-    }
+    static func decoded(from e: [UInt8]) -> Self { Self(event: X11Wire.u32(e, 4), window: X11Wire.u32(e, 8)) }
   }
 
   /// `PropertyNotify` (xproto.xml): event 28.
@@ -1058,18 +759,9 @@ package enum X11Events {
     package var atom: UInt32
     package var time: UInt32
     package var state: UInt8
-    package init(window: UInt32, atom: UInt32, time: UInt32, state: UInt8) {
-      self.window = window
-      self.atom = atom
-      self.time = time
-      self.state = state
-    }
     /// The event's fields from its 32 bytes (its code already checked).
-    package init(_ e: [UInt8]) {
-      window = X11Wire.u32(e, 4)
-      atom = X11Wire.u32(e, 8)
-      time = X11Wire.u32(e, 12)
-      state = e[16]
+    static func decoded(from e: [UInt8]) -> Self {
+      Self(window: X11Wire.u32(e, 4), atom: X11Wire.u32(e, 8), time: X11Wire.u32(e, 12), state: e[16])
     }
   }
 
@@ -1079,16 +771,9 @@ package enum X11Events {
     package var time: UInt32
     package var owner: UInt32
     package var selection: UInt32
-    package init(time: UInt32, owner: UInt32, selection: UInt32) {
-      self.time = time
-      self.owner = owner
-      self.selection = selection
-    }
     /// The event's fields from its 32 bytes (its code already checked).
-    package init(_ e: [UInt8]) {
-      time = X11Wire.u32(e, 4)
-      owner = X11Wire.u32(e, 8)
-      selection = X11Wire.u32(e, 12)
+    static func decoded(from e: [UInt8]) -> Self {
+      Self(time: X11Wire.u32(e, 4), owner: X11Wire.u32(e, 8), selection: X11Wire.u32(e, 12))
     }
   }
 
@@ -1101,22 +786,11 @@ package enum X11Events {
     package var selection: UInt32
     package var target: UInt32
     package var property: UInt32
-    package init(time: UInt32, owner: UInt32, requestor: UInt32, selection: UInt32, target: UInt32, property: UInt32) {
-      self.time = time
-      self.owner = owner
-      self.requestor = requestor
-      self.selection = selection
-      self.target = target
-      self.property = property
-    }
     /// The event's fields from its 32 bytes (its code already checked).
-    package init(_ e: [UInt8]) {
-      time = X11Wire.u32(e, 4)
-      owner = X11Wire.u32(e, 8)
-      requestor = X11Wire.u32(e, 12)
-      selection = X11Wire.u32(e, 16)
-      target = X11Wire.u32(e, 20)
-      property = X11Wire.u32(e, 24)
+    static func decoded(from e: [UInt8]) -> Self {
+      Self(
+        time: X11Wire.u32(e, 4), owner: X11Wire.u32(e, 8), requestor: X11Wire.u32(e, 12), selection: X11Wire.u32(e, 16),
+        target: X11Wire.u32(e, 20), property: X11Wire.u32(e, 24))
     }
   }
 
@@ -1128,23 +802,14 @@ package enum X11Events {
     package var selection: UInt32
     package var target: UInt32
     package var property: UInt32
-    package init(time: UInt32, requestor: UInt32, selection: UInt32, target: UInt32, property: UInt32) {
-      self.time = time
-      self.requestor = requestor
-      self.selection = selection
-      self.target = target
-      self.property = property
-    }
     /// The event's fields from its 32 bytes (its code already checked).
-    package init(_ e: [UInt8]) {
-      time = X11Wire.u32(e, 4)
-      requestor = X11Wire.u32(e, 8)
-      selection = X11Wire.u32(e, 12)
-      target = X11Wire.u32(e, 16)
-      property = X11Wire.u32(e, 20)
+    static func decoded(from e: [UInt8]) -> Self {
+      Self(
+        time: X11Wire.u32(e, 4), requestor: X11Wire.u32(e, 8), selection: X11Wire.u32(e, 12),
+        target: X11Wire.u32(e, 16), property: X11Wire.u32(e, 20))
     }
     /// The 32 bytes SendEvent carries (the server fills in the sequence number).
-    package var encoded: [UInt8] {
+    var encoded: [UInt8] {
       var wire = X11Wire()
       wire.u8(Self.number)
       wire.zeros(3)
@@ -1165,21 +830,14 @@ package enum X11Events {
     package var window: UInt32
     package var type: UInt32
     package var data: [UInt32]
-    package init(format: UInt8, window: UInt32, type: UInt32, data: [UInt32]) {
-      self.format = format
-      self.window = window
-      self.type = type
-      self.data = data
-    }
     /// The event's fields from its 32 bytes (its code already checked).
-    package init(_ e: [UInt8]) {
-      format = e[1]
-      window = X11Wire.u32(e, 4)
-      type = X11Wire.u32(e, 8)
-      data = (0..<5).map { X11Wire.u32(e, 12 + 4 * $0) }
+    static func decoded(from e: [UInt8]) -> Self {
+      Self(
+        format: e[1], window: X11Wire.u32(e, 4), type: X11Wire.u32(e, 8),
+        data: (0..<5).map { X11Wire.u32(e, 12 + 4 * $0) })
     }
     /// The 32 bytes SendEvent carries (the server fills in the sequence number).
-    package var encoded: [UInt8] {
+    var encoded: [UInt8] {
       var wire = X11Wire()
       wire.u8(Self.number)
       wire.u8(format)
@@ -1201,24 +859,11 @@ package enum X11Events {
     package var selection: UInt32
     package var timestamp: UInt32
     package var selectionTimestamp: UInt32
-    package init(
-      subtype: UInt8, window: UInt32, owner: UInt32, selection: UInt32, timestamp: UInt32, selectionTimestamp: UInt32
-    ) {
-      self.subtype = subtype
-      self.window = window
-      self.owner = owner
-      self.selection = selection
-      self.timestamp = timestamp
-      self.selectionTimestamp = selectionTimestamp
-    }
     /// The event's fields from its 32 bytes (its code already checked).
-    package init(_ e: [UInt8]) {
-      subtype = e[1]
-      window = X11Wire.u32(e, 4)
-      owner = X11Wire.u32(e, 8)
-      selection = X11Wire.u32(e, 12)
-      timestamp = X11Wire.u32(e, 16)
-      selectionTimestamp = X11Wire.u32(e, 20)
+    static func decoded(from e: [UInt8]) -> Self {
+      Self(
+        subtype: e[1], window: X11Wire.u32(e, 4), owner: X11Wire.u32(e, 8), selection: X11Wire.u32(e, 12),
+        timestamp: X11Wire.u32(e, 16), selectionTimestamp: X11Wire.u32(e, 20))
     }
   }
 
