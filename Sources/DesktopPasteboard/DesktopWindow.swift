@@ -89,15 +89,16 @@ public func makeWindow(
   }
 }
 
-/// Calls `body` on the main actor, where the delegates run, and waits at most `seconds` for
-/// what it returns (nil when the main actor does not answer in time): how a window's thread asks
-/// its drop surface, on either backend.
+/// Runs `body` on the main actor, where the delegates run, without waiting for it: how a
+/// window's event loop hands a drag event to its drop surface, on either backend. The loop goes
+/// on; `body` posts its answer back (XDND and Wayland both let a target answer later).
 ///
-/// The window's thread spins for the first 200 µs of the wait (yielding between checks), since
-/// a main actor that is free answers a pointer move in a few microseconds, and a thread asleep
-/// on a condition hears it only once the scheduler wakes it; after that it sleeps.
-func answerOnMain<T: Sendable>(within seconds: Double, _ body: @escaping @MainActor @Sendable () -> T) -> T? {
-  let waiter = Waiter<T>()
-  Task { @MainActor in waiter.deliver(body()) }
-  return waiter.wait(seconds: seconds, spinning: 200_000)
+/// On the main thread (a window whose events run there, ``DesktopEventLoop``), `body` runs at
+/// once, with no hop.
+func runOnMain(_ body: @escaping @MainActor @Sendable () -> Void) {
+  if Thread.isMainThread {
+    MainActor.assumeIsolated { body() }
+  } else {
+    Task { @MainActor in body() }
+  }
 }

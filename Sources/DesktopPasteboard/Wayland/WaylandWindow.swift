@@ -36,6 +36,8 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
     var presses: [Int: AsyncStream<WindowButtonPress>.Continuation] = [:]
     var nextObserver = 0
     var dragging = false
+    /// The offer whose drag began on the surface (set and read on the main actor, in order).
+    var began: UInt32?
     var latestPress: UInt32?
     /// How long the latest motions took to answer (`answerTimes`), oldest first.
     var answerTimes: [UInt64] = []
@@ -47,15 +49,15 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
   /// main actor included. `utibench` reads it beside the end-to-end time through the compositor.
   package var answerTimes: [UInt64] { state.withLock { $0.answerTimes } }
 
-  /// The drag over the window: its offer, the items made from its types, and where it is.
+  /// The drag over the window: its offer, the items made from its types (nil while they are
+  /// built), and where it is.
   private struct Incoming {
     let offer: UInt32
     let serial: UInt32
     let mimeTypes: [String]
     let allowed: Set<DropOperation>
-    let items: [ItemProvider]
+    var items: [ItemProvider]?
     var location: CGPoint
-    var began = false
     var dropped = false
   }
 
@@ -187,13 +189,12 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
     guard let surface = state.withLock({ $0.surface }) else { return }
     switch event {
     case .entered(let offer, let serial, let mimeTypes, let actions, let x, let y):
-      let items = incomingItems(offer: offer, mimeTypes: mimeTypes)
       state.withLock { state in
         state.incoming = Incoming(
-          offer: offer, serial: serial, mimeTypes: mimeTypes, allowed: actions.allowedOperations,
-          items: items, location: CGPoint(x: x, y: y))
+          offer: offer, serial: serial, mimeTypes: mimeTypes, allowed: actions.allowedOperations, items: nil,
+          location: CGPoint(x: x, y: y))
       }
-      move(surface: surface, arrived: arrived)
+      buildItems(offer: offer, mimeTypes: mimeTypes, surface: surface, arrived: arrived)
     case .moved(let x, let y):
       state.withLock { $0.incoming?.location = CGPoint(x: x, y: y) }
       move(surface: surface, arrived: arrived)
@@ -206,8 +207,13 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
           return drag
         })
       else { return }
-      if drag.began { _ = onMain { surface.cancel() } }
-      toplevel.release(drag.offer)
+      runOnMain { [self] in
+        if state.withLock({ $0.began == drag.offer }) {
+          state.withLock { $0.began = nil }
+          surface.cancel()
+        }
+        toplevel.release(drag.offer)
+      }
     case .dropped:
       guard
         let drag = state.withLock({ state -> Incoming? in
@@ -217,62 +223,85 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
         })
       else { return }
       let location = drag.location
-      let ended = onMain { surface.isDragging ? surface.end(at: location) : nil }
-      if (ended ?? nil) == nil { toplevel.release(drag.offer) }
+      runOnMain { [self] in
+        let began = state.withLock { state in
+          defer { state.began = nil }
+          return state.began == drag.offer
+        }
+        // The drag's settled handler finishes (or releases) the offer once its loads are done.
+        guard began, surface.isDragging else { return toplevel.release(drag.offer) }
+        _ = surface.end(at: location)
+      }
     }
   }
 
-  /// Moves the drag over us on the surface (beginning it there at its first position), and
-  /// answers the offer with what the surface's operation now is; records how long the answer
-  /// took since the event `arrived`.
-  private func move(surface: DropSurface, arrived: UInt64) {
-    guard let drag = state.withLock({ $0.incoming }) else { return }
-    let (offer, location, began, items, allowed) = (drag.offer, drag.location, drag.began, drag.items, drag.allowed)
-    let source = AppIdentity(bundleIdentifier: "wayland client")
+  /// Builds the items of a drag's MIME types (``IncomingDrag``) on a thread of its own, since a
+  /// file list is read from the drag's source, which may be this window's own connection (a
+  /// drag from our own window); then moves the drag to where it is now.
+  private func buildItems(offer: UInt32, mimeTypes: [String], surface: DropSurface, arrived: UInt64) {
     let toplevel = self.toplevel
-    let answer = onMain { () -> DropOperation in
-      IncomingDrag.move(
-        on: surface, items: items, to: location, allowing: allowed, first: !began, from: source
-      ) { operation in
+    let registry = self.registry ?? UTTypeRegistry.shared.current
+    WorkerThread.detached { [weak self] in
+      let read: @Sendable (String) throws -> [UInt8] = { mimeType in
+        var data: [UInt8] = []
+        try toplevel.receive(mimeType, from: offer) { chunk throws(SystemPasteboardError) in data += chunk }
+        return data
+      }
+      let items =
+        (try? IncomingDrag.items(
+          targets: mimeTypes, application: AppIdentity(bundleIdentifier: "wayland client"), registry: registry,
+          readFileList: { try? read($0) }, load: read)) ?? []
+      guard let self else { return }
+      let current = state.withLock { state -> Bool in
+        guard state.incoming?.offer == offer else { return false }
+        state.incoming?.items = items
+        return true
+      }
+      if current { move(surface: surface, arrived: arrived) }
+    }
+  }
+
+  /// Moves the drag over us on the surface (beginning it there at its first position) on the
+  /// main actor, and answers the offer from there with what the surface's operation now is (the
+  /// window's thread goes on meanwhile: Wayland lets a target answer later); records how long
+  /// the answer took since the event `arrived`. A drag whose items are still being built is
+  /// answered once they are.
+  private func move(surface: DropSurface, arrived: UInt64) {
+    guard let drag = state.withLock({ $0.incoming }), let items = drag.items else { return }
+    let (offer, location, allowed) = (drag.offer, drag.location, drag.allowed)
+    let source = AppIdentity(bundleIdentifier: "wayland client")
+    runOnMain { [self] in
+      let first = state.withLock { state in
+        defer { state.began = offer }
+        return state.began != offer
+      }
+      let operation = IncomingDrag.move(
+        on: surface, items: items, to: location, allowing: allowed, first: first, from: source
+      ) { [toplevel] operation in
         if operation == .copy || operation == .move {
           try? toplevel.finish(offer)
         } else {
           toplevel.release(offer)
         }
       }
+      answer(drag, operation: operation, arrived: arrived)
     }
-    state.withLock { state in
-      if state.incoming?.offer == offer { state.incoming?.began = true }
-    }
-    let operation = answer ?? .cancel
+  }
+
+  /// Answers `drag`'s offer with `operation` (accepting its first MIME type for a copy or a move),
+  /// if it is still the drag over us.
+  private func answer(_ drag: Incoming, operation: DropOperation, arrived: UInt64) {
+    guard state.withLock({ $0.incoming?.offer == drag.offer }) else { return }
     let takes = operation == .copy || operation == .move
     let action = DragActions(performing: operation)
     try? toplevel.answer(
-      offer, serial: drag.serial, mimeType: takes ? drag.mimeTypes.first : nil, actions: action, preferred: action)
+      drag.offer, serial: drag.serial, mimeType: takes ? drag.mimeTypes.first : nil, actions: action,
+      preferred: action)
     let took = MonotonicClock.now() - arrived
     state.withLock { state in
       if state.answerTimes.count == 4096 { state.answerTimes.removeFirst(2048) }
       state.answerTimes.append(took)
     }
-  }
-
-  /// The items of a drag's MIME types (``IncomingDrag``), read from the offer.
-  private func incomingItems(offer: UInt32, mimeTypes: [String]) -> [ItemProvider] {
-    let toplevel = self.toplevel
-    let read: @Sendable (String) throws -> [UInt8] = { mimeType in
-      var data: [UInt8] = []
-      try toplevel.receive(mimeType, from: offer) { chunk throws(SystemPasteboardError) in data += chunk }
-      return data
-    }
-    return
-      (try? IncomingDrag.items(
-        targets: mimeTypes, application: AppIdentity(bundleIdentifier: "wayland client"),
-        registry: registry ?? UTTypeRegistry.shared.current, readFileList: { try? read($0) }, load: read)) ?? []
-  }
-
-  /// Calls `body` on the main actor and waits (at most the timeout) for what it returns.
-  private func onMain<T: Sendable>(_ body: @escaping @MainActor @Sendable () -> T) -> T? {
-    answerOnMain(within: timeout, body)
   }
 }
 

@@ -54,6 +54,12 @@ extension X11Window.Host {
       run(machine.received(message, at: MonotonicClock.now()), host: host)
     }
 
+    /// Drag `number`'s items are built (nil: they could not be): a position that came meanwhile
+    /// is answered now.
+    func built(_ incoming: Incoming?, for number: Int, host: X11Window.Host) {
+      run(machine.built(incoming, for: number), host: host)
+    }
+
     /// How long a source may stay silent during a drag before it is taken for gone: sources
     /// send `XdndPosition` on every motion, so a silence this long is a source that stopped
     /// (hung, or lost its connection without its window being destroyed).
@@ -89,33 +95,29 @@ extension X11Window.Host {
     private func perform(_ action: XdndReceiving<Incoming>.Action, host: X11Window.Host) {
       switch action {
       case .begin(let number, let source, _, let types, let typeList):
-        let incoming = host.incomingDrag(number: number, source: source, inline: types, typeList: typeList)
-        machine.built(incoming, for: number)
+        host.buildIncomingDrag(number: number, source: source, inline: types, typeList: typeList)
       case .move(let drag, let x, let y, let action, let first):
-        let (operation, quiet) = host.move(
-          drag, to: drag.location(x: x, y: y), action: action, first: first, surface: surface)
-        let accepts = operation == .copy || operation == .move
-        host.connection.send(
-          .status(
-            target: host.window, accepts: accepts, wantsPositions: false,
-            rectangle: Self.rectangle(quiet, origin: drag.origin), action: host.atoms.action(for: operation)),
-          to: drag.source, atoms: host.atoms)
+        host.move(drag, to: drag.location(x: x, y: y), action: action, first: first, surface: surface)
       case .decline(let source):
         host.connection.send(
           .status(target: host.window, accepts: false, wantsPositions: false, rectangle: .init(), action: 0),
           to: source, atoms: host.atoms)
       case .exit:
         let surface = surface
-        _ = host.onMain { surface.cancel() }
+        host.onMain { surface.cancel() }
       case .drop(let drag, let x, let y, let time):
         drag.dropTime.withLock { $0 = time }
         let surface = surface
         let location = drag.location(x: x, y: y)
-        let ended = host.onMain { surface.isDragging ? surface.end(at: location) : nil }
-        if (ended ?? nil) == nil {
-          // No drag on the surface to end, or the main actor did not answer: the source hears
-          // of a failure rather than waiting for a finish that would not come.
-          finish(drag.number, .cancel, host: host)
+        let number = drag.number
+        host.onMain { [weak host] in
+          guard surface.isDragging else {
+            // No drag on the surface to end: the source hears of a failure rather than
+            // waiting for a finish that would not come.
+            host?.post { host in host.receiver?.finish(number, .cancel, host: host) }
+            return
+          }
+          _ = surface.end(at: location)  // the drag's settled handler finishes it
         }
       case .refuse(let source):
         host.connection.send(.finished(target: host.window, success: false, action: 0), to: source, atoms: host.atoms)
@@ -140,62 +142,97 @@ extension X11Window.Host {
     }
   }
 
-  /// The drag `source` brings: its targets (inline, or its `XdndTypeList`) as items
-  /// (``IncomingDrag``) whose loads convert `XdndSelection`, each on a connection of its own;
-  /// where our window is on the root.
-  fileprivate func incomingDrag(number: Int, source: UInt32, inline: [UInt32], typeList: Bool) -> Receiver.Incoming? {
+  /// Builds the items of the drag `source` brings, and reports them to the receiver (``Receiver/built(_:for:host:)``):
+  /// its targets (inline, or its `XdndTypeList`), the window's place and the source's end are
+  /// asked on the loop (round trips on its own socket); the items themselves
+  /// (``IncomingDrag``: a file list is read from the source and each file identified) are
+  /// built on a thread of their own, since the read waits for another application, which may
+  /// be this very loop (a drag from our own window).
+  fileprivate func buildIncomingDrag(number: Int, source: UInt32, inline: [UInt32], typeList: Bool) {
+    guard let start = incomingDragStart(source: source, inline: inline, typeList: typeList) else {
+      receiver?.built(nil, for: number, host: self)
+      return
+    }
+    let registry = registry ?? UTTypeRegistry.shared.current
+    let (display, timeout) = (connection.display, connection.timeout)
+    let dropTime = Locked<UInt32>(0)
+    let application = AppIdentity(bundleIdentifier: "x11 window 0x\(String(source, radix: 16))")
+    WorkerThread.detached { [weak self] in
+      // Each read on a connection of its own: the conversion waits for another application.
+      let read: @Sendable (String, UInt32) throws(SystemPasteboardError) -> [UInt8] = {
+        (target: String, time: UInt32) throws(SystemPasteboardError) -> [UInt8] in
+        let connection = try X11Connection(display: display, timeout: timeout)
+        return try SelectionReader(connection: connection, selection: "XdndSelection").convert(target, time: time).data
+      }
+      let items = try? IncomingDrag.items(
+        targets: start.targets, application: application, registry: registry,
+        readFileList: { target throws(SystemPasteboardError) in try read(target, 0) },
+        load: { target in try read(target, dropTime.withLock { $0 }) })
+      let incoming = items.map { items in
+        Receiver.Incoming(
+          number: number, source: source, items: items, application: application, dropTime: dropTime,
+          origin: start.origin, size: start.size)
+      }
+      self?.post { host in host.receiver?.built(incoming, for: number, host: host) }
+    }
+  }
+
+  /// What the loop asks of a drag's start: its targets' names, where our window is on the root,
+  /// and its size; nil when the source or our window is gone. The source's destruction ends the
+  /// drag (DestroyNotify).
+  private func incomingDragStart(source: UInt32, inline: [UInt32], typeList: Bool) -> (
+    targets: [String], origin: (x: Int, y: Int), size: CGSize
+  )? {
     do {
       var list = inline
       if typeList, let property = try connection.property32(source, atoms.typeList) { list = property.values }
       let targets = try connection.names(of: list.filter { $0 != 0 })
-      // The source's destruction ends the drag (DestroyNotify).
       connection.selectInput(source, X11Connection.EventMask.structureNotify)
       let origin = try connection.translate(0, 0, from: window, to: connection.setup.root)
       let size = try connection.size(of: window) ?? (Int(Int16.max), Int(Int16.max))
-      let dropTime = Locked<UInt32>(0)
-      let application = AppIdentity(bundleIdentifier: "x11 window 0x\(String(source, radix: 16))")
-      // Each read on a connection of its own: the conversion waits for another application.
-      let (display, timeout) = (connection.display, connection.timeout)
-      let read: @Sendable (String, UInt32) throws(SystemPasteboardError) -> [UInt8] = { target, time in
-        let connection = try X11Connection(display: display, timeout: timeout)
-        return try SelectionReader(connection: connection, selection: "XdndSelection").convert(target, time: time).data
-      }
-      let items = try IncomingDrag.items(
-        targets: targets, application: application, registry: registry ?? UTTypeRegistry.shared.current,
-        readFileList: { target throws(SystemPasteboardError) in try read(target, 0) },
-        load: { target in try read(target, dropTime.withLock { $0 }) })
-      return Receiver.Incoming(
-        number: number, source: source,
-        items: items, application: application,
-        dropTime: dropTime,
-        origin: (origin?.x ?? 0, origin?.y ?? 0),
-        size: CGSize(width: size.width, height: size.height))
+      return (targets, (origin?.x ?? 0, origin?.y ?? 0), CGSize(width: size.width, height: size.height))
     } catch {
       return nil
     }
   }
 
-  /// Moves `drag` to `location` on the surface (beginning it there at its first position); the
-  /// operation it now has, and the quiet rectangle around the pointer (window coordinates).
+  /// Moves `drag` to `location` on the surface (beginning it there at its first position) on
+  /// the main actor, and answers `XdndStatus` from there through the loop with the operation it
+  /// now has and the quiet rectangle around the pointer: the loop goes on meanwhile (XDND lets a
+  /// target answer a position later). An answer for a drag no longer over us is not sent.
   fileprivate func move(
     _ drag: Receiver.Incoming, to location: CGPoint, action: UInt32, first: Bool, surface: DropSurface
-  ) -> (DropOperation, CGRect?) {
+  ) {
     let items = drag.items
     // The action is followed on every position (it follows the source's modifier keys); for
     // XdndActionAsk, the source's XdndActionList says what it offers.
     let list = action == atoms.ask ? (try? connection.property32(drag.source, atoms.actionList))?.values ?? [] : []
     let allowed = atoms.allowedOperations(for: action, list: list)
-    let number = drag.number
-    let application = drag.application
+    let (number, application, source, origin) = (drag.number, drag.application, drag.source, drag.origin)
     let bounds = CGRect(origin: .zero, size: drag.size)
-    let answer = onMain { [self] () -> (DropOperation, CGRect?) in
+    onMain { [weak self] in
+      guard let self else { return }
       let operation = IncomingDrag.move(
         on: surface, items: items, to: location, allowing: allowed, first: first, from: application
       ) { operation in
         self.post { host in host.receiver?.finish(number, operation, host: host) }
       }
-      return (operation, surface.quietRectangle(around: location, within: bounds))
+      let quiet = surface.quietRectangle(around: location, within: bounds)
+      post { host in host.answer(number, source: source, operation: operation, quiet: quiet, origin: origin) }
     }
-    return answer ?? (.cancel, nil)
+  }
+
+  /// Sends `XdndStatus` for drag `number` with `operation`, if it is still the drag over us.
+  private func answer(
+    _ number: Int, source: UInt32, operation: DropOperation, quiet: CGRect?, origin: (x: Int, y: Int)
+  ) {
+    guard receiver?.machine.drag?.number == number else { return }
+    let accepts = operation == .copy || operation == .move
+    connection.send(
+      .status(
+        target: window, accepts: accepts, wantsPositions: false,
+        rectangle: Receiver.rectangle(quiet, origin: origin), action: atoms.action(for: operation)),
+      to: source, atoms: atoms)
+    try? connection.flush()
   }
 }

@@ -140,9 +140,9 @@ extension X11Window {
       }
     }
 
-    /// Calls `body` on the main actor and waits (at most `timeout`) for what it returns.
-    func onMain<T: Sendable>(_ body: @escaping @MainActor @Sendable () -> T) -> T? {
-      answerOnMain(within: timeout, body)
+    /// Runs `body` on the main actor, without waiting for it (see ``runOnMain(_:)``).
+    func onMain(_ body: @escaping @MainActor @Sendable () -> Void) {
+      runOnMain(body)
     }
   }
 }

@@ -14,6 +14,8 @@ import Pasteboard
 /// ```
 /// idle ──enter(s)──► reading(s)  [begin s]
 /// reading(s) ──built(items)──► over(s, items)            (items nil: they could not be built)
+///                                 [move or decline, where a position came while they were built]
+/// reading(s) ──position(s)──► reading(s, positioned)  [nothing yet: answered once built]
 /// over(s) ──position(s)──► over(s, positioned)  [move, or decline without items]
 /// reading(s) | over(s) ──leave(s) | source destroyed | silence──► idle  [exit if positioned]
 /// over(s, positioned, items) ──drop(s)──► idle, s awaits its finish  [drop]
@@ -56,9 +58,10 @@ struct XdndReceiving<Items: Equatable>: Equatable {
     var built = false
     /// Whether a position came (the drag began on the surface, when it has items).
     var positioned = false
-    /// The latest position, in root coordinates.
+    /// The latest position, in root coordinates, and the action the source asked for there.
     var x = 0
     var y = 0
+    var action: UInt32 = 0
     /// When its source last spoke (monotonic nanoseconds).
     var lastHeard: UInt64
   }
@@ -96,8 +99,11 @@ struct XdndReceiving<Items: Equatable>: Equatable {
     case .position(let source, let x, let y, _, let action):
       guard var drag, drag.source == source else { return [] }
       let first = !drag.positioned
-      (drag.positioned, drag.x, drag.y, drag.lastHeard) = (true, x, y, now)
+      (drag.positioned, drag.x, drag.y, drag.action, drag.lastHeard) = (true, x, y, action, now)
       state = .over(drag)
+      // Still being built: answered once they are (``built(_:for:)``); the source sends no
+      // other position before our answer (one XdndPosition is in flight at a time).
+      guard drag.built else { return [] }
       guard let items = drag.items else { return [.decline(source: source)] }
       return [.move(items, x: x, y: y, action: action, first: first)]
     case .leave(let source):
@@ -115,11 +121,15 @@ struct XdndReceiving<Items: Equatable>: Equatable {
   }
 
   /// The items the owner built for drag `number` (nil: they could not be built, and the drag
-  /// is declined). Items of a drag that already ended are dropped.
-  mutating func built(_ items: Items?, for number: Int) {
-    guard var drag, drag.number == number, !drag.built else { return }
+  /// is declined). Items of a drag that already ended are dropped. Where a position came while
+  /// they were built, it is answered now: the drag moves there, or is declined.
+  mutating func built(_ items: Items?, for number: Int) -> [Action] {
+    guard var drag, drag.number == number, !drag.built else { return [] }
     (drag.items, drag.built) = (items, true)
     state = .over(drag)
+    guard drag.positioned else { return [] }
+    guard let items else { return [.decline(source: drag.source)] }
+    return [.move(items, x: drag.x, y: drag.y, action: drag.action, first: true)]
   }
 
   /// The source window was destroyed: the drag is over.

@@ -1,0 +1,81 @@
+import DesktopTestSupport
+import Foundation
+import Pasteboard
+import TestSupport
+import Testing
+import TypeRegistry
+
+@testable import DesktopPasteboard
+@testable import SystemPasteboard
+
+/// Drags between windows of this process on Wayland: the drop's items are built from the
+/// drag's file list, which this process's own connection serves (`wl_data_source.send`), so
+/// the window's thread must not wait for that read.
+extension DragAndDropTests.WaylandWindowTests {
+  /// A PNG file (its file URL, `text/uri-list`) dragged from our window onto a target of the same
+  /// window: the drop's item is the file, and its bytes load from it.
+  @Test func aFileDraggedFromOurWindowOntoItselfIsDelivered() async throws {
+    guard let (compositor, input, display) = try Self.desktop() else { return }
+    let window = try WaylandWindow(title: "own", width: 400, height: 400, display: display, applicationID: "swift-uti")
+    defer { window.close() }
+    let log = try Self.takeImages(into: window)
+    let ours = try compositor.place(appID: "swift-uti", at: 0, 0)
+    let ended = try await Self.dragFile(
+      from: window, input, at: (ours.x + 50, ours.y + 50), to: (ours.x + 250, ours.y + 250))
+    #expect(await DragAndDropTests.eventually { log.loaded != nil }, "\(log.calls) \(log.loadError ?? "")")
+    #expect(log.loaded == (try Data(contentsOf: DragAndDropTests.ladybug)))
+    #expect(log.types == ["public.file-url", "public.png"])
+    #expect(await DragAndDropTests.eventually { ended.operations == [.copy] }, "\(ended.operations)")
+  }
+
+  /// The same onto another window of this process (each with its own connection and thread).
+  @Test func aFileDraggedOntoAnotherWindowOfOursIsDelivered() async throws {
+    guard let (compositor, input, display) = try Self.desktop() else { return }
+    let target = try WaylandWindow(
+      title: "target", width: 400, height: 400, display: display, applicationID: "swift-uti-target")
+    defer { target.close() }
+    let log = try Self.takeImages(into: target)
+    let source = try WaylandWindow(
+      title: "source", width: 200, height: 200, display: display, applicationID: "swift-uti-source")
+    defer { source.close() }
+    let into = try compositor.place(appID: "swift-uti-target", at: 0, 0)
+    let from = try compositor.place(appID: "swift-uti-source", at: 900, 0)
+    let ended = try await Self.dragFile(
+      from: source, input, at: (from.x + 100, from.y + 100), to: (into.x + 250, into.y + 250))
+    #expect(await DragAndDropTests.eventually { log.loaded != nil }, "\(log.calls) \(log.loadError ?? "")")
+    #expect(log.loaded == (try Data(contentsOf: DragAndDropTests.ladybug)))
+    #expect(await DragAndDropTests.eventually { ended.operations == [.copy] }, "\(ended.operations)")
+  }
+
+  /// A surface over all of `window` whose one target takes images and records its calls.
+  static func takeImages(into window: WaylandWindow) throws -> DelegateLog {
+    let log = DelegateLog()
+    let surface = DropSurface()
+    surface.addTarget(
+      DropTarget(frame: CGRect(x: 0, y: 0, width: 400, height: 400), of: [.image], delegate: Recorder(log: log)))
+    try window.acceptDrops(into: surface)
+    return log
+  }
+
+  /// Presses at `start` (output coordinates) over `window`, starts a drag of the ladybug's PNG
+  /// file's URL there, moves to `end` and releases; the log of what the drag's source hears.
+  static func dragFile(
+    from window: WaylandWindow, _ input: WaylandVirtualInput, at start: (Double, Double), to end: (Double, Double)
+  ) async throws -> EndedLog {
+    let presses = window.buttonPresses
+    try await offThePool {
+      try input.move(to: start.0, start.1)
+      try input.button(pressed: true)
+    }
+    try #require(await nextPress(presses) != nil, "the press never reached the window")
+    let ended = EndedLog()
+    let provider = ItemProvider(item: DragAndDropTests.ladybug, typeIdentifier: UTType.fileURL.identifier)
+    try window.beginDrag(DragSession(items: [provider], allowedOperations: [.copy]) { ended.operations.append($0) })
+    try await offThePool {
+      try input.drag(from: start, to: end)
+      usleep(200_000)
+      try input.button(pressed: false)
+    }
+    return ended
+  }
+}
