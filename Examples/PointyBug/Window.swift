@@ -21,7 +21,9 @@ struct PointyBugWindow {
 
   init(backend: SystemPasteboard.Backend?, log: @escaping @Sendable (String) -> Void) throws(SystemPasteboardError) {
     self.log = log
-    window = try makeWindow(title: "PointyBug", width: 800, height: 900, backend: backend, applicationID: "PointyBug")
+    // The window's events run on the main thread, where the delegates are: no hop per drag event.
+    window = try makeWindow(
+      title: "PointyBug", width: 800, height: 900, backend: backend, applicationID: "PointyBug", events: .mainThread)
     surface.addTarget(
       DropTarget(
         frame: PointyBugScenario.editor, of: [.image, .arrowTool],

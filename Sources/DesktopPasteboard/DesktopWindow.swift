@@ -71,21 +71,23 @@ public struct WindowButtonPress: Sendable, Hashable {
 ///   - backend: The desktop; nil for the environment's.
 ///   - applicationID: What window managers name and group the window by: X11's `WM_CLASS`
 ///     class, Wayland's app id; nil for the program's name.
+///   - events: Where the window's events run (``DesktopEvents``): a thread of its own, or the
+///     main thread (then make the window there).
 /// - Returns: The window, mapped.
 /// - Throws: `SystemPasteboardError` when there is no desktop or it refuses us.
 public func makeWindow(
   title: String, width: Int = 640, height: Int = 480, backend: SystemPasteboard.Backend? = nil,
-  applicationID: String? = nil
+  applicationID: String? = nil, events: DesktopEvents = .ownThread
 ) throws(SystemPasteboardError) -> any DesktopWindow {
   let resolved: SystemPasteboard.Backend
   if let backend { resolved = backend } else { resolved = try SystemPasteboard.Backend.fromEnvironment() }
   switch resolved {
   case .x11(let display):
     return try X11Window(
-      title: title, width: width, height: height, display: display, applicationClass: applicationID)
+      title: title, width: width, height: height, display: display, applicationClass: applicationID, events: events)
   case .wayland(let display):
     return try WaylandWindow(
-      title: title, width: width, height: height, display: display, applicationID: applicationID)
+      title: title, width: width, height: height, display: display, applicationID: applicationID, events: events)
   }
 }
 
@@ -96,7 +98,7 @@ public func makeWindow(
 /// On the main thread (a window whose events run there, ``DesktopEventLoop``), `body` runs at
 /// once, with no hop.
 func runOnMain(_ body: @escaping @MainActor @Sendable () -> Void) {
-  if Thread.isMainThread {
+  if MainQueue.isCurrent {
     MainActor.assumeIsolated { body() }
   } else {
     Task { @MainActor in body() }

@@ -189,7 +189,7 @@ package final class Socket: @unchecked Sendable {
 /// A pipe that wakes a thread waiting on a ``Socket``: the socket's ``Socket/wakeDescriptor`` is
 /// its read end, and ``wake()`` writes a byte (from any thread). Both ends close on release.
 package final class WakePipe: Sendable {
-  let read: Int32
+  package let read: Int32
   let write: Int32
 
   /// A pipe (close-on-exec); nil when the process has no descriptors left.

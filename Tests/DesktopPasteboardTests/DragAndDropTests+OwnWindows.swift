@@ -12,10 +12,12 @@ import TypeRegistry
 /// for that read.
 extension DragAndDropTests {
   /// A PNG file dragged from our window onto a target of the same window: the drop's item is
-  /// the file (`public.file-url`, then its type), and its bytes load from it.
-  @Test func aFileDraggedFromOurWindowOntoItselfIsDelivered() async throws {
+  /// the file (`public.file-url`, then its type), and its bytes load from it; with the window's
+  /// events on a thread of its own, and on the main thread (``DesktopEvents/mainThread``).
+  @Test(arguments: [DesktopEvents.ownThread, .mainThread])
+  func aFileDraggedFromOurWindowOntoItselfIsDelivered(events: DesktopEvents) async throws {
     guard Self.server != nil else { return }
-    let (window, _, log) = try Self.dropWindow([.image])
+    let (window, _, log) = try Self.dropWindow([.image], events: events)
     defer { window.close() }
     let ended = try await Self.dragFile(from: window, pressAt: (50, 50), to: [(150, 150), (250, 250)])
     let ladybug = try Data(contentsOf: Self.ladybug)

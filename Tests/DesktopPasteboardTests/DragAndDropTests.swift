@@ -83,10 +83,12 @@ struct DragAndDropTests {
   }
 
   /// A window of ours at (0, 0), 400×400, whose one target (100, 100, 300×300) takes `types`.
-  static func dropWindow(_ types: [UTType], delegate: (DelegateLog) -> any DropDelegate = { Recorder(log: $0) })
-    throws -> (X11Window, DropSurface, DelegateLog)
-  {
-    let window = try X11Window(title: "swift-uti drops", width: 400, height: 400, display: try display())
+  static func dropWindow(
+    _ types: [UTType], events: DesktopEvents = .ownThread,
+    delegate: (DelegateLog) -> any DropDelegate = { Recorder(log: $0) }
+  ) throws -> (X11Window, DropSurface, DelegateLog) {
+    let window = try X11Window(
+      title: "swift-uti drops", width: 400, height: 400, display: try display(), events: events)
     let log = DelegateLog()
     let surface = DropSurface()
     surface.addTarget(
@@ -95,9 +97,11 @@ struct DragAndDropTests {
     return (window, surface, log)
   }
 
-  @Test func textFromGTKReachesTheDelegatesInOrder() async throws {
+  /// With the window's events on a thread of its own, and on the main thread.
+  @Test(arguments: [DesktopEvents.ownThread, .mainThread])
+  func textFromGTKReachesTheDelegatesInOrder(events: DesktopEvents) async throws {
     guard Self.hasGTK else { return }
-    let (window, _, log) = try Self.dropWindow([.plainText, .image])
+    let (window, _, log) = try Self.dropWindow([.plainText, .image], events: events)
     defer { window.close() }
     let text = try await Self.startGTK(["source", "500", "0", "text", "dragged from GTK ✓"])
     defer { text.terminate() }

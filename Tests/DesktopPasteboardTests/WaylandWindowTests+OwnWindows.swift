@@ -13,10 +13,13 @@ import TypeRegistry
 /// the window's thread must not wait for that read.
 extension DragAndDropTests.WaylandWindowTests {
   /// A PNG file (its file URL, `text/uri-list`) dragged from our window onto a target of the same
-  /// window: the drop's item is the file, and its bytes load from it.
-  @Test func aFileDraggedFromOurWindowOntoItselfIsDelivered() async throws {
+  /// window: the drop's item is the file, and its bytes load from it; with the window's events on
+  /// a thread of its own, and on the main thread.
+  @Test(arguments: [DesktopEvents.ownThread, .mainThread])
+  func aFileDraggedFromOurWindowOntoItselfIsDelivered(events: DesktopEvents) async throws {
     guard let (compositor, input, display) = try Self.desktop() else { return }
-    let window = try WaylandWindow(title: "own", width: 400, height: 400, display: display, applicationID: "swift-uti")
+    let window = try WaylandWindow(
+      title: "own", width: 400, height: 400, display: display, applicationID: "swift-uti", events: events)
     defer { window.close() }
     let log = try Self.takeImages(into: window)
     let ours = try compositor.place(appID: "swift-uti", at: 0, 0)

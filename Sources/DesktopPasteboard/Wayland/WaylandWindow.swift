@@ -29,6 +29,8 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
   let timeout: Double
   let registry: UTTypeRegistry?
   private let state = Locked(State())
+  /// What serves the window from the main queue, when its events run on the main thread.
+  private var driver: MainQueueDriver?
 
   private struct State {
     var surface: DropSurface?
@@ -73,16 +75,25 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
   ///   - registry: Maps drags' MIME types to types (default: the shared registry).
   ///   - applicationID: The app id the compositor groups and names the window by (`set_app_id`,
   ///     X11's `WM_CLASS`); nil for the program's name.
+  ///   - events: Where the window's events run (``DesktopEvents``): a thread of its own, or the
+  ///     main thread (then make the window there).
   /// - Throws: `SystemPasteboardError` when there is no compositor or it lacks what a window needs.
   public init(
     title: String, width: Int = 640, height: Int = 480, pixels: [UInt32]? = nil, display: WaylandDisplay? = nil,
-    timeout: Duration = .seconds(5), registry: UTTypeRegistry? = nil, applicationID: String? = nil
+    timeout: Duration = .seconds(5), registry: UTTypeRegistry? = nil, applicationID: String? = nil,
+    events: DesktopEvents = .ownThread
   ) throws(SystemPasteboardError) {
-    toplevel = try WaylandToplevel(
+    if events == .mainThread { try MainQueueDriver.checkMainThread() }
+    let onMainQueue: @Sendable () -> Bool = { MainQueue.isCurrent }
+    let toplevel = try WaylandToplevel(
       display: display, title: title, appID: applicationID ?? ProcessEnvironment.programName, width: width,
-      height: height, pixels: pixels, timeout: timeout.seconds)
+      height: height, pixels: pixels, timeout: timeout.seconds, drivenBy: events == .mainThread ? onMainQueue : nil)
+    self.toplevel = toplevel
     self.timeout = timeout.seconds
     self.registry = registry
+    if events == .mainThread {
+      driver = try MainQueueDriver(descriptors: toplevel.readyDescriptors) { toplevel.serveReady() }
+    }
     toplevel.onPress { [weak self] press in self?.pressed(press) }
     toplevel.onClose { [weak self] in self?.closeWasRequested() }
   }
@@ -92,7 +103,10 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
     for observer in state.withLock({ Array($0.presses.values) }) { observer.finish() }
   }
 
-  deinit { toplevel.close() }
+  deinit {
+    toplevel.close()
+    driver?.cancel()
+  }
 
   /// Runs every drag other applications bring over the window through `surface`; binding
   /// another surface replaces this one.
@@ -167,7 +181,10 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
   public var closeRequested: Bool { toplevel.closeRequested }
 
   /// Stops taking drops and closes the window.
-  public func close() { toplevel.close() }
+  public func close() {
+    toplevel.close()
+    driver?.cancel()
+  }
 
   // MARK: Presses
 

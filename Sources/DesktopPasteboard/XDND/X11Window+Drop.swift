@@ -218,7 +218,7 @@ extension X11Window.Host {
         self.post { host in host.receiver?.finish(number, operation, host: host) }
       }
       let quiet = surface.quietRectangle(around: location, within: bounds)
-      post { host in host.answer(number, source: source, operation: operation, quiet: quiet, origin: origin) }
+      onLoop { host in host.answer(number, source: source, operation: operation, quiet: quiet, origin: origin) }
     }
   }
 

@@ -22,6 +22,8 @@ extension X11Window {
     let registry: UTTypeRegistry?
 
     private let loop: EventLoop
+    /// What serves the loop from the main queue, when the window's events run on the main thread.
+    private var driver: MainQueueDriver?
     private let dragging = Locked(false)
     /// Whether the window manager asked the window to close (`WM_DELETE_WINDOW`).
     let closing = Locked(false)
@@ -39,7 +41,8 @@ extension X11Window {
     let ownsWindow: Bool
 
     init(
-      connection: X11Connection, window: UInt32, ownsWindow: Bool, registry: UTTypeRegistry?
+      connection: X11Connection, window: UInt32, ownsWindow: Bool, registry: UTTypeRegistry?,
+      events: DesktopEvents = .ownThread
     ) throws(SystemPasteboardError) {
       self.connection = connection
       self.registry = registry
@@ -51,7 +54,14 @@ extension X11Window {
       owner = try SelectionOwner(connection: connection, selection: "XdndSelection", registry: registry)
       loop = try EventLoop(for: connection)
       loop.prepare(serving: owner, delegate: self)
-      try loop.start()
+      switch events {
+      case .ownThread: try loop.start()
+      case .mainThread:
+        try MainQueueDriver.checkMainThread()
+        let loop = loop
+        let descriptors = loop.startDriven(socket: connection.socket) { MainQueue.isCurrent }
+        driver = try MainQueueDriver(descriptors: descriptors) { loop.serveReady() }
+      }
     }
 
     // MARK: Commands
@@ -73,7 +83,16 @@ extension X11Window {
       }
     }
 
-    func stop() { loop.close() }
+    func stop() {
+      loop.close()
+      driver?.cancel()
+    }
+
+    /// Runs `command` now where this is the loop's thread (a window served on the main thread
+    /// answering from its delegates), else queues it for the loop.
+    func onLoop(_ command: @escaping @Sendable (Host) -> Void) {
+      if loop.inEventLoop { command(self) } else { post(command) }
+    }
 
     var isDragging: Bool { dragging.withLock { $0 } }
     func setDragging(_ value: Bool) { dragging.withLock { $0 = value } }

@@ -62,23 +62,23 @@ public final class X11Window: Sendable {
   ///   - registry: Maps drags' targets to types (default: the shared registry).
   ///   - applicationClass: `WM_CLASS`'s class (its instance is the program's name); nil for
   ///     the program's name capitalized.
+  ///   - events: Where the window's events run (``DesktopEvents``): a thread of its own, or
+  ///     the main thread (then make the window there).
   /// - Throws: `SystemPasteboardError` when there is no display or it refuses us.
   public init(
     title: String, width: Int = 640, height: Int = 480, display: X11Display? = nil, timeout: Duration = .seconds(5),
-    registry: UTTypeRegistry? = nil, applicationClass: String? = nil
+    registry: UTTypeRegistry? = nil, applicationClass: String? = nil, events: DesktopEvents = .ownThread
   ) throws(SystemPasteboardError) {
     let connection = try X11Connection(display: display, timeout: timeout.seconds)
-    let events =
+    let mask =
       X11Connection.EventMask.exposure | X11Connection.EventMask.buttonPress
       | X11Connection.EventMask.structureNotify | X11Connection.EventMask.propertyChange
     let window = try connection.createTopLevelWindow(
-      title: title, width: width, height: height, events: events, applicationClass: applicationClass)
+      title: title, width: width, height: height, events: mask, applicationClass: applicationClass)
     try connection.sync()
     id = window
     isCreated = true
-    host = try Host(
-      connection: connection, window: window, ownsWindow: true,
-      registry: registry)
+    host = try Host(connection: connection, window: window, ownsWindow: true, registry: registry, events: events)
   }
 
   /// The window `id` that the host's toolkit created on `display`. Drops reach it through a

@@ -15,6 +15,10 @@ import UTIPlatform
 /// - A loop ends once: closed (``close()``), or failed (the connection was lost, a protocol
 ///   error). Its owner hears why (`ended`), commands queued and later fail at once with the
 ///   error, and the owner's users make a new connection and loop at their next call.
+/// - Or it runs on a thread it does not own: ``startDriven()`` gives it none, and whoever drives
+///   it (a main-queue dispatch source, as `NSApplication.run()` and `gtk_main()` serve their
+///   windows on the main thread) calls ``serveReady()`` when its descriptors are readable; its
+///   work then runs on that thread, with no hop.
 ///
 /// ```swift
 /// let loop = try EventLoop(socket: connection.socket, peer: "the X server")
@@ -23,9 +27,10 @@ import UTIPlatform
 /// let owner = try loop.submit(within: 5) { () throws(SystemPasteboardError) in try reader.owner() }
 /// ```
 package final class EventLoop: @unchecked Sendable {
-  /// What the thread runs until the loop ends: wait on the socket (its waits end early when
-  /// the loop is woken) and handle what arrived. Thrown errors end the loop.
-  package typealias Serve = () throws(SystemPasteboardError) -> Void
+  /// What the loop runs until it ends: handle what arrived on the socket, waiting for it when
+  /// `waiting` (its waits end early when the loop is woken), else only what is there now (a
+  /// driven loop). Thrown errors end the loop.
+  package typealias Serve = (_ waiting: Bool) throws(SystemPasteboardError) -> Void
 
   /// Who the loop's connection is to, for messages ("the X server").
   let peer: String
@@ -48,7 +53,12 @@ package final class EventLoop: @unchecked Sendable {
     var detached = false
     /// Set before the thread is created, so that the thread itself reads it set.
     var started = false
+    /// Whether the loop is driven by a thread it does not own (``startDriven()``).
+    var driven = false
   }
+
+  /// For a driven loop: whether the calling thread is where its driver runs it.
+  private let driver = Locked<(@Sendable () -> Bool)?>(nil)
 
   /// A loop over `socket`, whose waits a post wakes; `peer` names the other end in messages.
   /// - Throws: ``SystemPasteboardError`` (`.connectionFailed`) when no descriptor is left for
@@ -103,8 +113,38 @@ package final class EventLoop: @unchecked Sendable {
     if closed { throw closedError }
   }
 
-  /// Whether the calling thread is the loop's.
-  package var inEventLoop: Bool { thread.withLock { $0?.isCurrent ?? false } }
+  /// Whether the calling thread is the loop's (its own, or the one that drives it).
+  package var inEventLoop: Bool {
+    if let isDriving = driver.withLock({ $0 }) { return isDriving() }
+    return thread.withLock { $0?.isCurrent ?? false }
+  }
+
+  /// Starts a prepared loop without a thread of its own: its driver calls ``serveReady()``
+  /// whenever one of the returned descriptors (the socket and the wake-up pipe) is readable, and
+  /// now and then for the owner's deadlines (at most a second apart), always where `isDriving`
+  /// holds (a serial queue, such as the main queue, whose threads may vary).
+  /// - Returns: The descriptors to watch for reading.
+  package func startDriven(socket: Socket, isDriving: @escaping @Sendable () -> Bool) -> [Int32] {
+    driver.withLock { $0 = isDriving }
+    state.withLock { state in
+      state.started = true
+      state.driven = true
+    }
+    return [socket.fd, wake.read]
+  }
+
+  /// Runs what is ready, on the thread that drives the loop: the commands posted, then what
+  /// arrived on the socket, without waiting; ends the loop when it failed or was closed.
+  package func serveReady() {
+    guard let (serve, ended) = handlers, state.withLock({ $0.driven && $0.failure == nil }) else { return }
+    if state.withLock({ $0.closed }) { return end(nil, ended) }
+    runCommands()
+    do {
+      try serve(false)
+    } catch {
+      end(error, ended)
+    }
+  }
 
   /// Stops a debug build when called off the loop's thread (once it is started).
   package func assertInEventLoop(file: StaticString = #fileID, line: UInt = #line) {
@@ -131,7 +171,8 @@ package final class EventLoop: @unchecked Sendable {
   package func submit<T: Sendable>(
     within seconds: Double, _ body: @escaping @Sendable () throws(SystemPasteboardError) -> T
   ) throws(SystemPasteboardError) -> T {
-    if !isStarted {
+    // Before the thread is started, or on the thread that drives the loop: here and now.
+    if !isStarted || (state.withLock { $0.driven } && inEventLoop) {
       try checkOpen()
       return try body()
     }
@@ -146,14 +187,19 @@ package final class EventLoop: @unchecked Sendable {
   }
 
   /// Ends the loop (its owner hears `ended(nil)`) and waits for the thread, unless called on it:
-  /// then the thread detaches itself, since nobody will join it.
+  /// then the thread detaches itself, since nobody will join it. A driven loop ends at once on
+  /// its driving thread, else at its next ``serveReady()``.
   package func close() {
-    let (wasClosed, detached) = state.withLock { state -> (Bool, Bool) in
+    let (wasClosed, detached, driven) = state.withLock { state -> (Bool, Bool, Bool) in
       defer { state.closed = true }
-      return (state.closed, state.detached)
+      return (state.closed, state.detached, state.driven)
     }
     guard !wasClosed else { return }
     wake.wake()
+    if driven {
+      if inEventLoop, let (_, ended) = handlers, state.withLock({ $0.failure == nil }) { end(nil, ended) }
+      return
+    }
     guard let thread = thread.withLock({ $0 }), !detached else { return }
     if thread.isCurrent { thread.detach() } else { thread.join() }
   }
@@ -165,14 +211,9 @@ package final class EventLoop: @unchecked Sendable {
   private func run() {
     guard let (serve, ended) = handlers else { return }
     while !state.withLock({ $0.closed }) {
-      for command in state.withLock({ state in
-        defer { state.commands.removeAll() }
-        return state.commands
-      }) {
-        command()
-      }
+      runCommands()
       do {
-        try serve()
+        try serve(true)
       } catch {
         end(error, ended)
         // Ended on its own: nobody will join the thread, so it lets its resources go itself
@@ -186,6 +227,16 @@ package final class EventLoop: @unchecked Sendable {
       }
     }
     end(nil, ended)
+  }
+
+  /// Runs the commands posted so far.
+  private func runCommands() {
+    for command in state.withLock({ state in
+      defer { state.commands.removeAll() }
+      return state.commands
+    }) {
+      command()
+    }
   }
 
   /// The loop is over: commands still queued (and later ones) fail, the owner hears why.

@@ -36,14 +36,17 @@ final class WaylandDispatcher: @unchecked Sendable {
   ) {
     self.handler = handler
     loop.prepare(
-      serve: { [connection, syncs] () throws(SystemPasteboardError) in
-        guard let incoming = try connection.nextEvent(until: nil) else { return }
-        if case .done = incoming.event, let waiter = syncs.withLock({ $0.removeValue(forKey: incoming.object) }) {
-          connection.forget(incoming.object)
-          waiter.deliver(true)
-          return
+      serve: { [connection, syncs] (waiting: Bool) throws(SystemPasteboardError) in
+        // Waiting: one event (or a wake). Driven: every event there is now.
+        while let incoming = try connection.nextEvent(until: waiting ? nil : MonotonicClock.now()) {
+          if case .done = incoming.event, let waiter = syncs.withLock({ $0.removeValue(forKey: incoming.object) }) {
+            connection.forget(incoming.object)
+            waiter.deliver(true)
+          } else {
+            handler(incoming)
+          }
+          if waiting { return }
         }
-        handler(incoming)
       },
       ended: { [syncs] error in
         let waiters = syncs.withLock { syncs in
@@ -69,6 +72,16 @@ final class WaylandDispatcher: @unchecked Sendable {
   /// - Throws: ``SystemPasteboardError`` (`.connectionFailed`) when no thread can be started.
   func start() throws(SystemPasteboardError) { try loop.start() }
 
+  /// Starts the prepared dispatcher without a thread: its driver calls ``serveReady()`` when one
+  /// of the returned descriptors is readable, where `isDriving` holds.
+  /// - Returns: The descriptors to watch for reading.
+  func startDriven(isDriving: @escaping @Sendable () -> Bool) -> [Int32] {
+    loop.startDriven(socket: connection.socket, isDriving: isDriving)
+  }
+
+  /// Handles what is ready, on the thread that drives the dispatcher.
+  func serveReady() { loop.serveReady() }
+
   /// Whether the thread was started (before, the connection is read on the caller's thread).
   var isStarted: Bool { loop.isStarted }
 
@@ -87,7 +100,8 @@ final class WaylandDispatcher: @unchecked Sendable {
   /// - Throws: ``SystemPasteboardError``: the connection's failure, or `.timeout`.
   func sync() throws(SystemPasteboardError) {
     try checkOpen()
-    if !isStarted, let handler {
+    // Before the thread, or on the thread that drives the loop: the round trip is read here.
+    if !isStarted || loop.inEventLoop, let handler {
       try connection.roundTrip { incoming in handler(incoming) }
       return
     }

@@ -105,13 +105,20 @@ package final class WaylandToplevel: @unchecked Sendable {
     var onFocus: (@Sendable (UInt32) -> Void)?
   }
 
+  /// The descriptors whose readiness calls for ``serveReady()``, for a window driven by its
+  /// caller (empty for one with a thread of its own).
+  package private(set) var readyDescriptors: [Int32] = []
+
   /// Opens a window of `width` × `height` titled `title`, filled with `pixels` (`xrgb8888`, row by
   /// row; nil or short: a light grey), and returns once the compositor has configured and shown it.
+  /// With `drivenBy` its events run on no thread of its own: its driver calls ``serveReady()``
+  /// when ``readyDescriptors`` are readable (and now and then), where `drivenBy` holds (the
+  /// calling thread is such a place).
   /// - Throws: ``SystemPasteboardError``: as ``WaylandConnection`` does; `.unsupported` when the
   ///   compositor lacks `wl_compositor`, `wl_shm` or `xdg_wm_base`.
   package init(
     display: WaylandDisplay?, title: String, appID: String = "swift-uti", width: Int, height: Int,
-    pixels: [UInt32]? = nil, timeout: Double
+    pixels: [UInt32]? = nil, timeout: Double, drivenBy isDriving: (@Sendable () -> Bool)? = nil
   ) throws(SystemPasteboardError) {
     let connection = try WaylandConnection(display: display, timeout: timeout)
     self.connection = connection
@@ -152,12 +159,20 @@ package final class WaylandToplevel: @unchecked Sendable {
     // The first commit, without a buffer, asks for the first configure; the buffer follows its ack.
     try connection.send(.Surface.commit(), to: surface)
     try connection.roundTrip { incoming throws(SystemPasteboardError) in handle(incoming) }
-    try dispatcher.start { [weak self] incoming in
+    dispatcher.prepare { [weak self] incoming in
       self?.handle(incoming)
     } ended: { _ in
     }
+    if let isDriving {
+      readyDescriptors = dispatcher.startDriven(isDriving: isDriving)
+    } else {
+      try dispatcher.start()
+    }
     try dispatcher.sync()
   }
+
+  /// Handles what is ready, where a window made `drivenBy` its driver is served.
+  package func serveReady() { dispatcher.serveReady() }
 
   private static func required(_ interface: WaylandInterface, on connection: WaylandConnection)
     throws(SystemPasteboardError) -> UInt32

@@ -29,8 +29,10 @@ extension EventLoop {
   package func prepare(serving owner: SelectionOwner, delegate: any X11EventLoopDelegate) {
     let connection = owner.connection
     prepare(
-      serve: { [weak delegate] () throws(SystemPasteboardError) in
-        let deadline = min(MonotonicClock.deadline(after: 1_000_000_000), delegate?.nextDeadline ?? .max)
+      serve: { [weak delegate] (waiting: Bool) throws(SystemPasteboardError) in
+        // A driven loop handles what is there now; its driver calls again for deadlines.
+        let deadline =
+          waiting ? min(MonotonicClock.deadline(after: 1_000_000_000), delegate?.nextDeadline ?? .max) : 0
         _ = try owner.serve(until: deadline) { event in
           delegate?.handle(event)
           return false

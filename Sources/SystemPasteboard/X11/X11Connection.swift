@@ -307,12 +307,13 @@ package final class X11Connection {
   package func nextEvent(until deadline: UInt64, wakeable: Bool = false) throws(SystemPasteboardError) -> Event? {
     try flush()
     while events.isEmpty {
-      if MonotonicClock.now() >= deadline { return nil }
+      // A deadline already past still reads what the socket has now (a driven loop's poll).
       do {
         try readPackets(until: deadline, wakeable: wakeable)
       } catch  where error.code == .timeout {
         return nil
       }
+      if events.isEmpty && MonotonicClock.now() >= deadline { return nil }
     }
     return events.removeFirst()
   }

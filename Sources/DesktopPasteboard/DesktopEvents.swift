@@ -1,0 +1,78 @@
+import Foundation
+import SystemPasteboard
+import UTIPlatform
+
+/// Where a window's desktop events run: the XDND messages or `wl_data_device` events of drags
+/// over it, its presses, the requests for the data it drags.
+///
+/// By default a window has a thread of its own, and hands each drag event to its drop surface
+/// on the main actor by posting, going on meanwhile. With ``mainThread`` the events run on the
+/// main thread instead, served from the main dispatch queue as `NSApplication.run()` and
+/// `gtk_main()` serve their windows: a drag event reaches the main-actor delegates with no hop
+/// and is answered at once. The main queue must be running: an `async` top-level program or
+/// `@main` type (Swift's main actor runs it), `dispatchMain()`, or `RunLoop.main.run()`.
+///
+/// ```swift
+/// // main.swift of an async program: the window's events run between the main actor's work.
+/// let window = try makeWindow(title: "PointyBug", events: .mainThread)
+/// try window.acceptDrops(into: surface)
+/// for await press in window.buttonPresses { … }
+/// ```
+public enum DesktopEvents: Sendable, Hashable {
+  /// On a thread of the window's own (the default).
+  case ownThread
+  /// On the main thread, from the main dispatch queue; the window is made on the main thread.
+  case mainThread
+}
+
+/// The main dispatch queue, where the main actor runs: on Linux, once `dispatchMain()` (or an
+/// `async` main) runs it, a thread of the pool serves it rather than the process's first thread,
+/// so "the main thread" is told by the queue, not by the thread.
+enum MainQueue {
+  private static let key: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+  }()
+
+  /// Whether the caller runs on the main queue (the main actor's work included).
+  static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
+}
+
+/// Serves a loop that has no thread of its own from the main dispatch queue: a read source on
+/// each of its descriptors and a timer for its deadlines (a quarter of a second apart), each
+/// calling `serve` on the main thread.
+final class MainQueueDriver: @unchecked Sendable {
+  private let sources: [any DispatchSourceProtocol]
+
+  /// Starts serving `descriptors` with `serve`.
+  /// - Throws: `SystemPasteboardError` (`.request`) off the main thread.
+  init(descriptors: [Int32], serve: @escaping @Sendable () -> Void) throws(SystemPasteboardError) {
+    var sources: [any DispatchSourceProtocol] = descriptors.map { descriptor in
+      let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+      source.setEventHandler(handler: serve)
+      return source
+    }
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    timer.schedule(deadline: .now() + .milliseconds(250), repeating: .milliseconds(250))
+    timer.setEventHandler(handler: serve)
+    sources.append(timer)
+    self.sources = sources
+    for source in sources { source.resume() }
+  }
+
+  /// Checks that a window whose events run on the main thread is made there.
+  /// - Throws: `SystemPasteboardError` (`.request`) off the main thread.
+  static func checkMainThread() throws(SystemPasteboardError) {
+    guard MainQueue.isCurrent else {
+      throw SystemPasteboardError(.request, "a window whose events run on the main thread must be made on it")
+    }
+  }
+
+  /// Stops serving (before the descriptors are closed).
+  func cancel() {
+    for source in sources { source.cancel() }
+  }
+
+  deinit { cancel() }
+}
