@@ -21,10 +21,29 @@ enum XdndBench {
       print("note: no Xvfb; the XDND row is left out")
       return []
     }
+    let gtk = packageRoot.appendingPathComponent("Tests/Fixtures/x11/gtk_dnd.py").path
+    let peer = try? server.start("/usr/bin/python3", [gtk, "target", "1050", "0", "text/plain"])
+    defer { peer?.terminate() }
+    let hasPeer = peer?.line(within: 20) == "ready"
+    if !hasPeer { print("note: no GTK 3 for Python; the XDND row has no peer") }
+    // PointyBug's mode first: the window's events on the main thread, where the delegates are.
+    return [
+      (DesktopEvents.mainThread, "events on the main thread, as PointyBug"), (.ownThread, "events on their own thread"),
+    ]
+    .compactMap { events, label in
+      row(events: events, label: label, display: display, hasPeer: hasPeer, runs: quick ? 50 : 2000)
+    }
+  }
+
+  /// The row of a window whose events run as `events` says, over 1,000 targets, beside GTK's.
+  @MainActor
+  static func row(events: DesktopEvents, label: String, display: X11Display, hasPeer: Bool, runs: Int) -> Bench.Row? {
     // 1,000 targets, 25 points square, in a 40 × 25 grid on a 1000 × 1000 window at (0, 0).
-    guard let window = try? X11Window(title: "utibench", width: 1000, height: 1000, display: display) else {
+    guard
+      let window = try? X11Window(title: "utibench", width: 1000, height: 1000, display: display, events: events)
+    else {
       print("note: no window could be made on Xvfb; the XDND row is left out")
-      return []
+      return nil
     }
     defer { window.close() }
     let surface = DropSurface()
@@ -32,61 +51,58 @@ enum XdndBench {
       let frame = CGRect(x: (index % 40) * 25, y: (index / 40) * 40, width: 24, height: 24)
       surface.addTarget(DropTarget(frame: frame, of: [.plainText], delegate: Quiet()))
     }
-    guard (try? window.acceptDrops(into: surface)) != nil else { return [] }
-    let gtk = packageRoot.appendingPathComponent("Tests/Fixtures/x11/gtk_dnd.py").path
-    let peer = try? server.start("/usr/bin/python3", [gtk, "target", "1050", "0", "text/plain"])
-    defer { peer?.terminate() }
-    let hasPeer = peer?.line(within: 20) == "ready"
-    if !hasPeer { print("note: no GTK 3 for Python; the XDND row has no peer") }
-    let runs = quick ? 50 : 2000
+    guard (try? window.acceptDrops(into: surface)) != nil else { return nil }
+    let id = window.id
     let medians = measureOffMain { () throws(SystemPasteboardError) -> (ours: Double, theirs: Double?) in
-      // Two sources, one over each window; blocks of positions alternate between the two, so
-      // both answers are timed under the same load (this machine's timings drift by 2× and
-      // more between minutes).
-      let ourProbe = try XdndProbe(display: display)
-      let ours = (window: window.id, proxy: UInt32?.none)
-      try ourProbe.enter(ours, types: ["text/plain"])
-      var theirProbe: XdndProbe?
-      var theirs: (window: UInt32, proxy: UInt32?)?
-      if hasPeer {
-        theirProbe = try XdndProbe(display: display)
-        theirs = try theirProbe!.target(at: 1100, 100)
-        if let theirs { try theirProbe!.enter(theirs, types: ["text/plain"]) }
-      }
-      var (ourTimes, theirTimes, accepted, step) = ([Double](), [Double](), 0, 0)
-      let block = min(100, runs)
-      for round in 0...(runs / block) {
-        for _ in 0..<(round == 0 ? 20 : block) {
-          // Alternately inside a target and between targets: enter, update, exit.
-          step += 1
-          let start = Bench.now()
-          if try ourProbe.position(ours, x: 10 + (step % 2) * 13, y: 10 + (step % 40) * 20) { accepted += 1 }
-          if round > 0 { ourTimes.append(Double(Bench.now() - start) / 1e9) }
-        }
-        guard let theirProbe, let theirs else { continue }
-        for _ in 0..<(round == 0 ? 20 : block) {
-          step += 1
-          let start = Bench.now()
-          _ = try theirProbe.position(theirs, x: 1100 + step % 2, y: 100)
-          if round > 0 { theirTimes.append(Double(Bench.now() - start) / 1e9) }
-        }
-      }
-      try ourProbe.leave(ours)
-      if let theirs { try theirProbe?.leave(theirs) }
-      guard accepted > 0 else { return (.nan, nil) }
-      return (
-        ourTimes.sorted()[ourTimes.count / 2], theirTimes.isEmpty ? nil : theirTimes.sorted()[theirTimes.count / 2]
-      )
+      try interleaved(ours: id, display: display, hasPeer: hasPeer, runs: runs)
     }
     guard let medians, !medians.ours.isNaN else {
       print("note: our window did not answer XdndPosition; the XDND row is left out")
-      return []
+      return nil
     }
-    return [
-      .init(
-        "XdndPosition → XdndStatus, 1,000 drop targets (Xvfb, delegates on the main actor)", medians.ours,
-        medians.theirs, peer: "a GTK 3 window answering the same message (interleaved)")
-    ]
+    return .init(
+      "XdndPosition → XdndStatus, 1,000 drop targets (Xvfb, \(label))", medians.ours, medians.theirs,
+      peer: "a GTK 3 window answering the same message (interleaved)")
+  }
+
+  /// The medians of our window's and the GTK window's answers, from two sources, one over each
+  /// window: blocks of positions alternate between the two, so both answers are timed under the
+  /// same load (this machine's timings drift by 2× and more between minutes).
+  static func interleaved(ours window: UInt32, display: X11Display, hasPeer: Bool, runs: Int)
+    throws(SystemPasteboardError) -> (ours: Double, theirs: Double?)
+  {
+    let ourProbe = try XdndProbe(display: display)
+    let ours = (window: window, proxy: UInt32?.none)
+    try ourProbe.enter(ours, types: ["text/plain"])
+    var theirProbe: XdndProbe?
+    var theirs: (window: UInt32, proxy: UInt32?)?
+    if hasPeer {
+      theirProbe = try XdndProbe(display: display)
+      theirs = try theirProbe!.target(at: 1100, 100)
+      if let theirs { try theirProbe!.enter(theirs, types: ["text/plain"]) }
+    }
+    var (ourTimes, theirTimes, accepted, step) = ([Double](), [Double](), 0, 0)
+    let block = min(100, runs)
+    for round in 0...(runs / block) {
+      for _ in 0..<(round == 0 ? 20 : block) {
+        // Alternately inside a target and between targets: enter, update, exit.
+        step += 1
+        let start = Bench.now()
+        if try ourProbe.position(ours, x: 10 + (step % 2) * 13, y: 10 + (step % 40) * 20) { accepted += 1 }
+        if round > 0 { ourTimes.append(Double(Bench.now() - start) / 1e9) }
+      }
+      guard let theirProbe, let theirs else { continue }
+      for _ in 0..<(round == 0 ? 20 : block) {
+        step += 1
+        let start = Bench.now()
+        _ = try theirProbe.position(theirs, x: 1100 + step % 2, y: 100)
+        if round > 0 { theirTimes.append(Double(Bench.now() - start) / 1e9) }
+      }
+    }
+    try ourProbe.leave(ours)
+    if let theirs { try theirProbe?.leave(theirs) }
+    guard accepted > 0 else { return (.nan, nil) }
+    return (ourTimes.sorted()[ourTimes.count / 2], theirTimes.isEmpty ? nil : theirTimes.sorted()[theirTimes.count / 2])
   }
 
   /// Runs `body` on a thread of its own while the main thread serves the main actor (the
@@ -97,8 +113,10 @@ enum XdndBench {
     Thread.detachNewThread {
       let value = try? body()
       result.withLock { $0 = .some(value) }
+      DispatchQueue.main.async {}  // wakes the run loop below to see the result
     }
-    while result.withLock({ $0 }) == nil { RunLoop.main.run(until: Date(timeIntervalSinceNow: 0.001)) }
+    // Blocked until the main queue has work (no timer per turn): it serves the main actor.
+    while result.withLock({ $0 }) == nil { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
     return result.withLock { $0 } ?? nil
   }
 }
