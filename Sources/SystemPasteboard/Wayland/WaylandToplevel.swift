@@ -62,20 +62,20 @@ package final class WaylandToplevel: @unchecked Sendable {
   let width: Int32
   let height: Int32
   private let pixels: [UInt32]?
-  private let shm: UInt32
-  private let dispatcher: WaylandDispatcher
-  private let surface: UInt32
-  private let xdgSurface: UInt32
-  private let toplevel: UInt32
-  private let wmBase: UInt32
-  private let seat: UInt32?
-  private let dataDeviceManager: UInt32?
-  private let dataDevice: UInt32?
-  private let primaryManager: UInt32?
-  private let primaryDevice: UInt32?
-  private let state = Locked(State())
+  let shm: UInt32
+  let dispatcher: WaylandDispatcher
+  let surface: UInt32
+  let xdgSurface: UInt32
+  let toplevel: UInt32
+  let wmBase: UInt32
+  let seat: UInt32?
+  let dataDeviceManager: UInt32?
+  let dataDevice: UInt32?
+  let primaryManager: UInt32?
+  let primaryDevice: UInt32?
+  let state = Locked(State())
 
-  private struct State {
+  struct State {
     var pointer: UInt32?
     var keyboard: UInt32?
     var position = (x: 0.0, y: 0.0)
@@ -288,181 +288,6 @@ package final class WaylandToplevel: @unchecked Sendable {
 
   /// Waits until the compositor has handled every request sent before.
   package func sync() throws(SystemPasteboardError) { try dispatcher.sync() }
-
-  // MARK: Drops
-
-  /// Answers the drag of `offer`: the MIME type this window would take (nil: none), for the
-  /// enter or motion `serial`, and the actions it takes and prefers.
-  package func answer(
-    _ offer: UInt32, serial: UInt32, mimeType: String?, actions: DragActions, preferred: DragActions
-  ) throws(SystemPasteboardError) {
-    try connection.send([
-      (.DataOffer.accept(serial: serial, mimeType: mimeType), offer),
-      (.DataOffer.setActions(dndActions: actions.waylandMask, preferredAction: preferred.waylandMask), offer),
-    ])
-  }
-
-  /// The dropped (or selection) offer's data for `mimeType`, handed to `sink` in chunks; on the
-  /// caller's thread.
-  package func receive(
-    _ mimeType: String, from offer: UInt32, what: String = "the drop",
-    into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
-  ) throws(SystemPasteboardError) {
-    try dispatcher.checkOpen()
-    try connection.receive(mimeType, from: offer, what: what, into: sink)
-  }
-
-  /// Tells the drag's source that the drop is done (its loads ended), and lets the offer go.
-  package func finish(_ offer: UInt32) throws(SystemPasteboardError) {
-    try connection.send(.DataOffer.finish(), to: offer)
-    try connection.destroy(offer)
-    state.withLock { $0.offers.remove(offer) }
-  }
-
-  /// Lets a dropped offer go without finishing it (the drop was refused).
-  package func release(_ offer: UInt32) {
-    try? connection.destroy(offer)
-    state.withLock { $0.offers.remove(offer) }
-  }
-
-  // MARK: Drags
-
-  /// Starts a drag from this window on the implicit grab of the press `serial`, offering
-  /// `mimeTypes` with `actions`; `serve` gives a type's bytes when the target asks, and
-  /// `events` hears how the drag goes.
-  package func startDrag(
-    mimeTypes: [String], actions: DragActions, serial: UInt32, serve: @escaping @Sendable (String) -> Payload?,
-    events: @escaping @Sendable (Source) -> Void
-  ) throws(SystemPasteboardError) {
-    guard let dataDevice, let dataDeviceManager else {
-      throw SystemPasteboardError(.unsupported, "the Wayland compositor at \(connection.display) has no data device")
-    }
-    let source = connection.makeObject(.dataSource)
-    try connection.send(.DataDeviceManager.createDataSource(id: source), to: dataDeviceManager)
-    for mimeType in mimeTypes { try connection.send(.DataSource.offer(mimeType: mimeType), to: source) }
-    try connection.send(.DataSource.setActions(dndActions: actions.waylandMask), to: source)
-    let previous = state.withLock { state -> UInt32? in
-      defer {
-        state.sources[source] = (serve, events)
-        state.dragSource = source
-      }
-      return state.dragSource.flatMap { state.sources.removeValue(forKey: $0) != nil ? $0 : nil }
-    }
-    if let previous { try? connection.destroy(previous) }
-    // No round trip: the drag's first events (an enter over this very window) are handled on
-    // the window's thread by handlers that may wait for the caller's actor.
-    try connection.send(
-      .DataDevice.startDrag(source: source, origin: surface, icon: nil, serial: serial), to: dataDevice)
-  }
-
-  // MARK: Selections
-
-  /// Waits until the window has keyboard focus (at most the timeout); the serial of its
-  /// keyboard enter, which a selection needs.
-  /// - Throws: ``SystemPasteboardError`` (`.timeout`) when focus does not come: a compositor
-  ///   that does not focus new windows, or a seat without a keyboard.
-  package func waitForKeyboardFocus() throws(SystemPasteboardError) -> UInt32 {
-    let waiter = Waiter<UInt32>()
-    let focused = state.withLock { state -> UInt32? in
-      if state.keyboardFocus { return state.latestSerial }
-      state.focusWaiters.append(waiter)
-      return nil
-    }
-    if let focused { return focused }
-    guard let serial = waiter.wait(seconds: connection.timeout) else {
-      try dispatcher.checkOpen()
-      throw SystemPasteboardError(
-        .timeout,
-        "the Wayland compositor at \(connection.display) gave our window no keyboard focus within \(connection.timeout) s (a seat without a keyboard, or a compositor that does not focus new windows)"
-      )
-    }
-    return serial
-  }
-
-  /// The selection's offer as the data device last announced it, with its MIME types; nil when
-  /// nothing owns it (or the window never had focus, which is when the compositor tells).
-  package func selection(primary: Bool) -> (offer: UInt32, mimeTypes: [String])? {
-    state.withLock { $0.offers.selection(primary: primary) }
-  }
-
-  /// Whether the compositor offers the primary selection to windows.
-  package var hasPrimarySelection: Bool { primaryDevice != nil }
-
-  /// Makes the window's client the owner of the clipboard (or the primary selection) with
-  /// `mimeTypes`, for the input event `serial`; `serve` gives a type's bytes when another client
-  /// asks, and `events` hears `.cancelled` when another selection replaces it.
-  /// - Returns: The source's id.
-  @discardableResult
-  package func setSelection(
-    mimeTypes: [String], primary: Bool, serial: UInt32, serve: @escaping @Sendable (String) -> Payload?,
-    events: @escaping @Sendable (Source) -> Void
-  ) throws(SystemPasteboardError) -> UInt32 {
-    let source: UInt32
-    if primary {
-      guard let primaryManager, let primaryDevice else {
-        throw SystemPasteboardError(
-          .unsupported, "the Wayland compositor at \(connection.display) has no primary selection protocol")
-      }
-      source = connection.makeObject(.primarySource)
-      try connection.send(.PrimaryManager.createSource(id: source), to: primaryManager)
-      for mimeType in mimeTypes { try connection.send(.PrimarySource.offer(mimeType: mimeType), to: source) }
-      state.withLock { $0.sources[source] = (serve, events) }
-      try connection.send(.PrimaryDevice.setSelection(source: source, serial: serial), to: primaryDevice)
-    } else {
-      guard let dataDevice, let dataDeviceManager else {
-        throw SystemPasteboardError(.unsupported, "the Wayland compositor at \(connection.display) has no data device")
-      }
-      source = connection.makeObject(.dataSource)
-      try connection.send(.DataDeviceManager.createDataSource(id: source), to: dataDeviceManager)
-      for mimeType in mimeTypes { try connection.send(.DataSource.offer(mimeType: mimeType), to: source) }
-      state.withLock { $0.sources[source] = (serve, events) }
-      try connection.send(.DataDevice.setSelection(source: source, serial: serial), to: dataDevice)
-    }
-    try dispatcher.sync()
-    return source
-  }
-
-  /// Gives up a selection this window's client owns: nothing owns it afterwards.
-  package func clearSelection(_ source: UInt32, primary: Bool) throws(SystemPasteboardError) {
-    guard state.withLock({ $0.sources.removeValue(forKey: source) }) != nil else { return }
-    if primary, let primaryDevice {
-      try connection.send(.PrimaryDevice.setSelection(source: nil, serial: latestSerial), to: primaryDevice)
-    } else if let dataDevice {
-      try connection.send(.DataDevice.setSelection(source: nil, serial: latestSerial), to: dataDevice)
-    }
-    try connection.destroy(source)
-    try dispatcher.sync()
-  }
-
-  /// Sets no selection (the clipboard's, or the primary), for the input event `serial`: the
-  /// selection is empty afterwards, whoever owned it.
-  package func clearSelection(primary: Bool, serial: UInt32) throws(SystemPasteboardError) {
-    if primary {
-      guard let primaryDevice else {
-        throw SystemPasteboardError(
-          .unsupported, "the Wayland compositor at \(connection.display) has no primary selection protocol")
-      }
-      try connection.send(.PrimaryDevice.setSelection(source: nil, serial: serial), to: primaryDevice)
-    } else if let dataDevice {
-      try connection.send(.DataDevice.setSelection(source: nil, serial: serial), to: dataDevice)
-    }
-    try dispatcher.sync()
-  }
-
-  /// Takes the window off the screen (its surface destroyed) while the connection goes on
-  /// serving what it offers, as wl-copy does once its selection is set.
-  package func unmap() {
-    guard
-      state.withLock({ state in
-        defer { state.mapped = false }
-        return state.mapped
-      })
-    else { return }
-    try? connection.destroy(toplevel)
-    try? connection.destroy(xdgSurface)
-    try? connection.destroy(surface)
-    try? dispatcher.sync()
-  }
 
   // MARK: Events
 

@@ -1,0 +1,120 @@
+import UTIPlatform
+
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
+/// A window's clipboard and primary selection: its focus, the selection the compositor tells
+/// it of, and the sources it sets (with the serial of its input), as a toolkit's clipboard is.
+extension WaylandToplevel {
+  /// Waits until the window has keyboard focus (at most the timeout); the serial of its
+  /// keyboard enter, which a selection needs.
+  /// - Throws: ``SystemPasteboardError`` (`.timeout`) when focus does not come: a compositor
+  ///   that does not focus new windows, or a seat without a keyboard.
+  package func waitForKeyboardFocus() throws(SystemPasteboardError) -> UInt32 {
+    let waiter = Waiter<UInt32>()
+    let focused = state.withLock { state -> UInt32? in
+      if state.keyboardFocus { return state.latestSerial }
+      state.focusWaiters.append(waiter)
+      return nil
+    }
+    if let focused { return focused }
+    guard let serial = waiter.wait(seconds: connection.timeout) else {
+      try dispatcher.checkOpen()
+      throw SystemPasteboardError(
+        .timeout,
+        "the Wayland compositor at \(connection.display) gave our window no keyboard focus within \(connection.timeout) s (a seat without a keyboard, or a compositor that does not focus new windows)"
+      )
+    }
+    return serial
+  }
+
+  /// The selection's offer as the data device last announced it, with its MIME types; nil when
+  /// nothing owns it (or the window never had focus, which is when the compositor tells).
+  package func selection(primary: Bool) -> (offer: UInt32, mimeTypes: [String])? {
+    state.withLock { $0.offers.selection(primary: primary) }
+  }
+
+  /// Whether the compositor offers the primary selection to windows.
+  package var hasPrimarySelection: Bool { primaryDevice != nil }
+
+  /// Makes the window's client the owner of the clipboard (or the primary selection) with
+  /// `mimeTypes`, for the input event `serial`; `serve` gives a type's bytes when another client
+  /// asks, and `events` hears `.cancelled` when another selection replaces it.
+  /// - Returns: The source's id.
+  @discardableResult
+  package func setSelection(
+    mimeTypes: [String], primary: Bool, serial: UInt32, serve: @escaping @Sendable (String) -> Payload?,
+    events: @escaping @Sendable (Source) -> Void
+  ) throws(SystemPasteboardError) -> UInt32 {
+    let source: UInt32
+    if primary {
+      guard let primaryManager, let primaryDevice else {
+        throw SystemPasteboardError(
+          .unsupported, "the Wayland compositor at \(connection.display) has no primary selection protocol")
+      }
+      source = connection.makeObject(.primarySource)
+      try connection.send(.PrimaryManager.createSource(id: source), to: primaryManager)
+      for mimeType in mimeTypes { try connection.send(.PrimarySource.offer(mimeType: mimeType), to: source) }
+      state.withLock { $0.sources[source] = (serve, events) }
+      try connection.send(.PrimaryDevice.setSelection(source: source, serial: serial), to: primaryDevice)
+    } else {
+      guard let dataDevice, let dataDeviceManager else {
+        throw SystemPasteboardError(.unsupported, "the Wayland compositor at \(connection.display) has no data device")
+      }
+      source = connection.makeObject(.dataSource)
+      try connection.send(.DataDeviceManager.createDataSource(id: source), to: dataDeviceManager)
+      for mimeType in mimeTypes { try connection.send(.DataSource.offer(mimeType: mimeType), to: source) }
+      state.withLock { $0.sources[source] = (serve, events) }
+      try connection.send(.DataDevice.setSelection(source: source, serial: serial), to: dataDevice)
+    }
+    try dispatcher.sync()
+    return source
+  }
+
+  /// Gives up a selection this window's client owns: nothing owns it afterwards.
+  package func clearSelection(_ source: UInt32, primary: Bool) throws(SystemPasteboardError) {
+    guard state.withLock({ $0.sources.removeValue(forKey: source) }) != nil else { return }
+    if primary, let primaryDevice {
+      try connection.send(.PrimaryDevice.setSelection(source: nil, serial: latestSerial), to: primaryDevice)
+    } else if let dataDevice {
+      try connection.send(.DataDevice.setSelection(source: nil, serial: latestSerial), to: dataDevice)
+    }
+    try connection.destroy(source)
+    try dispatcher.sync()
+  }
+
+  /// Sets no selection (the clipboard's, or the primary), for the input event `serial`: the
+  /// selection is empty afterwards, whoever owned it.
+  package func clearSelection(primary: Bool, serial: UInt32) throws(SystemPasteboardError) {
+    if primary {
+      guard let primaryDevice else {
+        throw SystemPasteboardError(
+          .unsupported, "the Wayland compositor at \(connection.display) has no primary selection protocol")
+      }
+      try connection.send(.PrimaryDevice.setSelection(source: nil, serial: serial), to: primaryDevice)
+    } else if let dataDevice {
+      try connection.send(.DataDevice.setSelection(source: nil, serial: serial), to: dataDevice)
+    }
+    try dispatcher.sync()
+  }
+
+  /// Takes the window off the screen (its surface destroyed) while the connection goes on
+  /// serving what it offers, as wl-copy does once its selection is set.
+  package func unmap() {
+    guard
+      state.withLock({ state in
+        defer { state.mapped = false }
+        return state.mapped
+      })
+    else { return }
+    try? connection.destroy(toplevel)
+    try? connection.destroy(xdgSurface)
+    try? connection.destroy(surface)
+    try? dispatcher.sync()
+  }
+}
