@@ -14,9 +14,11 @@ family of builders, checked here to have the same opcodes and signatures.
 """
 import keyword
 import pathlib
-import subprocess
 import sys
 import xml.etree.ElementTree as ET
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from generated_swift import emit  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 XML_DIR = ROOT / "scripts/protocols/wayland"
@@ -338,22 +340,8 @@ def enums(found):
     return out
 
 
-def formatted(text):
-    """The text as `swift format` writes it with the repository's .swift-format."""
-    return subprocess.run(
-        ["swift", "format", "--configuration", str(ROOT / ".swift-format"), "--assume-filename", str(OUT)],
-        input=text, capture_output=True, text=True, check=True).stdout
-
-
 def main():
-    text = formatted(generate())
-    if "--check" in sys.argv:
-        current = OUT.read_text() if OUT.exists() else ""
-        if current != text:
-            sys.exit(f"{OUT.relative_to(ROOT)} is out of date: run scripts/make-wayland-protocol.py")
-        return
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(text)
+    emit(generate(), OUT, "scripts/make-wayland-protocol.py")
 
 
 if __name__ == "__main__":

@@ -14,9 +14,11 @@ no offset is written by hand.
 """
 import keyword
 import pathlib
-import subprocess
 import sys
 import xml.etree.ElementTree as ET
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from generated_swift import emit  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 XML_DIR = ROOT / "scripts/protocols/x11"
@@ -495,21 +497,8 @@ def generate():
     return "\n".join(out)
 
 
-def formatted(text):
-    return subprocess.run(
-        ["swift", "format", "--configuration", str(ROOT / ".swift-format"), "--assume-filename", str(OUT)],
-        input=text, capture_output=True, text=True, check=True).stdout
-
-
 def main():
-    text = formatted(generate())
-    if "--check" in sys.argv:
-        current = OUT.read_text() if OUT.exists() else ""
-        if current != text:
-            sys.exit(f"{OUT.relative_to(ROOT)} is out of date: run scripts/make-x11-protocol.py")
-        return
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(text)
+    emit(generate(), OUT, "scripts/make-x11-protocol.py")
 
 
 if __name__ == "__main__":
