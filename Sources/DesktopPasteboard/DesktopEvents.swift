@@ -41,24 +41,31 @@ enum MainQueue {
 
 /// Serves a loop that has no thread of its own from the main dispatch queue: a read source on
 /// each of its descriptors and a timer for its deadlines (a quarter of a second apart), each
-/// calling `serve` on the main thread.
+/// calling `serve` on the main thread, until `serve` says the loop has ended (a connection at its
+/// end stays readable: the sources stop then, rather than fire without end).
 final class MainQueueDriver: @unchecked Sendable {
   private let sources: [any DispatchSourceProtocol]
+  private let stopped = Locked(false)
 
-  /// Starts serving `descriptors` with `serve`.
+  /// Whether the driver still serves its loop.
+  var isServing: Bool { !stopped.withLock { $0 } }
+
+  /// Starts serving `descriptors` with `serve`, which returns whether the loop goes on.
   /// - Throws: `SystemPasteboardError` (`.request`) off the main thread.
-  init(descriptors: [Int32], serve: @escaping @Sendable () -> Void) throws(SystemPasteboardError) {
+  init(descriptors: [Int32], serve: @escaping @Sendable () -> Bool) throws(SystemPasteboardError) {
     var sources: [any DispatchSourceProtocol] = descriptors.map { descriptor in
-      let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
-      source.setEventHandler(handler: serve)
-      return source
+      DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
     }
     let timer = DispatchSource.makeTimerSource(queue: .main)
     timer.schedule(deadline: .now() + .milliseconds(250), repeating: .milliseconds(250))
-    timer.setEventHandler(handler: serve)
     sources.append(timer)
     self.sources = sources
-    for source in sources { source.resume() }
+    for source in sources {
+      source.setEventHandler { [weak self] in
+        if !serve() { self?.cancel() }
+      }
+      source.resume()
+    }
   }
 
   /// Checks that a window whose events run on the main thread is made there.
@@ -71,6 +78,11 @@ final class MainQueueDriver: @unchecked Sendable {
 
   /// Stops serving (before the descriptors are closed).
   func cancel() {
+    let first = stopped.withLock { stopped in
+      defer { stopped = true }
+      return !stopped
+    }
+    guard first else { return }
     for source in sources { source.cancel() }
   }
 

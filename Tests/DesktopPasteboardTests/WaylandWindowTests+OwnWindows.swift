@@ -81,4 +81,18 @@ extension DragAndDropTests.WaylandWindowTests {
     }
     return ended
   }
+
+  /// A window served on the main thread whose compositor goes away stops being served (its
+  /// socket at its end would otherwise wake the main queue without end), and says it failed.
+  @Test func aMainThreadWindowStopsBeingServedWhenItsCompositorGoesAway() async throws {
+    guard let compositor = WaylandCompositor.start() else { return }
+    let display = try WaylandDisplay(name: compositor.socketPath)
+    let window = try WaylandWindow(
+      title: "gone", width: 100, height: 100, display: display, applicationID: "swift-uti", events: .mainThread)
+    defer { window.close() }
+    #expect(window.isServedFromMainQueue)
+    compositor.stop()
+    #expect(await DragAndDropTests.eventually(10) { !window.isServedFromMainQueue })
+    #expect(throws: SystemPasteboardError.self) { try window.acceptDrops(into: DropSurface()) }
+  }
 }

@@ -32,6 +32,9 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
   /// What serves the window from the main queue, when its events run on the main thread.
   private var driver: MainQueueDriver?
 
+  /// Whether the window's events are served from the main queue now (for the tests).
+  var isServedFromMainQueue: Bool { driver?.isServing ?? false }
+
   private struct State {
     var surface: DropSurface?
     var incoming: Incoming?

@@ -135,14 +135,22 @@ package final class EventLoop: @unchecked Sendable {
 
   /// Runs what is ready, on the thread that drives the loop: the commands posted, then what
   /// arrived on the socket, without waiting; ends the loop when it failed or was closed.
-  package func serveReady() {
-    guard let (serve, ended) = handlers, state.withLock({ $0.driven && $0.failure == nil }) else { return }
-    if state.withLock({ $0.closed }) { return end(nil, ended) }
+  /// - Returns: Whether the loop goes on; false once it has ended (its driver stops then: a
+  ///   socket at its end stays readable).
+  @discardableResult
+  package func serveReady() -> Bool {
+    guard let (serve, ended) = handlers, state.withLock({ $0.driven && $0.failure == nil }) else { return false }
+    if state.withLock({ $0.closed }) {
+      end(nil, ended)
+      return false
+    }
     runCommands()
     do {
       try serve(false)
+      return true
     } catch {
       end(error, ended)
+      return false
     }
   }
 

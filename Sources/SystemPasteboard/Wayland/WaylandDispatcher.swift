@@ -79,8 +79,8 @@ final class WaylandDispatcher: @unchecked Sendable {
     loop.startDriven(socket: connection.socket, isDriving: isDriving)
   }
 
-  /// Handles what is ready, on the thread that drives the dispatcher.
-  func serveReady() { loop.serveReady() }
+  /// Handles what is ready, on the thread that drives the dispatcher; false once it has ended.
+  func serveReady() -> Bool { loop.serveReady() }
 
   /// Whether the thread was started (before, the connection is read on the caller's thread).
   var isStarted: Bool { loop.isStarted }

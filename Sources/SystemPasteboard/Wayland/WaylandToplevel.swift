@@ -172,7 +172,9 @@ package final class WaylandToplevel: @unchecked Sendable {
   }
 
   /// Handles what is ready, where a window made `drivenBy` its driver is served.
-  package func serveReady() { dispatcher.serveReady() }
+  /// - Returns: Whether the window's connection goes on; false once it has ended.
+  @discardableResult
+  package func serveReady() -> Bool { dispatcher.serveReady() }
 
   private static func required(_ interface: WaylandInterface, on connection: WaylandConnection)
     throws(SystemPasteboardError) -> UInt32
