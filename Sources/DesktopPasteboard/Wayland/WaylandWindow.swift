@@ -106,10 +106,7 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
     for observer in state.withLock({ Array($0.presses.values) }) { observer.finish() }
   }
 
-  deinit {
-    toplevel.close()
-    driver?.cancel()
-  }
+  deinit { close() }
 
   /// Runs every drag other applications bring over the window through `surface`; binding
   /// another surface replaces this one.
@@ -186,7 +183,8 @@ public final class WaylandWindow: DesktopWindow, @unchecked Sendable {
   /// Stops taking drops and closes the window.
   public func close() {
     toplevel.close()
-    driver?.cancel()
+    // Ended at once where the window is served; elsewhere at its next serve, which stops the driver.
+    if toplevel.failure != nil { driver?.cancel() }
   }
 
   // MARK: Presses

@@ -83,9 +83,11 @@ extension X11Window {
       }
     }
 
+    /// Ends the loop. A loop served from the main queue ends at once there; closed from another
+    /// thread, it ends at its next serve (a timer tick at most), whose end stops the driver.
     func stop() {
       loop.close()
-      driver?.cancel()
+      if loop.failure != nil { driver?.cancel() }
     }
 
     /// Runs `command` now where this is the loop's thread (a window served on the main thread
