@@ -97,15 +97,17 @@ struct DragAndDropTests {
     return (window, surface, log)
   }
 
-  /// With the window's events on a thread of its own, and on the main thread.
-  @Test(arguments: [DesktopEvents.ownThread, .mainThread])
-  func textFromGTKReachesTheDelegatesInOrder(events: DesktopEvents) async throws {
+  @Test func textFromGTKReachesTheDelegatesInOrder() async throws {
     guard Self.hasGTK else { return }
-    let (window, _, log) = try Self.dropWindow([.plainText, .image], events: events)
+    let (window, _, log) = try Self.dropWindow([.plainText, .image])
     defer { window.close() }
     let text = try await Self.startGTK(["source", "500", "0", "text", "dragged from GTK ✓"])
     defer { text.terminate() }
-    try await Self.dragFromGTK(to: (200, 200))
+    // Released once the drag is over its last position (GTK sends a position only after our
+    // answer to the one before, and drops at the last one sent), as a user's hand rests there.
+    try await Self.dragFromGTK(to: (200, 200), release: false)
+    #expect(await Self.eventually { log.locations.last == CGPoint(x: 100, y: 100) }, "\(log.locations.suffix(3))")
+    try await Self.xdotool("mouseup 1 sleep 0.2")
     #expect(await Self.eventually { log.loaded != nil })
     #expect(Array(log.calls.prefix(3)) == ["validateDrop", "dropEntered", "dropUpdated"])
     #expect(log.calls.last == "performDrop")

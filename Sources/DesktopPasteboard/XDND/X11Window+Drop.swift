@@ -226,6 +226,7 @@ extension X11Window.Host {
   private func answer(
     _ number: Int, source: UInt32, operation: DropOperation, quiet: CGRect?, origin: (x: Int, y: Int)
   ) {
+    assertInLoop()
     guard receiver?.machine.drag?.number == number else { return }
     let accepts = operation == .copy || operation == .move
     connection.send(

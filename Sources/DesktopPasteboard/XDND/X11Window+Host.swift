@@ -90,6 +90,12 @@ extension X11Window {
       if loop.failure != nil { driver?.cancel() }
     }
 
+    /// Stops a debug build where the caller is not on the loop (what touches the connection is
+    /// the loop's alone).
+    func assertInLoop(file: StaticString = #fileID, line: UInt = #line) {
+      loop.assertInEventLoop(file: file, line: line)
+    }
+
     /// Runs `command` now where this is the loop's thread (a window served on the main thread
     /// answering from its delegates), else queues it for the loop.
     func onLoop(_ command: @escaping @Sendable (Host) -> Void) {

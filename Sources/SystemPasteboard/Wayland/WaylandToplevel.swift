@@ -294,6 +294,7 @@ package final class WaylandToplevel: @unchecked Sendable {
   // MARK: Events
 
   private func handle(_ incoming: WaylandConnection.Incoming) {
+    dispatcher.loop.assertInEventLoop()
     if case .bufferReleased = incoming.event {
       // A buffer of an older size: the compositor no longer reads it.
       if state.withLock({ $0.retired.remove(incoming.object) != nil }) {

@@ -103,6 +103,7 @@ extension X11Clipboard {
     }
 
     private func execute(_ command: Command) throws(SystemPasteboardError) -> Bool {
+      loop.assertInEventLoop()
       switch command {
       case .own(let providers, let operation, let ownership):
         try owner.own(providers, fileOperation: operation, ownership: ownership)

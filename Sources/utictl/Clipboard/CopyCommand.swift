@@ -262,7 +262,7 @@ enum CopyCommand {
   /// does it at exit).
   static func serve(_ pasteboard: SystemPasteboard) -> Int32 {
     Termination.install()
-    while pasteboard.ownsSelection && !Termination.requested { usleep(20_000) }
+    pasteboard.waitUntilOwnershipEnds(orUntil: { Termination.requested })
     return ExitStatus.success
   }
 }
