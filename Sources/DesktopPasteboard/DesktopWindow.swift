@@ -7,7 +7,7 @@ import UTIPlatform
 /// starts drags into them, whatever the backend: code written against it runs on each.
 ///
 /// ``X11Window`` is the X11 one (XDND), ``WaylandWindow`` the Wayland one (`wl_data_device`).
-/// ``makeWindow(title:width:height:backend:applicationID:)`` makes the one for the environment's backend.
+/// ``makeWindow(title:width:height:backend:applicationID:events:)`` makes the one for the environment's backend.
 ///
 /// ```swift
 /// let window = try makeWindow(title: "PointyBug", width: 800, height: 900)
