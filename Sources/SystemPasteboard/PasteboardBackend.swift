@@ -53,10 +53,11 @@ extension PasteboardBackend {
   func startServing() throws(SystemPasteboardError) {}
   func handOverToClipboardManager() throws(SystemPasteboardError) -> Bool { false }
 
-  /// Blocks until this process no longer owns the selection, waking when the backend says its
-  /// ownership changed (and at least once a second, for a connection that ended unheard).
-  func waitUntilOwnershipEnds() {
-    while !ownershipChanged.wait(until: { !ownsSelection }, seconds: 1) {}
+  /// Blocks until this process no longer owns the selection, or `stop` holds, waking when the
+  /// backend says its ownership changed and at least every `seconds` (for a connection that
+  /// ended unheard, and for a `stop` nothing notifies, such as a flag a signal handler sets).
+  func waitUntilOwnershipEnds(orUntil stop: () -> Bool = { false }, checkingEvery seconds: Double = 1) {
+    while !ownershipChanged.wait(until: { !ownsSelection || stop() }, seconds: seconds) {}
   }
 }
 

@@ -297,8 +297,7 @@ public final class SystemPasteboard: Sendable {
   /// The same, or until `stop` holds (checked at least every `seconds`, for a flag a signal
   /// handler sets, which cannot wake a condition itself).
   package func waitUntilOwnershipEnds(orUntil stop: () -> Bool, checkingEvery seconds: Double = 0.1) {
-    guard let way = way.withLock({ $0 }) else { return }
-    while !way.ownershipChanged.wait(until: { !way.ownsSelection || stop() }, seconds: seconds) {}
+    way.withLock { $0 }?.waitUntilOwnershipEnds(orUntil: stop, checkingEvery: seconds)
   }
 
   /// The number of times the selection changed owner since this pasteboard first watched it
