@@ -6,7 +6,8 @@ import TestSupport
 /// latency of one paste in process; on an Xvfb server of their own.
 enum ClipboardBench {
   static func rows(quick: Bool, scratch: URL) -> [Bench.Row] {
-    guard let utictl = Bench.shippedUtictl(), let xclip = Bench.which("xclip"), let server = XServer.start() else {
+    guard let utictl = Bench.shippedUtictl(), let xclip = Bench.which("xclip"), let server = try? XServer.start().get()
+    else {
       print("note: no utictl, xclip or Xvfb; the clipboard rows are left out")
       return []
     }
@@ -65,7 +66,8 @@ extension ClipboardBench {
   }
 
   static func memoryRows(quick: Bool, scratch: URL) -> [MemoryRow] {
-    guard let utictl = Bench.shippedUtictl(), let xclip = Bench.which("xclip"), let server = XServer.start() else {
+    guard let utictl = Bench.shippedUtictl(), let xclip = Bench.which("xclip"), let server = try? XServer.start().get()
+    else {
       return []
     }
     setenv("DISPLAY", server.display, 1)

@@ -12,7 +12,7 @@ enum WaylandBench {
   static func rows(quick: Bool, scratch: URL) -> [Bench.Row] {
     guard let utictl = Bench.shippedUtictl(), let wlCopy = Bench.which("wl-copy"),
       let wlPaste = Bench.which("wl-paste"),
-      let compositor = WaylandCompositor.start()
+      let compositor = try? WaylandCompositor.start().get()
     else {
       print("note: no utictl, wl-clipboard or sway; the Wayland rows are left out")
       return []

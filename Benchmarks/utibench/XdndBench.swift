@@ -17,7 +17,7 @@ enum XdndBench {
 
   @MainActor
   static func rows(quick: Bool) -> [Bench.Row] {
-    guard let server = XServer.start(), let display = try? X11Display(parsing: server.display) else {
+    guard let server = try? XServer.start().get(), let display = try? X11Display(parsing: server.display) else {
       print("note: no Xvfb; the XDND row is left out")
       return []
     }

@@ -16,7 +16,7 @@ extension DragAndDropTests {
   /// events on a thread of its own, and on the main thread (``DesktopEvents/mainThread``).
   @Test(arguments: [DesktopEvents.ownThread, .mainThread])
   func aFileDraggedFromOurWindowOntoItselfIsDelivered(events: DesktopEvents) async throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let (window, _, log) = try Self.dropWindow([.image], events: events)
     defer { window.close() }
     let ended = try await Self.dragFile(from: window, pressAt: (50, 50), to: [(150, 150), (250, 250)])
@@ -30,7 +30,7 @@ extension DragAndDropTests {
 
   /// The same onto another window of this process (each window has its own connection and loop).
   @Test func aFileDraggedOntoAnotherWindowOfOursIsDelivered() async throws {
-    guard let server = Self.server else { return }
+    let server = try Self.server.orSkip()
     let (target, _, log) = try Self.dropWindow([.image])
     defer { target.close() }
     let source = try X11Window(title: "swift-uti other window", width: 200, height: 200, display: try Self.display())

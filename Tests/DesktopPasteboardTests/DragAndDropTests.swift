@@ -21,30 +21,18 @@ struct DragAndDropTests {
   static let server = XServer.start()
   static let gtk = fixturesDirectory.appendingPathComponent("x11/gtk_dnd.py").path
 
-  /// Whether GTK 3 can be driven from Python here; prints why not.
-  static var hasGTK: Bool {
-    guard let server else { return false }
-    let probe = try? server.run(
-      "/usr/bin/python3", ["-c", "import gi; gi.require_version('Gtk', '3.0'); from gi.repository import Gtk"])
-    if probe?.status != 0 {
-      print("◇ skipped: python3-gi with GTK 3 is not installed; the GTK drag and drop tests did not run")
-      return false
-    }
-    return true
-  }
-
-  static func display() throws -> X11Display { try X11Display(parsing: try #require(server).display) }
+  static func display() throws -> X11Display { try X11Display(parsing: try server.orSkip().display) }
 
   /// Runs `xdotool` with `arguments` (a script of commands) on the test server, off the main actor.
   static func xdotool(_ arguments: String) async throws {
-    let server = try #require(Self.server)
+    let server = try Self.server.orSkip()
     let result = try await offThePool { try server.run("/bin/sh", ["-c", "xdotool \(arguments)"]) }
     #expect(result.status == 0, "xdotool \(arguments): \(result.stderrText)")
   }
 
   /// Starts the GTK peer and waits for its "ready".
   static func startGTK(_ arguments: [String]) async throws -> XServer.Peer {
-    let server = try #require(Self.server)
+    let server = try Self.server.orSkip()
     let peer = try server.start("/usr/bin/python3", [gtk] + arguments)
     let ready = try await offThePool { peer.line(within: 20) }
     try #require(ready == "ready", "the GTK peer did not start: \(ready ?? "no line")")
@@ -98,7 +86,7 @@ struct DragAndDropTests {
   }
 
   @Test func textFromGTKReachesTheDelegatesInOrder() async throws {
-    guard Self.hasGTK else { return }
+    try Peers.gtk.orSkip()
     let (window, _, log) = try Self.dropWindow([.plainText, .image])
     defer { window.close() }
     let text = try await Self.startGTK(["source", "500", "0", "text", "dragged from GTK ✓"])
@@ -127,7 +115,7 @@ struct DragAndDropTests {
   /// the PNG's bytes from the file); the bytes arrive unchanged.
   @Test(arguments: ["bytes", "file"])
   func aPNGFromGTKReachesTheTutorialsEditor(as form: String) async throws {
-    guard Self.hasGTK else { return }
+    try Peers.gtk.orSkip()
     let ladybug = packageRoot.appendingPathComponent("Examples/PointyBug/ladybug.png")
     let bug = Bug()
     let (window, _, _) = try Self.dropWindow(form == "file" ? [.image] : [.image, .arrowTool]) { _ in
@@ -148,7 +136,7 @@ struct DragAndDropTests {
   /// A drag whose types name atoms that do not exist cannot be built: it is refused at Status,
   /// not left unanswered.
   @Test func aDragWhoseItemsCannotBeBuiltIsRefused() async throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let (window, _, log) = try Self.dropWindow([.data])
     defer { window.close() }
     let answers = try await Self.peer(["source", String(window.id), "bogus-enter", "position", "200", "200", "leave"])
@@ -161,7 +149,7 @@ struct DragAndDropTests {
   /// again when it goes back, and taken for XdndActionAsk when the source's XdndActionList offers
   /// a move.
   @Test func theActionIsFollowedOnEveryPosition() async throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let (window, _, _) = try Self.dropWindow([.plainText]) { _ in MoveProposer() }
     defer { window.close() }
     let answers = try await Self.peer(
@@ -180,7 +168,7 @@ struct DragAndDropTests {
   /// A source that stops talking mid-drag: after the documented silence (six times the window's
   /// timeout) the drag exits, instead of staying on the surface for ever.
   @Test func aSilentSourceEndsTheDragWithDropExited() async throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let window = try X11Window(
       title: "swift-uti drops", width: 400, height: 400, display: try Self.display(), timeout: .seconds(0.5))
     defer { window.close() }
@@ -201,7 +189,7 @@ struct DragAndDropTests {
   /// A window the host's toolkit made (here a python3-xlib client's): drops reach the surface
   /// through our proxy window, and GTK follows the proxy.
   @Test func aHostsWindowTakesDropsThroughOurProxy() async throws {
-    guard Self.hasGTK else { return }
+    try Peers.gtk.orSkip()
     let host = try await Self.startPeer(["plain", "0", "0"])
     defer { host.terminate() }
     let id = try #require(UInt32(try await offThePool { host.line() } ?? ""))
@@ -223,7 +211,7 @@ struct DragAndDropTests {
   }
 
   @Test func theArrowToolDraggedFromUsArrivesInGTK() async throws {
-    guard Self.hasGTK else { return }
+    try Peers.gtk.orSkip()
     try await Self.withPointyBugTypes {
       let target = try await Self.startGTK(["target", "500", "0", "application/vnd.pointybug.arrow+json"])
       defer { target.terminate() }
@@ -244,7 +232,7 @@ struct DragAndDropTests {
 
   /// Every drag of a window works, not only its first: three in a row, each taken by GTK.
   @Test func threeDragsFromOneWindowEachArrive() async throws {
-    guard Self.hasGTK else { return }
+    try Peers.gtk.orSkip()
     try await Self.withPointyBugTypes {
       let target = try await Self.startGTK(["target", "500", "0", "application/vnd.pointybug.arrow+json"])
       defer { target.terminate() }
@@ -266,7 +254,7 @@ struct DragAndDropTests {
 
   /// 3 MB of PNG from us: more than one request holds, so GTK takes it through INCR.
   @Test func aLargeImageDraggedFromUsGoesThroughINCR() async throws {
-    guard Self.hasGTK else { return }
+    try Peers.gtk.orSkip()
     var bytes = [UInt8]([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     var generator = SplitMix64(seed: 15)
     while bytes.count < 3 << 20 { bytes.append(UInt8(truncatingIfNeeded: generator.next())) }
@@ -288,7 +276,7 @@ struct DragAndDropTests {
   }
 
   @Test func aDragThatLeavesWithoutDroppingExits() async throws {
-    guard Self.hasGTK else { return }
+    try Peers.gtk.orSkip()
     let (window, surface, log) = try Self.dropWindow([.plainText])
     defer { window.close() }
     let text = try await Self.startGTK(["source", "500", "0", "text", "just passing"])
@@ -304,7 +292,7 @@ struct DragAndDropTests {
   }
 
   @Test func aSourceThatDiesMidDragEndsInACancel() async throws {
-    guard Self.hasGTK else { return }
+    try Peers.gtk.orSkip()
     let (window, surface, log) = try Self.dropWindow([.plainText])
     defer { window.close() }
     let text = try await Self.startGTK(["source", "500", "0", "text", "about to die"])
@@ -318,7 +306,7 @@ struct DragAndDropTests {
   }
 
   @Test func anUnsupportedTypeIsRefusedAtStatus() async throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let (window, _, log) = try Self.dropWindow([.image])
     defer { window.close() }
     let answers = try await Self.peer(
@@ -334,7 +322,7 @@ struct DragAndDropTests {
 
   /// More than three types: the source lists them in `XdndTypeList`, which we read.
   @Test func typesBeyondThreeAreReadFromTheTypeList() async throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let (window, _, log) = try Self.dropWindow([.image])
     defer { window.close() }
     let answers = try await Self.peer(
@@ -347,7 +335,7 @@ struct DragAndDropTests {
   }
 
   @Test func malformedMessagesAreIgnored() async throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let (window, surface, log) = try Self.dropWindow([.plainText])
     defer { window.close() }
     let answers = try await Self.peer(
@@ -371,7 +359,7 @@ struct DragAndDropTests {
 
   /// The quiet rectangle: outside every target, XdndStatus names the region no target reaches.
   @Test func statusNamesTheRectangleNoTargetReaches() async throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let (window, _, _) = try Self.dropWindow([.plainText])
     defer { window.close() }
     let answers = try await Self.peer([
@@ -382,7 +370,7 @@ struct DragAndDropTests {
   }
 
   @Test func versionThreeTargetsAreSpokenTo() async throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     try await Self.withPointyBugTypes {
       let target = try await Self.startPeer(["target", "500", "0", "3", "finish"])
       defer { target.terminate() }
@@ -400,7 +388,7 @@ struct DragAndDropTests {
   /// A target whose XdndProxy names a window of another connection: our drag's messages go to
   /// the proxy, naming the target.
   @Test func ourDragFollowsATargetsProxy() async throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     try await Self.withPointyBugTypes {
       let target = try await Self.startPeer(["proxied", "500", "0"])
       defer { target.terminate() }
@@ -415,7 +403,7 @@ struct DragAndDropTests {
   }
 
   @Test func aTargetThatNeverFinishesEndsInACancel() async throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     try await Self.withPointyBugTypes {
       let target = try await Self.startPeer(["target", "500", "0", "5", "silent"])
       defer { target.terminate() }
@@ -429,7 +417,7 @@ struct DragAndDropTests {
   }
 
   @Test func escapeCancelsOurDrag() async throws {
-    guard Self.hasGTK else { return }
+    try Peers.gtk.orSkip()
     try await Self.withPointyBugTypes {
       let target = try await Self.startGTK(["target", "500", "0", "application/vnd.pointybug.arrow+json"])
       defer { target.terminate() }
@@ -446,8 +434,8 @@ struct DragAndDropTests {
   /// `pointybug --window`, for real: a PNG dragged in from GTK, then the arrow tool dragged from
   /// its toolbar onto the screenshot.
   @Test func pointybugWindowTakesAScreenshotThenTheArrow() async throws {
-    guard Self.hasGTK else { return }
-    let server = try #require(Self.server)
+    try Peers.gtk.orSkip()
+    let server = try Self.server.orSkip()
     let pointybug = try builtProduct("pointybug")
     let app = try server.start(pointybug, ["--window"])
     defer { app.terminate() }
@@ -496,11 +484,8 @@ struct DragAndDropTests {
   }
 
   @Test func pointybugWindowIsNamedForWindowManagersAndClosesWhenAsked() async throws {
-    guard let server = Self.server else { return }
-    guard (try? runProcess("/usr/bin/python3", ["-c", "import Xlib"]))?.status == 0 else {
-      print("◇ skipped: python3-xlib is not installed; the window manager peer did not run")
-      return
-    }
+    let server = try Self.server.orSkip()
+    try Peers.xlib.orSkip()
     let pointybug = try builtProduct("pointybug")
     let app = try server.start(pointybug, ["--window"])
     defer { app.terminate() }
@@ -559,7 +544,7 @@ struct DragAndDropTests {
 
   /// Starts the python3-xlib peer (a target) and waits for its "ready".
   static func startPeer(_ arguments: [String]) async throws -> XServer.Peer {
-    let server = try #require(Self.server)
+    let server = try Self.server.orSkip()
     let peer = try server.start(
       "/usr/bin/python3", [fixturesDirectory.appendingPathComponent("x11/xdnd_peer.py").path] + arguments)
     let ready = try await offThePool { peer.line(within: 20) }
@@ -569,7 +554,7 @@ struct DragAndDropTests {
 
   /// Runs the python3-xlib peer as a source to the end; its lines.
   static func peer(_ arguments: [String]) async throws -> [String] {
-    let server = try #require(Self.server)
+    let server = try Self.server.orSkip()
     let script = fixturesDirectory.appendingPathComponent("x11/xdnd_peer.py").path
     let result = try await offThePool { try server.run("/usr/bin/python3", [script] + arguments) }
     #expect(result.status == 0, "\(result.stderrText)")

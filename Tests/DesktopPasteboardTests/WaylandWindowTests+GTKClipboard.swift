@@ -22,8 +22,8 @@ extension DragAndDropTests.WaylandWindowTests {
   /// prints for the key, with the peer (which serves a copy until it is terminated).
   static func gtkClipboard(
     _ compositor: WaylandCompositor, _ input: WaylandVirtualInput, _ arguments: [String]
-  ) async throws -> (XServer.Peer, String?)? {
-    guard let peer = try await startGTK(compositor, arguments, script: gtkClipboard) else { return nil }
+  ) async throws -> (XServer.Peer, String?) {
+    let peer = try await startGTK(compositor, arguments, script: gtkClipboard)
     let answer = try await offThePool { () throws -> String? in
       for _ in 0..<40 {
         try input.escape()
@@ -40,10 +40,8 @@ extension DragAndDropTests.WaylandWindowTests {
   }
 
   @Test func textAndAnImageCopiedInAGTKWindowArePastedByUs() async throws {
-    guard let (compositor, input, display) = try Self.desktop() else { return }
-    guard
-      let (text, copied) = try await Self.gtkClipboard(compositor, input, ["window-set-text", "from GTK on Wayland ✓"])
-    else { return }
+    let (compositor, input, display) = try Self.desktop()
+    let (text, copied) = try await Self.gtkClipboard(compositor, input, ["window-set-text", "from GTK on Wayland ✓"])
     #expect(copied == "copied")
     #expect(try Self.utictl(compositor, "paste -n").stdoutText == "from GTK on Wayland ✓")
     let pasteboard = SystemPasteboard(selection: .clipboard, backend: .wayland(display))
@@ -52,8 +50,7 @@ extension DragAndDropTests.WaylandWindowTests {
     text.terminate()
 
     let size = try compositor.run("/usr/bin/python3", [Self.gtkClipboard, "size", Self.ladybug]).stdoutText
-    guard let (image, imageCopied) = try await Self.gtkClipboard(compositor, input, ["window-set-image", Self.ladybug])
-    else { return }
+    let (image, imageCopied) = try await Self.gtkClipboard(compositor, input, ["window-set-image", Self.ladybug])
     defer { image.terminate() }
     #expect(imageCopied == "copied")
     let targets = try Self.utictl(compositor, "paste --list").stdoutText
@@ -69,16 +66,16 @@ extension DragAndDropTests.WaylandWindowTests {
   }
 
   @Test func textAndAnImageCopiedByUsArePastedInAGTKWindow() async throws {
-    guard let (compositor, input, _) = try Self.desktop() else { return }
+    let (compositor, input, _) = try Self.desktop()
     #expect(
       try compositor.shell("printf 'from us on Wayland ✓' | '\(try builtProduct("utictl"))' copy").status == 0)
-    guard let (text, read) = try await Self.gtkClipboard(compositor, input, ["window-read-text"]) else { return }
+    let (text, read) = try await Self.gtkClipboard(compositor, input, ["window-read-text"])
     text.terminate()
     #expect(read == "text from us on Wayland ✓")
 
     let size = try compositor.run("/usr/bin/python3", [Self.gtkClipboard, "size", Self.ladybug]).stdoutText
     #expect(try Self.utictl(compositor, "copy '\(Self.ladybug)'").status == 0)
-    guard let (image, readImage) = try await Self.gtkClipboard(compositor, input, ["window-read-image"]) else { return }
+    let (image, readImage) = try await Self.gtkClipboard(compositor, input, ["window-read-image"])
     image.terminate()
     #expect(readImage.map { $0 + "\n" } == "image " + size)
   }

@@ -17,7 +17,7 @@ extension DragAndDropTests.WaylandWindowTests {
   /// a thread of its own, and on the main thread.
   @Test(arguments: [DesktopEvents.ownThread, .mainThread])
   func aFileDraggedFromOurWindowOntoItselfIsDelivered(events: DesktopEvents) async throws {
-    guard let (compositor, input, display) = try Self.desktop() else { return }
+    let (compositor, input, display) = try Self.desktop()
     let window = try WaylandWindow(
       title: "own", width: 400, height: 400, display: display, applicationID: "swift-uti", events: events)
     defer { window.close() }
@@ -33,7 +33,7 @@ extension DragAndDropTests.WaylandWindowTests {
 
   /// The same onto another window of this process (each with its own connection and thread).
   @Test func aFileDraggedOntoAnotherWindowOfOursIsDelivered() async throws {
-    guard let (compositor, input, display) = try Self.desktop() else { return }
+    let (compositor, input, display) = try Self.desktop()
     let target = try WaylandWindow(
       title: "target", width: 400, height: 400, display: display, applicationID: "swift-uti-target")
     defer { target.close() }
@@ -85,7 +85,7 @@ extension DragAndDropTests.WaylandWindowTests {
   /// A window served on the main thread whose compositor goes away stops being served (its
   /// socket at its end would otherwise wake the main queue without end), and says it failed.
   @Test func aMainThreadWindowStopsBeingServedWhenItsCompositorGoesAway() async throws {
-    guard let compositor = WaylandCompositor.start() else { return }
+    let compositor = try WaylandCompositor.start().orSkip()
     let display = try WaylandDisplay(name: compositor.socketPath)
     let window = try WaylandWindow(
       title: "gone", width: 100, height: 100, display: display, applicationID: "swift-uti", events: .mainThread)

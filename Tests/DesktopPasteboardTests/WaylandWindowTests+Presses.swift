@@ -44,7 +44,7 @@ extension DragAndDropTests.WaylandWindowTests {
   /// cropped or padded. The compositor's own input proves it: a press past the old size reaches
   /// the grown window, and one past the new size misses the shrunk one.
   @Test func aWindowTakesTheSizeTheCompositorSuggests() async throws {
-    guard let (compositor, input, display) = try Self.desktop() else { return }
+    let (compositor, input, display) = try Self.desktop()
     let window = try WaylandWindow(
       title: "sizes", width: 400, height: 300, display: display, applicationID: "swift-uti")
     defer { window.close() }

@@ -23,23 +23,18 @@ extension DragAndDropTests {
     static let gtk = fixturesDirectory.appendingPathComponent("x11/gtk_dnd.py").path
 
     /// A compositor, its virtual input, and its display.
-    static func desktop() throws -> (WaylandCompositor, WaylandVirtualInput, WaylandDisplay)? {
-      guard let compositor = WaylandCompositor.start() else { return nil }
+    static func desktop() throws -> (WaylandCompositor, WaylandVirtualInput, WaylandDisplay) {
+      let compositor = try WaylandCompositor.start().orSkip()
       let display = try WaylandDisplay(name: compositor.socketPath)
       return (compositor, try WaylandVirtualInput(display: display), display)
     }
 
-    /// Starts the GTK peer under `compositor` and waits for its "ready"; nil (with a message)
+    /// Starts the GTK peer under `compositor` and waits for its "ready"; the test is skipped
     /// where GTK cannot run.
     static func startGTK(_ compositor: WaylandCompositor, _ arguments: [String], script: String = gtk) async throws
-      -> XServer.Peer?
+      -> XServer.Peer
     {
-      let probe = try compositor.run(
-        "/usr/bin/python3", ["-c", "import gi; gi.require_version('Gtk', '3.0'); from gi.repository import Gtk"])
-      guard probe.status == 0 else {
-        print("◇ skipped: python3-gi with GTK 3 is not installed; the Wayland GTK tests did not run")
-        return nil
-      }
+      try Peers.gtk.orSkip()
       let peer = try compositor.start("/usr/bin/python3", [script] + arguments, environment: ["GDK_BACKEND=wayland"])
       let ready = try await offThePool { peer.line(within: 20) }
       try #require(ready == "ready", "the GTK peer did not start: \(ready ?? "no line")")
@@ -61,7 +56,7 @@ extension DragAndDropTests {
     }
 
     @Test func aWindowReportsPressesInSurfaceCoordinates() async throws {
-      guard let (compositor, input, display) = try Self.desktop() else { return }
+      let (compositor, input, display) = try Self.desktop()
       let window = try WaylandWindow(
         title: "presses", width: 400, height: 300, display: display, applicationID: "swift-uti")
       defer { window.close() }
@@ -78,7 +73,7 @@ extension DragAndDropTests {
     }
 
     @Test func aWindowsOwnClipboardCopiesAndPastesThroughItsDataDevice() async throws {
-      guard let (compositor, input, display) = try Self.desktop() else { return }
+      let (compositor, input, display) = try Self.desktop()
       let window = try WaylandWindow(
         title: "clipboard", width: 300, height: 200, display: display, applicationID: "swift-uti")
       defer { window.close() }
@@ -108,7 +103,7 @@ extension DragAndDropTests {
     }
 
     @Test func textFromGTKReachesTheDelegatesInOrder() async throws {
-      guard let (compositor, input, display) = try Self.desktop() else { return }
+      let (compositor, input, display) = try Self.desktop()
       let window = try WaylandWindow(
         title: "drops", width: 400, height: 400, display: display, applicationID: "swift-uti")
       defer { window.close() }
@@ -119,9 +114,7 @@ extension DragAndDropTests {
           frame: CGRect(x: 100, y: 100, width: 300, height: 300), of: [.plainText], delegate: Recorder(log: log))
       )
       try window.acceptDrops(into: surface)
-      guard
-        let gtk = try await Self.startGTK(compositor, ["source", "0", "0", "text", "dragged from GTK on Wayland ✓"])
-      else { return }
+      let gtk = try await Self.startGTK(compositor, ["source", "0", "0", "text", "dragged from GTK on Wayland ✓"])
       defer { gtk.terminate() }
       let ours = try compositor.place(appID: "swift-uti", at: 0, 0)
       let source = try Self.gtkCentre(compositor)
@@ -137,14 +130,12 @@ extension DragAndDropTests {
     }
 
     @Test func theArrowToolDraggedFromUsArrivesInGTK() async throws {
-      guard let (compositor, input, display) = try Self.desktop() else { return }
+      let (compositor, input, display) = try Self.desktop()
       try await DragAndDropTests.withPointyBugTypes {
         let window = try WaylandWindow(
           title: "drags", width: 400, height: 400, display: display, applicationID: "swift-uti")
         defer { window.close() }
-        guard
-          let gtk = try await Self.startGTK(compositor, ["target", "0", "0", "application/vnd.pointybug.arrow+json"])
-        else { return }
+        let gtk = try await Self.startGTK(compositor, ["target", "0", "0", "application/vnd.pointybug.arrow+json"])
         defer { gtk.terminate() }
         let ours = try compositor.place(appID: "swift-uti", at: 0, 0)
         let target = try Self.gtkCentre(compositor)
@@ -176,7 +167,7 @@ extension DragAndDropTests {
     }
 
     @Test func aDragThatLeavesWithoutDroppingExits() async throws {
-      guard let (compositor, input, display) = try Self.desktop() else { return }
+      let (compositor, input, display) = try Self.desktop()
       let window = try WaylandWindow(
         title: "drops", width: 400, height: 400, display: display, applicationID: "swift-uti")
       defer { window.close() }
@@ -185,7 +176,7 @@ extension DragAndDropTests {
       surface.addTarget(
         DropTarget(frame: CGRect(x: 0, y: 0, width: 400, height: 400), of: [.plainText], delegate: Recorder(log: log)))
       try window.acceptDrops(into: surface)
-      guard let gtk = try await Self.startGTK(compositor, ["source", "0", "0", "text", "not dropped"]) else { return }
+      let gtk = try await Self.startGTK(compositor, ["source", "0", "0", "text", "not dropped"])
       defer { gtk.terminate() }
       let ours = try compositor.place(appID: "swift-uti", at: 0, 0)
       let source = try Self.gtkCentre(compositor)
@@ -198,15 +189,14 @@ extension DragAndDropTests {
     /// `pointybug --window --backend wayland`, for real: a PNG dragged in from GTK lands in the
     /// editor, then the arrow tool dragged from its toolbar lands on the screenshot.
     @Test func pointybugWindowOnWaylandTakesAScreenshotThenTheArrow() async throws {
-      guard let (compositor, input, _) = try Self.desktop() else { return }
+      let (compositor, input, _) = try Self.desktop()
       let pointybug = try builtProduct("pointybug")
       let app = try compositor.start(pointybug, ["--window", "--backend", "wayland"])
       defer { app.terminate() }
       let ready = try await Self.line(from: app) { $0.hasPrefix("wayland window ") || $0.hasPrefix("error") }
       try #require(ready?.hasSuffix("drag the arrow from the toolbar") == true, "\(ready ?? "no line")")
       let ladybug = packageRoot.appendingPathComponent("Examples/PointyBug/ladybug.png")
-      guard let image = try await Self.startGTK(compositor, ["source", "0", "0", "file", "image/png", ladybug.path])
-      else { return }
+      let image = try await Self.startGTK(compositor, ["source", "0", "0", "file", "image/png", ladybug.path])
       defer { image.terminate() }
       let bug = try compositor.place(appID: "PointyBug", at: 0, 0)
       let source = try Self.gtkCentre(compositor)

@@ -21,24 +21,18 @@ extension SystemPasteboardTests {
     static let server = XServer.start()
     static let peer = fixturesDirectory.appendingPathComponent("x11/hostile_requestor.py").path
 
-    static var hasXlib: Bool {
-      if (try? runProcess("/usr/bin/python3", ["-c", "import Xlib"]))?.status == 0 { return true }
-      print("◇ skipped: python3-xlib is not installed; the hostile requestor tests did not run")
-      return false
-    }
-
     @discardableResult
     static func shell(_ command: String) throws -> ProcessResult {
-      try #require(server).run("/bin/sh", ["-c", command])
+      try server.orSkip().run("/bin/sh", ["-c", command])
     }
 
     static func hostile(_ arguments: String) throws -> ProcessResult {
       try shell("timeout 60 /usr/bin/python3 '\(peer)' \(arguments)")
     }
 
-    static func pasteboard(on server: XServer? = server, timeout: Double = 5) throws -> SystemPasteboard {
+    static func pasteboard(on server: XServer? = nil, timeout: Double = 5) throws -> SystemPasteboard {
       SystemPasteboard(
-        selection: .clipboard, display: try X11Display(parsing: try #require(server).display),
+        selection: .clipboard, display: try X11Display(parsing: (server ?? Self.server.orSkip()).display),
         timeout: .seconds(timeout))
     }
 
@@ -50,7 +44,8 @@ extension SystemPasteboardTests {
     /// The reported failure: a MULTIPLE requestor that exits at once made the `utictl copy`
     /// server exit (BadWindow writing the reply), leaving the clipboard empty.
     @Test func aMULTIPLERequestorThatVanishesLeavesTheCopyServing() throws {
-      guard Self.server != nil, Self.hasXlib else { return }
+      try Self.server.orSkip()
+      try Peers.xlib.orSkip()
       let copy = try Self.shell("printf 'still here' | '\(try SystemPasteboardTests.utictl())' copy")
       try #require(copy.status == 0, "\(copy.stderrText)")
       for _ in 0..<3 {
@@ -60,7 +55,8 @@ extension SystemPasteboardTests {
     }
 
     @Test func syntheticRequestsNamingNothingAreRefusedOneByOne() throws {
-      guard Self.server != nil, Self.hasXlib else { return }
+      try Self.server.orSkip()
+      try Peers.xlib.orSkip()
       let clipboard = try Self.pasteboard()
       try clipboard.setItemProviders([ItemProvider(object: "served on" as NSString)])
       let before = clipboard.changeCount
@@ -76,7 +72,8 @@ extension SystemPasteboardTests {
     }
 
     @Test func aSyntheticSelectionClearDoesNotEndOwnership() throws {
-      guard Self.server != nil, Self.hasXlib else { return }
+      try Self.server.orSkip()
+      try Peers.xlib.orSkip()
       let clipboard = try Self.pasteboard()
       try clipboard.setItemProviders([ItemProvider(object: "mine" as NSString)])
       let script = """
@@ -92,7 +89,8 @@ extension SystemPasteboardTests {
     }
 
     @Test func aMULTIPLEWithABadPairListIsAnsweredPairByPair() throws {
-      guard Self.server != nil, Self.hasXlib else { return }
+      try Self.server.orSkip()
+      try Peers.xlib.orSkip()
       try Self.pasteboard().setItemProviders([ItemProvider(object: "pairs" as NSString)])
       let run = try Self.hostile("multiple-bad CLIPBOARD")
       // UTF8_STRING converts; an atom that does not exist and a target we lack get None; the odd
@@ -102,7 +100,8 @@ extension SystemPasteboardTests {
     }
 
     @Test func aRequestorThatVanishesMidINCRIsFreedAtOnce() throws {
-      guard Self.server != nil, Self.hasXlib else { return }
+      try Self.server.orSkip()
+      try Peers.xlib.orSkip()
       let clipboard = try Self.pasteboard()
       let large = Data((0..<(6 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) })
       let provider = ItemProvider()
@@ -124,7 +123,8 @@ extension SystemPasteboardTests {
     }
 
     @Test func aHundredRequestorsAtOnceAreEachServed() throws {
-      guard Self.server != nil, Self.hasXlib else { return }
+      try Self.server.orSkip()
+      try Peers.xlib.orSkip()
       let text = String(repeating: "crowd ✓ ", count: 4096)
       try Self.pasteboard().setItemProviders([ItemProvider(object: text as NSString)])
       let run = try Self.hostile("crowd CLIPBOARD UTF8_STRING 100")
@@ -134,7 +134,7 @@ extension SystemPasteboardTests {
     /// The X server killed under a live pasteboard: pending and new calls fail at once, the next
     /// call after the server is back opens a new connection, and `changes` goes on.
     @Test func theServerKilledAndRestarted() async throws {
-      guard let first = XServer.start() else { return }
+      let first = try XServer.start().orSkip()
       let number = first.number
       let clipboard = try Self.pasteboard(on: first, timeout: 2)
       try clipboard.setItemProviders([ItemProvider(object: "before" as NSString)])
@@ -154,7 +154,7 @@ extension SystemPasteboardTests {
       }
       #expect(MonotonicClock.now() - started < 3_000_000_000, "an error at once, not a wait for the timeout")
       // The server is back on the same display: the next call reconnects.
-      let second = try #require(XServer.start(number: number), "Xvfb restarted on :\(number)")
+      let second = try XServer.start(number: number).get()
       try clipboard.setItemProviders([ItemProvider(object: "after" as NSString)])
       #expect(clipboard.ownsSelection)
       let read = try second.run("/bin/sh", ["-c", "timeout 30 xclip -o -selection clipboard"])
@@ -166,7 +166,8 @@ extension SystemPasteboardTests {
     /// Another client kills our connection (`XKillClient`) while the server stays: the pasteboard
     /// reconnects at once and takes the selection back with the same data, since nobody owns it.
     @Test func aKilledConnectionReconnectsAndKeepsTheCopy() throws {
-      guard Self.server != nil, Self.hasXlib else { return }
+      try Self.server.orSkip()
+      try Peers.xlib.orSkip()
       let clipboard = try Self.pasteboard()
       try clipboard.setItemProviders([ItemProvider(object: "kept" as NSString)])
       let script = """

@@ -28,7 +28,7 @@ extension SystemPasteboardTests {
   }
 
   @Test func pasteOnceServesOnePasteThenGivesTheSelectionUp() throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let copy = try Self.shell("printf 'only once' | '\(try Self.utictl())' copy --paste-once")
     #expect(copy.status == 0, "\(copy.stderrText)")
     // Asking for the targets is not a paste.
@@ -49,7 +49,7 @@ extension SystemPasteboardTests {
   }
 
   @Test func clearEmptiesTheSelectionWhoeverOwnsIt() throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     try Self.xclipIn("-selection clipboard", input: "from xclip", target: "UTF8_STRING")
     #expect(try Self.xclipOut().stdoutText == "from xclip")
     let clear = try Self.shell("'\(try Self.utictl())' copy --clear")
@@ -66,11 +66,8 @@ extension SystemPasteboardTests {
   /// A password: offered with the hint managers honour, never handed to the clipboard manager,
   /// and gone after --clear-after.
   @Test func aSensitiveCopyIsHintedKeptFromTheManagerAndCleared() throws {
-    guard let server = Self.server else { return }
-    guard (try? runProcess("/usr/bin/python3", ["-c", "import Xlib"]))?.status == 0 else {
-      print("◇ skipped: python3-xlib is not installed; the sensitive copy test did not run")
-      return
-    }
+    let server = try Self.server.orSkip()
+    try Peers.xlib.orSkip()
     let manager = try server.start(
       "/usr/bin/python3", [fixturesDirectory.appendingPathComponent("x11/clipboard_manager.py").path])
     defer { manager.terminate() }
@@ -99,7 +96,7 @@ extension SystemPasteboardTests {
 
   /// HTML is offered as HTML and as its text, so that a terminal pastes the text.
   @Test func htmlIsOfferedWithItsText() throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let directory = try makeTemporaryDirectory("habits")
     defer { try? FileManager.default.removeItem(at: directory) }
     let html =
@@ -120,7 +117,7 @@ extension SystemPasteboardTests {
   }
 
   @Test func representationsCopyOneItemSeveralWays() throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let files = try Self.filesToCopy()
     defer { try? FileManager.default.removeItem(at: files.directory) }
     let copy = try Self.shell(
@@ -139,7 +136,7 @@ extension SystemPasteboardTests {
   /// Sources read as streams: /dev/stdin as well as pipes, FIFOs and <(cmd) (see
   /// copiesAreSpooledFromAnySource).
   @Test func devStdinIsReadAsAStream() throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let copy = try Self.shell("printf 'through /dev/stdin' | '\(try Self.utictl())' copy /dev/stdin")
     #expect(copy.status == 0, "\(copy.stderrText)")
     #expect(try Self.xclipOut().stdoutText == "through /dev/stdin")
@@ -148,7 +145,7 @@ extension SystemPasteboardTests {
   /// `paste` ends text with a newline unless it has one or -n is given, as wl-paste does;
   /// other data is written as it is.
   @Test func pasteEndsTextWithANewline() throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let utictl = try Self.utictl()
     try Self.xclipIn("-selection clipboard", input: "no newline", target: "UTF8_STRING")
     #expect(try Self.shell("timeout 10 '\(utictl)' paste").stdoutText == "no newline\n")
@@ -164,7 +161,7 @@ extension SystemPasteboardTests {
 
   /// Text in an encoding the owner lacks is converted, and `--list` says so.
   @Test func pasteConvertsTextEncodings() throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let utictl = try Self.utictl()
     // xclip offering Latin-1 STRING only.
     try Self.shell("printf 'caf\\351' | xclip -i -selection clipboard -t STRING >/dev/null 2>&1")
@@ -188,7 +185,7 @@ extension SystemPasteboardTests {
   /// Text an owner offers only in another charset (a MIME type's `charset=`, as Qt and browsers
   /// name UTF-16 and Latin-1 text) is pasted as UTF-8, by `utictl` and in process.
   @Test func textInOtherCharsetsIsPastedAsUTF8() throws {
-    guard let server = Self.server else { return }
+    let server = try Self.server.orSkip()
     let utictl = try Self.utictl()
     let text = "héllo 𝄞 ✓"
     let utf16 = "\\377\\376" + text.utf16.map { String(format: "\\%03o\\%03o", $0 & 0xFF, $0 >> 8) }.joined()
@@ -208,7 +205,7 @@ extension SystemPasteboardTests {
 
   /// `paste --watch`: every change of owner, as JSON lines, as text, or piped to a command.
   @Test func watchReportsEveryChange() throws {
-    guard let server = Self.server else { return }
+    let server = try Self.server.orSkip()
     let utictl = try Self.utictl()
     try Self.xclipIn("-selection clipboard", input: "first", target: "UTF8_STRING")
     let json = try server.start(utictl, ["paste", "--watch", "--json"])
@@ -268,7 +265,7 @@ extension SystemPasteboardTests {
   /// The process that serves a copy works from `/` and holds nothing it inherited but its
   /// spool: not the caller's files, pipes or working directory.
   @Test func theServingProcessBehavesAsADaemon() throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let directory = try makeTemporaryDirectory("habits")
     defer { try? FileManager.default.removeItem(at: directory) }
     let marker = directory.appendingPathComponent("daemon-\(UUID().uuidString).txt").path
@@ -294,7 +291,7 @@ extension SystemPasteboardTests {
   /// `xclip -i` does): owned on the calling thread, a paste asked for meanwhile waits in the
   /// connection, answered by no one until the serving thread starts, and then by it.
   @Test func aCopyOwnedBeforeServingAnswersOnceItServes() throws {
-    guard let server = Self.server else { return }
+    let server = try Self.server.orSkip()
     var item = SystemPasteboard.Item()
     item.register(.utf8PlainText) { Array("owned before the fork\n".utf8) }
     let pasteboard = try Self.pasteboard()

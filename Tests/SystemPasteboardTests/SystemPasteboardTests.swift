@@ -21,7 +21,7 @@ struct SystemPasteboardTests {
   /// the pipes: redirect theirs).
   @discardableResult
   static func shell(_ command: String, input: Data? = nil) throws -> ProcessResult {
-    try #require(server).run("/bin/sh", ["-c", command], input: input)
+    try server.orSkip().run("/bin/sh", ["-c", command], input: input)
   }
 
   /// Runs `xclip -i` with `options` on `input`, and waits (up to 10 s) until it owns the
@@ -45,11 +45,11 @@ struct SystemPasteboardTests {
     -> SystemPasteboard
   {
     SystemPasteboard(
-      selection: selection, display: try X11Display(parsing: try #require(server).display), timeout: .seconds(timeout))
+      selection: selection, display: try X11Display(parsing: try server.orSkip().display), timeout: .seconds(timeout))
   }
 
   @Test func textCopiedByUsIsReadByXclip() throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let text = "héllo wörld ✓ 日本語\n"
     let copy = try Self.shell("'\(try Self.utictl())' copy", input: Data(text.utf8))
     #expect(copy.status == 0, "\(copy.stderrText)")
@@ -71,7 +71,7 @@ struct SystemPasteboardTests {
   }
 
   @Test func aLargeImageGoesThroughINCRBothWays() throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     var png = [UInt8]([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
     var generator = SplitMix64(seed: 20)
     var noise = [UInt64](repeating: 0, count: (20 << 20) / 8)
@@ -103,7 +103,7 @@ struct SystemPasteboardTests {
   }
 
   @Test func itemProvidersFromAnotherApplicationLoadByConformance() async throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     try Self.xclipIn("-selection primary", input: "from xclip", target: "UTF8_STRING")
     let primary = try Self.pasteboard(.primary)
     let providers = try primary.itemProviders()
@@ -115,7 +115,7 @@ struct SystemPasteboardTests {
   }
 
   @Test func ourItemProvidersServeOtherApplications() async throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let clipboard = try Self.pasteboard()
     let loads = Locked(0)
     let provider = ItemProvider()
@@ -142,7 +142,7 @@ struct SystemPasteboardTests {
   }
 
   @Test func theChangesStreamFollowsOtherApplications() async throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let clipboard = try Self.pasteboard()
     var changes = clipboard.changes.makeAsyncIterator()
     let first = try #require(await changes.next())
@@ -155,7 +155,7 @@ struct SystemPasteboardTests {
   }
 
   @Test func unknownTargetsAreDynamicTypesOfTheirOwnTagClass() throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     try Self.xclipIn("-selection clipboard -t MY_PRIVATE_ATOM", input: "x", target: "MY_PRIVATE_ATOM")
     let targets = try Self.pasteboard().targets()
     let target = try #require(targets.first { $0.target == "MY_PRIVATE_ATOM" })
@@ -168,11 +168,8 @@ struct SystemPasteboardTests {
 
   /// ICCCM's MULTIPLE: several conversions in one request; a target we cannot convert gets None.
   @Test func multipleConvertsEachPair() throws {
-    guard Self.server != nil else { return }
-    guard (try? runProcess("/usr/bin/python3", ["-c", "import Xlib"]))?.status == 0 else {
-      print("◇ skipped: python3-xlib is not installed")
-      return
-    }
+    try Self.server.orSkip()
+    try Peers.xlib.orSkip()
     try Self.pasteboard().setItemProviders([ItemProvider(object: "multi" as NSString)])
     let script = """
       from Xlib import X, Xatom, display
@@ -191,11 +188,8 @@ struct SystemPasteboardTests {
   }
 
   @Test func aRequestorThatDisappearsMidINCR() throws {
-    guard Self.server != nil else { return }
-    guard (try? runProcess("/usr/bin/python3", ["-c", "import Xlib"]))?.status == 0 else {
-      print("◇ skipped: python3-xlib is not installed")
-      return
-    }
+    try Self.server.orSkip()
+    try Peers.xlib.orSkip()
     let clipboard = try Self.pasteboard()
     let large = Data(repeating: 0x41, count: 8 << 20)
     let provider = ItemProvider()
@@ -226,7 +220,7 @@ struct SystemPasteboardTests {
   }
 
   @Test func fileURLsAsFileManagersExpectThem() throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let clipboard = try Self.pasteboard()
     let provider = ItemProvider()
     provider.registerDataRepresentation(for: .fileURL) { completion in
@@ -259,7 +253,7 @@ struct SystemPasteboardTests {
   /// What Nautilus puts on the clipboard for a copy, offered by xclip: files paste as files.
   @Test(arguments: ["x-special/gnome-copied-files", "text/uri-list"])
   func filesCopiedInAFileManagerPasteAsFiles(target: String) throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let files = try Self.filesToCopy()
     defer { try? FileManager.default.removeItem(at: files.directory) }
     let pngURL = FileList.fileURL(forPath: files.png)
@@ -305,7 +299,7 @@ struct SystemPasteboardTests {
   }
 
   @Test func copyFilesOffersThemAsFileManagersDo() throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let files = try Self.filesToCopy()
     defer { try? FileManager.default.removeItem(at: files.directory) }
     let utictl = try Self.utictl()
@@ -337,7 +331,7 @@ struct SystemPasteboardTests {
 
   /// `--types` reaches the pasteboard: a target that only the given declarations name.
   @Test func pasteMapsTargetsWithTheDeclarationsOfTypes() throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let directory = try makeTemporaryDirectory("types")
     defer { try? FileManager.default.removeItem(at: directory) }
     let plist = directory.appendingPathComponent("Info.plist").path
@@ -375,7 +369,7 @@ struct SystemPasteboardTests {
   /// and serves INCR chunks from there, the pasting one writes chunks as they come. Each stays
   /// under 64 MB resident (VmHWM, read from /proc while it runs).
   @Test func twoHundredMegabytesWithFlatMemory() async throws {
-    guard let server = Self.server else { return }
+    let server = try Self.server.orSkip()
     try await Self.expectTwoHundredMegabytesFlat(
       start: { try server.start(try Self.utictl(), $0) },
       owns: {
@@ -459,7 +453,7 @@ struct SystemPasteboardTests {
   /// The copy is of the bytes at copy time (a spool), from any kind of source; standard input
   /// is identified by content; a spool that cannot be written is a clear error, not a crash.
   @Test func copiesAreSpooledFromAnySource() throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let utictl = try Self.utictl()
     let files = try Self.filesToCopy()
     defer { try? FileManager.default.removeItem(at: files.directory) }
@@ -505,7 +499,7 @@ struct SystemPasteboardTests {
   }
 
   @Test func aHundredOwnershipChangesLeakNothing() throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     let clipboard = try Self.pasteboard()
     func openDescriptors() -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0 }
     func residentBytes() -> Int {
@@ -529,7 +523,7 @@ struct SystemPasteboardTests {
 
   /// Reads share one connection (each used to open its own); one that fails is not reused.
   @Test func readsShareOneConnection() throws {
-    guard Self.server != nil else { return }
+    try Self.server.orSkip()
     try Self.xclipIn("-selection clipboard", input: "shared", target: "UTF8_STRING")
     let clipboard = try Self.pasteboard()
     #expect(clipboard.readingWindow == nil)
@@ -539,7 +533,7 @@ struct SystemPasteboardTests {
     #expect(try clipboard.data(conformingTo: .plainText)?.data == Data("shared".utf8))
     #expect(clipboard.readingWindow == window, "the same connection and window served every read")
     // A read that timed out drops its connection: a late answer must not reach the next read.
-    let silent = try SilentOwner(display: try #require(Self.server).display, selection: "CLIPBOARD")
+    let silent = try SilentOwner(display: try Self.server.orSkip().display, selection: "CLIPBOARD")
     defer { silent.release() }
     let impatient = try Self.pasteboard(timeout: 1)
     #expect(throws: SystemPasteboardError.self) { try impatient.data(forTarget: "UTF8_STRING") }
@@ -547,7 +541,7 @@ struct SystemPasteboardTests {
   }
 
   @Test func noOwnerAndAnOwnerThatNeverAnswers() throws {
-    guard let server = Self.server else { return }
+    let server = try Self.server.orSkip()
     // No owner: take the primary selection and give it up.
     let primary = try Self.pasteboard(.primary, timeout: 1)
     try primary.setItemProviders([ItemProvider(object: "x" as NSString)])
@@ -571,11 +565,8 @@ struct SystemPasteboardTests {
   /// The complaint users of every X11 clipboard library raise first: the copy is gone when the
   /// program exits. With a clipboard manager running, it is not.
   @Test func aCopySurvivesItsProcessWhereAClipboardManagerRuns() throws {
-    guard let server = Self.server else { return }
-    guard (try? runProcess("/usr/bin/python3", ["-c", "import Xlib"]))?.status == 0 else {
-      print("◇ skipped: python3-xlib is not installed; the clipboard manager test did not run")
-      return
-    }
+    let server = try Self.server.orSkip()
+    try Peers.xlib.orSkip()
     let manager = try server.start(
       "/usr/bin/python3", [fixturesDirectory.appendingPathComponent("x11/clipboard_manager.py").path])
     try #require(manager.line() == "ready")
@@ -614,12 +605,8 @@ struct SystemPasteboardTests {
 
   /// A GTK 3 application on the other side, both ways: text and an image.
   @Test func aGTKApplicationBothWays() throws {
-    guard let server = Self.server else { return }
-    guard (try? runProcess("/usr/bin/python3", ["-c", "import gi; gi.require_version('Gtk', '3.0')"]))?.status == 0
-    else {
-      print("◇ skipped: python3-gi with GTK 3 is not installed; the GTK peer test did not run")
-      return
-    }
+    let server = try Self.server.orSkip()
+    try Peers.gtk.orSkip()
     let gtk = fixturesDirectory.appendingPathComponent("x11/gtk_clipboard.py").path
     let ladybug = packageRoot.appendingPathComponent("Examples/PointyBug/ladybug.png").path
     let size = try server.run("/usr/bin/python3", [gtk, "size", ladybug]).stdoutText
@@ -786,7 +773,7 @@ struct X11DisplayTests {
   }
 
   @Test func overTCP() throws {
-    guard let server = XServer.start(tcp: true) else { return }
+    let server = try XServer.start(tcp: true).orSkip()
     let clipboard = SystemPasteboard(
       selection: .clipboard, display: try X11Display(parsing: "127.0.0.1:\(server.number)"), timeout: .seconds(3))
     try clipboard.setItemProviders([ItemProvider(object: "over TCP" as NSString)])
@@ -796,7 +783,7 @@ struct X11DisplayTests {
 
   @Test func aServerThatRequiresACookie() throws {
     let cookie = (0..<16).map { UInt8($0 * 17) }
-    guard let server = XServer.start(cookie: cookie) else { return }
+    let server = try XServer.start(cookie: cookie).orSkip()
     let utictl = try SystemPasteboardTests.utictl()
     // With the cookie (XAUTHORITY names the server's file): a conversation.
     let listed = try server.run(utictl, ["paste", "--list"])

@@ -18,7 +18,7 @@ extension SystemPasteboardTests.WaylandTests {
   }
 
   @Test func pasteOnceServesOnePasteThenGivesTheSelectionUp() throws {
-    guard Self.compositor != nil else { return }
+    try Self.compositor.orSkip()
     let copy = try Self.shell("printf 'only once' | '\(try Self.utictl())' copy --paste-once")
     #expect(copy.status == 0, "\(copy.stderrText)")
     // Listing the types is not a paste.
@@ -31,7 +31,7 @@ extension SystemPasteboardTests.WaylandTests {
   /// compositor asks for meanwhile (here read on the calling thread by a sync) waits, answered
   /// by no one until the serving thread starts, and then by it.
   @Test func aCopyOwnedBeforeServingAnswersOnceItServes() throws {
-    guard let compositor = Self.compositor else { return }
+    let compositor = try Self.compositor.orSkip()
     var item = SystemPasteboard.Item()
     item.register(.utf8PlainText) { Array("owned before the fork\n".utf8) }
     let pasteboard = try Self.pasteboard()
@@ -48,7 +48,7 @@ extension SystemPasteboardTests.WaylandTests {
   }
 
   @Test func clearEmptiesWlCopysSelection() throws {
-    guard Self.compositor != nil else { return }
+    try Self.compositor.orSkip()
     try Self.wlCopy("", input: Data("from wl-copy".utf8), type: "text/plain")
     let clear = try Self.shell("'\(try Self.utictl())' copy --clear")
     #expect(clear.status == 0, "\(clear.stderrText)")
@@ -58,7 +58,7 @@ extension SystemPasteboardTests.WaylandTests {
   }
 
   @Test func aSensitiveCopyIsHintedAndCleared() throws {
-    guard Self.compositor != nil else { return }
+    try Self.compositor.orSkip()
     let copy = try Self.shell("printf 'hunter2' | '\(try Self.utictl())' copy --sensitive --clear-after 1")
     #expect(copy.status == 0, "\(copy.stderrText)")
     #expect(
@@ -69,7 +69,7 @@ extension SystemPasteboardTests.WaylandTests {
   }
 
   @Test func htmlIsOfferedWithItsText() throws {
-    guard Self.compositor != nil else { return }
+    try Self.compositor.orSkip()
     let copy = try Self.shell(
       "printf '<ul><li>one &amp; two</li><li>three</li></ul>' | '\(try Self.utictl())' copy --type public.html")
     #expect(copy.status == 0, "\(copy.stderrText)")
@@ -79,7 +79,7 @@ extension SystemPasteboardTests.WaylandTests {
 
   /// `paste --watch --json` hears wl-copy's copies and ours, through data-control.
   @Test func watchHearsEveryCopy() throws {
-    guard let compositor = Self.compositor else { return }
+    let compositor = try Self.compositor.orSkip()
     try Self.wlCopy("", input: Data("before".utf8), type: "text/plain")
     let watch = try compositor.start(try Self.utictl(), ["paste", "--watch", "--json"])
     defer { watch.terminate() }
@@ -100,7 +100,7 @@ extension SystemPasteboardTests.WaylandTests {
   /// Several representations at once, the newline habit and text conversions, against wl-copy
   /// and wl-paste; a text watch prints each new copy and a line.
   @Test func representationsNewlinesConversionsAndATextWatch() throws {
-    guard let compositor = Self.compositor else { return }
+    let compositor = try Self.compositor.orSkip()
     let utictl = try Self.utictl()
     let directory = try makeTemporaryDirectory("wayland-habits")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -142,7 +142,7 @@ extension SystemPasteboardTests.WestonTests {
   /// waiting for ever. --clear still ends the owner's copy (weston's own clipboard then offers
   /// the saved copy again, as it does whenever a selection goes away).
   @Test func watchNeedsDataControlAndClearEndsTheOwnersCopy() throws {
-    guard let compositor = Self.compositor else { return }
+    let compositor = try Self.compositor.orSkip()
     let utictl = try SystemPasteboardTests.utictl()
     let watch = try compositor.shell("timeout 20 '\(utictl)' paste --watch")
     #expect(watch.status == 2)

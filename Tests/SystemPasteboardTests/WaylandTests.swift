@@ -20,13 +20,13 @@ extension SystemPasteboardTests {
 
     @discardableResult
     static func shell(_ command: String, input: Data? = nil) throws -> ProcessResult {
-      try #require(compositor).shell(command, input: input)
+      try compositor.orSkip().shell(command, input: input)
     }
 
     /// Runs `wl-copy` with `options` on `input` and waits (up to 10 s) until it owns the selection
     /// with `type` on offer.
     static func wlCopy(_ options: String, input: Data, type: String) throws {
-      try wlCopy(on: try #require(compositor), options, input: input, type: type)
+      try wlCopy(on: try compositor.orSkip(), options, input: input, type: type)
     }
 
     /// The same on `compositor`.
@@ -43,7 +43,7 @@ extension SystemPasteboardTests {
     }
 
     static func display() throws -> WaylandDisplay {
-      try WaylandDisplay(name: try #require(compositor).socketPath)
+      try WaylandDisplay(name: try compositor.orSkip().socketPath)
     }
 
     static func utictl() throws -> String { try SystemPasteboardTests.utictl() }
@@ -51,7 +51,7 @@ extension SystemPasteboardTests {
     // MARK: Text
 
     @Test func textCopiedWithWlCopyIsReadByUs() throws {
-      guard Self.compositor != nil else { return }
+      try Self.compositor.orSkip()
       let text = "héllo wörld ✓ 日本語"
       try Self.wlCopy("", input: Data(text.utf8), type: "text/plain;charset=utf-8")
       let pasteboard = try Self.pasteboard()
@@ -67,7 +67,7 @@ extension SystemPasteboardTests {
     }
 
     @Test func textCopiedByUsIsReadByWlPaste() throws {
-      guard Self.compositor != nil else { return }
+      try Self.compositor.orSkip()
       let text = "copied by swift-uti ✓"
       var item = SystemPasteboard.Item()
       item.register(.utf8PlainText) { Array(text.utf8) }
@@ -88,7 +88,7 @@ extension SystemPasteboardTests {
     }
 
     @Test func thePrimarySelectionBothWays() throws {
-      guard Self.compositor != nil else { return }
+      try Self.compositor.orSkip()
       try Self.wlCopy("--primary", input: Data("primary from wl-copy".utf8), type: "text/plain")
       let primary = try Self.pasteboard(.primary)
       #expect(
@@ -118,7 +118,7 @@ extension SystemPasteboardTests {
     }
 
     @Test func aMultiMegabytePNGBothWays() throws {
-      guard Self.compositor != nil else { return }
+      try Self.compositor.orSkip()
       let png = try Self.png(atLeast: 6 << 20)
       defer { try? FileManager.default.removeItem(atPath: png) }
       let utictl = try Self.utictl()
@@ -142,7 +142,7 @@ extension SystemPasteboardTests {
     /// serving process writes its spool into the compositor's pipe chunk by chunk, the pasting
     /// one writes chunks out as they come, and each stays under 64 MB resident (VmHWM).
     @Test func twoHundredMegabytesWithFlatMemory() async throws {
-      guard let compositor = Self.compositor else { return }
+      let compositor = try Self.compositor.orSkip()
       try await SystemPasteboardTests.expectTwoHundredMegabytesFlat(
         start: { try compositor.start(try Self.utictl(), $0) },
         owns: { try Self.shell("timeout 2 wl-paste -l").stdoutText.contains("application/octet-stream") },
@@ -152,7 +152,7 @@ extension SystemPasteboardTests {
     }
 
     @Test func filesCopiedAsURIListsAreFiles() throws {
-      guard Self.compositor != nil else { return }
+      try Self.compositor.orSkip()
       let png = try Self.png(atLeast: 4096)
       defer { try? FileManager.default.removeItem(atPath: png) }
       let url = FileList.fileURL(forPath: png)
@@ -173,7 +173,7 @@ extension SystemPasteboardTests {
     // MARK: Ownership and changes
 
     @Test func aForegroundCopyEndsWhenAnotherReplacesIt() throws {
-      guard let compositor = Self.compositor else { return }
+      let compositor = try Self.compositor.orSkip()
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
       process.arguments = compositor.environment + [try Self.utictl(), "copy", "--foreground"]
@@ -199,7 +199,7 @@ extension SystemPasteboardTests {
     }
 
     @Test func changesFollowTheSelection() throws {
-      guard Self.compositor != nil else { return }
+      try Self.compositor.orSkip()
       let pasteboard = try Self.pasteboard()
       let before = pasteboard.changeCount
       try Self.wlCopy("", input: Data("one".utf8), type: "text/plain")
@@ -250,7 +250,7 @@ extension SystemPasteboardTests {
     }
 
     @Test func anOwnerThatNeverWritesItsPipeTimesOut() throws {
-      guard Self.compositor != nil else { return }
+      try Self.compositor.orSkip()
       let held = Locked<[Int32]>([])
       let owner = try Owner(display: try Self.display()) { fd in held.withLock { $0.append(fd) } }
       defer { for fd in held.withLock({ $0 }) { close(fd) } }
@@ -270,7 +270,7 @@ extension SystemPasteboardTests {
     }
 
     @Test func anOwnerThatDiesMidTransferEndsTheReadWithWhatCame() throws {
-      guard Self.compositor != nil else { return }
+      try Self.compositor.orSkip()
       let owner = try Owner(display: try Self.display()) { fd in
         _ = "half of it".withCString { write(fd, $0, 4) }
         close(fd)
@@ -282,7 +282,7 @@ extension SystemPasteboardTests {
     }
 
     @Test func aProtocolErrorNamesTheObjectAndTheMessage() throws {
-      guard Self.compositor != nil else { return }
+      try Self.compositor.orSkip()
       let connection = try WaylandConnection(display: try Self.display(), timeout: 5)
       let interfaces = WaylandInterface.DataControl.wlr
       let manager = try #require(try connection.bind(interfaces.manager)).id
@@ -305,7 +305,7 @@ extension SystemPasteboardTests {
     }
 
     @Test func aCompositorThatGoesAwayFailsEveryCall() throws {
-      guard let compositor = WaylandCompositor.start() else { return }
+      let compositor = try WaylandCompositor.start().orSkip()
       let pasteboard = SystemPasteboard(
         selection: .clipboard, backend: .wayland(try WaylandDisplay(name: compositor.socketPath)), timeout: .seconds(5))
       var item = SystemPasteboard.Item()
@@ -338,12 +338,12 @@ extension SystemPasteboardTests {
 
     static func pasteboard(_ selection: SystemPasteboard.Selection = .clipboard) throws -> SystemPasteboard {
       SystemPasteboard(
-        selection: selection, backend: .wayland(try WaylandDisplay(name: try #require(compositor).socketPath)),
+        selection: selection, backend: .wayland(try WaylandDisplay(name: try compositor.orSkip().socketPath)),
         timeout: .seconds(5))
     }
 
     @Test func textBothWaysThroughAFocusedWindow() throws {
-      guard let compositor = Self.compositor else { return }
+      let compositor = try Self.compositor.orSkip()
       try compositor.shell("wl-copy >/dev/null 2>&1", input: Data("from wl-copy on weston ✓".utf8))
       let pasteboard = try Self.pasteboard()
       var found: String?
@@ -366,7 +366,7 @@ extension SystemPasteboardTests {
     }
 
     @Test func utictlCopiesAndPastesAPNGThere() throws {
-      guard let compositor = Self.compositor else { return }
+      let compositor = try Self.compositor.orSkip()
       let png = try SystemPasteboardTests.WaylandTests.png(atLeast: 3 << 20)
       defer { try? FileManager.default.removeItem(atPath: png) }
       let utictl = try SystemPasteboardTests.utictl()
@@ -380,7 +380,7 @@ extension SystemPasteboardTests {
     }
 
     @Test func thePrimarySelectionIsUnsupportedThere() throws {
-      guard Self.compositor != nil else { return }
+      try Self.compositor.orSkip()
       let primary = try Self.pasteboard(.primary)
       do {
         _ = try primary.targets()

@@ -190,12 +190,10 @@ public struct IdentificationAgreement: Sendable {
   /// The share of files on which the MIME types agree.
   public var fraction: Double { total == 0 ? 1 : Double(agreed) / Double(total) }
 
-  /// GIO's content types for `paths`, through Python's `gi`; nil when it is not installed.
-  public static func gioTypes(_ paths: [String]) throws -> [String]? {
+  /// GIO's content types for `paths`, through Python's `gi` (``Peers/gio``).
+  public static func gioTypes(_ paths: [String]) throws -> [String] {
     let python = "/usr/bin/python3"
-    guard FileManager.default.isExecutableFile(atPath: python),
-      (try? runProcess(python, ["-c", "import gi; gi.require_version('Gio', '2.0')"]))?.status == 0
-    else { return nil }
+    try Peers.gio.get()
     let input = try JSONSerialization.data(withJSONObject: ["files": paths])
     let result = try runProcess(
       python, [fixturesDirectory.appendingPathComponent("gio/gio_oracle.py").path], input: input)
@@ -206,9 +204,9 @@ public struct IdentificationAgreement: Sendable {
     return types
   }
 
-  /// Compares `registry`'s identification of `paths` with GIO's; nil without GIO.
-  public static func compare(_ paths: [String], registry: UTTypeRegistry) throws -> IdentificationAgreement? {
-    guard let gio = try gioTypes(paths) else { return nil }
+  /// Compares `registry`'s identification of `paths` with GIO's (``Peers/gio``).
+  public static func compare(_ paths: [String], registry: UTTypeRegistry) throws -> IdentificationAgreement {
+    let gio = try gioTypes(paths)
     let database = registry.loadedMIMEDatabase
     var report = IdentificationAgreement(total: 0, agreed: 0, disagreements: [])
     for (path, theirs) in zip(paths, gio) {

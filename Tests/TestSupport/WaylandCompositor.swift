@@ -1,8 +1,8 @@
 import Foundation
 
 /// A headless sway (wlroots) compositor in a runtime directory of its own, for the Wayland
-/// tests, stopped when released; nil (with a visible message) where sway is not installed or
-/// cannot start.
+/// tests, stopped when released; a ``PeerUnavailable`` where sway is not installed or cannot
+/// start.
 ///
 /// sway refuses to run as root, so as root it runs as `nobody` (`setpriv`), in a runtime
 /// directory owned by nobody under a world-searchable temporary directory; root clients connect
@@ -32,11 +32,12 @@ public final class WaylandCompositor: @unchecked Sendable {
 
     """
 
-  /// Starts sway; nil with a visible message where it cannot.
-  public static func start() -> WaylandCompositor? {
-    guard let sway = which("sway") else {
-      print("◇ skipped: sway is not installed; the Wayland tests did not run (.ci/run installs it)")
-      return nil
+  /// Starts sway, or says why it cannot.
+  public static func start() -> Result<WaylandCompositor, PeerUnavailable> {
+    let sway: String
+    switch Peers.executable("sway", package: "sway") {
+    case .success(let path): sway = path
+    case .failure(let unavailable): return .failure(unavailable)
     }
     let directory = NSTemporaryDirectory() + "wayland-\(UUID().uuidString.prefix(8))"
     let config = directory + "/config"
@@ -45,16 +46,17 @@ public final class WaylandCompositor: @unchecked Sendable {
       FileManager.default.createFile(
         atPath: config, contents: Data(configuration.utf8),
         attributes: [.posixPermissions: 0o644])
-    else { return nil }
+    else { return .failure(PeerUnavailable("sway", "its runtime directory \(directory) could not be made")) }
     if asRoot {
       // nobody owns the runtime directory; every parent must be searchable by it.
-      guard chown(directory, 65534, 65534) == 0 else { return nil }
+      guard chown(directory, 65534, 65534) == 0 else {
+        return .failure(PeerUnavailable("sway", "its runtime directory could not be given to nobody"))
+      }
       var parent = (directory as NSString).deletingLastPathComponent
       while parent != "/" {
         var info = stat()
         if stat(parent, &info) == 0 && info.st_mode & 0o001 == 0 {
-          print("◇ skipped: \(parent) is not searchable by nobody; sway cannot run there")
-          return nil
+          return .failure(PeerUnavailable("sway", "\(parent) is not searchable by nobody, who runs it"))
         }
         parent = (parent as NSString).deletingLastPathComponent
       }
@@ -66,7 +68,9 @@ public final class WaylandCompositor: @unchecked Sendable {
         "XDG_RUNTIME_DIR=\(directory)", "WLR_BACKENDS=headless", "WLR_RENDERER=pixman", "WLR_LIBINPUT_NO_DEVICES=1",
         sway, "-c", config,
       ]
-    guard let (pid, lifeline) = spawnWatched(command) else { return nil }
+    guard let (pid, lifeline) = spawnWatched(command) else {
+      return .failure(PeerUnavailable("sway", "could not be spawned"))
+    }
     // The socket appears when sway binds it, and takes connections once it listens (within 10 s).
     let deadline = Date().addingTimeInterval(10)
     while Date() < deadline {
@@ -74,28 +78,31 @@ public final class WaylandCompositor: @unchecked Sendable {
       if let name = names.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }),
         acceptsConnections(directory + "/" + name)
       {
-        return WaylandCompositor(directory: directory, socketName: name, pid: pid, lifeline: lifeline)
+        return .success(WaylandCompositor(directory: directory, socketName: name, pid: pid, lifeline: lifeline))
       }
       usleep(20_000)
     }
     close(lifeline)
     var exit: Int32 = 0
     waitpid(pid, &exit, 0)
-    print("◇ skipped: sway did not start (headless, as \(asRoot ? "nobody" : "this user"))")
-    return nil
+    return .failure(
+      PeerUnavailable("sway", "did not start within 10 s (headless, as \(asRoot ? "nobody" : "this user"))"))
   }
 
   /// Starts weston 10 on its X11 backend inside `server` (weston's headless backend has no
   /// seat; this one has the X server's keyboard and pointer), in a runtime directory of its own:
   /// a compositor without data-control and without the primary selection, as GNOME's is for
-  /// clients. nil with a visible message where weston cannot start.
-  public static func startWeston(on server: XServer) -> WaylandCompositor? {
-    guard let weston = which("weston") else {
-      print("◇ skipped: weston is not installed; the tests of compositors without data-control did not run")
-      return nil
+  /// clients; or why it cannot start.
+  public static func startWeston(on server: XServer) -> Result<WaylandCompositor, PeerUnavailable> {
+    let weston: String
+    switch Peers.executable("weston", package: "weston") {
+    case .success(let path): weston = path
+    case .failure(let unavailable): return .failure(unavailable)
     }
     let directory = NSTemporaryDirectory() + "weston-\(UUID().uuidString.prefix(8))"
-    guard mkdir(directory, 0o700) == 0 else { return nil }
+    guard mkdir(directory, 0o700) == 0 else {
+      return .failure(PeerUnavailable("weston", "its runtime directory \(directory) could not be made"))
+    }
     let command = [
       "/usr/bin/env", "-u", "WAYLAND_DISPLAY", "-u", "WAYLAND_SOCKET", "DISPLAY=\(server.display)",
       "XDG_RUNTIME_DIR=\(directory)", weston, "--backend=x11-backend.so", "--socket=wayland-weston", "--idle-time=0",
@@ -113,12 +120,11 @@ public final class WaylandCompositor: @unchecked Sendable {
         let probe = try? compositor.run("/usr/bin/timeout", ["5", "wl-paste", "-l"]),
         !probe.stderrText.contains("connect")
       {
-        return compositor
+        return .success(compositor)
       }
       usleep(50_000)
     }
-    print("◇ skipped: weston did not start inside Xvfb")
-    return nil
+    return .failure(PeerUnavailable("weston", "did not start inside Xvfb within 10 s"))
   }
 
   /// Starts `command` under a watchdog shell that kills it when its standard input ends (this

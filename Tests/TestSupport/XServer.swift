@@ -1,7 +1,7 @@
 import Foundation
 
-/// An Xvfb server on a free display, for the desktop tests, stopped when released; nil (with a
-/// visible message) where Xvfb is not installed or cannot start.
+/// An Xvfb server on a free display, for the desktop tests, stopped when released; a
+/// ``PeerUnavailable`` where Xvfb is not installed or cannot start (``Result/orSkip(sourceLocation:)``).
 public final class XServer: @unchecked Sendable {
   /// The display name, `:N`.
   public let display: String
@@ -14,13 +14,16 @@ public final class XServer: @unchecked Sendable {
   /// in Xlib's format, which ``authority`` names); with `tcp`, it also listens on TCP port
   /// 6000 + its number; with `number`, it takes that display (a server started again where one
   /// was stopped) instead of a free one.
-  public static func start(cookie: [UInt8]? = nil, tcp: Bool = false, number requested: Int? = nil) -> XServer? {
+  public static func start(cookie: [UInt8]? = nil, tcp: Bool = false, number requested: Int? = nil) -> Result<
+    XServer, PeerUnavailable
+  > {
     // One start at a time in this process: two starts would otherwise pick the same free display.
     starting.lock()
     defer { starting.unlock() }
-    guard let xvfb = which("Xvfb") else {
-      print("◇ skipped: Xvfb is not installed; the X11 tests did not run (.ci/run installs it)")
-      return nil
+    let xvfb: String
+    switch Peers.executable("Xvfb", package: "xvfb") {
+    case .success(let path): xvfb = path
+    case .failure(let unavailable): return .failure(unavailable)
     }
     // Xvfb picks a free display itself and writes its number to -displayfd once it accepts
     // connections: no race with other servers. A watchdog shell holds it and kills it when its
@@ -43,7 +46,9 @@ public final class XServer: @unchecked Sendable {
     }
     // Both pipes close on exec: no other test's child (spawned by another thread meanwhile)
     // inherits them; the ends this child needs are dup2'ed onto its standard streams.
-    guard let lifeline = closeOnExecPipe(), let announce = closeOnExecPipe() else { return nil }
+    guard let lifeline = closeOnExecPipe(), let announce = closeOnExecPipe() else {
+      return .failure(PeerUnavailable("Xvfb", "no pipe for its lifeline: \(String(cString: strerror(errno)))"))
+    }
     let script = "\"$0\" \"$@\" & x=$!; exec 1>/dev/null; cat > /dev/null; kill -9 $x; wait $x"
     let (pid, status) = spawn(
       "/bin/sh", ["-c", script, xvfb] + arguments,
@@ -58,12 +63,11 @@ public final class XServer: @unchecked Sendable {
       var descriptor = pollfd(fd: announce[0], events: Int16(POLLIN), revents: 0)
       while poll(&descriptor, 1, 10_000) > 0, read(announce[0], &byte, 1) == 1, byte != 0x0A { text.append(byte) }
       if let number = Int(String(decoding: text, as: UTF8.self)) {
-        return XServer(number: number, authority: authority, pid: pid, lifeline: lifeline[1])
+        return .success(XServer(number: number, authority: authority, pid: pid, lifeline: lifeline[1]))
       }
     }
     close(lifeline[1])
-    print("◇ skipped: no X server could be started (Xvfb failed on every display tried)")
-    return nil
+    return .failure(PeerUnavailable("Xvfb", "did not start (no display number announced within 10 s)"))
   }
 
   private let lifeline: Int32

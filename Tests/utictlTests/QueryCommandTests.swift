@@ -134,10 +134,7 @@ struct QueryCommandTests {
   }
 
   @Test func identifyByContentAndName() throws {
-    guard FileManager.default.fileExists(atPath: "/usr/share/mime/mime.cache") else {
-      print("◇ skipped: no shared-mime-info database on this machine; identify falls back to names")
-      return
-    }
+    try Peers.sharedMimeInfo.orSkip()
     let dir = try TemporaryDirectory()
     let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
     let picture = try dir.file("picture", png)
@@ -171,10 +168,7 @@ struct QueryCommandTests {
   /// The machine's MIME types: in the registry by default, left out with --no-mime-database, and
   /// replaced by built-in signatures where the machine has no database at all.
   @Test func theMachinesMIMETypes() throws {
-    guard FileManager.default.fileExists(atPath: "/usr/share/mime/mime.cache") else {
-      print("◇ skipped: no shared-mime-info database on this machine")
-      return
-    }
+    try Peers.sharedMimeInfo.orSkip()
     let sqlite = utictl("lookup", "--mime", "application/x-sqlite3")
     #expect(sqlite.stdout == "org.freedesktop.mime.application.vnd.sqlite3\n")
     #expect(utictl("lookup", "--mime", "application/x-sqlite3", "--no-mime-database").stdout.hasPrefix("dyn."))

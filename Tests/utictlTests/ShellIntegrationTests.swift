@@ -69,10 +69,7 @@ struct ShellIntegrationTests {
 
   @Test func zshAndFishScriptsParseAndFishCompletes() throws {
     for shell in ["zsh", "fish"] {
-      guard let path = which(shell) else {
-        print("◇ skipped: \(shell) is not installed; its completion script was not checked (.ci/run installs it)")
-        continue
-      }
+      let path = try Peers.executable(shell, package: shell).orSkip()
       let script = try Self.script(shell)
       defer { try? FileManager.default.removeItem(atPath: script) }
       let parse = try runProcess(path, ["-n", script])
@@ -118,10 +115,7 @@ struct ShellIntegrationTests {
   /// The zsh script, autoloaded from `$fpath` as an installed `_utictl` is, completes
   /// subcommands, option values from the commands' value model, types, and no hidden option.
   @Test func zshCompletesWhenRunInATerminal() throws {
-    guard let zsh = which("zsh") else {
-      print("◇ skipped: zsh is not installed; its completion was not run (.ci/run installs it)")
-      return
-    }
+    let zsh = try Peers.executable("zsh", package: "zsh").orSkip()
     let functions = try makeTemporaryDirectory("zsh")
     defer { try? FileManager.default.removeItem(at: functions) }
     try Data(utictl("--generate-completion-script", "zsh").stdout.utf8)
@@ -200,10 +194,7 @@ struct ShellIntegrationTests {
   }
 
   @Test func theManualRendersWithoutWarnings() throws {
-    guard let groff = which("groff") else {
-      print("◇ skipped: groff is not installed; the manual was not rendered (.ci/run installs it)")
-      return
-    }
+    let groff = try Peers.executable("groff", package: "groff-base").orSkip()
     let run = try runProcess(groff, ["-man", "-ww", "-Tutf8", Self.manual.path])
     #expect(run.status == 0)
     #expect(run.stderrText == "", "groff warns: \(run.stderrText)")

@@ -10,29 +10,21 @@ import Testing
 struct MIMECacheTests {
   static let systemCachePath = "/usr/share/mime/mime.cache"
 
-  /// The machine's cache, or nil with a visible message when it has none.
-  static func systemCache() throws -> MIMECache? {
-    guard FileManager.default.fileExists(atPath: systemCachePath) else {
-      print("◇ skipped: no \(systemCachePath) on this machine (shared-mime-info is not installed)")
-      return nil
-    }
+  /// The machine's cache; the test is skipped when it has none.
+  static func systemCache() throws -> MIMECache {
+    try Peers.sharedMimeInfo.orSkip()
     return try MIMECache(path: systemCachePath)
   }
 
-  /// GIO's answers, or nil with a visible message when Python's `gi` is missing.
-  static func gio(_ query: [String: Any]) throws -> [String: Any]? {
+  /// GIO's answers; the test is skipped when Python's `gi` is missing.
+  static func gio(_ query: [String: Any]) throws -> [String: Any] {
     let python = "/usr/bin/python3"
-    guard FileManager.default.isExecutableFile(atPath: python),
-      (try? runProcess(python, ["-c", "import gi; gi.require_version('Gio', '2.0')"]))?.status == 0
-    else {
-      print("◇ skipped: /usr/bin/python3 has no gi (GIO); the comparison with GIO did not run")
-      return nil
-    }
+    try Peers.gio.orSkip()
     let input = try JSONSerialization.data(withJSONObject: query)
     let result = try runProcess(
       python, [fixturesDirectory.appendingPathComponent("gio/gio_oracle.py").path], input: input)
     try #require(result.status == 0, "\(result.stderrText)")
-    return try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any]
+    return try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
   }
 
   static let names = [
@@ -55,7 +47,8 @@ struct MIMECacheTests {
   ]
 
   @Test func namesGuessAsGIOGuessesThem() throws {
-    guard let cache = try Self.systemCache(), let gio = try Self.gio(["names": Self.names]) else { return }
+    let cache = try Self.systemCache()
+    let gio = try Self.gio(["names": Self.names])
     let guesses = try #require(gio["names"] as? [String])
     var compared = 0
     for (name, guess) in zip(Self.names, guesses) {
@@ -71,9 +64,9 @@ struct MIMECacheTests {
   }
 
   @Test func magicAgreesWithGIO() throws {
-    guard let cache = try Self.systemCache() else { return }
+    let cache = try Self.systemCache()
     let hex = Self.signatures.map { $0.1.map { String(format: "%02x", $0) }.joined() }
-    guard let gio = try Self.gio(["data": hex]) else { return }
+    let gio = try Self.gio(["data": hex])
     let guesses = try #require(gio["data"] as? [String])
     for ((name, bytes), guess) in zip(Self.signatures, guesses) {
       let ours = try #require(cache.magicMatch(bytes), "no magic rule matched \(name)")
@@ -84,7 +77,7 @@ struct MIMECacheTests {
   }
 
   @Test func aliasesAndParentsAgreeWithGIO() throws {
-    guard let cache = try Self.systemCache() else { return }
+    let cache = try Self.systemCache()
     let aliases = cache.aliases
     #expect(aliases.count > 100)
     #expect(cache.unalias("application/x-pdf") == "application/pdf")
@@ -98,7 +91,7 @@ struct MIMECacheTests {
     #expect(typed.count > 100)
     for type in typed.prefix(150) { pairs += cache.parents(of: type).map { [type, $0] } }
     #expect(cache.parents(of: "image/svg+xml").contains("application/xml"))
-    guard let gio = try Self.gio(["is_a": pairs]) else { return }
+    let gio = try Self.gio(["is_a": pairs])
     let answers = try #require(gio["is_a"] as? [Bool])
     for (pair, answer) in zip(pairs, answers) {
       #expect(answer, "GIO does not take \(pair[0]) to be a \(pair[1])")
@@ -106,7 +99,7 @@ struct MIMECacheTests {
   }
 
   @Test func globsIconsAndNamespaces() throws {
-    guard let cache = try Self.systemCache() else { return }
+    let cache = try Self.systemCache()
     let png = cache.globs(of: "image/png")
     #expect(png.contains { $0.pattern == "*.png" && $0.weight == 50 && !$0.caseSensitive })
     #expect(cache.globMatches(forFileName: "Makefile").first?.mimeType == "text/x-makefile")

@@ -52,13 +52,10 @@ struct MIMETypeLayerTests {
     </mime-info>
     """
 
-  /// A MIME directory holding the test package, compiled by `update-mime-database`; nil with a
-  /// visible message when shared-mime-info's tool is not installed.
+  /// A MIME directory holding the test package, compiled by `update-mime-database`; the test
+  /// is skipped when shared-mime-info's tool is not installed.
   static func testDatabase(in directory: URL) throws -> String? {
-    guard let tool = which("update-mime-database") else {
-      print("◇ skipped: update-mime-database (shared-mime-info) is not installed")
-      return nil
-    }
+    let tool = try Peers.executable("update-mime-database", package: "shared-mime-info").orSkip()
     let mime = directory.appendingPathComponent("mime")
     try FileManager.default.createDirectory(
       at: mime.appendingPathComponent("packages"), withIntermediateDirectories: true)
@@ -202,13 +199,13 @@ struct MIMETypeLayerTests {
   /// On the machine's database: every catalog type keeps Apple's conformance and preferred tags,
   /// every catalog tag keeps its preferred type, and every database type has a type.
   @Test func theMachinesDatabaseChangesNoAppleAnswer() async throws {
+    try Peers.sharedMimeInfo.orSkip()
     let failures = try await offThePool { try Self.noAppleAnswerChanges() }
     #expect(failures.isEmpty, "\(failures.prefix(20).joined(separator: "\n"))")
   }
 
   static func noAppleAnswerChanges() throws -> [String] {
     var checks = Checks()
-    guard try MIMECacheTests.systemCache() != nil else { return [] }
     let catalog = UTTypeRegistry.builtIn
     let layered = UTTypeRegistry.Builder(mimeDatabase: .machine).build().completed
     checks.expect(layered.count > catalog.count + 100)
