@@ -21,11 +21,11 @@ extension DragAndDropTests {
     defer { window.close() }
     let ended = try await Self.dragFile(from: window, pressAt: (50, 50), to: [(150, 150), (250, 250)])
     let ladybug = try Data(contentsOf: Self.ladybug)
-    #expect(await Self.eventually { log.loaded != nil }, "\(log.calls) \(log.loadError ?? "")")
+    #expect(await suspendUntil(within: 20) { log.loaded != nil }, "\(log.calls) \(log.loadError ?? "")")
     #expect(log.loaded == ladybug)
     #expect(log.types == ["public.file-url", "public.png"])
     #expect(log.calls.first == "validateDrop" && log.calls.contains("performDrop"), "\(log.calls)")
-    #expect(await Self.eventually { ended.operations == [.copy] }, "\(ended.operations)")
+    #expect(await suspendUntil(within: 20) { ended.operations == [.copy] }, "\(ended.operations)")
   }
 
   /// The same onto another window of this process (each window has its own connection and loop).
@@ -41,10 +41,10 @@ extension DragAndDropTests {
     }
     #expect(moved.status == 0, "\(moved.stderrText)")
     let ended = try await Self.dragFile(from: source, pressAt: (600, 100), to: [(450, 150), (250, 250)])
-    #expect(await Self.eventually { log.loaded != nil }, "\(log.calls) \(log.loadError ?? "")")
+    #expect(await suspendUntil(within: 20) { log.loaded != nil }, "\(log.calls) \(log.loadError ?? "")")
     #expect(log.loaded == (try Data(contentsOf: Self.ladybug)))
     #expect(log.types == ["public.file-url", "public.png"])
-    #expect(await Self.eventually { ended.operations == [.copy] }, "\(ended.operations)")
+    #expect(await suspendUntil(within: 20) { ended.operations == [.copy] }, "\(ended.operations)")
   }
 
   static var ladybug: URL { packageRoot.appendingPathComponent("Examples/PointyBug/ladybug.png") }

@@ -53,13 +53,6 @@ struct DragAndDropTests {
     }
   }
 
-  /// Waits (yielding the main actor) until `condition` holds or `seconds` pass.
-  static func eventually(_ seconds: Double = 20, _ condition: () -> Bool) async -> Bool {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    while !condition() && Date() < deadline { try? await Task.sleep(nanoseconds: 20_000_000) }
-    return condition()
-  }
-
   /// A drag from the GTK window's centre (600, 100) to `end`, in small steps.
   static func dragFromGTK(to end: (Int, Int), release: Bool = true) async throws {
     var script = "mousemove 600 100 sleep 0.2 mousedown 1 sleep 0.2"
@@ -94,9 +87,10 @@ struct DragAndDropTests {
     // Released once the drag is over its last position (GTK sends a position only after our
     // answer to the one before, and drops at the last one sent), as a user's hand rests there.
     try await Self.dragFromGTK(to: (200, 200), release: false)
-    #expect(await Self.eventually { log.locations.last == CGPoint(x: 100, y: 100) }, "\(log.locations.suffix(3))")
+    #expect(
+      await suspendUntil(within: 20) { log.locations.last == CGPoint(x: 100, y: 100) }, "\(log.locations.suffix(3))")
     try await Self.xdotool("mouseup 1 sleep 0.2")
-    #expect(await Self.eventually { log.loaded != nil })
+    #expect(await suspendUntil(within: 20) { log.loaded != nil })
     #expect(Array(log.calls.prefix(3)) == ["validateDrop", "dropEntered", "dropUpdated"])
     #expect(log.calls.last == "performDrop")
     #expect(!log.calls.contains("dropExited"))
@@ -128,7 +122,7 @@ struct DragAndDropTests {
     let image = try await Self.startGTK(["source", "500", "0"] + source)
     defer { image.terminate() }
     try await Self.dragFromGTK(to: (250, 250))
-    #expect(await Self.eventually { bug.image != nil })
+    #expect(await suspendUntil(within: 20) { bug.image != nil })
     #expect(bug.image == (try Data(contentsOf: ladybug)))
     #expect(try await Self.line(from: image) { $0 == "end" || $0.hasPrefix("failed") } == "end")
   }
@@ -182,7 +176,7 @@ struct DragAndDropTests {
       "source", String(window.id), "enter", "5", "text/plain", "position", "200", "200", "sleep", "5",
     ])
     #expect(answers.first == "status 1 XdndActionCopy 0 0 0 0", "\(answers)")
-    #expect(await Self.eventually { log.calls.last == "dropExited" }, "\(log.calls)")
+    #expect(await suspendUntil(within: 20) { log.calls.last == "dropExited" }, "\(log.calls)")
     #expect(!surface.isDragging)
   }
 
@@ -205,7 +199,7 @@ struct DragAndDropTests {
     let text = try await Self.startGTK(["source", "500", "0", "text", "through the proxy"])
     defer { text.terminate() }
     try await Self.dragFromGTK(to: (200, 200))
-    #expect(await Self.eventually { log.loaded != nil })
+    #expect(await suspendUntil(within: 20) { log.loaded != nil })
     #expect(log.calls == ["validateDrop", "dropEntered", "dropUpdated", "performDrop"], "\(log.calls)")
     #expect(log.loaded.map { String(decoding: $0, as: UTF8.self) } == "through the proxy")
   }
@@ -225,7 +219,7 @@ struct DragAndDropTests {
         let json = Data(hex: words[3])
         #expect(try JSONDecoder().decode(ArrowTool.self, from: json).color == "blue")
       }
-      #expect(await Self.eventually { ended.operations == [.copy] }, "\(ended.operations)")
+      #expect(await suspendUntil(within: 20) { ended.operations == [.copy] }, "\(ended.operations)")
       #expect(!window.isDragging)
     }
   }
@@ -246,8 +240,8 @@ struct DragAndDropTests {
         if words.count == 4 {
           #expect(try JSONDecoder().decode(ArrowTool.self, from: Data(hex: words[3])).color == color)
         }
-        #expect(await Self.eventually { ended.operations == [.copy] }, "drag of \(color): \(ended.operations)")
-        #expect(await Self.eventually { !window.isDragging })
+        #expect(await suspendUntil(within: 20) { ended.operations == [.copy] }, "drag of \(color): \(ended.operations)")
+        #expect(await suspendUntil(within: 20) { !window.isDragging })
       }
     }
   }
@@ -272,7 +266,7 @@ struct DragAndDropTests {
     let received = try await Self.line(from: target) { $0.hasPrefix("received") }
     let digest = try runProcess("/usr/bin/sha256sum", [], input: png).stdoutText.prefix(64)
     #expect(received == "received image/png \(png.count) sha256:\(digest)", "\(received ?? "nothing")")
-    #expect(await Self.eventually { ended.operations == [.copy] }, "\(ended.operations)")
+    #expect(await suspendUntil(within: 20) { ended.operations == [.copy] }, "\(ended.operations)")
   }
 
   @Test func aDragThatLeavesWithoutDroppingExits() async throws {
@@ -282,10 +276,10 @@ struct DragAndDropTests {
     let text = try await Self.startGTK(["source", "500", "0", "text", "just passing"])
     defer { text.terminate() }
     try await Self.dragFromGTK(to: (200, 200), release: false)
-    #expect(await Self.eventually { log.calls.contains("dropUpdated") })
+    #expect(await suspendUntil(within: 20) { log.calls.contains("dropUpdated") })
     // Back out over GTK's own window, which takes nothing, and release there.
     try await Self.xdotool("mousemove 450 200 sleep 0.15 mousemove 600 100 sleep 0.2 mouseup 1 sleep 0.2")
-    #expect(await Self.eventually { log.calls.last == "dropExited" }, "\(log.calls)")
+    #expect(await suspendUntil(within: 20) { log.calls.last == "dropExited" }, "\(log.calls)")
     #expect(!log.calls.contains("performDrop"))
     #expect(!surface.isDragging)
     #expect(try await Self.line(from: text) { $0.hasPrefix("failed") } != nil)
@@ -297,9 +291,9 @@ struct DragAndDropTests {
     defer { window.close() }
     let text = try await Self.startGTK(["source", "500", "0", "text", "about to die"])
     try await Self.dragFromGTK(to: (200, 200), release: false)
-    #expect(await Self.eventually { log.calls.contains("dropUpdated") })
+    #expect(await suspendUntil(within: 20) { log.calls.contains("dropUpdated") })
     text.terminate()
-    #expect(await Self.eventually(10) { log.calls.last == "dropExited" }, "\(log.calls)")
+    #expect(await suspendUntil(within: 10) { log.calls.last == "dropExited" }, "\(log.calls)")
     #expect(!surface.isDragging)
     try await Self.xdotool("mouseup 1")
     #expect(!log.calls.contains("performDrop"))
@@ -381,7 +375,7 @@ struct DragAndDropTests {
       #expect(entered == "enter 3 application/vnd.pointybug.arrow+json", "\(entered ?? "nothing")")
       let received = try await Self.line(from: target) { $0.hasPrefix("received") }
       #expect(received?.hasPrefix("received application/vnd.pointybug.arrow+json") == true, "\(received ?? "nothing")")
-      #expect(await Self.eventually { ended.operations == [.copy] }, "\(ended.operations)")
+      #expect(await suspendUntil(within: 20) { ended.operations == [.copy] }, "\(ended.operations)")
     }
   }
 
@@ -398,7 +392,7 @@ struct DragAndDropTests {
       let entered = try await Self.line(from: target) { $0.hasPrefix("enter") }
       #expect(entered == "enter via proxy 5 application/vnd.pointybug.arrow+json", "\(entered ?? "nothing")")
       try await Self.xdotool("key Escape sleep 0.2 mouseup 1")
-      #expect(await Self.eventually { ended.operations == [.cancel] }, "\(ended.operations)")
+      #expect(await suspendUntil(within: 20) { ended.operations == [.cancel] }, "\(ended.operations)")
     }
   }
 
@@ -411,7 +405,7 @@ struct DragAndDropTests {
       defer { window.close() }
       let ended = try await Self.pressAndDrag(from: window, ArrowTool())
       #expect(try await Self.line(from: target) { $0.hasPrefix("received") } != nil)
-      #expect(await Self.eventually(10) { ended.operations == [.cancel] }, "\(ended.operations)")
+      #expect(await suspendUntil(within: 10) { ended.operations == [.cancel] }, "\(ended.operations)")
       #expect(!window.isDragging)
     }
   }
@@ -426,7 +420,7 @@ struct DragAndDropTests {
       let ended = try await Self.pressAndDrag(from: window, ArrowTool(), release: false)
       #expect(try await Self.line(from: target) { $0 == "motion" } == "motion")
       try await Self.xdotool("key Escape sleep 0.2 mouseup 1")
-      #expect(await Self.eventually { ended.operations == [.cancel] }, "\(ended.operations)")
+      #expect(await suspendUntil(within: 20) { ended.operations == [.cancel] }, "\(ended.operations)")
       #expect(try await Self.line(from: target) { $0 == "leave" || $0.hasPrefix("received") } == "leave")
     }
   }
@@ -507,7 +501,7 @@ struct DragAndDropTests {
       return line == "closed"
     }
     #expect(closed == "closed", "pointybug said: \(seen.withLock { $0 })")
-    let exited = await Self.eventually { !app.process.isRunning }
+    let exited = await suspendUntil(within: 20) { !app.process.isRunning }
     #expect(exited, "pointybug did not exit after it was asked to close")
     // (Foundation traps on the status of a process still running.)
     if exited { #expect(app.process.terminationStatus == 0) }

@@ -25,10 +25,10 @@ extension DragAndDropTests.WaylandWindowTests {
     let ours = try compositor.place(appID: "swift-uti", at: 0, 0)
     let ended = try await Self.dragFile(
       from: window, input, at: (ours.x + 50, ours.y + 50), to: (ours.x + 250, ours.y + 250))
-    #expect(await DragAndDropTests.eventually { log.loaded != nil }, "\(log.calls) \(log.loadError ?? "")")
+    #expect(await suspendUntil(within: 20) { log.loaded != nil }, "\(log.calls) \(log.loadError ?? "")")
     #expect(log.loaded == (try Data(contentsOf: DragAndDropTests.ladybug)))
     #expect(log.types == ["public.file-url", "public.png"])
-    #expect(await DragAndDropTests.eventually { ended.operations == [.copy] }, "\(ended.operations)")
+    #expect(await suspendUntil(within: 20) { ended.operations == [.copy] }, "\(ended.operations)")
   }
 
   /// The same onto another window of this process (each with its own connection and thread).
@@ -45,9 +45,9 @@ extension DragAndDropTests.WaylandWindowTests {
     let from = try compositor.place(appID: "swift-uti-source", at: 900, 0)
     let ended = try await Self.dragFile(
       from: source, input, at: (from.x + 100, from.y + 100), to: (into.x + 250, into.y + 250))
-    #expect(await DragAndDropTests.eventually { log.loaded != nil }, "\(log.calls) \(log.loadError ?? "")")
+    #expect(await suspendUntil(within: 20) { log.loaded != nil }, "\(log.calls) \(log.loadError ?? "")")
     #expect(log.loaded == (try Data(contentsOf: DragAndDropTests.ladybug)))
-    #expect(await DragAndDropTests.eventually { ended.operations == [.copy] }, "\(ended.operations)")
+    #expect(await suspendUntil(within: 20) { ended.operations == [.copy] }, "\(ended.operations)")
   }
 
   /// A surface over all of `window` whose one target takes images and records its calls.
@@ -92,7 +92,7 @@ extension DragAndDropTests.WaylandWindowTests {
     defer { window.close() }
     #expect(window.isServedFromMainQueue)
     compositor.stop()
-    #expect(await DragAndDropTests.eventually(10) { !window.isServedFromMainQueue })
+    #expect(await suspendUntil(within: 10) { !window.isServedFromMainQueue })
     #expect(throws: SystemPasteboardError.self) { try window.acceptDrops(into: DropSurface()) }
   }
 }

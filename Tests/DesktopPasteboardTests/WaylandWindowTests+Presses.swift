@@ -62,7 +62,7 @@ extension DragAndDropTests.WaylandWindowTests {
     }
     for (width, height, inside) in [(520, 380, (480.0, 350.0)), (260, 140, (250.0, 130.0))] {
       _ = try compositor.swaymsg(["[app_id=\"swift-uti\"]", "resize", "set", "\(width)", "\(height)"])
-      #expect(await DragAndDropTests.eventually { window.toplevel.size == (Int32(width), Int32(height)) })
+      #expect(await suspendUntil(within: 20) { window.toplevel.size == (Int32(width), Int32(height)) })
       try await press(inside.0, inside.1)
       #expect(await nextPress(presses) == WindowButtonPress(location: CGPoint(x: inside.0, y: inside.1), button: 1))
     }

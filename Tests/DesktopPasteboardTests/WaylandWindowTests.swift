@@ -119,7 +119,7 @@ extension DragAndDropTests {
       let ours = try compositor.place(appID: "swift-uti", at: 0, 0)
       let source = try Self.gtkCentre(compositor)
       try await pressDragRelease(input, through: [source, (ours.x + 200, ours.y + 200)])
-      #expect(await DragAndDropTests.eventually { log.loaded != nil })
+      #expect(await suspendUntil(within: 20) { log.loaded != nil })
       #expect(Array(log.calls.prefix(3)) == ["validateDrop", "dropEntered", "dropUpdated"], "\(log.calls)")
       #expect(log.calls.last == "performDrop")
       #expect(log.loaded.map { String(decoding: $0, as: UTF8.self) } == "dragged from GTK on Wayland ✓")
@@ -161,7 +161,7 @@ extension DragAndDropTests {
           received
             == "received application/vnd.pointybug.arrow+json \(json.count) \(json.map { String(format: "%02x", $0) }.joined())"
         )
-        #expect(await DragAndDropTests.eventually { ended.operations == [.copy] }, "\(ended.operations)")
+        #expect(await suspendUntil(within: 20) { ended.operations == [.copy] }, "\(ended.operations)")
         #expect(!window.isDragging)
       }
     }
@@ -181,7 +181,7 @@ extension DragAndDropTests {
       let ours = try compositor.place(appID: "swift-uti", at: 0, 0)
       let source = try Self.gtkCentre(compositor)
       try await pressDragRelease(input, through: [source, (ours.x + 200, ours.y + 200), source])
-      #expect(await DragAndDropTests.eventually { log.calls.contains("dropExited") }, "\(log.calls)")
+      #expect(await suspendUntil(within: 20) { log.calls.contains("dropExited") }, "\(log.calls)")
       #expect(!log.calls.contains("performDrop"))
       #expect(log.loaded == nil)
     }
@@ -217,7 +217,7 @@ extension DragAndDropTests {
       _ = try compositor.swaymsg(["[app_id=\"PointyBug\"]", "kill"])
       let closed = try await Self.line(from: app) { $0 == "closed" }
       #expect(closed == "closed")
-      #expect(await DragAndDropTests.eventually { !app.process.isRunning })
+      #expect(await suspendUntil(within: 20) { !app.process.isRunning })
       #expect(app.process.terminationStatus == 0)
     }
   }

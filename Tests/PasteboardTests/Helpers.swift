@@ -43,16 +43,6 @@ final class Box<Value: Sendable>: Sendable {
   func update(_ body: (inout Value) -> Void) { storage.withLock { body(&$0) } }
 }
 
-/// Waits (at most about 5 s, polling) until `condition` holds; returns whether it did. For
-/// effects that happen just after a completion handler returns.
-func eventually(_ condition: () -> Bool) -> Bool {
-  for _ in 0..<5000 {
-    if condition() { return true }
-    usleep(1000)
-  }
-  return condition()
-}
-
 /// Every file path under `root`, recursively.
 func files(under root: String) -> [String] {
   guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }

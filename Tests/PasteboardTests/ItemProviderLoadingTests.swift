@@ -185,7 +185,7 @@ struct ItemProviderRobustnessTests {
     }
     #expect(url?.lastPathComponent == name + ".png")
     let root = try TemporaryFiles.root()
-    #expect(eventually { !files(under: root).contains { $0.contains(name) } })
+    #expect(await suspendUntil { !files(under: root).contains { $0.contains(name) } })
   }
 
   @Test func cancellingTheProgressEndsANeverCompletingLoad() async throws {
@@ -209,7 +209,7 @@ struct ItemProviderRobustnessTests {
     #expect(data == nil)
     #expect((error as? CocoaError)?.code == .userCancelled)
     #expect(started.value?.isCancelled == true)
-    #expect(eventually { handlerCancelled.value }, "the handler's own progress is cancelled too")
+    #expect(await suspendUntil { handlerCancelled.value }, "the handler's own progress is cancelled too")
   }
 
   @Test func cancellingTheTaskThrowsCancellationError() async throws {
@@ -326,7 +326,7 @@ struct TemporaryFileTests {
       progress.cancel()
     }
     let root = try TemporaryFiles.root()
-    #expect(eventually { !files(under: root).contains { $0.contains(name) || $0.hasSuffix("/source.bin") } })
+    #expect(await suspendUntil { !files(under: root).contains { $0.contains(name) || $0.hasSuffix("/source.bin") } })
   }
 
   @Test(

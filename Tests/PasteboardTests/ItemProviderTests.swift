@@ -160,7 +160,7 @@ struct ItemProviderCoercionTests {
     #expect(contents == Data("png bytes".utf8))
     #expect(existed)
     let path = try #require(url).path
-    #expect(eventually { !FileManager.default.fileExists(atPath: path) }, "deleted once the handler returned")
+    #expect(await suspendUntil { !FileManager.default.fileExists(atPath: path) }, "deleted once the handler returned")
   }
 
   @Test func theTemporaryDirectoryIsPrivate() throws {

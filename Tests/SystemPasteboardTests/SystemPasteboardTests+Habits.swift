@@ -9,15 +9,6 @@ import UTIPlatform
 /// clearing, secrets, HTML with its text, several representations, watching, newlines,
 /// conversions, and a serving process that behaves as a daemon.
 extension SystemPasteboardTests {
-  /// Waits (up to 10 s) until `condition` holds.
-  static func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
-    for _ in 0..<200 {
-      if try condition() { return true }
-      usleep(50_000)
-    }
-    return false
-  }
-
   static func xclipOut(_ target: String = "UTF8_STRING") throws -> ProcessResult {
     try shell("timeout 30 xclip -o -selection clipboard -t '\(target)'")
   }
@@ -34,7 +25,7 @@ extension SystemPasteboardTests {
     // Asking for the targets is not a paste.
     #expect(try Self.xclipOut("TARGETS").stdoutText.contains("UTF8_STRING"))
     #expect(try Self.xclipOut().stdoutText == "only once")
-    #expect(try Self.eventually { try !Self.clipboardIsOwned }, "the copy ended after one paste")
+    #expect(try eventually { try !Self.clipboardIsOwned }, "the copy ended after one paste")
     #expect(try Self.xclipOut().status != 0)
     // The library's option, with a limit of two.
     var item = SystemPasteboard.Item()
@@ -44,7 +35,7 @@ extension SystemPasteboardTests {
     #expect(try Self.xclipOut().stdoutText == "twice")
     #expect(pasteboard.ownsSelection)
     #expect(try Self.xclipOut().stdoutText == "twice")
-    #expect(Self.eventually { !pasteboard.ownsSelection })
+    #expect(eventually { !pasteboard.ownsSelection })
     #expect(throws: SystemPasteboardError.self) { try pasteboard.setItems([item], options: .init(pasteLimit: 0)) }
   }
 
@@ -76,7 +67,7 @@ extension SystemPasteboardTests {
     let input = try #require(copier.process.standardInput as? Pipe)
     input.fileHandleForWriting.write(Data("hunter2".utf8))
     try input.fileHandleForWriting.close()
-    #expect(try Self.eventually { try Self.xclipOut().stdoutText == "hunter2" })
+    #expect(try eventually { try Self.xclipOut().stdoutText == "hunter2" })
     let targets = try Self.xclipOut("TARGETS").stdoutText.split(separator: "\n")
     #expect(targets.last == "x-kde-passwordManagerHint", "\(targets)")
     #expect(try Self.xclipOut("x-kde-passwordManagerHint").stdoutText == "secret")
@@ -90,7 +81,7 @@ extension SystemPasteboardTests {
     let timed = try Self.shell("printf 'token' | '\(try Self.utictl())' copy --sensitive --clear-after 1")
     #expect(timed.status == 0, "\(timed.stderrText)")
     #expect(try Self.xclipOut().stdoutText == "token")
-    #expect(try Self.eventually { try !Self.clipboardIsOwned }, "given up after a second")
+    #expect(try eventually { try !Self.clipboardIsOwned }, "given up after a second")
     #expect(manager.line(within: 1) == nil)
   }
 
@@ -165,7 +156,7 @@ extension SystemPasteboardTests {
     let utictl = try Self.utictl()
     // xclip offering Latin-1 STRING only.
     try Self.shell("printf 'caf\\351' | xclip -i -selection clipboard -t STRING >/dev/null 2>&1")
-    #expect(try Self.eventually { try Self.xclipOut("TARGETS").stdoutText == "TARGETS\nSTRING\n" })
+    #expect(try eventually { try Self.xclipOut("TARGETS").stdoutText == "TARGETS\nSTRING\n" })
     let list = try Self.shell("timeout 10 '\(utictl)' paste --list").stdoutText
     #expect(
       list == """
@@ -193,7 +184,7 @@ extension SystemPasteboardTests {
       ("text/plain;charset=utf-16", utf16, text), ("text/plain;charset=iso-8859-1", "caf\\351 \\251", "café ©"),
     ] {
       try Self.shell("printf '\(bytes)' | xclip -i -selection clipboard -t '\(target)' >/dev/null 2>&1")
-      #expect(try Self.eventually { try Self.xclipOut("TARGETS").stdoutText == "TARGETS\n\(target)\n" })
+      #expect(try eventually { try Self.xclipOut("TARGETS").stdoutText == "TARGETS\n\(target)\n" })
       let pasted = try Self.shell("timeout 10 '\(utictl)' paste -n --type public.utf8-plain-text")
       #expect(pasted.stdoutText == expected, "\(target): \(pasted.stderrText)")
       #expect(try Self.shell("timeout 10 '\(utictl)' paste -n").stdoutText == expected, "\(target), no type named")
@@ -220,7 +211,7 @@ extension SystemPasteboardTests {
     defer { command.terminate() }
     func logged() -> [Substring] { (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n") ?? [] }
     // The selection as it is when each watch starts (the command's too, before anything changes).
-    #expect(Self.eventually { logged() == ["data:first"] }, "\(logged())")
+    #expect(eventually { logged() == ["data:first"] }, "\(logged())")
     let start = try #require(json.line())
     #expect(
       start.hasPrefix(#"{"changeCount":0,"types":["public.utf8-plain-text"],"targets":["UTF8_STRING""#), "\(start)")
@@ -233,14 +224,14 @@ extension SystemPasteboardTests {
     #expect(try Self.shell("printf 'pw' | '\(utictl)' copy --sensitive").status == 0)
     #expect(json.line()?.contains(#""sensitive":true"#) == true)
     // The command runs for each change in turn: it has seen the secret before the clear.
-    #expect(Self.eventually { logged().contains("sensitive:pw") })
+    #expect(eventually { logged().contains("sensitive:pw") })
     #expect(try Self.shell("'\(utictl)' copy --clear").status == 0)
     // Clearing owns the selection with nothing, then gives it up: the last line has no owner.
     var last = ""
     while let line = json.line(within: 2) { last = line }
     #expect(last.contains(#""types":[],"targets":[]"#), "\(last)")
     #expect(
-      Self.eventually {
+      eventually {
         let lines = logged()
         return lines.first == "data:first" && lines.contains("data:second") && lines.last == "nil:"
       }, "\(logged())")

@@ -24,7 +24,7 @@ extension SystemPasteboardTests.WaylandTests {
     // Listing the types is not a paste.
     #expect(try Self.shell("timeout 10 wl-paste -l").stdoutText.contains("text/plain"))
     #expect(try Self.wlPaste().stdoutText == "only once")
-    #expect(try SystemPasteboardTests.eventually { try !Self.clipboardIsOwned }, "the copy ended after one paste")
+    #expect(try eventually { try !Self.clipboardIsOwned }, "the copy ended after one paste")
   }
 
   /// `utictl copy` owns the selection before it forks the process that serves it: a paste the
@@ -65,7 +65,7 @@ extension SystemPasteboardTests.WaylandTests {
       try Self.shell("timeout 10 wl-paste -l").stdoutText.split(separator: "\n").last == "x-kde-passwordManagerHint")
     #expect(try Self.wlPaste("-t x-kde-passwordManagerHint").stdoutText == "secret")
     #expect(try Self.wlPaste().stdoutText == "hunter2")
-    #expect(try SystemPasteboardTests.eventually { try !Self.clipboardIsOwned }, "given up after a second")
+    #expect(try eventually { try !Self.clipboardIsOwned }, "given up after a second")
   }
 
   @Test func htmlIsOfferedWithItsText() throws {
@@ -157,7 +157,7 @@ extension SystemPasteboardTests.WestonTests {
     let clear = try compositor.shell("timeout 20 '\(utictl)' copy --clear")
     #expect(clear.status == 0, "\(clear.stderrText)")
     #expect(
-      SystemPasteboardTests.eventually {
+      eventually {
         SystemPasteboardTests.process { $0.first?.hasSuffix("utictl") == true && $0.contains(marker) } == nil
       }, "the serving process gave the selection up and exited")
   }

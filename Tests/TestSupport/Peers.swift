@@ -99,7 +99,9 @@ extension Result where Failure == PeerUnavailable {
 
 /// Waits until `condition` holds, checking every `interval` seconds for at most `seconds`;
 /// whether it did. For effects that follow an event the test cannot wait on directly (another
-/// process's copy, a peer's read).
+/// process's copy, a peer's read). Not from asynchronous code, which takes the suspending form
+/// (a blocked main actor would stall the windows whose delegates run there).
+@available(*, noasync, message: "use suspendUntil, which leaves the actor free")
 public func eventually(
   within seconds: Double = 10, every interval: Double = 0.02, _ condition: () throws -> Bool
 ) rethrows -> Bool {
@@ -112,9 +114,11 @@ public func eventually(
 }
 
 /// Waits (suspending, so that the caller's actor stays free) until `condition` holds, checking
-/// every `interval` seconds for at most `seconds`; whether it did.
-public func eventually(
-  within seconds: Double = 10, every interval: Double = 0.02, _ condition: () async throws -> Bool
+/// every `interval` seconds for at most `seconds`; whether it did. The asynchronous form of
+/// ``eventually(within:every:_:)``.
+public func suspendUntil(
+  within seconds: Double = 10, every interval: Double = 0.02, isolation: isolated (any Actor)? = #isolation,
+  _ condition: () async throws -> Bool
 ) async rethrows -> Bool {
   let deadline = Date(timeIntervalSinceNow: seconds)
   while Date() < deadline {
