@@ -133,6 +133,11 @@ extension SystemPasteboard {
   /// a line; a type the files conform to gives the first such file's bytes (the target is then
   /// the list's); the owner's other targets are tried first, in its order.
   ///
+  /// Text is read from a UTF-8 target (`UTF8_STRING`, `text/plain;charset=utf-8`) whenever the
+  /// owner offers one, even when it lists `TEXT`, `STRING` or `text/plain` first, as GNOME's
+  /// mutter does; those are read only where nothing else is offered, and decoded as their
+  /// conventions say (`STRING` is Latin-1; `TEXT` is UTF-8 when it is valid UTF-8, else Latin-1).
+  ///
   /// ```swift
   /// let image = try SystemPasteboard.clipboard.data(conformingTo: .image)   // image/png from GTK
   /// ```
@@ -197,8 +202,10 @@ extension SystemPasteboard {
     // TARGETS first, always: an owner asked for a target it lacks may answer with other data
     // (xclip -t image/png gives its PNG for UTF8_STRING), so only its own list says what it has.
     let targets = try reader.targets()
-    for (targetType, target) in typedTargets(targets) where !FileList.isFileListTarget(target) {
-      guard targetType.conforms(to: type) else { continue }
+    let candidates = typedTargets(targets).filter {
+      !FileList.isFileListTarget($0.target) && $0.type.conforms(to: type)
+    }
+    if let (targetType, target) = SelectionTargets.preferred(candidates) {
       var decoder = CharsetDecoder(target: target)
       try reader.read(target) { chunk throws(SystemPasteboardError) in try sink(decoder?.decode(chunk) ?? chunk) }
       if let last = decoder?.finish(), !last.isEmpty { try sink(last) }

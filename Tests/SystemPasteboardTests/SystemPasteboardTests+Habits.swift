@@ -221,6 +221,11 @@ extension SystemPasteboardTests {
     #expect(second.contains(#""types":["public.utf8-plain-text","public.plain-text"]"#), "\(second)")
     #expect(second.contains(#""sensitive":false"#))
     #expect(text.line() == "second")
+    // Text that ends with a newline gets no second one (the text watch's last check below would
+    // read an empty line).
+    #expect(try Self.shell("printf 'third\\n' | '\(utictl)' copy").status == 0)
+    #expect(json.line()?.contains(#""sensitive":false"#) == true)
+    #expect(text.line() == "third")
     #expect(try Self.shell("printf 'pw' | '\(utictl)' copy --sensitive").status == 0)
     #expect(json.line()?.contains(#""sensitive":true"#) == true)
     // The command runs for each change in turn: it has seen the secret before the clear.

@@ -67,6 +67,8 @@ struct SystemPasteboardTests {
     let latin1 = try Self.shell("timeout 30 xclip -o -selection clipboard -t STRING").stdout
     #expect(
       [UInt8](latin1) == [UInt8]("h".utf8) + [0xE9] + [UInt8]("llo w".utf8) + [0xF6] + [UInt8]("rld ? ???\n".utf8))
+    // TEXT's encoding is the owner's to choose (ICCCM): ours is UTF-8, named UTF8_STRING in the reply.
+    #expect(try Self.shell("timeout 30 xclip -o -selection clipboard -t TEXT").stdoutText == text)
     #expect(try Self.shell("timeout 5 '\(try Self.utictl())' paste").stdoutText == text)
   }
 

@@ -1,5 +1,7 @@
 /// Text an owner offers in a charset other than UTF-8, decoded to UTF-8 as it arrives: X11's
-/// Latin-1 `STRING` and `TEXT` (ICCCM), and a MIME type's `charset=` parameter
+/// Latin-1 `STRING`, `TEXT` (whose encoding ICCCM leaves to the owner: UTF-8 where its first
+/// non-ASCII bytes are a valid UTF-8 sequence, as ours and GTK's are, else Latin-1), and a MIME
+/// type's `charset=` parameter
 /// (`text/plain;charset=iso-8859-1`, `text/plain;charset=utf-16`), so that a paste of text
 /// gives UTF-8 whatever the owner wrote, as `NSPasteboard` gives an `NSString`.
 ///
@@ -11,6 +13,10 @@
 package struct CharsetDecoder {
   enum Charset: Equatable {
     case latin1
+    /// UTF-8, passed through (a `TEXT` whose first non-ASCII bytes were UTF-8).
+    case utf8
+    /// `TEXT` before its first non-ASCII byte: UTF-8 or Latin-1, undecided.
+    case utf8OrLatin1
     /// UTF-16; nil: the byte-order mark decides (big-endian without one).
     case utf16(bigEndian: Bool?)
   }
@@ -31,7 +37,8 @@ package struct CharsetDecoder {
 
   /// The charset `target` names, if it is one that needs decoding.
   static func charset(of target: String) -> Charset? {
-    if target == "STRING" || target == "TEXT" { return .latin1 }
+    if target == "STRING" { return .latin1 }
+    if target == "TEXT" { return .utf8OrLatin1 }
     let lowercased = target.lowercased()
     guard lowercased.hasPrefix("text/") else { return nil }
     let parameters = lowercased.split(separator: ";").dropFirst().map { $0.filter { $0 != " " && $0 != "\"" } }
@@ -52,10 +59,9 @@ package struct CharsetDecoder {
   /// - Returns: The text they complete, as UTF-8.
   package mutating func decode(_ chunk: [UInt8]) -> [UInt8] {
     switch charset {
-    case .latin1:
-      var text = String.UnicodeScalarView()
-      for byte in chunk { text.append(Unicode.Scalar(byte)) }
-      return Array(String(text).utf8)
+    case .latin1: return Self.latin1(chunk)
+    case .utf8: return chunk
+    case .utf8OrLatin1: return decide(carry + chunk)
     case .utf16(let bigEndian):
       var bytes = carry + chunk
       carry = []
@@ -87,11 +93,38 @@ package struct CharsetDecoder {
     }
   }
 
-  /// What the carried bytes decode to at the end of the text (U+FFFD for a lone half).
+  /// What the carried bytes decode to at the end of the text (U+FFFD for a lone half; Latin-1
+  /// for a `TEXT` that ended inside its first non-ASCII sequence).
   /// - Returns: The last of the text, as UTF-8; empty when nothing was carried.
   package mutating func finish() -> [UInt8] {
     guard !carry.isEmpty else { return [] }
+    defer { carry = [] }
+    return charset == .utf8OrLatin1 ? Self.latin1(carry) : Array("\u{FFFD}".utf8)
+  }
+
+  /// `bytes` (ISO 8859-1) as UTF-8.
+  static func latin1(_ bytes: [UInt8]) -> [UInt8] {
+    var text = String.UnicodeScalarView()
+    for byte in bytes { text.append(Unicode.Scalar(byte)) }
+    return Array(String(text).utf8)
+  }
+
+  /// Decodes undecided `TEXT`: ASCII passes; the first non-ASCII byte decides, UTF-8 when it
+  /// starts a valid sequence (carried over when the chunk cuts it), else Latin-1.
+  private mutating func decide(_ bytes: [UInt8]) -> [UInt8] {
     carry = []
-    return Array("\u{FFFD}".utf8)
+    guard let index = bytes.firstIndex(where: { $0 >= 0x80 }) else { return bytes }
+    let lead = bytes[index]
+    let length =
+      lead >= 0xF0 && lead <= 0xF4 ? 4 : lead >= 0xE0 && lead < 0xF0 ? 3 : lead >= 0xC2 && lead < 0xE0 ? 2 : 0
+    let available = bytes.count - index
+    if length > 0 && available < length && bytes[(index + 1)...].allSatisfy({ $0 & 0xC0 == 0x80 }) {
+      carry = Array(bytes[index...])
+      return Array(bytes[..<index])
+    }
+    let sequence = Array(bytes[index..<min(index + length, bytes.count)])
+    let valid = length > 0 && sequence.count == length && String(validating: sequence, as: UTF8.self) != nil
+    charset = valid ? .utf8 : .latin1
+    return valid ? bytes : Array(bytes[..<index]) + Self.latin1(Array(bytes[index...]))
   }
 }

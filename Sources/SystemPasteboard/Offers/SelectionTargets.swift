@@ -11,8 +11,8 @@ import TypeRegistry
 /// backend shares this mapping.
 ///
 /// Writing, for each representation in fidelity order: the type's declared MIME types; for text, X11's
-/// conventions (`UTF8_STRING`, `text/plain;charset=utf-8`, `text/plain`, and `STRING`/`TEXT`
-/// converted to Latin-1); for file URLs, `text/uri-list` and `x-special/gnome-copied-files`; a
+/// conventions (`UTF8_STRING`, `text/plain;charset=utf-8`, `text/plain`, `STRING` converted to
+/// Latin-1, and `TEXT` as UTF-8, an encoding ICCCM leaves to the owner); for file URLs, `text/uri-list` and `x-special/gnome-copied-files`; a
 /// type without a MIME type is offered under its identifier. Reading, each target of the owner
 /// in its order: a MIME type through the registry (and the machine's MIME database), the X11
 /// text names as text, anything else as a dynamic type carrying the target in the tag class
@@ -57,7 +57,7 @@ package enum SelectionTargets {
     case gnomeCopiedFiles
     /// The paths as text, one a line (`UTF8_STRING`, `text/plain`), as file managers offer them.
     case paths
-    /// The paths as Latin-1 text (`STRING`, `TEXT`).
+    /// The paths as Latin-1 text (`STRING`).
     case latin1Paths
   }
 
@@ -92,7 +92,8 @@ package enum SelectionTargets {
           for target in ["UTF8_STRING", "text/plain;charset=utf-8", "text/plain"] {
             add(target, type, .fileList(.paths))
           }
-          for target in ["STRING", "TEXT"] { add(target, type, .fileList(.latin1Paths)) }
+          add("STRING", type, .fileList(.latin1Paths))
+          add("TEXT", type, .fileList(.paths))
         }
         continue
       }
@@ -109,7 +110,7 @@ package enum SelectionTargets {
       if type.conforms(to: .plainText) {
         add("text/plain", type)
         add("STRING", type, .latin1)
-        add("TEXT", type, .latin1)
+        add("TEXT", type)
       }
       if mimeTypes.isEmpty && !type.conforms(to: .plainText) && !type.conforms(to: .url) { add(type.identifier, type) }
     }
@@ -139,6 +140,20 @@ package enum SelectionTargets {
     }
     if let declared = registry.type(withIdentifier: target), declared.isDeclared { return declared }
     return registry.type(tag: target, tagClass: atomTagClass, conformingTo: .data)
+  }
+
+  /// Of the targets that conform to what a reader asked for (in the owner's order), the one to
+  /// read: the first, unless it is text of no stated charset (`TEXT`, `STRING`, `text/plain`)
+  /// and a UTF-8 text target follows, which is read instead, whatever order the owner lists them
+  /// in (GNOME's mutter lists `TEXT` first): the same text, without a lossy charset.
+  package static func preferred(_ candidates: [(type: UTType, target: String)]) -> (type: UTType, target: String)? {
+    guard let first = candidates.first else { return nil }
+    if first.type == .plainText, !first.target.lowercased().contains("charset="),
+      let utf8 = candidates.first(where: { $0.type == .utf8PlainText })
+    {
+      return utf8
+    }
+    return first
   }
 
   /// `data` converted for a target (file lists are made by ``fileList(_:format:operation:)``).

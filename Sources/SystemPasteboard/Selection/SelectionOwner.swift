@@ -278,7 +278,9 @@ package final class SelectionOwner {
     default:
       guard let offer = offers.first(where: { $0.target == name }), let payload = load(offer) else { return false }
       let latin1 = offer.conversion == .latin1 || offer.conversion == .fileList(.latin1Paths)
-      let type = try connection.atom(latin1 || name == "TEXT" ? "STRING" : name)
+      // ICCCM lets the owner of TEXT choose its encoding and name it in the reply's type: ours
+      // is UTF-8 (UTF8_STRING), which loses nothing.
+      let type = try connection.atom(latin1 ? "STRING" : name == "TEXT" ? "UTF8_STRING" : name)
       do {
         // A paste is served when its bytes are in the property (INCR: when the last chunk is).
         let incremental = try send(payload, to: requestor, property: property, type: type, target: name)

@@ -27,7 +27,8 @@ extension PasteCommand {
   /// change with `changeCount`, `types` (the owner's, in its order), `targets` and
   /// `sensitive`; with a command (after `--`), the command runs for each change with the content
   /// on its standard input and `CLIPBOARD_STATE` set as wl-paste sets it; otherwise the content
-  /// conforming to `type` and a newline. A sensitive copy's content is not printed.
+  /// conforming to `type` and a newline where it does not end with one. A sensitive copy's
+  /// content is not printed.
   static func watch(_ pasteboard: SystemPasteboard, type: UTType, invocation: Invocation, io: inout Console) -> Int32 {
     do {
       guard try pasteboard.hearsOtherApplications() else {
@@ -91,12 +92,14 @@ extension PasteCommand {
           ])))
       QueryContext.printJSON(line, io: &io, pretty: false)
     } else if !sensitive && !targets.isEmpty {
-      var wrote = false
+      // Each change ends with a newline, as paste's text does: one is added only where the
+      // content does not end with one already.
+      var last: UInt8?
       _ = try? pasteboard.read(conformingTo: type) { chunk throws(SystemPasteboardError) in
         io.write(chunk)
-        wrote = true
+        last = chunk.last ?? last
       }
-      if wrote || targets.contains(where: { $0.type.conforms(to: type) }) { io.write([0x0A]) }
+      if last.map({ $0 != 0x0A }) ?? targets.contains(where: { $0.type.conforms(to: type) }) { io.write([0x0A]) }
     }
     return io.outputError == nil ? ExitStatus.success : ExitStatus.failure
   }
