@@ -71,6 +71,14 @@ extension SystemPasteboard {
 package final class Ownership: Sendable {
   package let options: SystemPasteboard.Options
   private let served = Locked(0)
+  /// Where the compositor keeps a copy of every selection (GNOME's mutter reads each new one at
+  /// once, and puts it back when its owner leaves): until when its read is expected, and
+  /// whether it has come. Set by the backend that knows (``compositorKeepsCopies()``).
+  private let keeper = Locked<(deadline: UInt64, read: Bool)?>(nil)
+
+  /// How long after owning a read counts as the compositor's own (mutter's comes within
+  /// milliseconds; a person's paste takes longer).
+  static let keeperReadWindow: UInt64 = 250_000_000
   private let limitReached: @Sendable (Ownership) -> Void
 
   init(options: SystemPasteboard.Options, limitReached: @escaping @Sendable (Ownership) -> Void) {
@@ -88,6 +96,35 @@ package final class Ownership: Sendable {
   /// that is to end (the manager would serve it for ever, to any number of pastes).
   package var mayBeHandedOver: Bool {
     !options.isSensitive && options.pasteLimit == nil && options.expirationDate == nil
+  }
+
+  /// Says that the compositor keeps copies: its read, the first within ``keeperReadWindow`` of
+  /// now, is refused for a copy that must not be kept (``mayBeHandedOver`` false: sensitive,
+  /// limited or expiring), so it keeps nothing to restore and takes none of the copy's pastes;
+  /// and a copy ends by clearing the selection (``endsByClearing``).
+  package func compositorKeepsCopies() {
+    keeper.withLock { $0 = (MonotonicClock.now() + Self.keeperReadWindow, false) }
+  }
+
+  /// Whether the copy's end must set an empty selection rather than only end its source: the
+  /// compositor would otherwise restore what it kept.
+  package var endsByClearing: Bool { keeper.withLock { $0 != nil } }
+
+  /// Whether a read that starts now is the compositor's own (the first, at once), which is
+  /// marked as come.
+  package func isKeepersRead() -> Bool {
+    keeper.withLock { keeper in
+      guard let current = keeper, !current.read, MonotonicClock.now() < current.deadline else { return false }
+      keeper?.read = true
+      return true
+    }
+  }
+
+  /// Whether a read that starts now is served: not the compositor's keeping read of a copy that
+  /// must not be kept. (One that may be kept has no paste limit, so its keeper's read, served,
+  /// counts for nothing.)
+  package func admitsRead() -> Bool {
+    !isKeepersRead() || mayBeHandedOver
   }
 
   /// The number of pastes served so far.

@@ -260,10 +260,15 @@ public final class SystemPasteboard: Sendable {
     try connected().clear()
   }
 
-  /// Gives the selection up if this process owns it (a copy that expired or served its pastes).
+  /// Gives the selection up if this process owns it (a copy that expired or served its pastes);
+  /// where the compositor keeps copies (``Ownership/endsByClearing``), by setting an empty
+  /// selection, so that it puts nothing back.
   private func disown() throws(SystemPasteboardError) {
-    state.withLock { $0.ownership = nil }
-    try way.withLock { $0 }?.disown()
+    let clearing = state.withLock { state -> Bool in
+      defer { state.ownership = nil }
+      return state.ownership?.endsByClearing ?? false
+    }
+    if clearing { try way.withLock { $0 }?.clear() } else { try way.withLock { $0 }?.disown() }
   }
 
   /// Hands the selection's data to the clipboard manager (`CLIPBOARD_MANAGER`, `SAVE_TARGETS`),

@@ -50,8 +50,8 @@ extension WaylandCompositor {
   /// both exist.
   static func xwaylandDisplay(in directory: String) -> String? {
     guard let log = try? String(contentsOfFile: directory + "/mutter.log", encoding: .utf8),
-      let line = log.split(separator: "\n").first(where: { $0.contains("Using public X11 display :") }),
-      let number = line.split(separator: ":").last?.split(separator: ",").first,
+      let marker = log.range(of: "Using public X11 display :"),
+      case let number = log[marker.upperBound...].prefix(while: \.isNumber), !number.isEmpty,
       let names = try? FileManager.default.contentsOfDirectory(atPath: directory),
       names.contains(where: { $0.hasPrefix(".mutter-Xwaylandauth.") })
     else { return nil }

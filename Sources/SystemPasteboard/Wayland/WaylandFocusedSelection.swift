@@ -13,8 +13,8 @@ import UTIPlatform
 /// announces the selection just before), and is closed when the read is over.
 ///
 /// Its limits: each copy and each read briefly takes keyboard focus from the user's window (as
-/// wl-copy and wl-paste do); a compositor that does not focus new windows, or a seat without a
-/// keyboard, refuses with `.timeout`; ``SystemPasteboard/changes`` hears only this process's
+/// wl-copy and wl-paste do); a seat without a keyboard refuses at once with `.unsupported`, a
+/// compositor that does not focus new windows with `.timeout`; ``SystemPasteboard/changes`` hears only this process's
 /// copies, as only a focused client hears of others'.
 final class WaylandFocusedSelection: PasteboardBackend, @unchecked Sendable {
   let display: WaylandDisplay
@@ -83,11 +83,14 @@ final class WaylandFocusedSelection: PasteboardBackend, @unchecked Sendable {
   {
     let (window, serial) = try focusedWindow()
     let offers = SelectionTargets.offers(for: items, sensitive: ownership.isSensitive)
+    let serve = SelectionTargets.server(for: offers, items: items, fileOperation: fileOperation)
+    // mutter keeps the clipboard, not the primary selection.
+    if !primary && window.compositorKeepsCopies { ownership.compositorKeepsCopies() }
     let source: UInt32
     do {
       source = try window.setSelection(
         mimeTypes: offers.map(\.target), primary: primary, serial: serial,
-        serve: SelectionTargets.server(for: offers, items: items, fileOperation: fileOperation),
+        serve: { target in ownership.admitsRead() ? serve(target) : nil },
         events: { [weak self] event in
           switch event {
           case .cancelled:
@@ -132,12 +135,22 @@ final class WaylandFocusedSelection: PasteboardBackend, @unchecked Sendable {
     try? owner.window.clearSelection(owner.source, primary: primary)
   }
 
-  /// Sets no selection from a window with focus (and ends ours, if we own it).
+  /// Sets no selection from a window with focus, which ends ours if we own it, and then closes
+  /// our owner's window. In that order: ending our source first would let a compositor that
+  /// keeps copies (mutter) put its copy back before the clearing.
   func clear() throws(SystemPasteboardError) {
-    try disown()
     let (window, serial) = try focusedWindow()
     defer { window.close() }
     try window.clearSelection(primary: primary, serial: serial)
+    let owner = state.withLock { state -> WaylandToplevel? in
+      defer {
+        state.owner = nil
+        state.owning = false
+      }
+      return state.owner?.window
+    }
+    ownershipChanged.notify()
+    owner?.close()
   }
 
   /// The read's window: the one open, or a new one with focus.

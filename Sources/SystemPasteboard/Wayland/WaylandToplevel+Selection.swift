@@ -13,16 +13,24 @@ import UTIPlatform
 extension WaylandToplevel {
   /// Waits until the window has keyboard focus (at most the timeout); the serial of its
   /// keyboard enter, which a selection needs.
-  /// - Throws: ``SystemPasteboardError`` (`.timeout`) when focus does not come: a compositor
-  ///   that does not focus new windows, or a seat without a keyboard.
+  /// - Throws: ``SystemPasteboardError``: `.unsupported` at once when the seat has no keyboard;
+  ///   `.timeout` when focus does not come (a compositor that does not focus new windows).
   package func waitForKeyboardFocus() throws(SystemPasteboardError) -> UInt32 {
     let waiter = Waiter<UInt32>()
-    let focused = state.withLock { state -> UInt32? in
-      if state.keyboardFocus { return state.latestSerial }
+    let (focused, capabilities) = state.withLock { state -> (UInt32?, UInt32?) in
+      if state.keyboardFocus { return (state.latestSerial, state.seatCapabilities) }
       state.focusWaiters.append(waiter)
-      return nil
+      return (nil, state.seatCapabilities)
     }
     if let focused { return focused }
+    // A seat that says it has no keyboard never focuses a window: no wait for the timeout (a
+    // seat's capabilities come with its binding, before the window is configured).
+    if let capabilities, capabilities & WaylandEnum.SeatCapability.keyboard == 0 {
+      throw SystemPasteboardError(
+        .unsupported,
+        "the Wayland compositor at \(connection.display) has a seat without a keyboard, and without data-control a client reaches the selection only with keyboard focus (a headless session, or one whose keyboard is not attached)"
+      )
+    }
     guard let serial = waiter.wait(seconds: connection.timeout) else {
       try dispatcher.checkOpen()
       throw SystemPasteboardError(
@@ -37,6 +45,16 @@ extension WaylandToplevel {
   /// nothing owns it (or the window never had focus, which is when the compositor tells).
   package func selection(primary: Bool) -> (offer: UInt32, mimeTypes: [String])? {
     state.withLock { $0.offers.selection(primary: primary) }
+  }
+
+  /// The globals by which a compositor that keeps a copy of every selection is known: GNOME's
+  /// mutter (`gtk_shell1`), whose clipboard manager reads each new clipboard at once and puts it
+  /// back when its owner leaves.
+  static let copyKeepingShells: Set<String> = ["gtk_shell1"]
+
+  /// Whether the compositor keeps copies of the selection (``copyKeepingShells``).
+  package var compositorKeepsCopies: Bool {
+    connection.globals.contains { Self.copyKeepingShells.contains($0.interface) }
   }
 
   /// Whether the compositor offers the primary selection to windows.

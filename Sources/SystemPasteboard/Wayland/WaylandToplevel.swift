@@ -78,6 +78,8 @@ package final class WaylandToplevel: @unchecked Sendable {
   struct State {
     var pointer: UInt32?
     var keyboard: UInt32?
+    /// The seat's capabilities as it last announced them (nil until it has).
+    var seatCapabilities: UInt32?
     var position = (x: 0.0, y: 0.0)
     var latestSerial: UInt32 = 0
     var keyboardFocus = false
@@ -432,6 +434,7 @@ package final class WaylandToplevel: @unchecked Sendable {
   private func bindInput(_ capabilities: UInt32) {
     guard let seat else { return }
     let (pointer, keyboard) = state.withLock { state -> (UInt32?, UInt32?) in
+      state.seatCapabilities = capabilities
       var made: (UInt32?, UInt32?) = (nil, nil)
       if capabilities & WaylandEnum.SeatCapability.pointer != 0 && state.pointer == nil {
         state.pointer = connection.makeObject(.pointer)

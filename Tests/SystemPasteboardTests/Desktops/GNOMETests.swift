@@ -4,8 +4,9 @@ import Testing
 
 @testable import SystemPasteboard
 
-/// The clipboard on GNOME: its compositor, mutter 43, headless as a GNOME session runs it, with
-/// wl-clipboard and the built `utictl` as the applications.
+/// The clipboard on GNOME: its compositor, mutter 43, headless as a GNOME session runs it (no
+/// data-control, a clipboard manager of its own, XWayland), with wl-clipboard, xclip on its
+/// XWayland and the built `utictl` as the applications.
 extension SystemPasteboardTests {
   @Suite("System pasteboard: GNOME (mutter)", .serialized)
   struct GNOMETests {
@@ -18,14 +19,90 @@ extension SystemPasteboardTests {
       try compositor.shell("timeout 20 '\(try SystemPasteboardTests.utictl())' \(arguments)", input: input)
     }
 
+    /// What wl-paste reads of the clipboard now, or nil when nothing owns it.
+    static func wlPaste(_ gnome: WaylandCompositor, _ options: String = "") throws -> String? {
+      let run = try gnome.shell("timeout 10 wl-paste -n \(options) 2>/dev/null")
+      return run.status == 0 ? run.stdoutText : nil
+    }
+
     @Test func textCopiedByUsIsPastedWholeByUsAndByWlPaste() throws {
       let gnome = try Self.gnome.orSkip()
       let text = "héllo wörld 日本語 🙂"
       #expect(try Self.utictl(gnome, "copy >/dev/null 2>&1; echo $?", input: Data(text.utf8)).stdoutText == "0\n")
-      let pasted = try Self.utictl(gnome, "paste")
-      #expect(pasted.stdoutText == text + "\n", "\(pasted.stderrText)")
-      print(try Self.utictl(gnome, "paste --list").stdoutText)
-      #expect(try gnome.shell("timeout 10 wl-paste -n").stdoutText == text)
+      // mutter lists TEXT first; the paste reads UTF-8 all the same.
+      #expect(try Self.utictl(gnome, "paste --list").stdoutText.hasPrefix("public.plain-text\tTEXT\n"))
+      #expect(try Self.utictl(gnome, "paste").stdoutText == text + "\n")
+      #expect(try Self.wlPaste(gnome) == text)
+      #expect(try Self.wlPaste(gnome, "-t TEXT") == text, "TEXT is UTF-8 from us")
+      // And the other way: wl-copy's text, read by us.
+      try gnome.shell("wl-copy >/dev/null 2>&1", input: Data("from wl-copy ✓".utf8))
+      #expect(try eventually { try Self.utictl(gnome, "paste -n").stdoutText == "from wl-copy ✓" })
+    }
+
+    @Test func anImageBothWaysByteForByte() throws {
+      let gnome = try Self.gnome.orSkip()
+      let png = try SystemPasteboardTests.WaylandTests.png(atLeast: 1 << 20)
+      defer { try? FileManager.default.removeItem(atPath: png) }
+      #expect(try Self.utictl(gnome, "copy '\(png)' >/dev/null 2>&1; echo $?").stdoutText == "0\n")
+      #expect(try gnome.shell("timeout 20 wl-paste -t image/png | cmp - '\(png)' && echo same").stdoutText == "same\n")
+      try gnome.shell("wl-copy -t image/png < '\(png)' >/dev/null 2>&1")
+      #expect(
+        try eventually {
+          try Self.utictl(gnome, "paste --type public.png | cmp - '\(png)' && echo same").stdoutText == "same\n"
+        })
+    }
+
+    /// mutter's clipboard manager reads every new copy at once: that read is not the one paste.
+    /// The copy then ends by setting an empty clipboard, so the manager puts nothing back.
+    @Test func pasteOnceServesOnePersonsPasteAndNothingIsRestored() throws {
+      let gnome = try Self.gnome.orSkip()
+      let copy = try Self.utictl(gnome, "copy --paste-once >/dev/null 2>&1; echo $?", input: Data("only once".utf8))
+      #expect(copy.stdoutText == "0\n")
+      #expect(try Self.wlPaste(gnome) == "only once")
+      #expect(
+        try eventually { try Self.wlPaste(gnome) != "only once" }, "a second paste gets nothing of the copy")
+      #expect(try Self.wlPaste(gnome) ?? "" == "", "and nothing the manager kept")
+    }
+
+    @Test func aSensitiveCopyIsNotRestoredAfterItExpires() throws {
+      let gnome = try Self.gnome.orSkip()
+      let copy = try Self.utictl(
+        gnome, "copy --sensitive --clear-after 1 >/dev/null 2>&1; echo $?", input: Data("hunter2".utf8))
+      #expect(copy.stdoutText == "0\n")
+      #expect(try Self.wlPaste(gnome) == "hunter2")
+      #expect(try eventually { try Self.wlPaste(gnome) ?? "" == "" }, "the secret is gone once it expires")
+      usleep(1_500_000)
+      #expect(try Self.wlPaste(gnome) ?? "" == "", "and mutter did not put it back")
+    }
+
+    @Test func clearEmptiesTheClipboard() throws {
+      let gnome = try Self.gnome.orSkip()
+      try gnome.shell("wl-copy >/dev/null 2>&1", input: Data("to be cleared".utf8))
+      #expect(try eventually { try Self.wlPaste(gnome) == "to be cleared" })
+      #expect(try Self.utictl(gnome, "copy --clear").status == 0)
+      #expect(try Self.wlPaste(gnome) ?? "" == "")
+      #expect(try Self.utictl(gnome, "paste").status == 1)
+    }
+
+    /// A GNOME session's X11 clients share the clipboard through XWayland, which mutter keeps
+    /// in sync with Wayland's.
+    @Test func xclipOnItsXWaylandSeesOurCopy() throws {
+      let gnome = try Self.gnome.orSkip()
+      #expect(try Self.utictl(gnome, "copy >/dev/null 2>&1; echo $?", input: Data("to X11 ✓".utf8)).stdoutText == "0\n")
+      #expect(try eventually { try gnome.shell("timeout 10 xclip -o -selection clipboard").stdoutText == "to X11 ✓" })
+    }
+  }
+
+  /// A GNOME seat without a keyboard (a headless session nobody has attached to).
+  @Suite("System pasteboard: GNOME without a keyboard", .serialized)
+  struct GNOMEWithoutKeyboardTests {
+    @Test func copyAndPasteFailAtOnceSayingWhy() throws {
+      let gnome = try WaylandCompositor.startMutter(keyboard: false).orSkip()
+      for command in ["copy", "paste"] {
+        let run = try GNOMETests.utictl(gnome, command, input: Data("x".utf8))
+        #expect(run.status == 2, "\(command): \(run.stderrText)")
+        #expect(run.stderrText.contains("has a seat without a keyboard"), "\(command): \(run.stderrText)")
+      }
     }
   }
 }
