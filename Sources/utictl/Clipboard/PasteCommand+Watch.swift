@@ -30,17 +30,7 @@ extension PasteCommand {
   /// conforming to `type` and a newline where it does not end with one. A sensitive copy's
   /// content is not printed.
   static func watch(_ pasteboard: SystemPasteboard, type: UTType, invocation: Invocation, io: inout Console) -> Int32 {
-    do {
-      guard try pasteboard.hearsOtherApplications() else {
-        io.error(
-          "error: the Wayland compositor offers no data-control protocol, and --watch needs one to hear other applications' copies (as wl-paste --watch does)"
-        )
-        return ExitStatus.usage
-      }
-    } catch {
-      io.error("error: \(error)")
-      return ExitStatus.usage
-    }
+    guard let pasteboard = watchable(pasteboard, io: &io) else { return ExitStatus.usage }
     var program: String?
     if let name = invocation.positionals.first {
       guard let found = ProcessSpawn.resolve(name) else {
@@ -64,6 +54,38 @@ extension PasteCommand {
       usleep(20_000)
     }
     return ExitStatus.success
+  }
+
+  /// The pasteboard a watch hears other applications' copies through: `pasteboard`, or, where
+  /// it is a Wayland compositor's without data-control (GNOME's mutter), the same selection on
+  /// the session's XWayland (`$DISPLAY`), which such a compositor keeps in sync with its own, as
+  /// a GNOME session does; nil, with the reason written, when neither can.
+  static func watchable(_ pasteboard: SystemPasteboard, io: inout Console) -> SystemPasteboard? {
+    let needs =
+      "the Wayland compositor offers no data-control protocol, and --watch needs one to hear other applications' copies (as wl-paste --watch does)"
+    do {
+      if try pasteboard.hearsOtherApplications() { return pasteboard }
+    } catch {
+      io.error("error: \(error)")
+      return nil
+    }
+    do {
+      let name = ProcessEnvironment.value("DISPLAY") ?? ""
+      guard !name.isEmpty else {
+        io.error("error: \(needs), or the X11 display of the session's XWayland, and DISPLAY is not set")
+        return nil
+      }
+      let x11 = SystemPasteboard(
+        selection: pasteboard.selection, backend: .x11(try X11Display(parsing: name)), registry: pasteboard.registry)
+      guard try x11.hearsOtherApplications() else { return nil }
+      io.error(
+        "note: \(needs.prefix { $0 != "," }); watching the \(pasteboard.selection) of its XWayland (DISPLAY=\(name)) instead, which it keeps in sync"
+      )
+      return x11
+    } catch {
+      io.error("error: \(needs); the session's X11 display could not be used either: \(error)")
+      return nil
+    }
   }
 
   /// Reports the selection as it is at change `count`; a failure to write ends the watch.

@@ -106,3 +106,32 @@ extension SystemPasteboardTests {
     }
   }
 }
+
+extension SystemPasteboardTests.GNOMETests {
+  /// mutter has no data-control, so a Wayland client hears only its own copies; a GNOME session
+  /// runs XWayland, whose X11 clipboard mutter keeps in sync: the watch hears copies there (and
+  /// says so). Without a reachable X display it fails, as wl-paste --watch does, saying why.
+  @Test func watchHearsCopiesThroughXWayland() throws {
+    let gnome = try Self.gnome.orSkip()
+    let watch = try gnome.start(try SystemPasteboardTests.utictl(), ["paste", "--watch"])
+    defer { watch.terminate() }
+    try gnome.shell("wl-copy >/dev/null 2>&1", input: Data("first from wl-copy".utf8))
+    var seen: [String] = []
+    let deadline = Date(timeIntervalSinceNow: 20)
+    while !seen.contains("first from wl-copy"), Date() < deadline, let line = watch.line(within: 1) {
+      seen.append(line)
+    }
+    #expect(seen.contains("first from wl-copy"), "\(seen)")
+    #expect(
+      try Self.utictl(gnome, "copy >/dev/null 2>&1; echo $?", input: Data("then ours\n".utf8)).stdoutText == "0\n")
+    while !seen.contains("then ours"), Date() < deadline, let line = watch.line(within: 1) { seen.append(line) }
+    #expect(seen.contains("then ours"), "\(seen)")
+    #expect(!seen.contains(""), "no empty line after text that ends with a newline: \(seen)")
+
+    let noX = try gnome.shell("env -u DISPLAY timeout 20 '\(try SystemPasteboardTests.utictl())' paste --watch")
+    #expect(noX.status == 2)
+    #expect(
+      noX.stderrText.contains("--watch needs one to hear other applications' copies")
+        && noX.stderrText.contains("DISPLAY is not set"), "\(noX.stderrText)")
+  }
+}
