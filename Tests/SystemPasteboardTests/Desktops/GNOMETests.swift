@@ -135,3 +135,28 @@ extension SystemPasteboardTests.GNOMETests {
         && noX.stderrText.contains("DISPLAY is not set"), "\(noX.stderrText)")
   }
 }
+
+extension SystemPasteboardTests.GNOMETests {
+  /// A GTK 3 window on the desktop's compositor (`GDK_BACKEND=wayland`), copying when it first
+  /// gets focus, then reading what we copy.
+  static func gtkBothWays(on compositor: WaylandCompositor) throws {
+    try Peers.gtk.orSkip()
+    let gtk = fixturesDirectory.appendingPathComponent("x11/gtk_clipboard.py").path
+    let source = try compositor.start(
+      "/usr/bin/python3", [gtk, "focus-set-text", "from a GTK window ✓"], environment: ["GDK_BACKEND=wayland"])
+    defer { source.terminate() }
+    #expect(source.line(within: 20) == "ready")
+    #expect(source.line(within: 20) == "copied")
+    #expect(try eventually { try utictl(compositor, "paste -n").stdoutText == "from a GTK window ✓" })
+    #expect(try utictl(compositor, "copy >/dev/null 2>&1; echo $?", input: Data("to GTK ✓".utf8)).stdoutText == "0\n")
+    let reader = try compositor.start(
+      "/usr/bin/python3", [gtk, "focus-read-text"], environment: ["GDK_BACKEND=wayland"])
+    defer { reader.terminate() }
+    #expect(reader.line(within: 20) == "ready")
+    #expect(reader.line(within: 20) == "text to GTK ✓")
+  }
+
+  @Test func aGTKWindowBothWays() throws {
+    try Self.gtkBothWays(on: try Self.gnome.orSkip())
+  }
+}
