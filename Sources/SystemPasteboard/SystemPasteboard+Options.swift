@@ -76,9 +76,11 @@ package final class Ownership: Sendable {
   /// whether it has come. Set by the backend that knows (``compositorKeepsCopies()``).
   private let keeper = Locked<(deadline: UInt64, read: Bool)?>(nil)
 
-  /// How long after owning a read counts as the compositor's own (mutter's comes within
-  /// milliseconds; a person's paste takes longer).
-  static let keeperReadWindow: UInt64 = 250_000_000
+  /// How long after owning the first read counts as the compositor's own. mutter asks for its
+  /// copy as it takes the new owner, before any client can hear of the selection and ask, so its
+  /// read is the first; the window (generous, for a loaded machine) only bounds how long a
+  /// copy whose types the manager does not keep waits for a read that never comes.
+  static let keeperReadWindow: UInt64 = 2_000_000_000
   private let limitReached: @Sendable (Ownership) -> Void
 
   init(options: SystemPasteboard.Options, limitReached: @escaping @Sendable (Ownership) -> Void) {
@@ -98,8 +100,8 @@ package final class Ownership: Sendable {
     !options.isSensitive && options.pasteLimit == nil && options.expirationDate == nil
   }
 
-  /// Says that the compositor keeps copies: its read, the first within ``keeperReadWindow`` of
-  /// now, is refused for a copy that must not be kept (``mayBeHandedOver`` false: sensitive,
+  /// Says that the compositor keeps copies: its read, the first and within ``keeperReadWindow``
+  /// of now, is refused for a copy that must not be kept (``mayBeHandedOver`` false: sensitive,
   /// limited or expiring), so it keeps nothing to restore and takes none of the copy's pastes;
   /// and a copy ends by clearing the selection (``endsByClearing``).
   package func compositorKeepsCopies() {

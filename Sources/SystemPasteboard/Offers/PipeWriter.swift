@@ -23,7 +23,8 @@ enum PipeWriter {
 
   /// Writes the bytes `payload` gives (nil: nothing, the reader sees an empty answer) to `fd`,
   /// then closes it. A reader that leaves the pipe full for `timeout` seconds is given up on.
-  /// - Returns: Whether every byte was written.
+  /// - Returns: Whether every byte was written; false for no payload (a refused or failed
+  ///   load), which serves no paste.
   @discardableResult
   static func write(to fd: Int32, timeout: Double, payload: () -> Payload?) -> Bool {
     var blocked = sigset_t()
@@ -43,7 +44,7 @@ enum PipeWriter {
     }
     defer { _ = closeDescriptor(fd) }
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-    guard let payload = payload() else { return true }
+    guard let payload = payload() else { return false }
     if payload.count > chunkSize { FileIO.enlargePipe(fd) }
     var offset = 0
     // A chunk read from memory and not yet all written (a full pipe takes part of it).
