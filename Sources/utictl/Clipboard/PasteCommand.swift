@@ -12,14 +12,16 @@ enum PasteCommand {
       abstract: "Write the desktop clipboard's data that conforms to a type to standard output.",
       discussion: """
         The owner's first target whose type conforms to --type (default public.plain-text) is
-        written; text in an encoding the owner lacks (public.utf16-plain-text, say) is converted.
+        written (text from a UTF-8 target whenever the owner offers one, whatever its order); text
+        in an encoding the owner lacks (public.utf16-plain-text, say) is converted.
         Text gets a trailing newline unless it ends with one, or -n is given; other data never
         does (as wl-paste). Files copied in a file manager are files: --type public.file-url
         prints their URLs, and a type a file conforms to prints the first such file's bytes.
         --list prints 'UTI<TAB>target' in the owner's order, then what its file list's files give
         ('UTI<TAB>target<TAB>file'), then the conversions: every type listed is one --type gets.
-        --watch reports each new owner until interrupted: the content and a newline, a JSON line
-        with --json, or the content piped to the command after --. Exit status 1 when nothing owns the
+        --watch reports each new owner until interrupted: the content and a newline where it has
+        none, a JSON line with --json, or the content piped to the command after --; where the
+        Wayland compositor has no data-control (GNOME), through the session's XWayland ($DISPLAY). Exit status 1 when nothing owns the
         selection or nothing conforms, 2 when there is no display or the owner fails.
         """,
       arguments: [
