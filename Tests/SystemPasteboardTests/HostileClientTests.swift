@@ -113,11 +113,7 @@ extension SystemPasteboardTests {
       let run = try Self.hostile("incr-vanish CLIPBOARD image/png")
       #expect(run.stdoutText == "INCR\nvanished\n", "\(run.stderrText)")
       // Freed by the requestor's DestroyNotify, long before the 10 s idle timeout.
-      var freed = false
-      for _ in 0..<100 where !freed {
-        freed = clipboard.transferCount == 0
-        if !freed { usleep(20_000) }
-      }
+      let freed = eventually(within: 2) { clipboard.transferCount == 0 }
       #expect(freed, "the vanished requestor's transfer is freed within 2 s")
       #expect(try Self.shell("timeout 30 xclip -o -selection clipboard -t image/png").stdout == large)
     }
@@ -142,12 +138,7 @@ extension SystemPasteboardTests {
       let seen = try #require(await changes.next())
       first.stop()
       // The loss is noticed at once: ownership ends, and calls fail promptly instead of hanging.
-      var lost = false
-      for _ in 0..<100 where !lost {
-        lost = !clipboard.ownsSelection
-        if !lost { usleep(20_000) }
-      }
-      #expect(lost)
+      #expect(await suspendUntil(within: 2) { !clipboard.ownsSelection })
       let started = MonotonicClock.now()
       #expect(throws: SystemPasteboardError.self) {
         try clipboard.setItemProviders([ItemProvider(object: "x" as NSString)])
@@ -176,12 +167,9 @@ extension SystemPasteboardTests {
         o.kill_client(); d.sync(); print("killed")
         """
       #expect(try Self.shell("timeout 30 /usr/bin/python3 -c '\(script)'").stdoutText == "killed\n")
-      var text = ""
-      for _ in 0..<100 where text != "kept" {
-        text = try Self.shell("timeout 5 xclip -o -selection clipboard 2>/dev/null").stdoutText
-        if text != "kept" { usleep(50_000) }
-      }
-      #expect(text == "kept", "the data is served again from a new connection")
+      #expect(
+        try eventually { try Self.shell("timeout 5 xclip -o -selection clipboard 2>/dev/null").stdoutText == "kept" },
+        "the data is served again from a new connection")
       #expect(clipboard.ownsSelection)
     }
   }

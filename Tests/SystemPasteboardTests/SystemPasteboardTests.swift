@@ -29,10 +29,9 @@ struct SystemPasteboardTests {
   static func xclipIn(_ options: String, input: String, target: String) throws {
     try shell("printf '%s' '\(input)' | xclip -i \(options) >/dev/null 2>&1")
     let selection = options.contains("primary") ? "primary" : "clipboard"
-    for _ in 0..<200 {
+    _ = try eventually {
       let targets = try shell("timeout 5 xclip -o -selection \(selection) -t TARGETS 2>/dev/null").stdoutText
-      if targets.split(separator: "\n").contains(Substring(target)) { return }
-      usleep(50_000)
+      return targets.split(separator: "\n").contains(Substring(target))
     }
   }
 
@@ -89,10 +88,9 @@ struct SystemPasteboardTests {
     #expect(try Self.shell("timeout 30 xclip -o -selection clipboard -t image/png").stdout == Data(png))
     // xclip's, read by our paste asking for any image: by conformance, not by MIME string.
     try Self.shell("xclip -i -selection clipboard -t image/png '\(file)' >/dev/null 2>&1")
-    for _ in 0..<200 {
-      let targets = try Self.shell("timeout 5 xclip -o -selection clipboard -t TARGETS 2>/dev/null").stdoutText
-      if targets == "TARGETS\nimage/png\n" { break }
-      usleep(50_000)
+    _ = try eventually {
+      try Self.shell("timeout 5 xclip -o -selection clipboard -t TARGETS 2>/dev/null").stdoutText
+        == "TARGETS\nimage/png\n"
     }
     let list = try Self.shell("timeout 5 '\(try Self.utictl())' paste --list").stdoutText
     #expect(list == "public.png\timage/png\n")
@@ -136,8 +134,7 @@ struct SystemPasteboardTests {
     // Another application takes the clipboard: we lose it, and the count moves on.
     let countBefore = clipboard.changeCount
     try Self.xclipIn("-selection clipboard", input: "mine now", target: "UTF8_STRING")
-    for _ in 0..<100 where clipboard.ownsSelection { usleep(20_000) }
-    #expect(!clipboard.ownsSelection)
+    #expect(await suspendUntil { !clipboard.ownsSelection })
     #expect(clipboard.changeCount > countBefore)
     let data = try clipboard.data(forTarget: "UTF8_STRING")
     #expect(String(decoding: data, as: UTF8.self) == "mine now")
@@ -267,9 +264,8 @@ struct SystemPasteboardTests {
     let listFile = files.directory.appendingPathComponent("list").path
     try Data(list.utf8).write(to: URL(fileURLWithPath: listFile))
     try Self.shell("xclip -i -selection clipboard -t \(target) '\(listFile)' >/dev/null 2>&1")
-    for _ in 0..<200 {
-      if try Self.shell("timeout 5 xclip -o -selection clipboard -t TARGETS").stdoutText.contains(target) { break }
-      usleep(50_000)
+    _ = try eventually {
+      try Self.shell("timeout 5 xclip -o -selection clipboard -t TARGETS").stdoutText.contains(target)
     }
     let utictl = try Self.utictl()
     let image = try Self.shell("timeout 10 '\(utictl)' paste --type public.image")
@@ -392,12 +388,7 @@ struct SystemPasteboardTests {
     let (source, size) = try largePayload(in: directory)
     let copier = try start(["copy", "--foreground", "--type", "public.data", source])
     defer { copier.terminate() }
-    var owned = false
-    for _ in 0..<200 where !owned {
-      owned = try owns()
-      if !owned { usleep(50_000) }
-    }
-    try #require(owned)
+    try #require(try await suspendUntil { try owns() })
     let output = directory.appendingPathComponent("pasted.bin").path
     let (exited, status, pastePeak) = try await pasteWatchingMemory(environment, into: output)
     #expect(exited && status == 0, "the paste exited (\(exited)) with status \(status)")
@@ -587,13 +578,11 @@ struct SystemPasteboardTests {
       let copier = try server.start(try Self.utictl(), ["copy", "--foreground", file])
       // Owning: xclip sees the copy's own target while the copying process runs (the manager,
       // which owns the clipboard after the first hand-over, has the text targets only).
-      var owned = false
-      for _ in 0..<100 where !owned {
-        let targets = try Self.shell("timeout 2 xclip -o -selection clipboard -t TARGETS").stdoutText
-        owned = targets.split(separator: "\n").contains(Substring(target))
-        if !owned { usleep(50_000) }
-      }
-      #expect(owned)
+      #expect(
+        try eventually {
+          let targets = try Self.shell("timeout 2 xclip -o -selection clipboard -t TARGETS").stdoutText
+          return targets.split(separator: "\n").contains(Substring(target))
+        })
       kill(copier.process.processIdentifier, SIGTERM)
       copier.process.waitUntilExit()
       #expect(copier.process.terminationStatus == 0)

@@ -184,17 +184,11 @@ extension SystemPasteboardTests {
       try process.run()
       input.fileHandleForWriting.write(Data("served in the foreground".utf8))
       try input.fileHandleForWriting.close()
-      var served = ""
-      for _ in 0..<200 where served.isEmpty {
-        served = try Self.shell("timeout 5 wl-paste -n 2>/dev/null").stdoutText
-        if served != "served in the foreground" { served = "" }
-        usleep(50_000)
-      }
-      #expect(served == "served in the foreground")
+      #expect(
+        try eventually { try Self.shell("timeout 5 wl-paste -n 2>/dev/null").stdoutText == "served in the foreground" })
       #expect(process.isRunning)
       try Self.wlCopy("", input: Data("replacement".utf8), type: "text/plain")
-      for _ in 0..<200 where process.isRunning { usleep(50_000) }
-      #expect(!process.isRunning)
+      #expect(eventually { !process.isRunning })
       if process.isRunning { process.terminate() }
     }
 
@@ -204,12 +198,8 @@ extension SystemPasteboardTests {
       let before = pasteboard.changeCount
       try Self.wlCopy("", input: Data("one".utf8), type: "text/plain")
       try Self.wlCopy("", input: Data("two".utf8), type: "text/plain")
-      var after = before
-      for _ in 0..<100 where after < before + 2 {
-        usleep(20_000)
-        after = pasteboard.changeCount
-      }
-      #expect(after >= before + 2)
+      #expect(eventually { pasteboard.changeCount >= before + 2 })
+      let after = pasteboard.changeCount
       // Our own copy counts once.
       var item = SystemPasteboard.Item()
       item.register(.utf8PlainText) { Array("ours".utf8) }
@@ -313,8 +303,7 @@ extension SystemPasteboardTests {
       try pasteboard.setItems([item])
       #expect(pasteboard.ownsSelection)
       compositor.stop()
-      for _ in 0..<250 where pasteboard.ownsSelection { usleep(20_000) }
-      #expect(!pasteboard.ownsSelection)
+      #expect(eventually { !pasteboard.ownsSelection })
       do {
         _ = try pasteboard.targets()
         Issue.record("a read succeeded without a compositor")
@@ -346,14 +335,11 @@ extension SystemPasteboardTests {
       let compositor = try Self.compositor.orSkip()
       try compositor.shell("wl-copy >/dev/null 2>&1", input: Data("from wl-copy on weston ✓".utf8))
       let pasteboard = try Self.pasteboard()
-      var found: String?
-      for _ in 0..<100 where found != "from wl-copy on weston ✓" {
-        found = (try? pasteboard.data(conformingTo: .plainText)).flatMap {
-          $0.map { String(decoding: $0.data, as: UTF8.self) }
-        }
-        usleep(50_000)
-      }
-      #expect(found == "from wl-copy on weston ✓")
+      #expect(
+        eventually {
+          let found = (try? pasteboard.data(conformingTo: .plainText)).flatMap { $0 }
+          return found.map { String(decoding: $0.data, as: UTF8.self) } == "from wl-copy on weston ✓"
+        })
       var item = SystemPasteboard.Item()
       item.register(.utf8PlainText) { Array("from us on weston".utf8) }
       try pasteboard.setItems([item])
@@ -361,8 +347,7 @@ extension SystemPasteboardTests {
       #expect(try compositor.shell("timeout 10 wl-paste -n").stdoutText == "from us on weston")
       // Another copy ends ours.
       try compositor.shell("wl-copy >/dev/null 2>&1", input: Data("theirs".utf8))
-      for _ in 0..<100 where pasteboard.ownsSelection { usleep(50_000) }
-      #expect(!pasteboard.ownsSelection)
+      #expect(eventually { !pasteboard.ownsSelection })
     }
 
     @Test func utictlCopiesAndPastesAPNGThere() throws {

@@ -5,6 +5,7 @@ copies every target the owner lists (in the request's property, else its TARGETS
 then owns CLIPBOARD itself and serves the saved data. Prints "ready" once it owns
 CLIPBOARD_MANAGER, and "saved N targets" after each hand-over.
 """
+import select
 import sys
 import time
 
@@ -32,7 +33,8 @@ def wait(predicate, timeout=5.0):
             if predicate(e):
                 return e
             handle(e)
-        time.sleep(0.005)
+        # Until the server sends something (or the time is up): no polling interval.
+        select.select([d.fileno()], [], [], max(0.0, end - time.time()))
     return None
 
 

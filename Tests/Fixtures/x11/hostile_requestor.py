@@ -13,6 +13,7 @@ checks that the owner still serves everyone else.
   crowd SELECTION TARGET N    N windows on one connection ask at once; prints how many got data
                               and the distinct lengths
 """
+import select
 import sys
 import time
 
@@ -37,7 +38,8 @@ def wait(predicate, timeout=20.0):
             e = d.next_event()
             if predicate(e):
                 return e
-        time.sleep(0.005)
+        # Until the server sends something (or the time is up): no polling interval.
+        select.select([d.fileno()], [], [], max(0.0, end - time.time()))
     return None
 
 

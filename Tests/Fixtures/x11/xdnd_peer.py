@@ -25,6 +25,7 @@ speak an older version, stay silent, or send malformed and out-of-order messages
       second connection; prints "ready", then "enter via proxy VERSION TYPE..." for each
       XdndEnter that reaches the proxy naming the first window, and answers its positions
 """
+import select
 import sys
 import time
 
@@ -63,7 +64,8 @@ def wait(kind, timeout=2.0):
                 return e
             if e.type == X.SelectionNotify:
                 return e
-        time.sleep(0.005)
+        # Until the server sends something (or the time is up): no polling interval.
+        select.select([d.fileno()], [], [], max(0.0, end - time.time()))
     return None
 
 
