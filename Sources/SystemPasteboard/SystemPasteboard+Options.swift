@@ -114,7 +114,7 @@ package final class Ownership: Sendable {
 
   /// Whether a read that starts now is the compositor's own (the first, at once), which is
   /// marked as come.
-  package func isKeepersRead() -> Bool {
+  private func isKeepersRead() -> Bool {
     keeper.withLock { keeper in
       guard let current = keeper, !current.read, MonotonicClock.now() < current.deadline else { return false }
       keeper?.read = true

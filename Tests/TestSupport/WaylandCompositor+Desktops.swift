@@ -15,13 +15,9 @@ extension WaylandCompositor {
     WaylandCompositor, PeerUnavailable
   > {
     let directory: String
-    switch (
-      Peers.executable("mutter", package: "mutter").flatMap { _ in
-        Peers.executable("dbus-run-session", package: "dbus")
-      }, runtimeDirectory(for: "mutter")
-    ) {
-    case (.failure(let unavailable), _), (_, .failure(let unavailable)): return .failure(unavailable)
-    case (.success, .success(let path)): directory = path
+    switch prepare("mutter", package: "mutter", dbus: true) {
+    case .success(let prepared): directory = prepared.directory
+    case .failure(let unavailable): return .failure(unavailable)
     }
     if keyboard {
       let seat = fixturesDirectory.appendingPathComponent("wayland/mutter_seat.py").path
@@ -68,15 +64,10 @@ extension WaylandCompositor {
   /// that has a keyboard. Debian's binary carries a file capability (`cap_sys_resource`) that an
   /// unprivileged container refuses to execute; a copy of it, which has none, runs.
   public static func startKWin() -> Result<WaylandCompositor, PeerUnavailable> {
-    let directory: String
-    let kwin: String
-    switch (
-      Peers.executable("kwin_wayland", package: "kwin-wayland").flatMap { path in
-        Peers.executable("dbus-run-session", package: "dbus").map { _ in path }
-      }, runtimeDirectory(for: "kwin")
-    ) {
-    case (.failure(let unavailable), _), (_, .failure(let unavailable)): return .failure(unavailable)
-    case (.success(let path), .success(let runtime)): (kwin, directory) = (path, runtime)
+    let (kwin, directory): (String, String)
+    switch prepare("kwin_wayland", package: "kwin-wayland", dbus: true) {
+    case .success(let prepared): (kwin, directory) = prepared
+    case .failure(let unavailable): return .failure(unavailable)
     }
     let copy = directory + "/kwin_wayland"
     guard (try? FileManager.default.copyItem(atPath: kwin, toPath: copy)) != nil,

@@ -17,14 +17,9 @@ extension WaylandCompositor {
   /// `zwp_primary_selection_device_manager_v1` and `zwlr_data_control_manager_v1` version 2), or
   /// says why it cannot.
   public static func start() -> Result<WaylandCompositor, PeerUnavailable> {
-    let sway: String
-    switch Peers.executable("sway", package: "sway") {
-    case .success(let path): sway = path
-    case .failure(let unavailable): return .failure(unavailable)
-    }
-    let directory: String
-    switch runtimeDirectory(for: "sway") {
-    case .success(let path): directory = path
+    let (sway, directory): (String, String)
+    switch prepare("sway", package: "sway") {
+    case .success(let prepared): (sway, directory) = prepared
     case .failure(let unavailable): return .failure(unavailable)
     }
     guard write(configuration, to: "config", in: directory) else {

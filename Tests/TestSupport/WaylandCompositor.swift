@@ -91,6 +91,19 @@ public final class WaylandCompositor: @unchecked Sendable {
     return .success(directory)
   }
 
+  /// The compositor `executable` on the `PATH` (from Debian's `package`), `dbus-run-session`
+  /// where it runs in a D-Bus session of its own, and then a runtime directory made for it
+  /// (none is made for a compositor that is missing); or why not.
+  static func prepare(_ executable: String, package: String, dbus: Bool = false) -> Result<
+    (path: String, directory: String), PeerUnavailable
+  > {
+    Peers.executable(executable, package: package)
+      .flatMap { path in
+        dbus ? Peers.executable("dbus-run-session", package: "dbus").map { _ in path } : .success(path)
+      }
+      .flatMap { path in runtimeDirectory(for: executable).map { (path, $0) } }
+  }
+
   /// Writes `contents` to `name` in `directory`, readable by the compositor's user.
   static func write(_ contents: String, to name: String, in directory: String) -> Bool {
     let path = directory + "/" + name

@@ -118,17 +118,22 @@ final class WaylandFocusedSelection: PasteboardBackend, @unchecked Sendable {
     previous?.close()
   }
 
+  /// Takes our owner's window and source out of the state (the selection is no longer ours) and
+  /// tells the waiters; with `whileOwning`, only while its source is still the selection.
+  private func takeOwner(whileOwning: Bool) -> (window: WaylandToplevel, source: UInt32)? {
+    let owner = state.withLock { state -> (window: WaylandToplevel, source: UInt32)? in
+      defer {
+        state.owner = nil
+        state.owning = false
+      }
+      return state.owning || !whileOwning ? state.owner : nil
+    }
+    if owner != nil { ownershipChanged.notify() }
+    return owner
+  }
+
   func disown() throws(SystemPasteboardError) {
-    guard
-      let owner = state.withLock({ state -> (window: WaylandToplevel, source: UInt32)? in
-        defer {
-          state.owner = nil
-          state.owning = false
-        }
-        return state.owning ? state.owner : nil
-      })
-    else { return }
-    ownershipChanged.notify()
+    guard let owner = takeOwner(whileOwning: true) else { return }
     defer { owner.window.close() }
     // Clearing needs a serial of the input the owner's window had; it was unmapped, so a
     // compositor may ignore it: destroying the source (with the connection) ends the selection.
@@ -142,15 +147,7 @@ final class WaylandFocusedSelection: PasteboardBackend, @unchecked Sendable {
     let (window, serial) = try focusedWindow()
     defer { window.close() }
     try window.clearSelection(primary: primary, serial: serial)
-    let owner = state.withLock { state -> WaylandToplevel? in
-      defer {
-        state.owner = nil
-        state.owning = false
-      }
-      return state.owner?.window
-    }
-    ownershipChanged.notify()
-    owner?.close()
+    takeOwner(whileOwning: false)?.window.close()
   }
 
   /// The read's window: the one open, or a new one with focus.

@@ -61,8 +61,9 @@ extension PasteCommand {
   /// the session's XWayland (`$DISPLAY`), which such a compositor keeps in sync with its own, as
   /// a GNOME session does; nil, with the reason written, when neither can.
   static func watchable(_ pasteboard: SystemPasteboard, io: inout Console) -> SystemPasteboard? {
+    let missing = "the Wayland compositor offers no data-control protocol"
     let needs =
-      "the Wayland compositor offers no data-control protocol, and --watch needs one to hear other applications' copies (as wl-paste --watch does)"
+      missing + ", and --watch needs one to hear other applications' copies (as wl-paste --watch does)"
     do {
       if try pasteboard.hearsOtherApplications() { return pasteboard }
     } catch {
@@ -77,9 +78,12 @@ extension PasteCommand {
       }
       let x11 = SystemPasteboard(
         selection: pasteboard.selection, backend: .x11(try X11Display(parsing: name)), registry: pasteboard.registry)
-      guard try x11.hearsOtherApplications() else { return nil }
+      guard try x11.hearsOtherApplications() else {
+        io.error("error: \(needs), and the X11 display \(name) cannot hear them either")
+        return nil
+      }
       io.error(
-        "note: \(needs.prefix { $0 != "," }); watching the \(pasteboard.selection) of its XWayland (DISPLAY=\(name)) instead, which it keeps in sync"
+        "note: \(missing); watching the \(pasteboard.selection) of its XWayland (DISPLAY=\(name)) instead, which it keeps in sync"
       )
       return x11
     } catch {
