@@ -23,7 +23,10 @@ extension SystemPasteboardTests.WaylandTests {
     #expect(copy.status == 0, "\(copy.stderrText)")
     // Listing the types is not a paste.
     #expect(try Self.shell("timeout 10 wl-paste -l").stdoutText.contains("text/plain"))
-    #expect(try Self.wlPaste().stdoutText == "only once")
+    let pasted = try Self.wlPaste()
+    #expect(
+      pasted.stdoutText == "only once",
+      "wl-paste: status \(pasted.status), out \(pasted.stdoutText.debugDescription), err \(pasted.stderrText)")
     #expect(try eventually { try !Self.clipboardIsOwned }, "the copy ended after one paste")
   }
 

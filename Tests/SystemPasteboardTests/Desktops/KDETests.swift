@@ -56,7 +56,10 @@ extension SystemPasteboardTests {
       #expect(
         try Self.utictl(kde, "copy --paste-once >/dev/null 2>&1; echo $?", input: Data("only once".utf8)).stdoutText
           == "0\n")
-      #expect(try GNOMETests.wlPaste(kde) == "only once")
+      let pasted = try kde.shell("timeout 10 wl-paste -n")
+      #expect(
+        pasted.stdoutText == "only once" && pasted.status == 0,
+        "wl-paste: status \(pasted.status), out \(pasted.stdoutText.debugDescription), err \(pasted.stderrText)")
       #expect(try eventually { try Self.isEmpty(kde) }, "nothing owns the clipboard after one paste")
       #expect(
         try Self.utictl(kde, "copy --sensitive --clear-after 1 >/dev/null 2>&1; echo $?", input: Data("hunter2".utf8))
