@@ -72,10 +72,16 @@ public struct DropInfo {
   /// The surface's coordinates are ``DropSurface/dragLocation``.
   public let location: CGPoint
   let items: DragItems
+  /// The operations the source allows here (AppKit's source operation mask).
+  let allowedOperations: Set<DropOperation>
+  /// The drag's number, the same for every call of one drag (AppKit's sequence number).
+  let sequenceNumber: Int
 
-  init(location: CGPoint, items: DragItems) {
+  init(location: CGPoint, items: DragItems, allowedOperations: Set<DropOperation> = [.copy], sequenceNumber: Int = 0) {
     self.location = location
     self.items = items
+    self.allowedOperations = allowedOperations
+    self.sequenceNumber = sequenceNumber
   }
 
   /// Whether an item has a representation conforming to one of `contentTypes`.

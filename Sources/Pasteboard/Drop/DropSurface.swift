@@ -267,7 +267,8 @@ public final class DropSurface {
       func info(_ id: Int) -> DropInfo {
         let origin = targets[id]?.frame.origin ?? .zero
         return DropInfo(
-          location: CGPoint(x: drag.location.x - origin.x, y: drag.location.y - origin.y), items: drag.items)
+          location: CGPoint(x: drag.location.x - origin.x, y: drag.location.y - origin.y), items: drag.items,
+          allowedOperations: drag.negotiation.allowed, sequenceNumber: drag.generation)
       }
       /// Feeds an answer back, unless the delegate ended this drag meanwhile.
       func answer(_ event: (inout DropNegotiation<Int>) -> [DropNegotiation<Int>.Action]) {

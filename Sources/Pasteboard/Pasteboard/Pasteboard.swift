@@ -49,6 +49,9 @@ public final class Pasteboard: Sendable {
     let owner: AppIdentity
     let localOnly: Bool
     let expirationDate: Date?
+    /// The item as AppKit code wrote it or first read it (``NSPasteboard/pasteboardItems``), so
+    /// that it keeps its identity.
+    var appKitItem: NSPasteboardItem? = nil
 
     /// Whether `application` may see the item: local-only items only their owner's process.
     func isVisible(to application: AppIdentity) -> Bool { !localOnly || owner.isSameProcess(as: application) }
@@ -277,20 +280,41 @@ public final class Pasteboard: Sendable {
   // MARK: Machinery
 
   /// Replaces the items with `body`, counts the change and tells observers; returns the count.
+  /// The AppKit items replaced tell their owners and data providers that they are done.
   @discardableResult
-  private func change(_ body: (inout [Item]) -> Void) -> Int {
-    let count = storage.state.withLock { state in
+  func change(_ body: (inout [Item]) -> Void) -> Int {
+    let (count, replaced) = storage.state.withLock { state in
+      let before = state.items
       body(&state.items)
       state.changeCount += 1
       for observer in state.observers.values { observer.yield(state.changeCount) }
-      return state.changeCount
+      return (state.changeCount, before)
     }
     postChanged(count)
+    relinquish(replaced)
     return count
   }
 
+  /// Changes the items with `body` without counting a change (AppKit counts only a new owner:
+  /// `clearContents`, `declareTypes`); observers of ``changes`` hear the current count again.
+  func update<Result>(_ body: (inout [Item]) -> Result) -> Result {
+    storage.state.withLock { state in
+      let result = body(&state.items)
+      for observer in state.observers.values { observer.yield(state.changeCount) }
+      return result
+    }
+  }
+
+  /// Tells the owners and data providers of the AppKit items in `replaced` that the pasteboard
+  /// no longer holds them.
+  private func relinquish(_ replaced: [Item]) {
+    let items = replaced.compactMap(\.appKitItem)
+    guard !items.isEmpty else { return }
+    NSPasteboardItem.relinquish(items, by: NSPasteboard(board: self))
+  }
+
   /// Drops expired items (a change, when there were any).
-  private func removeExpired() {
+  func removeExpired() {
     let now = now()
     let count = storage.state.withLock { state -> Int? in
       let before = state.items.count
