@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "DesktopPasteboard", targets: ["DesktopPasteboard"]),
     .executable(name: "utictl", targets: ["utictl"]),
     .executable(name: "pointybug", targets: ["PointyBug"]),
+    .executable(name: "bookmarks", targets: ["Bookmarks"]),
     // `swift package validate-types`, and the build-tool plugin that fails `swift build` on errors.
     .plugin(name: "ValidateTypes", targets: ["ValidateTypes"]),
     .plugin(name: "ValidateTypesBuildTool", targets: ["ValidateTypesBuildTool"]),
@@ -63,6 +64,10 @@ let package = Package(
       path: "Examples/PointyBug",
       exclude: ["Info.plist", "ladybug.png"]
     ),
+    // The AppKit-style example: a bookmarks bar with NSPasteboard and NSDraggingDestination.
+    .executableTarget(
+      name: "Bookmarks", dependencies: ["Pasteboard", "TypeRegistry", "SystemPasteboard", "DesktopPasteboard"],
+      path: "Examples/Bookmarks", exclude: ["Info.plist"]),
     // Test helpers and the generators that tests, benchmarks and fuzzers share.
     .target(
       name: "TestSupport", dependencies: ["PropertyList", "TypeRegistry", "UTIPlatform"], path: "Tests/TestSupport"),
@@ -81,7 +86,7 @@ let package = Package(
       name: "DesktopPasteboardTests",
       dependencies: [
         "DesktopPasteboard", "SystemPasteboard", "Pasteboard", "TypeRegistry", "UTIPlatform", "TestSupport",
-        "DesktopTestSupport", "utictl", "PointyBug",
+        "DesktopTestSupport", "utictl", "PointyBug", "Bookmarks",
       ]),
     .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
     .testTarget(name: "TypeRegistryTests", dependencies: ["TypeRegistry", "PropertyList", "TestSupport"]),

@@ -14,6 +14,7 @@ enum PasteboardBench {
     rows += loads(quick: quick)
     rows += fileCopy(quick: quick, scratch: scratch)
     rows += pasteboard(quick: quick)
+    rows += AppKitBench.rows(quick: quick)
     rows += dropMove(quick: quick)
     return rows
   }

@@ -90,7 +90,8 @@ extension SystemPasteboard {
   /// `text/uri-list`, as file managers copy), each file is an item of its own with
   /// `public.file-url` and then the file's type (by name and content), whose loads read the
   /// file; other URLs in the list are `public.url` items. The owner's remaining targets (the
-  /// paths as text, say) follow as one more item.
+  /// paths as text, say) follow as one more item. A list of one URL that is no file (a link a
+  /// browser copies with its text) is not split off: it is the owner's one item's `public.url`.
   /// - Returns: The items, in the owner's order.
   /// - Throws: ``SystemPasteboardError`` when there is no display or the owner does not answer.
   public func items() throws(SystemPasteboardError) -> [Item] {
@@ -105,7 +106,8 @@ extension SystemPasteboard {
       return []
     }
     var items: [Item] = []
-    if let files { items = files.items(registry: currentRegistry) }
+    // One link that is no file (a browser's, an app's bookmark) belongs to the owner's one item.
+    if let files, !files.isOneLink { items = files.items(registry: currentRegistry) }
     var rest = Item()
     for (type, target) in typedTargets(targets) where !(!items.isEmpty && FileList.isFileListTarget(target)) {
       guard rest.representation(of: type) == nil else { continue }

@@ -183,6 +183,14 @@ package enum FileIO {
     #endif
   }
 
+  /// The bytes written into the pipe `fd` (either end) that its reader has not read yet; nil
+  /// where the system cannot say.
+  package static func unreadBytes(inPipe fd: Int32) -> Int? {
+    var count: Int32 = 0
+    guard ioctl(fd, UInt(FIONREAD), &count) == 0 else { return nil }
+    return Int(count)
+  }
+
   /// Whether `path` names a directory (or a symbolic link to one).
   package static func isDirectory(_ path: String) -> Bool {
     kind(of: path, followingLinks: true) == .directory

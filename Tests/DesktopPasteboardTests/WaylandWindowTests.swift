@@ -129,33 +129,48 @@ extension DragAndDropTests {
       #expect(try await Self.line(from: gtk) { $0 == "end" || $0.hasPrefix("failed") } == "end")
     }
 
+    /// Presses in our window (placed at the output's origin), lets `begin` start a drag from
+    /// that press, drags onto the GTK target (started with `targetArguments`) and releases;
+    /// the target's "received" line.
+    static func dragOutToGTK(
+      _ window: WaylandWindow, _ compositor: WaylandCompositor, _ input: WaylandVirtualInput,
+      target targetArguments: [String], begin: (WindowButtonPress) throws -> Void
+    ) async throws -> String? {
+      let gtk = try await startGTK(compositor, ["target", "0", "0"] + targetArguments)
+      defer { gtk.terminate() }
+      let ours = try compositor.place(appID: "swift-uti", at: 0, 0)
+      let target = try gtkCentre(compositor)
+      let presses = window.buttonPresses
+      try await offThePool {
+        try input.move(to: ours.x + 100, ours.y + 100)
+        try input.button(pressed: true)
+      }
+      let press = try #require(await nextPress(presses), "the press never reached the window")
+      try begin(press)
+      #expect(window.isDragging)
+      try await offThePool {
+        try input.drag(from: (ours.x + 100, ours.y + 100), to: target)
+        usleep(200_000)
+        try input.button(pressed: false)
+      }
+      return try await line(from: gtk) { $0.hasPrefix("received") }
+    }
+
     @Test func theArrowToolDraggedFromUsArrivesInGTK() async throws {
       let (compositor, input, display) = try Self.desktop()
       try await DragAndDropTests.withPointyBugTypes {
         let window = try WaylandWindow(
           title: "drags", width: 400, height: 400, display: display, applicationID: "swift-uti")
         defer { window.close() }
-        let gtk = try await Self.startGTK(compositor, ["target", "0", "0", "application/vnd.pointybug.arrow+json"])
-        defer { gtk.terminate() }
-        let ours = try compositor.place(appID: "swift-uti", at: 0, 0)
-        let target = try Self.gtkCentre(compositor)
-        let presses = window.buttonPresses
-        try await offThePool {
-          try input.move(to: ours.x + 100, ours.y + 100)
-          try input.button(pressed: true)
-        }
-        try #require(await nextPress(presses) != nil, "the press never reached the window")
         let ended = EndedLog()
-        let provider = ItemProvider()
-        provider.register(ArrowTool())
-        try window.beginDrag(DragSession(items: [provider], allowedOperations: [.copy]) { ended.operations.append($0) })
-        #expect(window.isDragging)
-        try await offThePool {
-          try input.drag(from: (ours.x + 100, ours.y + 100), to: target)
-          usleep(200_000)
-          try input.button(pressed: false)
+        let received = try await Self.dragOutToGTK(
+          window, compositor, input, target: ["application/vnd.pointybug.arrow+json"]
+        ) { _ in
+          let provider = ItemProvider()
+          provider.register(ArrowTool())
+          try window.beginDrag(
+            DragSession(items: [provider], allowedOperations: [.copy]) { ended.operations.append($0) })
         }
-        let received = try await Self.line(from: gtk) { $0.hasPrefix("received") }
         let json = try JSONEncoder().encode(ArrowTool())
         #expect(
           received

@@ -11,6 +11,14 @@ import TypeRegistry
 /// `x-special/gnome-copied-files`), without a desktop.
 @Suite("File lists: text/uri-list and x-special/gnome-copied-files")
 struct FileListTests {
+  @Test func oneLinkThatIsNoFileIsNotAnItemOfItsOwn() {
+    #expect(FileList(Array("https://swift.org\r\n".utf8), target: "text/uri-list").isOneLink)
+    #expect(!FileList(Array("file:///tmp/a.png\r\n".utf8), target: "text/uri-list").isOneLink, "a file is")
+    #expect(
+      !FileList(Array("https://a.example\r\nhttps://b.example\r\n".utf8), target: "text/uri-list").isOneLink,
+      "several links are items of their own")
+  }
+
   @Test func aURIListWithCommentsCRLFsEscapesAndOtherURLs() {
     let text =
       "# copied by a file manager\r\nfile:///tmp/shot%20one.png\r\n\r\nfile://localhost/srv/%C3%BC.txt\r\n"

@@ -101,4 +101,18 @@ struct TextRenderingTests {
     #expect(try hint.all() == Array("secret".utf8))
     #expect(!SelectionTargets.offers(for: [item]).contains { $0.target == "x-kde-passwordManagerHint" })
   }
+
+  /// An app's own type that no declaration names is offered under its identifier and served
+  /// there; a web link is served as a one-line `text/uri-list`, as a file URL is.
+  @Test func undeclaredTypesAndLinksAreServed() throws {
+    var item = SystemPasteboard.Item()
+    item.register(UTType(importedAs: "com.example.private-bookmark")) { Array("private".utf8) }
+    item.register(.url) { Array("https://swift.org".utf8) }
+    let offers = SelectionTargets.offers(for: [item])
+    #expect(offers.map(\.target) == ["com.example.private-bookmark", "text/uri-list"])
+    let own = try #require(SelectionTargets.payload(for: offers[0], items: [item], fileOperation: .copy))
+    #expect(try own.all() == Array("private".utf8))
+    let link = try #require(SelectionTargets.payload(for: offers[1], items: [item], fileOperation: .copy))
+    #expect(try link.all() == Array("https://swift.org\r\n".utf8))
+  }
 }

@@ -150,10 +150,18 @@ public final class XServer: @unchecked Sendable {
       return nil
     }
 
-    /// Kills the peer now (a source that dies mid-drag) and waits for it to end.
+    /// Kills the peer now (a source that dies mid-drag) and waits for it to end: until Foundation
+    /// has seen it end, at most 10 s, then reaps it here (Foundation's SIGCHLD watch once missed
+    /// a killed peer, leaving a zombie and `waitUntilExit` waiting for ever).
     public func terminate() {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
+      let pid = process.processIdentifier
+      kill(pid, SIGKILL)
+      let deadline = Date(timeIntervalSinceNow: 10)
+      while process.isRunning && Date() < deadline { usleep(10_000) }
+      if process.isRunning {
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, WNOHANG)
+      }
     }
 
     /// Sends the peer a line on its standard input.

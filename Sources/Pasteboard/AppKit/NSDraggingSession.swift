@@ -123,7 +123,7 @@ public final class NSDraggingSession: NSObject {
   }
 
   /// Marks the session as the one in progress and tells the source it begins.
-  func begin() {
+  package func begin() {
     Self.active = self
     source.draggingSession(self, willBeginAt: draggingLocation)
   }

@@ -11,7 +11,9 @@ extension NSPasteboard {
   @discardableResult
   public func setData(_ data: Data?, forType dataType: NSPasteboard.PasteboardType) -> Bool {
     guard let data else { return false }
-    return firstItemForWriting().setData(data, forType: dataType)
+    let written = firstItemForWriting().setData(data, forType: dataType)
+    board.update { _ in }
+    return written
   }
 
   /// Sets `string` (as UTF-8) as the data of `dataType` on the first item. Apple's counterpart:

@@ -20,7 +20,7 @@ import TypeRegistry
 /// threads. Apple's counterpart: AppKit's `NSPasteboard`.
 public final class NSPasteboard: NSObject, @unchecked Sendable {
   /// The model's board these contents live on.
-  let board: Pasteboard
+  package let board: Pasteboard
 
   init(board: Pasteboard) {
     self.board = board
@@ -105,6 +105,7 @@ public final class NSPasteboard: NSObject, @unchecked Sendable {
   @discardableResult
   public func addTypes(_ newTypes: [NSPasteboard.PasteboardType], owner newOwner: Any?) -> Int {
     firstItemForWriting().set(Self.source(of: newOwner), for: newTypes)
+    board.update { _ in }
     return changeCount
   }
 
@@ -161,7 +162,8 @@ public final class NSPasteboard: NSObject, @unchecked Sendable {
   /// kept with their model item.
   func appKitItems() -> [NSPasteboardItem] {
     let application = board.application
-    return board.update { items in
+    board.removeExpired()
+    return board.update(publishing: false) { items in
       var result: [NSPasteboardItem] = []
       for index in items.indices where items[index].isVisible(to: application) {
         if let item = items[index].appKitItem {

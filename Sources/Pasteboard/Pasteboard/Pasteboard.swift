@@ -74,6 +74,8 @@ public final class Pasteboard: Sendable {
     var changeCount = 0
     var observers: [Int: AsyncStream<Int>.Continuation] = [:]
     var nextObserver = 0
+    /// The desktop's pasteboard these contents are mirrored to, if any.
+    var mirror: (any PasteboardMirror)?
   }
 
   private static let boards = Locked<[Name: Storage]>([:])
@@ -291,18 +293,22 @@ public final class Pasteboard: Sendable {
       return (state.changeCount, before)
     }
     postChanged(count)
+    publish()
     relinquish(replaced)
     return count
   }
 
   /// Changes the items with `body` without counting a change (AppKit counts only a new owner:
-  /// `clearContents`, `declareTypes`); observers of ``changes`` hear the current count again.
-  func update<Result>(_ body: (inout [Item]) -> Result) -> Result {
-    storage.state.withLock { state in
+  /// `clearContents`, `declareTypes`); observers of ``changes`` hear the current count again,
+  /// and a mirror the new contents. A read that only wraps items does neither (`publishing` false).
+  func update<Result>(publishing: Bool = true, _ body: (inout [Item]) -> Result) -> Result {
+    let result = storage.state.withLock { state in
       let result = body(&state.items)
-      for observer in state.observers.values { observer.yield(state.changeCount) }
+      if publishing { for observer in state.observers.values { observer.yield(state.changeCount) } }
       return result
     }
+    if publishing { publish() }
+    return result
   }
 
   /// Tells the owners and data providers of the AppKit items in `replaced` that the pasteboard
@@ -313,8 +319,10 @@ public final class Pasteboard: Sendable {
     NSPasteboardItem.relinquish(items, by: NSPasteboard(board: self))
   }
 
-  /// Drops expired items (a change, when there were any).
+  /// Takes what another application put on the mirror, then drops expired items (a change,
+  /// when there were any): every read starts here.
   func removeExpired() {
+    importFromMirror()
     let now = now()
     let count = storage.state.withLock { state -> Int? in
       let before = state.items.count
@@ -324,11 +332,14 @@ public final class Pasteboard: Sendable {
       for observer in state.observers.values { observer.yield(state.changeCount) }
       return state.changeCount
     }
-    if let count { postChanged(count) }
+    if let count {
+      postChanged(count)
+      publish()
+    }
   }
 
   /// Posts ``changedNotification`` for a change that made `changeCount`, outside the lock.
-  private func postChanged(_ changeCount: Int) {
+  func postChanged(_ changeCount: Int) {
     NotificationCenter.default.post(
       name: Self.changedNotification, object: self,
       userInfo: [Self.nameUserInfoKey: name.rawValue, Self.changeCountUserInfoKey: changeCount])

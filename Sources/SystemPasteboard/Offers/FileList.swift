@@ -32,6 +32,12 @@ package struct FileList: Equatable, Sendable {
 
   /// The entries, in the list's order.
   package var entries: [Entry]
+
+  /// Whether the list is one URL that is no file.
+  package var isOneLink: Bool {
+    guard entries.count == 1, case .url = entries[0] else { return false }
+    return true
+  }
   /// `copy` or `cut`, where the list said (GNOME's list says; a URI list does not).
   package var operation: Operation?
 

@@ -71,6 +71,24 @@ enum PipeWriter {
       guard count > 0 else { return false }
       offset += count
     }
+    return isTaken(fd, timeout: timeout)
+  }
+
+  /// Waits until the reader has taken every byte from the pipe (a paste is one the reader has
+  /// read, not one written into a buffer): false when it hangs up first, or leaves the bytes
+  /// for `timeout` seconds. A paste-once copy gives its selection up only then: one given up
+  /// while the bytes wait in the pipe would reach a reader that is still dispatching its events
+  /// (wl-paste 2.1 makes a round trip before it reads) as "nothing is selected", not the copy.
+  static func isTaken(_ fd: Int32, timeout: Double) -> Bool {
+    let deadline = MonotonicClock.now() + UInt64(timeout * 1e9)
+    var pause: UInt32 = 200
+    while let unread = FileIO.unreadBytes(inPipe: fd), unread > 0 {
+      var descriptor = pollfd(fd: fd, events: 0, revents: 0)
+      if poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLERR | POLLHUP) != 0 { return false }
+      guard MonotonicClock.now() < deadline else { return false }
+      usleep(pause)
+      pause = min(pause * 2, 10_000)
+    }
     return true
   }
 }

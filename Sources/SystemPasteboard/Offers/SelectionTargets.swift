@@ -194,9 +194,14 @@ package enum SelectionTargets {
     for offer: Offer, items: [SystemPasteboard.Item], fileOperation: FileList.Operation
   ) -> Payload? {
     if offer.conversion == .passwordManagerHint { return Payload(convert([], .passwordManagerHint)) }
-    guard let item = items.first, let type = UTType(offer.typeIdentifier) else { return nil }
+    // An identifier no declaration names (an app's own type, offered under its identifier) is
+    // still the item's type.
+    guard let item = items.first else { return nil }
+    let type = UTType(offer.typeIdentifier) ?? UTType(importedAs: offer.typeIdentifier)
     if case .fileList(let format) = offer.conversion {
-      let urls = items.compactMap { item in try? item.load(conformingTo: .fileURL) }
+      // A URI list holds any URLs (a browser's link too); the other formats name files only.
+      let kind: UTType = format == .uriList ? .url : .fileURL
+      let urls = items.compactMap { item in try? item.load(conformingTo: kind) }
       guard !urls.isEmpty else { return nil }
       return Payload(fileList(urls, format: format, operation: fileOperation))
     }

@@ -166,6 +166,10 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   }
 
   /// Gives the selection up, if this process owns it: nothing owns it afterwards.
+  ///
+  /// By destroying the source alone, which ends the selection only while it is still ours: a
+  /// `set_selection(null)` would also clear a newer copy another client made meanwhile (a copy
+  /// made while this process, slowed down, was still serving its last paste).
   func disown() throws(SystemPasteboardError) {
     guard
       let source = state.withLock({ state -> UInt32? in
@@ -174,7 +178,6 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
       })
     else { return }
     ownershipChanged.notify()
-    try connection.send(setSelection(nil), to: device)
     try connection.destroy(source)
     try dispatcher.sync()
   }
