@@ -18,7 +18,7 @@ extension NSPasteboard {
 
   /// One instance per item, of the first class in `classArray` that can read it (its
   /// ``NSPasteboardReading/readableTypes(for:)`` matched by conformance, in the class's order);
-  /// items no class reads are left out. ``NSString``, ``NSURL`` (with the options below) and
+  /// items no class reads are left out. `NSString`, `NSURL` (with the options below) and
   /// ``NSPasteboardItem`` (the item itself) read as AppKit's do.
   ///
   /// ```swift
