@@ -91,6 +91,42 @@ extension DragAndDropTests {
     #expect(lines == ["provided org.swift-uti.bookmarks.bookmark", "another application copied"], "\(lines)")
   }
 
+  /// A bound pasteboard takes other applications' copies when read and offers its writes;
+  /// local-only items stay in the process; once unbound, neither way.
+  @Test func aBoundPasteboardFollowsTheDesktopUntilUnbound() async throws {
+    let server = try Self.server.orSkip()
+    try Peers.executable("xclip").orSkip()
+    let shell = { (command: String) throws -> ProcessResult in try server.run("/bin/sh", ["-c", command]) }
+    let clipboard = SystemPasteboard(selection: .clipboard, display: try Self.display(), timeout: .seconds(10))
+    let pasteboard = NSPasteboard.withUniqueName()
+    try pasteboard.bind(to: clipboard)
+    _ = try shell("printf 'from xclip' | xclip -i -selection clipboard >/dev/null 2>&1")
+    #expect(await suspendUntil(within: 10) { pasteboard.string(forType: .string) == "from xclip" })
+    let counted = pasteboard.changeCount
+    pasteboard.clearContents()
+    pasteboard.setString("from AppKit", forType: .string)
+    #expect(try shell("timeout 10 xclip -o -selection clipboard").stdoutText == "from AppKit")
+    #expect(pasteboard.changeCount == counted + 1, "our own write is not taken back as another's copy")
+    pasteboard.board.setItemProviders(
+      [ItemProvider(object: "kept here" as NSString)], localOnly: true, expirationDate: nil)
+    #expect(
+      try shell("timeout 10 xclip -o -selection clipboard").stdoutText != "kept here",
+      "a local-only item is never offered")
+    pasteboard.unbind()
+    _ = try shell("printf 'later' | xclip -i -selection clipboard >/dev/null 2>&1")
+    #expect(
+      await suspendUntil(within: 10) { (try? shell("timeout 10 xclip -o -selection clipboard").stdoutText) == "later" })
+    #expect(pasteboard.string(forType: .string) == "kept here", "unbound: another's copy is not taken")
+  }
+
+  @Test func bookmarksWithoutADesktopSaysSoAndExitsTwo() throws {
+    let result = try runProcess(
+      "/usr/bin/env",
+      ["-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "-u", "WAYLAND_SOCKET", try builtProduct("bookmarks"), "--paste"])
+    #expect(result.status == 2)
+    #expect(result.stdoutText.hasPrefix("error: "), "\(result.stdoutText)")
+  }
+
   @Test func textCopiedByGTKIsReadWithReadObjects() async throws {
     let server = try Self.server.orSkip()
     try Peers.gtk.orSkip()

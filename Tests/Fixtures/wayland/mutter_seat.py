@@ -8,7 +8,6 @@ until it is killed (the session ends with this process's connection).
 import os
 import signal
 import sys
-import time
 
 import gi
 
@@ -25,15 +24,23 @@ def call(path, interface, method, args=None, reply="()"):
                          Gio.DBusCallFlags.NONE, 10000, None)
 
 
-# mutter owns its name a moment after its socket appears.
-for _ in range(200):
-    try:
-        (path,) = call("/org/gnome/Mutter/RemoteDesktop", NAME, "CreateSession", None, "(o)").unpack()
-        break
-    except GLib.Error:
-        time.sleep(0.05)
-else:
-    sys.exit("mutter's RemoteDesktop never answered")
+# mutter owns its name a moment after its socket appears: wait for the bus to say it does.
+loop = GLib.MainLoop()
+appeared = []
+
+
+def on_appeared(*_):
+    appeared.append(True)
+    loop.quit()
+
+
+watch = Gio.bus_watch_name_on_connection(bus, NAME, Gio.BusNameWatcherFlags.NONE, on_appeared, None)
+GLib.timeout_add_seconds(10, loop.quit)
+loop.run()
+Gio.bus_unwatch_name(watch)
+if not appeared:
+    sys.exit("mutter's RemoteDesktop never appeared on the bus")
+(path,) = call("/org/gnome/Mutter/RemoteDesktop", NAME, "CreateSession", None, "(o)").unpack()
 call(path, SESSION, "Start")
 for pressed in (True, False):
     call(path, SESSION, "NotifyKeyboardKeycode", GLib.Variant("(ub)", (42, pressed)))

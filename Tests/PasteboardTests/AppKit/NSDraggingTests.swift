@@ -182,6 +182,14 @@ struct NSDraggingTests {
     #expect(!destination.calls.contains("perform"))
   }
 
+  @Test func aDraggingItemKeepsItsWriterAndFrame() {
+    let item = NSDraggingItem(pasteboardWriter: "x" as NSString)
+    #expect(item.draggingFrame == .zero)
+    item.setDraggingFrame(NSRect(x: 1, y: 2, width: 30, height: 40), contents: nil)
+    #expect(item.draggingFrame == NSRect(x: 1, y: 2, width: 30, height: 40))
+    #expect((item.item as? NSString) == "x")
+  }
+
   @Test func aSourceNamesItsOperationsPerContext() {
     let source = RecordingSource(inside: [.copy, .move], outside: .copy)
     let session = NSDraggingSession(

@@ -160,6 +160,19 @@ struct NSPasteboardObjectsTests {
     #expect(pasteboard.types == [.string])
   }
 
+  @Test func foundationsWritersListTheirTypes() {
+    let pasteboard = NSPasteboard.withUniqueName()
+    let text: NSString = "text"
+    #expect(text.writableTypes(for: pasteboard) == [.string])
+    #expect(text.pasteboardPropertyList(forType: .string) as? String == "text")
+    #expect(text.pasteboardPropertyList(forType: .html) == nil, "near miss: a type it does not write")
+    let file = NSURL(fileURLWithPath: "/tmp/a.txt")
+    #expect(file.writableTypes(for: pasteboard) == [.fileURL, .URL, .string])
+    #expect((URL(string: "https://swift.org")! as NSURL).writableTypes(for: pasteboard) == [.URL, .string])
+    #expect(NSString.readableTypes(for: pasteboard).first == .string)
+    #expect(NSURL.readableTypes(for: pasteboard) == [.fileURL, .URL])
+  }
+
   @Test func pasteboardItemPropertyListInit() throws {
     let item = try #require(NSPasteboardItem(pasteboardPropertyList: ["a": 1] as [String: Any], ofType: .init("x.y")))
     #expect((item.propertyList(forType: .init("x.y")) as? [String: Any])?["a"] as? Int == 1)
