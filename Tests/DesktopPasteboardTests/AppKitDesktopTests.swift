@@ -119,6 +119,36 @@ extension DragAndDropTests {
     #expect(pasteboard.string(forType: .string) == "kept here", "unbound: another's copy is not taken")
   }
 
+  /// An owner's declared types and an item's data provider answer only when another application
+  /// pastes, once each, on the thread that serves the paste (their writes re-offer nothing).
+  @Test func lazyOwnersAndProvidersAnswerOnlyWhenAnotherApplicationPastes() async throws {
+    let server = try Self.server.orSkip()
+    try Peers.executable("xclip").orSkip()
+    let shell = { (command: String) throws -> ProcessResult in try server.run("/bin/sh", ["-c", command]) }
+    let clipboard = SystemPasteboard(selection: .clipboard, display: try Self.display(), timeout: .seconds(10))
+    let pasteboard = NSPasteboard.withUniqueName()
+    try pasteboard.bind(to: clipboard)
+    defer { pasteboard.unbind() }
+    let owner = DesktopOwner(value: "from the owner")
+    pasteboard.declareTypes([.string], owner: owner)
+    #expect(owner.asked.withLock { $0 }.isEmpty, "nothing is asked before a paste")
+    for _ in 0..<2 {
+      #expect(try shell("timeout 10 xclip -o -selection clipboard").stdoutText == "from the owner")
+    }
+    #expect(owner.asked.withLock { $0 } == [.string], "asked once, when pasted")
+
+    let provider = DesktopProvider()
+    let item = NSPasteboardItem()
+    item.setDataProvider(provider, forTypes: [.html])
+    pasteboard.clearContents()
+    pasteboard.writeObjects([item])
+    #expect(owner.changedOwner.withLock { $0 } == 1)
+    #expect(provider.asked.withLock { $0 } == 0)
+    let html = try shell("timeout 10 xclip -o -selection clipboard -t text/html").stdoutText
+    #expect(html == "<b>provided</b>")
+    #expect(provider.asked.withLock { $0 } == 1)
+  }
+
   @Test func bookmarksWithoutADesktopSaysSoAndExitsTwo() throws {
     let result = try runProcess(
       "/usr/bin/env",
@@ -209,5 +239,29 @@ extension DragAndDropTests {
       #expect(String(decoding: Data(hex: words[3]), as: UTF8.self).contains("https://www.swift.org/blog/"))
     }
     #expect(try await Self.line(from: app) { $0.hasPrefix("drag ended") } == "drag ended: copy")
+  }
+}
+
+/// A pasteboard owner that writes `value` when asked, from any thread.
+final class DesktopOwner: NSObject, NSPasteboardTypeOwner, Sendable {
+  let value: String
+  let asked = Locked<[NSPasteboard.PasteboardType]>([])
+  let changedOwner = Locked(0)
+  init(value: String) { self.value = value }
+  func pasteboard(_ sender: NSPasteboard, provideDataForType type: NSPasteboard.PasteboardType) {
+    asked.withLock { $0.append(type) }
+    sender.setString(value, forType: type)
+  }
+  func pasteboardChangedOwner(_ sender: NSPasteboard) { changedOwner.withLock { $0 += 1 } }
+}
+
+/// An item data provider that writes HTML when asked, from any thread.
+final class DesktopProvider: NSObject, NSPasteboardItemDataProvider, Sendable {
+  let asked = Locked(0)
+  func pasteboard(
+    _ pasteboard: NSPasteboard?, item: NSPasteboardItem, provideDataForType type: NSPasteboard.PasteboardType
+  ) {
+    asked.withLock { $0 += 1 }
+    item.setString("<b>provided</b>", forType: type)
   }
 }

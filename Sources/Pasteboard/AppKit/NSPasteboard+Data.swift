@@ -11,9 +11,10 @@ extension NSPasteboard {
   @discardableResult
   public func setData(_ data: Data?, forType dataType: NSPasteboard.PasteboardType) -> Bool {
     guard let data else { return false }
-    let written = firstItemForWriting().setData(data, forType: dataType)
-    board.update { _ in }
-    return written
+    // A new type changes what other applications are offered; data for a declared type (an
+    // owner answering a paste, on the thread that serves it) does not.
+    if firstItemForWriting().set(.value(data), for: [dataType]) { board.update { _ in } }
+    return true
   }
 
   /// Sets `string` (as UTF-8) as the data of `dataType` on the first item. Apple's counterpart:

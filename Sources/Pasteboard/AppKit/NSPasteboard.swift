@@ -104,8 +104,7 @@ public final class NSPasteboard: NSObject, @unchecked Sendable {
   /// - Returns: The change count.
   @discardableResult
   public func addTypes(_ newTypes: [NSPasteboard.PasteboardType], owner newOwner: Any?) -> Int {
-    firstItemForWriting().set(Self.source(of: newOwner), for: newTypes)
-    board.update { _ in }
+    if firstItemForWriting().set(Self.source(of: newOwner), for: newTypes) { board.update { _ in } }
     return changeCount
   }
 

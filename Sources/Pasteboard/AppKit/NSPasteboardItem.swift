@@ -210,8 +210,11 @@ open class NSPasteboardItem: NSObject, @unchecked Sendable {
   }
 
   /// Sets `source` for each of `types`: replaces a type's slot or appends one; the model's view
-  /// of the item learns the new types.
-  func set(_ source: Source, for types: [NSPasteboard.PasteboardType]) {
+  /// of the item learns the new types. Returns whether a type was added (a pasteboard's offer
+  /// to other applications changes only then: data a provider writes for a declared type does
+  /// not re-offer anything).
+  @discardableResult
+  func set(_ source: Source, for types: [NSPasteboard.PasteboardType]) -> Bool {
     let (provider, added) = state.withLock { state -> (ItemProvider?, [NSPasteboard.PasteboardType]) in
       var added: [NSPasteboard.PasteboardType] = []
       if let promiser = source.promiser,
@@ -230,6 +233,7 @@ open class NSPasteboardItem: NSObject, @unchecked Sendable {
       return (state.provider, added)
     }
     if let provider { for type in added { register(type, in: provider) } }
+    return !added.isEmpty
   }
 
   /// Asks the source of a promised slot for its data, once: the slot is marked declared first,
