@@ -262,7 +262,9 @@ public final class Pasteboard: Sendable {
   public static let changeCountUserInfoKey = "changeCount"
 
   /// The change counts, starting with the current one, as the contents change. The stream ends
-  /// when the consumer stops iterating.
+  /// when the consumer stops iterating. An AppKit write that adds to the contents without a new
+  /// owner (`setData(_:forType:)` or `writeObjects(_:)` after `clearContents()`, which AppKit
+  /// does not count) is heard as the current count again.
   public var changes: AsyncStream<Int> {
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(64))
     let storage = storage
