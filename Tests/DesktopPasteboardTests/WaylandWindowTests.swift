@@ -148,9 +148,13 @@ extension DragAndDropTests {
       let press = try #require(await nextPress(presses), "the press never reached the window")
       try begin(press)
       #expect(window.isDragging)
+      try await offThePool { try input.drag(from: (ours.x + 100, ours.y + 100), to: target) }
+      // Released once GTK has seen the drag over it (its status is set before it says "motion"),
+      // as a hand rests before it lets go: a release before GTK answered ends in a cancel.
+      let over = try await line(from: gtk) { $0 == "motion" }
+      #expect(over == "motion", "GTK never saw the drag over its window")
       try await offThePool {
-        try input.drag(from: (ours.x + 100, ours.y + 100), to: target)
-        usleep(200_000)
+        usleep(100_000)
         try input.button(pressed: false)
       }
       return try await line(from: gtk) { $0.hasPrefix("received") }
