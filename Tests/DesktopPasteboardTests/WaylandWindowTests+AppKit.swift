@@ -76,14 +76,16 @@ extension DragAndDropTests.WaylandWindowTests {
     defer { window.close() }
     let source = EndedSource()
     let url = URL(string: "https://swift.org/blog/")!
-    let received = try await Self.dragOutToGTK(window, compositor, input, target: ["text/uri-list"]) { press in
-      try window.beginDraggingSession(
-        with: [NSDraggingItem(pasteboardWriter: url as NSURL)], at: press.location, source: source)
-    }
+    let (received, heard) = try await Self.dragOutToGTK(
+      window, compositor, input, target: ["text/uri-list"],
+      begin: { press in
+        try window.beginDraggingSession(
+          with: [NSDraggingItem(pasteboardWriter: url as NSURL)], at: press.location, source: source)
+      }, ended: { source.ended == [.copy] })
     let words = received?.split(separator: " ").map(String.init) ?? []
     #expect(words.count == 4 && words[1] == "text/uri-list", "\(received ?? "nothing")")
     if words.count == 4 { #expect(String(decoding: Data(hex: words[3]), as: UTF8.self) == url.absoluteString + "\r\n") }
-    #expect(await suspendUntil(within: 20) { source.ended == [.copy] }, "\(source.ended)")
+    #expect(heard, "\(source.ended)")
   }
 }
 

@@ -130,12 +130,13 @@ extension DragAndDropTests {
     }
 
     /// Presses in our window (placed at the output's origin), lets `begin` start a drag from
-    /// that press, drags onto the GTK target (started with `targetArguments`) and releases;
-    /// the target's "received" line.
+    /// that press, drags onto the GTK target (started with `targetArguments`) and releases; the
+    /// target's "received" line, and whether `ended` held within 20 s. GTK lives until then: it
+    /// finishes the drop after it says "received", and a target killed before that cancels it.
     static func dragOutToGTK(
       _ window: WaylandWindow, _ compositor: WaylandCompositor, _ input: WaylandVirtualInput,
-      target targetArguments: [String], begin: (WindowButtonPress) throws -> Void
-    ) async throws -> String? {
+      target targetArguments: [String], begin: (WindowButtonPress) throws -> Void, ended: () -> Bool
+    ) async throws -> (received: String?, ended: Bool) {
       let gtk = try await startGTK(compositor, ["target", "0", "0"] + targetArguments)
       defer { gtk.terminate() }
       let ours = try compositor.place(appID: "swift-uti", at: 0, 0)
@@ -157,7 +158,8 @@ extension DragAndDropTests {
         usleep(100_000)
         try input.button(pressed: false)
       }
-      return try await line(from: gtk) { $0.hasPrefix("received") }
+      let received = try await line(from: gtk) { $0.hasPrefix("received") }
+      return (received, await suspendUntil(within: 20, ended))
     }
 
     @Test func theArrowToolDraggedFromUsArrivesInGTK() async throws {
@@ -167,20 +169,20 @@ extension DragAndDropTests {
           title: "drags", width: 400, height: 400, display: display, applicationID: "swift-uti")
         defer { window.close() }
         let ended = EndedLog()
-        let received = try await Self.dragOutToGTK(
-          window, compositor, input, target: ["application/vnd.pointybug.arrow+json"]
-        ) { _ in
-          let provider = ItemProvider()
-          provider.register(ArrowTool())
-          try window.beginDrag(
-            DragSession(items: [provider], allowedOperations: [.copy]) { ended.operations.append($0) })
-        }
+        let (received, heard) = try await Self.dragOutToGTK(
+          window, compositor, input, target: ["application/vnd.pointybug.arrow+json"],
+          begin: { _ in
+            let provider = ItemProvider()
+            provider.register(ArrowTool())
+            try window.beginDrag(
+              DragSession(items: [provider], allowedOperations: [.copy]) { ended.operations.append($0) })
+          }, ended: { ended.operations == [.copy] })
         let json = try JSONEncoder().encode(ArrowTool())
         #expect(
           received
             == "received application/vnd.pointybug.arrow+json \(json.count) \(json.map { String(format: "%02x", $0) }.joined())"
         )
-        #expect(await suspendUntil(within: 20) { ended.operations == [.copy] }, "\(ended.operations)")
+        #expect(heard, "\(ended.operations)")
         #expect(!window.isDragging)
       }
     }

@@ -26,7 +26,7 @@ struct PipeWriterTests {
       close(reader)
     }
     readerThread.start()
-    let served = PipeWriter.write(to: writer, timeout: 10) { Payload(Array("only once".utf8)) }
+    let served = PipeWriter.write(to: writer, timeout: 10, untilTaken: true) { Payload(Array("only once".utf8)) }
     #expect(served)
     #expect(started.withLock { $0 }, "the write returned before the reader had read anything")
   }
@@ -38,13 +38,20 @@ struct PipeWriterTests {
       close(reader)
     }
     closer.start()
-    #expect(!PipeWriter.write(to: writer, timeout: 10) { Payload(Array("never read".utf8)) })
+    #expect(!PipeWriter.write(to: writer, timeout: 10, untilTaken: true) { Payload(Array("never read".utf8)) })
+  }
+
+  @Test func anUncountedAnswerClosesAtOnce() throws {
+    let (reader, writer) = try Self.pipe()
+    defer { close(reader) }
+    #expect(PipeWriter.write(to: writer, timeout: 10) { Payload(Array("a drag's".utf8)) })
+    #expect(FileIO.unreadBytes(inPipe: reader) == 8, "near miss: closed with the bytes unread")
   }
 
   @Test func aReaderThatLeavesTheBytesUnreadPastTheTimeoutServedNoPaste() throws {
     let (reader, writer) = try Self.pipe()
     defer { close(reader) }
-    #expect(!PipeWriter.write(to: writer, timeout: 0.2) { Payload(Array("left".utf8)) })
+    #expect(!PipeWriter.write(to: writer, timeout: 0.2, untilTaken: true) { Payload(Array("left".utf8)) })
     #expect(FileIO.unreadBytes(inPipe: reader) == 4, "near miss: the bytes are there, unread")
   }
 }

@@ -23,10 +23,12 @@ enum PipeWriter {
 
   /// Writes the bytes `payload` gives (nil: nothing, the reader sees an empty answer) to `fd`,
   /// then closes it. A reader that leaves the pipe full for `timeout` seconds is given up on.
-  /// - Returns: Whether every byte was written; false for no payload (a refused or failed
-  ///   load), which serves no paste.
+  /// With `untilTaken`, the pipe is closed only once the reader has taken every byte
+  /// (``isTaken(_:timeout:)``): for a paste that is counted.
+  /// - Returns: Whether every byte was written (and, `untilTaken`, read); false for no payload
+  ///   (a refused or failed load), which serves no paste.
   @discardableResult
-  static func write(to fd: Int32, timeout: Double, payload: () -> Payload?) -> Bool {
+  static func write(to fd: Int32, timeout: Double, untilTaken: Bool = false, payload: () -> Payload?) -> Bool {
     var blocked = sigset_t()
     var previous = sigset_t()
     sigemptyset(&blocked)
@@ -71,7 +73,7 @@ enum PipeWriter {
       guard count > 0 else { return false }
       offset += count
     }
-    return isTaken(fd, timeout: timeout)
+    return !untilTaken || isTaken(fd, timeout: timeout)
   }
 
   /// Waits until the reader has taken every byte from the pipe (a paste is one the reader has
@@ -79,6 +81,8 @@ enum PipeWriter {
   /// for `timeout` seconds. A paste-once copy gives its selection up only then: one given up
   /// while the bytes wait in the pipe would reach a reader that is still dispatching its events
   /// (wl-paste 2.1 makes a round trip before it reads) as "nothing is selected", not the copy.
+  /// Only pastes that are counted (a paste-once copy's) wait: other answers (a drag's, an
+  /// unlimited copy's) close at once and hold no thread past their last write.
   static func isTaken(_ fd: Int32, timeout: Double) -> Bool {
     let deadline = MonotonicClock.now() + UInt64(timeout * 1e9)
     var pause: UInt32 = 200

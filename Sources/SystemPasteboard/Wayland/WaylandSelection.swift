@@ -285,7 +285,7 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
     let loadTimeout = loadTimeout
     let send: @Sendable () -> Void = {
       let served = PipeWriter.write(
-        to: fd, timeout: loadTimeout,
+        to: fd, timeout: loadTimeout, untilTaken: source.ownership.options.pasteLimit != nil,
         payload: { SelectionTargets.payload(for: offer, items: source.items, fileOperation: source.operation) })
       if served { source.ownership.pasteServed(offer.target) }
     }

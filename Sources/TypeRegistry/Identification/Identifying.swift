@@ -120,12 +120,15 @@ struct Identifying<Lookup: TypeLookup> {
 
   /// Whether a detector's format should replace the database's answer: it is a different
   /// format that is a kind of the answer (by the formats' containers or the database's
-  /// `sub-class-of`), or the answer says only "data".
+  /// `sub-class-of`), the answer says only "data", or the answer is one the format settles
+  /// (the database decided by a magic the format shares: ``Format/settles``).
   static func format(_ format: Format, refines answer: String, in database: MIMEDatabase) -> Bool {
     // The table first (no database lookups): the same type, "data", or a container of the format.
     if format.mimeType == answer { return format.identifier != Format.named(format.mimeType)?.identifier }
     if answer == "application/octet-stream" || format.refines(answer) { return true }
     let answer = database.unalias(answer)
+    // The database decided by a magic the format shares, which the detector looked past.
+    if format.settles.contains(answer) { return true }
     let detected = database.unalias(format.mimeType)
     if detected == answer { return format.identifier != Format.named(format.mimeType)?.identifier }
     if answer == "application/octet-stream" || database.isSubclass(detected, of: answer) { return true }

@@ -126,10 +126,15 @@ extension UTTypeRegistry {
   }
 
   /// Whether an answer `ours` is `theirs` or a kind of it (an alias of it, a subclass the
-  /// database or the detectors' formats know): how identification is compared with GIO's.
+  /// database or the detectors' formats know), or the format that bytes sharing the database's
+  /// magic really are (a fat Mach-O where the database says Java): how identification is
+  /// compared with GIO's.
   package static func mimeType(_ ours: String, isOrRefines theirs: String, in database: MIMEDatabase) -> Bool {
     if database.unalias(ours) == database.unalias(theirs) || database.isSubclass(ours, of: theirs) { return true }
     guard let format = Format.named(ours) else { return false }
+    // Bytes that share the database's magic and that the format's structure settles (a fat
+    // Mach-O where GIO says Java): the database's answer was only the magic's.
+    if format.settles.contains(database.unalias(theirs)) { return true }
     return Identifying<UTTypeRegistry>.format(format, refines: theirs, in: database)
   }
 

@@ -75,6 +75,33 @@ struct DetectorTests {
       registry.identify(FormatSample.pe(characteristics: 0x2102), fileName: nil).mimeType == "application/x-msdownload")
   }
 
+  /// Where the database decides by a magic that several formats share (CAFEBABE: Java; an ID3
+  /// tag: MP3), the detector's structural answer stands; the database's own format, the near
+  /// miss, keeps its name.
+  @Test func sharedMagicIsSettledByStructureWithTheDatabase() throws {
+    try Peers.sharedMimeInfo.orSkip()
+    let registry = UTTypeRegistry.Builder(mimeDatabase: .machine).build()
+    let ascii = { (text: String) in Array(text.utf8) }
+    let zeros = { (count: Int) in [UInt8](repeating: 0, count: count) }
+    // <mach-o/fat.h>: 3 architectures, then (cputype, cpusubtype, offset, size, align) each.
+    var fat: [UInt8] = [0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 3]
+    for cpu: UInt8 in [7, 12, 18] { fat += [1, 0, 0, cpu, 0, 0, 0, 3, 0, 0, 0x10, 0, 0, 0, 0x10, 0, 0, 0, 0, 12] }
+    let javaClass: [UInt8] = [0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 45] + zeros(40)
+    let tag = ascii("ID3") + [4, 0, 0, 0, 0, 0, 10] + zeros(10)
+    let adts: [UInt8] = [0xFF, 0xF1, 0x50, 0x80, 0x02, 0x1F, 0xFC] + zeros(9)
+    let mp3Frame: [UInt8] = [0xFF, 0xFB, 0x90, 0x64] + zeros(413)
+    let cases: [(String, [UInt8], String)] = [
+      ("fat Mach-O, 3 architectures", fat + zeros(64), "application/x-mach-binary"),
+      ("Java class, major 45 (near miss)", javaClass, "application/x-java"),
+      ("FLAC after ID3", tag + ascii("fLaC") + [0x80, 0, 0, 0x22] + zeros(64), "audio/flac"),
+      ("ADTS AAC after ID3", tag + Array(repeating: adts, count: 8).flatMap { $0 }, "audio/aac"),
+      ("MP3 after ID3 (near miss)", tag + mp3Frame + mp3Frame, "audio/mpeg"),
+    ]
+    for (name, bytes, expected) in cases {
+      #expect(registry.identify(bytes, fileName: nil, isComplete: true).mimeType == expected, "\(name)")
+    }
+  }
+
   @Test func nearMissesAreNotTheirFormat() throws {
     // The detectors alone: with a database, its own (looser) magic rules answer first.
     for miss in FormatSample.nearMisses {

@@ -235,8 +235,8 @@ extension Format {
   static let mp2 = Format("audio/mp2", apple: "public.mp2")
   /// MPEG-1 Layer I audio (an x- name: neither IANA nor shared-mime-info names it).
   static let mp1 = Format("audio/x-mp1", "MPEG-1 Layer I audio", conformsTo: ["public.audio"], ["mp1"])
-  static let aac = Format("audio/aac", apple: "public.aac-audio")
-  static let flac = Format("audio/flac", apple: "org.xiph.flac")
+  static let aac = Format("audio/aac", apple: "public.aac-audio").settling("audio/mpeg")
+  static let flac = Format("audio/flac", apple: "org.xiph.flac").settling("audio/mpeg")
   static let ac3 = Format("audio/ac3", apple: "public.ac3-audio")
   /// E-AC-3 extends AC-3 (same sync word), which is what a database without it says.
   static let eac3 = Format("audio/eac3", apple: "public.enhanced-ac3-audio", in: "audio/ac3")
@@ -338,7 +338,8 @@ extension Format {
   static let elfObject = Format(
     "application/x-object", "ELF object file", conformsTo: ["public.elf-binary", "public.object-code"], ["o"])
   static let elfCore = Format("application/x-core", "ELF core dump", conformsTo: ["public.elf-binary"], [])
-  static let machO = Format("application/x-mach-binary", apple: "com.apple.mach-o-binary")
+  static let machO = Format("application/x-mach-binary", apple: "com.apple.mach-o-binary").settling(
+    "application/x-java")
   /// DOS and PE executables (shared-mime-info's name; IANA application/vnd.microsoft.portable-executable).
   static let dosExecutable = Format(
     "application/x-ms-dos-executable", "DOS executable", conformsTo: ["public.data", "public.executable"],

@@ -24,6 +24,18 @@ struct Format: Sendable, Hashable {
   let extensions: [String]
   /// A description of a format declared here.
   let description: String
+  /// The database's answers for bytes that share this format's magic and that the format's
+  /// structure settles: CAFEBABE starts a fat Mach-O and a Java class (the database says Java),
+  /// an ID3 tag starts MP3, AAC and FLAC files (the database says MP3). Where the database gives
+  /// one of them and the detector finds this format, the detector's answer stands.
+  private(set) var settles: [String] = []
+
+  /// The format, settling the database's `mimeTypes` (``settles``).
+  func settling(_ mimeTypes: String...) -> Format {
+    var format = self
+    format.settles = mimeTypes
+    return format
+  }
 
   /// A format the built-in catalog declares as `identifier`.
   init(_ mimeType: String, apple identifier: String, in container: String? = nil) {
