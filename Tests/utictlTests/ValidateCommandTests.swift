@@ -179,8 +179,9 @@ struct ValidateCommandTests {
 
 @Suite("utictl validate on the examples")
 struct ExampleValidationTests {
-  @Test func pointyBugsInfoPlistIsClean() {
-    let path = packageRoot.appendingPathComponent("Examples/PointyBug/Info.plist").path
+  @Test(arguments: ["PointyBug", "Bookmarks"])
+  func theExamplesInfoPlistsAreClean(_ example: String) {
+    let path = packageRoot.appendingPathComponent("Examples/\(example)/Info.plist").path
     let run = utictl("validate", "--werror", path)
     #expect(run.status == 0)
     #expect(run.stderr == "0 errors and 0 warnings in 1 file\n")
