@@ -66,6 +66,20 @@ extension DragAndDropTests {
     }
   }
 
+  /// Runs a shell command with the test server's display, its output captured.
+  static func shell(_ command: String) throws -> ProcessResult {
+    try server.orSkip().run("/bin/sh", ["-c", command])
+  }
+
+  /// A new pasteboard bound to the test server's clipboard (the test is skipped without xclip).
+  static func boundPasteboard() throws -> NSPasteboard {
+    try Peers.executable("xclip").orSkip()
+    let clipboard = SystemPasteboard(selection: .clipboard, display: try display(), timeout: .seconds(10))
+    let pasteboard = NSPasteboard.withUniqueName()
+    try pasteboard.bind(to: clipboard)
+    return pasteboard
+  }
+
   @Test func aBookmarkCopiedThroughNSPasteboardIsPastedByXclipAndReadBack() async throws {
     let server = try Self.server.orSkip()
     try Peers.executable("xclip").orSkip()
@@ -75,7 +89,7 @@ extension DragAndDropTests {
     #expect(
       copied == "copied Swift <https://swift.org>: org.swift-uti.bookmarks.bookmark, public.url, public.utf8-plain-text"
     )
-    let shell = { (command: String) throws -> ProcessResult in try server.run("/bin/sh", ["-c", command]) }
+    let shell = Self.shell
     #expect(try shell("timeout 10 xclip -o -selection clipboard").stdoutText == "https://swift.org")
     #expect(
       try shell("timeout 10 xclip -o -selection clipboard -t text/uri-list").stdoutText == "https://swift.org\r\n")
@@ -94,12 +108,8 @@ extension DragAndDropTests {
   /// A bound pasteboard takes other applications' copies when read and offers its writes;
   /// local-only items stay in the process; once unbound, neither way.
   @Test func aBoundPasteboardFollowsTheDesktopUntilUnbound() async throws {
-    let server = try Self.server.orSkip()
-    try Peers.executable("xclip").orSkip()
-    let shell = { (command: String) throws -> ProcessResult in try server.run("/bin/sh", ["-c", command]) }
-    let clipboard = SystemPasteboard(selection: .clipboard, display: try Self.display(), timeout: .seconds(10))
-    let pasteboard = NSPasteboard.withUniqueName()
-    try pasteboard.bind(to: clipboard)
+    let shell = Self.shell
+    let pasteboard = try Self.boundPasteboard()
     _ = try shell("printf 'from xclip' | xclip -i -selection clipboard >/dev/null 2>&1")
     #expect(await suspendUntil(within: 10) { pasteboard.string(forType: .string) == "from xclip" })
     let counted = pasteboard.changeCount
@@ -122,12 +132,8 @@ extension DragAndDropTests {
   /// An owner's declared types and an item's data provider answer only when another application
   /// pastes, once each, on the thread that serves the paste (their writes re-offer nothing).
   @Test func lazyOwnersAndProvidersAnswerOnlyWhenAnotherApplicationPastes() async throws {
-    let server = try Self.server.orSkip()
-    try Peers.executable("xclip").orSkip()
-    let shell = { (command: String) throws -> ProcessResult in try server.run("/bin/sh", ["-c", command]) }
-    let clipboard = SystemPasteboard(selection: .clipboard, display: try Self.display(), timeout: .seconds(10))
-    let pasteboard = NSPasteboard.withUniqueName()
-    try pasteboard.bind(to: clipboard)
+    let shell = Self.shell
+    let pasteboard = try Self.boundPasteboard()
     defer { pasteboard.unbind() }
     let owner = DesktopOwner(value: "from the owner")
     pasteboard.declareTypes([.string], owner: owner)

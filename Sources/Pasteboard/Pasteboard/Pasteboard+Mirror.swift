@@ -32,14 +32,6 @@ extension Pasteboard {
   func importFromMirror() {
     guard let mirror = storage.state.withLock({ $0.mirror }), let foreign = mirror.foreignContents() else { return }
     let items = foreign.map { Item(provider: $0, owner: application, localOnly: false, expirationDate: nil) }
-    let (count, replaced) = storage.state.withLock { state in
-      let before = state.items
-      state.items = items
-      state.changeCount += 1
-      for observer in state.observers.values { observer.yield(state.changeCount) }
-      return (state.changeCount, before)
-    }
-    postChanged(count)
-    NSPasteboardItem.relinquish(replaced.compactMap(\.appKitItem), by: NSPasteboard(board: self))
+    change(publishing: false) { $0 = items }
   }
 }

@@ -76,6 +76,11 @@ public final class Pasteboard: Sendable {
     var nextObserver = 0
     /// The desktop's pasteboard these contents are mirrored to, if any.
     var mirror: (any PasteboardMirror)?
+
+    /// Gives every observer of ``changes`` the current count.
+    func tellObservers() {
+      for observer in observers.values { observer.yield(changeCount) }
+    }
   }
 
   private static let boards = Locked<[Name: Storage]>([:])
@@ -283,19 +288,20 @@ public final class Pasteboard: Sendable {
 
   // MARK: Machinery
 
-  /// Replaces the items with `body`, counts the change and tells observers; returns the count.
-  /// The AppKit items replaced tell their owners and data providers that they are done.
+  /// Replaces the items with `body`, counts the change and tells observers, and (`publishing`)
+  /// the mirror; returns the count. The AppKit items replaced tell their owners and data
+  /// providers that they are done.
   @discardableResult
-  func change(_ body: (inout [Item]) -> Void) -> Int {
+  func change(publishing: Bool = true, _ body: (inout [Item]) -> Void) -> Int {
     let (count, replaced) = storage.state.withLock { state in
       let before = state.items
       body(&state.items)
       state.changeCount += 1
-      for observer in state.observers.values { observer.yield(state.changeCount) }
+      state.tellObservers()
       return (state.changeCount, before)
     }
     postChanged(count)
-    publish()
+    if publishing { publish() }
     relinquish(replaced)
     return count
   }
@@ -306,7 +312,7 @@ public final class Pasteboard: Sendable {
   func update<Result>(publishing: Bool = true, _ body: (inout [Item]) -> Result) -> Result {
     let result = storage.state.withLock { state in
       let result = body(&state.items)
-      if publishing { for observer in state.observers.values { observer.yield(state.changeCount) } }
+      if publishing { state.tellObservers() }
       return result
     }
     if publishing { publish() }
@@ -331,7 +337,7 @@ public final class Pasteboard: Sendable {
       state.items.removeAll { $0.expirationDate.map { $0 <= now } ?? false }
       guard state.items.count != before else { return nil }
       state.changeCount += 1
-      for observer in state.observers.values { observer.yield(state.changeCount) }
+      state.tellObservers()
       return state.changeCount
     }
     if let count {
