@@ -177,12 +177,13 @@ public final class NSPasteboard: NSObject, @unchecked Sendable {
     }
   }
 
-  /// The first item, made (and added) when the pasteboard is empty.
+  /// The first item, made (and added) when the pasteboard is empty. An item made here has no
+  /// type yet: it is offered when the caller gives it one.
   func firstItemForWriting() -> NSPasteboardItem {
     if let first = appKitItems().first { return first }
     let item = NSPasteboardItem()
     let entry = entry(for: item)
-    board.update { $0.append(entry) }
+    board.update(publishing: false) { $0.append(entry) }
     return item
   }
 
