@@ -33,8 +33,9 @@ let package = Package(
     // The desktop: the X11 protocol in Swift (connection, atoms, selections, INCR), no C library
     // and no Foundation (FoundationEssentials at most): what utictl links.
     .target(name: "SystemPasteboard", dependencies: ["TypeRegistry", "UTIPlatform"]),
-    // Pasteboard's model on the desktop: item providers on the system pasteboard, windows that take
-    // drops into a DropSurface and start drags (XDND). The one desktop part that imports Foundation.
+    // Pasteboard's model on the desktop: item providers on the system pasteboard, and one bridge from
+    // SystemPasteboard's window seam to DropSurface and DragSession. The one desktop part that imports
+    // Foundation; it imports no wire type.
     .target(
       name: "DesktopPasteboard", dependencies: ["SystemPasteboard", "Pasteboard", "TypeRegistry", "UTIPlatform"]),
     // A self-contained release binary: `swift build -c release --static-swift-stdlib` (scripts/release.sh).

@@ -95,7 +95,7 @@ public func makeWindow(
 /// window's event loop hands a drag event to its drop surface, on either backend. The loop goes
 /// on; `body` posts its answer back (XDND and Wayland both let a target answer later).
 ///
-/// On the main thread (a window whose events run there, ``DesktopEventLoop``), `body` runs at
+/// On the main thread (a window whose events run there, ``DesktopEvents``), `body` runs at
 /// once, with no hop.
 func runOnMain(_ body: @escaping @MainActor @Sendable () -> Void) {
   if MainQueue.isCurrent {

@@ -19,26 +19,6 @@ import UTIPlatform
 /// The latest input serial (a press, a key, a pointer or keyboard enter) is kept: Wayland
 /// refuses a selection or a drag without the serial of the input event that caused it.
 package final class WaylandToplevel: @unchecked Sendable {
-  /// A press of a pointer button, in surface coordinates.
-  package struct Press: Sendable {
-    package var x: Double
-    package var y: Double
-    /// The button (`linux/input-event-codes.h`: 272 left, 273 right, 274 middle).
-    package var button: UInt32
-    package var serial: UInt32
-  }
-
-  /// What another client's drag over the window does.
-  package enum Drag: Sendable {
-    /// A drag came in with `offer`'s MIME types and the actions its source allows.
-    case entered(offer: UInt32, serial: UInt32, mimeTypes: [String], sourceActions: DragActions, x: Double, y: Double)
-    case moved(x: Double, y: Double)
-    /// The compositor settled on `action` for the drag (after `set_actions`; empty: none).
-    case action(DragActions)
-    case left
-    case dropped
-  }
-
   /// What happens to a drag this window started.
   package enum Source: Sendable {
     /// The target under the pointer would take `mimeType` (nil: none).
@@ -94,16 +74,20 @@ package final class WaylandToplevel: @unchecked Sendable {
     var retired: Set<UInt32> = []
     var closeRequested = false
     /// The offers the data devices announced, and the selections' (``WaylandOffers``); the drag
-    /// over the window is the owner's (``Drag``) to track.
+    /// over the window is ``WindowDrops``'s to track.
     var offers = WaylandOffers()
     /// The sources this window offers (a drag's, the selections'), and what serves each.
     var sources: [UInt32: (serve: @Sendable (String) -> Payload?, events: @Sendable (Source) -> Void)] = [:]
     var dragSource: UInt32?
     var focusWaiters: [Waiter<UInt32>] = []
     var mapped = true
-    var onPress: (@Sendable (Press) -> Void)?
+    var onPress: (@Sendable (WindowPress) -> Void)?
     var onClose: (@Sendable () -> Void)?
-    var onDrag: (@Sendable (Drag) -> Void)?
+    var onDrag: (@Sendable (WindowDragEvent) -> Void)?
+    /// The serial of the latest press in the window, which a drag of ours starts from.
+    var latestPress: UInt32?
+    /// Other clients' drags over the window, numbered (``WindowDrops``).
+    var drops = WindowDrops()
     var onFocus: (@Sendable (UInt32) -> Void)?
   }
 
@@ -278,12 +262,13 @@ package final class WaylandToplevel: @unchecked Sendable {
   package var pointerPosition: (x: Double, y: Double) { state.withLock { $0.position } }
 
   /// Calls `handler` on every button press in the window.
-  package func onPress(_ handler: @escaping @Sendable (Press) -> Void) { state.withLock { $0.onPress = handler } }
+  package func onPress(_ handler: @escaping @Sendable (WindowPress) -> Void) {
+    state.withLock { $0.onPress = handler }
+  }
   /// Sets what hears the compositor ask the window to close (`xdg_toplevel.close`).
   package func onClose(_ handler: @escaping @Sendable () -> Void) { state.withLock { $0.onClose = handler } }
 
   /// Calls `handler` on every event of drags over the window.
-  package func onDrag(_ handler: @escaping @Sendable (Drag) -> Void) { state.withLock { $0.onDrag = handler } }
 
   /// Calls `handler` with the serial each time the window gets keyboard focus.
   package func onKeyboardFocus(_ handler: @escaping @Sendable (UInt32) -> Void) {
@@ -341,9 +326,12 @@ package final class WaylandToplevel: @unchecked Sendable {
     case .button(let serial, let button, let pressed):
       let (handler, position) = state.withLock { state in
         state.latestSerial = serial
+        if pressed { state.latestPress = serial }
         return (state.onPress, state.position)
       }
-      if pressed { handler?(Press(x: position.x, y: position.y, button: button, serial: serial)) }
+      let press = WindowPress(
+        x: position.x, y: position.y, button: WindowPress.button(linuxCode: button), serial: serial)
+      if pressed { handler?(press) }
     case .keymap(let fd): _ = closeDescriptor(fd)
     case .keyboardEnter(let serial, let surface) where surface == self.surface:
       let (handler, waiters) = state.withLock { state in
@@ -370,32 +358,20 @@ package final class WaylandToplevel: @unchecked Sendable {
   private func handleOfferEvent(_ incoming: WaylandConnection.Incoming) {
     switch incoming.event {
     case .dataOffer, .offer, .sourceActions: state.withLock { _ = $0.offers.take(incoming) }
-    case .action(let mask) where incoming.interface == .dataOffer: dragEvent(.action(DragActions(waylandMask: mask)))
+    case .action where incoming.interface == .dataOffer: break  // the compositor's choice; the answer stands
     case .dragEnter(let serial, _, let x, let y, let offer):
       let entry = state.withLock { state -> WaylandOffers.Entry? in
         state.latestSerial = serial
         return offer.flatMap { state.offers.entries[$0] }
       }
-      if let offer, let entry {
-        dragEvent(
-          .entered(
-            offer: offer, serial: serial, mimeTypes: entry.mimeTypes,
-            sourceActions: DragActions(waylandMask: entry.actions), x: x,
-            y: y))
-      }
-    case .dragMotion(let x, let y): dragEvent(.moved(x: x, y: y))
-    case .dragLeave:
-      // The offer stays valid after a drop until it is finished; after a plain leave it goes.
-      dragEvent(.left)
-    case .drop: dragEvent(.dropped)
+      if let offer, let entry { dragEntered(offer, serial: serial, mimeTypes: entry.mimeTypes, x: x, y: y) }
+    case .dragMotion(let x, let y): dragMoved(x: x, y: y)
+    case .dragLeave: dragLeft()
+    case .drop: dragDropped()
     case .selection(let offer, let primary):
       if let stale = state.withLock({ $0.offers.select(offer, primary: primary) }) { release(stale) }
     default: sourceEvent(incoming)
     }
-  }
-
-  private func dragEvent(_ event: Drag) {
-    state.withLock { $0.onDrag }?(event)
   }
 
   /// The events of the sources this window offers (a drag's, a selection's).

@@ -2,7 +2,7 @@
 /// X Window System", version 5): the atoms, the six client messages decoded from and encoded to
 /// their five 32-bit data items, and the target a drag is over. This is the protocol's wire,
 /// beside X11's; the state machines that speak it (`XdndReceiving`, `XdndDragging`) and the
-/// windows are DesktopPasteboard's.
+/// window that runs them (`XdndWindow`, the X11 `WindowBackend`) sit next to it.
 package enum Xdnd {
   /// The version we speak; a peer's lower version (down to ``oldestVersion``) is spoken to it.
   package static let version: UInt32 = 5

@@ -1,10 +1,7 @@
-import Pasteboard
-import SystemPasteboard
-
 /// The source side of XDND as a state machine: pointer events and the target's answers in,
 /// messages and the outcome out.
 ///
-/// The owner (``X11Window``'s drag) grabs the pointer, finds the XDND-aware window under it on
+/// The owner (``XdndWindow``'s drag) grabs the pointer, finds the XDND-aware window under it on
 /// every move, feeds the events here, and sends what comes out. One `XdndPosition` is in flight
 /// at a time (the specification's rule): moves while it waits for `XdndStatus` keep only the
 /// latest, sent when the answer comes; moves inside the rectangle the target said its answer
@@ -27,8 +24,9 @@ struct XdndDragging {
   enum Action: Equatable {
     /// Send `message` to `target` (through its proxy).
     case send(Xdnd.Message, to: Target)
-    /// The drag is over with `operation`: ungrab, and tell the source.
-    case end(DropOperation)
+    /// The drag is over with the action a target performed (empty: cancelled, refused or
+    /// failed): ungrab, and tell the source.
+    case end(DragActions)
   }
 
   struct Status: Equatable {
@@ -53,7 +51,7 @@ struct XdndDragging {
   let types: [UInt32]
   /// The action we ask for.
   let action: UInt32
-  /// The protocol's atoms, for the operation a performed action stands for.
+  /// The protocol's atoms, for the actions a performed action stands for.
   let atoms: Xdnd.Atoms
   private(set) var state = State.dragging
   private(set) var target: Target?
@@ -120,7 +118,7 @@ struct XdndDragging {
       // Before version 5, XdndFinished carries no outcome: the last status stands.
       let succeeded = target.version >= 5 ? success : true
       let performed = target.version >= 5 ? action : status?.action ?? 0
-      return [.end(succeeded ? atoms.operation(for: performed) : .cancel)]
+      return [.end(succeeded ? atoms.actions(for: performed) : [])]
     default:
       return []
     }
@@ -141,14 +139,14 @@ struct XdndDragging {
     guard state != .ended else { return [] }
     let wasDropping = state == .dropping
     state = .ended
-    guard let target, !wasDropping else { return [.end(.cancel)] }
-    return [.send(.leave(source: source), to: target), .end(.cancel)]
+    guard let target, !wasDropping else { return [.end([])] }
+    return [.send(.leave(source: source), to: target), .end([])]
   }
 
   private mutating func drop(time: UInt32) -> [Action] {
     guard let target, status?.accepts == true else {
       state = .ended
-      return (target.map { [.send(.leave(source: source), to: $0)] } ?? []) + [.end(.cancel)]
+      return (target.map { [.send(.leave(source: source), to: $0)] } ?? []) + [.end([])]
     }
     state = .dropping
     return [.send(.drop(source: source, time: time), to: target)]

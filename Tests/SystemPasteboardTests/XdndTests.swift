@@ -1,8 +1,6 @@
 import Foundation
-import Pasteboard
 import Testing
 
-@testable import DesktopPasteboard
 @testable import SystemPasteboard
 
 /// XDND's two state machines and its message layout, without a server: every rule with a
@@ -60,52 +58,47 @@ struct XdndTests {
     #expect(Message(notClient, atoms: Self.atoms) == nil, "another event")
   }
 
-  @Test func actionsMapToOperations() {
+  @Test func actionsMapToDragActions() {
     let a = Self.atoms
-    #expect(a.operation(for: a.copy) == .copy)
-    #expect(a.operation(for: a.move) == .move)
-    #expect(a.operation(for: a.link) == .copy)
-    #expect(a.operation(for: a.ask) == .copy)
-    #expect(a.operation(for: 0) == .cancel)
+    #expect(a.actions(for: a.copy) == .copy)
+    #expect(a.actions(for: a.move) == .move)
+    #expect(a.actions(for: a.link) == .copy)
+    #expect(a.actions(for: a.ask) == .copy)
+    #expect(a.actions(for: 0) == [])
     #expect(a.action(for: .copy) == a.copy)
     #expect(a.action(for: .move) == a.move)
-    #expect(a.action(for: .forbidden) == 0)
-    #expect(a.allowedOperations(for: a.copy) == [.copy])
-    #expect(a.allowedOperations(for: a.move) == [.copy, .move])
-    #expect(a.allowedOperations(for: a.link) == [.copy])
-    #expect(a.allowedOperations(for: a.ask, list: [a.copy, a.move]) == [.copy, .move])
-    #expect(a.allowedOperations(for: a.ask, list: [a.copy]) == [.copy])
+    #expect(a.action(for: []) == 0)
+    #expect(a.allowedActions(for: a.copy) == .copy)
+    #expect(a.allowedActions(for: a.move) == [.copy, .move])
+    #expect(a.allowedActions(for: a.link) == .copy)
+    #expect(a.allowedActions(for: a.ask, list: [a.copy, a.move]) == [.copy, .move])
+    #expect(a.allowedActions(for: a.ask, list: [a.copy]) == .copy)
   }
 
   // MARK: Receiving
 
-  /// A receiving machine whose drags' items are strings.
-  typealias Receiving = XdndReceiving<String>
-
-  /// A machine with a drag from 7 over it, its items built ("items"), and no position yet.
-  static func entered(at now: UInt64 = 0) -> Receiving {
-    var machine = Receiving()
+  /// A machine with a drag from 7 over it and no position yet.
+  static func entered(at now: UInt64 = 0) -> XdndReceiving {
+    var machine = XdndReceiving()
     _ = machine.received(.enter(source: 7, version: 5, types: [31], typeList: false), at: now)
-    #expect(machine.built("items", for: 1) == [], "no position yet: nothing to answer")
     return machine
   }
 
   @Test func aWellFormedDragIsTaken() {
-    var machine = Receiving()
+    var machine = XdndReceiving()
     #expect(
       machine.received(.enter(source: 7, version: 5, types: [31], typeList: false))
         == [.begin(number: 1, source: 7, version: 5, types: [31], typeList: false)])
-    #expect(machine.built("items", for: 1) == [])
     #expect(
       machine.received(.position(source: 7, x: 1, y: 2, time: 0, action: 110))
-        == [.move("items", x: 1, y: 2, action: 110, first: true)])
+        == [.move(number: 1, x: 1, y: 2, action: 110)])
     #expect(
-      machine.received(.position(source: 7, x: 3, y: 4, time: 0, action: 110))
-        == [.move("items", x: 3, y: 4, action: 110, first: false)])
-    #expect(machine.received(.drop(source: 7, time: 42)) == [.drop("items", x: 3, y: 4, time: 42)])
+      machine.received(.position(source: 7, x: 3, y: 4, time: 0, action: 111))
+        == [.move(number: 1, x: 3, y: 4, action: 111)])
+    #expect(machine.received(.drop(source: 7, time: 42)) == [.drop(number: 1, time: 42)])
     #expect(machine.source == nil)
     #expect(machine.awaitingFinish == [1: 7], "the source waits for XdndFinished")
-    #expect(machine.settled(1, .copy) == [.finish(source: 7, operation: .copy)])
+    #expect(machine.settled(1, .copy) == [.finish(source: 7, action: .copy)])
     #expect(machine.settled(1, .copy) == [], "once")
     #expect(machine.awaitingFinish.isEmpty)
   }
@@ -113,47 +106,21 @@ struct XdndTests {
   @Test func theDragIsKeptInTheMachineAlone() {
     var machine = Self.entered(at: 5)
     _ = machine.received(.position(source: 7, x: 10, y: 20, time: 0, action: 110), at: 9)
-    #expect(
-      machine.state
-        == .over(
-          .init(
-            number: 1, source: 7, items: "items", built: true, positioned: true, x: 10, y: 20, action: 110,
-            lastHeard: 9))
-    )
+    #expect(machine.state == .over(.init(number: 1, source: 7, positioned: true, lastHeard: 9)))
     _ = machine.received(.enter(source: 8, version: 5, types: [], typeList: true))
     #expect(machine.drag?.number == 2, "each drag has its own number")
-    #expect(machine.built("late items of the first drag", for: 1) == [])
-    #expect(machine.drag?.items == nil, "items built for a drag that ended are not taken")
   }
 
-  /// Items are built off the loop: a position that comes before they are is answered once they
-  /// are (the source waits for that answer); a later position is not the drag's first.
-  @Test func aPositionBeforeTheItemsAreBuiltIsAnsweredOnceTheyAre() {
-    var machine = Receiving()
-    _ = machine.received(.enter(source: 7, version: 5, types: [31], typeList: false))
-    #expect(machine.received(.position(source: 7, x: 5, y: 6, time: 0, action: 110)) == [])
-    #expect(machine.built("items", for: 1) == [.move("items", x: 5, y: 6, action: 110, first: true)])
-    #expect(
-      machine.received(.position(source: 7, x: 7, y: 8, time: 0, action: 111))
-        == [.move("items", x: 7, y: 8, action: 111, first: false)])
-    // Near miss: items that could not be built are declined then.
-    var failed = Receiving()
-    _ = failed.received(.enter(source: 7, version: 5, types: [31], typeList: false))
-    _ = failed.received(.position(source: 7, x: 5, y: 6, time: 0, action: 110))
-    #expect(failed.built(nil, for: 1) == [.decline(source: 7)])
-  }
-
-  @Test func aDragWhoseItemsCouldNotBeBuiltIsDeclined() {
-    var machine = Receiving()
-    _ = machine.received(.enter(source: 7, version: 5, types: [99_999], typeList: false))
-    #expect(machine.built(nil, for: 1) == [])
-    #expect(machine.received(.position(source: 7, x: 1, y: 2, time: 0, action: 110)) == [.decline(source: 7)])
-    #expect(machine.received(.drop(source: 7, time: 3)) == [.refuse(source: 7)], "a drop it cannot take")
-    #expect(machine.awaitingFinish.isEmpty)
+  @Test func aFailedDropIsFinishedAsAFailure() {
+    var machine = Self.entered()
+    _ = machine.received(.position(source: 7, x: 1, y: 2, time: 0, action: 110))
+    _ = machine.received(.drop(source: 7, time: 3))
+    #expect(machine.settled(1, []) == [.finish(source: 7, action: [])])
+    #expect(machine.settled(2, .copy) == [], "near miss: a drag never dropped")
   }
 
   @Test func messagesOutOfOrderOrFromAnotherSourceAreIgnored() {
-    var machine = Receiving()
+    var machine = XdndReceiving()
     #expect(machine.received(.position(source: 7, x: 1, y: 2, time: 0, action: 0)) == [], "Position before Enter")
     #expect(machine.received(.drop(source: 7, time: 0)) == [], "Drop with no Enter")
     #expect(machine.received(.leave(source: 7)) == [], "Leave with no Enter")
@@ -166,20 +133,20 @@ struct XdndTests {
   }
 
   @Test func versionsBelowThreeAreIgnoredAndAboveFiveSpokenAsFive() {
-    var machine = Receiving()
+    var machine = XdndReceiving()
     #expect(machine.received(.enter(source: 7, version: 2, types: [31], typeList: false)) == [])
     #expect(
       machine.received(.enter(source: 7, version: 3, types: [31], typeList: false))
         == [.begin(number: 1, source: 7, version: 3, types: [31], typeList: false)])
     #expect(
       machine.received(.enter(source: 7, version: 9, types: [31], typeList: false))
-        == [.begin(number: 2, source: 7, version: 5, types: [31], typeList: false)],
-      "an unpositioned drag ends without an exit")
+        == [.exit(number: 1), .begin(number: 2, source: 7, version: 5, types: [31], typeList: false)])
   }
 
   @Test func aDropBeforeAnyPositionIsRefused() {
     var machine = Self.entered()
-    #expect(machine.received(.drop(source: 7, time: 0)) == [.refuse(source: 7)])
+    #expect(machine.received(.drop(source: 7, time: 0)) == [.exit(number: 1), .refuse(source: 7)])
+    #expect(machine.awaitingFinish.isEmpty)
   }
 
   @Test func aNewEnterEndsTheDragBefore() {
@@ -187,14 +154,14 @@ struct XdndTests {
     _ = machine.received(.position(source: 7, x: 1, y: 2, time: 0, action: 0))
     #expect(
       machine.received(.enter(source: 8, version: 5, types: [], typeList: true))
-        == [.exit("items"), .begin(number: 2, source: 8, version: 5, types: [], typeList: true)])
+        == [.exit(number: 1), .begin(number: 2, source: 8, version: 5, types: [], typeList: true)])
   }
 
   @Test func theSourceGoneEndsTheDrag() {
     var machine = Self.entered()
     _ = machine.received(.position(source: 7, x: 1, y: 2, time: 0, action: 0))
     #expect(machine.sourceGone(8) == [], "another window")
-    #expect(machine.sourceGone(7) == [.exit("items")])
+    #expect(machine.sourceGone(7) == [.exit(number: 1)])
     #expect(machine.received(.position(source: 7, x: 1, y: 2, time: 0, action: 0)) == [])
   }
 
@@ -202,7 +169,7 @@ struct XdndTests {
     var machine = Self.entered(at: 100)
     _ = machine.received(.position(source: 7, x: 1, y: 2, time: 0, action: 0), at: 1_000)
     #expect(machine.checkSilence(at: 1_999, limit: 1_000) == [], "not yet: it spoke at 1,000")
-    #expect(machine.checkSilence(at: 2_000, limit: 1_000) == [.exit("items")])
+    #expect(machine.checkSilence(at: 2_000, limit: 1_000) == [.exit(number: 1)])
     #expect(machine.source == nil)
   }
 
@@ -211,10 +178,20 @@ struct XdndTests {
     _ = machine.received(.position(source: 7, x: 1, y: 2, time: 0, action: 0))
     _ = machine.received(.drop(source: 7, time: 0))
     _ = machine.received(.enter(source: 8, version: 5, types: [31], typeList: false))
-    #expect(machine.built("second", for: 2) == [])
     _ = machine.received(.position(source: 8, x: 1, y: 2, time: 0, action: 0))
-    #expect(machine.connectionLost() == [.exit("second")])
+    #expect(machine.connectionLost() == [.exit(number: 2)])
     #expect(machine.settled(1, .copy) == [], "no finish can be sent on a lost connection")
+  }
+
+  /// The quiet rectangle goes out in root coordinates, clipped to XDND's 16-bit fields.
+  @Test func theQuietRectangleIsSentOnTheRoot() {
+    let rectangle = XdndWindow.Receiver.rectangle(
+      WindowRectangle(x: 10.5, y: 20, width: 100, height: 70_000), origin: (x: 100, y: 200))
+    #expect(rectangle == .init(x: 111, y: 220, width: 99, height: Int(UInt16.max)))
+    #expect(XdndWindow.Receiver.rectangle(nil, origin: (0, 0)) == .init(), "none")
+    #expect(
+      XdndWindow.Receiver.rectangle(WindowRectangle(x: 0, y: 0, width: 0.5, height: 10), origin: (0, 0)) == .init(),
+      "near miss: less than a pixel wide")
   }
 
   // MARK: Dragging
@@ -282,9 +259,9 @@ struct XdndTests {
     var drag = Self.dragging()
     _ = drag.moved(x: 10, y: 10, time: 1, over: Self.target)
     _ = drag.received(Self.status(false))
-    #expect(drag.released(time: 2) == [.send(.leave(source: 7), to: Self.target), .end(.cancel)])
+    #expect(drag.released(time: 2) == [.send(.leave(source: 7), to: Self.target), .end([])])
     var nowhere = Self.dragging()
-    #expect(nowhere.released(time: 2) == [.end(.cancel)])
+    #expect(nowhere.released(time: 2) == [.end([])])
   }
 
   @Test func releaseWhileAPositionWaitsLetsTheStatusDecide() {
@@ -295,7 +272,7 @@ struct XdndTests {
     var refused = Self.dragging()
     _ = refused.moved(x: 10, y: 10, time: 1, over: Self.target)
     _ = refused.released(time: 2)
-    #expect(refused.received(Self.status(false)) == [.send(.leave(source: 7), to: Self.target), .end(.cancel)])
+    #expect(refused.received(Self.status(false)) == [.send(.leave(source: 7), to: Self.target), .end([])])
   }
 
   @Test func beforeVersionFiveFinishedCarriesNoOutcome() {
@@ -311,19 +288,19 @@ struct XdndTests {
     _ = drag.moved(x: 10, y: 10, time: 1, over: Self.target)
     _ = drag.received(Self.status(true))
     _ = drag.released(time: 2)
-    #expect(drag.received(.finished(target: 50, success: false, action: 0)) == [.end(.cancel)])
+    #expect(drag.received(.finished(target: 50, success: false, action: 0)) == [.end([])])
   }
 
   @Test func cancelLeavesTheTargetExceptAfterTheDrop() {
     var dragging = Self.dragging()
     _ = dragging.moved(x: 10, y: 10, time: 1, over: Self.target)
-    #expect(dragging.cancelled() == [.send(.leave(source: 7), to: Self.target), .end(.cancel)])
+    #expect(dragging.cancelled() == [.send(.leave(source: 7), to: Self.target), .end([])])
     #expect(dragging.cancelled() == [], "once")
     var dropped = Self.dragging()
     _ = dropped.moved(x: 10, y: 10, time: 1, over: Self.target)
     _ = dropped.received(Self.status(true))
     _ = dropped.released(time: 2)
-    #expect(dropped.cancelled() == [.end(.cancel)], "no Leave after a Drop")
+    #expect(dropped.cancelled() == [.end([])], "no Leave after a Drop")
   }
 
   @Test func moreThanThreeTypesGoInTheTypeList() {

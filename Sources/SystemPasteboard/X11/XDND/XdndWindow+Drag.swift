@@ -1,27 +1,31 @@
-import Foundation
-import Pasteboard
-import SystemPasteboard
 import UTIPlatform
 
-extension X11Window.Host {
+extension XdndWindow {
   /// Escape's keysym (`XK_Escape` in X11's keysymdef.h), whose keycodes cancel a drag.
   static let escapeKeysym: UInt32 = 0xFF1B  // data, not wire: a keysym, which no protocol XML lists
   /// A drag this window started: the XDND source machine, when it next gives up waiting, and
   /// the keys that cancel it.
   struct Drag {
     var machine: XdndDragging
-    let ended: EndedHandler
+    let ended: @Sendable (DragActions) -> Void
     let escapeKeys: Set<UInt8>
     /// When the answer the drag waits for (status, finished) is overdue.
     var deadline: UInt64?
   }
 
   /// Starts a drag of `items` at the pointer: owns `XdndSelection` with them, grabs the pointer
-  /// and keyboard, and enters the window under the pointer.
-  func beginDrag(items: [ItemProvider], allowed: Set<DropOperation>, ended: EndedHandler) throws(SystemPasteboardError)
-  {
+  /// and keyboard, and enters the window under the pointer; `ended` hears the action performed.
+  package func startDrag(
+    _ items: [SystemPasteboard.Item], allowed: DragActions, ended: @escaping @Sendable (DragActions) -> Void
+  ) throws(SystemPasteboardError) {
+    try perform { window throws(SystemPasteboardError) in try window.beginDrag(items, allowed: allowed, ended: ended) }
+  }
+
+  private func beginDrag(
+    _ items: [SystemPasteboard.Item], allowed: DragActions, ended: @escaping @Sendable (DragActions) -> Void
+  ) throws(SystemPasteboardError) {
     guard drag == nil else { throw SystemPasteboardError(.request, "a drag from this window is already in progress") }
-    try owner.own(items.map(SystemPasteboard.Item.init))
+    try owner.own(items)
     let types = try connection.atoms(owner.offeredTargets)
     if types.count > 3 {
       connection.changeProperty(
@@ -37,7 +41,6 @@ extension X11Window.Host {
     drag = Drag(
       machine: XdndDragging(source: owner.window, types: types, action: action, atoms: atoms),
       ended: ended, escapeKeys: (try? connection.keycodes(for: Self.escapeKeysym)) ?? [])
-    setDragging(true)
     let pointer = try connection.queryPointer()
     dragMoved(x: pointer.x, y: pointer.y, time: 0)
   }
@@ -66,7 +69,7 @@ extension X11Window.Host {
   /// Gives up a wait that is overdue: a status that does not come stops the drag, as does a
   /// drop that is never finished; a drag over us whose source went silent exits.
   func checkDeadlines() {
-    receiver?.checkSilence(host: self)
+    receiver?.checkSilence(window: self)
     guard let deadline = drag?.deadline, MonotonicClock.now() >= deadline else { return }
     run(drag!.machine.cancelled())
   }
@@ -78,8 +81,8 @@ extension X11Window.Host {
       switch action {
       case .send(let message, let target):
         connection.send(message, to: target.window, via: target.proxy, atoms: atoms)
-      case .end(let operation):
-        endDrag(operation)
+      case .end(let action):
+        endDrag(action)
         return
       }
     }
@@ -90,14 +93,13 @@ extension X11Window.Host {
   }
 
   /// Ends the drag: releases the grabs and the selection, and tells the source.
-  func endDrag(_ operation: DropOperation) {
+  func endDrag(_ action: DragActions) {
     guard let ended = drag?.ended else { return }
     drag = nil
-    setDragging(false)
     connection.ungrab(time: 0)
     connection.deleteProperty(owner.window, atoms.typeList)
     try? owner.disown()
     try? connection.flush()
-    ended.call(operation)
+    ended(action)
   }
 }

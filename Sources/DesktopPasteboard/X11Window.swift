@@ -43,7 +43,7 @@ public final class X11Window: Sendable {
   public let id: UInt32
   /// Whether this process created the window (and destroys it on ``close()``).
   public let isCreated: Bool
-  let host: Host
+  let bridge: WindowBridge
 
   /// Creates and maps a plain top-level window with a white background, titled `title`, on
   /// `display` (default `$DISPLAY`), named for window managers as ICCCM and EWMH ask
@@ -69,16 +69,14 @@ public final class X11Window: Sendable {
     title: String, width: Int = 640, height: Int = 480, display: X11Display? = nil, timeout: Duration = .seconds(5),
     registry: UTTypeRegistry? = nil, applicationClass: String? = nil, events: DesktopEvents = .ownThread
   ) throws(SystemPasteboardError) {
-    let connection = try X11Connection(display: display, timeout: timeout.seconds)
-    let mask =
-      X11Connection.EventMask.exposure | X11Connection.EventMask.buttonPress
-      | X11Connection.EventMask.structureNotify | X11Connection.EventMask.propertyChange
-    let window = try connection.createTopLevelWindow(
-      title: title, width: width, height: height, events: mask, applicationClass: applicationClass)
-    try connection.sync()
-    id = window
+    let onMainQueue: @Sendable () -> Bool = { MainQueue.isCurrent }
+    if events == .mainThread { try MainQueueDriver.checkMainThread() }
+    let backend = try XdndWindow(
+      title: title, width: width, height: height, display: display, timeout: timeout.seconds, registry: registry,
+      applicationClass: applicationClass, drivenBy: events == .mainThread ? onMainQueue : nil)
+    id = backend.window
     isCreated = true
-    host = try Host(connection: connection, window: window, ownsWindow: true, registry: registry, events: events)
+    bridge = try WindowBridge(backend, registry: registry, events: events)
   }
 
   /// The window `id` that the host's toolkit created on `display`. Drops reach it through a
@@ -95,15 +93,13 @@ public final class X11Window: Sendable {
   )
     throws(SystemPasteboardError)
   {
-    let connection = try X11Connection(display: display, timeout: timeout.seconds)
+    let backend = try XdndWindow(existing: id, display: display, timeout: timeout.seconds, registry: registry)
     self.id = id
     isCreated = false
-    host = try Host(
-      connection: connection, window: id, ownsWindow: false,
-      registry: registry)
+    bridge = try WindowBridge(backend, registry: registry, events: .ownThread)
   }
 
-  deinit { host.stop() }
+  deinit { bridge.close() }
 
   /// Advertises the window as an XDND target (`XdndAware`, version 5; `XdndProxy` for a window
   /// the host made) and runs every drag other applications bring over it through `surface`.
@@ -114,7 +110,7 @@ public final class X11Window: Sendable {
   /// - Throws: `SystemPasteboardError` when the window is gone or the connection failed.
   /// - Parameter surface: The drop surface whose targets and delegates decide each drag.
   public func acceptDrops(into surface: DropSurface) throws(SystemPasteboardError) {
-    try host.perform { host throws(SystemPasteboardError) in try host.bind(surface) }
+    try bridge.acceptDrops(into: surface)
   }
 
   /// Starts dragging `session`'s items from the pointer's position (call it on a button press:
@@ -128,38 +124,21 @@ public final class X11Window: Sendable {
   /// - Parameter session: The items to drag, the operations allowed, and the handler told how it ended.
   @MainActor
   public func beginDrag(_ session: DragSession) throws(SystemPasteboardError) {
-    let ended = EndedHandler(session.onEnded)
-    let items = session.items
-    let allowed = session.operationsOutsideApp
-    try host.perform { host throws(SystemPasteboardError) in
-      try host.beginDrag(items: items, allowed: allowed, ended: ended)
-    }
+    try bridge.beginDrag(session)
   }
 
   /// Whether a drag this window started is in progress.
-  public var isDragging: Bool { host.isDragging }
+  public var isDragging: Bool { bridge.isDragging }
 
   /// Whether the window manager asked the window to close (its close button: ICCCM's
   /// `WM_DELETE_WINDOW`); ``buttonPresses`` streams end then. Closing is the owner's to do
   /// (``close()``), as an application saves its work first.
-  public var closeRequested: Bool { host.closing.withLock { $0 } }
+  public var closeRequested: Bool { bridge.closeRequested }
 
   /// The presses of pointer buttons in the window, as they come (created windows only: a
   /// host's window reports its own).
-  public var buttonPresses: AsyncStream<ButtonPress> { host.buttonPresses() }
+  public var buttonPresses: AsyncStream<ButtonPress> { bridge.buttonPresses }
 
   /// Stops taking drops and ends this window's thread; destroys the window if this process created it.
-  public func close() { host.stop() }
-}
-
-/// A drag's `onEnded`, kept on the main actor, where it is called.
-@MainActor
-final class EndedHandler: Sendable {
-  let onEnded: ((DropOperation) -> Void)?
-  init(_ onEnded: ((DropOperation) -> Void)?) { self.onEnded = onEnded }
-
-  /// Calls `onEnded` with `operation` on the main actor.
-  nonisolated func call(_ operation: DropOperation) {
-    Task { @MainActor in self.onEnded?(operation) }
-  }
+  public func close() { bridge.close() }
 }

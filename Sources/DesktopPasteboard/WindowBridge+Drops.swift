@@ -1,0 +1,116 @@
+import Foundation
+import Pasteboard
+import SystemPasteboard
+import TypeRegistry
+import UTIPlatform
+
+extension WindowBridge {
+  /// One of the backend's drag events, on the window's loop: the loop never waits here (the
+  /// surface runs on the main actor, the items are built on a thread of their own).
+  func received(_ event: WindowDragEvent) {
+    let arrived = MonotonicClock.now()
+    guard let surface = state.withLock({ $0.surface }) else { return }
+    switch event {
+    case .entered(let number, let targets, let source, let width, let height):
+      let application = AppIdentity(bundleIdentifier: source)
+      state.withLock { state in
+        state.incoming = Incoming(
+          number: number, targets: targets, source: application,
+          bounds: CGRect(x: 0, y: 0, width: width, height: height))
+      }
+      buildItems(number: number, targets: targets, application: application, surface: surface)
+    case .moved(let number, let x, let y, let allowed):
+      let current = state.withLock { state -> Bool in
+        guard state.incoming?.number == number else { return false }
+        state.incoming?.location = CGPoint(x: x, y: y)
+        state.incoming?.allowed = allowed.allowedOperations
+        state.incoming?.arrived = arrived
+        return true
+      }
+      if current { move(surface: surface) }
+    case .left(let number):
+      state.withLock { state in if state.incoming?.number == number { state.incoming = nil } }
+      runOnMain { [self] in
+        guard state.withLock({ $0.began == number }) else { return }
+        state.withLock { $0.began = nil }
+        surface.cancel()
+      }
+    case .dropped(let number):
+      let location = state.withLock { state -> CGPoint? in
+        defer { if state.incoming?.number == number { state.incoming = nil } }
+        return state.incoming?.number == number ? state.incoming?.location : nil
+      }
+      runOnMain { [self] in
+        let began = state.withLock { state in
+          defer { state.began = nil }
+          return state.began == number
+        }
+        // The drag's settled handler finishes it once its loads are done.
+        guard began, let location, surface.isDragging else { return backend.finish(number, with: []) }
+        _ = surface.end(at: location)
+      }
+    }
+  }
+
+  /// Builds drag `number`'s items (``IncomingDrag``) on a thread of its own, since a file list
+  /// is read from the drag's source, which may be this window's own loop (a drag from our own
+  /// window); then answers the position that came meanwhile. A file list that cannot be read
+  /// leaves the drag's other targets.
+  private func buildItems(number: Int, targets: [String], application: AppIdentity, surface: DropSurface) {
+    let backend = self.backend
+    let registry = self.registry ?? UTTypeRegistry.shared.current
+    WorkerThread.detached { [weak self] in
+      let items =
+        (try? IncomingDrag.items(
+          targets: targets, application: application, registry: registry,
+          readFileList: { target in try? backend.read(target, of: number) },
+          load: { target in try backend.read(target, of: number) })) ?? []
+      guard let self else { return }
+      let current = state.withLock { state -> Bool in
+        guard state.incoming?.number == number else { return false }
+        state.incoming?.items = items
+        return true
+      }
+      if current { move(surface: surface) }
+    }
+  }
+
+  /// Moves the drag over us to its latest position on the surface (beginning it there at its
+  /// first) on the main actor, and answers from there with the surface's operation and quiet
+  /// rectangle: the window's loop goes on meanwhile (XDND and Wayland let a target answer a
+  /// position later). Nothing happens while the items are built (they answer once built); a drag
+  /// that brings nothing the model takes is refused by the surface, whose delegates never hear of it.
+  private func move(surface: DropSurface) {
+    let drag = state.withLock { state -> Incoming? in
+      guard let drag = state.incoming, drag.items != nil, drag.arrived != nil else { return nil }
+      state.incoming?.arrived = nil
+      return drag
+    }
+    guard let drag, let items = drag.items, let arrived = drag.arrived else { return }
+    let (backend, number) = (self.backend, drag.number)
+    runOnMain { [self] in
+      let first = state.withLock { state in
+        defer { state.began = number }
+        return state.began != number
+      }
+      let operation = IncomingDrag.move(
+        on: surface, items: items, to: drag.location, allowing: drag.allowed, first: first, from: drag.source
+      ) { operation in
+        backend.finish(number, with: DragActions(performing: operation))
+      }
+      let quiet = surface.quietRectangle(around: drag.location, within: drag.bounds).map {
+        WindowRectangle(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height)
+      }
+      backend.answer(number, taking: DragActions(performing: operation), quiet: quiet)
+      recordAnswer(since: arrived)
+    }
+  }
+
+  private func recordAnswer(since arrived: UInt64) {
+    let took = MonotonicClock.now() - arrived
+    state.withLock { state in
+      if state.answerTimes.count == 4096 { state.answerTimes.removeFirst(2048) }
+      state.answerTimes.append(took)
+    }
+  }
+}

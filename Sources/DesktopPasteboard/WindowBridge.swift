@@ -1,0 +1,141 @@
+import Foundation
+import Pasteboard
+import SystemPasteboard
+import TypeRegistry
+import UTIPlatform
+
+/// What every ``DesktopWindow`` is made of, whatever the backend: a `WindowBackend` (XDND's or
+/// `wl_data_device`'s, in SystemPasteboard) bridged to the model, once for both.
+///
+/// A drag from another application: its targets become items (``IncomingDrag``, built off the
+/// window's loop: a file list is read from the source, which may be this process); each position
+/// moves the drag on the `DropSurface` on the main actor, whose operation is posted back as the
+/// answer (a position that comes while the items are built is answered once they are); a drop
+/// ends the drag on the surface, and the backend finishes it when `performDrop`'s loads settle.
+/// A drag of ours: the session's items go out as the backend's offers; `onEnded` hears the outcome.
+final class WindowBridge: @unchecked Sendable {
+  let backend: any WindowBackend
+  let registry: UTTypeRegistry?
+  let state = Locked(State())
+  /// What serves the window from the main queue, when its events run on the main thread.
+  private let driver: MainQueueDriver?
+
+  struct State {
+    var surface: DropSurface?
+    var incoming: Incoming?
+    var presses: [Int: AsyncStream<WindowButtonPress>.Continuation] = [:]
+    var nextObserver = 0
+    var dragging = false
+    /// The drag that began on the surface (set and read on the main actor, in order).
+    var began: Int?
+    /// How long the latest answers took (``answerTimes``), oldest first.
+    var answerTimes: [UInt64] = []
+  }
+
+  /// The drag over the window: its number, the items made from its targets (nil while they are
+  /// built; empty when it has none the model takes), and where it is.
+  struct Incoming {
+    let number: Int
+    let targets: [String]
+    let source: AppIdentity
+    let bounds: CGRect
+    var items: [ItemProvider]?
+    var location = CGPoint.zero
+    var allowed: Set<DropOperation> = []
+    /// When the latest position arrived (monotonic nanoseconds), nil once answered.
+    var arrived: UInt64?
+  }
+
+  /// Bridges `backend`; with `events` `.mainThread`, its loop is served from the main queue.
+  init(_ backend: any WindowBackend, registry: UTTypeRegistry?, events: DesktopEvents) throws(SystemPasteboardError) {
+    self.backend = backend
+    self.registry = registry
+    if events == .mainThread {
+      driver = try MainQueueDriver(descriptors: backend.readyDescriptors) { backend.serveReady() }
+    } else {
+      driver = nil
+    }
+    backend.onPress { [weak self] press in self?.pressed(press) }
+    backend.onClose { [weak self] in self?.endPresses() }
+  }
+
+  deinit { close() }
+
+  /// Whether the window's events are served from the main queue now (for the tests).
+  var isServedFromMainQueue: Bool { driver?.isServing ?? false }
+
+  /// How long the window took to answer each of the latest positions over it, in nanoseconds,
+  /// oldest first (at most 4,096): from the event's arrival on the window's loop to the answer
+  /// going out, the delegates' calls on the main actor included.
+  var answerTimes: [UInt64] { state.withLock { $0.answerTimes } }
+
+  func acceptDrops(into surface: DropSurface) throws(SystemPasteboardError) {
+    state.withLock { $0.surface = surface }
+    try backend.acceptDrops { [weak self] event in self?.received(event) }
+  }
+
+  @MainActor
+  func beginDrag(_ session: DragSession) throws(SystemPasteboardError) {
+    let ended = EndedHandler(session.onEnded)
+    state.withLock { $0.dragging = true }
+    do {
+      try backend.startDrag(
+        session.items.map(SystemPasteboard.Item.init), allowed: DragActions(allowing: session.operationsOutsideApp)
+      ) { [weak self] action in
+        self?.state.withLock { $0.dragging = false }
+        ended.call(action.operation)
+      }
+    } catch {
+      state.withLock { $0.dragging = false }
+      throw error
+    }
+  }
+
+  var isDragging: Bool { state.withLock { $0.dragging } }
+
+  var buttonPresses: AsyncStream<WindowButtonPress> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: WindowButtonPress.self, bufferingPolicy: .bufferingNewest(64))
+    let id = state.withLock { state -> Int in
+      defer { state.nextObserver += 1 }
+      state.presses[state.nextObserver] = continuation
+      return state.nextObserver
+    }
+    continuation.onTermination = { [weak self] _ in _ = self?.state.withLock { $0.presses.removeValue(forKey: id) } }
+    if backend.closeRequested || backend.failure != nil { continuation.finish() }
+    return stream
+  }
+
+  var closeRequested: Bool { backend.closeRequested }
+
+  func close() {
+    backend.close()
+    // Ended at once where the window is served; elsewhere at its next serve, which stops the driver.
+    if backend.failure != nil { driver?.cancel() }
+  }
+
+  // MARK: Presses
+
+  private func pressed(_ press: WindowPress) {
+    let observers = state.withLock { Array($0.presses.values) }
+    let event = WindowButtonPress(location: CGPoint(x: press.x, y: press.y), button: press.button)
+    for observer in observers { observer.yield(event) }
+  }
+
+  /// The window was asked to close, or its loop ended: the presses end.
+  private func endPresses() {
+    for observer in state.withLock({ Array($0.presses.values) }) { observer.finish() }
+  }
+}
+
+/// A drag's `onEnded`, kept on the main actor, where it is called.
+@MainActor
+final class EndedHandler: Sendable {
+  let onEnded: ((DropOperation) -> Void)?
+  init(_ onEnded: ((DropOperation) -> Void)?) { self.onEnded = onEnded }
+
+  /// Calls `onEnded` with `operation` on the main actor.
+  nonisolated func call(_ operation: DropOperation) {
+    Task { @MainActor in self.onEnded?(operation) }
+  }
+}
