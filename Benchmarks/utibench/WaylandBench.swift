@@ -64,13 +64,23 @@ enum WaylandBench {
     return rows
   }
 
+  /// The drag rows (``dragRows(quick:compositor:)``) on a sway of their own: `utibench --xdnd`.
+  static func dragRowsAlone(quick: Bool) -> [Bench.Row] {
+    guard let compositor = try? WaylandCompositor.start().get() else {
+      print("note: no sway; the Wayland drag rows are left out")
+      return []
+    }
+    return MainActor.assumeIsolated { dragRows(quick: quick, compositor: compositor) }
+  }
+
   /// A delegate that takes everything and proposes nothing.
   struct Quiet: DropDelegate {
     func performDrop(info: DropInfo) -> Bool { true }
   }
 
-  /// Motion → accept: a probe's drag over our window of 1,000 targets, beside the same window
-  /// with one target (what the compositor and the probe cost, without our hit testing).
+  /// Motion → accept: a probe's drag over our window of 1,000 targets, beside a GTK 3 Wayland
+  /// window answering the same motion (interleaved), and beside the same window with one target
+  /// (what the compositor and the probe cost, without our hit testing).
   @MainActor
   static func dragRows(quick: Bool, compositor: WaylandCompositor) -> [Bench.Row] {
     guard let display = try? WaylandDisplay(name: compositor.socketPath),
@@ -86,10 +96,16 @@ enum WaylandBench {
       print("note: our Wayland window did not answer the probe's motions; the Wayland drag row is left out")
       return []
     }
-    return [
+    let gtk = interleavedWithGTK(runs: runs, display: display, input: input, compositor: compositor)
+    let versusGTK = gtk.map { gtk in
+      Bench.Row(
+        "Wayland drag motion → accept, 1,000 drop targets (sway; compositor round trip included)", gtk.ours, gtk.gtk,
+        peer: "a GTK 3 Wayland window answering the same motion (interleaved)")
+    }
+    return (versusGTK.map { [$0] } ?? []) + [
       .init(
-        "Wayland drag motion → accept, 1,000 drop targets (sway; compositor round trip included)", many.endToEnd,
-        one?.endToEnd, peer: "the same window with 1 target"),
+        "Wayland drag motion → accept, 1,000 drop targets against 1 (sway; compositor round trip included)",
+        many.endToEnd, one?.endToEnd, peer: "the same window with 1 target"),
       .init(
         "Wayland drag motion → accept inside our window (motion read → accept sent), 1,000 drop targets",
         many.inWindow, one?.inWindow, peer: "the same window with 1 target"),

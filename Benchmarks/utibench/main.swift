@@ -65,9 +65,9 @@ if let i = CommandLine.arguments.firstIndex(of: "--profile"), i + 1 < CommandLin
   }
   exit(0)
 }
-// `utibench --xdnd`: the drag and drop row alone.
+// `utibench --xdnd`: the drag and drop rows alone (XDND on Xvfb; Wayland on a sway of its own).
 if CommandLine.arguments.contains("--xdnd") {
-  Bench.printTable(XdndBench.rows(quick: quick))
+  Bench.printTable(XdndBench.rows(quick: quick) + WaylandBench.dragRowsAlone(quick: quick))
   exit(0)
 }
 // `utibench --clipboard`: the desktop clipboard rows alone (time and memory).

@@ -98,11 +98,20 @@ extension WindowBridge {
       ) { operation in
         backend.finish(number, with: DragActions(performing: operation))
       }
-      let quiet = surface.quietRectangle(around: drag.location, within: drag.bounds).map {
-        WindowRectangle(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height)
-      }
+      let quiet =
+        backend.answersWithQuietRectangle ? Self.quiet(on: surface, around: drag.location, within: drag.bounds) : nil
       backend.answer(number, taking: DragActions(performing: operation), quiet: quiet)
       recordAnswer(since: arrived)
+    }
+  }
+
+  /// The surface's quiet rectangle around `location` as the backend takes it.
+  @MainActor
+  private static func quiet(on surface: DropSurface, around location: CGPoint, within bounds: CGRect)
+    -> WindowRectangle?
+  {
+    surface.quietRectangle(around: location, within: bounds).map {
+      WindowRectangle(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height)
     }
   }
 

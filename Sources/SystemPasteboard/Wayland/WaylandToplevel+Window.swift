@@ -56,8 +56,10 @@ extension WaylandToplevel: WindowBackend {
     state.withLock { $0.onDrag = handler }
   }
 
+  /// Wayland has no quiet rectangle: every motion is reported.
+  package var answersWithQuietRectangle: Bool { false }
+
   package func answer(_ number: Int, taking actions: DragActions, quiet: WindowRectangle?) {
-    // Wayland has no quiet rectangle: every motion is reported.
     guard let over = state.withLock({ $0.drops.over }), over.number == number else { return }
     try? answer(
       over.offer, serial: over.serial, mimeType: actions.isEmpty ? nil : over.mimeTypes.first, actions: actions,

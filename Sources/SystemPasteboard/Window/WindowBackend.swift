@@ -24,6 +24,10 @@ package protocol WindowBackend: AnyObject, Sendable {
   /// none). An answer for a drag no longer over the window is dropped.
   func answer(_ number: Int, taking actions: DragActions, quiet: WindowRectangle?)
 
+  /// Whether answers carry a quiet rectangle (XDND's `XdndStatus` does; Wayland's `accept`
+  /// has none, so it is not worked out there).
+  var answersWithQuietRectangle: Bool { get }
+
   /// The bytes drag `number`'s source gives for `target`, read on the calling thread (off the
   /// window's loop: the source may be this very window). Before the drop, only a file list is
   /// read (its files are the drag's types); after it, what the drop's loads ask for.

@@ -24,6 +24,8 @@ extension XdndWindow {
     receiver = Receiver()
   }
 
+  package var answersWithQuietRectangle: Bool { true }
+
   package func answer(_ number: Int, taking actions: DragActions, quiet: WindowRectangle?) {
     onLoop { window in window.sendStatus(number, actions: actions, quiet: quiet) }
   }
