@@ -8,7 +8,7 @@ struct Command {
   /// What a value is, for an option or a positional argument: the one model that parsing
   /// (which checks ``oneOf(_:placeholder:)`` and ``seconds`` values), help and the manual (which
   /// show ``placeholder``) and completion (which completes it) all read.
-  enum Value: Equatable {
+  enum Value: Equatable, Sendable {
     /// Free text.
     case text(String)
     /// A file's path.
@@ -57,7 +57,7 @@ struct Command {
     }
   }
 
-  struct Argument {
+  struct Argument: Sendable {
     /// The placeholder (`<file>`).
     var name: String
     /// What it is (what completion offers).
@@ -67,7 +67,7 @@ struct Command {
     var isOptional = false
   }
 
-  struct Option {
+  struct Option: Sendable, OptionDeclaration {
     /// Spellings, short first: `["-o", "--output"]`.
     var names: [String]
     /// What its value is; nil for a flag.
@@ -76,9 +76,42 @@ struct Command {
     var isRepeating = false
     /// Internal: accepted, but left out of help, completion and the manual.
     var isHidden = false
+    /// Converts a value given (already checked by ``Value/problem(with:option:)``) into what the
+    /// command reads; nil: the value is refused. Set by ``Key``; the text itself by default.
+    var convert: @Sendable (String) -> (any Sendable)? = { $0 }
 
     /// The value's placeholder (`format` of `<format>`); nil for a flag.
     var valueName: String? { value?.placeholder }
+    /// Its canonical name: the longest spelling.
+    var name: String { names.max { $0.count < $1.count }! }
+    var option: Option { self }
+  }
+
+  /// An option that takes a value, declared once and read as a `T`: what it is, how it is spelled
+  /// and helped, and how its text becomes a `T`, converted once when the command line is parsed
+  /// (as swift-argument-parser's `@Option` with an `ExpressibleByArgument` value). A command lists
+  /// it in ``Command/options`` and reads it with `invocation[key]` (the last one given) or
+  /// `invocation.all(key)` (a repeating option's, in order): a misspelled option does not compile.
+  struct Key<T: Sendable>: Sendable, OptionDeclaration {
+    let option: Option
+
+    /// An option spelled `names` whose value is `value`, converted by `convert` (nil refuses it).
+    init(
+      _ names: [String], _ value: Value, help: String, repeating: Bool = false, hidden: Bool = false,
+      convert: @escaping @Sendable (String) -> T?
+    ) {
+      option = Option(
+        names: names, value: value, help: help, isRepeating: repeating, isHidden: hidden, convert: { convert($0) })
+    }
+  }
+
+  /// An option without a value, declared once and read as a `Bool` (`invocation[flag]`).
+  struct Flag: Sendable, OptionDeclaration {
+    let option: Option
+
+    init(_ names: [String], help: String, hidden: Bool = false) {
+      option = Option(names: names, value: nil, help: help, isHidden: hidden)
+    }
   }
 
   var name: String
@@ -89,20 +122,67 @@ struct Command {
   var subcommands: [Command] = []
   var run: ((Invocation, inout Console) -> Int32)? = nil
 
+  /// A command named `name`, with the options `declared` (keys, flags or plain options) in the
+  /// order help lists them.
+  init(
+    name: String, abstract: String, discussion: String? = nil, arguments: [Argument] = [],
+    options declared: [any OptionDeclaration] = [], subcommands: [Command] = [],
+    run: ((Invocation, inout Console) -> Int32)? = nil
+  ) {
+    (self.name, self.abstract, self.discussion, self.arguments) = (name, abstract, discussion, arguments)
+    (options, self.subcommands, self.run) = (declared.map(\.option), subcommands, run)
+  }
+
   static let help = Option(names: ["-h", "--help"], value: nil, help: "Show help information.")
 }
 
-/// The parsed command line of one command.
+/// What a command lists among its options: a ``Command/Key``, a ``Command/Flag``, or a plain
+/// ``Command/Option`` (accepted, read by nobody: `--help`).
+protocol OptionDeclaration: Sendable {
+  var option: Command.Option { get }
+}
+
+extension Command.Key where T == String {
+  /// An option whose value is read as the text given.
+  init(_ names: [String], _ value: Command.Value, help: String, repeating: Bool = false, hidden: Bool = false) {
+    self.init(names, value, help: help, repeating: repeating, hidden: hidden) { $0 }
+  }
+}
+
+extension Command.Key where T: CaseIterable & RawRepresentable, T.RawValue == String {
+  /// An option whose value is one of `T`'s raw values, read as the case (`placeholder` names it
+  /// in help; nil: the values joined by `|`).
+  init(_ names: [String], placeholder: String? = nil, help: String, repeating: Bool = false) {
+    self.init(names, .oneOf(T.self, placeholder: placeholder), help: help, repeating: repeating) { T(rawValue: $0) }
+  }
+}
+
+extension Command.Key where T == Double {
+  /// An option whose value is a number of seconds above 0.
+  init(seconds names: [String], help: String) {
+    self.init(names, .seconds, help: help) { Double($0) }
+  }
+}
+
+/// The parsed command line of one command: its positionals, and its options' values as their
+/// keys converted them.
 struct Invocation {
   /// The command's path, for messages: `utictl plist lint`.
   var commandPath: String
   var positionals: [String] = []
-  var values: [String: [String]] = [:]
+  var values: [String: [any Sendable]] = [:]
   var flags: Set<String> = []
 
-  func value(_ name: String) -> String? { values[name]?.last }
-  func all(_ name: String) -> [String] { values[name] ?? [] }
-  func has(_ flag: String) -> Bool { flags.contains(flag) }
+  /// The last value given for `key`; nil when it was not given.
+  subscript<T>(key: Command.Key<T>) -> T? { values[key.option.name]?.last as? T }
+  /// Every value given for a repeating `key`, in order.
+  func all<T>(_ key: Command.Key<T>) -> [T] { values[key.option.name]?.compactMap { $0 as? T } ?? [] }
+  /// Whether `flag` was given.
+  subscript(flag: Command.Flag) -> Bool { flags.contains(flag.option.name) }
+  /// Whether `declared` (a flag or an option with a value) was given at all.
+  func gave(_ declared: any OptionDeclaration) -> Bool {
+    flags.contains(declared.option.name) || values[declared.option.name] != nil
+  }
 }
 
 /// A usage error: wrong or missing arguments. Exit status 2.
@@ -112,7 +192,7 @@ struct UsageError: Error {
 
 extension Command {
   /// Every option's canonical name is its longest spelling.
-  func canonicalName(_ option: Option) -> String { option.names.max { $0.count < $1.count }! }
+  func canonicalName(_ option: Option) -> String { option.name }
 
   func usage(path: String, globals: [Option]) -> String { usageParts(path: path).joined(separator: " ") }
 
@@ -206,7 +286,10 @@ extension Command {
           throw UsageError(message: "'\(name)' may be given only once")
         }
         if let problem = option.value?.problem(with: value, option: name) { throw UsageError(message: problem) }
-        invocation.values[name, default: []].append(value)
+        guard let converted = option.convert(value) else {
+          throw UsageError(message: "'\(value)' is not a valid <\(option.valueName!)> for '\(name)'")
+        }
+        invocation.values[name, default: []].append(converted)
       } else {
         guard inlineValue == nil else { throw UsageError(message: "'\(argument)' takes no value") }
         invocation.flags.insert(name)

@@ -11,7 +11,7 @@ enum ConformsToCommand {
         .init(name: "type", value: .type("type"), help: "A type identifier, such as public.png or a dyn. identifier."),
         .init(name: "supertype", value: .type("supertype"), help: "The type identifier to check against."),
       ],
-      options: [.json, .pretty],
+      options: [Command.Flag.json, Command.Flag.pretty],
       run: run
     )
   }
@@ -22,13 +22,13 @@ enum ConformsToCommand {
       let supertype = QueryContext.type(invocation.positionals[1], in: registry, io: &io)
     else { return ExitStatus.usage }
     let conforms = type.conforms(to: supertype)
-    if invocation.has("--json") {
+    if invocation[.json] {
       QueryContext.printJSON(
         [
           "type": .init(.string(type.identifier)), "supertype": .init(.string(supertype.identifier)),
           "conforms": .init(.boolean(conforms)),
         ],
-        io: &io, pretty: invocation.has("--pretty"))
+        io: &io, pretty: invocation[.pretty])
     } else {
       io.print("\(type.identifier) \(conforms ? "conforms" : "does not conform") to \(supertype.identifier)")
     }

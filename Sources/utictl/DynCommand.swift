@@ -18,7 +18,7 @@ enum DynCommand {
       arguments: [
         .init(name: "class=value", value: .tag, help: "A tag: public.filename-extension=conf.", isRepeating: true)
       ],
-      options: [.init(names: ["--conforming-to"], value: .type("type"), help: "A type the dynamic type conforms to.")],
+      options: [conformingTo],
       run: { invocation, io in
         var tags: [(String, String)] = []
         for argument in invocation.positionals {
@@ -28,33 +28,37 @@ enum DynCommand {
           }
           tags.append((String(argument[..<equals]), String(argument[argument.index(after: equals)...])))
         }
-        let conformsTo = invocation.value("--conforming-to").map { [$0] } ?? []
+        let conformsTo = invocation[conformingTo].map { [$0] } ?? []
         io.print(DynamicTypeIdentifier.encode(.init(conformsTo: conformsTo, tags: tags)))
         return ExitStatus.success
       }
     )
   }
 
+  /// `dyn encode --conforming-to T`.
+  static let conformingTo = Command.Key<String>(
+    ["--conforming-to"], .type("type"), help: "A type the dynamic type conforms to.")
+
   static var decode: Command {
     Command(
       name: "decode",
       abstract: "Show what a dynamic identifier encodes.",
       arguments: [.init(name: "identifier", help: "A dynamic identifier: dyn.ah62d4rv4ge80g55sq2.")],
-      options: [.json, .pretty],
+      options: [Command.Flag.json, Command.Flag.pretty],
       run: { invocation, io in
         let identifier = invocation.positionals[0]
         guard let specification = DynamicTypeIdentifier.decode(identifier) else {
           io.error("error: '\(identifier)' is not a dynamic type identifier (dyn.a followed by base32)")
           return ExitStatus.failure
         }
-        if invocation.has("--json") {
+        if invocation[.json] {
           var tags = PropertyList.Dictionary()
           for (tagClass, value) in specification.tags {
             tags[tagClass] = QueryContext.strings((tags[tagClass]?.array?.compactMap(\.string) ?? []) + [value])
           }
           QueryContext.printJSON(
             ["conformsTo": QueryContext.strings(specification.conformsTo), "tags": .init(.dictionary(tags))], io: &io,
-            pretty: invocation.has("--pretty"))
+            pretty: invocation[.pretty])
           return ExitStatus.success
         }
         if !specification.conformsTo.isEmpty {

@@ -3,7 +3,7 @@ import TypeRegistry
 /// `utictl graph [TYPE...] [--format dot|mermaid]`: the conformance graph around types.
 enum GraphCommand {
   /// The values of `--format`, the default first.
-  enum Format: String, CaseIterable {
+  enum Format: String, CaseIterable, Sendable {
     case dot, mermaid
   }
 
@@ -15,17 +15,15 @@ enum GraphCommand {
       arguments: [
         .init(name: "type", value: .type("type"), help: "A type identifier.", isRepeating: true, isOptional: true)
       ],
-      options: [
-        .init(
-          names: ["--format"], value: .oneOf(Format.self, placeholder: "format"),
-          help: "dot (default) or mermaid.")
-      ],
+      options: [format],
       run: run
     )
   }
 
+  static let format = Command.Key<Format>(["--format"], placeholder: "format", help: "dot (default) or mermaid.")
+
   static func run(_ invocation: Invocation, _ io: inout Console) -> Int32 {
-    let format = invocation.value("--format").flatMap(Format.init) ?? .dot
+    let format = invocation[format] ?? .dot
     guard let registry = QueryContext.registry(invocation, io: &io) else { return ExitStatus.usage }
     var nodes: [UTType] = []
     if invocation.positionals.isEmpty {

@@ -33,26 +33,24 @@ enum IdentifyCommand {
           name: "file", value: .path("file"), help: "A file or directory path; - for standard input.", isRepeating: true
         )
       ],
-      options: [
-        .init(names: ["--content"], value: nil, help: "Identify by content and name (the default)."),
-        .init(names: ["--name-only"], value: nil, help: "Identify by the name alone; the file need not exist."),
-        .init(names: ["--mime"], value: nil, help: "Print the MIME type instead of the identifier."),
-        .json,
-        .pretty,
-      ],
+      options: [content, nameOnly, mime, Command.Flag.json, Command.Flag.pretty],
       run: run
     )
   }
+
+  static let content = Command.Flag(["--content"], help: "Identify by content and name (the default).")
+  static let nameOnly = Command.Flag(["--name-only"], help: "Identify by the name alone; the file need not exist.")
+  static let mime = Command.Flag(["--mime"], help: "Print the MIME type instead of the identifier.")
 
   static func run(_ invocation: Invocation, _ io: inout Console) -> Int32 {
     // The registry is not built: identification names its answers from the system types (or
     // builds it, when --types adds declarations).
     guard let builder = QueryContext.builder(invocation, io: &io) else { return ExitStatus.usage }
-    if invocation.has("--content") && invocation.has("--name-only") {
+    if invocation[content] && invocation[nameOnly] {
       io.error("Error: --content and --name-only cannot be used together")
       return ExitStatus.usage
     }
-    if !invocation.has("--name-only") {
+    if !invocation[nameOnly] {
       // A database directory that could not be read is said once; identification goes on with
       // the rest (or with the built-in detectors).
       for problem in builder.mimeDatabaseProblems { io.error("warning: MIME database: \(problem)") }
@@ -63,29 +61,29 @@ enum IdentifyCommand {
     for path in invocation.positionals {
       let found: TypeIdentification
       do {
-        if path == "-" && !invocation.has("--name-only") {
+        if path == "-" && !invocation[nameOnly] {
           found = try identifier.identify(fileDescriptor: 0, fileName: nil)
         } else {
-          found = try identifier.identifyFile(atPath: path, byContent: !invocation.has("--name-only"))
+          found = try identifier.identifyFile(atPath: path, byContent: !invocation[nameOnly])
         }
       } catch {
         io.error("error: \(error)")
         status = ExitStatus.usage
         continue
       }
-      if invocation.has("--json") {
+      if invocation[.json] {
         results.append([
           "file": .init(.string(path)), "identifier": .init(.string(found.identifier)),
           "mimeType": .init(.string(found.mimeType)), "method": .init(.string(found.method.rawValue)),
         ])
-      } else if invocation.has("--mime") {
+      } else if invocation[mime] {
         io.print("\(path): \(found.mimeType)")
       } else {
         io.print("\(path): \(found.identifier)")
       }
     }
-    if invocation.has("--json") {
-      QueryContext.printJSON(.init(.array(results)), io: &io, pretty: invocation.has("--pretty"))
+    if invocation[.json] {
+      QueryContext.printJSON(.init(.array(results)), io: &io, pretty: invocation[.pretty])
     }
     return status
   }

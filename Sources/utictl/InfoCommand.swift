@@ -8,7 +8,7 @@ enum InfoCommand {
       name: "info",
       abstract: "Show a type's description, parents, supertypes, tags, and where it is declared.",
       arguments: [.init(name: "type", value: .type("type"), help: "A type identifier.", isRepeating: true)],
-      options: [.json, .pretty],
+      options: [Command.Flag.json, Command.Flag.pretty],
       run: run
     )
   }
@@ -26,7 +26,7 @@ enum InfoCommand {
       let supertypes = type.supertypes.map(\.identifier).sorted()
       let tags = type.tags.sorted { $0.key.rawValue < $1.key.rawValue }
       let origin = QueryContext.origin(of: type, in: registry)
-      if invocation.has("--json") {
+      if invocation[.json] {
         var tagObject = PropertyList.Dictionary()
         for (tagClass, values) in tags { tagObject[tagClass.rawValue] = QueryContext.strings(values) }
         var object: PropertyList.Value = [
@@ -58,8 +58,8 @@ enum InfoCommand {
       )
       io.print("  declared in:  \(origin)")
     }
-    if invocation.has("--json") {
-      QueryContext.printJSON(.init(.array(objects)), io: &io, pretty: invocation.has("--pretty"))
+    if invocation[.json] {
+      QueryContext.printJSON(.init(.array(objects)), io: &io, pretty: invocation[.pretty])
     }
     return status
   }

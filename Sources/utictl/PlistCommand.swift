@@ -14,6 +14,19 @@ enum PlistCommand {
   /// The formats `convert --to` writes (every format but OpenStep, which is read only).
   static let outputFormats = PropertyList.Format.allCases.filter { $0 != .openStep }.map(\.rawValue)
 
+  /// `convert --to FORMAT`, read as the format to write.
+  static let to = Command.Key<PropertyList.Format>(
+    ["--to"], .oneOf(outputFormats, placeholder: "format"), help: "The output format: xml1, binary1 or json.",
+    convert: PropertyList.Format.init(rawValue:))
+  /// `convert -o PATH`.
+  static let output = Command.Key<String>(
+    ["-o", "--output"], .path("path"), help: "Write to this file instead of standard output.")
+  /// `print --keypath PATH`.
+  static let keyPath = Command.Key<String>(
+    ["--keypath"], .text("keypath"), help: "Print only the value at this key path.")
+  /// `print --json`.
+  static let printJSON = Command.Flag(["--json"], help: "Print the value as JSON (where representable).")
+
   static var command: Command {
     Command(
       name: "plist",
@@ -53,12 +66,7 @@ enum PlistCommand {
         .init(
           name: "file", value: .path("file"), help: "A property list file, or - for standard input.")
       ],
-      options: [
-        .init(
-          names: ["--to"], value: .oneOf(PlistCommand.outputFormats, placeholder: "format"),
-          help: "The output format: xml1, binary1 or json."),
-        .init(names: ["-o", "--output"], value: .path("path"), help: "Write to this file instead of standard output."),
-      ],
+      options: [to, output],
       run: runConvert
     )
   }
@@ -75,10 +83,7 @@ enum PlistCommand {
         .init(
           name: "file", value: .path("file"), help: "A property list file, or - for standard input.")
       ],
-      options: [
-        .init(names: ["--keypath"], value: .text("keypath"), help: "Print only the value at this key path."),
-        .init(names: ["--json"], value: nil, help: "Print the value as JSON (where representable)."),
-      ],
+      options: [keyPath, printJSON],
       run: runPrint
     )
   }
@@ -123,8 +128,7 @@ enum PlistCommand {
   }
 
   static func runConvert(_ invocation: Invocation, _ io: inout Console) -> Int32 {
-    // Parsing checked the value against outputFormats.
-    guard let format = invocation.value("--to").flatMap(PropertyList.Format.init) else {
+    guard let format = invocation[to] else {
       io.error("Error: Missing expected option '--to <format>' (\(outputFormats.joined(separator: ", ")))")
       return ExitStatus.usage
     }
@@ -141,7 +145,7 @@ enum PlistCommand {
       io.error("\(path): error: \(error)")
       return ExitStatus.failure
     }
-    if let output = invocation.value("--output"), output != "-" {
+    if let output = invocation[output], output != "-" {
       do {
         try FileIO.replace(output, with: bytes)
       } catch {
@@ -162,7 +166,7 @@ enum PlistCommand {
     case .failure(let code): return code.status
     }
     var value = document.root
-    if let keyPath = invocation.value("--keypath") {
+    if let keyPath = invocation[keyPath] {
       switch PlistPrinter.lookup(keyPath, in: value) {
       case .success(let found): value = found
       case .failure(let problem):
@@ -170,7 +174,7 @@ enum PlistCommand {
         return ExitStatus.failure
       }
     }
-    if invocation.has("--json") {
+    if invocation[printJSON] {
       do {
         io.write(try PropertyList.write(value, as: .json) + [0x0A])
       } catch {

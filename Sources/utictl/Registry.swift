@@ -12,10 +12,10 @@ enum QueryContext {
 
   /// The builder of that registry, with every `--types` file read, not yet built.
   static func builder(_ invocation: Invocation, io: inout Console) -> UTTypeRegistry.Builder? {
-    let noSystem = invocation.has("--no-system")
+    let noSystem = invocation[UtiCtl.noSystem]
     var builder = UTTypeRegistry.Builder(
       includingSystemTypes: !noSystem,
-      mimeDatabase: noSystem || invocation.has("--no-mime-database") ? nil : .platformDefault)
+      mimeDatabase: noSystem || invocation[UtiCtl.noMimeDatabase] ? nil : .platformDefault)
     guard let files = typeFiles(invocation, io: &io) else { return nil }
     for file in files { builder.add(file) }
     return builder
@@ -24,7 +24,7 @@ enum QueryContext {
   /// Every `--types` file, read in order, or nil when one cannot be read (reported).
   static func typeFiles(_ invocation: Invocation, io: inout Console) -> [DeclarationFile]? {
     var files: [DeclarationFile] = []
-    for path in invocation.all("--types") {
+    for path in invocation.all(UtiCtl.types) {
       do {
         files.append(try DeclarationFile(contentsOf: path))
       } catch {
@@ -65,8 +65,10 @@ enum QueryContext {
   static func strings(_ values: [String]) -> PropertyList.Value { .init(.array(values.map { .init(.string($0)) })) }
 }
 
-extension Command.Option {
-  static let json = Command.Option(names: ["--json"], value: nil, help: "Print machine-readable JSON.")
-  static let pretty = Command.Option(
-    names: ["--pretty"], value: nil, help: "Indent JSON output for reading (with --json or --format json|sarif).")
+extension Command.Flag {
+  /// `--json`, which the query commands share.
+  static let json = Command.Flag(["--json"], help: "Print machine-readable JSON.")
+  /// `--pretty`, which every command with JSON output shares.
+  static let pretty = Command.Flag(
+    ["--pretty"], help: "Indent JSON output for reading (with --json or --format json|sarif).")
 }

@@ -7,7 +7,7 @@ enum SupertypesCommand {
       name: "supertypes",
       abstract: "List every type a type conforms to, itself excluded.",
       arguments: [.init(name: "type", value: .type("type"), help: "A type identifier.")],
-      options: [.json, .pretty],
+      options: [Command.Flag.json, Command.Flag.pretty],
       run: { invocation, io in run(invocation, &io) { type, _ in type.supertypes.map(\.identifier) } }
     )
   }
@@ -17,7 +17,7 @@ enum SupertypesCommand {
       name: "subtypes",
       abstract: "List every declared type that conforms to a type, itself excluded.",
       arguments: [.init(name: "type", value: .type("type"), help: "A type identifier.")],
-      options: [.json, .pretty],
+      options: [Command.Flag.json, Command.Flag.pretty],
       run: { invocation, io in run(invocation, &io) { type, registry in registry.subtypes(of: type).map(\.identifier) }
       }
     )
@@ -29,8 +29,8 @@ enum SupertypesCommand {
       let type = QueryContext.type(invocation.positionals[0], in: registry, io: &io)
     else { return ExitStatus.usage }
     let identifiers = list(type, registry).sorted()
-    if invocation.has("--json") {
-      QueryContext.printJSON(QueryContext.strings(identifiers), io: &io, pretty: invocation.has("--pretty"))
+    if invocation[.json] {
+      QueryContext.printJSON(QueryContext.strings(identifiers), io: &io, pretty: invocation[.pretty])
     } else {
       for identifier in identifiers { io.print(identifier) }
     }

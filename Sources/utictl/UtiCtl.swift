@@ -6,11 +6,21 @@ enum UtiCtl {
 
   static var root: Command { root(only: nil) }
 
-  /// The subcommands' names, in the order help lists them.
-  static let subcommandNames = [
-    "conforms-to", "info", "supertypes", "subtypes", "tree", "lookup", "identify", "dyn", "graph", "validate",
-    "plist", "copy", "paste",
+  /// The subcommands, in the order help lists them: each name once, with what builds it.
+  static let subcommands: [(name: String, make: @Sendable () -> Command)] = [
+    ("conforms-to", { ConformsToCommand.command }), ("info", { InfoCommand.command }),
+    ("supertypes", { SupertypesCommand.supertypes }), ("subtypes", { SupertypesCommand.subtypes }),
+    ("tree", { TreeCommand.command }), ("lookup", { LookupCommand.command }),
+    ("identify", { IdentifyCommand.command }), ("dyn", { DynCommand.command }), ("graph", { GraphCommand.command }),
+    ("validate", { ValidateCommand.command }), ("plist", { PlistCommand.command }),
+    ("copy", { CopyCommand.command }), ("paste", { PasteCommand.command }),
   ]
+
+  /// The subcommands' names, in the order help lists them.
+  static var subcommandNames: [String] { subcommands.map(\.name) }
+
+  /// The subcommand named `name`, built now.
+  static func subcommand(named name: String) -> Command? { subcommands.first { $0.name == name }?.make() }
 
   /// The command tree, with every subcommand, or only the one named `name` (what running it
   /// needs: a command's definition, with its help and rule tables, is built only when used).
@@ -18,43 +28,25 @@ enum UtiCtl {
     Command(
       name: "utictl",
       abstract: "Uniform Type Identifier queries, property list tools, and type declaration checks.",
-      subcommands: (name.map { [$0] } ?? subcommandNames).compactMap(subcommand(named:))
+      subcommands: subcommands.filter { name == nil || $0.name == name }.map { $0.make() }
     )
   }
 
-  /// The subcommand named `name`, built now.
-  static func subcommand(named name: String) -> Command? {
-    switch name {
-    case "conforms-to": ConformsToCommand.command
-    case "info": InfoCommand.command
-    case "supertypes": SupertypesCommand.supertypes
-    case "subtypes": SupertypesCommand.subtypes
-    case "tree": TreeCommand.command
-    case "lookup": LookupCommand.command
-    case "identify": IdentifyCommand.command
-    case "dyn": DynCommand.command
-    case "graph": GraphCommand.command
-    case "validate": ValidateCommand.command
-    case "plist": PlistCommand.command
-    case "copy": CopyCommand.command
-    case "paste": PasteCommand.command
-    default: nil
-    }
-  }
+  /// `--types PATH` (repeatable): declarations every command loads beside the system's.
+  static let types = Command.Key<String>(
+    ["--types"], .path("path"),
+    help: "Also load the type declarations of an Info.plist, exported-types.plist or bundle (repeatable).",
+    repeating: true)
+  /// `--no-system`.
+  static let noSystem = Command.Flag(
+    ["--no-system"], help: "Leave out the system's types: the built-in catalog and the machine's MIME database.")
+  /// `--no-mime-database`.
+  static let noMimeDatabase = Command.Flag(
+    ["--no-mime-database"],
+    help: "Leave out the types of the machine's shared-mime-info database (kept: the built-in catalog).")
 
   /// Options every command accepts, before or after the command's name.
-  static let globals: [Command.Option] = [
-    .init(
-      names: ["--types"], value: .path("path"),
-      help: "Also load the type declarations of an Info.plist, exported-types.plist or bundle (repeatable).",
-      isRepeating: true),
-    .init(
-      names: ["--no-system"], value: nil,
-      help: "Leave out the system's types: the built-in catalog and the machine's MIME database."),
-    .init(
-      names: ["--no-mime-database"], value: nil,
-      help: "Leave out the types of the machine's shared-mime-info database (kept: the built-in catalog)."),
-  ]
+  static let globals: [Command.Option] = [types.option, noSystem.option, noMimeDatabase.option]
 
   /// Runs the command line `arguments` (without the program name); returns the exit status.
   static func run(_ arguments: [String], io: inout Console) -> Int32 {

@@ -30,35 +30,35 @@ enum ValidateCommand {
           isRepeating: true,
           isOptional: true)
       ],
-      options: [
-        .init(
-          names: ["--format"], value: .oneOf(ReportFormat.self, placeholder: "format"),
-          help: "clang (default), github, json, sarif or junit."),
-        .pretty,
-        .init(names: ["--werror"], value: nil, help: "Treat warnings as errors."),
-        .init(
-          names: ["--disable"], value: .oneOf(ValidationRule.all.map(\.id.rawValue), placeholder: "rule"),
-          help: "Do not report a rule (repeatable).", isRepeating: true),
-        .init(
-          names: ["--sources"], value: .directory("dir"),
-          help: "Check UTType(exportedAs:)/(importedAs:) calls in the Swift files below (repeatable).",
-          isRepeating: true),
-        .init(
-          names: ["--system-catalog"], value: nil,
-          help: "Check a file as the system's own catalog (for this package's maintainers).", isHidden: true),
-        .init(
-          names: ["--stamp"], value: .path("path"),
-          help: "Write this file when the files pass, and remove it when they do not (for build systems)."),
-        .init(
-          names: ["--explain"], value: .oneOf(ValidationRule.all.map(\.id.rawValue), placeholder: "rule"),
-          help: "Print what a rule finds, why it matters at run time, and how to fix it (no files needed)."),
-      ],
+      options: [format, Command.Flag.pretty, werror, disable, sources, systemCatalog, stamp, explainKey],
       run: run
     )
   }
 
+  static let format = Command.Key<ReportFormat>(
+    ["--format"], placeholder: "format", help: "clang (default), github, json, sarif or junit.")
+  static let werror = Command.Flag(["--werror"], help: "Treat warnings as errors.")
+  static let disable = Command.Key<ValidationRule>(
+    ["--disable"], ruleValue, help: "Do not report a rule (repeatable).", repeating: true, convert: ValidationRule.named
+  )
+  static let sources = Command.Key<String>(
+    ["--sources"], .directory("dir"),
+    help: "Check UTType(exportedAs:)/(importedAs:) calls in the Swift files below (repeatable).", repeating: true)
+  static let systemCatalog = Command.Flag(
+    ["--system-catalog"], help: "Check a file as the system's own catalog (for this package's maintainers).",
+    hidden: true)
+  static let stamp = Command.Key<String>(
+    ["--stamp"], .path("path"),
+    help: "Write this file when the files pass, and remove it when they do not (for build systems).")
+  static let explainKey = Command.Key<ValidationRule>(
+    ["--explain"], ruleValue,
+    help: "Print what a rule finds, why it matters at run time, and how to fix it (no files needed).",
+    convert: ValidationRule.named)
+  /// A rule's id, as `--disable` and `--explain` take it.
+  static var ruleValue: Command.Value { .oneOf(ValidationRule.all.map(\.id.rawValue), placeholder: "rule") }
+
   static func run(_ invocation: Invocation, _ io: inout Console) -> Int32 {
-    if let rule = invocation.value("--explain") { return explain(rule, &io) }
+    if let rule = invocation[explainKey] { return explain(rule, &io) }
     guard !invocation.positionals.isEmpty else {
       return UtiCtl.usageError(
         UsageError(message: "Missing expected argument '<file> ...' (or --explain <rule>)"), command: command,
@@ -67,16 +67,15 @@ enum ValidateCommand {
     let validator = makeValidator(invocation)
     guard let types = QueryContext.typeFiles(invocation, io: &io) else { return ExitStatus.usage }
     var checked = read(invocation.positionals, validator: validator, io: &io)
-    guard let sources = swiftSources(invocation.all("--sources"), io: &io) else { return ExitStatus.usage }
+    guard let sources = swiftSources(invocation.all(sources), io: &io) else { return ExitStatus.usage }
     checked.diagnostics += validator.validate(checked.files, types: types, sources: sources)
 
     let report = DiagnosticReport(diagnostics: checked.diagnostics, files: checked.paths, validator: validator)
-    // Parsing checked the value of --format against the formats.
-    let format = invocation.value("--format").flatMap(ReportFormat.init) ?? .clang
-    write(report, as: format, pretty: invocation.has("--pretty"), io: &io)
+    let format = invocation[format] ?? .clang
+    write(report, as: format, pretty: invocation[.pretty], io: &io)
     if checked.unreadable { return ExitStatus.usage }
     let passed = report.errorCount == 0
-    if let stamp = invocation.value("--stamp"), !writeStamp(stamp, passed: passed, paths: checked.paths, io: &io) {
+    if let stamp = invocation[stamp], !writeStamp(stamp, passed: passed, paths: checked.paths, io: &io) {
       return ExitStatus.usage
     }
     return passed ? ExitStatus.success : ExitStatus.failure
@@ -86,11 +85,9 @@ enum ValidateCommand {
   /// rule ids).
   static func makeValidator(_ invocation: Invocation) -> Validator {
     var validator = Validator()
-    validator.warningsAsErrors = invocation.has("--werror")
-    validator.systemCatalog = invocation.has("--system-catalog")
-    for name in invocation.all("--disable") {
-      if let rule = ValidationRule.ID(rawValue: name) { validator.disabledRules.insert(rule) }
-    }
+    validator.warningsAsErrors = invocation[werror]
+    validator.systemCatalog = invocation[systemCatalog]
+    for rule in invocation.all(disable) { validator.disabledRules.insert(rule.id) }
     return validator
   }
 
@@ -179,9 +176,7 @@ enum ValidateCommand {
 
 extension ValidateCommand {
   /// `--explain RULE`: the rule's id and severity, what it finds, why it matters, how to fix it.
-  static func explain(_ id: String, _ io: inout Console) -> Int32 {
-    // Parsing checked the id against the rules (and suggested the nearest).
-    guard let rule = ValidationRule.named(id) else { return ExitStatus.usage }
+  static func explain(_ rule: ValidationRule, _ io: inout Console) -> Int32 {
     io.print("\(rule.id.rawValue) (\(rule.severity.rawValue))")
     io.print("")
     for (heading, text) in [("What it finds", rule.summary), ("Why it matters", rule.why), ("How to fix it", rule.fix)]
@@ -209,7 +204,7 @@ extension ValidateCommand {
 }
 
 /// The output formats of `utictl validate --format`.
-enum ReportFormat: String, CaseIterable {
+enum ReportFormat: String, CaseIterable, Sendable {
   /// `path:line:column: severity: message [rule]` on standard error, as clang writes it.
   case clang
   /// GitHub Actions workflow commands (`::error file=…`).

@@ -14,24 +14,25 @@ import UTIPlatform
 /// options that name one, and the signals that end a foreground run.
 enum ClipboardCommands {
   /// The values of `--selection`.
-  enum SelectionName: String, CaseIterable {
+  enum SelectionName: String, CaseIterable, Sendable {
     case clipboard, primary
 
     var selection: SystemPasteboard.Selection { self == .clipboard ? .clipboard : .primary }
   }
 
-  static let selectionOption = Command.Option(
-    names: ["--selection"], value: .oneOf(SelectionName.self), help: "The selection (default: clipboard).")
-  static let backendOption = Command.Option(
-    names: ["--backend"], value: .oneOf(SystemPasteboard.Backend.names),
+  /// `--selection clipboard|primary`.
+  static let selection = Command.Key<SelectionName>(["--selection"], help: "The selection (default: clipboard).")
+  /// `--backend x11|wayland`, read as its name (the display is the environment's when the command runs).
+  static let backend = Command.Key<String>(
+    ["--backend"], .oneOf(SystemPasteboard.Backend.names),
     help: "The desktop protocol (default: wayland where $WAYLAND_DISPLAY is set, else x11).")
 
   /// The pasteboard `--selection` and `--backend` name (parsing checked both values), mapping
   /// types with `registry` (the `--types` declarations).
   static func pasteboard(_ invocation: Invocation, registry: UTTypeRegistry, io: inout Console) -> SystemPasteboard? {
-    let selection = invocation.value("--selection").flatMap(SelectionName.init) ?? .clipboard
+    let selection = invocation[selection] ?? .clipboard
     var backend: SystemPasteboard.Backend?
-    if let name = invocation.value("--backend") {
+    if let name = invocation[Self.backend] {
       do {
         backend = try SystemPasteboard.Backend.named(name)
       } catch {

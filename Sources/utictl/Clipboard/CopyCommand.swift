@@ -45,40 +45,40 @@ enum CopyCommand {
           isOptional: true)
       ],
       options: [
-        ClipboardCommands.selectionOption,
-        ClipboardCommands.backendOption,
-        .init(names: ["--type"], value: .type("uti"), help: "The data's type."),
-        .init(
-          names: ["--representation"], value: .text("type=file"),
-          help: "Also offer FILE (- for standard input) as TYPE (repeatable).", isRepeating: true),
-        .init(
-          names: ["--files"], value: nil,
-          help: "Copy the files themselves, as a file manager does (text/uri-list)."),
-        .init(names: ["--cut"], value: nil, help: "With --files: a paste moves the files (a file manager's cut)."),
-        .init(names: ["-o", "--paste-once"], value: nil, help: "Serve one paste, then give the selection up."),
-        .init(
-          names: ["--sensitive"], value: nil,
-          help: "A password: hint managers to skip it, never hand it over, clear it after 45 s."),
-        .init(names: ["--clear-after"], value: .seconds, help: "Give the selection up after this many seconds."),
-        .init(names: ["-c", "--clear"], value: nil, help: "Empty the selection (nothing owns it after)."),
-        .init(names: ["--foreground"], value: nil, help: "Serve in the foreground until the selection is lost."),
+        ClipboardCommands.selection, ClipboardCommands.backend, type, representation, files, cut, pasteOnce, sensitive,
+        clearAfter, clear, foreground,
       ],
       run: run
     )
   }
+
+  static let type = Command.Key<String>(["--type"], .type("uti"), help: "The data's type.")
+  static let representation = Command.Key<String>(
+    ["--representation"], .text("type=file"), help: "Also offer FILE (- for standard input) as TYPE (repeatable).",
+    repeating: true)
+  static let files = Command.Flag(
+    ["--files"], help: "Copy the files themselves, as a file manager does (text/uri-list).")
+  static let cut = Command.Flag(["--cut"], help: "With --files: a paste moves the files (a file manager's cut).")
+  static let pasteOnce = Command.Flag(["-o", "--paste-once"], help: "Serve one paste, then give the selection up.")
+  static let sensitive = Command.Flag(
+    ["--sensitive"], help: "A password: hint managers to skip it, never hand it over, clear it after 45 s.")
+  static let clearAfter = Command.Key<Double>(
+    seconds: ["--clear-after"], help: "Give the selection up after this many seconds.")
+  static let clear = Command.Flag(["-c", "--clear"], help: "Empty the selection (nothing owns it after).")
+  static let foreground = Command.Flag(["--foreground"], help: "Serve in the foreground until the selection is lost.")
 
   static func run(_ invocation: Invocation, _ io: inout Console) -> Int32 {
     guard let registry = QueryContext.registry(invocation, io: &io) else { return ExitStatus.usage }
     guard let pasteboard = ClipboardCommands.pasteboard(invocation, registry: registry, io: &io) else {
       return ExitStatus.usage
     }
-    if invocation.has("--clear") { return clear(pasteboard, invocation: invocation, io: &io) }
+    if invocation[clear] { return clear(pasteboard, invocation: invocation, io: &io) }
     let options = SystemPasteboard.Options(
-      isSensitive: invocation.has("--sensitive"), pasteLimit: invocation.has("--paste-once") ? 1 : nil)
+      isSensitive: invocation[sensitive], pasteLimit: invocation[pasteOnce] ? 1 : nil)
     let seconds =
-      invocation.value("--clear-after").flatMap(Double.init) ?? (options.isSensitive ? sensitiveSeconds : nil)
+      invocation[clearAfter] ?? (options.isSensitive ? sensitiveSeconds : nil)
     // The expiration date is set when the selection is owned (see own): a slow source does not shorten it.
-    if invocation.has("--files") {
+    if invocation[files] {
       return copyFiles(invocation, pasteboard: pasteboard, options: options, clearAfter: seconds, io: &io)
     }
     guard invocation.positionals.count <= 1 else {
@@ -89,13 +89,13 @@ enum CopyCommand {
     signal(SIGXFSZ, SIG_IGN)
     var item = SystemPasteboard.Item()
     var spools: [Spool] = []
-    let representations = invocation.all("--representation")
+    let representations = invocation.all(representation)
     // With only --representation, standard input is not read unless one of them names it.
     if !invocation.positionals.isEmpty || representations.isEmpty {
       let path = invocation.positionals.first ?? "-"
       guard let spool = spool(path, io: &io) else { return ExitStatus.usage }
       let type: UTType
-      if let wanted = invocation.value("--type") {
+      if let wanted = invocation[Self.type] {
         guard let declared = QueryContext.type(wanted, in: registry, io: &io) else { return ExitStatus.usage }
         type = declared
       } else {
@@ -103,7 +103,7 @@ enum CopyCommand {
       }
       spool.register(type, in: &item)
       spools.append(spool)
-    } else if invocation.value("--type") != nil {
+    } else if invocation[Self.type] != nil {
       io.error("Error: --type names the type of a file or of standard input; with --representation, each names its own")
       return ExitStatus.usage
     }
@@ -178,14 +178,14 @@ enum CopyCommand {
       return item
     }
     return own(
-      pasteboard, items, fileOperation: invocation.has("--cut") ? .cut : .copy, options: options,
+      pasteboard, items, fileOperation: invocation[cut] ? .cut : .copy, options: options,
       clearAfter: clearAfter, invocation: invocation, io: &io)
   }
 
   /// `copy --clear`: empties the selection, whoever owns it (the owner gives it up).
   static func clear(_ pasteboard: SystemPasteboard, invocation: Invocation, io: inout Console) -> Int32 {
-    let conflicting = ["--files", "--type", "--representation", "--paste-once", "--sensitive", "--clear-after"]
-      .filter { invocation.has($0) || invocation.value($0) != nil }
+    let conflicting = ([files, type, representation, pasteOnce, sensitive, clearAfter] as [any OptionDeclaration])
+      .filter(invocation.gave).map(\.option.name)
     guard invocation.positionals.isEmpty, conflicting.isEmpty else {
       io.error(
         "Error: --clear copies nothing: it takes no file\(conflicting.isEmpty ? "" : " and no \(conflicting[0])")")
@@ -225,7 +225,7 @@ enum CopyCommand {
         return nil
       }
     }
-    guard !invocation.has("--foreground") else {
+    guard !invocation[foreground] else {
       return setItems(&io) != nil ? serve(pasteboard) : ExitStatus.usage
     }
     // Before the connection is made, so that the child (either way) inherits only it and the spools.

@@ -103,7 +103,7 @@ extension PasteCommand {
       run(program, Array(invocation.positionals.dropFirst()), pasteboard: pasteboard, type: type, sensitive: sensitive)
       return ExitStatus.success
     }
-    if invocation.has("--json") {
+    if invocation[.json] {
       var types: [String] = []
       for (type, target) in targets where target != SelectionTargets.passwordManagerHintTarget {
         if !types.contains(type.identifier) { types.append(type.identifier) }

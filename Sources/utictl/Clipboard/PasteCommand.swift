@@ -30,21 +30,22 @@ enum PasteCommand {
           isRepeating: true, isOptional: true)
       ],
       options: [
-        ClipboardCommands.selectionOption,
-        ClipboardCommands.backendOption,
-        .init(names: ["--type"], value: .type("uti"), help: "The type to paste (default public.plain-text)."),
-        .init(names: ["-n", "--no-newline"], value: nil, help: "Write text as it is, without a trailing newline."),
-        .init(names: ["-l", "--list"], value: nil, help: "List the owner's targets, their types and conversions."),
-        .init(names: ["-w", "--watch"], value: nil, help: "Report each change of the selection until interrupted."),
-        .json,
-        .pretty,
+        ClipboardCommands.selection, ClipboardCommands.backend, type, noNewline, list, watchFlag, Command.Flag.json,
+        Command.Flag.pretty,
       ],
       run: run
     )
   }
 
+  static let type = Command.Key<String>(
+    ["--type"], .type("uti"), help: "The type to paste (default public.plain-text).")
+  static let noNewline = Command.Flag(["-n", "--no-newline"], help: "Write text as it is, without a trailing newline.")
+  static let list = Command.Flag(["-l", "--list"], help: "List the owner's targets, their types and conversions.")
+  static let watchFlag = Command.Flag(
+    ["-w", "--watch"], help: "Report each change of the selection until interrupted.")
+
   static func run(_ invocation: Invocation, _ io: inout Console) -> Int32 {
-    guard invocation.positionals.isEmpty || invocation.has("--watch") else {
+    guard invocation.positionals.isEmpty || invocation[watchFlag] else {
       io.error("Error: paste takes a command only with --watch (utictl paste --watch -- COMMAND ...)")
       return ExitStatus.usage
     }
@@ -52,10 +53,10 @@ enum PasteCommand {
     guard let pasteboard = ClipboardCommands.pasteboard(invocation, registry: registry, io: &io) else {
       return ExitStatus.usage
     }
-    let wanted = invocation.value("--type") ?? "public.plain-text"
+    let wanted = invocation[type] ?? "public.plain-text"
     guard let type = QueryContext.type(wanted, in: registry, io: &io) else { return ExitStatus.usage }
-    if invocation.has("--watch") { return watch(pasteboard, type: type, invocation: invocation, io: &io) }
-    if invocation.has("--list") { return list(pasteboard, invocation: invocation, io: &io) }
+    if invocation[watchFlag] { return watch(pasteboard, type: type, invocation: invocation, io: &io) }
+    if invocation[list] { return list(pasteboard, invocation: invocation, io: &io) }
     do {
       var last: UInt8?
       // Each chunk is written as it arrives: memory stays flat for any size.
@@ -68,7 +69,7 @@ enum PasteCommand {
         io.error("error: nothing on the \(pasteboard.selection.rawValue) selection conforms to \(type.identifier)")
         return ExitStatus.failure
       }
-      if found.type.conforms(to: .text) && !invocation.has("--no-newline") && last != 0x0A { io.write([0x0A]) }
+      if found.type.conforms(to: .text) && !invocation[noNewline] && last != 0x0A { io.write([0x0A]) }
       if io.outputError != nil { return ExitStatus.failure }
     } catch {
       if error.code == .writeFailed { return ExitStatus.failure }  // the console reports it
@@ -95,7 +96,7 @@ enum PasteCommand {
     let rows =
       targets.map { ($0.type, $0.target, nil as String?) } + files.map { ($0.type, $0.target, "file") }
       + SystemPasteboard.conversions(from: targets).map { ($0.type, $0.target, "converted") }
-    if invocation.has("--json") {
+    if invocation[.json] {
       let values = rows.map { type, target, how -> PropertyList.Value in
         var entries: [PropertyList.Dictionary.Entry] = [
           .init(key: "type", value: .init(.string(type.identifier))),
@@ -104,7 +105,7 @@ enum PasteCommand {
         if let how { entries.append(.init(key: how, value: .init(.boolean(true)))) }
         return .init(.dictionary(.init(entries)))
       }
-      QueryContext.printJSON(.init(.array(values)), io: &io, pretty: invocation.has("--pretty"))
+      QueryContext.printJSON(.init(.array(values)), io: &io, pretty: invocation[.pretty])
     } else {
       for (type, target, how) in rows {
         io.print(([type.identifier, target] + [how].compactMap { $0 }).joined(separator: "\t"))
