@@ -16,7 +16,8 @@ struct TypedOptionsTests {
       ValidateCommand.command,
       ["Info.plist", "--format", "sarif", "--disable", "duplicate-identifier", "--disable=missing-conformance"])
     #expect(validate[ValidateCommand.format] == .sarif)
-    #expect(validate.all(ValidateCommand.disable).map(\.id.rawValue) == ["duplicate-identifier", "missing-conformance"])
+    #expect(
+      validate.all(ValidateCommand.disable).map(\.id.rawValue) == ["duplicate-identifier", "missing-conformance"])
     #expect(validate[ValidateCommand.explainKey] == nil, "not given")
     #expect(!validate[ValidateCommand.werror])
     let copy = try Self.parse(CopyCommand.command, ["--clear-after", "2.5", "--selection", "primary", "-o"])
