@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "Pasteboard", targets: ["Pasteboard"]),
     .library(name: "SystemPasteboard", targets: ["SystemPasteboard"]),
     .library(name: "DesktopPasteboard", targets: ["DesktopPasteboard"]),
+    .library(name: "Workspace", targets: ["Workspace"]),
     .executable(name: "utictl", targets: ["utictl"]),
     .executable(name: "pointybug", targets: ["PointyBug"]),
     .executable(name: "bookmarks", targets: ["Bookmarks"]),
@@ -38,10 +39,13 @@ let package = Package(
     // Foundation; it imports no wire type.
     .target(
       name: "DesktopPasteboard", dependencies: ["SystemPasteboard", "Pasteboard", "TypeRegistry", "UTIPlatform"]),
+    // The app's side of the Linux desktop, with NSWorkspace's names: the freedesktop export of an
+    // Info.plist's declarations (a shared-mime-info package, a desktop entry).
+    .target(name: "Workspace", dependencies: ["TypeRegistry", "PropertyList", "UTIPlatform"]),
     // A self-contained release binary: `swift build -c release --static-swift-stdlib` (scripts/release.sh).
     .executableTarget(
       name: "utictl",
-      dependencies: ["TypeRegistry", "TypeValidation", "PropertyList", "SystemPasteboard", "UTIPlatform"]),
+      dependencies: ["TypeRegistry", "TypeValidation", "PropertyList", "SystemPasteboard", "Workspace", "UTIPlatform"]),
     .plugin(
       name: "ValidateTypes",
       capability: .command(
@@ -97,7 +101,8 @@ let package = Package(
     .testTarget(
       name: "PasteboardTests", dependencies: ["Pasteboard", "PointyBug", "TypeRegistry", "UTIPlatform", "TestSupport"]),
     .testTarget(
-      name: "utictlTests", dependencies: ["utictl", "TypeRegistry", "TypeValidation", "PropertyList", "TestSupport"]),
+      name: "utictlTests",
+      dependencies: ["utictl", "TypeRegistry", "TypeValidation", "PropertyList", "Workspace", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build/docs}
-modules=(PropertyList TypeRegistry TypeValidation Pasteboard SystemPasteboard DesktopPasteboard)
+modules=(PropertyList TypeRegistry TypeValidation Pasteboard SystemPasteboard DesktopPasteboard Workspace)
 graphs=$(swift package dump-symbol-graph --minimum-access-level public | sed -n 's/^Files written to //p' | tail -1)
 [ -d "$graphs" ] || { echo "no symbol graphs were written" >&2; exit 1; }
 mkdir -p "$out"

@@ -202,6 +202,18 @@ extension FileIO {
     return current
   }
 
+  /// Makes the directory `path` and every missing one above it (`mkdir -p`), `0777` less the umask.
+  /// - Throws: ``Error`` naming the first directory that could not be made (`ENOTDIR` where a
+  ///   file stands in the way, `EACCES` …).
+  package static func makeDirectories(_ path: String) throws(Error) {
+    guard !path.isEmpty, !isDirectory(path) else { return }
+    let parent = directoryName(of: path)
+    if parent != path && parent != "." && parent != "/" { try makeDirectories(parent) }
+    guard mkdir(path, 0o777) == 0 || (errno == EEXIST && isDirectory(path)) else {
+      throw Error(path: path, operation: .write, code: errno == EEXIST ? ENOTDIR : errno)
+    }
+  }
+
   /// Everything before the last `/` (`.` when there is none).
   package static func directoryName(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }

@@ -1,0 +1,113 @@
+import UTIPlatform
+
+extension FreedesktopExport {
+  /// The namespace of the elements that carry what shared-mime-info has no element for (the
+  /// type's identifier, its declared conformances); update-mime-database copies them through.
+  public static let namespace = "urn:swift-uti:freedesktop-export:1"
+
+  /// The shared-mime-info package, as `mime/packages/APP-ID.xml` holds it.
+  /// - Returns: The package's XML, UTF-8 text.
+  public func sharedMIMEPackage() -> String {
+    var xml = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!-- Made by utictl export freedesktop from the app's Info.plist: change that, then export again. -->
+      <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info" xmlns:uti="\(Self.namespace)">
+
+      """
+    for type in mimeTypes {
+      xml += "  <mime-type type=\"\(XMLEscaping.escape(type.name))\">\n"
+      if let comment = type.comment { xml += "    <comment>\(XMLEscaping.escape(comment))</comment>\n" }
+      if let icon = type.icon { xml += "    <icon name=\"\(XMLEscaping.escape(icon))\"/>\n" }
+      for glob in type.globs { xml += "    <glob pattern=\"\(XMLEscaping.escape(glob))\"/>\n" }
+      for alias in type.aliases { xml += "    <alias type=\"\(XMLEscaping.escape(alias))\"/>\n" }
+      for parent in type.subclassOf { xml += "    <sub-class-of type=\"\(XMLEscaping.escape(parent))\"/>\n" }
+      xml += "    <uti:type-identifier>\(XMLEscaping.escape(type.identifier))</uti:type-identifier>\n"
+      for parent in type.conformsTo { xml += "    <uti:conforms-to>\(XMLEscaping.escape(parent))</uti:conforms-to>\n" }
+      xml += "  </mime-type>\n"
+    }
+    return xml + "</mime-info>\n"
+  }
+
+  /// The desktop entry, as `applications/APP-ID.desktop` holds it, launching `exec`.
+  ///
+  /// - Parameter exec: The `Exec` line, with `%U` or `%u` (URLs) or `%F` or `%f` (paths), where
+  ///   the files to open go (the Desktop Entry specification's field codes).
+  /// - Returns: The entry's text.
+  /// - Throws: ``FreedesktopExportError`` when `exec` has none of them, so that opened files
+  ///   would never reach the app, or has a character a desktop entry cannot hold.
+  public func desktopEntry(exec: String) throws(FreedesktopExportError) -> String {
+    guard ["%U", "%u", "%F", "%f"].contains(where: exec.contains) else {
+      throw FreedesktopExportError(
+        .exec,
+        "--exec '\(exec)' has no %U, %u, %F or %f: without one the files the desktop opens with the app never "
+          + "reach it; give --exec '\(exec) %U' (URLs) or --exec '\(exec) %F' (paths)")
+    }
+    guard !exec.contains(where: \.isNewline) else {
+      throw FreedesktopExportError(.exec, "--exec holds a line break, which a desktop entry's line cannot")
+    }
+    var entry = "[Desktop Entry]\nType=Application\n"
+    entry += "Name=\(Self.escapeValue(applicationName))\n"
+    entry += "Exec=\(exec)\n"
+    if !documentMIMETypes.isEmpty { entry += "MimeType=\(documentMIMETypes.map { $0 + ";" }.joined())\n" }
+    return entry
+  }
+
+  /// Writes the package, and with `exec` the desktop entry, under `directory` (`mime/packages/`
+  /// and `applications/`, made where missing), each atomically: a file is replaced whole or
+  /// left as it was.
+  ///
+  /// - Parameters:
+  ///   - directory: The data directory (`$DESTDIR/usr/share`, `~/.local/share`).
+  ///   - exec: The desktop entry's `Exec` line; nil writes no desktop entry.
+  /// - Returns: The paths written, the package first.
+  /// - Throws: ``FreedesktopExportError`` for a bad `exec`, or a file that cannot be written.
+  @discardableResult
+  public func write(to directory: String, exec: String?) throws(FreedesktopExportError) -> [String] {
+    let entry = try exec.map { exec throws(FreedesktopExportError) in try desktopEntry(exec: exec) }
+    var files = [("\(directory)/mime/packages/\(appID).xml", sharedMIMEPackage())]
+    if let entry { files.append(("\(directory)/applications/\(appID).desktop", entry)) }
+    for (path, text) in files {
+      do {
+        try FileIO.makeDirectories(FileIO.directoryName(of: path))
+        try FileIO.replace(path, with: Array(text.utf8))
+      } catch {
+        throw FreedesktopExportError(.write, "\(error)")
+      }
+    }
+    return files.map(\.0)
+  }
+
+  /// A desktop entry's string value: `\s`, `\n`, `\t`, `\r` and `\\` escaped, as the
+  /// specification asks.
+  static func escapeValue(_ value: String) -> String {
+    var escaped = ""
+    for character in value {
+      switch character {
+      case "\\": escaped += "\\\\"
+      case "\n": escaped += "\\n"
+      case "\t": escaped += "\\t"
+      case "\r": escaped += "\\r"
+      default: escaped.append(character)
+      }
+    }
+    return escaped.first == " " ? "\\s" + escaped.dropFirst() : escaped
+  }
+}
+
+/// XML's five escapes, for text and attribute values.
+enum XMLEscaping {
+  static func escape(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "\"": escaped += "&quot;"
+      case "'": escaped += "&apos;"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
+  }
+}

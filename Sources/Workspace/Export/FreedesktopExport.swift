@@ -1,0 +1,137 @@
+import PropertyList
+import TypeRegistry
+
+/// An app's Info.plist said to the Linux desktop: its declared types as a shared-mime-info
+/// package, and the documents it opens as a desktop entry.
+///
+/// The package (`mime/packages/APP-ID.xml`, as Flatpak requires it named) has one `<mime-type>`
+/// per exported type (and per imported one, with `includingImported`):
+/// - its name is the declared MIME type (the first `public.mime-type` tag); a type that declares
+///   none gets `application/x-` and its identifier, lowercased, any character outside `a-z`,
+///   `0-9`, `.`, `+` and `-` made `-` (`com.example.Sketch_Doc` → `application/x-com.example.sketch-doc`);
+/// - its other MIME types are `<alias>`es, its extensions `<glob pattern="*.ext">` (in the
+///   declared case: shared-mime-info matches globs without regard to case, as Apple matches
+///   extensions);
+/// - each conformance is a `<sub-class-of>`, through the nearest supertypes that have a MIME
+///   type (`public.data` is `application/octet-stream`, `public.text` `text/plain`);
+/// - `UTTypeDescription` is its `<comment>`, `UTTypeIconName` (or `UTTypeIconFile` without its
+///   extension) its `<icon>`;
+/// - the identifier and the declared conformances go in elements of our own namespace, which
+///   update-mime-database copies through, so that reading the installed package back
+///   (`--types`) gives the same type.
+///
+/// The desktop entry (`applications/APP-ID.desktop`) names the app (`CFBundleDisplayName`, else
+/// `CFBundleName`) and lists in `MimeType=` what every `CFBundleDocumentTypes` entry opens: its
+/// `LSItemContentTypes` by their MIME types, its `CFBundleTypeMIMETypes`, and its
+/// `CFBundleTypeExtensions` through the registry, entries ordered by `LSHandlerRank` (Owner,
+/// Default, Alternate; None and role None are not handlers), editors before viewers within a rank.
+///
+/// ```swift
+/// let file = try DeclarationFile(contentsOf: "Info.plist")
+/// let export = try FreedesktopExport(file, appID: "org.example.Sketch")
+/// let written = try export.write(to: "\(destination)/usr/share", exec: "sketch %U")
+/// ```
+public struct FreedesktopExport: Sendable {
+  /// One exported type, as the package says it.
+  public struct MIMEType: Sendable, Hashable {
+    /// The type's identifier.
+    public var identifier: String
+    /// Its MIME type: the declared one, or the derived `application/x-` name.
+    public var name: String
+    /// Whether ``name`` was derived from the identifier (the declaration gives no MIME type).
+    public var isNameDerived: Bool
+    /// Its other MIME types.
+    public var aliases: [String]
+    /// Its glob patterns (`*.ext`).
+    public var globs: [String]
+    /// The MIME types of its nearest supertypes that have one.
+    public var subclassOf: [String]
+    /// Its declared conformances, as identifiers.
+    public var conformsTo: [String]
+    /// Its description.
+    public var comment: String?
+    /// Its icon's name.
+    public var icon: String?
+  }
+
+  /// The application's ID (reverse DNS, as Flatpak and D-Bus spell it): the package's and the
+  /// desktop entry's file name.
+  public let appID: String
+  /// The application's name for the desktop entry.
+  public let applicationName: String
+  /// The types of the package, in declaration order.
+  public let mimeTypes: [MIMEType]
+  /// What the desktop entry's `MimeType=` lists, in order.
+  public let documentMIMETypes: [String]
+  /// What could not be exported, one sentence each (a document type whose content type has no
+  /// MIME type, say): reported, not fatal.
+  public let warnings: [String]
+
+  /// Works out the export of `file`'s declarations for the application `appID`.
+  ///
+  /// - Parameters:
+  ///   - file: The Info.plist (or bundle) whose declarations and document types are exported.
+  ///   - appID: The application's ID (`org.example.Sketch`).
+  ///   - registry: The types the file's conformances and document types are looked up in (the
+  ///     file's own declarations are added to it); nil for the built-in catalog.
+  ///   - includingImported: Whether imported declarations get a `<mime-type>` too.
+  /// - Throws: ``FreedesktopExportError`` when `appID` is not an application ID.
+  public init(
+    _ file: DeclarationFile, appID: String, registry: UTTypeRegistry.Builder? = nil, includingImported: Bool = false
+  ) throws(FreedesktopExportError) {
+    try Self.checkApplicationID(appID)
+    var builder = registry ?? UTTypeRegistry.Builder(includingSystemTypes: true, mimeDatabase: nil)
+    builder.add(file)
+    let types = builder.build()
+    let root = file.document.root.dictionary
+    self.appID = appID
+    var warnings: [String] = []
+    applicationName = Self.applicationName(root, appID: appID, warnings: &warnings)
+    let declarations = file.declarations.filter { $0.kind == .exported || includingImported }
+    var names = Naming(registry: types)
+    mimeTypes = declarations.map { names.mimeType(of: $0) }
+    documentMIMETypes = DocumentTypes.mimeTypes(of: root, naming: &names, warnings: &warnings)
+    self.warnings = warnings
+  }
+}
+
+extension FreedesktopExport {
+  /// `CFBundleDisplayName`, else `CFBundleName`; where neither is given, or the one given is an
+  /// Xcode build setting left unexpanded (`$(PRODUCT_NAME)`), the app ID's last element, with a
+  /// warning.
+  static func applicationName(_ root: PropertyList.Dictionary?, appID: String, warnings: inout [String]) -> String {
+    let fallback = String(appID.split(separator: ".").last ?? Substring(appID))
+    for key in ["CFBundleDisplayName", "CFBundleName"] {
+      guard let name = root?[key]?.string, !name.isEmpty else { continue }
+      guard !name.contains("$(") && !name.contains("${") else {
+        warnings.append(
+          "\(key) is '\(name)', an Xcode build setting: the desktop entry is named '\(fallback)' (export the built "
+            + "app's Info.plist for its name)")
+        return fallback
+      }
+      return name
+    }
+    warnings.append(
+      "the Info.plist names no app (CFBundleDisplayName, CFBundleName): the desktop entry is named '\(fallback)'")
+    return fallback
+  }
+}
+
+/// Why an export cannot be made or written.
+public struct FreedesktopExportError: Error, Sendable, CustomStringConvertible {
+  enum Code: Sendable { case applicationID, exec, write }
+  let code: Code
+  /// What is wrong, and how to fix it.
+  public let message: String
+
+  init(_ code: Code, _ message: String) {
+    self.code = code
+    self.message = message
+  }
+
+  /// Whether a file could not be written (else an argument was wrong: the app ID, `exec`).
+  public var isWriteFailure: Bool { code == .write }
+
+  /// The message.
+  public var description: String { message }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import utictl
+
+/// `utictl export freedesktop`: an Info.plist's types and document types written as a
+/// shared-mime-info package and a desktop entry, checked with the tools that read them
+/// (update-mime-database, GIO, xdg-mime, desktop-file-validate).
+@Suite("utictl export freedesktop")
+struct ExportCommandTests {
+  /// An app with an exported type that names its MIME type, one that names none, an imported
+  /// type, and document types of every rank and role.
+  static let sketchPlist = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict>
+      <key>CFBundleName</key><string>Sketch &amp; Note</string>
+      <key>UTExportedTypeDeclarations</key><array>
+        <dict>
+          <key>UTTypeIdentifier</key><string>org.example.sketch</string>
+          <key>UTTypeDescription</key><string>Sketch Drawing</string>
+          <key>UTTypeConformsTo</key><array><string>public.xml</string></array>
+          <key>UTTypeIconFile</key><string>SketchDoc.icns</string>
+          <key>UTTypeTagSpecification</key><dict>
+            <key>public.filename-extension</key><array><string>sketchdoc</string><string>SKD</string></array>
+            <key>public.mime-type</key><array>
+              <string>application/x-example-sketch+xml</string><string>application/vnd.example.sketch</string>
+            </array>
+          </dict>
+        </dict>
+        <dict>
+          <key>UTTypeIdentifier</key><string>org.example.Sketch_Bundle</string>
+          <key>UTTypeConformsTo</key><array><string>org.example.sketch</string></array>
+          <key>UTTypeTagSpecification</key><dict>
+            <key>public.filename-extension</key><string>sketchbundle</string>
+          </dict>
+        </dict>
+      </array>
+      <key>UTImportedTypeDeclarations</key><array>
+        <dict>
+          <key>UTTypeIdentifier</key><string>com.other.drawing</string>
+          <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+          <key>UTTypeTagSpecification</key><dict>
+            <key>public.mime-type</key><string>application/x-other-drawing</string>
+          </dict>
+        </dict>
+      </array>
+      <key>CFBundleDocumentTypes</key><array>
+        <dict>
+          <key>CFBundleTypeName</key><string>Pictures</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string>
+          <key>LSHandlerRank</key><string>Alternate</string>
+          <key>LSItemContentTypes</key><array><string>public.png</string></array>
+        </dict>
+        <dict>
+          <key>CFBundleTypeName</key><string>Text</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string>
+          <key>LSItemContentTypes</key><array><string>public.plain-text</string></array>
+        </dict>
+        <dict>
+          <key>CFBundleTypeName</key><string>Sketch</string>
+          <key>CFBundleTypeRole</key><string>Editor</string>
+          <key>LSHandlerRank</key><string>Owner</string>
+          <key>LSItemContentTypes</key><array><string>org.example.sketch</string><string>org.example.Sketch_Bundle</string></array>
+        </dict>
+        <dict>
+          <key>CFBundleTypeName</key><string>Markdown</string>
+          <key>CFBundleTypeRole</key><string>Editor</string>
+          <key>CFBundleTypeExtensions</key><array><string>md</string></array>
+          <key>CFBundleTypeMIMETypes</key><array><string>text/x-example-notes</string></array>
+        </dict>
+        <dict>
+          <key>CFBundleTypeName</key><string>Icons only</string>
+          <key>CFBundleTypeRole</key><string>None</string>
+          <key>LSItemContentTypes</key><array><string>public.jpeg</string></array>
+        </dict>
+        <dict>
+          <key>CFBundleTypeName</key><string>Not a handler</string>
+          <key>LSHandlerRank</key><string>None</string>
+          <key>LSItemContentTypes</key><array><string>public.gif</string></array>
+        </dict>
+      </array>
+    </dict></plist>
+    """
+
+  /// Writes the Info.plist into a fresh directory and exports it there (`share/`).
+  static func export(_ extra: [String] = [], plist: String = sketchPlist) throws -> (TemporaryDirectory, Run) {
+    let directory = try TemporaryDirectory()
+    let info = directory.url.appendingPathComponent("Info.plist")
+    try Data(plist.utf8).write(to: info)
+    let run = utictl(
+      ["export", "freedesktop", info.path, "--app-id", "org.example.Sketch", "-o", directory.url.path + "/share"]
+        + extra)
+    return (directory, run)
+  }
+
+  @Test func thePackageSaysEachExportedTypeInSharedMimeInfosTerms() throws {
+    let (directory, run) = try Self.export()
+    #expect(run.status == 0, "\(run.stderr)")
+    let package = directory.url.appendingPathComponent("share/mime/packages/org.example.Sketch.xml")
+    #expect(run.stdout.hasPrefix(package.path + "\n"))
+    let xml = try String(contentsOf: package, encoding: .utf8)
+    #expect(
+      xml.contains(
+        """
+          <mime-type type="application/x-example-sketch+xml">
+            <comment>Sketch Drawing</comment>
+            <icon name="SketchDoc"/>
+            <glob pattern="*.sketchdoc"/>
+            <glob pattern="*.SKD"/>
+            <alias type="application/vnd.example.sketch"/>
+            <sub-class-of type="application/xml"/>
+            <uti:type-identifier>org.example.sketch</uti:type-identifier>
+            <uti:conforms-to>public.xml</uti:conforms-to>
+          </mime-type>
+        """), "\(xml)")
+    // No MIME type declared: a name derived from the identifier; its parent is our own type.
+    #expect(xml.contains("<mime-type type=\"application/x-org.example.sketch-bundle\">"), "\(xml)")
+    #expect(xml.contains("<sub-class-of type=\"application/x-example-sketch+xml\"/>"), "\(xml)")
+    // Near miss: the imported type is another app's, left out unless asked for.
+    #expect(!xml.contains("application/x-other-drawing"))
+    let (imported, withImported) = try Self.export(["--include-imported"])
+    #expect(withImported.status == 0)
+    let all = try String(
+      contentsOf: imported.url.appendingPathComponent("share/mime/packages/org.example.Sketch.xml"), encoding: .utf8)
+    #expect(all.contains("<mime-type type=\"application/x-other-drawing\">"))
+    // Said alone, application/octet-stream is its parent.
+    #expect(all.contains("<sub-class-of type=\"application/octet-stream\"/>"))
+  }
+
+  @Test func theDesktopEntryListsWhatTheDocumentTypesOpenByRank() throws {
+    let (directory, run) = try Self.export(["--exec", "sketch --open %U"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let entry = try String(
+      contentsOf: directory.url.appendingPathComponent("share/applications/org.example.Sketch.desktop"), encoding: .utf8
+    )
+    // Owner first, then the Default editor (its MIME types, then its extensions' types), the
+    // Default viewer, the Alternate viewer; role None and rank None are no handlers (JPEG and
+    // GIF are left out).
+    #expect(
+      entry == """
+        [Desktop Entry]
+        Type=Application
+        Name=Sketch & Note
+        Exec=sketch --open %U
+        MimeType=application/x-example-sketch+xml;application/x-org.example.sketch-bundle;text/x-example-notes;\
+        text/markdown;text/plain;image/png;
+
+        """)
+    #expect(run.stdout.split(separator: "\n").count == 2, "the package and the entry")
+  }
+
+  @Test func anExecWithoutAFieldCodeIsRefusedAndNothingIsWritten() throws {
+    let (directory, run) = try Self.export(["--exec", "sketch"])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("--exec 'sketch' has no %U, %u, %F or %f"), "\(run.stderr)")
+    #expect(run.stderr.contains("give --exec 'sketch %U'"), "the fix is named")
+    #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("share").path))
+    // Near miss: %F (paths) is as good.
+    #expect(try Self.export(["--exec", "sketch %F"]).1.status == 0)
+  }
+
+  @Test(arguments: ["Sketch", "org..example", "org.3example.Sketch", "org.example.Sketch app"])
+  func anApplicationIDMustBeOne(_ appID: String) throws {
+    let directory = try TemporaryDirectory()
+    let info = directory.url.appendingPathComponent("Info.plist")
+    try Data(Self.sketchPlist.utf8).write(to: info)
+    let run = utictl("export", "freedesktop", info.path, "--app-id", appID, "-o", directory.url.path)
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("is not an application ID"), "\(run.stderr)")
+  }
+
+  @Test func whatCannotBeExportedIsAWarning() throws {
+    let plist = Self.sketchPlist.replacingOccurrences(
+      of: "<string>public.png</string>", with: "<string>com.nowhere.undeclared</string>")
+    let (_, run) = try Self.export(plist: plist)
+    #expect(run.status == 0)
+    #expect(
+      run.stderr.contains(
+        "warning: document type 'Pictures': 'com.nowhere.undeclared' has no MIME type to export"), "\(run.stderr)")
+  }
+
+  /// The real tools take the files: update-mime-database compiles the package without a word,
+  /// after which GIO and xdg-mime name our type for a file of it; desktop-file-validate passes
+  /// the entry.
+  @Test func theDesktopsOwnToolsAcceptTheFiles() throws {
+    let updater = try Peers.executable("update-mime-database", package: "shared-mime-info").orSkip()
+    let validator = try Peers.executable("desktop-file-validate", package: "desktop-file-utils").orSkip()
+    let gio = try Peers.executable("gio", package: "libglib2.0-bin").orSkip()
+    let xdgMime = try Peers.executable("xdg-mime", package: "xdg-utils").orSkip()
+    try Peers.executable("mimetype", package: "libfile-mimeinfo-perl").orSkip()
+    let (directory, run) = try Self.export(["--exec", "sketch %U"])
+    #expect(run.status == 0)
+    let share = directory.url.appendingPathComponent("share").path
+    // As installed: the data directory in the search path (else the tool notes it is not).
+    let compiled = try runProcess("/usr/bin/env", ["XDG_DATA_DIRS=\(share):/usr/share", updater, share + "/mime"])
+    #expect(compiled.status == 0)
+    #expect(compiled.stderrText.isEmpty, "update-mime-database warns: \(compiled.stderrText)")
+    let drawing = directory.url.appendingPathComponent("drawing.sketchdoc")
+    try Data("<sketch/>".utf8).write(to: drawing)
+    let environment = ["XDG_DATA_HOME=\(share)", "XDG_DATA_DIRS=/usr/share"]
+    let gioSays = try runProcess(
+      "/usr/bin/env", environment + [gio, "info", "-a", "standard::content-type", drawing.path])
+    #expect(
+      gioSays.stdoutText.contains("standard::content-type: application/x-example-sketch+xml"), "\(gioSays.stdoutText)")
+    let xdgSays = try runProcess("/usr/bin/env", environment + [xdgMime, "query", "filetype", drawing.path])
+    #expect(xdgSays.stdoutText == "application/x-example-sketch+xml\n", "\(xdgSays.stdoutText)")
+    // The identifier went through to the compiled type's file.
+    let installed = try String(contentsOfFile: share + "/mime/application/x-example-sketch+xml.xml", encoding: .utf8)
+    #expect(installed.contains("org.example.sketch"), "\(installed)")
+    let validated = try runProcess(validator, [share + "/applications/org.example.Sketch.desktop"])
+    #expect(validated.status == 0, "\(validated.stdoutText)\(validated.stderrText)")
+  }
+
+  /// Every real Info.plist of the validation corpus exports to files the tools accept.
+  @Test func everyCorpusInfoPlistExportsToFilesTheToolsAccept() throws {
+    let updater = try Peers.executable("update-mime-database", package: "shared-mime-info").orSkip()
+    let validator = try Peers.executable("desktop-file-validate", package: "desktop-file-utils").orSkip()
+    let corpus = fixturesDirectory.appendingPathComponent("info-plists")
+    let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".plist") }
+      .sorted()
+    #expect(names.count >= 20)
+    for name in names {
+      let directory = try TemporaryDirectory()
+      let share = directory.url.path + "/share"
+      let run = utictl(
+        "export", "freedesktop", corpus.appendingPathComponent(name).path, "--app-id", "org.example.Corpus",
+        "--exec", "corpus %F", "-o", share)
+      #expect(run.status == 0, "\(name): \(run.stderr)")
+      let compiled = try runProcess("/usr/bin/env", ["XDG_DATA_DIRS=\(share):/usr/share", updater, share + "/mime"])
+      #expect(compiled.status == 0 && compiled.stderrText.isEmpty, "\(name): \(compiled.stderrText)")
+      let validated = try runProcess(validator, [share + "/applications/org.example.Corpus.desktop"])
+      #expect(validated.status == 0, "\(name): \(validated.stdoutText)")
+    }
+  }
+}
