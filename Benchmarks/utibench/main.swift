@@ -96,7 +96,8 @@ if CommandLine.arguments.contains("--identify") {
 }
 // `utibench --processes`: the whole-process rows of start-up and `plist lint` alone.
 if CommandLine.arguments.contains("--processes") {
-  Bench.printTable(ProcessBench.rows(quick: quick, xmlPath: xmlPath))
+  Bench.printTable(
+    ProcessBench.rows(quick: quick, xmlPath: xmlPath) + ExportBench.rows(quick: quick, scratch: scratch))
   exit(0)
 }
 // `utibench --pasteboard`: the payload rows alone.
@@ -271,6 +272,7 @@ rows.append(
     peer: "`UTType(filenameExtension:)` (shared registry)"))
 
 rows += ProcessBench.rows(quick: quick, xmlPath: xmlPath)
+rows += ExportBench.rows(quick: quick, scratch: scratch)
 
 rows += IdentifyBench.rows(quick: quick, scratch: scratch)
 rows += PasteboardBench.rows(quick: quick, scratch: scratch)

@@ -212,6 +212,39 @@ struct ExportCommandTests {
     #expect(validated.status == 0, "\(validated.stdoutText)\(validated.stderrText)")
   }
 
+  /// `--types` reads an exported package as it reads the Info.plist: the same type, located at
+  /// its `<mime-type>` element's line.
+  @Test func thePackageReadBackGivesTheSameTypes() throws {
+    let (directory, run) = try Self.export()
+    #expect(run.status == 0)
+    let info = directory.url.appendingPathComponent("Info.plist").path
+    let package = directory.url.appendingPathComponent("share/mime/packages/org.example.Sketch.xml").path
+    for identifier in ["org.example.sketch", "org.example.Sketch_Bundle"] {
+      let fromPlist = utictl("info", "--types", info, identifier, "--json")
+      let fromPackage = utictl("info", "--types", package, identifier, "--json")
+      #expect(fromPackage.status == 0, "\(fromPackage.stderr)")
+      func facts(_ json: String) -> String {
+        json.replacingOccurrences(of: #","declaredIn":"[^"]*""#, with: "", options: .regularExpression)
+      }
+      #expect(facts(fromPackage.stdout) == facts(fromPlist.stdout))
+    }
+    let located = utictl("info", "--types", package, "org.example.sketch")
+    #expect(located.stdout.contains("declared in:  \(package):4\n"), "\(located.stdout)")
+    // Near miss: a package of MIME types alone (the system's own) names no declaration.
+    let plain = directory.url.appendingPathComponent("plain.xml")
+    try Data(
+      """
+      <?xml version="1.0"?>
+      <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
+        <mime-type type="application/x-plain"><glob pattern="*.plain"/></mime-type>
+      </mime-info>
+      """.utf8
+    ).write(to: plain)
+    let refused = utictl("info", "--types", plain.path, "public.png")
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("names no type identifier"), "\(refused.stderr)")
+  }
+
   /// Every real Info.plist of the validation corpus exports to files the tools accept.
   @Test func everyCorpusInfoPlistExportsToFilesTheToolsAccept() throws {
     let updater = try Peers.executable("update-mime-database", package: "shared-mime-info").orSkip()

@@ -217,7 +217,11 @@ public final class DeclarationFile: Sendable {
 
   /// Reads a file, or a bundle directory's `Contents/Info.plist` or `Info.plist`.
   ///
-  /// - Parameter path: A property list file, or a bundle directory.
+  /// A shared-mime-info package that `utictl export freedesktop` wrote (an installed
+  /// `mime/packages/APP-ID.xml`) is read as the exported declarations it names, each located
+  /// at its `<mime-type>` element's line.
+  ///
+  /// - Parameter path: A property list file, a bundle directory, or an exported package.
   /// - Throws: ``DeclarationLoadError`` when the file cannot be read or parsed.
   public convenience init(contentsOf path: String) throws(DeclarationLoadError) {
     var file = path
@@ -235,6 +239,10 @@ public final class DeclarationFile: Sendable {
       bytes = try FileIO.read(file)
     } catch {
       throw DeclarationLoadError(.unreadable, path: file, message: "\(error)")
+    }
+    if Self.isMIMEPackage(bytes) {
+      try self.init(bytes: try Self.declarationPlist(fromMIMEPackage: bytes, path: file), path: file)
+      return
     }
     try self.init(bytes: bytes, path: file)
   }

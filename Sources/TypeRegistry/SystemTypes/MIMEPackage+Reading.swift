@@ -249,6 +249,8 @@ struct XMLTokens {
 struct PackageReader {
   var tokens: XMLTokens
   let path: String
+  /// The prefix the document binds to ``MIMEPackage/declarationNamespace`` on `<mime-info>`.
+  var declarationPrefix: String?
 
   func error(_ offset: Int, _ message: String) -> MIMEPackage.Error {
     let (line, column) = tokens.location(offset)
@@ -265,11 +267,12 @@ struct PackageReader {
 
   mutating func read() throws(MIMEPackage.Error) -> MIMEPackage {
     var package = MIMEPackage()
-    guard case .start(let name, _, let isEmpty, let offset) = try next() else {
+    guard case .start(let name, let attributes, let isEmpty, let offset) = try next() else {
       throw error(0, "expected the document element <mime-info>")
     }
     guard name == "mime-info" else { throw error(offset, "expected <mime-info>, found <\(name)>") }
     if isEmpty { return package }
+    declarationPrefix = Self.prefix(of: MIMEPackage.declarationNamespace, in: attributes)
     while true {
       switch try next() {
       case .start(let name, let attributes, let isEmpty, let offset) where name == "mime-type":
@@ -324,6 +327,7 @@ struct PackageReader {
     let type = try required("type", attributes, in: "mime-type", offset: offset)
     guard MIMEPackage.isMIMEType(type) else { throw error(offset, "'\(type)' is not a MIME type (media/subtype)") }
     var entry = MIMEPackage.TypeEntry(mimeType: type)
+    entry.offset = offset
     if isEmpty { return entry }
     while true {
       switch try next() {
@@ -370,9 +374,22 @@ struct PackageReader {
     case "icon", "generic-icon":
       let icon = try required("name", attributes, in: name, offset: offset)
       if name == "icon" { entry.icon = icon } else { entry.genericIcon = icon }
+    case declarationPrefix.map({ $0 + ":type-identifier" }):
+      entry.typeIdentifier = try self.text(isEmpty: isEmpty)
+      return
+    case declarationPrefix.map({ $0 + ":derived-mime-type" }):
+      entry.isNameDerived = true
+    case declarationPrefix.map({ $0 + ":conforms-to" }):
+      entry.conformsTo.append(try self.text(isEmpty: isEmpty))
+      return
     default: break
     }
     if !isEmpty { try skipElement() }
+  }
+
+  /// The prefix `attributes` bind to `namespace` (`xmlns:uti="…"` gives `uti`), if any.
+  static func prefix(of namespace: String, in attributes: [String: String]) -> String? {
+    attributes.first { $0.key.hasPrefix("xmlns:") && $0.value == namespace }.map { String($0.key.dropFirst(6)) }
   }
 
   func priority(_ attributes: [String: String], offset: Int) throws(MIMEPackage.Error) -> Int {

@@ -17,6 +17,15 @@ package struct MIMEPackage: Sendable {
     package var rootXML: [(namespaceURI: String, localName: String)] = []
     package var icon: String?
     package var genericIcon: String?
+    /// The type identifier an exported package names in ``MIMEPackage/declarationNamespace``.
+    package var typeIdentifier: String?
+    /// The declared conformances an exported package lists in that namespace.
+    package var conformsTo: [String] = []
+    /// Whether the exporter made the name up (`application/x-` and the identifier): the
+    /// declaration gives no MIME type.
+    package var isNameDerived = false
+    /// The byte offset of the `<mime-type>` element in its file.
+    package var offset = 0
 
     package init(mimeType: String) { self.mimeType = mimeType }
   }
@@ -45,6 +54,10 @@ package struct MIMEPackage: Sendable {
     package var mask: [UInt8]?
     package var children: [Matchlet] = []
   }
+
+  /// The namespace of the elements `utictl export freedesktop` writes beside shared-mime-info's
+  /// own (`type-identifier`, `conforms-to`), which update-mime-database copies through.
+  package static let declarationNamespace = "urn:swift-uti:freedesktop-export:1"
 
   /// The types, in the order the files give them (a type given twice is merged, as
   /// update-mime-database merges it).

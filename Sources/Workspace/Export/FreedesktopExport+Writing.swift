@@ -1,9 +1,10 @@
+import TypeRegistry
 import UTIPlatform
 
 extension FreedesktopExport {
   /// The namespace of the elements that carry what shared-mime-info has no element for (the
   /// type's identifier, its declared conformances); update-mime-database copies them through.
-  public static let namespace = "urn:swift-uti:freedesktop-export:1"
+  public static let namespace = MIMEPackage.declarationNamespace
 
   /// The shared-mime-info package, as `mime/packages/APP-ID.xml` holds it.
   /// - Returns: The package's XML, UTF-8 text.
@@ -22,6 +23,7 @@ extension FreedesktopExport {
       for alias in type.aliases { xml += "    <alias type=\"\(XMLEscaping.escape(alias))\"/>\n" }
       for parent in type.subclassOf { xml += "    <sub-class-of type=\"\(XMLEscaping.escape(parent))\"/>\n" }
       xml += "    <uti:type-identifier>\(XMLEscaping.escape(type.identifier))</uti:type-identifier>\n"
+      if type.isNameDerived { xml += "    <uti:derived-mime-type/>\n" }
       for parent in type.conformsTo { xml += "    <uti:conforms-to>\(XMLEscaping.escape(parent))</uti:conforms-to>\n" }
       xml += "  </mime-type>\n"
     }

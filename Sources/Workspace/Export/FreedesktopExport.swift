@@ -16,9 +16,9 @@ import TypeRegistry
 ///   type (`public.data` is `application/octet-stream`, `public.text` `text/plain`);
 /// - `UTTypeDescription` is its `<comment>`, `UTTypeIconName` (or `UTTypeIconFile` without its
 ///   extension) its `<icon>`;
-/// - the identifier and the declared conformances go in elements of our own namespace, which
-///   update-mime-database copies through, so that reading the installed package back
-///   (`--types`) gives the same type.
+/// - the identifier and the declared conformances go in elements of our own namespace (with a
+///   mark where the name was derived), which update-mime-database copies through, so that
+///   reading the package back (`DeclarationFile(contentsOf:)`, `--types`) gives the same type.
 ///
 /// The desktop entry (`applications/APP-ID.desktop`) names the app (`CFBundleDisplayName`, else
 /// `CFBundleName`) and lists in `MimeType=` what every `CFBundleDocumentTypes` entry opens: its
