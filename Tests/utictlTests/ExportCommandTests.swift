@@ -212,6 +212,41 @@ struct ExportCommandTests {
     #expect(validated.status == 0, "\(validated.stdoutText)\(validated.stderrText)")
   }
 
+  /// A bundle's `*.lproj/InfoPlist.strings` localise the comments, keyed by the description as
+  /// Launch Services reads them; `Base.lproj` has no language, legacy names are mapped.
+  @Test func aBundlesTranslationsBecomeLocalisedComments() throws {
+    let directory = try TemporaryDirectory()
+    let contents = directory.url.appendingPathComponent("Sketch.app/Contents")
+    try FileManager.default.createDirectory(
+      at: contents.appendingPathComponent("Resources"), withIntermediateDirectories: true)
+    try Data(Self.sketchPlist.utf8).write(to: contents.appendingPathComponent("Info.plist"))
+    for (folder, text) in [
+      ("fr.lproj", "\"Sketch Drawing\" = \"Dessin Sketch\";\n\"Other\" = \"Autre\";"),
+      ("German.lproj", "/* legacy */ \"Sketch Drawing\" = \"Sketch-Zeichnung\";"),
+      ("Base.lproj", "\"Sketch Drawing\" = \"Base drawing\";"),
+      ("es.lproj", "\"Something else\" = \"Otra cosa\";"),
+    ] {
+      let lproj = contents.appendingPathComponent("Resources/\(folder)")
+      try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: lproj.appendingPathComponent("InfoPlist.strings"))
+    }
+    let share = directory.url.appendingPathComponent("share").path
+    let run = utictl(
+      "export", "freedesktop", directory.url.appendingPathComponent("Sketch.app").path, "--app-id",
+      "org.example.Sketch", "-o", share)
+    #expect(run.status == 0, "\(run.stderr)")
+    let xml = try String(contentsOfFile: share + "/mime/packages/org.example.Sketch.xml", encoding: .utf8)
+    #expect(
+      xml.contains(
+        """
+            <comment>Sketch Drawing</comment>
+            <comment xml:lang="de">Sketch-Zeichnung</comment>
+            <comment xml:lang="fr">Dessin Sketch</comment>
+            <icon name="SketchDoc"/>
+        """), "\(xml)")
+    #expect(!xml.contains("Base drawing") && !xml.contains("xml:lang=\"es\""), "no language, no translation")
+  }
+
   /// `--types` reads an exported package as it reads the Info.plist: the same type, located at
   /// its `<mime-type>` element's line.
   @Test func thePackageReadBackGivesTheSameTypes() throws {

@@ -18,6 +18,10 @@ extension FreedesktopExport {
     for type in mimeTypes {
       xml += "  <mime-type type=\"\(XMLEscaping.escape(type.name))\">\n"
       if let comment = type.comment { xml += "    <comment>\(XMLEscaping.escape(comment))</comment>\n" }
+      for (language, comment) in type.localizedComments.sorted(by: { $0.key < $1.key }) {
+        let lang = XMLEscaping.escape(language)
+        xml += "    <comment xml:lang=\"\(lang)\">\(XMLEscaping.escape(comment))</comment>\n"
+      }
       if let icon = type.icon { xml += "    <icon name=\"\(XMLEscaping.escape(icon))\"/>\n" }
       for glob in type.globs { xml += "    <glob pattern=\"\(XMLEscaping.escape(glob))\"/>\n" }
       for alias in type.aliases { xml += "    <alias type=\"\(XMLEscaping.escape(alias))\"/>\n" }

@@ -14,8 +14,10 @@ import TypeRegistry
 ///   extensions);
 /// - each conformance is a `<sub-class-of>`, through the nearest supertypes that have a MIME
 ///   type (`public.data` is `application/octet-stream`, `public.text` `text/plain`);
-/// - `UTTypeDescription` is its `<comment>`, `UTTypeIconName` (or `UTTypeIconFile` without its
-///   extension) its `<icon>`;
+/// - `UTTypeDescription` is its `<comment>` (and its translations in the bundle's
+///   `*.lproj/InfoPlist.strings`, keyed by the description as Launch Services reads them, are
+///   `<comment xml:lang="…">`), `UTTypeIconName` (or `UTTypeIconFile` without its extension) its
+///   `<icon>`;
 /// - the identifier and the declared conformances go in elements of our own namespace (with a
 ///   mark where the name was derived), which update-mime-database copies through, so that
 ///   reading the package back (`DeclarationFile(contentsOf:)`, `--types`) gives the same type.
@@ -50,6 +52,9 @@ public struct FreedesktopExport: Sendable {
     public var conformsTo: [String]
     /// Its description.
     public var comment: String?
+    /// Its description in other languages, by language code (`fr`, `pt_BR`), from the bundle's
+    /// `InfoPlist.strings`.
+    public var localizedComments: [String: String] = [:]
     /// Its icon's name.
     public var icon: String?
   }
@@ -89,7 +94,12 @@ public struct FreedesktopExport: Sendable {
     applicationName = Self.applicationName(root, appID: appID, warnings: &warnings)
     let declarations = file.declarations.filter { $0.kind == .exported || includingImported }
     var names = Naming(registry: types)
-    mimeTypes = declarations.map { names.mimeType(of: $0) }
+    let localizations = Localizations(nextTo: file.path, warnings: &warnings)
+    mimeTypes = declarations.map { declaration in
+      var type = names.mimeType(of: declaration)
+      type.localizedComments = type.comment.map(localizations.translations) ?? [:]
+      return type
+    }
     documentMIMETypes = DocumentTypes.mimeTypes(of: root, naming: &names, warnings: &warnings)
     self.warnings = warnings
   }
