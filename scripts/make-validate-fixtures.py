@@ -91,7 +91,31 @@ CASES = {
     "undeclared-document-type": (plist(exported(decl(tags=[EXT])) + "\t<key>CFBundleDocumentTypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>CFBundleTypeName</key>\n\t\t\t<string>Markdown</string>\n\t\t\t<key>LSItemContentTypes</key>\n\t\t\t<array>\n\t\t\t\t⟦<string>public.markdown</string>\n\t\t\t</array>\n\t\t</dict>\n\t</array>\n"),
                                  plist(exported(decl(tags=[EXT])) + "\t<key>CFBundleDocumentTypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>LSItemContentTypes</key>\n\t\t\t<array>\n\t\t\t\t<string>com.example.doc</string>\n\t\t\t\t<string>net.daringfireball.markdown</string>\n\t\t\t</array>\n\t\t</dict>\n\t</array>\n")),
     "undeclared-exported-type": (plist(exported(decl(tags=[EXT]))), plist(exported(decl(tags=[EXT])))),
+    # The freedesktop rules (validate --freedesktop):
+    "freedesktop-mime-type": (plist(exported(decl(tags=[EXT, ("public.mime-type", ["⟦document/x-example-doc"])]))),
+                              plist(exported(decl(tags=[EXT, ("public.mime-type", ["application/x-example-doc"])])))),
+    # Krita's *.kra is in freedesktop.org.xml, not in Apple's catalog.
+    "glob-shadows-system-type": (plist(exported(decl(tags=[("public.filename-extension", ["⟦kra"]), ("public.mime-type", ["application/x-example-doc"])]))),
+                                 plist(exported(decl(tags=[EXT, ("public.mime-type", ["application/x-example-doc"])])))),
+    "document-type-without-mime-type": (plist(exported(decl(tags=[EXT])) + "\t<key>CFBundleDocumentTypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>CFBundleTypeName</key>\n\t\t\t<string>Images</string>\n\t\t\t<key>LSItemContentTypes</key>\n\t\t\t<array>\n\t\t\t\t⟦<string>public.image</string>\n\t\t\t</array>\n\t\t</dict>\n\t</array>\n"),
+                                        plist(exported(decl(tags=[EXT])) + "\t<key>CFBundleDocumentTypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>LSItemContentTypes</key>\n\t\t\t<array>\n\t\t\t\t<string>com.example.doc</string>\n\t\t\t\t<string>public.png</string>\n\t\t\t</array>\n\t\t</dict>\n\t</array>\n")),
 }
+
+# The rules that run with --freedesktop only, and those that read the machine's shared-mime-info database.
+FREEDESKTOP = {"freedesktop-mime-type", "glob-shadows-system-type", "document-type-without-mime-type", "package-name-not-app-id"}
+MACHINE_DATABASE = {"glob-shadows-system-type"}
+
+# A package utictl export freedesktop wrote, as --types and validate read it.
+PACKAGE = """<?xml version="1.0" encoding="UTF-8"?>
+<mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info" xmlns:uti="urn:swift-uti:freedesktop-export:1">
+  <mime-type type="application/x-example-doc">
+    <comment>Example document</comment>
+    <glob pattern="*.exdoc"/>
+    <uti:type-identifier>com.example.doc</uti:type-identifier>
+    <uti:conforms-to>public.data</uti:conforms-to>
+  </mime-type>
+</mime-info>
+"""
 
 SWIFT_BAD = 'import UniformTypeIdentifiers\n\n// UTType(exportedAs: "com.example.in-a-comment") is not a call.\nextension UTType {\n  static let doc = UTType(exportedAs: "com.example.doc")\n  static let other = ⟦UTType(exportedAs: "com.example.undeclared")\n}\n'
 SWIFT_GOOD = 'import UniformTypeIdentifiers\n\nextension UTType {\n  static let doc = UTType(exportedAs: "com.example.doc")\n  static let text = "UTType(exportedAs: \\"com.example.in-a-string\\")"\n}\n'
@@ -162,6 +186,18 @@ def main():
         assert "⟦" not in good
         open(os.path.join(OUT, entry["good"]), "w").write(good)
         manifest.append(entry)
+    # A package named after no application ID, and its near miss named after one.
+    os.makedirs(os.path.join(OUT, "package-name-not-app-id"), exist_ok=True)
+    open(os.path.join(OUT, "package-name-not-app-id", "example.xml"), "w").write(PACKAGE)
+    open(os.path.join(OUT, "package-name-not-app-id", "com.example.App.xml"), "w").write(PACKAGE)
+    manifest.append({"rule": "package-name-not-app-id", "bad": "package-name-not-app-id/example.xml",
+                     "good": "package-name-not-app-id/com.example.App.xml", "file": "package-name-not-app-id/example.xml",
+                     "line": 1, "column": 1})
+    for entry in manifest:
+        if entry["rule"] in FREEDESKTOP:
+            entry["freedesktop"] = True
+        if entry["rule"] in MACHINE_DATABASE:
+            entry["machineDatabase"] = True
     json.dump(manifest, open(os.path.join(OUT, "manifest.json"), "w"), indent=1)
     print(len(manifest), "rules")
 

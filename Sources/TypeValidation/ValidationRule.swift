@@ -62,6 +62,14 @@ public struct ValidationRule: Sendable, Hashable, Identifiable {
     public static let undeclaredDocumentType = ID("undeclared-document-type")
     /// `undeclared-exported-type`.
     public static let undeclaredExportedType = ID("undeclared-exported-type")
+    /// `freedesktop-mime-type` (with ``Validator/freedesktop``).
+    public static let freedesktopMimeType = ID("freedesktop-mime-type")
+    /// `glob-shadows-system-type` (with ``Validator/freedesktop``).
+    public static let globShadowsSystemType = ID("glob-shadows-system-type")
+    /// `document-type-without-mime-type` (with ``Validator/freedesktop``).
+    public static let documentTypeWithoutMimeType = ID("document-type-without-mime-type")
+    /// `package-name-not-app-id` (with ``Validator/freedesktop``).
+    public static let packageNameNotAppId = ID("package-name-not-app-id")
   }
 
   /// The rule's id.
@@ -227,6 +235,39 @@ public struct ValidationRule: Sendable, Hashable, Identifiable {
       why:
         "UTType(exportedAs:) for a type the app does not export gives a type that conforms to nothing (Apple logs a fault): drops and open panels filtered by it match nothing.",
       fix: "Export (or import) the type in the Info.plist, or fix the identifier in code."),
+    .init(
+      id: .freedesktopMimeType, severity: .warning,
+      summary:
+        "With --freedesktop: a MIME type whose media type shared-mime-info does not know, or with characters RFC 6838 does not allow.",
+      why:
+        "update-mime-database sets such a type aside as unknown: on the Linux desktop the exported type is missing, and files of it open as plain data.",
+      fix:
+        "Use a registered media type (application, text, image, audio, video, font, model, message, multipart, inode, x-content, x-scheme-handler) and letters, digits and !#$&-^_.+ in the subtype."
+    ),
+    .init(
+      id: .globShadowsSystemType, severity: .warning,
+      summary:
+        "With --freedesktop: an exported extension that the machine's shared-mime-info database gives to another type.",
+      why:
+        "Once the app's package is installed, two types claim the same glob with the same weight: which one a file manager shows, and which app opens the file, depends on the order packages load, for the user's files of the other type too.",
+      fix: "Use an extension of your own, or import the system's type instead of exporting one of yours."),
+    .init(
+      id: .documentTypeWithoutMimeType, severity: .warning,
+      summary:
+        "With --freedesktop: a CFBundleDocumentTypes entry names a content type that has no MIME type, so the desktop entry cannot say the app opens it.",
+      why:
+        "A desktop entry lists what an app opens by MIME type (MimeType=): a document type without one is dropped, and on Linux the app is never offered for those files.",
+      fix:
+        "Declare a public.mime-type tag on the type (for a type of your own, utictl export freedesktop derives one), or add CFBundleTypeMIMETypes to the document type."
+    ),
+    .init(
+      id: .packageNameNotAppId, severity: .error,
+      summary: "With --freedesktop: a shared-mime-info package whose file name is not an application ID (APP-ID.xml).",
+      why:
+        "Flatpak installs an app's package only when it is named after the app's ID, and desktop tools expect mime/packages/APP-ID.xml: another name is not exported, or clashes with another app's.",
+      fix:
+        "Name the package after the app's reverse-DNS ID: mime/packages/org.example.Sketch.xml (utictl export freedesktop does)."
+    ),
   ]
 
   /// The rules by id.

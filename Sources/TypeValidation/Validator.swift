@@ -28,6 +28,11 @@ public struct Validator: Sendable {
   /// and the reserved namespaces are theirs to declare.
   public var systemCatalog = false
 
+  /// Check what the Linux desktop needs too (`--freedesktop`): MIME types shared-mime-info
+  /// accepts, extensions the machine's database does not give to another type, document types
+  /// with MIME types, and packages named after the app's ID.
+  public var freedesktop = false
+
   /// A validator with every rule on and the built-in catalog as the system's types.
   public init() {}
 
@@ -99,6 +104,17 @@ struct ValidationRun {
   var withoutPhysicalParent: [(declaration: TypeDeclaration, file: DeclarationFile, offset: Int)] = []
   /// public.data, com.apple.package and public.directory, as declared in the registry.
   let physicalTypes: [UTType]
+  /// The system's types with the machine's shared-mime-info database, made when the first
+  /// `--freedesktop` check needs them.
+  var machineTypes: UTTypeRegistry {
+    mutating get {
+      if let made = madeMachineTypes { return made }
+      let made = UTTypeRegistry.Builder(includingSystemTypes: true, mimeDatabase: .platformDefault).build()
+      madeMachineTypes = made
+      return made
+    }
+  }
+  private var madeMachineTypes: UTTypeRegistry?
 
   init(validator: Validator, registry: UTTypeRegistry, files: [DeclarationFile]) {
     self.validator = validator
@@ -167,6 +183,7 @@ struct ValidationRun {
         if seen[key] == nil || declaration.kind == .exported { seen[key] = declaration }
       }
       checkDocumentTypes(file)
+      if validator.freedesktop { checkFreedesktop(file) }
     }
     checkCycles()
     checkPhysicalParents()

@@ -30,7 +30,7 @@ enum ValidateCommand {
           isRepeating: true,
           isOptional: true)
       ],
-      options: [format, Command.Flag.pretty, werror, disable, sources, systemCatalog, stamp, explainKey],
+      options: [format, Command.Flag.pretty, werror, disable, sources, freedesktop, systemCatalog, stamp, explainKey],
       run: run
     )
   }
@@ -44,6 +44,9 @@ enum ValidateCommand {
   static let sources = Command.Key<String>(
     ["--sources"], .directory("dir"),
     help: "Check UTType(exportedAs:)/(importedAs:) calls in the Swift files below (repeatable).", repeating: true)
+  static let freedesktop = Command.Flag(
+    ["--freedesktop"],
+    help: "Also check what the Linux desktop needs (MIME types, globs, document types, package names).")
   static let systemCatalog = Command.Flag(
     ["--system-catalog"], help: "Check a file as the system's own catalog (for this package's maintainers).",
     hidden: true)
@@ -87,6 +90,7 @@ enum ValidateCommand {
     var validator = Validator()
     validator.warningsAsErrors = invocation[werror]
     validator.systemCatalog = invocation[systemCatalog]
+    validator.freedesktop = invocation[freedesktop]
     for rule in invocation.all(disable) { validator.disabledRules.insert(rule.id) }
     return validator
   }

@@ -19,7 +19,14 @@ struct ValidatorTests {
     var column: Int
     var badSources: String?
     var goodSources: String?
+    /// A rule of `validate --freedesktop`.
+    var freedesktop: Bool?
+    /// A rule that reads the machine's shared-mime-info database.
+    var machineDatabase: Bool?
     var testDescription: String { rule }
+
+    /// Sets the validator up as the rule needs (`--freedesktop`).
+    func configure(_ validator: inout Validator) { validator.freedesktop = freedesktop ?? false }
   }
 
   static let directory = fixturesDirectory.appendingPathComponent("validate")
@@ -61,7 +68,8 @@ struct ValidatorTests {
 
   @Test(arguments: cases)
   func triggers(_ c: Case) throws {
-    let diagnostics = Self.validate(c.bad, sources: c.badSources)
+    if c.machineDatabase == true { try Peers.sharedMimeInfo.orSkip() }
+    let diagnostics = Self.validate(c.bad, sources: c.badSources, configure: c.configure)
     let found = diagnostics.filter { $0.rule.rawValue == c.rule }
     try #require(found.count == 1, "\(diagnostics)")
     let d = found[0]
@@ -75,15 +83,25 @@ struct ValidatorTests {
 
   @Test(arguments: cases)
   func nearMissIsClean(_ c: Case) {
-    #expect(Self.validate(c.good, sources: c.goodSources).isEmpty)
+    #expect(Self.validate(c.good, sources: c.goodSources, configure: c.configure).isEmpty)
   }
 
   @Test(arguments: cases.filter { $0.rule != "plist-syntax" })
   func disabling(_ c: Case) {
     #expect(
-      Self.validate(c.bad, sources: c.badSources) { $0.disabledRules = [ValidationRule.ID(rawValue: c.rule)!] }.filter {
+      Self.validate(c.bad, sources: c.badSources) {
+        c.configure(&$0)
+        $0.disabledRules = [ValidationRule.ID(rawValue: c.rule)!]
+      }.filter {
         $0.rule.rawValue == c.rule
       }.isEmpty)
+  }
+
+  /// The freedesktop rules are off without `--freedesktop`: an app that ships on Apple's
+  /// platforms alone is not told what the Linux desktop needs.
+  @Test(arguments: cases.filter { $0.freedesktop == true })
+  func freedesktopRulesRunOnlyWhenAsked(_ c: Case) {
+    #expect(!Self.validate(c.bad).contains { $0.rule.rawValue == c.rule })
   }
 
   @Test func warningsAsErrors() {

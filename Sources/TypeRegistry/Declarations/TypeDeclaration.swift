@@ -191,6 +191,9 @@ public final class DeclarationFile: Sendable {
   public let declarations: [TypeDeclaration]
   /// What could not be read as a declaration, with its place.
   public let problems: [DeclarationProblem]
+  /// Whether the file is a shared-mime-info package read as the declarations it names
+  /// (``init(contentsOf:)-(String)``), not a property list.
+  public let isMIMEPackage: Bool
   private let lines = Locked<PropertyList.LineTable?>(nil)
 
   /// Parses `bytes` as a file of declarations named `path`.
@@ -200,9 +203,14 @@ public final class DeclarationFile: Sendable {
   ///   - path: The name that locations and messages use.
   ///   - isBuiltIn: Whether the file is the built-in catalog (its declarations lose to any other).
   /// - Throws: ``DeclarationLoadError`` when the bytes are not a property list, with its location.
-  public init(bytes: [UInt8], path: String, isBuiltIn: Bool = false) throws(DeclarationLoadError) {
+  public convenience init(bytes: [UInt8], path: String, isBuiltIn: Bool = false) throws(DeclarationLoadError) {
+    try self.init(bytes: bytes, path: path, isBuiltIn: isBuiltIn, isMIMEPackage: false)
+  }
+
+  init(bytes: [UInt8], path: String, isBuiltIn: Bool, isMIMEPackage: Bool) throws(DeclarationLoadError) {
     self.path = path
     self.isBuiltIn = isBuiltIn
+    self.isMIMEPackage = isMIMEPackage
     do {
       document = try PropertyList.parse(bytes)
     } catch {
@@ -241,7 +249,8 @@ public final class DeclarationFile: Sendable {
       throw DeclarationLoadError(.unreadable, path: file, message: "\(error)")
     }
     if Self.isMIMEPackage(bytes) {
-      try self.init(bytes: try Self.declarationPlist(fromMIMEPackage: bytes, path: file), path: file)
+      let plist = try Self.declarationPlist(fromMIMEPackage: bytes, path: file)
+      try self.init(bytes: plist, path: file, isBuiltIn: false, isMIMEPackage: true)
       return
     }
     try self.init(bytes: bytes, path: file)

@@ -46,10 +46,10 @@ extension FreedesktopExport {
         }
       }
       for name in strings(entry["CFBundleTypeMIMETypes"]) {
-        if MIMEPackageName.isValid(name) {
-          names.append(name)
+        if let problem = FreedesktopNames.mimeTypeProblem(name) {
+          warnings.append("\(label): '\(name)' is left out: \(problem)")
         } else {
-          warnings.append("\(label): '\(name)' is not a MIME type (media/subtype) and is left out")
+          names.append(name)
         }
       }
       for fileExtension in strings(entry["CFBundleTypeExtensions"]) where fileExtension != "*" {
@@ -76,37 +76,12 @@ extension FreedesktopExport {
   /// elements of ASCII letters, digits, `_` and `-`, none empty or starting with a digit, at
   /// most 255 characters.
   static func checkApplicationID(_ appID: String) throws(FreedesktopExportError) {
-    let elements = appID.split(separator: ".", omittingEmptySubsequences: false)
-    let valid =
-      appID.utf8.count <= 255 && elements.count >= 2
-      && elements.allSatisfy { element in
-        guard let first = element.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-        return element.unicodeScalars.allSatisfy {
-          $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
-        }
-      }
+    let valid = FreedesktopNames.isApplicationID(appID)
     guard valid else {
       throw FreedesktopExportError(
         .applicationID,
         "'\(appID)' is not an application ID: give a reverse-DNS name such as org.example.Sketch (dot-separated "
           + "elements of letters, digits, _ and -, none starting with a digit), the name Flatpak and D-Bus use")
-    }
-  }
-}
-
-/// The shared-mime-info specification's rule for a MIME type's name.
-enum MIMEPackageName {
-  /// Whether `name` is `media/subtype`, both sides non-empty, of the characters RFC 6838 allows
-  /// (letters, digits, ``!#$&-^_.+``).
-  static func isValid(_ name: String) -> Bool {
-    let parts = name.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2 else { return false }
-    return parts.allSatisfy { part in
-      !part.isEmpty
-        && part.unicodeScalars.allSatisfy {
-          $0.isASCII
-            && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "!#$&-^_.+".unicodeScalars.contains($0))
-        }
     }
   }
 }
