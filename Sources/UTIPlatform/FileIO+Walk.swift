@@ -47,6 +47,21 @@ extension FileIO {
   /// The deepest folder a walk enters below its start.
   package static let walkDepthLimit = 64
 
+  /// The names in `directory` (hidden ones too, `.` and `..` left out), sorted; empty when it
+  /// cannot be listed.
+  package static func entries(of directory: String) -> [String] {
+    guard let handle = opendir(directory) else { return [] }
+    defer { closedir(handle) }
+    var names: [String] = []
+    while let entry = readdir(handle) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
+  }
+
   /// The regular files under `directory` whose names end in `suffix`.
   ///
   /// Hidden entries (names starting with `.`, so `.build` and `.git` too) are skipped silently.

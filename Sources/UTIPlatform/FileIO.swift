@@ -191,6 +191,12 @@ package enum FileIO {
     return Int(count)
   }
 
+  /// Whether `path` names a regular file (or a link to one) this process may execute.
+  package static func isExecutableFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, X_OK) == 0
+  }
+
   /// Whether `path` names a directory (or a symbolic link to one).
   package static func isDirectory(_ path: String) -> Bool {
     kind(of: path, followingLinks: true) == .directory

@@ -12,7 +12,8 @@ enum UtiCtl {
     ("supertypes", { SupertypesCommand.supertypes }), ("subtypes", { SupertypesCommand.subtypes }),
     ("tree", { TreeCommand.command }), ("lookup", { LookupCommand.command }),
     ("identify", { IdentifyCommand.command }), ("dyn", { DynCommand.command }), ("graph", { GraphCommand.command }),
-    ("validate", { ValidateCommand.command }), ("export", { ExportCommand.command }),
+    ("validate", { ValidateCommand.command }), ("export", { ExportCommand.command }), ("apps", { AppsCommand.command }),
+    ("default", { DefaultCommand.command }),
     ("plist", { PlistCommand.command }),
     ("copy", { CopyCommand.command }), ("paste", { PasteCommand.command }),
   ]

@@ -1,0 +1,138 @@
+import TypeRegistry
+import UTIPlatform
+
+/// Which applications open a MIME type, from the XDG specifications, in GIO's order: the
+/// MIME Applications specification's places (`$XDG_CONFIG_HOME`, `$XDG_CONFIG_DIRS`, then
+/// `applications` under `$XDG_DATA_HOME` and `$XDG_DATA_DIRS`), each one's desktop-specific lists
+/// for `$XDG_CURRENT_DESKTOP` before its `mimeapps.list`, added and removed associations and
+/// defaults, and the MIME type's parents in the shared-mime-info database after it.
+///
+/// Read once, when made: make another to see later changes.
+struct ApplicationDatabase: Sendable {
+  /// The places, most important first.
+  let directories: [ApplicationDirectory]
+  /// The MIME database that unaliases types and names their parents.
+  let mime: MIMEDatabase
+  /// `$PATH`, where `TryExec` and `Exec` programs are looked for.
+  let searchPath: String
+  /// `$XDG_CONFIG_HOME`: where the user's `mimeapps.list` is.
+  let userConfigDirectory: String
+
+  /// The variables the database reads.
+  static let environmentVariables = [
+    "HOME", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "XDG_DATA_HOME", "XDG_DATA_DIRS", "XDG_CURRENT_DESKTOP", "PATH",
+  ]
+
+  /// The database of `environment` (default: this process's).
+  init(environment: [String: String] = ProcessEnvironment.values(environmentVariables)) {
+    func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+    let home = value("HOME") ?? ""
+    let configHome = value("XDG_CONFIG_HOME") ?? home + "/.config"
+    let configDirs = (value("XDG_CONFIG_DIRS") ?? "/etc/xdg").split(separator: ":").map(String.init)
+    let dataHome = value("XDG_DATA_HOME") ?? home + "/.local/share"
+    let dataDirs = (value("XDG_DATA_DIRS") ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
+    let desktops = (value("XDG_CURRENT_DESKTOP") ?? "").split(separator: ":").map { $0.lowercased() }.filter {
+      !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+    mime = MIMEDatabase(directories: MIMEDatabase.directories(environment: environment))
+    searchPath = value("PATH") ?? "/usr/local/bin:/usr/bin:/bin"
+    userConfigDirectory = configHome
+    let mime = mime
+    let unalias: (String) -> String = { mime.unalias($0) }
+    directories =
+      ([configHome] + configDirs).map {
+        ApplicationDirectory(path: $0, isConfig: true, desktops: desktops, unalias: unalias)
+      }
+      + ([dataHome] + dataDirs).map {
+        ApplicationDirectory(path: $0 + "/applications", isConfig: false, desktops: desktops, unalias: unalias)
+      }
+  }
+
+  /// `mimeType` unaliased, then (with `fallback`) its parents and theirs, breadth first: GIO's
+  /// `get_list_of_mimetypes`.
+  func mimeTypes(_ mimeType: String, fallback: Bool) -> [String] {
+    var types = [mime.unalias(mimeType)]
+    guard fallback else { return types }
+    var index = 0
+    while index < types.count {
+      for parent in mime.parents(of: types[index]) where !types.contains(parent) { types.append(parent) }
+      index += 1
+    }
+    return types
+  }
+
+  /// The desktop file IDs associated with `mimeTypes` (each in turn), in GIO's order: for each
+  /// type, each place's additions not masked by a place before it nor removed before, while its
+  /// removals block the places after it.
+  func associations(of mimeTypes: [String]) -> [String] {
+    var hits: [String] = []
+    var blocked: [String] = []
+    for type in mimeTypes {
+      for (index, directory) in directories.enumerated() {
+        guard let tweaks = directory.tweaks[type] else { continue }
+        for id in tweaks.additions where !isMasked(id, before: index) && !blocked.contains(id) && !hits.contains(id) {
+          hits.append(id)
+        }
+        for id in tweaks.removals where !isMasked(id, before: index) && !blocked.contains(id) && !hits.contains(id) {
+          blocked.append(id)
+        }
+      }
+    }
+    return hits
+  }
+
+  /// Every application for `mimeType` (and its parents), as `g_app_info_get_all_for_type`
+  /// lists them: the associations that are installed, not hidden, and load.
+  func applications(for mimeType: String) -> [DesktopEntry] {
+    associations(of: mimeTypes(mimeType, fallback: true)).compactMap(application(id:))
+  }
+
+  /// The default application for `mimeType`, as `g_app_info_get_default_for_type` finds it: for
+  /// the type, then each parent, the places' defaults then associations, the first installed.
+  func defaultApplication(for mimeType: String) -> DesktopEntry? {
+    var blocked: [String] = []
+    for type in mimeTypes(mimeType, fallback: true) {
+      var candidates: [String] = []
+      for directory in directories {
+        for id in directory.tweaks[type]?.defaults ?? [] where !candidates.contains(id) { candidates.append(id) }
+      }
+      for (index, directory) in directories.enumerated() {
+        guard let tweaks = directory.tweaks[type] else { continue }
+        for id in tweaks.additions
+        where !isMasked(id, before: index) && !blocked.contains(id) && !candidates.contains(id) {
+          candidates.append(id)
+        }
+        for id in tweaks.removals
+        where !isMasked(id, before: index) && !blocked.contains(id) && !candidates.contains(id) {
+          blocked.append(id)
+        }
+      }
+      // GIO's default lookup takes a hidden entry too (it asks each place, not the ID).
+      for id in candidates {
+        if let entry = installed(id) { return entry }
+      }
+    }
+    return nil
+  }
+
+  /// The application with desktop file ID `id`, as `g_desktop_app_info_new` finds it: the first
+  /// place whose file of that name loads; nil when none does, or it is hidden.
+  func application(id: String) -> DesktopEntry? {
+    guard let entry = installed(id), !entry.isHidden else { return nil }
+    return entry
+  }
+
+  /// The first place's entry of `id` that loads (hidden or not).
+  func installed(_ id: String) -> DesktopEntry? {
+    for directory in directories {
+      guard let path = directory.applications[id] else { continue }
+      if let entry = DesktopEntry(id: id, path: path, searchPath: searchPath) { return entry }
+    }
+    return nil
+  }
+
+  /// Whether a place before `index` has a desktop file named `id` (which masks this one's).
+  private func isMasked(_ id: String, before index: Int) -> Bool {
+    directories[..<index].contains { $0.applications[id] != nil }
+  }
+}

@@ -1,0 +1,108 @@
+/// A file in the Desktop Entry specification's key-file format (desktop entries, `mimeapps.list`,
+/// `mimeinfo.cache`), read as GLib's `GKeyFile` reads it: `[Group]` headers, `Key=Value` lines
+/// (whitespace around `=` dropped), `#` comments and blank lines. A file with any other line is
+/// not a key file at all, as GLib refuses it whole.
+struct KeyFile {
+  /// The groups, in file order (a group given twice is one), each key's last value.
+  private(set) var groups: [(name: String, entries: [String: String], order: [String])] = []
+
+  /// The largest file read (a desktop entry or a list is a few kilobytes).
+  static let sizeLimit = 1 << 20
+
+  /// Parses `text`; nil when a line is neither a group, an entry, a comment nor blank.
+  init?(_ text: String) {
+    var current: Int?
+    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+      if trimmed.hasPrefix("[") {
+        guard trimmed.hasSuffix("]"), trimmed.count > 2 else { return nil }
+        let name = String(trimmed.dropFirst().dropLast())
+        if let index = groups.firstIndex(where: { $0.name == name }) {
+          current = index
+        } else {
+          groups.append((name, [:], []))
+          current = groups.count - 1
+        }
+        continue
+      }
+      guard let group = current, let equals = line.firstIndex(of: "=") else { return nil }
+      let key = line[..<equals].trimmingSpaces
+      guard !key.isEmpty else { return nil }
+      let value = String(line[line.index(after: equals)...].drop { $0 == " " || $0 == "\t" })
+      if groups[group].entries.updateValue(value, forKey: key) == nil { groups[group].order.append(key) }
+    }
+  }
+
+  /// The first group's name (a desktop entry's must be `Desktop Entry`).
+  var startGroup: String? { groups.first?.name }
+
+  /// The raw value of `key` in `group`.
+  func raw(_ group: String, _ key: String) -> String? { groups.first { $0.name == group }?.entries[key] }
+
+  /// The keys of `group`, in file order.
+  func keys(_ group: String) -> [String] { groups.first { $0.name == group }?.order ?? [] }
+
+  /// A string value, its escapes (`\s`, `\n`, `\t`, `\r`, `\\`) undone.
+  func string(_ group: String, _ key: String) -> String? { raw(group, key).map { Self.unescape($0) } }
+
+  /// A boolean value (`true` or `1`); false when absent or anything else.
+  func bool(_ group: String, _ key: String) -> Bool { ["true", "1"].contains(raw(group, key) ?? "") }
+
+  /// A list of strings, split at unescaped `;` (a last empty element dropped).
+  func list(_ group: String, _ key: String) -> [String]? {
+    guard let raw = raw(group, key) else { return nil }
+    var items: [String] = []
+    var current = ""
+    var escaped = false
+    for character in raw {
+      if escaped {
+        current.append(character == ";" ? ";" : "\\")
+        if character != ";" { current.append(character) }
+        escaped = false
+      } else if character == "\\" {
+        escaped = true
+      } else if character == ";" {
+        items.append(Self.unescape(current))
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    if escaped { current.append("\\") }
+    if !current.isEmpty { items.append(Self.unescape(current)) }
+    return items
+  }
+
+  static func unescape(_ value: String) -> String {
+    var result = ""
+    var escaped = false
+    for character in value {
+      if escaped {
+        switch character {
+        case "s": result.append(" ")
+        case "n": result.append("\n")
+        case "t": result.append("\t")
+        case "r": result.append("\r")
+        case "\\": result.append("\\")
+        default: result.append("\\"); result.append(character)
+        }
+        escaped = false
+      } else if character == "\\" {
+        escaped = true
+      } else {
+        result.append(character)
+      }
+    }
+    if escaped { result.append("\\") }
+    return result
+  }
+}
+
+extension Substring {
+  /// Without leading and trailing spaces and tabs.
+  var trimmingSpaces: String {
+    String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+  }
+}

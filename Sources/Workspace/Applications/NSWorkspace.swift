@@ -1,0 +1,116 @@
+import TypeRegistry
+import UTIPlatform
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Which applications open a type or a file, and which one opens it by default, with AppKit's
+/// names, answered from the Linux desktop's XDG specifications as GIO answers them.
+///
+/// An application is its desktop entry: its URL is the `.desktop` file's (`file:///usr/share/
+/// applications/org.gnome.TextEditor.desktop`). The applications for a type are those GIO's
+/// `g_app_info_get_all_for_type` lists for its MIME type (and the MIME type's parents), the
+/// default first, then those of the type's supertypes by conformance that GIO does not reach:
+/// a type without a MIME type is still opened by its supertypes' applications.
+///
+/// ```swift
+/// let editors = NSWorkspace.shared.urlsForApplications(toOpen: .plainText)
+/// let viewer = NSWorkspace.shared.urlForApplication(toOpen: URL(filePath: "/tmp/photo.png"))
+/// ```
+///
+/// Apple's counterpart: `NSWorkspace` (`urlsForApplications(toOpen:)`, `urlForApplication(toOpen:)`,
+/// `setDefaultApplication(at:toOpen:)`). Each call reads the desktop's files afresh, as an
+/// application installed meanwhile should be seen.
+public final class NSWorkspace: Sendable {
+  /// The workspace of this process's environment.
+  public static let shared = NSWorkspace()
+
+  private let environment: [String: String]?
+  private let registry: UTTypeRegistry
+
+  /// A workspace of `environment` (the `XDG_*` variables, `HOME`, `PATH`; nil: this process's),
+  /// mapping types with `registry` (nil: the shared one).
+  /// - Parameters:
+  ///   - environment: The variables to read the places from; nil for this process's.
+  ///   - registry: The types, for MIME types and conformance; nil for the shared registry.
+  public init(environment: [String: String]? = nil, registry: UTTypeRegistry? = nil) {
+    self.environment = environment
+    self.registry = registry ?? UTTypeRegistry.shared.current
+  }
+
+  var database: ApplicationDatabase {
+    environment.map { ApplicationDatabase(environment: $0) } ?? ApplicationDatabase()
+  }
+
+  /// The applications that open `contentType`, the default first.
+  /// - Parameter contentType: The type.
+  /// - Returns: The applications' desktop entries, as file URLs.
+  public func urlsForApplications(toOpen contentType: UTType) -> [URL] {
+    applications(for: contentType).map { URL(filePath: $0.path) }
+  }
+
+  /// The applications that open the file at `url` (identified by its name and content), the
+  /// default first.
+  /// - Parameter url: A file URL.
+  /// - Returns: The applications' desktop entries, as file URLs; none where the file cannot be read.
+  public func urlsForApplications(toOpen url: URL) -> [URL] {
+    guard let type = type(of: url) else { return [] }
+    return urlsForApplications(toOpen: type)
+  }
+
+  /// The application that opens `contentType` by default, if any.
+  /// - Parameter contentType: The type.
+  /// - Returns: Its desktop entry, as a file URL.
+  public func urlForApplication(toOpen contentType: UTType) -> URL? {
+    applications(for: contentType).first.map { URL(filePath: $0.path) }
+  }
+
+  /// The application that opens the file at `url` by default, if any.
+  /// - Parameter url: A file URL.
+  /// - Returns: Its desktop entry, as a file URL.
+  public func urlForApplication(toOpen url: URL) -> URL? {
+    guard let type = type(of: url) else { return nil }
+    return urlForApplication(toOpen: type)
+  }
+
+  /// The applications for `contentType`, default first, as desktop entries.
+  func applications(for contentType: UTType) -> [DesktopEntry] {
+    applications(forMIMETypes: mimeTypes(of: contentType))
+  }
+
+  /// The applications for `mimeTypes` in turn (GIO's for each, its parents included), the
+  /// first one's default first.
+  package func applications(forMIMETypes mimeTypes: [String]) -> [DesktopEntry] {
+    let database = database
+    var found: [DesktopEntry] = []
+    func add(_ entry: DesktopEntry?) {
+      if let entry, !found.contains(where: { $0.id == entry.id }) { found.append(entry) }
+    }
+    for mimeType in mimeTypes {
+      if found.isEmpty { add(database.defaultApplication(for: mimeType)) }
+      for entry in database.applications(for: mimeType) { add(entry) }
+    }
+    return found
+  }
+
+  /// The MIME types `contentType` is opened by: its own, then its supertypes', nearest first.
+  package func mimeTypes(of contentType: UTType) -> [String] {
+    var types = contentType.tags[.mimeType] ?? []
+    let supertypes = contentType.supertypes.sorted { a, b in
+      a.supertypes.count != b.supertypes.count ? a.supertypes.count > b.supertypes.count : a.identifier < b.identifier
+    }
+    for supertype in supertypes {
+      for mimeType in supertype.tags[.mimeType] ?? [] where !types.contains(mimeType) { types.append(mimeType) }
+    }
+    return types
+  }
+
+  /// The type of the file at `url`, by name and content.
+  package func type(of url: URL) -> UTType? {
+    guard url.isFileURL else { return nil }
+    return try? registry.identifyFile(atPath: url.path).type
+  }
+}
