@@ -13,7 +13,7 @@ enum UtiCtl {
     ("tree", { TreeCommand.command }), ("lookup", { LookupCommand.command }),
     ("identify", { IdentifyCommand.command }), ("dyn", { DynCommand.command }), ("graph", { GraphCommand.command }),
     ("validate", { ValidateCommand.command }), ("export", { ExportCommand.command }), ("apps", { AppsCommand.command }),
-    ("default", { DefaultCommand.command }),
+    ("open", { OpenCommand.command }), ("default", { DefaultCommand.command }),
     ("plist", { PlistCommand.command }),
     ("copy", { CopyCommand.command }), ("paste", { PasteCommand.command }),
   ]

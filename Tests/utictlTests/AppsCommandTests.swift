@@ -217,4 +217,54 @@ struct AppsCommandTests {
       try await workspace.setDefaultApplication(at: URL(fileURLWithPath: "/nowhere.desktop"), toOpen: .png)
     }
   }
+
+  /// `utictl open` launches as GIO launches: the same argument lists, field code by field code,
+  /// with names holding spaces and quotes, an instance per file where the entry takes one.
+  @Test(arguments: [
+    ("multi", "record --multi %F"), ("single", "record --single %f"), ("plain", "record --plain"),
+    ("codes", #"record --name %c --entry %k %i "quoted \"arg\"" 'single q' %U"#), ("literal", "record 100%% %u"),
+  ])
+  func filesOpenAsGIOOpensThem(_ name: String, _ exec: String) throws {
+    let tree = try Tree()
+    let record = tree.root + "/bin/record"
+    try tree.write(
+      "bin/record",
+      "#!/bin/sh\nout=\"$RECORD_DIR/$$\"\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"$out.tmp\" && mv \"$out.tmp\" \"$out\"\n"
+    )
+    chmod(record, 0o755)
+    try tree.app("data-dir/applications/\(name).desktop", ["text/plain"], "Icon=sketch.png\n")
+    let entry = tree.root + "/data-dir/applications/\(name).desktop"
+    let text = try String(contentsOfFile: entry, encoding: .utf8).replacingOccurrences(
+      of: "Exec=true %F", with: "Exec=\(exec)")
+    try Data(
+      text.replacingOccurrences(of: "Name=data-dir/applications/\(name).desktop", with: "Name=Sketch & Note").utf8
+    )
+    .write(to: URL(fileURLWithPath: entry))
+    let files = [tree.root + "/a file.txt", tree.root + "/it's.txt"]
+    for file in files { try Data("x\n".utf8).write(to: URL(fileURLWithPath: file)) }
+    var environment = tree.environment
+    environment["PATH"] = tree.root + "/bin:/usr/bin:/bin"
+    func recorded(by launcher: [String], into folder: String) throws -> [String] {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      let variables = (environment.merging(["RECORD_DIR": folder]) { $1 }).map { "\($0)=\($1)" }
+      let run = try runProcess("/usr/bin/env", variables + launcher)
+      #expect(run.status == 0, "\(run.stderrText)")
+      let expected = exec.contains("%f") || !exec.contains("%") ? files.count : 1
+      _ = eventually(within: 10) {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasSuffix(".tmp") }.count
+          >= expected
+      }
+      return try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasSuffix(".tmp") }.map {
+        try String(contentsOfFile: folder + "/" + $0, encoding: .utf8)
+      }.sorted()
+    }
+    try Peers.gio.orSkip()
+    let gio = try recorded(
+      by: ["/usr/bin/python3", fixturesDirectory.appendingPathComponent("gio/gio_launch.py").path, entry] + files,
+      into: tree.root + "/gio")
+    let ours = try recorded(
+      by: [try builtProduct("utictl"), "open", "--app", "\(name).desktop"] + files, into: tree.root + "/ours")
+    #expect(!gio.isEmpty)
+    #expect(ours == gio)
+  }
 }

@@ -20,6 +20,10 @@ package struct DesktopEntry: Sendable, Equatable {
   package let isHidden: Bool
   /// `NoDisplay=true`.
   package let noDisplay: Bool
+  /// `Icon`.
+  package let icon: String?
+  /// `Path`: the folder the application runs in.
+  package let workingDirectory: String?
 
   /// The entry of the file at `path` named `id`, in an environment whose `PATH` is `searchPath`;
   /// nil when it is not one GIO takes.
@@ -46,6 +50,8 @@ package struct DesktopEntry: Sendable, Equatable {
     mimeTypes = file.list(Self.group, "MimeType") ?? []
     isHidden = file.bool(Self.group, "Hidden")
     noDisplay = file.bool(Self.group, "NoDisplay")
+    icon = file.string(Self.group, "Icon")
+    workingDirectory = file.string(Self.group, "Path").flatMap { $0.isEmpty ? nil : $0 }
   }
 
   static let group = "Desktop Entry"
