@@ -57,8 +57,8 @@ let package = Package(
     .executableTarget(
       name: "utibench",
       dependencies: [
-        "PropertyList", "TypeRegistry", "Pasteboard", "SystemPasteboard", "DesktopPasteboard", "UTIPlatform",
-        "TestSupport", "DesktopTestSupport",
+        "PropertyList", "TypeRegistry", "Pasteboard", "SystemPasteboard", "DesktopPasteboard", "Workspace",
+        "UTIPlatform", "TestSupport", "DesktopTestSupport",
       ],
       path: "Benchmarks/utibench"
     ),

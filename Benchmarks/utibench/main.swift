@@ -97,7 +97,8 @@ if CommandLine.arguments.contains("--identify") {
 // `utibench --processes`: the whole-process rows of start-up and `plist lint` alone.
 if CommandLine.arguments.contains("--processes") {
   Bench.printTable(
-    ProcessBench.rows(quick: quick, xmlPath: xmlPath) + ExportBench.rows(quick: quick, scratch: scratch))
+    ProcessBench.rows(quick: quick, xmlPath: xmlPath) + ExportBench.rows(quick: quick, scratch: scratch)
+      + WorkspaceBench.rows(quick: quick, scratch: scratch))
   exit(0)
 }
 // `utibench --pasteboard`: the payload rows alone.
@@ -273,6 +274,7 @@ rows.append(
 
 rows += ProcessBench.rows(quick: quick, xmlPath: xmlPath)
 rows += ExportBench.rows(quick: quick, scratch: scratch)
+rows += WorkspaceBench.rows(quick: quick, scratch: scratch)
 
 rows += IdentifyBench.rows(quick: quick, scratch: scratch)
 rows += PasteboardBench.rows(quick: quick, scratch: scratch)
