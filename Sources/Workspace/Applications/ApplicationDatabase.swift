@@ -17,6 +17,8 @@ struct ApplicationDatabase: Sendable {
   let searchPath: String
   /// `$XDG_CONFIG_HOME`: where the user's `mimeapps.list` is.
   let userConfigDirectory: String
+  /// The programs found so far.
+  let programs: ProgramCache
 
   /// The variables the database reads.
   static let environmentVariables = [
@@ -37,6 +39,7 @@ struct ApplicationDatabase: Sendable {
     mime = MIMEDatabase(directories: MIMEDatabase.directories(environment: environment))
     searchPath = value("PATH") ?? "/usr/local/bin:/usr/bin:/bin"
     userConfigDirectory = configHome
+    programs = ProgramCache(searchPath: searchPath)
     let mime = mime
     let unalias: (String) -> String = { mime.unalias($0) }
     directories =
@@ -126,7 +129,7 @@ struct ApplicationDatabase: Sendable {
   func installed(_ id: String) -> DesktopEntry? {
     for directory in directories {
       guard let path = directory.applications[id] else { continue }
-      if let entry = DesktopEntry(id: id, path: path, searchPath: searchPath) { return entry }
+      if let entry = DesktopEntry(id: id, path: path, searchPath: searchPath, programs: programs) { return entry }
     }
     return nil
   }

@@ -62,7 +62,7 @@ struct ApplicationDirectory: Sendable {
     _ file: String, added: String, permitted: Bool, into tweaks: inout [String: Tweaks], _ unalias: (String) -> String
   ) {
     guard let bytes = try? FileIO.readPrefix(file, count: KeyFile.sizeLimit), bytes.count < KeyFile.sizeLimit,
-      let list = KeyFile(String(decoding: bytes, as: UTF8.self))
+      let list = KeyFile(bytes: bytes)
     else { return }
     if permitted {
       for key in list.keys(added) {

@@ -27,19 +27,21 @@ package struct DesktopEntry: Sendable, Equatable {
 
   /// The entry of the file at `path` named `id`, in an environment whose `PATH` is `searchPath`;
   /// nil when it is not one GIO takes.
-  init?(id: String, path: String, searchPath: String) {
+  init?(id: String, path: String, searchPath: String, programs: ProgramCache? = nil) {
     guard let bytes = try? FileIO.readPrefix(path, count: KeyFile.sizeLimit), bytes.count < KeyFile.sizeLimit,
-      let file = KeyFile(String(decoding: bytes, as: UTF8.self)), file.startGroup == Self.group,
+      let file = KeyFile(bytes: bytes), file.startGroup == Self.group,
       file.string(Self.group, "Type") == "Application"
     else { return nil }
     if let tryExec = file.string(Self.group, "TryExec"), !tryExec.isEmpty,
-      Self.findProgram(tryExec, searchPath: searchPath) == nil
+      (programs?.find(tryExec) ?? Self.findProgram(tryExec, searchPath: searchPath)) == nil
     {
       return nil
     }
     let exec = file.string(Self.group, "Exec")
     if let exec, !exec.isEmpty {
-      guard let program = Self.firstWord(of: exec), Self.findProgram(program, searchPath: searchPath) != nil else {
+      guard let program = Self.firstWord(of: exec),
+        (programs?.find(program) ?? Self.findProgram(program, searchPath: searchPath)) != nil
+      else {
         return nil
       }
     }
@@ -100,5 +102,21 @@ package struct DesktopEntry: Sendable, Equatable {
       }
     }
     return quote == nil && !escaped && started ? word : nil
+  }
+}
+
+/// Programs found on `PATH` during one query: 500 entries that all run `flatpak` look it up once.
+final class ProgramCache: Sendable {
+  let searchPath: String
+  private let found = Locked<[String: String?]>([:])
+
+  init(searchPath: String) { self.searchPath = searchPath }
+
+  /// `program` as ``DesktopEntry/findProgram(_:searchPath:)`` finds it, once per name.
+  func find(_ program: String) -> String? {
+    if let known = found.withLock({ $0[program] }) { return known }
+    let path = DesktopEntry.findProgram(program, searchPath: searchPath)
+    found.withLock { $0[program] = .some(path) }
+    return path
   }
 }

@@ -10,15 +10,25 @@ struct KeyFile {
   static let sizeLimit = 1 << 20
 
   /// Parses `text`; nil when a line is neither a group, an entry, a comment nor blank.
-  init?(_ text: String) {
+  init?(_ text: String) { self.init(bytes: Array(text.utf8)) }
+
+  /// Parses UTF-8 `bytes`, line by line on the bytes (a desktop entry is read for every
+  /// application a query names: this is the hot path of ``NSWorkspace``).
+  init?(bytes: [UInt8]) {
     var current: Int?
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
-      let trimmed = line.drop { $0 == " " || $0 == "\t" }
-      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-      if trimmed.hasPrefix("[") {
-        guard trimmed.hasSuffix("]"), trimmed.count > 2 else { return nil }
-        let name = String(trimmed.dropFirst().dropLast())
+    var start = 0
+    while start < bytes.count {
+      var end = start
+      while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+      var last = end
+      if last > start && bytes[last - 1] == 0x0D { last -= 1 }
+      var first = start
+      while first < last && (bytes[first] == 0x20 || bytes[first] == 0x09) { first += 1 }
+      start = end + 1
+      if first == last || bytes[first] == UInt8(ascii: "#") { continue }
+      if bytes[first] == UInt8(ascii: "[") {
+        guard bytes[last - 1] == UInt8(ascii: "]"), last - first > 2 else { return nil }
+        let name = String(decoding: bytes[(first + 1)..<(last - 1)], as: UTF8.self)
         if let index = groups.firstIndex(where: { $0.name == name }) {
           current = index
         } else {
@@ -27,10 +37,14 @@ struct KeyFile {
         }
         continue
       }
-      guard let group = current, let equals = line.firstIndex(of: "=") else { return nil }
-      let key = line[..<equals].trimmingSpaces
-      guard !key.isEmpty else { return nil }
-      let value = String(line[line.index(after: equals)...].drop { $0 == " " || $0 == "\t" })
+      guard let group = current, let equals = bytes[first..<last].firstIndex(of: UInt8(ascii: "=")) else { return nil }
+      var keyEnd = equals
+      while keyEnd > first && (bytes[keyEnd - 1] == 0x20 || bytes[keyEnd - 1] == 0x09) { keyEnd -= 1 }
+      guard keyEnd > first else { return nil }
+      var valueStart = equals + 1
+      while valueStart < last && (bytes[valueStart] == 0x20 || bytes[valueStart] == 0x09) { valueStart += 1 }
+      let key = String(decoding: bytes[first..<keyEnd], as: UTF8.self)
+      let value = String(decoding: bytes[valueStart..<last], as: UTF8.self)
       if groups[group].entries.updateValue(value, forKey: key) == nil { groups[group].order.append(key) }
     }
   }
@@ -53,6 +67,11 @@ struct KeyFile {
   /// A list of strings, split at unescaped `;` (a last empty element dropped).
   func list(_ group: String, _ key: String) -> [String]? {
     guard let raw = raw(group, key) else { return nil }
+    if raw.isEmpty { return [] }
+    if !raw.utf8.contains(UInt8(ascii: "\\")) {
+      return raw.split(separator: ";", omittingEmptySubsequences: false).dropLast(raw.hasSuffix(";") ? 1 : 0).map(
+        String.init)
+    }
     var items: [String] = []
     var current = ""
     var escaped = false
@@ -76,6 +95,7 @@ struct KeyFile {
   }
 
   static func unescape(_ value: String) -> String {
+    guard value.utf8.contains(UInt8(ascii: "\\")) else { return value }
     var result = ""
     var escaped = false
     for character in value {
