@@ -26,25 +26,12 @@ extension WaylandBench {
       return nil
     }
     defer { gtk.terminate() }
-    guard
-      let window = try? WaylandWindow(
-        title: "utibench", width: 1000, height: 700, display: display, applicationID: "swift-uti"),
-      let probe = try? WaylandDragProbe(display: display, input: input)
+    guard let (window, probe, ours, home) = stage(targets: 1000, display: display, input: input, compositor: compositor)
     else { return nil }
     defer {
       window.close()
       probe.window.close()
     }
-    let surface = DropSurface()
-    for index in 0..<1000 {
-      let frame = CGRect(x: (index % 40) * 25, y: (index / 40) * 28, width: 24, height: 24)
-      surface.addTarget(DropTarget(frame: frame, of: [.plainText], delegate: Quiet()))
-    }
-    guard (try? window.acceptDrops(into: surface)) != nil,
-      let ours = try? compositor.place(appID: "swift-uti", at: 0, 0),
-      let probeOrigin = try? compositor.place(appID: "swift-uti-probe", at: 1150, 700)
-    else { return nil }
-    let home = (probeOrigin.x + 50, probeOrigin.y + 50)
     let medians = XdndBench.measureOffMain { () throws(SystemPasteboardError) -> (Double, Double) in
       try probe.start(at: home.0, home.1)
       defer { try? probe.end(at: home.0, home.1) }

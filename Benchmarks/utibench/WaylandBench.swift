@@ -112,22 +112,17 @@ enum WaylandBench {
     ]
   }
 
-  /// The median time from a probe's motion to our window's accept, over a window of `targets`
-  /// targets (24 points square, 40 to a row), end to end and inside the window (from the
-  /// motion's arrival on its thread to the accept sent); nil when it does not answer.
+  /// Our window of `targets` targets (24 points square, 40 to a row) at (0, 0), taking drops,
+  /// and a probe placed at (1150, 700): the window, the probe, our origin and the probe's home.
   @MainActor
-  static func motionToAccept(
-    targets: Int, runs: Int, display: WaylandDisplay, input: WaylandVirtualInput, compositor: WaylandCompositor
-  ) -> (endToEnd: Double, inWindow: Double)? {
+  static func stage(targets: Int, display: WaylandDisplay, input: WaylandVirtualInput, compositor: WaylandCompositor)
+    -> (WaylandWindow, WaylandDragProbe, (x: Double, y: Double), (Double, Double))?
+  {
     guard
       let window = try? WaylandWindow(
         title: "utibench", width: 1000, height: 700, display: display, applicationID: "swift-uti"),
       let probe = try? WaylandDragProbe(display: display, input: input)
     else { return nil }
-    defer {
-      window.close()
-      probe.window.close()
-    }
     let surface = DropSurface()
     for index in 0..<targets {
       let frame = CGRect(x: (index % 40) * 25, y: (index / 40) * 28, width: 24, height: 24)
@@ -136,8 +131,28 @@ enum WaylandBench {
     guard (try? window.acceptDrops(into: surface)) != nil,
       let ours = try? compositor.place(appID: "swift-uti", at: 0, 0),
       let probeOrigin = try? compositor.place(appID: "swift-uti-probe", at: 1150, 700)
+    else {
+      window.close()
+      probe.window.close()
+      return nil
+    }
+    return (window, probe, ours, (probeOrigin.x + 50, probeOrigin.y + 50))
+  }
+
+  /// The median time from a probe's motion to our window's accept, over a window of `targets`
+  /// targets (24 points square, 40 to a row), end to end and inside the window (from the
+  /// motion's arrival on its thread to the accept sent); nil when it does not answer.
+  @MainActor
+  static func motionToAccept(
+    targets: Int, runs: Int, display: WaylandDisplay, input: WaylandVirtualInput, compositor: WaylandCompositor
+  ) -> (endToEnd: Double, inWindow: Double)? {
+    guard
+      let (window, probe, ours, home) = stage(targets: targets, display: display, input: input, compositor: compositor)
     else { return nil }
-    let home = (probeOrigin.x + 50, probeOrigin.y + 50)
+    defer {
+      window.close()
+      probe.window.close()
+    }
     let time = XdndBench.measureOffMain { () throws(SystemPasteboardError) -> Double in
       try probe.start(at: home.0, home.1)
       defer { try? probe.end(at: home.0, home.1) }

@@ -49,7 +49,7 @@ extension DeclarationFile {
 
   /// One declaration's dictionary, on one line.
   private static func declaration(_ entry: MIMEPackage.TypeEntry) -> String {
-    func string(_ text: String) -> String { "<string>\(escape(text))</string>" }
+    func string(_ text: String) -> String { "<string>\(XMLText.escape(text))</string>" }
     var dict = "<dict><key>UTTypeIdentifier</key>" + string(entry.typeIdentifier ?? "")
     if let comment = entry.comment { dict += "<key>UTTypeDescription</key>" + string(comment) }
     if let icon = entry.icon { dict += "<key>UTTypeIconName</key>" + string(icon) }
@@ -83,18 +83,5 @@ extension DeclarationFile {
       lines.append(line)
     }
     return lines
-  }
-
-  private static func escape(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      default: escaped.append(character)
-      }
-    }
-    return escaped
   }
 }

@@ -1,5 +1,21 @@
-/// XML character data: entity decoding for the freedesktop XML files.
-enum XMLText {
+/// XML character data: entity decoding for the freedesktop XML files, and escaping for those we write.
+package enum XMLText {
+  /// `text` with XML's five special characters escaped, for text and attribute values.
+  package static func escape(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "\"": escaped += "&quot;"
+      case "'": escaped += "&apos;"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
+  }
+
   /// `bytes` with `&lt;` `&gt;` `&amp;` `&quot;` `&apos;` and `&#N;` / `&#xN;` decoded; an
   /// entity that is none of these is kept as written.
   static func decode(_ bytes: ArraySlice<UInt8>) -> String {

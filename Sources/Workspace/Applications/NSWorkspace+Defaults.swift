@@ -67,9 +67,9 @@ extension NSWorkspace {
   }
 }
 
-/// Why a workspace request failed: what, and how to fix it.
+/// Why a workspace request failed (an export, a lookup, a launch): what, and how to fix it.
 public struct WorkspaceError: Error, Sendable, CustomStringConvertible {
-  enum Code: Sendable { case application, type, write }
+  enum Code: Sendable { case application, applicationID, exec, type, write }
   let code: Code
   /// What went wrong, and what to do.
   public let message: String
@@ -79,7 +79,7 @@ public struct WorkspaceError: Error, Sendable, CustomStringConvertible {
     self.message = message
   }
 
-  /// Whether a file could not be written (else the request named something that is not there).
+  /// Whether a file could not be written (else an argument was wrong or named something not there).
   public var isWriteFailure: Bool { code == .write }
 
   /// The message.

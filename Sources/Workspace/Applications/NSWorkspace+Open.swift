@@ -40,7 +40,7 @@ extension NSWorkspace {
   }
 
   /// Launches the application at `applicationURL` (a desktop entry) with `urls`, its `Exec`
-  /// line's field codes expanded as the Desktop Entry specification says (``ExecLine``), in a
+  /// line's field codes expanded as the Desktop Entry specification says (as GIO expands them), in a
   /// session of its own; an entry that takes one file at a time is launched once per file.
   ///
   /// Apple's counterpart: `NSWorkspace.open(_:withApplicationAt:configuration:)`.

@@ -75,10 +75,10 @@ extension FreedesktopExport {
   /// Checks `appID` as Flatpak and D-Bus name an application: two or more dot-separated
   /// elements of ASCII letters, digits, `_` and `-`, none empty or starting with a digit, at
   /// most 255 characters.
-  static func checkApplicationID(_ appID: String) throws(FreedesktopExportError) {
+  static func checkApplicationID(_ appID: String) throws(WorkspaceError) {
     let valid = FreedesktopNames.isApplicationID(appID)
     guard valid else {
-      throw FreedesktopExportError(
+      throw WorkspaceError(
         .applicationID,
         "'\(appID)' is not an application ID: give a reverse-DNS name such as org.example.Sketch (dot-separated "
           + "elements of letters, digits, _ and -, none starting with a digit), the name Flatpak and D-Bus use")

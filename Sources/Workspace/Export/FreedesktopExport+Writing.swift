@@ -16,19 +16,19 @@ extension FreedesktopExport {
 
       """
     for type in mimeTypes {
-      xml += "  <mime-type type=\"\(XMLEscaping.escape(type.name))\">\n"
-      if let comment = type.comment { xml += "    <comment>\(XMLEscaping.escape(comment))</comment>\n" }
+      xml += "  <mime-type type=\"\(XMLText.escape(type.name))\">\n"
+      if let comment = type.comment { xml += "    <comment>\(XMLText.escape(comment))</comment>\n" }
       for (language, comment) in type.localizedComments.sorted(by: { $0.key < $1.key }) {
-        let lang = XMLEscaping.escape(language)
-        xml += "    <comment xml:lang=\"\(lang)\">\(XMLEscaping.escape(comment))</comment>\n"
+        let lang = XMLText.escape(language)
+        xml += "    <comment xml:lang=\"\(lang)\">\(XMLText.escape(comment))</comment>\n"
       }
-      if let icon = type.icon { xml += "    <icon name=\"\(XMLEscaping.escape(icon))\"/>\n" }
-      for glob in type.globs { xml += "    <glob pattern=\"\(XMLEscaping.escape(glob))\"/>\n" }
-      for alias in type.aliases { xml += "    <alias type=\"\(XMLEscaping.escape(alias))\"/>\n" }
-      for parent in type.subclassOf { xml += "    <sub-class-of type=\"\(XMLEscaping.escape(parent))\"/>\n" }
-      xml += "    <uti:type-identifier>\(XMLEscaping.escape(type.identifier))</uti:type-identifier>\n"
+      if let icon = type.icon { xml += "    <icon name=\"\(XMLText.escape(icon))\"/>\n" }
+      for glob in type.globs { xml += "    <glob pattern=\"\(XMLText.escape(glob))\"/>\n" }
+      for alias in type.aliases { xml += "    <alias type=\"\(XMLText.escape(alias))\"/>\n" }
+      for parent in type.subclassOf { xml += "    <sub-class-of type=\"\(XMLText.escape(parent))\"/>\n" }
+      xml += "    <uti:type-identifier>\(XMLText.escape(type.identifier))</uti:type-identifier>\n"
       if type.isNameDerived { xml += "    <uti:derived-mime-type/>\n" }
-      for parent in type.conformsTo { xml += "    <uti:conforms-to>\(XMLEscaping.escape(parent))</uti:conforms-to>\n" }
+      for parent in type.conformsTo { xml += "    <uti:conforms-to>\(XMLText.escape(parent))</uti:conforms-to>\n" }
       xml += "  </mime-type>\n"
     }
     return xml + "</mime-info>\n"
@@ -39,17 +39,17 @@ extension FreedesktopExport {
   /// - Parameter exec: The `Exec` line, with `%U` or `%u` (URLs) or `%F` or `%f` (paths), where
   ///   the files to open go (the Desktop Entry specification's field codes).
   /// - Returns: The entry's text.
-  /// - Throws: ``FreedesktopExportError`` when `exec` has none of them, so that opened files
+  /// - Throws: ``WorkspaceError`` when `exec` has none of them, so that opened files
   ///   would never reach the app, or has a character a desktop entry cannot hold.
-  public func desktopEntry(exec: String) throws(FreedesktopExportError) -> String {
+  public func desktopEntry(exec: String) throws(WorkspaceError) -> String {
     guard ["%U", "%u", "%F", "%f"].contains(where: exec.contains) else {
-      throw FreedesktopExportError(
+      throw WorkspaceError(
         .exec,
         "--exec '\(exec)' has no %U, %u, %F or %f: without one the files the desktop opens with the app never "
           + "reach it; give --exec '\(exec) %U' (URLs) or --exec '\(exec) %F' (paths)")
     }
     guard !exec.contains(where: \.isNewline) else {
-      throw FreedesktopExportError(.exec, "--exec holds a line break, which a desktop entry's line cannot")
+      throw WorkspaceError(.exec, "--exec holds a line break, which a desktop entry's line cannot")
     }
     var entry = "[Desktop Entry]\nType=Application\n"
     entry += "Name=\(Self.escapeValue(applicationName))\n"
@@ -66,10 +66,10 @@ extension FreedesktopExport {
   ///   - directory: The data directory (`$DESTDIR/usr/share`, `~/.local/share`).
   ///   - exec: The desktop entry's `Exec` line; nil writes no desktop entry.
   /// - Returns: The paths written, the package first.
-  /// - Throws: ``FreedesktopExportError`` for a bad `exec`, or a file that cannot be written.
+  /// - Throws: ``WorkspaceError`` for a bad `exec`, or a file that cannot be written.
   @discardableResult
-  public func write(to directory: String, exec: String?) throws(FreedesktopExportError) -> [String] {
-    let entry = try exec.map { exec throws(FreedesktopExportError) in try desktopEntry(exec: exec) }
+  public func write(to directory: String, exec: String?) throws(WorkspaceError) -> [String] {
+    let entry = try exec.map { exec throws(WorkspaceError) in try desktopEntry(exec: exec) }
     var files = [("\(directory)/mime/packages/\(appID).xml", sharedMIMEPackage())]
     if let entry { files.append(("\(directory)/applications/\(appID).desktop", entry)) }
     for (path, text) in files {
@@ -77,7 +77,7 @@ extension FreedesktopExport {
         try FileIO.makeDirectories(FileIO.directoryName(of: path))
         try FileIO.replace(path, with: Array(text.utf8))
       } catch {
-        throw FreedesktopExportError(.write, "\(error)")
+        throw WorkspaceError(.write, "\(error)")
       }
     }
     return files.map(\.0)
@@ -97,23 +97,5 @@ extension FreedesktopExport {
       }
     }
     return escaped.first == " " ? "\\s" + escaped.dropFirst() : escaped
-  }
-}
-
-/// XML's five escapes, for text and attribute values.
-enum XMLEscaping {
-  static func escape(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "'": escaped += "&apos;"
-      default: escaped.append(character)
-      }
-    }
-    return escaped
   }
 }

@@ -80,10 +80,10 @@ public struct FreedesktopExport: Sendable {
   ///   - registry: The types the file's conformances and document types are looked up in (the
   ///     file's own declarations are added to it); nil for the built-in catalog.
   ///   - includingImported: Whether imported declarations get a `<mime-type>` too.
-  /// - Throws: ``FreedesktopExportError`` when `appID` is not an application ID.
+  /// - Throws: ``WorkspaceError`` when `appID` is not an application ID.
   public init(
     _ file: DeclarationFile, appID: String, registry: UTTypeRegistry.Builder? = nil, includingImported: Bool = false
-  ) throws(FreedesktopExportError) {
+  ) throws(WorkspaceError) {
     try Self.checkApplicationID(appID)
     var builder = registry ?? UTTypeRegistry.Builder(includingSystemTypes: true, mimeDatabase: nil)
     builder.add(file)
@@ -125,23 +125,4 @@ extension FreedesktopExport {
       "the Info.plist names no app (CFBundleDisplayName, CFBundleName): the desktop entry is named '\(fallback)'")
     return fallback
   }
-}
-
-/// Why an export cannot be made or written.
-public struct FreedesktopExportError: Error, Sendable, CustomStringConvertible {
-  enum Code: Sendable { case applicationID, exec, write }
-  let code: Code
-  /// What is wrong, and how to fix it.
-  public let message: String
-
-  init(_ code: Code, _ message: String) {
-    self.code = code
-    self.message = message
-  }
-
-  /// Whether a file could not be written (else an argument was wrong: the app ID, `exec`).
-  public var isWriteFailure: Bool { code == .write }
-
-  /// The message.
-  public var description: String { message }
 }
