@@ -212,6 +212,34 @@ struct ExportCommandTests {
     #expect(validated.status == 0, "\(validated.stdoutText)\(validated.stderrText)")
   }
 
+  /// An extension two exported types claim in two cases keeps its case; others match in any case.
+  @Test func anExtensionClaimedInTwoCasesIsCaseSensitive() throws {
+    func declaration(_ identifier: String, _ mime: String, _ extensions: [String]) -> String {
+      "<dict><key>UTTypeIdentifier</key><string>\(identifier)</string><key>UTTypeConformsTo</key><string>public.plain-text</string>"
+        + "<key>UTTypeTagSpecification</key><dict><key>public.mime-type</key><string>\(mime)</string>"
+        + "<key>public.filename-extension</key><array>\(extensions.map { "<string>\($0)</string>" }.joined())</array></dict></dict>"
+    }
+    let plist = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>CFBundleName</key><string>Sources</string>
+      <key>UTExportedTypeDeclarations</key><array>
+      \(declaration("org.example.c-source", "text/x-example-c", ["c", "h"]))
+      \(declaration("org.example.cpp-source", "text/x-example-cpp", ["C", "cc"]))
+      </array></dict></plist>
+      """
+    let (directory, run) = try Self.export(plist: plist)
+    #expect(run.status == 0, "\(run.stderr)")
+    let xml = try String(
+      contentsOf: directory.url.appendingPathComponent("share/mime/packages/org.example.Sketch.xml"), encoding: .utf8)
+    #expect(xml.contains("<glob pattern=\"*.c\" case-sensitive=\"true\"/>"), "\(xml)")
+    #expect(xml.contains("<glob pattern=\"*.C\" case-sensitive=\"true\"/>"))
+    #expect(xml.contains("<glob pattern=\"*.h\"/>") && xml.contains("<glob pattern=\"*.cc\"/>"), "near misses")
+    let updater = try Peers.executable("update-mime-database", package: "shared-mime-info").orSkip()
+    let share = directory.url.appendingPathComponent("share").path
+    let compiled = try runProcess("/usr/bin/env", ["XDG_DATA_DIRS=\(share):/usr/share", updater, share + "/mime"])
+    #expect(compiled.status == 0 && compiled.stderrText.isEmpty, "\(compiled.stderrText)")
+  }
+
   /// A bundle's `*.lproj/InfoPlist.strings` localise the comments, keyed by the description as
   /// Launch Services reads them; `Base.lproj` has no language, legacy names are mapped.
   @Test func aBundlesTranslationsBecomeLocalisedComments() throws {

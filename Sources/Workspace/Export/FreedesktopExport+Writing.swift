@@ -23,7 +23,10 @@ extension FreedesktopExport {
         xml += "    <comment xml:lang=\"\(lang)\">\(XMLText.escape(comment))</comment>\n"
       }
       if let icon = type.icon { xml += "    <icon name=\"\(XMLText.escape(icon))\"/>\n" }
-      for glob in type.globs { xml += "    <glob pattern=\"\(XMLText.escape(glob))\"/>\n" }
+      for glob in type.globs {
+        let exact = type.caseSensitiveGlobs.contains(glob) ? " case-sensitive=\"true\"" : ""
+        xml += "    <glob pattern=\"\(XMLText.escape(glob))\"\(exact)/>\n"
+      }
       for alias in type.aliases { xml += "    <alias type=\"\(XMLText.escape(alias))\"/>\n" }
       for parent in type.subclassOf { xml += "    <sub-class-of type=\"\(XMLText.escape(parent))\"/>\n" }
       xml += "    <uti:type-identifier>\(XMLText.escape(type.identifier))</uti:type-identifier>\n"

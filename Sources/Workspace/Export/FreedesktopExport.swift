@@ -11,7 +11,8 @@ import TypeRegistry
 ///   `0-9`, `.`, `+` and `-` made `-` (`com.example.Sketch_Doc` → `application/x-com.example.sketch-doc`);
 /// - its other MIME types are `<alias>`es, its extensions `<glob pattern="*.ext">` (in the
 ///   declared case: shared-mime-info matches globs without regard to case, as Apple matches
-///   extensions);
+///   extensions, except where two exported types claim one extension in two cases, `*.C` and
+///   `*.c`: those globs are `case-sensitive="true"`);
 /// - each conformance is a `<sub-class-of>`, through the nearest supertypes that have a MIME
 ///   type (`public.data` is `application/octet-stream`, `public.text` `text/plain`);
 /// - `UTTypeDescription` is its `<comment>` (and its translations in the bundle's
@@ -46,6 +47,9 @@ public struct FreedesktopExport: Sendable {
     public var aliases: [String]
     /// Its glob patterns (`*.ext`).
     public var globs: [String]
+    /// The patterns of ``globs`` that match only in their own case (`case-sensitive="true"`):
+    /// where another exported type claims the same extension in another case (`*.C` and `*.c`).
+    public var caseSensitiveGlobs: Set<String> = []
     /// The MIME types of its nearest supertypes that have one.
     public var subclassOf: [String]
     /// Its declared conformances, as identifiers.
@@ -95,11 +99,17 @@ public struct FreedesktopExport: Sendable {
     let declarations = file.declarations.filter { $0.kind == .exported || includingImported }
     var names = Naming(registry: types)
     let localizations = Localizations(nextTo: file.path, warnings: &warnings)
-    mimeTypes = declarations.map { declaration in
+    var made = declarations.map { declaration in
       var type = names.mimeType(of: declaration)
       type.localizedComments = type.comment.map(localizations.translations) ?? [:]
       return type
     }
+    // An extension two types claim in two cases (C++'s `*.C`, C's `*.c`) needs its case.
+    let spellings = Dictionary(grouping: Set(made.flatMap(\.globs)), by: { $0.lowercased() })
+    for index in made.indices {
+      made[index].caseSensitiveGlobs = Set(made[index].globs.filter { (spellings[$0.lowercased()]?.count ?? 0) > 1 })
+    }
+    mimeTypes = made
     documentMIMETypes = DocumentTypes.mimeTypes(of: root, naming: &names, warnings: &warnings)
     self.warnings = warnings
   }
