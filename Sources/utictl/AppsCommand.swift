@@ -35,11 +35,11 @@ enum AppsCommand {
     let argument = invocation.positionals[0]
     var mimeTypes: [String]
     if FileIO.kind(of: argument, followingLinks: true) == .file {
-      guard let found = try? registry.identifyFile(atPath: argument) else {
+      guard let types = workspace.mimeTypes(ofFileAt: URL(filePath: absolutePath(argument))) else {
         io.error("error: '\(argument)' cannot be read")
         return ExitStatus.usage
       }
-      mimeTypes = [found.mimeType] + workspace.mimeTypes(of: found.type)
+      mimeTypes = types
     } else if argument.contains("/") {
       mimeTypes =
         [argument]

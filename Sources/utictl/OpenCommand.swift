@@ -49,8 +49,8 @@ enum OpenCommand {
       groups = [(entry, paths)]
     } else {
       for path in paths {
-        guard let type = workspace.type(of: URL(filePath: path)),
-          let entry = workspace.applications(forMIMETypes: workspace.mimeTypes(of: type)).first
+        guard let mimeTypes = workspace.mimeTypes(ofFileAt: URL(filePath: path)),
+          let entry = workspace.applications(forMIMETypes: mimeTypes).first
         else {
           io.error("error: no application opens '\(path)'")
           status = ExitStatus.failure

@@ -13,11 +13,9 @@ struct ApplicationDatabase: Sendable {
   let directories: [ApplicationDirectory]
   /// The MIME database that unaliases types and names their parents.
   let mime: MIMEDatabase
-  /// `$PATH`, where `TryExec` and `Exec` programs are looked for.
-  let searchPath: String
   /// `$XDG_CONFIG_HOME`: where the user's `mimeapps.list` is.
   let userConfigDirectory: String
-  /// The programs found so far.
+  /// The programs found so far on `$PATH`, where `TryExec` and `Exec` programs are looked for.
   let programs: ProgramCache
 
   /// The variables the database reads.
@@ -37,9 +35,8 @@ struct ApplicationDatabase: Sendable {
       !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
     }
     mime = MIMEDatabase(directories: MIMEDatabase.directories(environment: environment))
-    searchPath = value("PATH") ?? "/usr/local/bin:/usr/bin:/bin"
     userConfigDirectory = configHome
-    programs = ProgramCache(searchPath: searchPath)
+    programs = ProgramCache(searchPath: value("PATH") ?? "/usr/local/bin:/usr/bin:/bin")
     let mime = mime
     let unalias: (String) -> String = { mime.unalias($0) }
     directories =
@@ -64,24 +61,27 @@ struct ApplicationDatabase: Sendable {
     return types
   }
 
-  /// The desktop file IDs associated with `mimeTypes` (each in turn), in GIO's order: for each
-  /// type, each place's additions not masked by a place before it nor removed before, while its
-  /// removals block the places after it.
+  /// The desktop file IDs associated with `mimeTypes` (each in turn), in GIO's order.
   func associations(of mimeTypes: [String]) -> [String] {
     var hits: [String] = []
     var blocked: [String] = []
-    for type in mimeTypes {
-      for (index, directory) in directories.enumerated() {
-        guard let tweaks = directory.tweaks[type] else { continue }
-        for id in tweaks.additions where !isMasked(id, before: index) && !blocked.contains(id) && !hits.contains(id) {
-          hits.append(id)
-        }
-        for id in tweaks.removals where !isMasked(id, before: index) && !blocked.contains(id) && !hits.contains(id) {
-          blocked.append(id)
-        }
+    for type in mimeTypes { lookUp(type, into: &hits, blocking: &blocked) }
+    return hits
+  }
+
+  /// GIO's `desktop_file_dir_mime_lookup` over every place, for one type: each place's additions
+  /// not masked by a place before it, not blocked and not found yet, go into `hits`; its
+  /// removals (likewise) block the places after it, and the types after this one.
+  private func lookUp(_ type: String, into hits: inout [String], blocking blocked: inout [String]) {
+    for (index, directory) in directories.enumerated() {
+      guard let tweaks = directory.tweaks[type] else { continue }
+      for id in tweaks.additions where !isMasked(id, before: index) && !blocked.contains(id) && !hits.contains(id) {
+        hits.append(id)
+      }
+      for id in tweaks.removals where !isMasked(id, before: index) && !blocked.contains(id) && !hits.contains(id) {
+        blocked.append(id)
       }
     }
-    return hits
   }
 
   /// Every application for `mimeType` (and its parents), as `g_app_info_get_all_for_type`
@@ -99,17 +99,7 @@ struct ApplicationDatabase: Sendable {
       for directory in directories {
         for id in directory.tweaks[type]?.defaults ?? [] where !candidates.contains(id) { candidates.append(id) }
       }
-      for (index, directory) in directories.enumerated() {
-        guard let tweaks = directory.tweaks[type] else { continue }
-        for id in tweaks.additions
-        where !isMasked(id, before: index) && !blocked.contains(id) && !candidates.contains(id) {
-          candidates.append(id)
-        }
-        for id in tweaks.removals
-        where !isMasked(id, before: index) && !blocked.contains(id) && !candidates.contains(id) {
-          blocked.append(id)
-        }
-      }
+      lookUp(type, into: &candidates, blocking: &blocked)
       // GIO's default lookup takes a hidden entry too (it asks each place, not the ID).
       for id in candidates {
         if let entry = installed(id) { return entry }
@@ -125,11 +115,19 @@ struct ApplicationDatabase: Sendable {
     return entry
   }
 
+  /// The installed application whose desktop entry is the file at `path` (by its desktop file ID).
+  func application(at path: String) -> DesktopEntry? {
+    for directory in directories {
+      if let id = directory.applications.first(where: { $0.value == path })?.key { return application(id: id) }
+    }
+    return nil
+  }
+
   /// The first place's entry of `id` that loads (hidden or not).
   func installed(_ id: String) -> DesktopEntry? {
     for directory in directories {
       guard let path = directory.applications[id] else { continue }
-      if let entry = DesktopEntry(id: id, path: path, searchPath: searchPath, programs: programs) { return entry }
+      if let entry = DesktopEntry(id: id, path: path, programs: programs) { return entry }
     }
     return nil
   }

@@ -25,23 +25,21 @@ package struct DesktopEntry: Sendable, Equatable {
   /// `Path`: the folder the application runs in.
   package let workingDirectory: String?
 
-  /// The entry of the file at `path` named `id`, in an environment whose `PATH` is `searchPath`;
-  /// nil when it is not one GIO takes.
-  init?(id: String, path: String, searchPath: String, programs: ProgramCache? = nil) {
+  /// The entry of the file at `path` named `id`, its programs looked for in `programs`; nil when
+  /// it is not one GIO takes.
+  init?(id: String, path: String, programs: ProgramCache) {
     guard let bytes = try? FileIO.readPrefix(path, count: KeyFile.sizeLimit), bytes.count < KeyFile.sizeLimit,
       let file = KeyFile(bytes: bytes), file.startGroup == Self.group,
       file.string(Self.group, "Type") == "Application"
     else { return nil }
     if let tryExec = file.string(Self.group, "TryExec"), !tryExec.isEmpty,
-      (programs?.find(tryExec) ?? Self.findProgram(tryExec, searchPath: searchPath)) == nil
+      programs.find(tryExec) == nil
     {
       return nil
     }
     let exec = file.string(Self.group, "Exec")
     if let exec, !exec.isEmpty {
-      guard let program = Self.firstWord(of: exec),
-        (programs?.find(program) ?? Self.findProgram(program, searchPath: searchPath)) != nil
-      else {
+      guard let program = Self.firstWord(of: exec), programs.find(program) != nil else {
         return nil
       }
     }

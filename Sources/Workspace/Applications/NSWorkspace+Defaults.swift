@@ -24,10 +24,7 @@ extension NSWorkspace {
         .type, "'\(contentType.identifier)' has no MIME type, which the desktop's defaults are kept by")
     }
     let database = database
-    guard
-      let id = database.directories.lazy.compactMap({ $0.applications.first { $0.value == applicationURL.path }?.key })
-        .first
-    else {
+    guard let id = database.application(at: applicationURL.path)?.id else {
       throw WorkspaceError(.application, "'\(applicationURL.path)' is not an installed application's desktop entry")
     }
     try setDefault(id, for: mimeType, in: database)

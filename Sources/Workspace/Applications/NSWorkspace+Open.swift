@@ -33,10 +33,11 @@ extension NSWorkspace {
   /// - Returns: Whether an application was launched.
   @discardableResult
   public func open(_ url: URL) -> Bool {
-    guard let application = urlForApplication(toOpen: url) else { return false }
     let database = database
-    guard let entry = entry(at: application, in: database) else { return false }
-    return (try? launch(entry, files: [url.path], arguments: [])) != nil
+    guard let entry = mimeTypes(ofFileAt: url).flatMap({ applications(forMIMETypes: $0, in: database).first }) else {
+      return false
+    }
+    return (try? launch(entry, files: [url.path], arguments: [], programs: database.programs)) != nil
   }
 
   /// Launches the application at `applicationURL` (a desktop entry) with `urls`, its `Exec`
@@ -54,23 +55,15 @@ extension NSWorkspace {
   public func open(_ urls: [URL], withApplicationAt applicationURL: URL, configuration: OpenConfiguration)
     async throws -> NSRunningApplication
   {
-    guard let entry = entry(at: applicationURL, in: database) else {
+    let database = database
+    guard let entry = database.application(at: applicationURL.path) else {
       throw WorkspaceError(.application, "'\(applicationURL.path)' is not an installed application's desktop entry")
     }
-    let pids = try launch(entry, files: urls.map(\.path), arguments: configuration.arguments)
+    let pids = try launch(
+      entry, files: urls.map(\.path), arguments: configuration.arguments, programs: database.programs)
     return NSRunningApplication(
       processIdentifier: pids[0],
       bundleIdentifier: entry.id.hasSuffix(".desktop") ? String(entry.id.dropLast(8)) : entry.id)
-  }
-
-  /// The installed application whose desktop entry is at `url`.
-  func entry(at url: URL, in database: ApplicationDatabase) -> DesktopEntry? {
-    for directory in database.directories {
-      if let id = directory.applications.first(where: { $0.value == url.path })?.key {
-        return database.application(id: id)
-      }
-    }
-    return nil
   }
 
   /// The installed application with desktop file ID `id`.
@@ -80,6 +73,13 @@ extension NSWorkspace {
   /// own, reaped when it ends. Returns the processes started.
   @discardableResult
   package func launch(_ entry: DesktopEntry, files: [String], arguments: [String]) throws(WorkspaceError) -> [Int32] {
+    try launch(entry, files: files, arguments: arguments, programs: database.programs)
+  }
+
+  /// ``launch(_:files:arguments:)``, its programs found in `programs` (the query's own).
+  func launch(_ entry: DesktopEntry, files: [String], arguments: [String], programs: ProgramCache)
+    throws(WorkspaceError) -> [Int32]
+  {
     guard let exec = entry.exec, !exec.isEmpty else {
       throw WorkspaceError(.application, "'\(entry.id)' has no Exec line to launch")
     }
@@ -91,7 +91,7 @@ extension NSWorkspace {
     }
     var pids: [Int32] = []
     for command in commands {
-      guard let program = DesktopEntry.findProgram(command[0], searchPath: database.searchPath) else {
+      guard let program = programs.find(command[0]) else {
         throw WorkspaceError(.application, "'\(command[0])', the program of '\(entry.id)', is not on PATH")
       }
       let (pid, status) = ProcessSpawn.spawn(program, Array(command.dropFirst()) + arguments, newSession: true)

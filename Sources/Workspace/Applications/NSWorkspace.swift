@@ -57,8 +57,8 @@ public final class NSWorkspace: Sendable {
   /// - Parameter url: A file URL.
   /// - Returns: The applications' desktop entries, as file URLs; none where the file cannot be read.
   public func urlsForApplications(toOpen url: URL) -> [URL] {
-    guard let type = type(of: url) else { return [] }
-    return urlsForApplications(toOpen: type)
+    guard let mimeTypes = mimeTypes(ofFileAt: url) else { return [] }
+    return applications(forMIMETypes: mimeTypes).map { URL(filePath: $0.path) }
   }
 
   /// The application that opens `contentType` by default, if any.
@@ -72,8 +72,7 @@ public final class NSWorkspace: Sendable {
   /// - Parameter url: A file URL.
   /// - Returns: Its desktop entry, as a file URL.
   public func urlForApplication(toOpen url: URL) -> URL? {
-    guard let type = type(of: url) else { return nil }
-    return urlForApplication(toOpen: type)
+    urlsForApplications(toOpen: url).first
   }
 
   /// The applications for `contentType`, default first, as desktop entries.
@@ -84,7 +83,11 @@ public final class NSWorkspace: Sendable {
   /// The applications for `mimeTypes` in turn (GIO's for each, its parents included), the
   /// first one's default first.
   package func applications(forMIMETypes mimeTypes: [String]) -> [DesktopEntry] {
-    let database = database
+    applications(forMIMETypes: mimeTypes, in: database)
+  }
+
+  /// ``applications(forMIMETypes:)`` from `database`, read once by the caller.
+  func applications(forMIMETypes mimeTypes: [String], in database: ApplicationDatabase) -> [DesktopEntry] {
     var found: [DesktopEntry] = []
     func add(_ entry: DesktopEntry?) {
       if let entry, !found.contains(where: { $0.id == entry.id }) { found.append(entry) }
@@ -108,9 +111,12 @@ public final class NSWorkspace: Sendable {
     return types
   }
 
-  /// The type of the file at `url`, by name and content.
-  package func type(of url: URL) -> UTType? {
-    guard url.isFileURL else { return nil }
-    return try? registry.identifyFile(atPath: url.path).type
+  /// The MIME types the file at `url` is opened by: the one its identification (by name and
+  /// content) names, then its type's (``mimeTypes(of:)``); nil where it cannot be read.
+  package func mimeTypes(ofFileAt url: URL) -> [String]? {
+    guard url.isFileURL, let found = try? registry.identifyFile(atPath: url.path) else { return nil }
+    var types = [found.mimeType]
+    for mimeType in mimeTypes(of: found.type) where !types.contains(mimeType) { types.append(mimeType) }
+    return types
   }
 }
