@@ -102,8 +102,8 @@ extension FormatSample {
     return magic + le32(8) + ifd + makeBytes
   }
 
-  /// An MPEG-1 Layer III frame (128 kbit/s, 44.1 kHz: 417 bytes) or Layer II frame.
-  static func mpegFrame(layer: Int) -> [UInt8] {
+  /// An MPEG-1 Layer III frame (128 kbit/s, 44.1 kHz: 417 bytes), Layer II or Layer I frame.
+  public static func mpegFrame(layer: Int) -> [UInt8] {
     let second: UInt8 = layer == 3 ? 0xFB : layer == 2 ? 0xFD : 0xFF
     // 144 × bitrate / 44,100: Layer III at 128 kbit/s, Layer II at 160 kbit/s (index 9 of each
     // table); Layer I: (12 × 288000 / 44100) × 4.
@@ -245,15 +245,6 @@ extension FormatSample {
     add("USDZ", "usdz", "model/vnd.usdz+zip", zipArchive(["scene.usdc", "textures/a.png"]))
     add("KMZ", "kmz", "application/vnd.google-earth.kmz", zipArchive(["doc.kml", "files/a.png"]))
     add(
-      "Keynote", "key", "application/vnd.apple.keynote",
-      zipArchive(["Index/Document.iwa", "Index/Slide-1.iwa", "Metadata/Properties.plist"]))
-    add(
-      "Pages", "pages", "application/vnd.apple.pages",
-      zipArchive(["Index/Document.iwa", "Index/DocumentStylesheet.iwa"]))
-    add(
-      "Numbers", "numbers", "application/vnd.apple.numbers",
-      zipArchive(["Index/Document.iwa", "Index/CalculationEngine.iwa"]))
-    add(
       "Word template", "dotx", "application/vnd.openxmlformats-officedocument.wordprocessingml.template",
       ooxml(
         "word", part: "document.xml", mainType: "vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml"))
@@ -330,8 +321,8 @@ extension FormatSample {
     add("QuickTime (atoms)", "mov", "video/quicktime", be32(8) + ascii("wide") + be32(16) + ascii("mdat"))
     // Audio and video
     add("MP3 (no tag)", "mp3", "audio/mpeg", mpegFrame(layer: 3) + mpegFrame(layer: 3), size: 1200)
-    add("MP2", "mp2", "audio/mp2", mpegFrame(layer: 2) + mpegFrame(layer: 2), size: 1200)
-    add("MPEG-1 Layer I", "mp1", "audio/x-mp1", mpegFrame(layer: 1) + mpegFrame(layer: 1), size: 1024)
+    add("MP2", "mp2", "audio/mpeg", mpegFrame(layer: 2) + mpegFrame(layer: 2), size: 1200)
+    add("MPEG-1 Layer I", "mp1", "audio/mpeg", mpegFrame(layer: 1) + mpegFrame(layer: 1), size: 1024)
     add("AAC (ADTS)", "aac", "audio/aac", adtsFrame() + adtsFrame())
     add(
       "FLAC after ID3", "flac", "audio/flac",
@@ -447,8 +438,8 @@ extension FormatSample {
     return list
   }()
 
-  /// Every sample: the common formats and the detectors' own.
-  public static var everyFormat: [FormatSample] { all + detectorSamples }
+  /// Every sample: the common formats, the detectors' own and the specialist formats.
+  public static var everyFormat: [FormatSample] { all + detectorSamples + specialistSamples }
 
   /// A PE image (Microsoft PE format 2): a DOS header whose e_lfanew points at "PE\0\0" and a
   /// COFF header with `characteristics`.
@@ -515,6 +506,6 @@ extension FormatSample {
     add(
       "an ISO 9660 image cut before its volume descriptor", "application/x-cd-image", zeros(32_770) + [1] + ascii("CD0")
     )
-    return list
+    return list + specialistNearMisses
   }()
 }

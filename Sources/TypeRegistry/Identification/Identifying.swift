@@ -84,10 +84,15 @@ struct Identifying<Lookup: TypeLookup> {
     if let database = lookup.database {
       let globs = fileName.map { database.globMatches(forFileName: $0).map(\.mimeType) } ?? []
       let answer = database.identify(globs: globs, data: content.head.bytes, named: fileName != nil)
-      if let format = ContentDetector.detect(&content), Self.format(format, refines: answer, in: database) {
-        return identification(format, method: .content)
-      }
       let byName = globs.count == 1 && answer == globs[0]
+      if let format = ContentDetector.detect(&content) {
+        if Self.format(format, refines: answer, in: database) { return identification(format, method: .content) }
+        // The format the database named, in the database's words: the format's type, which may
+        // carry no MIME tag (Apple's STL type).
+        if database.unalias(format.mimeType) == answer, lookup.declares(format.identifier) {
+          return named(format.identifier, answer, byName ? .name : .content)
+        }
+      }
       return identification(answer, database: database, method: byName ? .name : .content)
     }
     let byName = fileName.flatMap { declaredTypeByExtension($0) }

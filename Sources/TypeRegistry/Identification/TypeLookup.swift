@@ -76,7 +76,7 @@ final class SystemTypeIndex: Sendable {
     for format in Format.declaredHere {
       identifiers.append(format.identifier)
       parentNames.append(format.parents)
-      mimeTypes.append([format.mimeType])
+      mimeTypes.append([format.declaredMIMEType])
       extensions.append(format.extensions)
     }
     var byIdentifier: [String: Int32] = [:]
@@ -213,7 +213,7 @@ enum SystemTypeScan {
     let key = UTTypeRegistry.fold(identifier)
     if key.hasPrefix(MIMEDatabase.derivedIdentifierPrefix) {
       for format in Format.declaredHere where UTTypeRegistry.fold(format.identifier) == key {
-        return Entry(parents: format.parents, mimeTypes: [format.mimeType])
+        return Entry(parents: format.parents, mimeTypes: [format.declaredMIMEType])
       }
       return nil
     }
@@ -242,7 +242,7 @@ enum SystemTypeScan {
     }
     if let found = others.first(where: { conforms($0, to: base) }) { return found }
     for format in Format.declaredHere {
-      let values = tagClass == .mimeType ? [format.mimeType] : format.extensions
+      let values = tagClass == .mimeType ? [format.declaredMIMEType] : format.extensions
       if values.contains(where: { UTTypeRegistry.fold($0) == key }), conforms(format.identifier, to: base) {
         return format.identifier
       }

@@ -102,6 +102,23 @@ struct DetectorTests {
     }
   }
 
+  /// MPEG audio of every layer is `audio/mpeg` (RFC 3003), as `file` says; the type names the
+  /// layer: Apple's `public.mp2` for layer II, and for layer I a type whose MIME tag is the legacy
+  /// `audio/x-mp1`, so that the legacy name still finds it.
+  @Test func mpegAudioLayersAreAudioMPEGOfTheirLayersType() throws {
+    for (layer, identifier) in [(1, "org.freedesktop.mime.audio.x-mp1"), (2, "public.mp2"), (3, "public.mp3")] {
+      let bytes =
+        FormatSample.mpegFrame(layer: layer) + FormatSample.mpegFrame(layer: layer) + [UInt8](repeating: 0, count: 64)
+      let found = bare.identify(bytes, fileName: nil, isComplete: true)
+      #expect(found.mimeType == "audio/mpeg", "layer \(layer)")
+      #expect(found.identifier == identifier, "layer \(layer)")
+    }
+    #expect(
+      bare.type(tag: "audio/x-mp1", tagClass: .mimeType, conformingTo: nil)?.identifier
+        == "org.freedesktop.mime.audio.x-mp1")
+    #expect(bare.type(tag: "audio/mpeg", tagClass: .mimeType, conformingTo: nil)?.identifier == "public.mp3")
+  }
+
   @Test func nearMissesAreNotTheirFormat() throws {
     // The detectors alone: with a database, its own (looser) magic rules answer first.
     for miss in FormatSample.nearMisses {
@@ -126,7 +143,8 @@ struct DetectorTests {
       if format.isDeclaredHere {
         #expect(!identifiers.contains(UTTypeRegistry.fold(format.identifier)), "\(format.identifier) is Apple's")
         #expect(
-          !catalogMIMETypes.contains(UTTypeRegistry.fold(format.mimeType)), "the catalog declares \(format.mimeType)")
+          !catalogMIMETypes.contains(UTTypeRegistry.fold(format.declaredMIMEType)),
+          "the catalog declares \(format.declaredMIMEType)")
         for parent in format.parents {
           #expect(bare.type(withIdentifier: parent) != nil, "\(format.mimeType): \(parent)")
         }

@@ -13,7 +13,8 @@ extension ContentDetector {
       if h.u32be(0) == 0xCAFE_BABE, h.u16be(6) >= 45 { return .javaClass }
     }
     if h.has("MZ", at: 0) { return detectPE(&content) }
-    if h.has("\0asm", at: 0), h.u32le(4) == 1 { return .wasm }  // WebAssembly core 5.5.16.
+    // WebAssembly core 5.5.16: the magic and version 1; before 1.0, the versions 0xB to 0xD.
+    if h.has("\0asm", at: 0), [1, 0xB, 0xC, 0xD].contains(h.u32le(4)) { return .wasm }
     // Dalvik executable format: "dex\n", a three-digit version, NUL.
     if h.has("dex\n", at: 0), (4..<7).allSatisfy({ (0x30...0x39).contains(h.u8($0)) }), h.u8(7) == 0 { return .dex }
     if h.has("NES\u{1A}", at: 0) { return .nesROM }  // iNES header.

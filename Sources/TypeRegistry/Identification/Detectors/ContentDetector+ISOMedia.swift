@@ -13,8 +13,9 @@ extension ContentDetector {
     if is_("jpx ") { return (.jpx, false) }
     if is_("jpm ") { return (.jpm, false) }
     if is_("mjp2") || is_("mj2s") { return (.motionJPEG2000, false) }
-    if is_("M4A ") { return (.m4a, false) }
-    if is_("M4B ") { return (.m4b, false) }
+    // Some taggers write the brand with a NUL for its last character ("M4A\0").
+    if is_("M4A ") || is_("M4A\0") { return (.m4a, false) }
+    if is_("M4B ") || is_("M4B\0") { return (.m4b, false) }
     if is_("M4P ") { return (.m4p, false) }
     if is_("M4V ") || is_("M4VH") || is_("M4VP") { return (.m4v, false) }
     if is_("3g2") { return (.threeGPP2, false) }

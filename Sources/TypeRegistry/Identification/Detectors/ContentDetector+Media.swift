@@ -9,13 +9,14 @@ extension ContentDetector {
       if h.has("WEBP", at: 8) { return .webp }  // RFC 9649 2.5.
       if h.has("ACON", at: 8) { return .animatedCursor }
       if h.has("RMID", at: 8) { return .midi }
+      if h.has("QLCM", at: 8) { return .qcelp }  // RFC 3625 3: the QCP file's RIFF form.
       if h.has("CDR", at: 8) || h.has("cdr", at: 8) { return .corelDraw }
       return nil
     }
     // AIFF 1.3 and AIFF-C: an IFF FORM of type AIFF or AIFC.
-    if h.has("FORM", at: 0), h.has("AIFF", at: 8) || h.has("AIFC", at: 8) { return .aiff }
+    if h.has("FORM", at: 0), h.has("AIFF", at: 8) { return .aiff }
+    if h.has("FORM", at: 0), h.has("AIFC", at: 8) { return .aifc }
     if h.has("MThd\0\0\0\u{6}", at: 0) { return .midi }  // Standard MIDI Files 1.0: the header chunk.
-    if h.has("fLaC", at: 0) { return .flac }  // RFC 9639 8.
     if h.has("OggS\0", at: 0) { return detectOgg(h) }
     if h.u32be(0) == 0x1A45_DFA3 { return detectEBML(h) }
     if h.u32le(0) == 0x75B2_2630, h.u64be(8) == 0xA6D9_00AA_0062_CE6C { return detectASF(&content) }
@@ -32,7 +33,7 @@ extension ContentDetector {
       if (11...16).contains(bsid) { return .eac3 }
     }
     if let tracker = detectTracker(h) { return tracker }
-    return detectMPEGAudio(&content)
+    return detectAudio(&content)
   }
 
   /// An MPEG transport stream: sync bytes 0x47 every 188 bytes (or 192, with M2TS's time codes),
@@ -118,31 +119,6 @@ extension ContentDetector {
       offset += Int(size)
     }
     return audio ? .wma : .asf
-  }
-
-  /// MPEG audio frames (ISO/IEC 11172-3 2.4.1, 13818-3) and ADTS AAC (ISO/IEC 13818-7 6.2),
-  /// after an ID3v2 tag (ID3v2.4 3.1) if there is one; a FLAC stream after an ID3 tag is FLAC.
-  /// Without a tag, two consecutive valid frame headers are needed.
-  static func detectMPEGAudio(_ content: inout ContentBytes) -> Format? {
-    let h = content.head
-    var offset = 0
-    let tagged = h.has("ID3", at: 0) && h.u8(3) < 0xFF && (6..<10).allSatisfy { h.u8($0) < 0x80 }
-    if tagged {
-      let size = (6..<10).reduce(0) { $0 << 7 | Int(h.u8($1)) }
-      offset = 10 + size + (h.u8(5) & 0x10 != 0 ? 10 : 0)
-    }
-    return content.withWindow(at: offset, count: 4096) { view -> Format? in
-      // Some encoders pad the tag with zeros.
-      var at = offset
-      if tagged { while at < view.end - 4, view.u8(at) == 0, at - offset < 2048 { at += 1 } }
-      if view.has("fLaC", at: at) { return tagged ? .flac : nil }
-      guard let frame = mpegFrame(view, at: at) else { return nil }
-      if tagged { return frame.format }
-      guard frame.length > 0, let next = mpegFrame(view, at: at + frame.length), next.format == frame.format else {
-        return nil
-      }
-      return frame.format
-    }
   }
 
   static let mpegBitrates: [[Int]] = [

@@ -7,6 +7,10 @@ extension ContentDetector {
     var contentTypes: [UInt8]?
     var names: Set<String> = []
     var prefixes: Set<String> = []
+    /// Where the local header of an iWork document's `Index/Document.iwa` is.
+    var documentIWA: Int?
+    /// The message type of an iWork document's root object, read from `Index/Document.iwa`.
+    var iworkRoot: UInt64?
 
     /// The entry names that decide something, kept whole; for the rest, only the first folder.
     static let decisive: Set<String> = [
@@ -23,7 +27,10 @@ extension ContentDetector {
       count += 1
       let text = String(decoding: name, as: UTF8.self)
       if Self.decisive.contains(text) { names.insert(text) }
-      if text.hasPrefix("Index/Slide") || text.hasPrefix("Index/MasterSlide") { names.insert("Index/Slide") }
+      if text.hasPrefix("Index/Slide") || text.hasPrefix("Index/MasterSlide") || text.hasPrefix("Index/TemplateSlide") {
+        names.insert("Index/Slide")
+      }
+      if text.hasPrefix("Index/Tables/") { names.insert("Index/Tables") }
       if let slash = text.firstIndex(of: "/") { prefixes.insert(String(text[..<slash])) }
       return text
     }
@@ -62,10 +69,17 @@ extension ContentDetector {
       if names.contains("doc.kml") || String(decoding: firstName, as: UTF8.self).lowercased().hasSuffix(".kml") {
         return .kmz
       }
-      // iWork 2013 and later: protobuf archives under Index/.
+      // iWork 2013 and later: protobuf archives under Index/. Slides make Keynote; otherwise the
+      // root object of Document.iwa says which application wrote it (Pages' TP.DocumentArchive is
+      // type 10000, Numbers' TN.DocumentArchive type 1), since Pages keeps tables in the same
+      // parts as Numbers. Where the root cannot be read, a table part means Numbers.
       if names.contains("Index/Document.iwa") {
-        if names.contains("Index/CalculationEngine.iwa") { return .numbers }
-        return names.contains("Index/Slide") ? .keynote : .pages
+        if names.contains("Index/Slide") { return .keynote }
+        switch iworkRoot {
+        case 10000: return .pages
+        case 1: return .numbers
+        default: return names.contains("Index/Tables") ? .numbers : .pages
+        }
       }
       if names.contains("index.apxl") { return .keynote }
       return ooxml ? .openXML : .zip
@@ -122,9 +136,13 @@ extension ContentDetector {
       let name = content.withWindow(at: offset + 30, count: nameLength) {
         entries.add($0.slice(offset + 30, nameLength))
       }
+      if name == "Index/Document.iwa" { entries.documentIWA = offset }
       if entries.count == 1, name == "mimetype", method == 0 {
         entries.mimetype = content.withWindow(at: dataStart, count: min(compressedSize, 128)) {
-          String(decoding: $0.slice(dataStart, min(compressedSize, 128)), as: UTF8.self)
+          // Some writers end the name with a line break (CRLF), which readers ignore.
+          let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+          let name = $0.slice(dataStart, min(compressedSize, 128))
+          return String(decoding: name.reversed().drop(while: isSpace).reversed(), as: UTF8.self)
         }
       }
       if name == "[Content_Types].xml" {
@@ -140,6 +158,9 @@ extension ContentDetector {
     }
     if !walked || entries.count < 2, let format = detectZIPCentralDirectory(&content, into: &entries) {
       return format
+    }
+    if entries.names.contains("Index/Document.iwa"), let header = entries.documentIWA {
+      entries.iworkRoot = iworkRootType(&content, localHeader: header)
     }
     return entries.format(final: true)
   }
@@ -160,7 +181,9 @@ extension ContentDetector {
   /// The entries of the central directory, read through the end record.
   static func detectZIPCentralDirectory(_ content: inout ContentBytes, into entries: inout ZIPEntries) -> Format? {
     guard let size = content.size, content.fd >= 0 || size <= content.head.bytes.count else { return nil }
-    let tailStart = max(0, size - (22 + 0xFFFF))
+    // The end record is within its 22 bytes and a comment of at most 64 KB of the end; one
+    // window (at most 64 KB) covers the end record of every archive whose comment is shorter.
+    let tailStart = max(0, size - ContentBytes.windowLimit)
     let directory = content.withWindow(at: tailStart, count: size - tailStart) { tail -> (Int, Int)? in
       var at = tail.end - 22
       while at >= tail.origin {
@@ -176,7 +199,9 @@ extension ContentDetector {
       for _ in 0..<zipEntryLimit {
         guard view.has("PK\u{1}\u{2}", at: at) else { break }
         let nameLength = Int(view.u16le(at + 28))
-        fresh.add(view.slice(at + 46, nameLength))
+        if fresh.add(view.slice(at + 46, nameLength)) == "Index/Document.iwa" {
+          fresh.documentIWA = Int(view.u32le(at + 42))
+        }
         at += 46 + nameLength + Int(view.u16le(at + 30)) + Int(view.u16le(at + 32))
       }
     }

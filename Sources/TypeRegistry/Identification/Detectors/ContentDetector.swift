@@ -30,6 +30,7 @@ enum ContentDetector {
     if let format = detectZIP(&content) { return format }
     if let format = detectCompoundFile(&content) { return format }
     if let format = detectISOMedia(&content) { return format }
+    if let format = detectSpecialist(&content) { return format }
     if let format = detectMedia(&content) { return format }
     if let format = detectArchive(&content) { return format }
     if let format = detectExecutable(&content) { return format }

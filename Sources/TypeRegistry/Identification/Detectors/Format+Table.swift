@@ -37,8 +37,9 @@ extension Format {
   static let eps = Format("image/x-eps", apple: "com.adobe.encapsulated-postscript", in: "application/postscript")
   static let heif = Format("image/heif", apple: "public.heif")
   static let heifSequence = Format("image/heif-sequence", apple: "public.heifs")
-  static let heic = Format("image/heic", apple: "public.heic")
-  static let heicSequence = Format("image/heic-sequence", apple: "public.heics")
+  /// HEIC by its brands; a database names every HEIF-branded file `image/heif` by magic.
+  static let heic = Format("image/heic", apple: "public.heic").settling("image/heif")
+  static let heicSequence = Format("image/heic-sequence", apple: "public.heics").settling("image/heif")
   static let avif = Format("image/avif", apple: "public.avif")
   static let jpeg2000 = Format("image/jp2", apple: "public.jpeg-2000")
   static let jpx = Format("image/jpx", "JPEG 2000 image (extended)", conformsTo: ["public.jpeg-2000"], ["jpx", "jpf"])
@@ -120,12 +121,15 @@ extension Format {
   /// KMZ (OGC KML 2.3; IANA application/vnd.google-earth.kmz).
   static let kmz = Format(
     "application/vnd.google-earth.kmz", "KMZ map", conformsTo: ["public.zip-archive"], ["kmz"], in: "application/zip")
+  /// iWork: a database names every iWork ZIP Pages by its first entry; the document decides.
   static let keynote = Format(
-    "application/vnd.apple.keynote", apple: "com.apple.iWork.Keynote.sffkey", in: "application/zip")
+    "application/vnd.apple.keynote", apple: "com.apple.iWork.Keynote.sffkey", in: "application/zip"
+  ).settling("application/vnd.apple.pages")
   static let pages = Format(
     "application/vnd.apple.pages", apple: "com.apple.iWork.Pages.sffpages", in: "application/zip")
   static let numbers = Format(
-    "application/vnd.apple.numbers", apple: "com.apple.iWork.Numbers.sffnumbers", in: "application/zip")
+    "application/vnd.apple.numbers", apple: "com.apple.iWork.Numbers.sffnumbers", in: "application/zip"
+  ).settling("application/vnd.apple.pages")
   static let openXML = Format(
     "application/vnd.openxmlformats-officedocument", apple: "org.openxmlformats.openxml", in: "application/zip")
   static let docx = ooxml(
@@ -232,9 +236,12 @@ extension Format {
 
   // MARK: Audio and video
   static let mp3 = Format("audio/mpeg", apple: "public.mp3")
-  static let mp2 = Format("audio/mp2", apple: "public.mp2")
-  /// MPEG-1 Layer I audio (an x- name: neither IANA nor shared-mime-info names it).
-  static let mp1 = Format("audio/x-mp1", "MPEG-1 Layer I audio", conformsTo: ["public.audio"], ["mp1"])
+  /// MPEG audio layers I and II are `audio/mpeg` (RFC 3003 registers it for every layer), as
+  /// `file` names them; the type says which layer: Apple's `public.mp2`, and for layer I a type
+  /// declared here, whose legacy name `audio/x-mp1` is its MIME tag.
+  static let mp2 = Format("audio/mpeg", apple: "public.mp2")
+  static let mp1 = Format(
+    "audio/mpeg", "MPEG-1 Layer I audio", conformsTo: ["public.audio"], ["mp1"], declaredAs: "audio/x-mp1")
   static let aac = Format("audio/aac", apple: "public.aac-audio").settling("audio/mpeg")
   static let flac = Format("audio/flac", apple: "org.xiph.flac").settling("audio/mpeg")
   static let ac3 = Format("audio/ac3", apple: "public.ac3-audio")
@@ -242,6 +249,8 @@ extension Format {
   static let eac3 = Format("audio/eac3", apple: "public.enhanced-ac3-audio", in: "audio/ac3")
   static let wave = Format("audio/vnd.wave", apple: "com.microsoft.waveform-audio")
   static let aiff = Format("audio/aiff", apple: "public.aiff-audio")
+  /// AIFF-C (shared-mime-info's name; Apple's type has none).
+  static let aifc = Format("audio/x-aifc", apple: "public.aifc-audio")
   static let midi = Format("audio/midi", apple: "public.midi-audio")
   static let avi = Format("video/x-msvideo", apple: "public.avi")
   /// Animated cursors and CorelDRAW drawings in RIFF (shared-mime-info's name; an x- name).
@@ -351,6 +360,9 @@ extension Format {
     "application/x-msdownload", apple: "com.microsoft.windows-dynamic-link-library",
     in: "application/x-ms-dos-executable")
   static let javaClass = Format("application/x-java", apple: "com.sun.java-class")
+  /// Chrome extensions (an x- name, as Chrome serves them).
+  static let crx = Format(
+    "application/x-chrome-extension", "Chrome extension", conformsTo: ["public.data", "public.archive"], ["crx"])
   /// WebAssembly (W3C; IANA application/wasm), Android DEX, iNES ROMs, SWF and Windows shortcuts.
   static let wasm = Format(
     "application/wasm", "WebAssembly module", conformsTo: ["public.data", "public.executable"], ["wasm"])
@@ -402,14 +414,14 @@ extension Format {
     ] + openDocument + [
       compoundFile, doc, xls, ppt, vsd, msi, outlookMessage,
       mp4, m4a, m4b, m4p, m4v, threeGPP, threeGPP2, quickTime, f4v, f4a,
-      mp3, mp2, mp1, aac, flac, ac3, eac3, wave, aiff, midi, avi, animatedCursor, corelDraw, mpegVideo,
+      mp3, mp2, mp1, aac, flac, ac3, eac3, wave, aiff, aifc, midi, avi, animatedCursor, corelDraw, mpegVideo,
       mpegTransportStream, webm, matroska, asf, wma, wmv, oggContainer, ogg, oggVorbis, oggOpus, oggFLAC, oggSpeex,
       oggTheora, ogm,
       oggVideo, flv, mxf, mod, xm, s3m, it,
       tar, cpio, ar, deb, rpm, cab, sevenZip, rar, arj, lha, lz4, lzip, compress, zstd, xz, gzip, bzip2, diskImage,
       iso9660,
       elfExecutable, elfPIE, elfSharedLibrary, elfObject, elfCore, machO, dosExecutable, windowsExecutable, windowsDLL,
-      javaClass, wasm, dex, nesROM, swf, windowsShortcut,
+      javaClass, crx, wasm, dex, nesROM, swf, windowsShortcut,
       sqlite, parquet, arrow, avro, pcap, pcapng, iccProfile, chm, blender, pst, bittorrent,
-    ]
+    ] + specialist
 }

@@ -11,6 +11,10 @@
 struct Format: Sendable, Hashable {
   /// The MIME type identification reports.
   let mimeType: String
+  /// The MIME type a format declared here is declared with: ``mimeType``, or a legacy name where
+  /// the reported one is a registered type another type already has (MPEG-1 Layer I audio is
+  /// `audio/mpeg`, declared as `audio/x-mp1`).
+  let declaredMIMEType: String
   /// The type's identifier.
   let identifier: String
   /// Whether the format is declared here (not by the catalog).
@@ -40,6 +44,7 @@ struct Format: Sendable, Hashable {
   /// A format the built-in catalog declares as `identifier`.
   init(_ mimeType: String, apple identifier: String, in container: String? = nil) {
     self.mimeType = mimeType
+    declaredMIMEType = mimeType
     self.identifier = identifier
     isDeclaredHere = false
     parents = []
@@ -48,13 +53,15 @@ struct Format: Sendable, Hashable {
     description = ""
   }
 
-  /// A format the catalog does not declare: declared here, conforming to `parents`.
+  /// A format the catalog does not declare: declared here, conforming to `parents`, with the MIME
+  /// type `declaredAs` (by default the one it is reported as) and the identifier derived from it.
   init(
     _ mimeType: String, _ description: String, conformsTo parents: [String], _ extensions: [String],
-    in container: String? = nil
+    in container: String? = nil, declaredAs: String? = nil
   ) {
     self.mimeType = mimeType
-    identifier = MIMEDatabase.derivedIdentifier(of: mimeType)
+    declaredMIMEType = declaredAs ?? mimeType
+    identifier = MIMEDatabase.derivedIdentifier(of: declaredAs ?? mimeType)
     isDeclaredHere = true
     self.parents = parents
     self.container = container
@@ -68,6 +75,7 @@ struct Format: Sendable, Hashable {
   /// The format whose MIME type is `mimeType`, or nil.
   static func named(_ mimeType: String) -> Format? { byMIMEType[mimeType] }
 
+  /// The first format of ``all`` reported as each MIME type (`audio/mpeg`: MP3).
   static let byMIMEType: [String: Format] = Dictionary(all.map { ($0.mimeType, $0) }) { first, _ in first }
 
   /// The formats declared here (not by the catalog), in table order.
@@ -75,7 +83,7 @@ struct Format: Sendable, Hashable {
 
   /// The declarations of the formats declared here, as a layer above the catalog.
   static let declarations: [TypeDeclaration] = declaredHere.map { format in
-    var tags = [UTTagClass.mimeType.rawValue: [format.mimeType]]
+    var tags = [UTTagClass.mimeType.rawValue: [format.declaredMIMEType]]
     if !format.extensions.isEmpty { tags[UTTagClass.filenameExtension.rawValue] = format.extensions }
     var declaration = TypeDeclaration(
       identifier: format.identifier, kind: .exported, conformsTo: format.parents, description: format.description,
@@ -107,6 +115,6 @@ struct Format: Sendable, Hashable {
     "application/vnd.oasis.opendocument.text", "application/vnd.oasis.opendocument.spreadsheet",
     "application/vnd.oasis.opendocument.presentation", "application/vnd.oasis.opendocument.graphics",
     "application/vnd.oasis.opendocument.chart", "application/vnd.oasis.opendocument.formula",
-    "application/vnd.oasis.opendocument.image",
+    "application/vnd.oasis.opendocument.image", "image/vnd.djvu",
   ]
 }
