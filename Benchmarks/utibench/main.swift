@@ -77,12 +77,17 @@ if CommandLine.arguments.contains("--clipboard") {
   ClipboardBench.printMemoryTable(ClipboardBench.memoryRows(quick: quick, scratch: scratch))
   exit(0)
 }
-// `utibench --write-fuzz-seeds DIR`: the detector corpus (every format's sample and near miss), one
-// file each, as the detectors fuzz target's seeds (scripts/fuzz.sh detectors).
+// `utibench --write-fuzz-seeds DIR`: the detector corpus (every format's sample and near miss, and
+// the files of Tests/Fixtures/corpus), one file each, as the detectors fuzz target's seeds
+// (scripts/fuzz.sh detectors).
 if let i = CommandLine.arguments.firstIndex(of: "--write-fuzz-seeds"), i + 1 < CommandLine.arguments.count {
   let directory = URL(fileURLWithPath: CommandLine.arguments[i + 1])
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  let seeds = FormatSample.everyFormat.map(\.bytes) + FormatSample.nearMisses.map(\.bytes)
+  let corpus = packageRoot.appendingPathComponent("Tests/Fixtures/corpus")
+  let made = try FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted().map {
+    [UInt8](try Data(contentsOf: corpus.appendingPathComponent($0)).prefix(65_536))
+  }
+  let seeds = FormatSample.everyFormat.map(\.bytes) + FormatSample.nearMisses.map(\.bytes) + made
   for (index, bytes) in seeds.enumerated() {
     try Data(bytes).write(to: directory.appendingPathComponent("seed-\(index)"))
   }

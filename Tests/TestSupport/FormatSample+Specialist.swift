@@ -52,8 +52,64 @@ extension FormatSample {
     audioSamples(add)
     designSamples(add)
     dataSamples(add)
+    remainingSamples(add)
     return list
   }()
+
+  /// The formats no other list has a sample of, so that the README's table measures every one.
+  static func remainingSamples(_ add: (String, String, String, [UInt8], Int) -> Void) {
+    add("PSB", "psb", "image/x-psb", ascii("8BPS") + be16(2) + zeros(6) + be16(3), 1024)
+    add(
+      "XHTML", "xhtml", "application/xhtml+xml",
+      ascii("<?xml version=\"1.0\"?>\n<html xmlns=\"http://www.w3.org/1999/xhtml\"><head/></html>\n"), 0)
+    add(
+      "OOXML of no known part", "zip", "application/vnd.openxmlformats-officedocument",
+      zipArchive([("[Content_Types].xml", ascii("<Types/>")), ("_rels/.rels", ascii("<Relationships/>"))]), 1024)
+    for (folder, part, main, mimeType) in [
+      (
+        "word", "document.xml", "ms-word.template.macroEnabledTemplate",
+        "application/vnd.ms-word.template.macroEnabled.12"
+      ),
+      ("xl", "workbook.xml", "ms-excel.template.macroEnabled", "application/vnd.ms-excel.template.macroEnabled.12"),
+      (
+        "ppt", "presentation.xml", "ms-powerpoint.presentation.macroEnabled",
+        "application/vnd.ms-powerpoint.presentation.macroEnabled.12"
+      ),
+      (
+        "ppt", "presentation.xml", "ms-powerpoint.template.macroEnabled",
+        "application/vnd.ms-powerpoint.template.macroEnabled.12"
+      ),
+      (
+        "ppt", "presentation.xml", "ms-powerpoint.slideshow.macroEnabled",
+        "application/vnd.ms-powerpoint.slideshow.macroEnabled.12"
+      ),
+      (
+        "visio", "document.xml", "ms-visio.drawing.macroEnabled",
+        "application/vnd.ms-visio.drawing.macroEnabled.main+xml"
+      ),
+    ] {
+      add(main, "zip", mimeType, ooxml(folder, part: part, mainType: "vnd.\(main).main+xml"), 1024)
+    }
+    for kind in [
+      "text-master", "text-web", "presentation-template", "graphics-template", "chart", "chart-template", "formula",
+      "formula-template", "database", "image", "image-template",
+    ] {
+      let mimeType = "application/vnd.oasis.opendocument.\(kind)"
+      add("OpenDocument \(kind)", "zip", mimeType, zip(first: "mimetype", content: mimeType), 1024)
+    }
+    add(
+      "a compound file of unknown streams", "", "application/x-ole-storage",
+      compoundFile(clsid: zeros(16), streams: ["Data"]), 1536)
+    add("M4P", "m4p", "audio/x-m4p", ftyp("M4P ", ["M4P ", "mp42"]), 1024)
+    add("AIFF", "aiff", "audio/aiff", ascii("FORM") + be32(46) + ascii("AIFFCOMM") + be32(18) + be16(1), 1024)
+    add("MIDI", "mid", "audio/midi", ascii("MThd") + be32(6) + be16(0) + be16(1) + be16(96), 1024)
+    add("ASF of no known stream", "asf", "video/x-ms-asf", asf(streamType: zeros(16)), 1024)
+    add("Ogg Vorbis", "ogg", "audio/x-vorbis+ogg", oggPage([1] + ascii("vorbis") + zeros(23)), 1024)
+    add("ELF executable", "", "application/x-executable", elf(type: 2), 1024)
+    add(
+      "DOS executable", "exe", "application/x-ms-dos-executable",
+      ascii("MZ") + le16(0x90) + le16(3) + le16(0) + le16(4), 1024)
+  }
 
   static func audioSamples(_ add: (String, String, String, [UInt8], Int) -> Void) {
     let tag = ascii("ID3") + [4, 0, 0, 0, 0, 0, 10] + zeros(10)
