@@ -56,8 +56,18 @@ extension FormatSample {
     return list
   }()
 
+  /// A TIFF whose IFD 0 is a reduced-resolution image without a Make, and whose Exif IFD's
+  /// MakerNote begins with `note` (Nikon's: "Nikon\0", a version, then a TIFF header).
+  public static func tiffWithMakerNote(_ note: String) -> [UInt8] {
+    let ifd0 =
+      le16(2) + le16(0x00FE) + le16(4) + le32(1) + le32(1) + le16(0x8769) + le16(4) + le32(1) + le32(38) + le32(0)
+    let exif = le16(1) + le16(0x927C) + le16(7) + le32(18) + le32(56) + le32(0)
+    return ascii("II*\0") + le32(8) + ifd0 + exif + ascii(note) + [0, 2, 0x10, 0, 0] + ascii("II*\0") + le32(8)
+  }
+
   /// The formats no other list has a sample of, so that the README's table measures every one.
   static func remainingSamples(_ add: (String, String, String, [UInt8], Int) -> Void) {
+    add("NEF by its maker note", "nef", "image/x-nikon-nef", tiffWithMakerNote("Nikon"), 1024)
     add("PSB", "psb", "image/x-psb", ascii("8BPS") + be16(2) + zeros(6) + be16(3), 1024)
     add(
       "XHTML", "xhtml", "application/xhtml+xml",
@@ -193,6 +203,9 @@ extension FormatSample {
       NearMiss(
         name: "a Pages document with table parts", notMIMEType: "application/vnd.apple.numbers",
         bytes: iworkDocument(rootType: 10000, parts: ["Index/Tables/Tile.iwa", "Index/CalculationEngine.iwa"])),
+      NearMiss(
+        name: "a raw-layout TIFF with Canon's maker note", notMIMEType: "image/x-nikon-nef",
+        bytes: tiffWithMakerNote("Canon")),
       NearMiss(name: "MAC of an old version", notMIMEType: "audio/x-ape", bytes: ascii("MAC ") + le16(10) + zeros(40)),
       NearMiss(name: "MP+ of version 8", notMIMEType: "audio/x-musepack", bytes: ascii("MP+") + [0x18] + zeros(40)),
       NearMiss(

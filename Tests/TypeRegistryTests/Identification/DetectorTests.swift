@@ -90,8 +90,16 @@ struct DetectorTests {
     let tag = ascii("ID3") + [4, 0, 0, 0, 0, 0, 10] + zeros(10)
     let adts: [UInt8] = [0xFF, 0xF1, 0x50, 0x80, 0x02, 0x1F, 0xFC] + zeros(9)
     let mp3Frame: [UInt8] = [0xFF, 0xFB, 0x90, 0x64] + zeros(413)
+    // Two and thirty architectures: the counts a fat file has, all below a class file's 45.
+    let fatOf = { (count: UInt8) -> [UInt8] in
+      let architecture: [UInt8] = [0, 0, 0, 7] + zeros(16)
+      return [0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, count]
+        + Array([[UInt8]](repeating: architecture, count: Int(count)).joined())
+    }
     let cases: [(String, [UInt8], String)] = [
       ("fat Mach-O, 3 architectures", fat + zeros(64), "application/x-mach-binary"),
+      ("fat Mach-O, 2 architectures", fatOf(2) + zeros(64), "application/x-mach-binary"),
+      ("fat Mach-O, 30 architectures", fatOf(30) + zeros(64), "application/x-mach-binary"),
       ("Java class, major 45 (near miss)", javaClass, "application/x-java"),
       ("FLAC after ID3", tag + ascii("fLaC") + [0x80, 0, 0, 0x22] + zeros(64), "audio/flac"),
       ("ADTS AAC after ID3", tag + Array(repeating: adts, count: 8).flatMap { $0 }, "audio/aac"),

@@ -72,6 +72,7 @@ extension ContentDetector {
     var seen: Set<Int> = []
     var make = ""
     var isRawLayout = false
+    var exif: Int?
     for _ in 0..<8 {
       guard offset >= 8, seen.insert(offset).inserted else { break }
       let count = content.withWindow(at: offset, count: 2) { Int($0.u16(offset, bigEndian: bigEndian)) }
@@ -87,6 +88,7 @@ extension ContentDetector {
             makeAt = length <= 4 ? (entry + 8, length) : (Int(ifd.u32(entry + 8, bigEndian: bigEndian)), length)
           case 0x00FE: if ifd.u32(entry + 8, bigEndian: bigEndian) & 1 == 1 { isRawLayout = true }
           case 0x014A: isRawLayout = true  // SubIFDs
+          case 0x8769: exif = Int(ifd.u32(entry + 8, bigEndian: bigEndian))  // the Exif IFD
           default: break
           }
         }
@@ -101,6 +103,8 @@ extension ContentDetector {
       offset = next
     }
     guard isRawLayout else { return .tiff }
+    // Without a Make, the Exif IFD's maker note names Nikon ("Nikon\0", Nikon's maker note format).
+    if make.isEmpty, let exif, makerNote(&content, ifd: exif, bigEndian: bigEndian, is: "Nikon\0") { return .nef }
     let vendor = make.uppercased()
     for (prefix, format) in [
       ("NIKON", Format.nef), ("SONY", .arw), ("PENTAX", .pef), ("RICOH", .pef), ("ASAHI", .pef), ("SAMSUNG", .srw),
@@ -109,5 +113,21 @@ extension ContentDetector {
       return format
     }
     return .tiff
+  }
+
+  /// Whether the MakerNote (Exif 2.32 4.6.5, tag 0x927C) of the Exif IFD at `ifd` begins with
+  /// `signature`. Reads at most 512 entries and the note's first 16 bytes.
+  static func makerNote(_ content: inout ContentBytes, ifd: Int, bigEndian: Bool, is signature: StaticString) -> Bool {
+    guard ifd >= 8 else { return false }
+    let count = content.withWindow(at: ifd, count: 2) { Int($0.u16(ifd, bigEndian: bigEndian)) }
+    guard count > 0, count <= 512 else { return false }
+    let note = content.withWindow(at: ifd + 2, count: 12 * count) { view -> Int? in
+      for index in 0..<count where view.u16(ifd + 2 + 12 * index, bigEndian: bigEndian) == 0x927C {
+        return Int(view.u32(ifd + 2 + 12 * index + 8, bigEndian: bigEndian))
+      }
+      return nil
+    }
+    guard let note else { return false }
+    return content.withWindow(at: note, count: 16) { $0.has(signature, at: note) }
   }
 }
