@@ -119,6 +119,30 @@ extension FormatSample {
     add(
       "DOS executable", "exe", "application/x-ms-dos-executable",
       ascii("MZ") + le16(0x90) + le16(3) + le16(0) + le16(4), 1024)
+    textSamples(add)
+  }
+
+  /// Text formats by their content: HTML, JSON, scripts, SVG without a declaration; and Ogg
+  /// after a Skeleton header.
+  static func textSamples(_ add: (String, String, String, [UInt8], Int) -> Void) {
+    add("HTML", "html", "text/html", ascii("\n  <!DOCTYPE html>\n<html><body>hello</body></html>\n"), 0)
+    add("HTML fragment", "html", "text/html", ascii("<p>hello</p>\n"), 0)
+    add(
+      "JSON", "json", "application/json", ascii("{\"name\": \"corpus\", \"sizes\": [1, 2.5e3, -0.25], \"ok\": true}\n"),
+      0)
+    add("JSON cut short", "json", "application/json", ascii("[{\"a\": null}, {\"b\": \"\\u00e9\"}, {\"c\": "), 0)
+    add("shell script", "sh", "application/x-shellscript", ascii("#!/bin/sh\necho hello\n"), 0)
+    add("Python script", "py", "text/x-python", ascii("#!/usr/bin/env python3.12\nprint('hello')\n"), 0)
+    add("Perl script", "pl", "application/x-perl", ascii("#! /usr/bin/perl -w\nprint \"hello\\n\";\n"), 0)
+    add("Ruby script", "rb", "application/x-ruby", ascii("#!/usr/bin/env -S ruby --disable-gems\nputs 1\n"), 0)
+    add("PHP", "php", "application/x-php", ascii("<?php echo 'hello'; ?>\n"), 0)
+    add("Node script", "js", "text/javascript", ascii("#!/usr/bin/env node\nconsole.log(1)\n"), 0)
+    add(
+      "SVG without a declaration", "svg", "image/svg+xml",
+      ascii("<!-- drawn by hand -->\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\"/>\n"), 0)
+    add(
+      "Ogg Theora after a Skeleton header", "ogv", "video/x-theora+ogg",
+      oggPage(ascii("fishead\0") + zeros(56)) + oggPage([0x80] + ascii("theora") + [3, 2, 1]), 1024)
   }
 
   static func audioSamples(_ add: (String, String, String, [UInt8], Int) -> Void) {
@@ -206,6 +230,14 @@ extension FormatSample {
       NearMiss(
         name: "a raw-layout TIFF with Canon's maker note", notMIMEType: "image/x-nikon-nef",
         bytes: tiffWithMakerNote("Canon")),
+      NearMiss(
+        name: "a bracketed note is not JSON", notMIMEType: "application/json", bytes: ascii("[1] See the notes.\n")),
+      NearMiss(name: "braces around words are not JSON", notMIMEType: "application/json", bytes: ascii("{ notes }\n")),
+      NearMiss(name: "an opening bracket alone is not JSON", notMIMEType: "application/json", bytes: ascii("[\n")),
+      NearMiss(name: "<ABBR> is not an HTML opening", notMIMEType: "text/html", bytes: ascii("<ABBR>x</ABBR>\n")),
+      NearMiss(
+        name: "an awk script is not a shell script", notMIMEType: "application/x-shellscript",
+        bytes: ascii("#!/usr/bin/awk -f\n{ print }\n")),
       NearMiss(name: "MAC of an old version", notMIMEType: "audio/x-ape", bytes: ascii("MAC ") + le16(10) + zeros(40)),
       NearMiss(name: "MP+ of version 8", notMIMEType: "audio/x-musepack", bytes: ascii("MP+") + [0x18] + zeros(40)),
       NearMiss(

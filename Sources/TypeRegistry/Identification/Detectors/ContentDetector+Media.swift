@@ -58,16 +58,31 @@ extension ContentDetector {
     return nil
   }
 
-  /// Ogg (RFC 3533 6): the first page's first packet names the codec.
+  /// Ogg (RFC 3533 6): the first page's first packet names the codec; after a Skeleton stream's
+  /// header ("fishead"), the next beginning-of-stream page's does. Reads at most 8 pages of the
+  /// prefix.
   static func detectOgg(_ h: ByteView) -> Format {
-    let packet = 27 + Int(h.u8(26))
+    var page = 0
+    for _ in 0..<8 {
+      guard h.has("OggS", at: page) else { break }
+      let segments = Int(h.u8(page + 26))
+      let packet = page + 27 + segments
+      if let codec = oggCodec(h, at: packet) { return codec }
+      guard h.has("fishead\0", at: packet) || h.has("fisbone\0", at: packet) else { break }
+      page = packet + (0..<segments).reduce(0) { $0 + Int(h.u8(page + 27 + $1)) }
+    }
+    return .ogg
+  }
+
+  /// The codec whose identification header starts at `packet`, if known.
+  static func oggCodec(_ h: ByteView, at packet: Int) -> Format? {
     if h.u8(packet) == 1, h.has("vorbis", at: packet + 1) { return .oggVorbis }  // Vorbis I 4.2.2
     if h.has("OpusHead", at: packet) { return .oggOpus }  // RFC 7845 5.1
     if h.u8(packet) == 0x80, h.has("theora", at: packet + 1) { return .oggTheora }  // Theora 6.1
     if h.u8(packet) == 0x7F, h.has("FLAC", at: packet + 1) { return .oggFLAC }  // FLAC-in-Ogg mapping
     if h.has("Speex   ", at: packet) { return .oggSpeex }
     if h.u8(packet) == 1, h.has("video\0\0\0", at: packet + 1) { return .ogm }
-    return .ogg
+    return nil
   }
 
   /// EBML (RFC 8794) headers: the DocType element (0x4282) names Matroska or WebM (RFC 9559).

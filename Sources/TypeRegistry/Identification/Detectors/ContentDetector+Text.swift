@@ -36,7 +36,7 @@ extension ContentDetector {
     return utf8.withUnsafeBytes { body(ByteView($0)) }
   }
 
-  /// The format the first line of text names, or an XML document's type.
+  /// The format the first line of text names, an XML document's type, a script's, HTML or JSON.
   static func firstLine(_ text: ByteView) -> Format? {
     if text.hasCaseInsensitive("BEGIN:VCARD", at: 0) { return .vCard }  // RFC 6350 3.3.
     if text.hasCaseInsensitive("BEGIN:VCALENDAR", at: 0) { return .iCalendar }  // RFC 5545 3.4.
@@ -50,6 +50,14 @@ extension ContentDetector {
     }
     if text.has("REGEDIT4", at: 0) || text.has("Windows Registry Editor Version 5.00", at: 0) { return .registryFile }
     if text.has("<?xml", at: 0) { return xmlFormat(text) }
+    if let script = script(text) { return script }
+    if text.hasCaseInsensitive("<?php", at: 0) { return .phpScript }  // PHP's opening tag.
+    // XML without a declaration (a comment, then <svg …>): the document element's namespace.
+    if text.u8(0) == 0x3C, let element = XMLDocumentElement(text.bytes) {
+      if element.namespaceURI == "http://www.w3.org/2000/svg", element.localName == "svg" { return .svg }
+    }
+    if isHTML(text) { return .html }
+    if isJSON(text) { return .json }
     return nil
   }
 

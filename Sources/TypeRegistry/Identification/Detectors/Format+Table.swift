@@ -96,6 +96,17 @@ extension Format {
   static let pgpSignature = Format(
     "application/pgp-signature", "OpenPGP signature", conformsTo: ["public.plain-text"], ["sig", "asc"],
     in: "text/plain")
+  /// HTML by WHATWG's sniffing patterns (IANA text/html) and JSON by its grammar (RFC 8259;
+  /// IANA application/json): text formats, so a kind of text/plain.
+  static let html = Format("text/html", apple: "public.html", in: "text/plain")
+  static let json = Format("application/json", apple: "public.json", in: "text/plain")
+  /// Scripts by their `#!` line (shared-mime-info's names; IANA text/javascript for Node).
+  static let shellScript = Format("application/x-shellscript", apple: "public.shell-script", in: "text/plain")
+  static let pythonScript = Format("text/x-python", apple: "public.python-script", in: "text/plain")
+  static let perlScript = Format("application/x-perl", apple: "public.perl-script", in: "text/plain")
+  static let rubyScript = Format("application/x-ruby", apple: "public.ruby-script", in: "text/plain")
+  static let phpScript = Format("application/x-php", apple: "public.php-script", in: "text/plain")
+  static let javaScript = Format("text/javascript", apple: "com.netscape.javascript-source", in: "text/plain")
   /// Windows registry files (shared-mime-info's name).
   static let registryFile = Format(
     "text/x-ms-regedit", "Windows registry file", conformsTo: ["public.plain-text"], ["reg"], in: "text/plain")
@@ -408,7 +419,7 @@ extension Format {
       trueType, openType, fontCollection, woff, woff2, eot,
       pdf, postScript, rtf, plainText, utf16Text, xml, propertyListXML, svg, xhtml, vCard, iCalendar, webVTT, pgpKeys,
       pgpMessage,
-      pgpSignature, registryFile,
+      pgpSignature, registryFile, html, json, shellScript, pythonScript, perlScript, rubyScript, phpScript, javaScript,
       zip, epub, jar, apk, aar, xpi, threeMF, usdz, kmz, keynote, pages, numbers, openXML, docx, docm, dotx, dotm, xlsx,
       xlsm, xltx, xltm, xlsb, pptx, pptm, potx, potm, ppsx, ppsm, vsdx, vsdm,
     ] + openDocument + [
