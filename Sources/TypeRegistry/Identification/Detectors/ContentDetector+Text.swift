@@ -53,7 +53,7 @@ extension ContentDetector {
     if let script = script(text) { return script }
     if text.hasCaseInsensitive("<?php", at: 0) { return .phpScript }  // PHP's opening tag.
     // XML without a declaration (a comment, then <svg …>): the document element's namespace.
-    if text.u8(0) == 0x3C, let element = XMLDocumentElement(text.bytes) {
+    if text.has("<!--", at: 0) || text.has("<svg", at: 0), let element = XMLDocumentElement(text.bytes) {
       if element.namespaceURI == "http://www.w3.org/2000/svg", element.localName == "svg" { return .svg }
     }
     if isHTML(text) { return .html }

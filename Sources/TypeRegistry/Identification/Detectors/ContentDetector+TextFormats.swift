@@ -36,17 +36,24 @@ extension ContentDetector {
   /// then a space or `>`.
   static func isHTML(_ text: ByteView) -> Bool {
     var at = text.origin
-    while [0x09, 0x0A, 0x0C, 0x0D, 0x20].contains(text.u8(at)), at < text.end { at += 1 }
+    while at < text.end, isSpace(text.u8(at)) || text.u8(at) == 0x0C { at += 1 }
     guard text.u8(at) == 0x3C else { return false }
-    let tags: [StaticString] = [
-      "<!DOCTYPE HTML", "<HTML", "<HEAD", "<SCRIPT", "<IFRAME", "<H1", "<DIV", "<FONT", "<TABLE", "<A", "<STYLE",
-      "<TITLE", "<B", "<BODY", "<BR", "<P", "<!--",
-    ]
-    for tag in tags where text.hasCaseInsensitive(tag, at: at) {
+    for tag in htmlOpenings where text.hasCaseInsensitive(tag, at: at) {
       let next = text.u8(at + tag.utf8CodeUnitCount)
       if next == 0x20 || next == 0x3E { return true }
     }
     return false
+  }
+
+  /// The openings WHATWG's sniffing takes for HTML.
+  static let htmlOpenings: [StaticString] = [
+    "<!DOCTYPE HTML", "<HTML", "<HEAD", "<SCRIPT", "<IFRAME", "<H1", "<DIV", "<FONT", "<TABLE", "<A", "<STYLE",
+    "<TITLE", "<B", "<BODY", "<BR", "<P", "<!--",
+  ]
+
+  /// JSON's whitespace (RFC 8259 2): space, tab, line feed, carriage return.
+  @inline(__always) static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 
   /// Whether the text is JSON (RFC 8259) whose top-level value is an object or an array: the
@@ -81,7 +88,7 @@ struct JSONPrefixParser {
   var atEnd: Bool { at >= text.end }
 
   mutating func skipSpace() {
-    while !atEnd, [0x20, 0x09, 0x0A, 0x0D].contains(text.u8(at)) { at += 1 }
+    while !atEnd, ContentDetector.isSpace(text.u8(at)) { at += 1 }
   }
 
   mutating func value(depth: Int) -> Result {
@@ -155,8 +162,11 @@ struct JSONPrefixParser {
             guard text.u8(at).isHexDigit else { return .invalid }
             at += 1
           }
-        } else if !Array("\"\\/bfnrt".utf8).contains(escape) {
-          return .invalid
+        } else {
+          switch escape {
+          case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74: break  // " \ / b f n r t
+          default: return .invalid
+          }
         }
       case 0..<0x20: return .invalid
       default: break
