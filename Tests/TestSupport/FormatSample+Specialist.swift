@@ -238,6 +238,49 @@ extension FormatSample {
       NearMiss(
         name: "an awk script is not a shell script", notMIMEType: "application/x-shellscript",
         bytes: ascii("#!/usr/bin/awk -f\n{ print }\n")),
+      NearMiss(name: "#!AMR without its line feed", notMIMEType: "audio/amr", bytes: ascii("#!AMR-NB\n") + zeros(8)),
+      NearMiss(
+        name: "Creative Voice without its EOF byte", notMIMEType: "audio/x-voc", bytes: ascii("Creative Voice File\n")),
+      NearMiss(name: "a RIFF QLCX form", notMIMEType: "audio/qcelp", bytes: riff("QLCX", chunk: "fmt ", zeros(16))),
+      NearMiss(
+        name: ".RMF of object version 7", notMIMEType: "application/vnd.rn-realmedia",
+        bytes: ascii(".RMF") + be32(18) + be16(7)),
+      NearMiss(
+        name: ".snd with a 4-byte header", notMIMEType: "audio/basic", bytes: ascii(".snd") + be32(4) + zeros(16)),
+      NearMiss(
+        name: "**ACE** outside its main header", notMIMEType: "application/x-ace",
+        bytes: zeros(4) + [3] + zeros(2) + ascii("**ACE**")),
+      NearMiss(
+        name: "a pickle of other JSON", notMIMEType: "application/x-asar",
+        bytes: le32(4) + le32(20) + le32(16) + le32(12) + ascii("{\"name\":1}")),
+      NearMiss(
+        name: "xar! of version 2", notMIMEType: "application/x-xar",
+        bytes: ascii("xar!") + be16(28) + be16(2) + zeros(20)),
+      NearMiss(
+        name: "a Palm database of another type", notMIMEType: "application/x-mobipocket-ebook",
+        bytes: zeros(60) + ascii("TEXtREAd")),
+      NearMiss(
+        name: "AT&TFORM of another kind", notMIMEType: "image/vnd.djvu",
+        bytes: ascii("AT&TFORM") + be32(8) + ascii("XXXX")),
+      NearMiss(
+        name: "FF FE FF 0E before other text", notMIMEType: "application/vnd.sketchup.skp",
+        bytes: [0xFF, 0xFE, 0xFF, 0x0E] + "Layout".utf16.flatMap { le16($0) }),
+      NearMiss(name: "glTF of version 1", notMIMEType: "model/gltf-binary", bytes: ascii("glTF") + le32(1) + le32(20)),
+      NearMiss(
+        name: "Kaydara FBX without its binary marker", notMIMEType: "application/x-fbx",
+        bytes: ascii("Kaydara FBX ASCII ") + zeros(8)),
+      NearMiss(
+        name: "DRACO of major version 9", notMIMEType: "application/x-draco", bytes: ascii("DRACO") + [9, 0, 1]),
+      NearMiss(
+        name: "half of JMP's header", notMIMEType: "application/x-jmp-data",
+        bytes: [0xFF, 0xFF, 0, 0, 7, 0, 0, 0] + zeros(8)),
+      NearMiss(
+        name: "book without mark", notMIMEType: "application/x-apple-alias",
+        bytes: ascii("book\0\0\0\0") + ascii("note\0\0\0\0")),
+      NearMiss(
+        name: "InDesign's GUID with one byte changed", notMIMEType: "application/x-indesign",
+        bytes: be64(0x0606_EDF5_D81D_46E5) + be64(0xBD31_EFE7_FE74_B71E)),
+      NearMiss(name: "\\0asm of version 2", notMIMEType: "application/wasm", bytes: ascii("\0asm") + le32(2)),
       NearMiss(name: "MAC of an old version", notMIMEType: "audio/x-ape", bytes: ascii("MAC ") + le16(10) + zeros(40)),
       NearMiss(name: "MP+ of version 8", notMIMEType: "audio/x-musepack", bytes: ascii("MP+") + [0x18] + zeros(40)),
       NearMiss(
