@@ -121,18 +121,12 @@ extension ContentDetector {
     var offset = h.has("PK\u{7}\u{8}", at: 0) ? 4 : 0
     var walked = true
     for _ in 0..<zipEntryLimit {
-      let header = content.withWindow(at: offset, count: 30) { view -> (Int, Int, Int, Int, Int)? in
-        guard view.has("PK\u{3}\u{4}", at: offset) else { return nil }
-        return (
-          Int(view.u16le(offset + 6)), Int(view.u16le(offset + 8)), Int(view.u32le(offset + 18)),
-          Int(view.u16le(offset + 26)), Int(view.u16le(offset + 28))
-        )
-      }
-      guard let (flags, method, compressedSize, nameLength, extraLength) = header else {
+      guard let header = localHeader(&content, at: offset) else {
         walked = content.head.has("PK\u{1}\u{2}", at: offset) || content.head.has("PK\u{5}\u{6}", at: offset)
         break
       }
-      let dataStart = offset + 30 + nameLength + extraLength
+      let (flags, method, compressedSize, nameLength) = (header.flags, header.method, header.size, header.nameLength)
+      let dataStart = header.dataStart
       let name = content.withWindow(at: offset + 30, count: nameLength) {
         entries.add($0.slice(offset + 30, nameLength))
       }
@@ -140,7 +134,6 @@ extension ContentDetector {
       if entries.count == 1, name == "mimetype", method == 0 {
         entries.mimetype = content.withWindow(at: dataStart, count: min(compressedSize, 128)) {
           // Some writers end the name with a line break (CRLF), which readers ignore.
-          let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
           let name = $0.slice(dataStart, min(compressedSize, 128))
           return String(decoding: name.reversed().drop(while: isSpace).reversed(), as: UTF8.self)
         }
@@ -163,6 +156,27 @@ extension ContentDetector {
       entries.iworkRoot = iworkRootType(&content, localHeader: header)
     }
     return entries.format(final: true)
+  }
+
+  /// A ZIP local file header (APPNOTE 4.3.7): its general purpose flags, compression method,
+  /// compressed size, name length, and where the entry's data starts.
+  struct LocalHeader {
+    let flags: Int
+    let method: Int
+    let size: Int
+    let nameLength: Int
+    let dataStart: Int
+  }
+
+  /// The local file header at `offset`, or nil where there is none.
+  static func localHeader(_ content: inout ContentBytes, at offset: Int) -> LocalHeader? {
+    content.withWindow(at: offset, count: 30) { view -> LocalHeader? in
+      guard view.has("PK\u{3}\u{4}", at: offset) else { return nil }
+      let nameLength = Int(view.u16le(offset + 26))
+      return LocalHeader(
+        flags: Int(view.u16le(offset + 6)), method: Int(view.u16le(offset + 8)), size: Int(view.u32le(offset + 18)),
+        nameLength: nameLength, dataStart: offset + 30 + nameLength + Int(view.u16le(offset + 28)))
+    }
   }
 
   /// The first 16 KB of an entry's data, stored or deflated.

@@ -5,13 +5,8 @@ extension ContentDetector {
   /// then a protobuf message: field 1 the identifier, field 2 a `MessageInfo` whose field 1 is the
   /// type) lies in the first Snappy element, a literal. Reads at most the entry's first 16 KB.
   static func iworkRootType(_ content: inout ContentBytes, localHeader: Int) -> UInt64? {
-    let header = content.withWindow(at: localHeader, count: 30) { view -> (Int, Int, Int)? in
-      guard view.has("PK\u{3}\u{4}", at: localHeader) else { return nil }
-      let dataStart = localHeader + 30 + Int(view.u16le(localHeader + 26)) + Int(view.u16le(localHeader + 28))
-      return (dataStart, Int(view.u32le(localHeader + 18)), Int(view.u16le(localHeader + 8)))
-    }
-    guard let (dataStart, size, method) = header, size > 8,
-      let data = readEntry(&content, at: dataStart, size: size, method: method)
+    guard let header = Self.localHeader(&content, at: localHeader), header.size > 8,
+      let data = readEntry(&content, at: header.dataStart, size: header.size, method: header.method)
     else { return nil }
     return data.withUnsafeBytes { bytes -> UInt64? in
       var reader = ProtobufReader(bytes: bytes, at: 4)
