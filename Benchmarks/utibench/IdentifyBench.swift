@@ -125,7 +125,7 @@ enum IdentifyBench {
       for path in paths where (try? registry.identifyFile(atPath: path)) != nil { identified += 1 }
     }
     let label = "identify \(count) files by content and name, built-in detectors on (one process)"
-    var ours = Bench.measure(runs: quick ? 3 : 7, identifyAll)
+    let ours: Double
     if let file = Bench.which("file") {
       // Interleaved, a round of ours then one of file's, since the target is a ratio.
       var times: ([Double], [Double]) = ([], [])
@@ -138,6 +138,8 @@ enum IdentifyBench {
         .init(
           label, ours, times.1.sorted()[times.1.count / 2], peer: "`file --mime-type`, one process over the same files")
       )
+    } else {
+      ours = Bench.measure(runs: quick ? 3 : 7, identifyAll)
     }
     Bench.sink(identified)
     if let gio = gioSeconds(paths, runs: quick ? 3 : 7) {
