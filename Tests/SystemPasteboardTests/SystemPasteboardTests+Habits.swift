@@ -302,4 +302,20 @@ extension SystemPasteboardTests {
     #expect(try Self.xclipOut().stdoutText == "owned before the fork\n")
     try pasteboard.clearContents()
   }
+
+  /// A read before the serving thread starts (a process that owns, then reads, before it forks)
+  /// is served by the reading thread, whose the connection still is: our own copy too, whose
+  /// request arrives on that very connection.
+  @Test func aReadBeforeServingIsServedByTheReadingThread() throws {
+    try Self.server.orSkip()
+    var item = SystemPasteboard.Item()
+    item.register(.utf8PlainText) { Array("read before serving\n".utf8) }
+    let pasteboard = try Self.pasteboard()
+    #expect(try pasteboard.setItemsBeforeFork([item], fileOperation: .copy, options: .init()))
+    #expect(String(decoding: try pasteboard.data(forTarget: "UTF8_STRING"), as: UTF8.self) == "read before serving\n")
+    #expect(try pasteboard.targets().map(\.target).contains("UTF8_STRING"))
+    try pasteboard.startServing()
+    #expect(try Self.xclipOut().stdoutText == "read before serving\n")
+    try pasteboard.clearContents()
+  }
 }

@@ -514,8 +514,9 @@ struct SystemPasteboardTests {
     #expect(String(decoding: try clipboard.data(forTarget: "UTF8_STRING"), as: UTF8.self) == "100")
   }
 
-  /// Reads share one connection (each used to open its own); one that fails is not reused.
-  @Test func readsShareOneConnection() throws {
+  /// Reads go through the pasteboard's one connection, the one that owns and watches: the same
+  /// window serves every read, and a read of our own copy is served by the loop it waits on.
+  @Test func readsShareThePasteboardsConnection() throws {
     try Self.server.orSkip()
     try Self.xclipIn("-selection clipboard", input: "shared", target: "UTF8_STRING")
     let clipboard = try Self.pasteboard()
@@ -524,13 +525,34 @@ struct SystemPasteboardTests {
     let window = try #require(clipboard.readingWindow)
     for _ in 0..<20 { _ = try clipboard.targets() }
     #expect(try clipboard.data(conformingTo: .plainText)?.data == Data("shared".utf8))
-    #expect(clipboard.readingWindow == window, "the same connection and window served every read")
-    // A read that timed out drops its connection: a late answer must not reach the next read.
+    #expect(clipboard.readingWindow == window, "the same window served every read")
+    try clipboard.setItemProviders([ItemProvider(object: "ours" as NSString)])
+    #expect(String(decoding: try clipboard.data(forTarget: "UTF8_STRING"), as: UTF8.self) == "ours")
+    #expect(clipboard.readingWindow == window, "our own copy was read over the same connection")
+    // A read that timed out: nothing owns its window any more.
     let silent = try SilentOwner(display: try Self.server.orSkip().display, selection: "CLIPBOARD")
     defer { silent.release() }
     let impatient = try Self.pasteboard(timeout: 1)
     #expect(throws: SystemPasteboardError.self) { try impatient.data(forTarget: "UTF8_STRING") }
-    #expect(impatient.readingWindow == nil)
+    #expect(impatient.readingWindow != nil)
+  }
+
+  /// An owner that answers after the reader gave up: its late answer never reaches the next
+  /// read, which gets the owner's next answer, on a new window of the same connection.
+  @Test func aLateAnswerNeverReachesTheNextRead() throws {
+    let server = try Self.server.orSkip()
+    try Peers.xlib.orSkip()
+    let owner = try server.start(
+      "/usr/bin/python3", [fixturesDirectory.appendingPathComponent("x11/late_owner.py").path, "1.5"])
+    defer { owner.terminate() }
+    try #require(owner.line() == "ready")
+    let clipboard = try Self.pasteboard(timeout: 1)
+    let error = try #require(throws: SystemPasteboardError.self) { try clipboard.data(forTarget: "UTF8_STRING") }
+    #expect(error.description == "timed out waiting for the owner of CLIPBOARD to answer UTF8_STRING")
+    let first = try #require(clipboard.readingWindow)
+    #expect(owner.line(within: 5) == "late answer sent")
+    #expect(String(decoding: try clipboard.data(forTarget: "UTF8_STRING"), as: UTF8.self) == "fresh")
+    #expect(clipboard.readingWindow != first, "the abandoned read's window was replaced")
   }
 
   @Test func noOwnerAndAnOwnerThatNeverAnswers() throws {
@@ -702,8 +724,12 @@ struct HostileXServerTests {
   ) throws {
     let started = Date()
     let outcome = try Self.connect(mode) { connection throws(SystemPasteboardError) in
-      let reader = try SelectionReader(connection: connection, selection: "CLIPBOARD")
-      if call == "targets" { _ = try reader.targets() } else { _ = try reader.convert("UTF8_STRING") }
+      let reader = try SelectionRequestor.Standalone(connection: connection, selection: "CLIPBOARD")
+      if call == "targets" {
+        _ = try reader.targets(timeout: 1)
+      } else {
+        _ = try reader.convert("UTF8_STRING", timeout: 1) { _ throws(SystemPasteboardError) in }
+      }
     }
     switch outcome {
     case .success: Issue.record("\(mode): the read worked")

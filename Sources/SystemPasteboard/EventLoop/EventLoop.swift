@@ -34,6 +34,7 @@ package final class EventLoop: @unchecked Sendable {
 
   /// Who the loop's connection is to, for messages ("the X server").
   let peer: String
+  private let socket: Socket
   private let wake: WakePipe
   /// The loop's thread, stored under its lock while it is created, so that the thread itself
   /// (detaching when it ends on its own) never reads it before it is there.
@@ -69,6 +70,7 @@ package final class EventLoop: @unchecked Sendable {
     }
     self.wake = wake
     self.peer = peer
+    self.socket = socket
     wake.attach(to: socket)
   }
 
@@ -151,6 +153,35 @@ package final class EventLoop: @unchecked Sendable {
     } catch {
       end(error, ended)
       return false
+    }
+  }
+
+  /// Whether the calling thread serves the loop itself: before its thread is started (the
+  /// connection is the caller's), or on the thread that drives a driven loop.
+  package var isServedByCaller: Bool {
+    !isStarted || (state.withLock { $0.driven } && inEventLoop)
+  }
+
+  /// Serves the loop on the calling thread, which must be the one it runs on now
+  /// (``isServedByCaller``), until `isDone` holds or `deadline` passes: the commands posted and
+  /// what arrives on the socket, as the loop's own thread would, so that a caller waiting for
+  /// something the loop receives (a selection's data) is not waiting on itself.
+  /// - Throws: The error that ended the loop (then ended, as its thread would end it).
+  package func serve(until deadline: UInt64, _ isDone: () -> Bool) throws(SystemPasteboardError) {
+    guard let (serve, ended) = handlers else { return }
+    try checkOpen()
+    while !isDone() && MonotonicClock.now() < deadline {
+      runCommands()
+      do {
+        try serve(false)
+      } catch {
+        end(error, ended)
+        throw error
+      }
+      if isDone() { return }
+      // Bounded, for an event the serving left queued on the connection rather than the socket.
+      let wait = min(deadline, MonotonicClock.deadline(after: 50_000_000))
+      _ = try? socket.waitReadable(until: wait, wakeable: true)
     }
   }
 

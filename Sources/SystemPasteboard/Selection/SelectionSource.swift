@@ -17,10 +17,3 @@ protocol SelectionSource {
 extension SelectionSource {
   func finishReading() {}
 }
-
-extension SelectionReader: SelectionSource {
-  func read(_ target: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void) throws(SystemPasteboardError)
-  {
-    _ = try convert(target, into: sink)
-  }
-}

@@ -1,10 +1,11 @@
 import UTIPlatform
 
 extension X11Clipboard {
-  /// What owns the selection for a pasteboard: one connection and its event loop, which answers
-  /// other applications' requests, follows the selection's owner (XFIXES) and runs the
-  /// pasteboard's commands between events.
-  final class Server: X11EventLoopDelegate, @unchecked Sendable {
+  /// The selection's side of a pasteboard: one connection and its event loop, which owns the
+  /// selection and answers other applications' requests, follows the selection's owner
+  /// (XFIXES), reads the selection (``SelectionRequestor``) and runs the pasteboard's commands
+  /// between events.
+  final class Server: X11EventLoopDelegate, SelectionRequestorHost, @unchecked Sendable {
     enum Command {
       case own([SystemPasteboard.Item], FileList.Operation, Ownership)
       /// Owns with the items only where nobody owns the selection (after a reconnection).
@@ -20,6 +21,9 @@ extension X11Clipboard {
     private let owning = Locked(false)
     private let timeout: Double
     private weak var clipboard: X11Clipboard?
+    /// The reading side, made at the first read (on the loop); locked for the tests' reads of
+    /// its window.
+    private let reading = Locked<SelectionRequestor?>(nil)
 
     /// A server on a new connection; with `startingLoop` false its loop's thread waits for
     /// ``startLoop()`` and commands run on the caller's thread until then.
@@ -69,12 +73,30 @@ extension X11Clipboard {
       }
     }
 
+    // MARK: Reading
+
+    var requestorLoop: EventLoop { loop }
+    var requestedSelection: String { owner.selectionName }
+
+    func requestor() throws(SystemPasteboardError) -> SelectionRequestor {
+      loop.assertInEventLoop()
+      if let requestor = reading.withLock({ $0 }) { return requestor }
+      let requestor = try SelectionRequestor(connection: owner.connection, selection: owner.selectionName)
+      reading.withLock { $0 = requestor }
+      return requestor
+    }
+
+    /// The window of the reading side, once a read made it (for the tests).
+    var readingWindow: UInt32? { reading.withLock { $0?.publishedWindow.withLock { $0 } } }
+
     // MARK: The loop's delegate
 
     /// Counts a change of owner: XFIXES says who owns the selection now (our own
     /// SetSelectionOwner is counted when it is made); without XFIXES, a SelectionClear.
     func handle(_ event: X11Connection.Event) {
-      switch X11Event(event, xfixesEvent: owner.connection.xfixesEvent) {
+      let event = X11Event(event, xfixesEvent: owner.connection.xfixesEvent)
+      reading.withLock { $0 }?.handle(event)
+      switch event {
       case .xfixesSelectionNotify(_, let newOwner, let selection):
         if selection == owner.selection && newOwner != owner.window { clipboard?.onChange() }
       case .selectionClear where owner.connection.xfixesEvent == nil:
@@ -97,6 +119,8 @@ extension X11Clipboard {
     /// selection back (or failed to), so that a process serving a copy does not take the gap for
     /// the copy's end.
     func loopEnded(_ error: SystemPasteboardError?) {
+      reading.withLock { $0 }?.loopEnded(
+        error ?? SystemPasteboardError(.closed, "the connection to the X server was closed"))
       clipboard?.serverEnded(
         self, restoring: ownsSelection ? (owner.items, owner.fileOperation, owner.ownership) : nil)
       setOwning(false)

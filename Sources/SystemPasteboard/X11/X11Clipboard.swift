@@ -1,9 +1,9 @@
 import TypeRegistry
 import UTIPlatform
 
-/// An X server's selection as a pasteboard uses it: a ``Server`` (a connection and its event
-/// loop) that owns the selection, answers other applications' requests and follows the owner
-/// (XFIXES), and a kept reading connection (``SelectionReader``) for this process's own reads.
+/// An X server's selection as a pasteboard uses it: a ``Server``, one connection and its event
+/// loop, that owns the selection, answers other applications' requests, follows the owner
+/// (XFIXES) and reads the selection for this process (``SelectionRequestor``).
 ///
 /// A server whose connection is lost is replaced at once where the X server is still there,
 /// taking the selection back with the same items where nobody owns it, so that a copy is not
@@ -17,8 +17,6 @@ final class X11Clipboard: PasteboardBackend, @unchecked Sendable {
   let ownershipChanged = ChangeSignal()
   private let threadsDeferred: @Sendable () -> Bool
   private let running = Locked<Server?>(nil)
-  /// The reading connection and its window, kept between reads (see `withReader`).
-  private let reading = Locked<SelectionReader?>(nil)
 
   init(
     display: X11Display, selection: SystemPasteboard.Selection, timeout: Double, registry: UTTypeRegistry?,
@@ -48,8 +46,8 @@ final class X11Clipboard: PasteboardBackend, @unchecked Sendable {
   /// The number of `INCR` transfers the owner is serving (for the tests).
   var transferCount: Int { running.withLock { $0?.transferCount ?? 0 } }
 
-  /// The window of the kept reading connection, if one is kept (for the tests).
-  var readingWindow: UInt32? { reading.withLock { $0?.window } }
+  /// The window reads are made for, once a read made it (for the tests).
+  var readingWindow: UInt32? { running.withLock { $0?.readingWindow } }
 
   // MARK: Owning
 
@@ -83,7 +81,6 @@ final class X11Clipboard: PasteboardBackend, @unchecked Sendable {
 
   func close() {
     running.withLock { $0 = nil }
-    reading.withLock { $0 = nil }
   }
 
   /// The server of this selection's connection: the running one, or a new one (on a new
@@ -113,40 +110,13 @@ final class X11Clipboard: PasteboardBackend, @unchecked Sendable {
   // MARK: Reading
 
   func targets() throws(SystemPasteboardError) -> [String] {
-    try withReader { reader throws(SystemPasteboardError) in try reader.targets() }
+    try runningServer().targets(timeout: timeout)
   }
 
   func read(_ target: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void)
     throws(SystemPasteboardError)
   {
-    try withReader { reader throws(SystemPasteboardError) in _ = try reader.convert(target, into: sink) }
-  }
-
-  /// Runs `body` with the reading connection: made on first use and kept for the next reads,
-  /// one read at a time. After a read that did not end cleanly (anything but an answer that
-  /// nothing owns the selection or that the owner refused) the connection is dropped, so that a
-  /// late answer to it is never taken for the next read's.
-  private func withReader<T>(_ body: (SelectionReader) throws(SystemPasteboardError) -> T)
-    throws(SystemPasteboardError) -> T
-  {
-    let result = reading.withLock { cached -> Result<T, SystemPasteboardError> in
-      do throws(SystemPasteboardError) {
-        let reader: SelectionReader
-        if let cached {
-          reader = cached
-        } else {
-          reader = try SelectionReader(
-            connection: try X11Connection(display: display, timeout: timeout), selection: selection.rawValue)
-        }
-        cached = reader
-        reader.connection.discardQueuedEvents()
-        return .success(try body(reader))
-      } catch {
-        if error.code != .noOwner && error.code != .conversionRefused { cached = nil }
-        return .failure(error)
-      }
-    }
-    return try result.get()
+    _ = try runningServer().convert(target, timeout: timeout, into: sink)
   }
 }
 
@@ -154,6 +124,6 @@ extension SystemPasteboard {
   /// The number of `INCR` transfers the owner is serving (for the tests).
   var transferCount: Int { (madeBackend as? X11Clipboard)?.transferCount ?? 0 }
 
-  /// The window of the kept X11 reading connection, if one is kept (for the tests).
+  /// The window X11 reads are made for, once a read made it (for the tests).
   var readingWindow: UInt32? { (madeBackend as? X11Clipboard)?.readingWindow }
 }

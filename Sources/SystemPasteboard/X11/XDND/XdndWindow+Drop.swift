@@ -35,13 +35,23 @@ extension XdndWindow {
     onLoop { window in window.receiver?.settled(number, action, window: window) }
   }
 
-  /// Converts `XdndSelection` to `target` on a connection of its own (the conversion waits for
-  /// another application, which may be this very window's loop), at the drop's time once it
-  /// was dropped.
+  /// Converts `XdndSelection` to `target` at the drop's time once it was dropped, through the
+  /// window's own connection: the loop asks and goes on serving (a drag from this very window
+  /// is served by it meanwhile) while the calling thread waits for the data. Called on the
+  /// thread that serves the loop itself (a window served on the main thread, from a delegate),
+  /// it reads on a connection of its own instead, since that thread cannot serve the loop while
+  /// it waits.
   package func read(_ target: String, of number: Int) throws(SystemPasteboardError) -> [UInt8] {
     let time = dropTimes.withLock { $0[number] } ?? 0
-    let reading = try X11Connection(display: connection.display, timeout: connection.timeout)
-    return try SelectionReader(connection: reading, selection: "XdndSelection").convert(target, time: time).data
+    let reader: any SelectionRequestorHost =
+      loop.inEventLoop
+      ? try SelectionRequestor.Standalone(
+        connection: try X11Connection(display: connection.display, timeout: timeout), selection: "XdndSelection")
+      : self
+    var data: [UInt8] = []
+    _ = try reader.convert(target, time: time, timeout: timeout) { chunk throws(SystemPasteboardError) in data += chunk
+    }
+    return data
   }
 
   /// Sends `XdndStatus` for drag `number`, if it is still the drag over us.

@@ -13,7 +13,7 @@ import UTIPlatform
 /// coordinates made window coordinates), answered by `XdndStatus` with the action and the quiet
 /// rectangle (made root coordinates); `XdndLeave`, the source's destruction or its silence are
 /// `left`; `XdndDrop` is `dropped`, and `XdndFinished` follows ``finish(_:with:)``.
-package final class XdndWindow: WindowBackend, X11EventLoopDelegate, @unchecked Sendable {
+package final class XdndWindow: WindowBackend, X11EventLoopDelegate, SelectionRequestorHost, @unchecked Sendable {
   let connection: X11Connection
   let atoms: Xdnd.Atoms
   /// The owner of `XdndSelection` while a drag of ours runs; its window is our drags' source
@@ -25,7 +25,9 @@ package final class XdndWindow: WindowBackend, X11EventLoopDelegate, @unchecked 
   package let ownsWindow: Bool
   var timeout: Double { connection.timeout }
 
-  private let loop: EventLoop
+  let loop: EventLoop
+  /// What reads a drop's data (`XdndSelection`), made at the first read, on the loop.
+  private var reading: SelectionRequestor?
   package private(set) var readyDescriptors: [Int32] = []
   /// `WM_PROTOCOLS` and `WM_DELETE_WINDOW` (0 where they could not be interned).
   private let wmProtocols: UInt32
@@ -125,6 +127,17 @@ package final class XdndWindow: WindowBackend, X11EventLoopDelegate, @unchecked 
     loop.assertInEventLoop(file: file, line: line)
   }
 
+  var requestorLoop: EventLoop { loop }
+  var requestedSelection: String { "XdndSelection" }
+
+  func requestor() throws(SystemPasteboardError) -> SelectionRequestor {
+    assertInLoop()
+    if let reading { return reading }
+    let requestor = try SelectionRequestor(connection: connection, selection: "XdndSelection")
+    reading = requestor
+    return requestor
+  }
+
   package func serveReady() -> Bool { loop.serveReady() }
   package var failure: SystemPasteboardError? { loop.failure }
   package func close() { loop.close() }
@@ -148,6 +161,7 @@ package final class XdndWindow: WindowBackend, X11EventLoopDelegate, @unchecked 
   /// The loop ended (closed, or the connection lost): a drag of ours is cancelled, one over us
   /// leaves, a window we made is destroyed, and the close handler hears that no press will come.
   package func loopEnded(_ error: SystemPasteboardError?) {
+    reading?.loopEnded(error ?? SystemPasteboardError(.closed, "the window is closed"))
     if drag != nil { endDrag([]) }
     receiver?.connectionLost(window: self)
     receiver = nil
@@ -157,7 +171,9 @@ package final class XdndWindow: WindowBackend, X11EventLoopDelegate, @unchecked 
   }
 
   package func handle(_ event: X11Connection.Event) {
-    switch X11Event(event, xfixesEvent: connection.xfixesEvent) {
+    let event = X11Event(event, xfixesEvent: connection.xfixesEvent)
+    reading?.handle(event)
+    switch event {
     case .clientMessage(let clientMessage)
     where clientMessage.window == window && clientMessage.type == wmProtocols
       && clientMessage.data.first == wmDeleteWindow && wmDeleteWindow != 0:

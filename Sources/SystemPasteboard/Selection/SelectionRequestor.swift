@@ -1,0 +1,185 @@
+import UTIPlatform
+
+/// The side of a selection that asks for it (ICCCM section 2.4), on an event loop's connection,
+/// beside the loop's ``SelectionOwner``: one connection owns, watches and reads.
+///
+/// It never waits for the owner: it asks (`ConvertSelection`) and returns, and the loop hands it
+/// the owner's answer (`SelectionNotify`) and each `INCR` chunk (`PropertyNotify`) as events, so
+/// that the loop goes on serving meanwhile — its own selection too, when this process reads what
+/// it owns. The data goes to the reader's thread through a ``SelectionTransfer``, one target at a
+/// time (later requests wait their turn). Confined to the loop's thread.
+///
+/// A transfer the reader gave up (a timeout) gets the window destroyed and a new one made, so
+/// that a late answer to it is never taken for the next read's.
+final class SelectionRequestor: @unchecked Sendable {
+  let connection: X11Connection
+  let selection: UInt32
+  let selectionName: String
+  /// The property the owner writes into.
+  private let property: UInt32
+  private let incr: UInt32
+  /// Our requestor window (replaced after an abandoned transfer); published for the tests.
+  private(set) var window: UInt32
+  let publishedWindow = Locked<UInt32>(0)
+
+  private var active: (transfer: SelectionTransfer, stage: Stage)?
+  private var waiting: [SelectionTransfer] = []
+
+  /// Where the transfer in progress is.
+  private enum Stage {
+    /// Asked for the conversion; waiting for the owner's `SelectionNotify`.
+    case converting
+    /// The property holds data to read from `offset` (an `INCR` chunk when `incremental`;
+    /// `type` is the last chunk's).
+    case reading(offset: Int, incremental: Bool, type: UInt32)
+    /// `INCR`: waiting for the owner's next chunk (`PropertyNotify`, NewValue).
+    case awaitingChunk(type: UInt32)
+  }
+
+  /// A requestor for `selection` on `connection`, with a window of its own; one round trip
+  /// interns its atoms and the common targets' (``SelectionTargets/common``), so that reading
+  /// `TARGETS` seldom asks for a name.
+  init(connection: X11Connection, selection: String) throws(SystemPasteboardError) {
+    self.connection = connection
+    window = connection.createWindow()
+    let atoms = try connection.atoms([selection, "_SWIFT_UTI_SELECTION", "INCR", "ATOM"] + SelectionTargets.common)
+    self.selection = atoms[0]
+    property = atoms[1]
+    incr = atoms[2]
+    selectionName = selection
+    publishedWindow.withLock { $0 = window }
+  }
+
+  // MARK: Commands (on the loop)
+
+  /// Asks for `transfer`'s target now, or after the transfers before it.
+  func begin(_ transfer: SelectionTransfer) {
+    if active == nil { start(transfer) } else { waiting.append(transfer) }
+  }
+
+  /// The reader took a chunk the loop paused for: reading goes on.
+  func resume(_ transfer: SelectionTransfer) {
+    guard active?.transfer === transfer else { return }
+    pump()
+  }
+
+  /// The reader gave `transfer` up: a waiting one is dropped; the one in progress is abandoned
+  /// with its window.
+  func cancel(_ transfer: SelectionTransfer) {
+    waiting.removeAll { $0 === transfer }
+    guard active?.transfer === transfer else { return }
+    connection.destroyWindow(window)
+    window = connection.createWindow()
+    publishedWindow.withLock { $0 = window }
+    try? connection.flush()
+    next()
+  }
+
+  /// The loop ended: every transfer ends with `error`.
+  func loopEnded(_ error: SystemPasteboardError) {
+    let transfers = (active.map { [$0.transfer] } ?? []) + waiting
+    active = nil
+    waiting = []
+    for transfer in transfers { transfer.finish(.failure(error)) }
+  }
+
+  // MARK: Events
+
+  /// The owner's answer to our conversion, or its next `INCR` chunk; other events pass.
+  func handle(_ event: X11Event) {
+    guard let (transfer, stage) = active else { return }
+    switch (event, stage) {
+    case (.selectionNotify(let notify), .converting) where notify.requestor == window && notify.selection == selection:
+      guard notify.property != 0 else { return refused(transfer) }
+      transfer.answered()
+      active?.stage = .reading(offset: 0, incremental: false, type: 0)
+      pump()
+    case (.propertyNotify(window, property, _, deleted: false), .awaitingChunk(let type)):
+      active?.stage = .reading(offset: 0, incremental: true, type: type)
+      pump()
+    default: break
+    }
+  }
+
+  // MARK: Reading
+
+  private func start(_ transfer: SelectionTransfer) {
+    do throws(SystemPasteboardError) {
+      let target = try connection.atom(transfer.target)
+      connection.deleteProperty(window, property)
+      connection.send(
+        X11.ConvertSelection(
+          requestor: window, selection: selection, target: target, property: property, time: transfer.time))
+      try connection.flush()
+      active = (transfer, .converting)
+    } catch {
+      transfer.finish(.failure(error))
+      next()
+    }
+  }
+
+  /// Starts the next waiting transfer, if any.
+  private func next() {
+    active = nil
+    while active == nil, !waiting.isEmpty {
+      let transfer = waiting.removeFirst()
+      if !transfer.isCancelled { start(transfer) }
+    }
+  }
+
+  private func finish(_ result: Result<UInt32, SystemPasteboardError>) {
+    active?.transfer.finish(result)
+    next()
+  }
+
+  /// The server refuses at once for a selection nobody owns: ask only now which it was.
+  private func refused(_ transfer: SelectionTransfer) {
+    do throws(SystemPasteboardError) {
+      let owner = try connection.roundTrip(X11.GetSelectionOwner(selection: selection)).owner
+      finish(
+        .failure(
+          owner == 0
+            ? SystemPasteboardError(.noOwner, "nothing owns the \(selectionName) selection")
+            : SystemPasteboardError(
+              .conversionRefused, "the owner of \(selectionName) refused to convert it to \(transfer.target)")))
+    } catch {
+      finish(.failure(error))
+    }
+  }
+
+  /// Reads the property a window of 1 MB at a time while the reader keeps up, deleting it with
+  /// the last window's read (which tells an `INCR` owner to write the next chunk).
+  private func pump() {
+    while let (transfer, stage) = active, case .reading(let offset, let incremental, let type) = stage {
+      if transfer.isCancelled { return cancel(transfer) }
+      if transfer.pauseIfFull() { return }
+      let reply: X11.GetProperty.Reply
+      do throws(SystemPasteboardError) {
+        reply = try connection.roundTrip(
+          X11.GetProperty(
+            delete: true, window: window, property: property, type: X11Enum.GetPropertyType.any,
+            longOffset: UInt32(offset / 4), longLength: 1 << 18))  // 1 MB
+      } catch {
+        return finish(.failure(error))
+      }
+      let last = reply.bytesAfter == 0 || reply.value.isEmpty
+      if last && reply.bytesAfter != 0 { connection.deleteProperty(window, property) }
+      if !incremental && offset == 0 && reply.type == incr {
+        // The owner sends it in chunks: the marker's deletion asks for the first.
+        active?.stage = .awaitingChunk(type: 0)
+      } else {
+        if !reply.value.isEmpty { transfer.deliver(reply.value) }
+        if !last {
+          active?.stage = .reading(offset: offset + reply.value.count, incremental: incremental, type: reply.type)
+        } else if !incremental {
+          finish(.success(reply.type))
+        } else if offset == 0 && reply.value.isEmpty {
+          finish(.success(type))  // the empty chunk ends an INCR transfer
+        } else {
+          active?.stage = .awaitingChunk(type: reply.type)
+        }
+      }
+      try? connection.flush()
+    }
+  }
+}
