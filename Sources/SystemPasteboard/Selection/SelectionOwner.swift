@@ -48,9 +48,13 @@ package final class SelectionOwner {
   /// The registry offers are mapped with (nil: the shared one).
   package let registry: UTTypeRegistry?
 
-  package init(connection: X11Connection, selection: String, registry: UTTypeRegistry? = nil, loadTimeout: Double = 10)
-    throws(SystemPasteboardError)
-  {
+  /// An owner of `selection` on `connection` (not owning it yet), with a window of its own. Its
+  /// atoms, and `alsoInterning` (a requestor's on the same connection), are interned in one
+  /// round trip.
+  package init(
+    connection: X11Connection, selection: String, registry: UTTypeRegistry? = nil, loadTimeout: Double = 10,
+    alsoInterning: [String] = []
+  ) throws(SystemPasteboardError) {
     self.connection = connection
     self.registry = registry
     self.selectionName = selection
@@ -60,6 +64,7 @@ package final class SelectionOwner {
     // window was made, so an error making it has arrived by then.
     self.selection = try connection.atoms(
       [selection, "_SWIFT_UTI_TIMESTAMP", "STRING", "ATOM", "INCR", "TARGETS", "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS"]
+        + alsoInterning
     )[0]
     if let error = connection.takeErrors().first { throw error }
   }

@@ -42,12 +42,18 @@ final class SelectionRequestor: @unchecked Sendable {
   init(connection: X11Connection, selection: String) throws(SystemPasteboardError) {
     self.connection = connection
     window = connection.createWindow()
-    let atoms = try connection.atoms([selection, "_SWIFT_UTI_SELECTION", "INCR", "ATOM"] + SelectionTargets.common)
+    let atoms = try connection.atoms(Self.atomNames(for: selection))
     self.selection = atoms[0]
     property = atoms[1]
     incr = atoms[2]
     selectionName = selection
     publishedWindow.withLock { $0 = window }
+  }
+
+  /// The atoms a requestor of `selection` interns (none asked again where an owner on the same
+  /// connection interned them already: ``SelectionOwner/init(connection:selection:registry:loadTimeout:alsoInterning:)``).
+  static func atomNames(for selection: String) -> [String] {
+    [selection, "_SWIFT_UTI_SELECTION", "INCR", "ATOM"] + SelectionTargets.common
   }
 
   // MARK: Commands (on the loop)

@@ -31,7 +31,8 @@ extension X11Clipboard {
       let connection = try X11Connection(display: clipboard.display, timeout: clipboard.timeout)
       connection.prefetchExtension("XFIXES")  // with the owner's atoms
       owner = try SelectionOwner(
-        connection: connection, selection: clipboard.selection.rawValue, registry: clipboard.registry)
+        connection: connection, selection: clipboard.selection.rawValue, registry: clipboard.registry,
+        alsoInterning: SelectionRequestor.atomNames(for: clipboard.selection.rawValue))
       _ = try connection.selectSelectionInput(window: owner.window, selection: owner.selection)
       timeout = clipboard.timeout
       self.clipboard = clipboard

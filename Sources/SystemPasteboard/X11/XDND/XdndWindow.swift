@@ -85,7 +85,9 @@ package final class XdndWindow: WindowBackend, X11EventLoopDelegate, SelectionRe
     atoms = try Xdnd.Atoms(connection)
     wmProtocols = (try? connection.atom("WM_PROTOCOLS")) ?? 0
     wmDeleteWindow = (try? connection.atom("WM_DELETE_WINDOW")) ?? 0
-    owner = try SelectionOwner(connection: connection, selection: "XdndSelection", registry: registry)
+    owner = try SelectionOwner(
+      connection: connection, selection: "XdndSelection", registry: registry,
+      alsoInterning: SelectionRequestor.atomNames(for: "XdndSelection"))
     loop = try EventLoop(for: connection)
     loop.prepare(serving: owner, delegate: self)
     if let isDriving {
