@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """An owner of CLIPBOARD that answers late, for the tests, over python3-xlib: the first request
 it gets is answered with "late" after DELAY seconds (argv[1]), to a requestor that gave up by
-then; every later one with "fresh" at once. Prints "ready" once it owns CLIPBOARD, and "late
-answer sent" after the late one (its writes to a requestor window that is gone are ignored).
+then; every later one with "fresh" at once. Prints "ready" once it owns CLIPBOARD, "request W"
+for each request (W: the requestor's window), and "late answer sent" after the late one (its
+writes to a requestor window that is gone are ignored).
 """
 import select
 import sys
@@ -40,6 +41,7 @@ while True:
         if e.type != X.SelectionRequest:
             continue
         answered += 1
+        print("request %d" % e.requestor.id, flush=True)
         if answered == 1:
             time.sleep(delay)
             answer(e, b"late")
