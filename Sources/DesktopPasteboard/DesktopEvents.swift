@@ -37,6 +37,12 @@ enum MainQueue {
 
   /// Whether the caller runs on the main queue (the main actor's work included).
   static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
+
+  /// ``isCurrent`` as the check a loop driven from the main queue asks at every call
+  /// (`EventLoop.inEventLoop`, several times per drag event): one closure for every window,
+  /// declared outside any actor, so that it carries no isolation of the main-actor initializer
+  /// that would otherwise write it.
+  static let isCurrentCheck: @Sendable () -> Bool = { isCurrent }
 }
 
 /// Serves a loop that has no thread of its own from the main dispatch queue: a read source on

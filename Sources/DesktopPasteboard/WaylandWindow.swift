@@ -60,10 +60,10 @@ public final class WaylandWindow: DesktopWindow, Sendable {
     events: DesktopEvents = .ownThread
   ) throws(SystemPasteboardError) {
     if events == .mainThread { try MainQueueDriver.checkMainThread() }
-    let onMainQueue: @Sendable () -> Bool = { MainQueue.isCurrent }
     let toplevel = try WaylandToplevel(
       display: display, title: title, appID: applicationID ?? ProcessEnvironment.programName, width: width,
-      height: height, pixels: pixels, timeout: timeout.seconds, drivenBy: events == .mainThread ? onMainQueue : nil)
+      height: height, pixels: pixels, timeout: timeout.seconds,
+      drivenBy: events == .mainThread ? MainQueue.isCurrentCheck : nil)
     self.toplevel = toplevel
     self.timeout = timeout.seconds
     self.registry = registry

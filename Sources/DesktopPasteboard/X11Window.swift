@@ -69,11 +69,10 @@ public final class X11Window: Sendable {
     title: String, width: Int = 640, height: Int = 480, display: X11Display? = nil, timeout: Duration = .seconds(5),
     registry: UTTypeRegistry? = nil, applicationClass: String? = nil, events: DesktopEvents = .ownThread
   ) throws(SystemPasteboardError) {
-    let onMainQueue: @Sendable () -> Bool = { MainQueue.isCurrent }
     if events == .mainThread { try MainQueueDriver.checkMainThread() }
     let backend = try XdndWindow(
       title: title, width: width, height: height, display: display, timeout: timeout.seconds, registry: registry,
-      applicationClass: applicationClass, drivenBy: events == .mainThread ? onMainQueue : nil)
+      applicationClass: applicationClass, drivenBy: events == .mainThread ? MainQueue.isCurrentCheck : nil)
     id = backend.window
     isCreated = true
     bridge = try WindowBridge(backend, registry: registry, events: events)
@@ -100,6 +99,10 @@ public final class X11Window: Sendable {
   }
 
   deinit { bridge.close() }
+
+  /// How long the latest drag answers took inside the window, from the event's arrival to the
+  /// answer's sending, in nanoseconds (for the benchmarks).
+  package var answerTimes: [UInt64] { bridge.answerTimes }
 
   /// Advertises the window as an XDND target (`XdndAware`, version 5; `XdndProxy` for a window
   /// the host made) and runs every drag other applications bring over it through `surface`.

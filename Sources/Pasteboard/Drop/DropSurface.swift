@@ -306,8 +306,15 @@ public final class DropSurface {
   }
 
   private func restack() {
-    stacking = targets.indices.filter { targets[$0] != nil }.sorted { a, b in
-      let (za, zb) = (targets[a]!.zIndex, targets[b]!.zIndex)
+    stacking = Self.stackingOrder(targets.map { $0?.zIndex })
+  }
+
+  /// The indices of the targets there are (`zIndices`' non-nil entries), highest first, the
+  /// later added first among equals. Outside the main actor: a comparator written in an
+  /// isolated method has its isolation checked at every comparison.
+  private nonisolated static func stackingOrder(_ zIndices: [Double?]) -> [Int] {
+    zIndices.indices.filter { zIndices[$0] != nil }.sorted { a, b in
+      let (za, zb) = (zIndices[a]!, zIndices[b]!)
       return za != zb ? za > zb : a > b
     }
   }

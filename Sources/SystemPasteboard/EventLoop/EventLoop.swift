@@ -59,7 +59,15 @@ package final class EventLoop: @unchecked Sendable {
   }
 
   /// For a driven loop: whether the calling thread is where its driver runs it.
-  private let driver = Locked<(@Sendable () -> Bool)?>(nil)
+  private let driver = Locked<Driver?>(nil)
+
+  /// The driver's check, in a struct: a closure kept directly in a generic `Locked` is
+  /// reabstracted on each `inout` access, and the thunks nest: every read wrapped the stored
+  /// closure once more, so that each call went through all the earlier ones (2.5 µs per check
+  /// after a few thousand drag events) and releasing the chain overflowed the stack.
+  private struct Driver {
+    let isDriving: @Sendable () -> Bool
+  }
 
   /// A loop over `socket`, whose waits a post wakes; `peer` names the other end in messages.
   /// - Throws: ``SystemPasteboardError`` (`.connectionFailed`) when no descriptor is left for
@@ -117,7 +125,7 @@ package final class EventLoop: @unchecked Sendable {
 
   /// Whether the calling thread is the loop's (its own, or the one that drives it).
   package var inEventLoop: Bool {
-    if let isDriving = driver.withLock({ $0 }) { return isDriving() }
+    if let driver = driver.withLock({ $0 }) { return driver.isDriving() }
     return thread.withLock { $0?.isCurrent ?? false }
   }
 
@@ -127,7 +135,7 @@ package final class EventLoop: @unchecked Sendable {
   /// holds (a serial queue, such as the main queue, whose threads may vary).
   /// - Returns: The descriptors to watch for reading.
   package func startDriven(socket: Socket, isDriving: @escaping @Sendable () -> Bool) -> [Int32] {
-    driver.withLock { $0 = isDriving }
+    driver.withLock { $0 = Driver(isDriving: isDriving) }
     state.withLock { state in
       state.started = true
       state.driven = true
