@@ -6,6 +6,8 @@
   internal import Darwin
 #endif
 
+/// Reading directories: a directory's entries, and the files under it with what a walk skipped
+/// and why.
 extension FileIO {
   /// What a directory walk found, and what it left out and why.
   package struct Walk: Sendable {

@@ -6,6 +6,8 @@
   internal import Darwin
 #endif
 
+/// Writing files: copies in the kernel, whole writes, exclusive creation, atomic replacement
+/// through a temporary file, and the paths these need.
 extension FileIO {
   /// Copies what remains of `input` to `output` in the kernel (`sendfile`, Linux 2.6.33 and
   /// later for a file as `output`), without the bytes passing through this process; both

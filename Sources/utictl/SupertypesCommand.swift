@@ -3,24 +3,24 @@ import TypeRegistry
 /// `utictl supertypes TYPE` and `utictl subtypes TYPE`: one identifier a line, sorted.
 enum SupertypesCommand {
   static var supertypes: Command {
-    Command(
-      name: "supertypes",
-      abstract: "List every type a type conforms to, itself excluded.",
-      arguments: [.init(name: "type", value: .type("type"), help: "A type identifier.")],
-      options: [Command.Flag.json, Command.Flag.pretty],
-      run: { invocation, io in run(invocation, &io) { type, _ in type.supertypes.map(\.identifier) } }
-    )
+    listing("supertypes", "List every type a type conforms to, itself excluded.") { type, _ in Array(type.supertypes) }
   }
 
   static var subtypes: Command {
+    listing("subtypes", "List every declared type that conforms to a type, itself excluded.") { type, registry in
+      registry.subtypes(of: type)
+    }
+  }
+
+  /// A command `name TYPE` that prints the identifiers `list` gives for the type.
+  private static func listing(
+    _ name: String, _ abstract: String, _ list: @escaping @Sendable (UTType, UTTypeRegistry) -> [UTType]
+  ) -> Command {
     Command(
-      name: "subtypes",
-      abstract: "List every declared type that conforms to a type, itself excluded.",
+      name: name, abstract: abstract,
       arguments: [.init(name: "type", value: .type("type"), help: "A type identifier.")],
       options: [Command.Flag.json, Command.Flag.pretty],
-      run: { invocation, io in run(invocation, &io) { type, registry in registry.subtypes(of: type).map(\.identifier) }
-      }
-    )
+      run: { invocation, io in run(invocation, &io) { type, registry in list(type, registry).map(\.identifier) } })
   }
 
   static func run(_ invocation: Invocation, _ io: inout Console, _ list: (UTType, UTTypeRegistry) -> [String]) -> Int32

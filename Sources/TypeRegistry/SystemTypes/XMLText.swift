@@ -1,19 +1,19 @@
+import UTIPlatform
+
 /// XML character data: entity decoding for the freedesktop XML files, and escaping for those we write.
 package enum XMLText {
   /// `text` with XML's five special characters escaped, for text and attribute values.
   package static func escape(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
+    text.escaping { character in
       switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "'": escaped += "&apos;"
-      default: escaped.append(character)
+      case "&": "&amp;"
+      case "<": "&lt;"
+      case ">": "&gt;"
+      case "\"": "&quot;"
+      case "'": "&apos;"
+      default: nil
       }
     }
-    return escaped
   }
 
   /// `bytes` with `&lt;` `&gt;` `&amp;` `&quot;` `&apos;` and `&#N;` / `&#xN;` decoded; an

@@ -89,14 +89,13 @@ extension FreedesktopExport {
   /// A desktop entry's string value: `\s`, `\n`, `\t`, `\r` and `\\` escaped, as the
   /// specification asks.
   static func escapeValue(_ value: String) -> String {
-    var escaped = ""
-    for character in value {
+    let escaped = value.escaping { character in
       switch character {
-      case "\\": escaped += "\\\\"
-      case "\n": escaped += "\\n"
-      case "\t": escaped += "\\t"
-      case "\r": escaped += "\\r"
-      default: escaped.append(character)
+      case "\\": "\\\\"
+      case "\n": "\\n"
+      case "\t": "\\t"
+      case "\r": "\\r"
+      default: nil
       }
     }
     return escaped.first == " " ? "\\s" + escaped.dropFirst() : escaped
