@@ -22,7 +22,7 @@ enum ClipboardBench {
     _ = FileManager.default.createFile(atPath: large, contents: png)
     for (label, file, type, mime, runs) in [
       ("1 KB of text", small, "public.plain-text", "text/plain", quick ? 5 : 21),
-      ("a 50 MB PNG (INCR)", large, "public.png", "image/png", quick ? 2 : 5),
+      ("a 50 MB PNG (INCR)", large, "public.png", "image/png", quick ? 2 : 11),
     ] {
       // Both told the type (xclip's -t, our --type), so neither identifies the file.
       let roundTrip = "'\(utictl)' copy --type \(type) '\(file)' && '\(utictl)' paste -n --type \(type)"
