@@ -537,6 +537,27 @@ struct SystemPasteboardTests {
     #expect(impatient.readingWindow != nil)
   }
 
+  /// A copy of ours large enough for `INCR` (5 MB, five chunks), read back by the same pasteboard:
+  /// the loop serves each chunk to the very requestor window it reads them from, and the
+  /// bytes come back whole.
+  @Test func ourOwnLargeCopyIsReadBackThroughINCROnOneConnection() throws {
+    try Self.server.orSkip()
+    var generator = SplitMix64(seed: 47)
+    var noise = [UInt64](repeating: 0, count: (5 << 20) / 8)
+    for index in noise.indices { noise[index] = generator.next() }
+    let bytes = noise.withUnsafeBytes { Array($0) }
+    var item = SystemPasteboard.Item()
+    item.register(.data) { bytes }
+    let clipboard = try Self.pasteboard()
+    try clipboard.setItems([item])
+    let target = try #require(clipboard.targets().first { $0.type == .data }?.target)
+    let read = try clipboard.data(forTarget: target)
+    #expect(read.count == bytes.count)
+    #expect(read == Data(bytes), "the same bytes, in order")
+    #expect(clipboard.transferCount == 0, "the transfer ended with its last chunk")
+    try clipboard.clearContents()
+  }
+
   /// An owner that answers after the reader gave up: its late answer never reaches the next
   /// read, which gets the owner's next answer, on a new window of the same connection.
   @Test func aLateAnswerNeverReachesTheNextRead() throws {
