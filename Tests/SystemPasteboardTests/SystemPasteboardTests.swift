@@ -529,7 +529,8 @@ struct SystemPasteboardTests {
     try clipboard.setItemProviders([ItemProvider(object: "ours" as NSString)])
     #expect(String(decoding: try clipboard.data(forTarget: "UTF8_STRING"), as: UTF8.self) == "ours")
     #expect(clipboard.readingWindow == window, "our own copy was read over the same connection")
-    // A read that timed out: nothing owns its window any more.
+    // An owner that never answers: the read fails within its timeout, and the next read gets a
+    // new window (aLateAnswerNeverReachesTheNextRead).
     let silent = try SilentOwner(display: try Self.server.orSkip().display, selection: "CLIPBOARD")
     defer { silent.release() }
     let impatient = try Self.pasteboard(timeout: 1)
