@@ -1,4 +1,7 @@
-import UTIPlatform
+// The mime-package fuzz target compiles this file into one module with UTIPlatform's.
+#if canImport(UTIPlatform)
+  import UTIPlatform
+#endif
 
 /// XML character data: entity decoding for the freedesktop XML files, and escaping for those we write.
 package enum XMLText {
