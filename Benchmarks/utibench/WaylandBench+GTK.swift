@@ -10,10 +10,12 @@ extension WaylandBench {
   /// window (1,000 targets, at (0, 0)) and a GTK 3 Wayland window (`GDK_BACKEND=wayland`, its
   /// drop area taking `text/plain`, at (1060, 0): sway's output is 1280 × 800), in blocks of 50 motions, so both answers
   /// are timed under the same load. The first motion of each block (an enter) is not timed.
-  /// Nil where GTK does not start or either window does not answer.
+  /// With `mainThread` our window's events run on the main thread, which `DesktopEvents.run()`
+  /// runs (PointyBug's mode). Nil where GTK does not start or either window does not answer.
   @MainActor
   static func interleavedWithGTK(
-    runs: Int, display: WaylandDisplay, input: WaylandVirtualInput, compositor: WaylandCompositor
+    runs: Int, display: WaylandDisplay, input: WaylandVirtualInput, compositor: WaylandCompositor,
+    mainThread: Bool = false
   ) -> (ours: Double, gtk: Double)? {
     let script = packageRoot.appendingPathComponent("Tests/Fixtures/x11/gtk_dnd.py").path
     guard
@@ -26,13 +28,16 @@ extension WaylandBench {
       return nil
     }
     defer { gtk.terminate() }
-    guard let (window, probe, ours, home) = stage(targets: 1000, display: display, input: input, compositor: compositor)
+    guard
+      let (window, probe, ours, home) = stage(
+        targets: 1000, display: display, input: input, compositor: compositor,
+        events: mainThread ? .mainThread : .ownThread)
     else { return nil }
     defer {
       window.close()
       probe.window.close()
     }
-    let medians = XdndBench.measureOffMain { () throws(SystemPasteboardError) -> (Double, Double) in
+    let measure = { @Sendable () throws(SystemPasteboardError) -> (Double, Double) in
       try probe.start(at: home.0, home.1)
       defer { try? probe.end(at: home.0, home.1) }
       var (ourTimes, gtkTimes): ([Double], [Double]) = ([], [])
@@ -50,6 +55,7 @@ extension WaylandBench {
       }
       return (median(ourTimes), median(gtkTimes))
     }
+    let medians = mainThread ? XdndBench.measureOnRunner(measure) : XdndBench.measureOffMain(measure)
     guard let medians, !medians.0.isNaN, !medians.1.isNaN else { return nil }
     return medians
   }

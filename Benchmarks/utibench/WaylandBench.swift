@@ -96,13 +96,20 @@ enum WaylandBench {
       print("note: our Wayland window did not answer the probe's motions; the Wayland drag row is left out")
       return []
     }
-    let gtk = interleavedWithGTK(runs: runs, display: display, input: input, compositor: compositor)
-    let versusGTK = gtk.map { gtk in
-      Bench.Row(
-        "Wayland drag motion → accept, 1,000 drop targets (sway; compositor round trip included)", gtk.ours, gtk.gtk,
-        peer: "a GTK 3 Wayland window answering the same motion (interleaved)")
+    // PointyBug's mode (the main thread, run by DesktopEvents.run()) first, then its own thread.
+    let versusGTK = [
+      (true, "main thread run by DesktopEvents.run(), as PointyBug"), (false, "events on their own thread"),
+    ]
+    .compactMap { mainThread, label -> Bench.Row? in
+      interleavedWithGTK(
+        runs: runs, display: display, input: input, compositor: compositor, mainThread: mainThread
+      ).map { gtk in
+        Bench.Row(
+          "Wayland drag motion → accept, 1,000 drop targets (sway, \(label); compositor round trip included)",
+          gtk.ours, gtk.gtk, peer: "a GTK 3 Wayland window answering the same motion (interleaved)")
+      }
     }
-    return (versusGTK.map { [$0] } ?? []) + [
+    return versusGTK + [
       .init(
         "Wayland drag motion → accept, 1,000 drop targets against 1 (sway; compositor round trip included)",
         many.endToEnd, one?.endToEnd, peer: "the same window with 1 target"),
@@ -115,12 +122,13 @@ enum WaylandBench {
   /// Our window of `targets` targets (24 points square, 40 to a row) at (0, 0), taking drops,
   /// and a probe placed at (1150, 700): the window, the probe, our origin and the probe's home.
   @MainActor
-  static func stage(targets: Int, display: WaylandDisplay, input: WaylandVirtualInput, compositor: WaylandCompositor)
-    -> (WaylandWindow, WaylandDragProbe, (x: Double, y: Double), (Double, Double))?
-  {
+  static func stage(
+    targets: Int, display: WaylandDisplay, input: WaylandVirtualInput, compositor: WaylandCompositor,
+    events: DesktopEvents = .ownThread
+  ) -> (WaylandWindow, WaylandDragProbe, (x: Double, y: Double), (Double, Double))? {
     guard
       let window = try? WaylandWindow(
-        title: "utibench", width: 1000, height: 700, display: display, applicationID: "swift-uti"),
+        title: "utibench", width: 1000, height: 700, display: display, applicationID: "swift-uti", events: events),
       let probe = try? WaylandDragProbe(display: display, input: input)
     else { return nil }
     let surface = DropSurface()

@@ -26,18 +26,24 @@ enum XdndBench {
     defer { peer?.terminate() }
     let hasPeer = peer?.line(within: 20) == "ready"
     if !hasPeer { print("note: no GTK 3 for Python; the XDND row has no peer") }
-    // PointyBug's mode first: the window's events on the main thread, where the delegates are.
+    // PointyBug's mode first: the window's events on the main thread, where the delegates are,
+    // which DesktopEvents.run() runs; then the same window served from the main dispatch queue.
     return [
-      (DesktopEvents.mainThread, "events on the main thread, as PointyBug"), (.ownThread, "events on their own thread"),
+      (DesktopEvents.mainThread, true, "main thread run by DesktopEvents.run(), as PointyBug"),
+      (.mainThread, false, "events on the main thread, from the main queue"),
+      (.ownThread, false, "events on their own thread"),
     ]
-    .compactMap { events, label in
-      row(events: events, label: label, display: display, hasPeer: hasPeer, runs: quick ? 50 : 2000)
+    .compactMap { events, runner, label in
+      row(events: events, runner: runner, label: label, display: display, hasPeer: hasPeer, runs: quick ? 50 : 2000)
     }
   }
 
-  /// The row of a window whose events run as `events` says, over 1,000 targets, beside GTK's.
+  /// The row of a window whose events run as `events` says (with `runner`, on a main thread that
+  /// `DesktopEvents.run()` runs), over 1,000 targets, beside GTK's.
   @MainActor
-  static func row(events: DesktopEvents, label: String, display: X11Display, hasPeer: Bool, runs: Int) -> Bench.Row? {
+  static func row(events: DesktopEvents, runner: Bool, label: String, display: X11Display, hasPeer: Bool, runs: Int)
+    -> Bench.Row?
+  {
     // 1,000 targets, 25 points square, in a 40 × 25 grid on a 1000 × 1000 window at (0, 0).
     guard
       let window = try? X11Window(title: "utibench", width: 1000, height: 1000, display: display, events: events)
@@ -53,9 +59,10 @@ enum XdndBench {
     }
     guard (try? window.acceptDrops(into: surface)) != nil else { return nil }
     let id = window.id
-    let medians = measureOffMain { () throws(SystemPasteboardError) -> (ours: Double, theirs: Double?) in
+    let measure = { @Sendable () throws(SystemPasteboardError) -> (ours: Double, theirs: Double?) in
       try interleaved(ours: id, display: display, hasPeer: hasPeer, runs: runs)
     }
+    let medians = runner ? measureOnRunner(measure) : measureOffMain(measure)
     guard let medians, !medians.ours.isNaN else {
       print("note: our window did not answer XdndPosition; the XDND row is left out")
       return nil
@@ -105,13 +112,29 @@ enum XdndBench {
     return (ourTimes.sorted()[ourTimes.count / 2], theirTimes.isEmpty ? nil : theirTimes.sorted()[theirTimes.count / 2])
   }
 
+  /// Runs `body` on a thread of its own while `DesktopEvents.run()` runs the main thread (the
+  /// window's events and the main actor); nil when it throws.
+  @MainActor
+  static func measureOnRunner<T: Sendable>(_ body: @escaping @Sendable () throws(SystemPasteboardError) -> T) -> T? {
+    let result = Locked<T??>(nil)
+    Thread.detachNewThread {
+      let value: T?
+      do { value = try body() } catch { print("note: the measurement failed: \(error)"); value = nil }
+      result.withLock { $0 = .some(value) }
+      DesktopEvents.stop()
+    }
+    try? DesktopEvents.run()
+    return result.withLock { $0 } ?? nil
+  }
+
   /// Runs `body` on a thread of its own while the main thread serves the main actor (the
   /// window's delegates run there); nil when it throws.
   @MainActor
   static func measureOffMain<T: Sendable>(_ body: @escaping @Sendable () throws(SystemPasteboardError) -> T) -> T? {
     let result = Locked<T??>(nil)
     Thread.detachNewThread {
-      let value = try? body()
+      let value: T?
+      do { value = try body() } catch { print("note: the measurement failed: \(error)"); value = nil }
       result.withLock { $0 = .some(value) }
       DispatchQueue.main.async {}  // wakes the run loop below to see the result
     }

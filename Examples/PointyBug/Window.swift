@@ -21,7 +21,8 @@ struct PointyBugWindow {
 
   init(backend: SystemPasteboard.Backend?, log: @escaping @Sendable (String) -> Void) throws(SystemPasteboardError) {
     self.log = log
-    // The window's events run on the main thread, where the delegates are: no hop per drag event.
+    // The window's events run on the main thread, where the delegates are: no hop per drag event
+    // (main.swift runs the main thread with DesktopEvents.run()).
     window = try makeWindow(
       title: "PointyBug", width: 800, height: 900, backend: backend, applicationID: "PointyBug", events: .mainThread)
     surface.addTarget(

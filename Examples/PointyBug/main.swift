@@ -26,7 +26,12 @@ if CommandLine.arguments.dropFirst().contains("--window") {
     let window = try PointyBugWindow(backend: backend) { line in
       FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
-    await window.run()
+    // The main thread runs the window's events and the main actor's work, as gtk_main() does.
+    Task {
+      await window.run()
+      exit(0)
+    }
+    try DesktopEvents.run()
     exit(0)
   } catch {
     print("error: \(error)")

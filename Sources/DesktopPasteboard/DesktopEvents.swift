@@ -10,7 +10,9 @@ import UTIPlatform
 /// main thread instead, served from the main dispatch queue as `NSApplication.run()` and
 /// `gtk_main()` serve their windows: a drag event reaches the main-actor delegates with no hop
 /// and is answered at once. The main queue must be running: an `async` top-level program or
-/// `@main` type (Swift's main actor runs it), `dispatchMain()`, or `RunLoop.main.run()`.
+/// `@main` type (Swift's main actor runs it), `dispatchMain()`, or `RunLoop.main.run()`; or
+/// ``run()`` takes the main thread and reads the windows' sockets itself, one thread woken per
+/// event instead of libdispatch's two.
 ///
 /// ```swift
 /// // main.swift of an async program: the window's events run between the main actor's work.
@@ -42,54 +44,90 @@ enum MainQueue {
   /// (`EventLoop.inEventLoop`, several times per drag event): one closure for every window,
   /// declared outside any actor, so that it carries no isolation of the main-actor initializer
   /// that would otherwise write it.
-  static let isCurrentCheck: @Sendable () -> Bool = { isCurrent }
+  static let isCurrentCheck: @Sendable () -> Bool = { isCurrent || MainThreadRunner.isCurrent }
 }
 
 /// Serves a loop that has no thread of its own from the main dispatch queue: a read source on
 /// each of its descriptors and a timer for its deadlines (a quarter of a second apart), each
 /// calling `serve` on the main thread, until `serve` says the loop has ended (a connection at its
-/// end stays readable: the sources stop then, rather than fire without end).
+/// end stays readable: the sources stop then, rather than fire without end). While
+/// ``DesktopEvents/run()`` runs the main thread, it serves the descriptors itself, without the
+/// sources.
 final class MainQueueDriver: @unchecked Sendable {
-  private let sources: [any DispatchSourceProtocol]
-  private let stopped = Locked(false)
+  private let descriptors: [Int32]
+  private let serve: @Sendable () -> Bool
+  /// The sources while they serve (none while the runner does), and whether the driver ended.
+  private let state = Locked((sources: [any DispatchSourceProtocol](), stopped: false))
 
   /// Whether the driver still serves its loop.
-  var isServing: Bool { !stopped.withLock { $0 } }
+  var isServing: Bool { !state.withLock { $0.stopped } }
 
   /// Starts serving `descriptors` with `serve`, which returns whether the loop goes on.
   /// - Throws: `SystemPasteboardError` (`.request`) off the main thread.
   init(descriptors: [Int32], serve: @escaping @Sendable () -> Bool) throws(SystemPasteboardError) {
+    self.descriptors = descriptors
+    self.serve = serve
+    MainThreadRunner.add(self, descriptors: descriptors, serve: serve)
+  }
+
+  /// Serves from the main queue: a read source on each descriptor and the deadlines' timer (the
+  /// runner calls it when it stops, and for a driver made while it does not run).
+  ///
+  /// Each read source watches a duplicate of its descriptor, closed when the source is cancelled:
+  /// libdispatch requires a source's descriptor to stay open until the source is cancelled, and
+  /// the loop closes its socket when it ends, before its driver hears so; a number closed under
+  /// a live source and reused by the next connection made another window's source go silent.
+  func startSources() {
     var sources: [any DispatchSourceProtocol] = descriptors.map { descriptor in
-      DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+      let duplicate = dup(descriptor)
+      let source = DispatchSource.makeReadSource(fileDescriptor: duplicate >= 0 ? duplicate : descriptor, queue: .main)
+      if duplicate >= 0 { source.setCancelHandler { _ = close(duplicate) } }
+      return source
     }
     let timer = DispatchSource.makeTimerSource(queue: .main)
     timer.schedule(deadline: .now() + .milliseconds(250), repeating: .milliseconds(250))
     sources.append(timer)
-    self.sources = sources
+    let serve = self.serve
     for source in sources {
       source.setEventHandler { [weak self] in
         if !serve() { self?.cancel() }
       }
-      source.resume()
+    }
+    let started = state.withLock { state -> Bool in
+      guard !state.stopped, state.sources.isEmpty else { return false }
+      state.sources = sources
+      return true
+    }
+    if started { for source in sources { source.resume() } }
+  }
+
+  /// Stops the sources while the runner serves the descriptors itself.
+  func stopSources() {
+    for source in state.withLock({ state in
+      defer { state.sources = [] }
+      return state.sources
+    }) {
+      source.cancel()
     }
   }
 
   /// Checks that a window whose events run on the main thread is made there.
   /// - Throws: `SystemPasteboardError` (`.request`) off the main thread.
   static func checkMainThread() throws(SystemPasteboardError) {
-    guard MainQueue.isCurrent else {
+    guard MainQueue.isCurrent || MainThreadRunner.isCurrent else {
       throw SystemPasteboardError(.request, "a window whose events run on the main thread must be made on it")
     }
   }
 
   /// Stops serving (before the descriptors are closed).
   func cancel() {
-    let first = stopped.withLock { stopped in
-      defer { stopped = true }
-      return !stopped
+    let first = state.withLock { state in
+      defer { state.stopped = true }
+      return !state.stopped
     }
     guard first else { return }
-    for source in sources { source.cancel() }
+    MainThreadRunner.remove(self)
+    stopSources()
   }
 
   deinit { cancel() }
