@@ -90,13 +90,14 @@ enum MainThreadRunner {
     return pthread_equal(running, pthread_self()) != 0
   }
 
-  /// Registers a driver: served by the runner while it runs, by its sources otherwise.
+  /// Registers a driver: served by the runner while it runs (woken, so that its next `poll`
+  /// watches the new descriptors), by its sources otherwise.
   static func add(_ driver: MainQueueDriver, descriptors: [Int32], serve: @escaping @Sendable () -> Bool) {
     let running = state.withLock { state -> Bool in
       state.served[ObjectIdentifier(driver)] = Served(driver: driver, descriptors: descriptors, serve: serve)
       return state.running != nil
     }
-    if !running { driver.startSources() }
+    if running { DispatchQueue.main.async {} } else { driver.startSources() }
   }
 
   static func remove(_ driver: MainQueueDriver) {
