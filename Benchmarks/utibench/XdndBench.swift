@@ -116,13 +116,7 @@ enum XdndBench {
   /// window's events and the main actor); nil when it throws.
   @MainActor
   static func measureOnRunner<T: Sendable>(_ body: @escaping @Sendable () throws(SystemPasteboardError) -> T) -> T? {
-    let result = Locked<T??>(nil)
-    Thread.detachNewThread {
-      let value: T?
-      do { value = try body() } catch { print("note: the measurement failed: \(error)"); value = nil }
-      result.withLock { $0 = .some(value) }
-      DesktopEvents.stop()
-    }
+    let result = measureDetached(body) { DesktopEvents.stop() }
     try? DesktopEvents.run()
     return result.withLock { $0 } ?? nil
   }
@@ -131,15 +125,24 @@ enum XdndBench {
   /// window's delegates run there); nil when it throws.
   @MainActor
   static func measureOffMain<T: Sendable>(_ body: @escaping @Sendable () throws(SystemPasteboardError) -> T) -> T? {
+    // Woken by the main queue's work (no timer per turn), the run loop sees the result.
+    let result = measureDetached(body) { DispatchQueue.main.async {} }
+    while result.withLock({ $0 }) == nil { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
+    return result.withLock { $0 } ?? nil
+  }
+
+  /// Starts `body` on a thread of its own, which stores its value (nil, with a note, when it
+  /// throws) and then calls `done` to wake the main thread.
+  private static func measureDetached<T: Sendable>(
+    _ body: @escaping @Sendable () throws(SystemPasteboardError) -> T, done: @escaping @Sendable () -> Void
+  ) -> Locked<T??> {
     let result = Locked<T??>(nil)
     Thread.detachNewThread {
       let value: T?
       do { value = try body() } catch { print("note: the measurement failed: \(error)"); value = nil }
       result.withLock { $0 = .some(value) }
-      DispatchQueue.main.async {}  // wakes the run loop below to see the result
+      done()
     }
-    // Blocked until the main queue has work (no timer per turn): it serves the main actor.
-    while result.withLock({ $0 }) == nil { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
-    return result.withLock { $0 } ?? nil
+    return result
   }
 }

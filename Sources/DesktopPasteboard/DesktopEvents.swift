@@ -29,7 +29,8 @@ public enum DesktopEvents: Sendable, Hashable {
 
 /// The main dispatch queue, where the main actor runs: on Linux, once `dispatchMain()` (or an
 /// `async` main) runs it, a thread of the pool serves it rather than the process's first thread,
-/// so "the main thread" is told by the queue, not by the thread.
+/// so "the main thread" is told by the queue, not by the thread; while ``DesktopEvents/run()``
+/// runs, it is the thread that runs it (which drains the queue and serves the windows itself).
 enum MainQueue {
   private static let key: DispatchSpecificKey<Bool> = {
     let key = DispatchSpecificKey<Bool>()
@@ -37,14 +38,15 @@ enum MainQueue {
     return key
   }()
 
-  /// Whether the caller runs on the main queue (the main actor's work included).
-  static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
+  /// Whether the caller runs where the main actor's work runs: on the main queue, or on the
+  /// thread ``DesktopEvents/run()`` runs.
+  static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true || MainThreadRunner.isCurrent }
 
   /// ``isCurrent`` as the check a loop driven from the main queue asks at every call
   /// (`EventLoop.inEventLoop`, several times per drag event): one closure for every window,
   /// declared outside any actor, so that it carries no isolation of the main-actor initializer
   /// that would otherwise write it.
-  static let isCurrentCheck: @Sendable () -> Bool = { isCurrent || MainThreadRunner.isCurrent }
+  static let isCurrentCheck: @Sendable () -> Bool = { isCurrent }
 }
 
 /// Serves a loop that has no thread of its own from the main dispatch queue: a read source on
@@ -54,7 +56,8 @@ enum MainQueue {
 /// ``DesktopEvents/run()`` runs the main thread, it serves the descriptors itself, without the
 /// sources.
 final class MainQueueDriver: @unchecked Sendable {
-  private let descriptors: [Int32]
+  /// The loop's descriptors, whose readiness calls for ``serveOnce()``.
+  let descriptors: [Int32]
   private let serve: @Sendable () -> Bool
   /// The sources while they serve (none while the runner does), and whether the driver ended.
   private let state = Locked((sources: [any DispatchSourceProtocol](), stopped: false))
@@ -67,7 +70,12 @@ final class MainQueueDriver: @unchecked Sendable {
   init(descriptors: [Int32], serve: @escaping @Sendable () -> Bool) throws(SystemPasteboardError) {
     self.descriptors = descriptors
     self.serve = serve
-    MainThreadRunner.add(self, descriptors: descriptors, serve: serve)
+    MainThreadRunner.add(self)
+  }
+
+  /// Serves what is ready (and the loop's deadlines); a loop that ended stops the driver.
+  func serveOnce() {
+    if !serve() { cancel() }
   }
 
   /// Serves from the main queue: a read source on each descriptor and the deadlines' timer (the
@@ -87,11 +95,8 @@ final class MainQueueDriver: @unchecked Sendable {
     let timer = DispatchSource.makeTimerSource(queue: .main)
     timer.schedule(deadline: .now() + .milliseconds(250), repeating: .milliseconds(250))
     sources.append(timer)
-    let serve = self.serve
     for source in sources {
-      source.setEventHandler { [weak self] in
-        if !serve() { self?.cancel() }
-      }
+      source.setEventHandler { [weak self] in self?.serveOnce() }
     }
     let started = state.withLock { state -> Bool in
       guard !state.stopped, state.sources.isEmpty else { return false }
@@ -114,7 +119,7 @@ final class MainQueueDriver: @unchecked Sendable {
   /// Checks that a window whose events run on the main thread is made there.
   /// - Throws: `SystemPasteboardError` (`.request`) off the main thread.
   static func checkMainThread() throws(SystemPasteboardError) {
-    guard MainQueue.isCurrent || MainThreadRunner.isCurrent else {
+    guard MainQueue.isCurrent else {
       throw SystemPasteboardError(.request, "a window whose events run on the main thread must be made on it")
     }
   }

@@ -98,7 +98,7 @@ public func makeWindow(
 /// On the main thread (a window whose events run there, ``DesktopEvents``), `body` runs at
 /// once, with no hop.
 func runOnMain(_ body: @escaping @MainActor @Sendable () -> Void) {
-  if MainQueue.isCurrent || MainThreadRunner.isCurrent {
+  if MainQueue.isCurrent {
     MainActor.assumeIsolated { body() }
   } else {
     Task { @MainActor in body() }

@@ -68,11 +68,9 @@ enum MainThreadRunner {
     }()
   }
 
-  /// A window's driver, its descriptors and what serves them.
+  /// A window's driver, held weakly: one released is cancelled, and so removed.
   struct Served {
     weak var driver: MainQueueDriver?
-    let descriptors: [Int32]
-    let serve: @Sendable () -> Bool
   }
 
   private static let state = Locked(State())
@@ -92,9 +90,9 @@ enum MainThreadRunner {
 
   /// Registers a driver: served by the runner while it runs (woken, so that its next `poll`
   /// watches the new descriptors), by its sources otherwise.
-  static func add(_ driver: MainQueueDriver, descriptors: [Int32], serve: @escaping @Sendable () -> Bool) {
+  static func add(_ driver: MainQueueDriver) {
     let running = state.withLock { state -> Bool in
-      state.served[ObjectIdentifier(driver)] = Served(driver: driver, descriptors: descriptors, serve: serve)
+      state.served[ObjectIdentifier(driver)] = Served(driver: driver)
       return state.running != nil
     }
     if running { DispatchQueue.main.async {} } else { driver.startSources() }
@@ -131,19 +129,19 @@ enum MainThreadRunner {
       // Deadlines (a drag's overdue answer) a quarter of a second apart, as the sources' timer.
       if MonotonicClock.now() - lastTick >= 250_000_000 {
         lastTick = MonotonicClock.now()
-        for (key, entry) in served where !entry.serve() { state.withLock { _ = $0.served.removeValue(forKey: key) } }
+        for driver in served { driver.serveOnce() }
       }
     }
   }
 
   /// Waits (at most a quarter of a second) for a descriptor to be readable and serves what is:
   /// the main queue's work, and each window whose socket is readable.
-  private static func serveReady(_ hooks: Hooks) -> [(ObjectIdentifier, Served)] {
-    let served = state.withLock { Array($0.served) }
+  private static func serveReady(_ hooks: Hooks) -> [MainQueueDriver] {
+    let served = state.withLock { $0.served.values.compactMap(\.driver) }
     var descriptors = [pollfd(fd: hooks.port, events: Int16(POLLIN), revents: 0)]
     var owners = [-1]
-    for (index, entry) in served.enumerated() {
-      for fd in entry.1.descriptors {
+    for (index, driver) in served.enumerated() {
+      for fd in driver.descriptors {
         descriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
         owners.append(index)
       }
@@ -155,9 +153,8 @@ enum MainThreadRunner {
         var value: UInt64 = 0
         _ = read(hooks.port, &value, 8)  // the eventfd's count, as CoreFoundation's run loop takes it
         hooks.drain(nil)
-      } else if done.insert(owners[slot]).inserted, !served[owners[slot]].1.serve() {
-        // Ended: its socket stays readable at its end.
-        state.withLock { _ = $0.served.removeValue(forKey: served[owners[slot]].0) }
+      } else if done.insert(owners[slot]).inserted {
+        served[owners[slot]].serveOnce()  // one that ended is cancelled: its socket stays readable at its end
       }
     }
     return served
