@@ -1,7 +1,7 @@
 /// Reads JSON (RFC 8259) as a property list: objects are dictionaries, numbers without a
 /// fraction or exponent are integers when they fit in 64 bits, and `null` is an error (property
 /// lists have no null).
-struct JSONReader: TextReader, ~Copyable {
+struct JSONReader: BracketedTextReader, ~Copyable {
   let p: UnsafeBufferPointer<UInt8>
   var i: Int
   var tree: TreeBuilder
@@ -46,18 +46,11 @@ struct JSONReader: TextReader, ~Copyable {
     }
   }
 
-  /// Reads a value, or opens a container and returns nil.
-  mutating func valueStart() throws(ParseError) -> Value? {
-    skipSpace()
-    guard i < p.count else { throw fail(.truncated, "unexpected end of file: expected a value", at: i) }
-    let start = i
-    switch p[i] {
-    case UInt8(ascii: "{"):
-      if let empty = try openContainer(dictionary: true, closing: UInt8(ascii: "}")) { return empty }
-      try key()
-      return nil
-    case UInt8(ascii: "["):
-      return try openContainer(dictionary: false, closing: UInt8(ascii: "]"))
+  static var arrayBrackets: (open: UInt8, close: UInt8) { (UInt8(ascii: "["), UInt8(ascii: "]")) }
+
+  /// Reads a string, `true`, `false` or a number.
+  mutating func scalar(at start: Int) throws(ParseError) -> Value {
+    switch p[start] {
     case UInt8(ascii: "\""):
       return Value(.string(try string()), at: start)
     case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
@@ -95,31 +88,8 @@ struct JSONReader: TextReader, ~Copyable {
     tree.setKey(key, offset: offset)
   }
 
-  mutating func string() throws(ParseError) -> String {
-    let open = i
-    i += 1
-    var segment = i
-    scratch.removeAll(keepingCapacity: true)
-    while i < p.count {
-      let b = p[i]
-      if b == UInt8(ascii: "\"") {
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: p[segment..<i]))
-        i += 1
-        return String(decoding: scratch, as: UTF8.self)
-      }
-      if b < 0x20 {
-        throw fail(.syntax, "control character U+\(TextDecoding.hex(b, width: 4)) in a string must be escaped", at: i)
-      }
-      if b == UInt8(ascii: "\\") {
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: p[segment..<i]))
-        try escape()
-        segment = i
-        continue
-      }
-      i += 1
-    }
-    throw fail(.truncated, "unterminated string: expected '\"'", at: open)
-  }
+  /// Reads a string (at its opening quote); control characters must be escaped.
+  mutating func string() throws(ParseError) -> String { try quoted(controlsAllowed: false) }
 
   mutating func hex4(at offset: Int) throws(ParseError) -> UInt32 {
     guard offset + 4 <= p.count, let n = UInt32(String(decoding: p[offset..<(offset + 4)], as: UTF8.self), radix: 16)
@@ -127,11 +97,7 @@ struct JSONReader: TextReader, ~Copyable {
     return n
   }
 
-  mutating func escape() throws(ParseError) {
-    let start = i
-    guard i + 1 < p.count else { throw fail(.truncated, "unterminated escape sequence", at: start) }
-    let c = p[i + 1]
-    i += 2
+  mutating func unescape(_ c: UInt8, at start: Int) throws(ParseError) {
     switch c {
     case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(c)
     case UInt8(ascii: "b"): scratch.append(0x08)

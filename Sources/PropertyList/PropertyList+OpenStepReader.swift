@@ -7,7 +7,7 @@
 /// Reads the old-style OpenStep (ASCII) format: `{ key = value; }` dictionaries, `( a, b )`
 /// arrays, quoted or unquoted strings, `<0fbd77>` data, and `//` and `/* */` comments.
 /// A top level of `key = value;` pairs without braces (a `.strings` file) reads as a dictionary.
-struct OpenStepReader: TextReader, ~Copyable {
+struct OpenStepReader: BracketedTextReader, ~Copyable {
   let p: UnsafeBufferPointer<UInt8>
   var i: Int
   var tree: TreeBuilder
@@ -130,18 +130,11 @@ struct OpenStepReader: TextReader, ~Copyable {
     tree.setKey(key, offset: offset)
   }
 
-  /// Reads a value, or opens a container and returns nil.
-  mutating func valueStart() throws(ParseError) -> Value? {
-    try skipSpace()
-    guard i < p.count else { throw fail(.truncated, "unexpected end of file: expected a value", at: i) }
-    let start = i
-    switch p[i] {
-    case UInt8(ascii: "{"):
-      if let empty = try openContainer(dictionary: true, closing: UInt8(ascii: "}")) { return empty }
-      try key()
-      return nil
-    case UInt8(ascii: "("):
-      return try openContainer(dictionary: false, closing: UInt8(ascii: ")"))
+  static var arrayBrackets: (open: UInt8, close: UInt8) { (UInt8(ascii: "("), UInt8(ascii: ")")) }
+
+  /// Reads `<data>`, or a quoted or unquoted string.
+  mutating func scalar(at start: Int) throws(ParseError) -> Value {
+    switch p[start] {
     case UInt8(ascii: "<"):
       return Value(.data(try data()), at: start)
     case UInt8(ascii: "\""), UInt8(ascii: "'"):
@@ -191,33 +184,10 @@ struct OpenStepReader: TextReader, ~Copyable {
       while i < p.count && Self.isUnquoted(p[i]) { i += 1 }
       return String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self)
     }
-    let quote = p[i]
-    i += 1
-    scratch.removeAll(keepingCapacity: true)
-    var segment = i
-    while i < p.count {
-      let b = p[i]
-      if b == quote {
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: p[segment..<i]))
-        i += 1
-        return String(decoding: scratch, as: UTF8.self)
-      }
-      if b == UInt8(ascii: "\\") {
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: p[segment..<i]))
-        try escape()
-        segment = i
-        continue
-      }
-      i += 1
-    }
-    throw fail(.truncated, "unterminated string: expected '\(Character(Unicode.Scalar(quote)))'", at: start)
+    return try quoted(controlsAllowed: true)
   }
 
-  mutating func escape() throws(ParseError) {
-    let start = i
-    guard i + 1 < p.count else { throw fail(.truncated, "unterminated escape sequence", at: start) }
-    let c = p[i + 1]
-    i += 2
+  mutating func unescape(_ c: UInt8, at start: Int) throws(ParseError) {
     switch c {
     case UInt8(ascii: "a"): scratch.append(0x07)
     case UInt8(ascii: "b"): scratch.append(0x08)

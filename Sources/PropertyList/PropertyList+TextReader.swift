@@ -62,3 +62,79 @@ extension TextReader where Self: ~Copyable {
     return tree.close()
   }
 }
+
+/// The two readers whose containers open and close with brackets, a dictionary `{` then a key
+/// before each value (``JSONReader``, ``OpenStepReader``): they share how a value starts, and
+/// each reads its own scalars and keys.
+protocol BracketedTextReader: TextReader, ~Copyable {
+  /// The bytes that open and close an array: `[` and `]` in JSON, `(` and `)` in OpenStep.
+  static var arrayBrackets: (open: UInt8, close: UInt8) { get }
+
+  /// Where a string with escapes is assembled.
+  var scratch: [UInt8] { get set }
+
+  /// Reads the rest of an escape sequence into ``scratch``: its `\\` (at `start`) and the
+  /// character `c` after it are read, the position is after them.
+  mutating func unescape(_ c: UInt8, at start: Int) throws(PropertyList.ParseError)
+
+  /// Reads a dictionary's key and what separates it from its value, from the position.
+  mutating func key() throws(PropertyList.ParseError)
+
+  /// Reads a value that is not a container, from its first byte (`start`, the position).
+  mutating func scalar(at start: Int) throws(PropertyList.ParseError) -> PropertyList.Value
+}
+
+extension BracketedTextReader where Self: ~Copyable {
+  /// Reads a value, or opens a container and returns nil (a dictionary's first key read); an
+  /// empty container is returned closed.
+  mutating func valueStart() throws(PropertyList.ParseError) -> PropertyList.Value? {
+    try skipSpace()
+    guard i < p.count else { throw fail(.truncated, "unexpected end of file: expected a value", at: i) }
+    let array = Self.arrayBrackets
+    switch p[i] {
+    case UInt8(ascii: "{"):
+      if let empty = try openContainer(dictionary: true, closing: UInt8(ascii: "}")) { return empty }
+      try key()
+      return nil
+    case array.open:
+      return try openContainer(dictionary: false, closing: array.close)
+    default:
+      return try scalar(at: i)
+    }
+  }
+
+  /// Reads the string whose opening quote is at the position, up to the same quote, unescaping
+  /// its escapes (``unescape(_:at:)``).
+  /// - Parameter controlsAllowed: Whether a raw control character may stand in it (not in JSON).
+  /// - Returns: The string.
+  /// - Throws: ``PropertyList/ParseError`` at a control character where none is allowed, a bad
+  ///   escape, or the end of the input before the closing quote.
+  mutating func quoted(controlsAllowed: Bool) throws(PropertyList.ParseError) -> String {
+    let open = i
+    let quote = p[i]
+    i += 1
+    var segment = i
+    scratch.removeAll(keepingCapacity: true)
+    while i < p.count {
+      let b = p[i]
+      if b == quote {
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: p[segment..<i]))
+        i += 1
+        return String(decoding: scratch, as: UTF8.self)
+      }
+      if b < 0x20 && !controlsAllowed {
+        throw fail(.syntax, "control character U+\(TextDecoding.hex(b, width: 4)) in a string must be escaped", at: i)
+      }
+      if b == UInt8(ascii: "\\") {
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: p[segment..<i]))
+        guard i + 1 < p.count else { throw fail(.truncated, "unterminated escape sequence", at: i) }
+        i += 2
+        try unescape(p[i - 1], at: i - 2)
+        segment = i
+        continue
+      }
+      i += 1
+    }
+    throw fail(.truncated, "unterminated string: expected '\(Character(Unicode.Scalar(quote)))'", at: open)
+  }
+}
