@@ -11,10 +11,7 @@ extension NSPasteboard {
   @discardableResult
   public func setData(_ data: Data?, forType dataType: NSPasteboard.PasteboardType) -> Bool {
     guard let data else { return false }
-    // A new type changes what other applications are offered; data for a declared type (an
-    // owner answering a paste, on the thread that serves it) does not.
-    if firstItemForWriting().set(.value(data), for: [dataType]) { board.update { _ in } }
-    return true
+    return writeFirstItem { $0.setData(data, forType: dataType) }
   }
 
   /// Sets `string` (as UTF-8) as the data of `dataType` on the first item. Apple's counterpart:
@@ -26,7 +23,7 @@ extension NSPasteboard {
   /// - Returns: Whether the text was written.
   @discardableResult
   public func setString(_ string: String, forType dataType: NSPasteboard.PasteboardType) -> Bool {
-    setData(Data(string.utf8), forType: dataType)
+    writeFirstItem { $0.setString(string, forType: dataType) }
   }
 
   /// Sets a property list as the data of `dataType` on the first item: a `String` as UTF-8, any
@@ -38,8 +35,7 @@ extension NSPasteboard {
   /// - Returns: Whether the value is a property list and was written.
   @discardableResult
   public func setPropertyList(_ plist: Any, forType dataType: NSPasteboard.PasteboardType) -> Bool {
-    guard let data = Self.encode(propertyList: plist, rawData: false) else { return false }
-    return setData(data, forType: dataType)
+    writeFirstItem { $0.setPropertyList(plist, forType: dataType) }
   }
 
   /// The data of `dataType` from the first item that has it (or a type conforming to it),

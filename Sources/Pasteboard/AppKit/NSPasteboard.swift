@@ -187,6 +187,20 @@ public final class NSPasteboard: NSObject, @unchecked Sendable {
     return item
   }
 
+  /// Writes through the first item (made when the pasteboard is empty), as AppKit's setters of
+  /// the pasteboard write to it, and offers other applications the types the write added; data
+  /// for a type already there (an owner answering a paste, on the thread that serves it)
+  /// changes nothing they see.
+  /// - Parameter write: What to write, through one of the item's setters.
+  /// - Returns: What the setter returned.
+  func writeFirstItem(_ write: (NSPasteboardItem) -> Bool) -> Bool {
+    let item = firstItemForWriting()
+    let typesBefore = item.types.count
+    let written = write(item)
+    if item.types.count != typesBefore { board.update { _ in } }
+    return written
+  }
+
   /// The model's item for `item`, which is now on this pasteboard.
   func entry(for item: NSPasteboardItem) -> Pasteboard.Item {
     var entry = Pasteboard.Item(
