@@ -42,8 +42,6 @@ public protocol DesktopWindow: AnyObject, Sendable {
   func close()
 }
 
-extension X11Window: DesktopWindow {}
-
 /// A press of a pointer button in a window, whatever the backend.
 public struct WindowButtonPress: Sendable, Hashable {
   /// Where, in window coordinates.

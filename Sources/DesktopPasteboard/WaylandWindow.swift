@@ -17,27 +17,18 @@ import UTIPlatform
 ///
 /// Operations and Wayland's actions: `.copy` is `copy`, `.move` is `move`; a source
 /// that offers `ask` lets the delegates choose between the two, as the X11 window does with
-/// `XdndActionAsk`. A drag started here offers the session's allowed operations and ends with
-/// the action the compositor settled on (`.cancel` when the drag was cancelled or refused).
+/// `XdndActionAsk`. A drag started here begins at the latest button press in the window (Wayland
+/// starts a drag only on the implicit grab of a press), offers the session's allowed operations
+/// and ends with the action the compositor settled on (`.cancel` when the drag was cancelled or refused).
 ///
 /// ```swift
 /// let window = try WaylandWindow(title: "PointyBug", width: 800, height: 900)
 /// try window.acceptDrops(into: surface)
 /// ```
-public final class WaylandWindow: DesktopWindow, Sendable {
+public final class WaylandWindow: DesktopWindowBase, @unchecked Sendable {
   let toplevel: WaylandToplevel
   let timeout: Double
   let registry: UTTypeRegistry?
-  let bridge: WindowBridge
-
-  /// Whether the window's events are served from the main queue now (for the tests).
-  var isServedFromMainQueue: Bool { bridge.isServedFromMainQueue }
-
-  /// How long the window took to answer each of the latest drag events over it (enter and
-  /// motion), in nanoseconds, oldest first (at most 4,096): from the event's arrival on the
-  /// window's thread to its `accept` and `set_actions` going out, the delegates' calls on the
-  /// main actor included. `utibench` reads it beside the end-to-end time through the compositor.
-  package var answerTimes: [UInt64] { bridge.answerTimes }
 
   /// Opens a window of `width` × `height` titled `title` on `display` (default: the
   /// environment's compositor), returning once it is shown.
@@ -67,43 +58,8 @@ public final class WaylandWindow: DesktopWindow, Sendable {
     self.toplevel = toplevel
     self.timeout = timeout.seconds
     self.registry = registry
-    bridge = try WindowBridge(toplevel, registry: registry, events: events)
+    super.init(bridge: try WindowBridge(toplevel, registry: registry, events: events))
   }
-
-  deinit { bridge.close() }
-
-  /// Runs every drag other applications bring over the window through `surface`; binding
-  /// another surface replaces this one.
-  /// - Parameter surface: The drop targets and their delegates, in window coordinates.
-  /// - Throws: `SystemPasteboardError` when the connection failed.
-  public func acceptDrops(into surface: DropSurface) throws(SystemPasteboardError) {
-    try bridge.acceptDrops(into: surface)
-  }
-
-  /// Starts dragging `session`'s items from the latest button press in the window (Wayland
-  /// starts a drag only on the implicit grab of a press). Other applications see the first
-  /// item's types as MIME types and read the one they choose; `session.onEnded` hears the
-  /// outcome on the main actor.
-  /// - Parameter session: The items and the operations allowed.
-  /// - Throws: `SystemPasteboardError` when no button was pressed in the window, or the drag
-  ///   cannot start.
-  @MainActor
-  public func beginDrag(_ session: DragSession) throws(SystemPasteboardError) {
-    try bridge.beginDrag(session)
-  }
-
-  /// Whether a drag this window started is in progress.
-  public var isDragging: Bool { bridge.isDragging }
-
-  /// The presses of pointer buttons in the window, as they come.
-  public var buttonPresses: AsyncStream<WindowButtonPress> { bridge.buttonPresses }
-
-  /// Whether the compositor asked the window to close (its close button, a shortcut);
-  /// ``buttonPresses`` streams end then. Closing is the owner's to do (``close()``).
-  public var closeRequested: Bool { bridge.closeRequested }
-
-  /// Stops taking drops and closes the window.
-  public func close() { bridge.close() }
 }
 
 extension WaylandWindow {

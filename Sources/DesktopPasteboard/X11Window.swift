@@ -31,11 +31,15 @@ import UTIPlatform
 /// and `DropOperation.move`; a source asking for a move allows both, any other action (Link,
 /// Ask, Private) allows a copy. A target's `.forbidden` or `.cancel` is a refusal.
 ///
+/// ``acceptDrops(into:)`` advertises the window as an XDND target (`XdndAware`, version 5;
+/// `XdndProxy` for a window the host made); ``beginDrag(_:)`` grabs the pointer, offers the first
+/// item's types as XDND types and serves the one a target converts from `XdndSelection`.
+///
 /// Each window has its own connection and thread, which also serves the data of its drags;
 /// delegates run on the main actor, so the main actor must be free to run them (an `async`
 /// `main`, `dispatchMain()`, a UI toolkit's loop). Apple's counterparts: an `NSWindow` with
 /// `registerForDraggedTypes(_:)`, and `beginDraggingSession(with:event:source:)`.
-public final class X11Window: Sendable {
+public final class X11Window: DesktopWindowBase, @unchecked Sendable {
   /// A press of a pointer button in the window (created windows only).
   public typealias ButtonPress = WindowButtonPress
 
@@ -43,7 +47,6 @@ public final class X11Window: Sendable {
   public let id: UInt32
   /// Whether this process created the window (and destroys it on ``close()``).
   public let isCreated: Bool
-  let bridge: WindowBridge
 
   /// Creates and maps a plain top-level window with a white background, titled `title`, on
   /// `display` (default `$DISPLAY`), named for window managers as ICCCM and EWMH ask
@@ -75,7 +78,7 @@ public final class X11Window: Sendable {
       applicationClass: applicationClass, drivenBy: events == .mainThread ? MainQueue.isCurrentCheck : nil)
     id = backend.window
     isCreated = true
-    bridge = try WindowBridge(backend, registry: registry, events: events)
+    super.init(bridge: try WindowBridge(backend, registry: registry, events: events))
   }
 
   /// The window `id` that the host's toolkit created on `display`. Drops reach it through a
@@ -95,53 +98,6 @@ public final class X11Window: Sendable {
     let backend = try XdndWindow(existing: id, display: display, timeout: timeout.seconds, registry: registry)
     self.id = id
     isCreated = false
-    bridge = try WindowBridge(backend, registry: registry, events: .ownThread)
+    super.init(bridge: try WindowBridge(backend, registry: registry, events: .ownThread))
   }
-
-  deinit { bridge.close() }
-
-  /// How long the latest drag answers took inside the window, from the event's arrival to the
-  /// answer's sending, in nanoseconds (for the benchmarks).
-  package var answerTimes: [UInt64] { bridge.answerTimes }
-
-  /// Advertises the window as an XDND target (`XdndAware`, version 5; `XdndProxy` for a window
-  /// the host made) and runs every drag other applications bring over it through `surface`.
-  /// Returns once the server has the properties. Binding another surface replaces this one.
-  ///
-  /// Apple's counterpart: `NSView.registerForDraggedTypes(_:)`; here the surface's targets say
-  /// which types they take.
-  /// - Throws: `SystemPasteboardError` when the window is gone or the connection failed.
-  /// - Parameter surface: The drop surface whose targets and delegates decide each drag.
-  public func acceptDrops(into surface: DropSurface) throws(SystemPasteboardError) {
-    try bridge.acceptDrops(into: surface)
-  }
-
-  /// Starts dragging `session`'s items from the pointer's position (call it on a button press:
-  /// the drag follows the pointer until the button is released). Other applications see the
-  /// first item's types as XDND types and convert the one they choose from `XdndSelection`;
-  /// `session.onEnded` hears the outcome on the main actor: `.copy` or `.move` when a target
-  /// took the drop, `.cancel` when none did, Escape was pressed, or a target stopped answering.
-  ///
-  /// Apple's counterpart: `NSView.beginDraggingSession(with:event:source:)`.
-  /// - Throws: `SystemPasteboardError` when the pointer cannot be grabbed or a drag is already running.
-  /// - Parameter session: The items to drag, the operations allowed, and the handler told how it ended.
-  @MainActor
-  public func beginDrag(_ session: DragSession) throws(SystemPasteboardError) {
-    try bridge.beginDrag(session)
-  }
-
-  /// Whether a drag this window started is in progress.
-  public var isDragging: Bool { bridge.isDragging }
-
-  /// Whether the window manager asked the window to close (its close button: ICCCM's
-  /// `WM_DELETE_WINDOW`); ``buttonPresses`` streams end then. Closing is the owner's to do
-  /// (``close()``), as an application saves its work first.
-  public var closeRequested: Bool { bridge.closeRequested }
-
-  /// The presses of pointer buttons in the window, as they come (created windows only: a
-  /// host's window reports its own).
-  public var buttonPresses: AsyncStream<ButtonPress> { bridge.buttonPresses }
-
-  /// Stops taking drops and ends this window's thread; destroys the window if this process created it.
-  public func close() { bridge.close() }
 }
