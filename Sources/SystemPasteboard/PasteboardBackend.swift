@@ -78,36 +78,43 @@ struct PasteboardCapabilities: OptionSet, Sendable {
   static let replaceable = Self(rawValue: 1 << 3)
 }
 
+/// What a way to a selection is made with, whichever way it is.
+struct PasteboardBackendSettings: Sendable {
+  /// The clipboard or the primary selection.
+  var selection: SystemPasteboard.Selection
+  /// How long any one exchange may take, in seconds.
+  var timeout: Double
+  /// The registry that maps targets to types (nil: the shared one).
+  var registry: UTTypeRegistry?
+  /// Read when a connection is made: true while the process is about to fork, so that the
+  /// connection starts no thread until ``PasteboardBackend/startServing()``.
+  var threadsDeferred: @Sendable () -> Bool
+  /// Called (on a backend's thread) when the selection changes owner.
+  var onChange: @Sendable () -> Void
+}
+
 /// The way to `backend`'s selection: X11's server, else data control where the compositor
 /// offers it, else a focused window's data device.
 /// - Parameters:
 ///   - backend: The desktop.
-///   - selection: The clipboard or the primary selection.
-///   - timeout: How long any one exchange may take, in seconds.
-///   - registry: The registry that maps targets to types (nil: the shared one).
-///   - threadsDeferred: Read when a connection is made: true while the process is about to fork,
-///     so that the connection starts no thread until ``PasteboardBackend/startServing()``.
-///   - onChange: Called (on a backend's thread) when the selection changes owner.
+///   - settings: The selection, the timeout, the registry, and what the way tells and asks.
 /// - Returns: The way, connected where connecting is needed to choose it.
 /// - Throws: ``SystemPasteboardError`` when the desktop cannot be reached.
 func makePasteboardBackend(
-  for backend: SystemPasteboard.Backend, selection: SystemPasteboard.Selection, timeout: Double,
-  registry: UTTypeRegistry?, threadsDeferred: @escaping @Sendable () -> Bool,
-  onChange: @escaping @Sendable () -> Void
+  for backend: SystemPasteboard.Backend, _ settings: PasteboardBackendSettings
 ) throws(SystemPasteboardError) -> any PasteboardBackend {
   switch backend {
   case .x11(let display):
-    return X11Clipboard(
-      display: display, selection: selection, timeout: timeout, registry: registry,
-      threadsDeferred: threadsDeferred, onChange: onChange)
+    return X11Clipboard(display: display, settings: settings)
   case .wayland(let display):
-    let primary = selection == .primary
+    let primary = settings.selection == .primary
     do {
       return try WaylandSelection(
-        display: display, primary: primary, timeout: timeout, registry: registry, startingLoop: !threadsDeferred(),
-        onChange: onChange)
+        display: display, primary: primary, timeout: settings.timeout, registry: settings.registry,
+        startingLoop: !settings.threadsDeferred(), onChange: settings.onChange)
     } catch  where error.code == .unsupported {
-      return WaylandFocusedSelection(display: display, primary: primary, timeout: timeout, registry: registry)
+      return WaylandFocusedSelection(
+        display: display, primary: primary, timeout: settings.timeout, registry: settings.registry)
     }
   }
 }

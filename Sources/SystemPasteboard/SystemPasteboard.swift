@@ -330,10 +330,11 @@ public final class SystemPasteboard: Sendable {
       current?.close()
       current = nil
       do throws(SystemPasteboardError) {
-        let made = try makePasteboardBackend(
-          for: backend, selection: selection, timeout: timeoutSeconds, registry: registry,
+        let settings = PasteboardBackendSettings(
+          selection: selection, timeout: timeoutSeconds, registry: registry,
           threadsDeferred: { [weak self] in self?.state.withLock { $0.threadsDeferred } ?? false },
           onChange: { [weak self] in self?.selectionChanged() })
+        let made = try makePasteboardBackend(for: backend, settings)
         current = made
         return .success(made)
       } catch {

@@ -28,13 +28,13 @@ extension X11Clipboard {
     /// A server on a new connection; with `startingLoop` false its loop's thread waits for
     /// ``startLoop()`` and commands run on the caller's thread until then.
     init(clipboard: X11Clipboard, startingLoop: Bool = true) throws(SystemPasteboardError) {
-      let connection = try X11Connection(display: clipboard.display, timeout: clipboard.timeout)
+      let connection = try X11Connection(display: clipboard.display, timeout: clipboard.settings.timeout)
       connection.prefetchExtension("XFIXES")  // with the owner's atoms
       owner = try SelectionOwner(
-        connection: connection, selection: clipboard.selection.rawValue, registry: clipboard.registry,
-        alsoInterning: SelectionRequestor.atomNames(for: clipboard.selection.rawValue))
+        connection: connection, selection: clipboard.settings.selection.rawValue, registry: clipboard.settings.registry,
+        alsoInterning: SelectionRequestor.atomNames(for: clipboard.settings.selection.rawValue))
       _ = try connection.selectSelectionInput(window: owner.window, selection: owner.selection)
-      timeout = clipboard.timeout
+      timeout = clipboard.settings.timeout
       self.clipboard = clipboard
       loop = try EventLoop(for: connection)
       loop.prepare(serving: owner, delegate: self)
@@ -99,9 +99,9 @@ extension X11Clipboard {
       reading.withLock { $0 }?.handle(event)
       switch event {
       case .xfixesSelectionNotify(_, let newOwner, let selection):
-        if selection == owner.selection && newOwner != owner.window { clipboard?.onChange() }
+        if selection == owner.selection && newOwner != owner.window { clipboard?.settings.onChange() }
       case .selectionClear where owner.connection.xfixesEvent == nil:
-        clipboard?.onChange()
+        clipboard?.settings.onChange()
       default: break
       }
       transfers.withLock { $0 = owner.transferCount }

@@ -10,24 +10,13 @@ import UTIPlatform
 /// lost (another client killed ours, or the connection broke); the change is counted.
 final class X11Clipboard: PasteboardBackend, @unchecked Sendable {
   let display: X11Display
-  let selection: SystemPasteboard.Selection
-  let timeout: Double
-  let registry: UTTypeRegistry?
-  let onChange: @Sendable () -> Void
+  let settings: PasteboardBackendSettings
   let ownershipChanged = ChangeSignal()
-  private let threadsDeferred: @Sendable () -> Bool
   private let running = Locked<Server?>(nil)
 
-  init(
-    display: X11Display, selection: SystemPasteboard.Selection, timeout: Double, registry: UTTypeRegistry?,
-    threadsDeferred: @escaping @Sendable () -> Bool, onChange: @escaping @Sendable () -> Void
-  ) {
+  init(display: X11Display, settings: PasteboardBackendSettings) {
     self.display = display
-    self.selection = selection
-    self.timeout = timeout
-    self.registry = registry
-    self.threadsDeferred = threadsDeferred
-    self.onChange = onChange
+    self.settings = settings
   }
 
   deinit { close() }
@@ -87,7 +76,7 @@ final class X11Clipboard: PasteboardBackend, @unchecked Sendable {
   /// connection) when there is none or the last one's connection was lost.
   private func runningServer() throws(SystemPasteboardError) -> Server {
     if let server = running.withLock({ $0 }), server.failure == nil { return server }
-    let server = try Server(clipboard: self, startingLoop: !threadsDeferred())
+    let server = try Server(clipboard: self, startingLoop: !settings.threadsDeferred())
     return running.withLock { current in
       if let existing = current, existing.failure == nil { return existing }
       current = server
@@ -104,19 +93,19 @@ final class X11Clipboard: PasteboardBackend, @unchecked Sendable {
   ) {
     guard running.withLock({ $0 === server }), let replacement = try? runningServer() else { return }
     if let owned { _ = try? replacement.perform(.restore(owned.items, owned.operation, owned.ownership)) }
-    onChange()
+    settings.onChange()
   }
 
   // MARK: Reading
 
   func targets() throws(SystemPasteboardError) -> [String] {
-    try runningServer().targets(timeout: timeout)
+    try runningServer().targets(timeout: settings.timeout)
   }
 
   func read(_ target: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void)
     throws(SystemPasteboardError)
   {
-    _ = try runningServer().convert(target, timeout: timeout, into: sink)
+    _ = try runningServer().convert(target, timeout: settings.timeout, into: sink)
   }
 }
 
