@@ -63,6 +63,8 @@ public final class SystemPasteboard: Sendable {
   public let registry: UTTypeRegistry?
 
   private let state = Locked(State())
+  /// Told of each change of ``changeCount`` (``waitForChange(from:orUntil:checkingEvery:)``).
+  private let changed = ChangeSignal()
   /// The way to the selection: made at the first call, replaced after it fails (see
   /// ``connected()``).
   private let way = Locked<(any PasteboardBackend)?>(nil)
@@ -401,5 +403,24 @@ public final class SystemPasteboard: Sendable {
       state.changeCount += 1
       for continuation in state.observers.values { continuation.yield(state.changeCount) }
     }
+    changed.notify()
+  }
+
+  /// Blocks until ``changeCount`` is no longer `count`, or `stop` holds (checked at least every
+  /// `seconds`, for a flag a signal handler sets), and returns the change count then. Each check
+  /// reads ``changeCount``, so a connection that was lost meanwhile is made again.
+  /// - Parameters:
+  ///   - count: The change count already seen.
+  ///   - stop: Ends the wait early.
+  ///   - seconds: How often `stop` is checked.
+  /// - Returns: The change count when the wait ended.
+  @discardableResult
+  package func waitForChange(from count: Int, orUntil stop: () -> Bool, checkingEvery seconds: Double = 0.1) -> Int {
+    var now = changeCount
+    while now == count && !stop() {
+      changed.wait(until: { state.withLock { $0.changeCount } != count || stop() }, seconds: seconds)
+      now = changeCount
+    }
+    return now
   }
 }

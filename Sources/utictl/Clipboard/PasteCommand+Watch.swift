@@ -51,7 +51,7 @@ extension PasteCommand {
           count, pasteboard: pasteboard, type: type, program: program, invocation: invocation, io: &io)
         if status != ExitStatus.success { return status }
       }
-      usleep(20_000)
+      pasteboard.waitForChange(from: count, orUntil: { Termination.requested })
     }
     return ExitStatus.success
   }
