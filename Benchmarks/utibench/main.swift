@@ -11,7 +11,7 @@ if CommandLine.arguments.contains("--help") || CommandLine.arguments.contains("-
   print(
     """
     USAGE: swift run -c release utibench [--quick]
-           utibench --identify | --clipboard | --xdnd | --pasteboard | --processes   (one group of rows)
+           utibench --plist | --identify | --clipboard | --xdnd | --pasteboard | --processes   (one group of rows)
            utibench --profile xml|binary|build|load|contains|catalog|conforms|identify|prefix|mime
            utibench --write-fuzz-seeds DIR
 
@@ -128,6 +128,7 @@ rows.append(
   .init(
     "parse binary Info.plist (\(Bench.size(binary.count)))", binaryOurs, binaryFoundation,
     peer: "Foundation PropertyListSerialization", bytes: binary.count))
+rows += try TextPlistBench.rows(info: info, runs: parseRuns)
 // What any parser returning an owned value tree pays for the tree alone: a floor under both rows.
 let treeAllocations = TreeAllocations(try PropertyList.parse(binary).root)
 let treeAllocationTime = Bench.measure(runs: parseRuns) { Bench.sink(treeAllocations.allocateAndFree()) }
@@ -151,6 +152,12 @@ rows.append(
   .init(
     "write binary1", writeBinary, writeBinaryFoundation, peer: "Foundation PropertyListSerialization",
     bytes: binary.count))
+
+// `utibench --plist`: the property list rows alone (the rows so far).
+if CommandLine.arguments.contains("--plist") {
+  Bench.printTable(rows)
+  exit(0)
+}
 
 // The registry: conformance, building, tag lookup.
 let catalog = UTTypeRegistry.builtIn

@@ -87,6 +87,7 @@ protocol BracketedTextReader: TextReader, ~Copyable {
 extension BracketedTextReader where Self: ~Copyable {
   /// Reads a value, or opens a container and returns nil (a dictionary's first key read); an
   /// empty container is returned closed.
+  @inline(__always)
   mutating func valueStart() throws(PropertyList.ParseError) -> PropertyList.Value? {
     try skipSpace()
     guard i < p.count else { throw fail(.truncated, "unexpected end of file: expected a value", at: i) }
@@ -109,6 +110,7 @@ extension BracketedTextReader where Self: ~Copyable {
   /// - Returns: The string.
   /// - Throws: ``PropertyList/ParseError`` at a control character where none is allowed, a bad
   ///   escape, or the end of the input before the closing quote.
+  @inline(__always)
   mutating func quoted(controlsAllowed: Bool) throws(PropertyList.ParseError) -> String {
     let open = i
     let quote = p[i]
