@@ -73,8 +73,8 @@ protocol BracketedTextReader: TextReader, ~Copyable {
   /// Where a string with escapes is assembled.
   var scratch: [UInt8] { get set }
 
-  /// Reads the rest of an escape sequence into ``scratch``: its `\\` (at `start`) and the
-  /// character `c` after it are read, the position is after them.
+  /// Reads the rest of an escape sequence into ``scratch``: its backslash (at `start`) and the
+  /// character `c` after it are read already, and the position is after them.
   mutating func unescape(_ c: UInt8, at start: Int) throws(PropertyList.ParseError)
 
   /// Reads a dictionary's key and what separates it from its value, from the position.
