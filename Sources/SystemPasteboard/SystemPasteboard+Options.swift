@@ -89,14 +89,14 @@ package final class Ownership: Sendable {
   }
 
   /// An ownership without limits (a drag's, a window's own clipboard before options were given).
-  package static let unlimited = Ownership(options: .init()) { _ in }
+  static let unlimited = Ownership(options: .init()) { _ in }
 
   /// Whether its offers carry `x-kde-passwordManagerHint`.
   package var isSensitive: Bool { options.isSensitive }
 
   /// Whether the clipboard manager may be given the data: not a sensitive copy, and not one
   /// that is to end (the manager would serve it for ever, to any number of pastes).
-  package var mayBeHandedOver: Bool {
+  var mayBeHandedOver: Bool {
     !options.isSensitive && options.pasteLimit == nil && options.expirationDate == nil
   }
 
@@ -104,13 +104,13 @@ package final class Ownership: Sendable {
   /// of now, is refused for a copy that must not be kept (``mayBeHandedOver`` false: sensitive,
   /// limited or expiring), so it keeps nothing to restore and takes none of the copy's pastes;
   /// and a copy ends by clearing the selection (``endsByClearing``).
-  package func compositorKeepsCopies() {
+  func compositorKeepsCopies() {
     keeper.withLock { $0 = (MonotonicClock.now() + Self.keeperReadWindow, false) }
   }
 
   /// Whether the copy's end must set an empty selection rather than only end its source: the
   /// compositor would otherwise restore what it kept.
-  package var endsByClearing: Bool { keeper.withLock { $0 != nil } }
+  var endsByClearing: Bool { keeper.withLock { $0 != nil } }
 
   /// Whether a read that starts now is the compositor's own (the first, at once), which is
   /// marked as come.
@@ -125,17 +125,17 @@ package final class Ownership: Sendable {
   /// Whether a read that starts now is served: not the compositor's keeping read of a copy that
   /// must not be kept. (One that may be kept has no paste limit, so its keeper's read, served,
   /// counts for nothing.)
-  package func admitsRead() -> Bool {
+  func admitsRead() -> Bool {
     !isKeepersRead() || mayBeHandedOver
   }
 
   /// The number of pastes served so far.
-  package var pasteCount: Int { served.withLock { $0 } }
+  var pasteCount: Int { served.withLock { $0 } }
 
   /// Counts one paste of `target` served to its end (called on a backend's thread); the one
   /// that reaches the limit starts giving the selection up. The password manager hint is not a
   /// paste of the data, and is not counted.
-  package func pasteServed(_ target: String) {
+  func pasteServed(_ target: String) {
     guard target != SelectionTargets.passwordManagerHintTarget else { return }
     let count = served.withLock { count -> Int in
       count += 1

@@ -57,7 +57,7 @@ public final class SystemPasteboard: Sendable {
   /// How long any one exchange with the server or another application may take.
   public var timeout: Duration { .nanoseconds(Int64(timeoutSeconds * 1e9)) }
   /// The same, in seconds, as the connections count it.
-  package let timeoutSeconds: Double
+  let timeoutSeconds: Double
   /// The registry that maps MIME types and targets to `UTType`s; nil for the shared registry
   /// (as it is at each call).
   public let registry: UTTypeRegistry?

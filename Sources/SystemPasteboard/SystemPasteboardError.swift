@@ -78,7 +78,7 @@ public struct SystemPasteboardError: Error, Sendable, Hashable, CustomStringConv
   package var request: String?
   /// For ``Code/request`` from X11: the value the server found bad (the window of a
   /// `BadWindow`, the atom of a `BadAtom`).
-  package var badValue: UInt32?
+  var badValue: UInt32?
 
   /// The message.
   public var description: String { message }

@@ -111,13 +111,13 @@ package final class EventLoop: @unchecked Sendable {
   }
 
   /// Whether ``start()`` started the thread (before, the connection is the caller's).
-  package var isStarted: Bool { state.withLock { $0.started } }
+  var isStarted: Bool { state.withLock { $0.started } }
 
   /// The error that ended the loop, once it has (a closed loop's is `.closed`).
   package var failure: SystemPasteboardError? { state.withLock { $0.failure } }
 
   /// Throws the error that ended the loop, or `.closed` once it was closed.
-  package func checkOpen() throws(SystemPasteboardError) {
+  func checkOpen() throws(SystemPasteboardError) {
     let (failure, closed) = state.withLock { ($0.failure, $0.closed) }
     if let failure { throw failure }
     if closed { throw closedError }
@@ -166,7 +166,7 @@ package final class EventLoop: @unchecked Sendable {
 
   /// Whether the calling thread serves the loop itself: before its thread is started (the
   /// connection is the caller's), or on the thread that drives a driven loop.
-  package var isServedByCaller: Bool {
+  var isServedByCaller: Bool {
     !isStarted || (state.withLock { $0.driven } && inEventLoop)
   }
 
@@ -194,7 +194,7 @@ package final class EventLoop: @unchecked Sendable {
   }
 
   /// Stops a debug build when called off the loop's thread (once it is started).
-  package func assertInEventLoop(file: StaticString = #fileID, line: UInt = #line) {
+  func assertInEventLoop(file: StaticString = #fileID, line: UInt = #line) {
     assert(!isStarted || inEventLoop, "not on the event loop of the connection to \(peer)", file: file, line: line)
   }
 
@@ -215,7 +215,7 @@ package final class EventLoop: @unchecked Sendable {
   /// throws; fails at once when the loop has ended. Before the thread is started, runs `body` on
   /// the calling thread, whose the connection still is. Never call it on the loop's thread.
   /// - Throws: What `body` throws, the error that ended the loop, or `.timeout`.
-  package func submit<T: Sendable>(
+  func submit<T: Sendable>(
     within seconds: Double, _ body: @escaping @Sendable () throws(SystemPasteboardError) -> T
   ) throws(SystemPasteboardError) -> T {
     // Before the thread is started, or on the thread that drives the loop: here and now.

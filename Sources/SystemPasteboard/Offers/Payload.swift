@@ -85,7 +85,7 @@ package final class Payload {
   /// - Returns: The number of bytes written, 0 where the file ends early, or -1 with `errno`
   ///   set (`EAGAIN` when a non-blocking pipe is full); nil for a payload in memory, or where
   ///   the system has no `sendfile`.
-  package func sendFile(to fd: Int32, at offset: Int, length: Int) -> Int? {
+  func sendFile(to fd: Int32, at offset: Int, length: Int) -> Int? {
     #if os(Linux)
       guard case .file(let source, _) = storage else { return nil }
       var position = off_t(offset)

@@ -19,7 +19,7 @@ import TypeRegistry
 /// ``atomTagClass``.
 package enum SelectionTargets {
   /// The tag class of X11 atoms that name no MIME type (`dyn.` types of unknown targets).
-  package static let atomTagClass = UTTagClass(rawValue: "org.x.atom")
+  static let atomTagClass = UTTagClass(rawValue: "org.x.atom")
 
   /// The targets every owner answers, which carry no data of an item.
   package static let meta: Set<String> = [
@@ -171,7 +171,7 @@ package enum SelectionTargets {
   }
 
   /// The file list of the items' URLs (`urls`: each item's file-URL data), written in `format`.
-  package static func fileList(_ urls: [[UInt8]], format: FileListFormat, operation: FileList.Operation) -> [UInt8] {
+  static func fileList(_ urls: [[UInt8]], format: FileListFormat, operation: FileList.Operation) -> [UInt8] {
     var entries: [FileList.Entry] = []
     for data in urls {
       // An item's URL data is one URL; a list (several lines) is taken as it is.

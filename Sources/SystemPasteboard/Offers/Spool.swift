@@ -31,7 +31,7 @@ package final class Spool: @unchecked Sendable {
   package let prefix: [UInt8]
 
   /// How much is held in memory before the rest goes to a file.
-  package static let memoryLimit = 4 << 20
+  static let memoryLimit = 4 << 20
 
   /// Reads `fd` (not closed) to its end into a spool; `name` is what errors call the source.
   /// - Throws: ``SystemPasteboardError`` (`.fileUnreadable`) when the source cannot be read, or
@@ -115,7 +115,7 @@ package final class Spool: @unchecked Sendable {
   }
 
   /// Whether the bytes went to a file (past ``memoryLimit``).
-  package var isOnDisk: Bool {
+  var isOnDisk: Bool {
     if case .file = storage { return true }
     return false
   }

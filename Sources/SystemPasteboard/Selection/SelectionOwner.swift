@@ -18,7 +18,7 @@ package final class SelectionOwner {
   package let connection: X11Connection
   package let window: UInt32
   package let selection: UInt32
-  package let selectionName: String
+  let selectionName: String
   private(set) var items: [SystemPasteboard.Item] = []
   private var offers: [SelectionTargets.Offer] = []
   private(set) var ownedSince: UInt32 = 0
@@ -28,7 +28,7 @@ package final class SelectionOwner {
   /// How long a load handler may take, and how long an INCR requestor may stay silent.
   package let loadTimeout: Double
 
-  package struct Transfer {
+  struct Transfer {
     package var requestor: UInt32
     package var property: UInt32
     package var type: UInt32
@@ -36,11 +36,11 @@ package final class SelectionOwner {
     package var target: String
     package var payload: Payload
     package var offset: Int
-    package var lastActivity: UInt64
+    var lastActivity: UInt64
   }
 
   /// The chunk size of `INCR` transfers: well under the server's maximum request.
-  package var chunkSize: Int {
+  var chunkSize: Int {
     let maximum = (try? connection.maximumRequestBytes()) ?? connection.setup.maximumRequestBytes
     return min(max(maximum - 1024, 4096), 1 << 20)
   }
@@ -71,7 +71,7 @@ package final class SelectionOwner {
 
   /// A server timestamp (ICCCM: never CurrentTime for SetSelectionOwner): the time of a
   /// PropertyNotify for a zero-length append to our own window.
-  package func serverTime() throws(SystemPasteboardError) -> UInt32 {
+  func serverTime() throws(SystemPasteboardError) -> UInt32 {
     let property = try connection.atom("_SWIFT_UTI_TIMESTAMP")
     connection.changeProperty(window, property, type: try connection.atom("STRING"), format: 8, data: [], append: true)
     let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(connection.timeout))
@@ -83,7 +83,7 @@ package final class SelectionOwner {
   }
 
   /// The targets offered for the providers, in order (without `TARGETS` and the other meta targets).
-  package var offeredTargets: [String] { offers.map(\.target) }
+  var offeredTargets: [String] { offers.map(\.target) }
 
   /// Events read while waiting for something else, handled by the next ``serve(until:)``.
   private var deferred: [X11Connection.Event] = []
@@ -114,12 +114,12 @@ package final class SelectionOwner {
   }
 
   /// The window that owns the selection now (0: none).
-  package func currentOwner() throws(SystemPasteboardError) -> UInt32 {
+  func currentOwner() throws(SystemPasteboardError) -> UInt32 {
     try connection.roundTrip(X11.GetSelectionOwner(selection: selection)).owner
   }
 
   /// Gives the selection up.
-  package func disown() throws(SystemPasteboardError) {
+  func disown() throws(SystemPasteboardError) {
     guard isOwner else { return }
     connection.send(X11.SetSelectionOwner(owner: 0, selection: selection, time: ownedSince))
     try connection.flush()
@@ -207,7 +207,7 @@ package final class SelectionOwner {
   /// selection (or `INCR` step) while it copies gives it another `timeout`, so a manager
   /// copying many targets on a busy machine is not cut off half-way, and the whole hand-over
   /// ends after 12 × `timeout` whatever it does.
-  package func handOver(timeout: Double) throws(SystemPasteboardError) -> Bool {
+  func handOver(timeout: Double) throws(SystemPasteboardError) -> Bool {
     guard isOwner else { return false }
     let manager = try connection.atom("CLIPBOARD_MANAGER")
     guard try connection.roundTrip(X11.GetSelectionOwner(selection: manager)).owner != X11Enum.Window.none else {

@@ -15,7 +15,7 @@ extension WaylandToplevel {
   /// keyboard enter, which a selection needs.
   /// - Throws: ``SystemPasteboardError``: `.unsupported` at once when the seat has no keyboard;
   ///   `.timeout` when focus does not come (a compositor that does not focus new windows).
-  package func waitForKeyboardFocus() throws(SystemPasteboardError) -> UInt32 {
+  func waitForKeyboardFocus() throws(SystemPasteboardError) -> UInt32 {
     let waiter = Waiter<UInt32>()
     let (focused, capabilities) = state.withLock { state -> (UInt32?, UInt32?) in
       if state.keyboardFocus { return (state.latestSerial, state.seatCapabilities) }
@@ -53,12 +53,12 @@ extension WaylandToplevel {
   static let copyKeepingShells: Set<String> = ["gtk_shell1"]
 
   /// Whether the compositor keeps copies of the selection (``copyKeepingShells``).
-  package var compositorKeepsCopies: Bool {
+  var compositorKeepsCopies: Bool {
     connection.globals.contains { Self.copyKeepingShells.contains($0.interface) }
   }
 
   /// Whether the compositor offers the primary selection to windows.
-  package var hasPrimarySelection: Bool { primaryDevice != nil }
+  var hasPrimarySelection: Bool { primaryDevice != nil }
 
   /// Makes the window's client the owner of the clipboard (or the primary selection) with
   /// `mimeTypes`, for the input event `serial`; `serve` gives a type's bytes when another client
@@ -95,7 +95,7 @@ extension WaylandToplevel {
   }
 
   /// Gives up a selection this window's client owns: nothing owns it afterwards.
-  package func clearSelection(_ source: UInt32, primary: Bool) throws(SystemPasteboardError) {
+  func clearSelection(_ source: UInt32, primary: Bool) throws(SystemPasteboardError) {
     guard state.withLock({ $0.sources.removeValue(forKey: source) }) != nil else { return }
     if primary, let primaryDevice {
       try connection.send(.PrimaryDevice.setSelection(source: nil, serial: latestSerial), to: primaryDevice)
@@ -108,7 +108,7 @@ extension WaylandToplevel {
 
   /// Sets no selection (the clipboard's, or the primary), for the input event `serial`: the
   /// selection is empty afterwards, whoever owned it.
-  package func clearSelection(primary: Bool, serial: UInt32) throws(SystemPasteboardError) {
+  func clearSelection(primary: Bool, serial: UInt32) throws(SystemPasteboardError) {
     if primary {
       guard let primaryDevice else {
         throw SystemPasteboardError(
@@ -123,7 +123,7 @@ extension WaylandToplevel {
 
   /// Takes the window off the screen (its surface destroyed) while the connection goes on
   /// serving what it offers, as wl-copy does once its selection is set.
-  package func unmap() {
+  func unmap() {
     guard
       state.withLock({ state in
         defer { state.mapped = false }

@@ -253,13 +253,13 @@ package final class WaylandToplevel: @unchecked Sendable {
   package var closeRequested: Bool { state.withLock { $0.closeRequested } }
 
   /// The serial of the latest input event the window had.
-  package var latestSerial: UInt32 { state.withLock { $0.latestSerial } }
+  var latestSerial: UInt32 { state.withLock { $0.latestSerial } }
 
   /// Whether the window has keyboard focus.
-  package var hasKeyboardFocus: Bool { state.withLock { $0.keyboardFocus } }
+  var hasKeyboardFocus: Bool { state.withLock { $0.keyboardFocus } }
 
   /// Where the pointer last was over the window, in surface coordinates.
-  package var pointerPosition: (x: Double, y: Double) { state.withLock { $0.position } }
+  var pointerPosition: (x: Double, y: Double) { state.withLock { $0.position } }
 
   /// Calls `handler` on every button press in the window.
   package func onPress(_ handler: @escaping @Sendable (WindowPress) -> Void) {
@@ -271,7 +271,7 @@ package final class WaylandToplevel: @unchecked Sendable {
   /// Calls `handler` on every event of drags over the window.
 
   /// Calls `handler` with the serial each time the window gets keyboard focus.
-  package func onKeyboardFocus(_ handler: @escaping @Sendable (UInt32) -> Void) {
+  func onKeyboardFocus(_ handler: @escaping @Sendable (UInt32) -> Void) {
     state.withLock { $0.onFocus = handler }
   }
 

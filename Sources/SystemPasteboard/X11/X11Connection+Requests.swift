@@ -12,13 +12,13 @@ import UTIPlatform
 /// the generated requests; the reply-less ones are queued until the next flush.
 extension X11Connection {
   /// Event mask bits (xproto's `EventMask`, generated).
-  package typealias EventMask = X11Enum.EventMask
+  typealias EventMask = X11Enum.EventMask
 
   /// Creates a mapped top-level window of `width`×`height` with a white background, titled
   /// `title` (`WM_NAME` and `_NET_WM_NAME`), receiving `events`, and named as ICCCM and EWMH ask:
   /// `WM_CLASS` (the program's name and `applicationClass`, default the name capitalized),
   /// `WM_CLIENT_MACHINE`, `_NET_WM_PID`, and `WM_PROTOCOLS` with `WM_DELETE_WINDOW`.
-  package func createTopLevelWindow(
+  func createTopLevelWindow(
     title: String, width: Int, height: Int, events: UInt32, applicationClass: String? = nil
   ) throws(SystemPasteboardError) -> UInt32 {
     let window = allocateID()
@@ -50,13 +50,13 @@ extension X11Connection {
   }
 
   /// Destroys `window`.
-  package func destroyWindow(_ window: UInt32) {
+  func destroyWindow(_ window: UInt32) {
     send(X11.DestroyWindow(window: window))
   }
 
   /// Replaces `property` of `window` (`format` 8, 16 or 32; `data` in that unit, little-endian),
   /// or appends `data` to it.
-  package func changeProperty(
+  func changeProperty(
     _ window: UInt32, _ property: UInt32, type: UInt32, format: UInt8, data: [UInt8], append: Bool = false
   ) {
     let mode = append ? X11Enum.PropMode.append : X11Enum.PropMode.replace
@@ -65,13 +65,13 @@ extension X11Connection {
   }
 
   /// Deletes `property` of `window`.
-  package func deleteProperty(_ window: UInt32, _ property: UInt32) {
+  func deleteProperty(_ window: UInt32, _ property: UInt32) {
     send(X11.DeleteProperty(window: window, property: property))
   }
 
   /// The 32-bit items of `property` on `window` (at most `limit`), and the property's type; nil
   /// when the window has no such property, is not 32-bit, or does not exist.
-  package func property32(_ window: UInt32, _ property: UInt32, limit: Int = 1024) throws(SystemPasteboardError) -> (
+  func property32(_ window: UInt32, _ property: UInt32, limit: Int = 1024) throws(SystemPasteboardError) -> (
     type: UInt32, values: [UInt32]
   )? {
     let reply: X11.GetProperty.Reply
@@ -90,7 +90,7 @@ extension X11Connection {
   /// Sends a 32-byte ClientMessage of `type` with `data` (five 32-bit items) to `destination`,
   /// delivered to the client that created it (no event mask, no propagation), `window` in its
   /// window field.
-  package func sendClientMessage(to destination: UInt32, window: UInt32, type: UInt32, data: [UInt32]) {
+  func sendClientMessage(to destination: UInt32, window: UInt32, type: UInt32, data: [UInt32]) {
     send(
       X11.SendEvent(
         propagate: false, destination: destination, eventMask: 0,
@@ -99,7 +99,7 @@ extension X11Connection {
 
   /// Where (`x`, `y`) of `source` is in `destination`, and the child of `destination` there
   /// (0 for none); nil when a window is gone or on another screen.
-  package func translate(_ x: Int, _ y: Int, from source: UInt32, to destination: UInt32) throws(SystemPasteboardError)
+  func translate(_ x: Int, _ y: Int, from source: UInt32, to destination: UInt32) throws(SystemPasteboardError)
     -> (
       x: Int, y: Int, child: UInt32
     )?
@@ -126,7 +126,7 @@ extension X11Connection {
   }
 
   /// The pointer's position on the root window, and which buttons and modifiers are down.
-  package func queryPointer() throws(SystemPasteboardError) -> (x: Int, y: Int, mask: UInt16) {
+  func queryPointer() throws(SystemPasteboardError) -> (x: Int, y: Int, mask: UInt16) {
     let reply = try roundTrip(X11.QueryPointer(window: setup.root))
     return (Int(reply.rootX), Int(reply.rootY), reply.mask)
   }
@@ -138,14 +138,14 @@ extension X11Connection {
   /// destroyed). A window of our own is left alone: the mask is per client, so selecting on it
   /// would replace the one it was created with (a self-drag's source window would lose its
   /// PropertyNotify, and with it the timestamp of every later drag).
-  package func selectInput(_ window: UInt32, _ events: UInt32) {
+  func selectInput(_ window: UInt32, _ events: UInt32) {
     guard !created(window) else { return }
     send(X11.ChangeWindowAttributes(window: window, valueList: .init(eventMask: events)))
   }
 
   /// Grabs the pointer (motion and release, reported relative to `window`) and the keyboard, for
   /// a drag; returns the grab statuses' failure as an error.
-  package func grabForDrag(_ window: UInt32, time: UInt32) throws(SystemPasteboardError) {
+  func grabForDrag(_ window: UInt32, time: UInt32) throws(SystemPasteboardError) {
     let pointerMask = UInt16(EventMask.buttonRelease | EventMask.pointerMotion | EventMask.buttonMotion)
     let asynchronous = UInt8(X11Enum.GrabMode.async)
     let pointerSequence = send(
@@ -167,13 +167,13 @@ extension X11Connection {
   }
 
   /// Releases the pointer and keyboard grabs.
-  package func ungrab(time: UInt32) {
+  func ungrab(time: UInt32) {
     send(X11.UngrabPointer(time: time))
     send(X11.UngrabKeyboard(time: time))
   }
 
   /// The keycodes that produce `keysym` (e.g. 0xFF1B, Escape) in the server's keyboard mapping.
-  package func keycodes(for keysym: UInt32) throws(SystemPasteboardError) -> Set<UInt8> {
+  func keycodes(for keysym: UInt32) throws(SystemPasteboardError) -> Set<UInt8> {
     let first = setup.keycodes.lowerBound
     let count = Int(setup.keycodes.upperBound) - Int(first) + 1
     let reply = try roundTrip(X11.GetKeyboardMapping(firstKeycode: first, count: UInt8(count)))

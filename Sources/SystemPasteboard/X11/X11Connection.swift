@@ -18,14 +18,14 @@ import UTIPlatform
 package final class X11Connection {
   /// What the server said about itself at setup.
   package struct Setup {
-    package var resourceIDBase: UInt32
-    package var resourceIDMask: UInt32
+    var resourceIDBase: UInt32
+    var resourceIDMask: UInt32
     package var root: UInt32
-    package var rootVisual: UInt32
-    package var whitePixel: UInt32 = 0xFF_FFFF
-    package var keycodes: ClosedRange<UInt8> = 8...255
+    var rootVisual: UInt32
+    var whitePixel: UInt32 = 0xFF_FFFF
+    var keycodes: ClosedRange<UInt8> = 8...255
     /// The largest request, in bytes (BIG-REQUESTS raises it).
-    package var maximumRequestBytes: Int
+    var maximumRequestBytes: Int
   }
 
   /// A 32-byte event, its code without the "sent" bit.
@@ -33,7 +33,7 @@ package final class X11Connection {
     package var bytes: [UInt8]
     package var code: UInt8 { bytes[0] & 0x7F }
     /// Whether another client sent it (SendEvent), rather than the server.
-    package var isSynthetic: Bool { bytes[0] & 0x80 != 0 }
+    var isSynthetic: Bool { bytes[0] & 0x80 != 0 }
   }
 
   package let socket: Socket
@@ -66,7 +66,7 @@ package final class X11Connection {
   package private(set) var xfixesEvent: UInt8?
 
   /// The longest reply accepted (a hostile length would otherwise ask for gigabytes).
-  package static let replyLimit = 256 << 20
+  static let replyLimit = 256 << 20
 
   /// Connects to `display` (default: `$DISPLAY`): Linux's abstract socket first, then
   /// `/tmp/.X11-unix/X<n>`, or TCP port 6000 + n for a host.
@@ -144,7 +144,7 @@ package final class X11Connection {
   /// this is asked, as xcb does it on demand: a connection whose requests stay small (a paste, a
   /// drop, the start of a copy) never waits for it. No request longer than the setup's maximum
   /// may be sent before.
-  package func maximumRequestBytes() throws(SystemPasteboardError) -> Int {
+  func maximumRequestBytes() throws(SystemPasteboardError) -> Int {
     if !askedForBigRequests {
       askedForBigRequests = true
       if try queryExtension("BIG-REQUESTS") != nil {
@@ -158,7 +158,7 @@ package final class X11Connection {
   private var askedForBigRequests = false
 
   /// The extension's major opcode and first event, or nil when the server lacks it.
-  package func queryExtension(_ name: String) throws(SystemPasteboardError) -> (opcode: UInt8, firstEvent: UInt8)? {
+  func queryExtension(_ name: String) throws(SystemPasteboardError) -> (opcode: UInt8, firstEvent: UInt8)? {
     if let known = extensions[name] { return known }
     let answer =
       if let sequence = prefetched.removeValue(forKey: name) {
@@ -173,7 +173,7 @@ package final class X11Connection {
 
   /// Queues the question ``queryExtension(_:)`` will ask, so that it goes with the requests
   /// sent before the next wait instead of waiting alone (xcb's `xcb_prefetch_extension_data`).
-  package func prefetchExtension(_ name: String) {
+  func prefetchExtension(_ name: String) {
     guard extensions[name] == nil, prefetched[name] == nil else { return }
     prefetched[name] = send(X11.QueryExtension(name: Array(name.utf8)))
   }
@@ -186,7 +186,7 @@ package final class X11Connection {
 
   /// Asks for XFIXES selection events on `window` for `selection` (owner changes, owner
   /// windows destroyed, owner clients closed); false when the server lacks XFIXES.
-  package func selectSelectionInput(window: UInt32, selection: UInt32) throws(SystemPasteboardError) -> Bool {
+  func selectSelectionInput(window: UInt32, selection: UInt32) throws(SystemPasteboardError) -> Bool {
     if xfixesEvent == nil {
       guard let xfixes = try queryExtension("XFIXES") else { return false }
       // The version we speak: 5.0 (selection events are in 1.0 already).
@@ -215,7 +215,7 @@ package final class X11Connection {
   }
 
   /// A new resource id (window, pixmap …).
-  package func allocateID() -> UInt32 {
+  func allocateID() -> UInt32 {
     defer { nextResource += 1 }
     let mask = setup.resourceIDMask
     let shift = UInt32(mask.trailingZeroBitCount)
@@ -319,19 +319,19 @@ package final class X11Connection {
   }
 
   /// Drops the events read so far (a reading connection kept between reads starts each one clean).
-  package func discardQueuedEvents() { events.removeAll(keepingCapacity: true) }
+  func discardQueuedEvents() { events.removeAll(keepingCapacity: true) }
 
   /// Whether another thread woke a wait since the last call (see `Socket.wakeDescriptor`); clears it.
   package func takeWake() -> Bool { socket.takeWake() }
 
   /// An error for a request whose reply nobody waits for, if one arrived.
-  package func takeError() -> SystemPasteboardError? {
+  func takeError() -> SystemPasteboardError? {
     guard let key = errors.keys.min() else { return nil }
     return errors.removeValue(forKey: key)
   }
 
   /// Every error that arrived for requests whose reply nobody waits for, in request order.
-  package func takeErrors() -> [SystemPasteboardError] {
+  func takeErrors() -> [SystemPasteboardError] {
     guard !errors.isEmpty else { return [] }
     defer { errors.removeAll(keepingCapacity: true) }
     return errors.sorted { $0.key < $1.key }.map(\.value)

@@ -50,9 +50,9 @@ extension X11ReplyingRequest {
 /// modules call. The connection setup, which is not a request, is written here.
 package enum X11 {
   /// The connection setup a client opens with (not a request: no opcode, no reply but the setup's).
-  package struct ConnectionSetup {
-    package var authorizationName: String
-    package var authorizationData: [UInt8]
+  struct ConnectionSetup {
+    var authorizationName: String
+    var authorizationData: [UInt8]
 
     /// The bytes: little-endian, protocol 11.0, the authorization's name and data, each padded.
     package var encoded: [UInt8] {

@@ -7,10 +7,10 @@ package enum Xdnd {
   /// The version we speak; a peer's lower version (down to ``oldestVersion``) is spoken to it.
   package static let version: UInt32 = 5
   /// The oldest version we speak: 3 is the oldest in use (GTK and Qt speak 5).
-  package static let oldestVersion: UInt32 = 3
+  static let oldestVersion: UInt32 = 3
 
   /// The atoms the protocol names, interned once per connection.
-  package static let atomNames = [
+  static let atomNames = [
     "XdndAware", "XdndProxy", "XdndEnter", "XdndPosition", "XdndStatus", "XdndLeave", "XdndDrop", "XdndFinished",
     "XdndSelection", "XdndTypeList", "XdndActionCopy", "XdndActionMove", "XdndActionLink", "XdndActionAsk",
     "XdndActionPrivate", "XdndActionList", "ATOM", "WINDOW",

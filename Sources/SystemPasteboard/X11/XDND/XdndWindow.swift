@@ -22,7 +22,7 @@ package final class XdndWindow: WindowBackend, X11EventLoopDelegate, SelectionRe
   /// The window drops are for (the `window` field of the messages we take).
   package let window: UInt32
   /// Whether this process created the window (and destroys it at the end).
-  package let ownsWindow: Bool
+  let ownsWindow: Bool
   var timeout: Double { connection.timeout }
 
   let loop: EventLoop
