@@ -83,6 +83,11 @@ extension ItemProvider {
           }
           return nil
         }
+      case .value(let bytes):
+        registerDataRepresentation(for: representation.type) { completion in
+          completion(Data(bytes), nil)
+          return nil
+        }
       case .bytes:
         registerDataRepresentation(for: representation.type) { completion in
           WorkerThread.detached {

@@ -32,6 +32,8 @@ extension SystemPasteboard {
     package enum Source: Sendable {
       /// A closure run when the bytes are asked for; it throws when it cannot give them.
       case bytes(@Sendable () throws -> [UInt8])
+      /// Bytes at hand.
+      case value([UInt8])
       /// A file, read when the bytes are asked for (in chunks, when they are served).
       case file(path: String)
     }
@@ -53,6 +55,17 @@ extension SystemPasteboard {
     ///     refuses that request.
     public mutating func register(_ type: UTType, data load: @escaping @Sendable () throws -> [UInt8]) {
       add(Representation(type: type, source: .bytes(load)))
+    }
+
+    /// Adds a representation of `type` whose bytes are at hand: a request for them is answered
+    /// at once, where one for a representation loaded by a closure waits for its load (on a
+    /// thread of its own, while the pasteboard serves other requests).
+    ///
+    /// - Parameters:
+    ///   - type: The representation's type; a type registered already is replaced.
+    ///   - bytes: The bytes.
+    public mutating func register(_ type: UTType, bytes: [UInt8]) {
+      add(Representation(type: type, source: .value(bytes)))
     }
 
     /// Adds a representation of `type` served from the file at `path`, read (in chunks) when it
@@ -86,12 +99,19 @@ extension SystemPasteboard {
 }
 
 extension SystemPasteboard.Item.Representation {
+  /// Whether loading the bytes runs code (a closure, which may be slow or wait for another
+  /// thread), rather than taking bytes at hand or opening a file.
+  var loadRunsCode: Bool {
+    if case .bytes = source { true } else { false }
+  }
+
   /// The bytes, read whole.
   /// - Throws: What the closure throws, or ``SystemPasteboardError`` (`.fileUnreadable`) when the
   ///   file cannot be read.
   package func load() throws -> [UInt8] {
     switch source {
     case .bytes(let load): return try load()
+    case .value(let bytes): return bytes
     case .file(let path):
       do {
         return try FileIO.read(path)

@@ -19,10 +19,10 @@ extension FileList {
       let url = Array(entry.url.utf8)
       switch entry {
       case .file(let path, _):
-        item.register(.fileURL) { url }
+        item.register(.fileURL, bytes: url)
         item.register(Self.type(ofFile: path, registry: registry), contentsOfFile: path)
       case .url:
-        item.register(.url) { url }
+        item.register(.url, bytes: url)
       }
       return item
     }

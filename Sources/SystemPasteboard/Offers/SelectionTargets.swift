@@ -36,8 +36,8 @@ package enum SelectionTargets {
   ]
 
   /// What a target serves: a representation's data, converted.
-  package struct Offer {
-    package enum Conversion: Equatable {
+  package struct Offer: Sendable {
+    package enum Conversion: Equatable, Sendable {
       case none, latin1
       /// The file URLs of every item, as one list in `format`.
       case fileList(FileListFormat)
@@ -50,7 +50,7 @@ package enum SelectionTargets {
   }
 
   /// How a list of files is written for a target.
-  package enum FileListFormat: Equatable {
+  package enum FileListFormat: Equatable, Sendable {
     /// `text/uri-list`.
     case uriList
     /// `x-special/gnome-copied-files`, with the copy's operation.
@@ -211,6 +211,21 @@ package enum SelectionTargets {
     }
     guard let bytes = try? representation.load() else { return nil }
     return Payload(convert(bytes, offer.conversion))
+  }
+
+  /// Whether the payload of `offer` runs code to load (a representation registered with a
+  /// closure: an item provider, a lazy conversion), rather than taking bytes at hand or opening a
+  /// file: an owner answers such a request when the load is done, off its loop.
+  static func loadRunsCode(for offer: Offer, items: [SystemPasteboard.Item]) -> Bool {
+    switch offer.conversion {
+    case .passwordManagerHint: return false
+    case .fileList(let format):
+      let kind: UTType = format == .uriList ? .url : .fileURL
+      return items.contains { item in item.representations.contains { $0.type.conforms(to: kind) && $0.loadRunsCode } }
+    case .none, .latin1:
+      let type = UTType(offer.typeIdentifier) ?? UTType(importedAs: offer.typeIdentifier)
+      return items.first?.representation(of: type)?.loadRunsCode ?? false
+    }
   }
 
   /// What answers a peer's request for a target (a Wayland `send`): the payload of the offer

@@ -124,7 +124,7 @@ package final class Spool: @unchecked Sendable {
   /// file a chunk at a time, or from memory.
   package func register(_ type: UTType, in item: inout SystemPasteboard.Item) {
     switch storage {
-    case .memory(let bytes): item.register(type) { bytes }
+    case .memory(let bytes): item.register(type, bytes: bytes)
     case .file(let fd): item.register(type, contentsOfFile: "/dev/fd/\(fd)")
     }
   }

@@ -27,6 +27,13 @@ package final class SelectionOwner {
   private var transfers: [Transfer] = []
   /// How long a load handler may take, and how long an INCR requestor may stay silent.
   package let loadTimeout: Double
+  /// Queues a command for the thread that serves the owner (its loop's `execute`), from the
+  /// thread of a load: set by the loop that serves the owner. Where none does, a request's data
+  /// is loaded in its answer.
+  var post: (@Sendable (@escaping @Sendable () -> Void) -> Void)?
+  /// True while a hand-over waits for the manager: that wait runs no posted command, so its
+  /// requests' data is loaded in their answers.
+  private var loadsInAnswer = false
 
   struct Transfer {
     package var requestor: UInt32
@@ -209,6 +216,8 @@ package final class SelectionOwner {
   /// ends after 12 × `timeout` whatever it does.
   func handOver(timeout: Double) throws(SystemPasteboardError) -> Bool {
     guard isOwner else { return false }
+    loadsInAnswer = true
+    defer { loadsInAnswer = false }
     let manager = try connection.atom("CLIPBOARD_MANAGER")
     guard try connection.roundTrip(X11.GetSelectionOwner(selection: manager)).owner != X11Enum.Window.none else {
       return false
@@ -255,10 +264,39 @@ package final class SelectionOwner {
     let property = request.property == 0 ? request.target : request.property
     var answered = false
     if isOwner && request.selection == selection && (request.time == 0 || request.time >= ownedSince) {
+      if try answersAfterLoading(request, property: property) { return }
       answered = try convert(requestor: request.requestor, target: request.target, property: property)
     }
     notify(request, property: answered ? property : 0)
     try connection.flush()
+  }
+
+  /// Loads the data of a request whose representation runs code to load (an item provider,
+  /// which may wait for the main actor or take its time) on a thread of its own, and answers
+  /// when it is done, on the owner's thread: the loop serves other requests meanwhile. False
+  /// (nothing started) for a target that loads at once, or an owner nothing serves.
+  private func answersAfterLoading(_ request: Request, property: UInt32) throws(SystemPasteboardError) -> Bool {
+    guard let post, !loadsInAnswer else { return false }
+    let name = try connection.names(of: [request.target])[0]
+    guard let offer = offers.first(where: { $0.target == name }),
+      SelectionTargets.loadRunsCode(for: offer, items: items)
+    else { return false }
+    let (items, operation, owner) = (items, fileOperation, LoopConfined(self))
+    WorkerThread.detached {
+      let payload = LoopConfined(SelectionTargets.payload(for: offer, items: items, fileOperation: operation))
+      post { owner.value.answerLoaded(request, property: property, offer: offer, payload: payload.value) }
+    }
+    return true
+  }
+
+  /// Answers `request` with the payload its load gave (nil: refused), on the owner's thread.
+  private func answerLoaded(_ request: Request, property: UInt32, offer: SelectionTargets.Offer, payload: Payload?) {
+    var answered = false
+    if let payload {
+      answered = (try? deliver(payload, of: offer, to: request.requestor, property: property)) ?? false
+    }
+    notify(request, property: answered ? property : 0)
+    try? connection.flush()
   }
 
   /// Writes the conversion of `target` into `property` of `requestor`; false when it cannot.
@@ -282,19 +320,28 @@ package final class SelectionOwner {
       return try convertMultiple(requestor: requestor, property: property)
     default:
       guard let offer = offers.first(where: { $0.target == name }), let payload = load(offer) else { return false }
-      let latin1 = offer.conversion == .latin1 || offer.conversion == .fileList(.latin1Paths)
-      // ICCCM lets the owner of TEXT choose its encoding and name it in the reply's type: ours
-      // is UTF-8 (UTF8_STRING), which loses nothing.
-      let type = try connection.atom(latin1 ? "STRING" : name == "TEXT" ? "UTF8_STRING" : name)
-      do {
-        // A paste is served when its bytes are in the property (INCR: when the last chunk is).
-        let incremental = try send(payload, to: requestor, property: property, type: type, target: name)
-        if !incremental { ownership.pasteServed(name) }
-      } catch  where error.code == .fileUnreadable {
-        return false
-      }
-      return true
+      return try deliver(payload, of: offer, to: requestor, property: property)
     }
+  }
+
+  /// Puts `payload`, the data of `offer`, in `property` of `requestor` (at once or by `INCR`);
+  /// false when its file cannot be read.
+  private func deliver(_ payload: Payload, of offer: SelectionTargets.Offer, to requestor: UInt32, property: UInt32)
+    throws(SystemPasteboardError) -> Bool
+  {
+    let name = offer.target
+    let latin1 = offer.conversion == .latin1 || offer.conversion == .fileList(.latin1Paths)
+    // ICCCM lets the owner of TEXT choose its encoding and name it in the reply's type: ours
+    // is UTF-8 (UTF8_STRING), which loses nothing.
+    let type = try connection.atom(latin1 ? "STRING" : name == "TEXT" ? "UTF8_STRING" : name)
+    do {
+      // A paste is served when its bytes are in the property (INCR: when the last chunk is).
+      let incremental = try send(payload, to: requestor, property: property, type: type, target: name)
+      if !incremental { ownership.pasteServed(name) }
+    } catch  where error.code == .fileUnreadable {
+      return false
+    }
+    return true
   }
 
   /// ICCCM 2.6.2: the requestor's property holds (target, property) pairs; each is converted,
@@ -388,4 +435,11 @@ package final class SelectionOwner {
       X11.SendEvent(
         propagate: false, destination: request.requestor, eventMask: X11Enum.EventMask.noEvent, event: notify.encoded))
   }
+}
+
+/// A value handed between the owner's thread and a load's: the owner is used only by the
+/// command posted back to its thread, and a payload only by whoever holds it.
+private struct LoopConfined<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }

@@ -23,11 +23,14 @@ extension EventLoop {
   }
 
   /// Prepares the loop of `owner`'s connection: every event goes to the owner (which answers
-  /// selection requests, INCR transfers and MULTIPLE), then to `delegate` (held weakly), with the
+  /// selection requests, INCR transfers and MULTIPLE, its slow loads posted back through the
+  /// loop), then to `delegate` (held weakly), with the
   /// delegate's deadlines checked between waits. When the loop ends the delegate hears why and
   /// the connection's socket is closed.
   package func prepare(serving owner: SelectionOwner, delegate: any X11EventLoopDelegate) {
     let connection = owner.connection
+    // A data load that ran off the loop answers through it.
+    owner.post = { [weak self] command in _ = self?.execute(command) }
     prepare(
       serve: { [weak delegate] (waiting: Bool) throws(SystemPasteboardError) in
         // A driven loop handles what is there now; its driver calls again for deadlines.

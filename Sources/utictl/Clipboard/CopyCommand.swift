@@ -174,7 +174,7 @@ enum CopyCommand {
     let items = paths.map { path in
       var item = SystemPasteboard.Item()
       let url = Array(FileList.fileURL(forPath: path).utf8)
-      item.register(.fileURL) { url }
+      item.register(.fileURL, bytes: url)
       return item
     }
     return own(
