@@ -27,10 +27,9 @@ package final class SelectionOwner {
   private var transfers: [Transfer] = []
   /// How long a load handler may take, and how long an INCR requestor may stay silent.
   package let loadTimeout: Double
-  /// Queues a command for the thread that serves the owner (its loop's `execute`), from the
-  /// thread of a load: set by the loop that serves the owner. Where none does, a request's data
-  /// is loaded in its answer.
-  var post: (@Sendable (@escaping @Sendable () -> Void) -> Void)?
+  /// The owners served with this one on its connection (this one alone, unless it was made in
+  /// a shared group).
+  package let owners: SelectionOwners
   /// True while a hand-over waits for the manager: that wait runs no posted command, so its
   /// requests' data is loaded in their answers.
   private var loadsInAnswer = false
@@ -60,9 +59,10 @@ package final class SelectionOwner {
   /// round trip.
   package init(
     connection: X11Connection, selection: String, registry: UTTypeRegistry? = nil, loadTimeout: Double = 10,
-    alsoInterning: [String] = []
+    alsoInterning: [String] = [], in owners: SelectionOwners? = nil
   ) throws(SystemPasteboardError) {
     self.connection = connection
+    self.owners = owners ?? SelectionOwners(connection: connection)
     self.registry = registry
     self.selectionName = selection
     self.loadTimeout = loadTimeout
@@ -74,6 +74,7 @@ package final class SelectionOwner {
         + alsoInterning
     )[0]
     if let error = connection.takeErrors().first { throw error }
+    self.owners.add(self)
   }
 
   /// A server timestamp (ICCCM: never CurrentTime for SetSelectionOwner): the time of a
@@ -84,7 +85,7 @@ package final class SelectionOwner {
     let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(connection.timeout))
     while let event = try connection.nextEvent(until: deadline) {
       if case .propertyNotify(window, property, let time, _) = X11Event(event, xfixesEvent: nil) { return time }
-      deferred.append(event)
+      owners.keepForLater(event)
     }
     throw SystemPasteboardError(.timeout, "the X server sent no timestamp")
   }
@@ -92,8 +93,6 @@ package final class SelectionOwner {
   /// The targets offered for the providers, in order (without `TARGETS` and the other meta targets).
   var offeredTargets: [String] { offers.map(\.target) }
 
-  /// Events read while waiting for something else, handled by the next ``serve(until:)``.
-  private var deferred: [X11Connection.Event] = []
 
   /// What a paste of the files we own asks of the paster (`x-special/gnome-copied-files`).
   private(set) var fileOperation = FileList.Operation.copy
@@ -133,45 +132,21 @@ package final class SelectionOwner {
     isOwner = false
   }
 
-  /// Handles events until `deadline`, or until `done` says so after an event.
-  /// - Returns: whether `done` ended the wait (false: the deadline passed).
-  @discardableResult
-  package func serve(until deadline: UInt64, done: (X11Connection.Event) -> Bool = { _ in false })
-    throws(SystemPasteboardError)
-    -> Bool
-  {
-    while true {
-      let event: X11Connection.Event
-      if !deferred.isEmpty {
-        event = deferred.removeFirst()
-      } else {
-        let next = min(deadline, nextTransferDeadline())
-        // The loop's idle wait: the one another thread's wake-up (a command) ends.
-        guard let received = try connection.nextEvent(until: next, wakeable: true) else {
-          dropStaleTransfers()
-          if MonotonicClock.now() >= deadline || connection.takeWake() { return false }
-          continue
-        }
-        event = received
-      }
-      try handle(event)
-      if done(event) { return true }
-      // A wake that came with an event to read: the loop's commands wait for this return.
-      if connection.takeWake() { return false }
-    }
-  }
-
-  private func nextTransferDeadline() -> UInt64 {
+  /// When the silent `INCR` transfer that is due first is given up (`.max` for none).
+  var nextTransferDeadline: UInt64 {
     let idle = MonotonicClock.nanoseconds(loadTimeout)
     return transfers.map { $0.lastActivity + idle }.min() ?? UInt64.max
   }
 
-  private func dropStaleTransfers() {
+  /// Gives up the `INCR` transfers whose requestors stayed silent for ``loadTimeout``.
+  func dropStaleTransfers() {
     let now = MonotonicClock.now()
     transfers.removeAll { now >= $0.lastActivity + MonotonicClock.nanoseconds(loadTimeout) }
   }
 
-  private func handle(_ event: X11Connection.Event) throws(SystemPasteboardError) {
+  /// Handles `event` where it is this owner's: a request for its window, a step of one of its
+  /// transfers, the loss of its selection; other events pass.
+  func handle(_ event: X11Connection.Event) throws(SystemPasteboardError) {
     switch X11Event(event, xfixesEvent: connection.xfixesEvent) {
     // SelectionClear comes from the server alone: one another client sent (SendEvent sets the
     // high bit) does not take the selection from us.
@@ -194,9 +169,12 @@ package final class SelectionOwner {
       transfers.removeAll { $0.requestor == gone }
     default: break
     }
-    // Errors for requests nobody waits for (a ChangeProperty or SendEvent to a requestor that
-    // vanished): a BadWindow for a requestor ends its transfers, anything else is that request's alone.
-    for error in connection.takeErrors() where error.errorCode == SystemPasteboardError.badWindow {
+  }
+
+  /// Errors for requests nobody waits for (a ChangeProperty or SendEvent to a requestor that
+  /// vanished): a BadWindow for a requestor ends its transfers, anything else is that request's alone.
+  func requestsFailed(_ errors: [SystemPasteboardError]) {
+    for error in errors where error.errorCode == SystemPasteboardError.badWindow {
       if let gone = error.badValue { transfers.removeAll { $0.requestor == gone } }
     }
   }
@@ -235,7 +213,7 @@ package final class SelectionOwner {
     while confirmed == nil {
       var active = false
       let deadline = min(limit, MonotonicClock.deadline(after: MonotonicClock.nanoseconds(timeout)))
-      let stopped = try serve(until: deadline) { event in
+      let stopped = try owners.serve(until: deadline) { event in
         switch X11Event(event, xfixesEvent: nil) {
         case .selectionNotify(let notify) where notify.requestor == window && notify.selection == manager:
           confirmed = notify.property != 0
@@ -276,7 +254,7 @@ package final class SelectionOwner {
   /// when it is done, on the owner's thread: the loop serves other requests meanwhile. False
   /// (nothing started) for a target that loads at once, or an owner nothing serves.
   private func answersAfterLoading(_ request: Request, property: UInt32) throws(SystemPasteboardError) -> Bool {
-    guard let post, !loadsInAnswer else { return false }
+    guard let post = owners.post, !loadsInAnswer else { return false }
     let name = try connection.names(of: [request.target])[0]
     guard let offer = offers.first(where: { $0.target == name }),
       SelectionTargets.loadRunsCode(for: offer, items: items)

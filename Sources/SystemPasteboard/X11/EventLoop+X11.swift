@@ -22,21 +22,20 @@ extension EventLoop {
     try self.init(socket: connection.socket, peer: "the X server")
   }
 
-  /// Prepares the loop of `owner`'s connection: every event goes to the owner (which answers
-  /// selection requests, INCR transfers and MULTIPLE, its slow loads posted back through the
-  /// loop), then to `delegate` (held weakly), with the
-  /// delegate's deadlines checked between waits. When the loop ends the delegate hears why and
-  /// the connection's socket is closed.
-  package func prepare(serving owner: SelectionOwner, delegate: any X11EventLoopDelegate) {
-    let connection = owner.connection
+  /// Prepares the loop of `owners`' connection: every event goes to the owners (which answer
+  /// selection requests, INCR transfers and MULTIPLE, their slow loads posted back through the
+  /// loop), then to `delegate` (held weakly), with the delegate's deadlines checked between
+  /// waits. When the loop ends the delegate hears why and the connection's socket is closed.
+  package func prepare(serving owners: SelectionOwners, delegate: any X11EventLoopDelegate) {
+    let connection = owners.connection
     // A data load that ran off the loop answers through it.
-    owner.post = { [weak self] command in _ = self?.execute(command) }
+    owners.post = { [weak self] command in _ = self?.execute(command) }
     prepare(
       serve: { [weak delegate] (waiting: Bool) throws(SystemPasteboardError) in
         // A driven loop handles what is there now; its driver calls again for deadlines.
         let deadline =
           waiting ? min(MonotonicClock.deadline(after: 1_000_000_000), delegate?.nextDeadline ?? .max) : 0
-        _ = try owner.serve(until: deadline) { event in
+        _ = try owners.serve(until: deadline) { event in
           delegate?.handle(event)
           return false
         }
@@ -46,5 +45,10 @@ extension EventLoop {
         delegate?.loopEnded(error)
         connection.socket.close()
       })
+  }
+
+  /// Prepares the loop of `owner`'s connection, which serves it alone (and those made in its group).
+  package func prepare(serving owner: SelectionOwner, delegate: any X11EventLoopDelegate) {
+    prepare(serving: owner.owners, delegate: delegate)
   }
 }
