@@ -358,9 +358,10 @@ public final class SystemPasteboard: Sendable {
 
   /// At exit, each pasteboard that still owns its `CLIPBOARD` through a way that hands over
   /// (X11's) hands the data to the clipboard manager, as GTK applications do, so that a copy
-  /// survives the process where a manager runs.
+  /// survives the process where a manager runs. Only clipboards are kept for it: a primary
+  /// selection's pasteboard goes when its user lets it go.
   private func handOverAtExit(by way: any PasteboardBackend) {
-    guard way.capabilities.contains(.handsOverAtExit),
+    guard selection == .clipboard, way.capabilities.contains(.handsOverAtExit),
       state.withLock({ state in
         defer { state.handsOverAtExit = true }
         return !state.handsOverAtExit
@@ -372,7 +373,7 @@ public final class SystemPasteboard: Sendable {
     }
     guard first else { return }
     ProcessEnvironment.atExit {
-      for pasteboard in SystemPasteboard.owners.withLock({ $0 }) where pasteboard.selection == .clipboard {
+      for pasteboard in SystemPasteboard.owners.withLock({ $0 }) {
         _ = try? pasteboard.handOverToClipboardManager()
       }
     }

@@ -93,7 +93,6 @@ package final class SelectionOwner {
   /// The targets offered for the providers, in order (without `TARGETS` and the other meta targets).
   var offeredTargets: [String] { offers.map(\.target) }
 
-
   /// What a paste of the files we own asks of the paster (`x-special/gnome-copied-files`).
   private(set) var fileOperation = FileList.Operation.copy
 
@@ -117,6 +116,16 @@ package final class SelectionOwner {
     }
     ownedSince = time
     isOwner = true
+    // The X server tells a previous owner on this connection nothing (the selection's owner is
+    // the client, which did not change): the owners served with this one hear it here.
+    for other in owners.owners where other !== self && other.selection == selection { other.lose() }
+  }
+
+  /// The selection is no longer ours: its transfers end (a `SelectionClear`, or another owner
+  /// of this process on the same connection took it).
+  func lose() {
+    isOwner = false
+    transfers.removeAll()
   }
 
   /// The window that owns the selection now (0: none).
@@ -151,8 +160,7 @@ package final class SelectionOwner {
     // SelectionClear comes from the server alone: one another client sent (SendEvent sets the
     // high bit) does not take the selection from us.
     case .selectionClear(let owner, let cleared, _) where owner == window && cleared == selection && !event.isSynthetic:
-      isOwner = false
-      transfers.removeAll()
+      lose()
     case .selectionRequest(let request) where request.owner == window:
       do {
         try answer(request)
@@ -413,11 +421,4 @@ package final class SelectionOwner {
       X11.SendEvent(
         propagate: false, destination: request.requestor, eventMask: X11Enum.EventMask.noEvent, event: notify.encoded))
   }
-}
-
-/// A value handed between the owner's thread and a load's: the owner is used only by the
-/// command posted back to its thread, and a payload only by whoever holds it.
-private struct LoopConfined<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }

@@ -51,7 +51,7 @@ final class SelectionRequestor: @unchecked Sendable {
   }
 
   /// The atoms a requestor of `selection` interns (none asked again where an owner on the same
-  /// connection interned them already: ``SelectionOwner/init(connection:selection:registry:loadTimeout:alsoInterning:)``).
+  /// connection interned them already: ``SelectionOwner/init(connection:selection:registry:loadTimeout:alsoInterning:in:)``).
   static func atomNames(for selection: String) -> [String] {
     [selection, "_SWIFT_UTI_SELECTION", "INCR", "ATOM"] + SelectionTargets.common
   }

@@ -1,11 +1,11 @@
 import UTIPlatform
 
 extension X11Clipboard {
-  /// The selection's side of a pasteboard: one connection and its event loop, which owns the
-  /// selection and answers other applications' requests, follows the selection's owner
+  /// The selection's side of a pasteboard, on the display's shared ``Link``: an owner that owns
+  /// the selection and answers other applications' requests, follows the selection's owner
   /// (XFIXES), reads the selection (``SelectionRequestor``) and runs the pasteboard's commands
-  /// between events.
-  final class Server: X11EventLoopDelegate, SelectionRequestorHost, @unchecked Sendable {
+  /// between events. Released, it gives its windows back and the link serves the others.
+  final class Server: SelectionRequestorHost, @unchecked Sendable {
     enum Command {
       case own([SystemPasteboard.Item], FileList.Operation, Ownership)
       /// Owns with the items only where nobody owns the selection (after a reconnection).
@@ -16,8 +16,9 @@ extension X11Clipboard {
       case handOver
     }
 
+    private let link: Link
     private let owner: SelectionOwner
-    private let loop: EventLoop
+    private var loop: EventLoop { link.loop }
     private let owning = Locked(false)
     private let timeout: Double
     private weak var clipboard: X11Clipboard?
@@ -25,21 +26,21 @@ extension X11Clipboard {
     /// its window.
     private let reading = Locked<SelectionRequestor?>(nil)
 
-    /// A server on a new connection; with `startingLoop` false its loop's thread waits for
-    /// ``startLoop()`` and commands run on the caller's thread until then.
+    /// A server on the display's shared link; with `startingLoop` false, on a link of its own
+    /// whose thread waits for ``startLoop()`` (commands run on the caller's thread until then).
     init(clipboard: X11Clipboard, startingLoop: Bool = true) throws(SystemPasteboardError) {
-      let connection = try X11Connection(display: clipboard.display, timeout: clipboard.settings.timeout)
-      connection.prefetchExtension("XFIXES")  // with the owner's atoms
-      owner = try SelectionOwner(
-        connection: connection, selection: clipboard.settings.selection.rawValue, registry: clipboard.settings.registry,
-        alsoInterning: SelectionRequestor.atomNames(for: clipboard.settings.selection.rawValue))
-      _ = try connection.selectSelectionInput(window: owner.window, selection: owner.selection)
-      timeout = clipboard.settings.timeout
+      let settings = clipboard.settings
+      link = try Link.link(display: clipboard.display, timeout: settings.timeout, shared: startingLoop)
+      owner = try link.attach(selection: settings.selection.rawValue, registry: settings.registry)
+      timeout = settings.timeout
       self.clipboard = clipboard
-      loop = try EventLoop(for: connection)
-      loop.prepare(serving: owner, delegate: self)
-      if startingLoop { try loop.start() }
+      try link.add(self)
     }
+
+    deinit { link.detach(owner, requestor: reading.withLock { $0 }) }
+
+    /// The link's connection, which the display's pasteboards share (for the tests).
+    var connectionID: ObjectIdentifier { ObjectIdentifier(link.connection) }
 
     /// Starts the loop's thread of a server made without it.
     /// - Throws: ``SystemPasteboardError`` (`.closed`) when no thread can be started.
@@ -90,25 +91,23 @@ extension X11Clipboard {
     /// The window of the reading side, once a read made it (for the tests).
     var readingWindow: UInt32? { reading.withLock { $0?.publishedWindow.withLock { $0 } } }
 
-    // MARK: The loop's delegate
+    // MARK: Events (from the link, on the loop)
 
     /// Counts a change of owner: XFIXES says who owns the selection now (our own
     /// SetSelectionOwner is counted when it is made); without XFIXES, a SelectionClear.
-    func handle(_ event: X11Connection.Event) {
-      let event = X11Event(event, xfixesEvent: owner.connection.xfixesEvent)
+    func handle(_ event: X11Event, synthetic: Bool) {
       reading.withLock { $0 }?.handle(event)
       switch event {
       case .xfixesSelectionNotify(_, let newOwner, let selection):
         if selection == owner.selection && newOwner != owner.window { clipboard?.settings.onChange() }
-      case .selectionClear where owner.connection.xfixesEvent == nil:
+      case .selectionClear(let window, let selection, _)
+      where owner.connection.xfixesEvent == nil && window == owner.window && selection == owner.selection && !synthetic:
         clipboard?.settings.onChange()
       default: break
       }
       transfers.withLock { $0 = owner.transferCount }
       setOwning(owner.isOwner)
     }
-
-    var nextDeadline: UInt64 { .max }
 
     func tick() {
       setOwning(owner.isOwner)

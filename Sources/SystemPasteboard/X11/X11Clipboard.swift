@@ -38,6 +38,9 @@ final class X11Clipboard: PasteboardBackend, @unchecked Sendable {
   /// The window reads are made for, once a read made it (for the tests).
   var readingWindow: UInt32? { running.withLock { $0?.readingWindow } }
 
+  /// The connection the server is on, which the display's pasteboards share (for the tests).
+  var connectionID: ObjectIdentifier? { running.withLock { $0?.connectionID } }
+
   // MARK: Owning
 
   func own(_ items: [SystemPasteboard.Item], fileOperation: FileList.Operation, ownership: Ownership)
@@ -115,4 +118,7 @@ extension SystemPasteboard {
 
   /// The window X11 reads are made for, once a read made it (for the tests).
   var readingWindow: UInt32? { (madeBackend as? X11Clipboard)?.readingWindow }
+
+  /// The X11 connection the pasteboard is served on (for the tests).
+  var x11ConnectionID: ObjectIdentifier? { (madeBackend as? X11Clipboard)?.connectionID }
 }

@@ -1,0 +1,142 @@
+import TypeRegistry
+import UTIPlatform
+
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
+extension X11Clipboard {
+  /// One connection to an X display and its event loop, shared by this process's pasteboards on
+  /// that display: it owns, watches and reads for each of them (the clipboard, the primary
+  /// selection, any other pasteboard of either), each through a ``Server`` of its own, an owner
+  /// and a requestor with their windows. The owners are served as one group
+  /// (``SelectionOwners``); each event goes to every server, which takes what is its own.
+  ///
+  /// A pasteboard that defers its threads (a process about to fork the child that serves) has a
+  /// link of its own, whose thread starts when the pasteboard starts serving; so has a pasteboard
+  /// of another timeout. A link of the parent is never used in a forked child. A link whose
+  /// connection was lost is replaced: its servers make new ones on the next link.
+  final class Link: X11EventLoopDelegate, @unchecked Sendable {
+    let connection: X11Connection
+    let loop: EventLoop
+    let owners: SelectionOwners
+    /// The servers served (loop-confined), held weakly: their pasteboards keep them.
+    private var servers: [Member] = []
+    /// The process that made the link: a forked child does not use its parent's.
+    private let process = getpid()
+
+    private struct Member {
+      weak var server: Server?
+    }
+
+    /// The shared links, by display and timeout, held weakly: their servers keep them.
+    private static let shared = Locked<[Key: Entry]>([:])
+
+    private struct Key: Hashable {
+      var display: X11Display
+      var timeout: Double
+    }
+
+    private struct Entry {
+      weak var link: Link?
+    }
+
+    /// A new connection to `display` and its loop, started unless `starting` is false.
+    private init(display: X11Display, timeout: Double, starting: Bool) throws(SystemPasteboardError) {
+      connection = try X11Connection(display: display, timeout: timeout)
+      connection.prefetchExtension("XFIXES")  // with the first owner's atoms
+      owners = SelectionOwners(connection: connection)
+      loop = try EventLoop(for: connection)
+      loop.prepare(serving: owners, delegate: self)
+      if starting { try loop.start() }
+    }
+
+    /// The link a server on `display` uses: the shared one, made at the first call and again
+    /// after its connection was lost; with `shared` false (a pasteboard that defers its
+    /// threads), a new one whose thread waits for ``EventLoop/start()``.
+    static func link(display: X11Display, timeout: Double, shared: Bool) throws(SystemPasteboardError) -> Link {
+      guard shared else { return try Link(display: display, timeout: timeout, starting: false) }
+      let key = Key(display: display, timeout: timeout)
+      if let link = Self.shared.withLock({ $0[key]?.link }), link.isUsable { return link }
+      // Connected outside the lock: another display's pasteboards do not wait for this one.
+      let made = try Link(display: display, timeout: timeout, starting: true)
+      return Self.shared.withLock { links in
+        if let link = links[key]?.link, link.isUsable { return link }
+        links = links.filter { $0.value.link != nil }
+        links[key] = Entry(link: made)
+        return made
+      }
+    }
+
+    /// Whether the link serves: its connection is there, and it is this process's.
+    private var isUsable: Bool { loop.failure == nil && process == getpid() }
+
+    /// Makes the owner and requestor side of `server`'s selection on the link, and serves it.
+    /// - Throws: ``SystemPasteboardError`` when the loop ended or the server refused us.
+    func attach(selection: String, registry: UTTypeRegistry?) throws(SystemPasteboardError) -> SelectionOwner {
+      try onLoop { [self] () throws(SystemPasteboardError) -> LoopConfined<SelectionOwner> in
+        let owner = try SelectionOwner(
+          connection: connection, selection: selection, registry: registry,
+          alsoInterning: SelectionRequestor.atomNames(for: selection), in: owners)
+        _ = try connection.selectSelectionInput(window: owner.window, selection: owner.selection)
+        return LoopConfined(owner)
+      }.value
+    }
+
+    /// Serves `server`'s events from now on.
+    func add(_ server: Server) throws(SystemPasteboardError) {
+      let member = LoopConfined(server)
+      try onLoop { [self] () throws(SystemPasteboardError) in
+        servers.removeAll { $0.server == nil }
+        servers.append(Member(server: member.value))
+      }
+    }
+
+    /// A server's pasteboard let it go: its owner and requestor windows are destroyed (the
+    /// server gives up what it owned, as a closed connection would), the link goes on for the
+    /// others.
+    func detach(_ owner: SelectionOwner, requestor: SelectionRequestor?) {
+      let parts = LoopConfined((owner, requestor))
+      loop.execute { [self] in
+        let (owner, requestor) = parts.value
+        owners.remove(owner)
+        servers.removeAll { $0.server == nil }
+        requestor?.loopEnded(SystemPasteboardError(.closed, "the pasteboard was closed"))
+        if let requestor { connection.destroyWindow(requestor.window) }
+        connection.destroyWindow(owner.window)
+        try? connection.flush()
+      }
+    }
+
+    /// Runs `body` on the loop's thread (here, when called on it) and returns what it gives.
+    private func onLoop<T: Sendable>(_ body: @escaping @Sendable () throws(SystemPasteboardError) -> T)
+      throws(SystemPasteboardError) -> T
+    {
+      if loop.isStarted && loop.inEventLoop { return try body() }
+      return try loop.submit(within: 2 * connection.timeout, body)
+    }
+
+    // MARK: The loop's delegate
+
+    private var liveServers: [Server] { servers.compactMap(\.server) }
+
+    func handle(_ event: X11Connection.Event) {
+      let decoded = X11Event(event, xfixesEvent: connection.xfixesEvent)
+      for server in liveServers { server.handle(decoded, synthetic: event.isSynthetic) }
+    }
+
+    var nextDeadline: UInt64 { .max }
+
+    func tick() {
+      for server in liveServers { server.tick() }
+    }
+
+    func loopEnded(_ error: SystemPasteboardError?) {
+      for server in liveServers { server.loopEnded(error) }
+    }
+  }
+}
