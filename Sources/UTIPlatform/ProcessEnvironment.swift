@@ -13,6 +13,9 @@ package enum ProcessEnvironment {
   /// - Parameter body: A function that captures nothing.
   package static func atExit(_ body: @escaping @convention(c) () -> Void) { _ = atexit(body) }
 
+  /// This process's id (a forked child's differs from its parent's).
+  package static var processID: Int32 { getpid() }
+
   /// The value of `name`, or nil when it is unset.
   package static func value(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }

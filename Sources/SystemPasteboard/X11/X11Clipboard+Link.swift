@@ -1,14 +1,6 @@
 import TypeRegistry
 import UTIPlatform
 
-#if canImport(Glibc)
-  internal import Glibc
-#elseif canImport(Musl)
-  internal import Musl
-#elseif canImport(Darwin)
-  internal import Darwin
-#endif
-
 extension X11Clipboard {
   /// One connection to an X display and its event loop, shared by this process's pasteboards on
   /// that display: it owns, watches and reads for each of them (the clipboard, the primary
@@ -27,7 +19,7 @@ extension X11Clipboard {
     /// The servers served (loop-confined), held weakly: their pasteboards keep them.
     private var servers: [Member] = []
     /// The process that made the link: a forked child does not use its parent's.
-    private let process = getpid()
+    private let process = ProcessEnvironment.processID
 
     private struct Member {
       weak var server: Server?
@@ -73,7 +65,7 @@ extension X11Clipboard {
     }
 
     /// Whether the link serves: its connection is there, and it is this process's.
-    private var isUsable: Bool { loop.failure == nil && process == getpid() }
+    private var isUsable: Bool { loop.failure == nil && process == ProcessEnvironment.processID }
 
     /// Makes the owner and requestor side of `server`'s selection on the link, and serves it.
     /// - Throws: ``SystemPasteboardError`` when the loop ended or the server refused us.
