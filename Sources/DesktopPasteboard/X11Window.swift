@@ -8,10 +8,10 @@ import UTIPlatform
 /// them, by the XDND protocol (version 5, down to 3 for older peers).
 ///
 /// Create a plain top-level window (for an application or example without a toolkit), or name
-/// one the host's toolkit made; then bind a `DropSurface` to it with ``acceptDrops(into:)``:
+/// one the host's toolkit made; then bind a `DropSurface` to it with ``DesktopWindowBase/acceptDrops(into:)``:
 /// drags from other applications run the surface's `DropDelegate`s through the same lifecycle
 /// the headless surface runs (`validateDrop`, `dropEntered`, `dropUpdated`, `dropExited`,
-/// `performDrop`), in window coordinates. ``beginDrag(_:)`` starts a drag of a `DragSession`'s
+/// `performDrop`), in window coordinates. ``DesktopWindowBase/beginDrag(_:)`` starts a drag of a `DragSession`'s
 /// items at the pointer, which other applications (GTK, Qt, browsers) can take.
 ///
 /// ```swift
@@ -31,8 +31,8 @@ import UTIPlatform
 /// and `DropOperation.move`; a source asking for a move allows both, any other action (Link,
 /// Ask, Private) allows a copy. A target's `.forbidden` or `.cancel` is a refusal.
 ///
-/// ``acceptDrops(into:)`` advertises the window as an XDND target (`XdndAware`, version 5;
-/// `XdndProxy` for a window the host made); ``beginDrag(_:)`` grabs the pointer, offers the first
+/// ``DesktopWindowBase/acceptDrops(into:)`` advertises the window as an XDND target (`XdndAware`, version 5;
+/// `XdndProxy` for a window the host made); ``DesktopWindowBase/beginDrag(_:)`` grabs the pointer, offers the first
 /// item's types as XDND types and serves the one a target converts from `XdndSelection`.
 ///
 /// Each window has its own connection and thread, which also serves the data of its drags;
@@ -45,13 +45,13 @@ public final class X11Window: DesktopWindowBase, @unchecked Sendable {
 
   /// The X11 window id.
   public let id: UInt32
-  /// Whether this process created the window (and destroys it on ``close()``).
+  /// Whether this process created the window (and destroys it on ``DesktopWindowBase/close()``).
   public let isCreated: Bool
 
   /// Creates and maps a plain top-level window with a white background, titled `title`, on
   /// `display` (default `$DISPLAY`), named for window managers as ICCCM and EWMH ask
   /// (`WM_CLASS`, `_NET_WM_PID`, `WM_CLIENT_MACHINE`) and closed by them through
-  /// `WM_DELETE_WINDOW` (``closeRequested``).
+  /// `WM_DELETE_WINDOW` (``DesktopWindowBase/closeRequested``).
   ///
   /// ```swift
   /// let window = try X11Window(title: "PointyBug", width: 800, height: 900, applicationClass: "PointyBug")
