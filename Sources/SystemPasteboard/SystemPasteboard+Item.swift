@@ -92,8 +92,12 @@ extension SystemPasteboard {
     /// - Throws: What the representation's closure throws, or ``SystemPasteboardError`` when
     ///   its file cannot be read.
     package func load(conformingTo type: UTType) throws -> [UInt8]? {
-      guard let representation = representations.first(where: { $0.type.conforms(to: type) }) else { return nil }
-      return try representation.load()
+      try representation(conformingTo: type)?.load()
+    }
+
+    /// The first representation whose type conforms to `type`.
+    func representation(conformingTo type: UTType) -> Representation? {
+      representations.first { $0.type.conforms(to: type) }
     }
   }
 }

@@ -213,13 +213,14 @@ package final class EventLoop: @unchecked Sendable {
 
   /// Runs `body` on the loop's thread and waits (at most `seconds`) for what it returns or
   /// throws; fails at once when the loop has ended. Before the thread is started, runs `body` on
-  /// the calling thread, whose the connection still is. Never call it on the loop's thread.
+  /// the calling thread, whose the connection still is; on the loop's thread (its own, or the one
+  /// that drives it), runs it there at once rather than waiting for itself.
   /// - Throws: What `body` throws, the error that ended the loop, or `.timeout`.
   func submit<T: Sendable>(
     within seconds: Double, _ body: @escaping @Sendable () throws(SystemPasteboardError) -> T
   ) throws(SystemPasteboardError) -> T {
-    // Before the thread is started, or on the thread that drives the loop: here and now.
-    if !isStarted || (state.withLock { $0.driven } && inEventLoop) {
+    // Before the thread is started, or on the loop's thread: here and now.
+    if !isStarted || inEventLoop {
       try checkOpen()
       return try body()
     }

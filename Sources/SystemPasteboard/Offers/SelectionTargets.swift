@@ -47,6 +47,10 @@ package enum SelectionTargets {
     package var target: String
     package var typeIdentifier: String
     package var conversion: Conversion
+
+    /// The offer's type: an identifier no declaration names (an app's own type, offered under its
+    /// identifier) is still the item's type.
+    var type: UTType { UTType(typeIdentifier) ?? UTType(importedAs: typeIdentifier) }
   }
 
   /// How a list of files is written for a target.
@@ -59,6 +63,10 @@ package enum SelectionTargets {
     case paths
     /// The paths as Latin-1 text (`STRING`).
     case latin1Paths
+
+    /// What the list is made of: a URI list holds any URLs (a browser's link too); the other
+    /// formats name files only.
+    var urlType: UTType { self == .uriList ? .url : .fileURL }
   }
 
   /// The target that tells clipboard managers a copy is a password or a token (KDE's
@@ -194,18 +202,13 @@ package enum SelectionTargets {
     for offer: Offer, items: [SystemPasteboard.Item], fileOperation: FileList.Operation
   ) -> Payload? {
     if offer.conversion == .passwordManagerHint { return Payload(convert([], .passwordManagerHint)) }
-    // An identifier no declaration names (an app's own type, offered under its identifier) is
-    // still the item's type.
     guard let item = items.first else { return nil }
-    let type = UTType(offer.typeIdentifier) ?? UTType(importedAs: offer.typeIdentifier)
     if case .fileList(let format) = offer.conversion {
-      // A URI list holds any URLs (a browser's link too); the other formats name files only.
-      let kind: UTType = format == .uriList ? .url : .fileURL
-      let urls = items.compactMap { item in try? item.load(conformingTo: kind) }
+      let urls = items.compactMap { item in try? item.load(conformingTo: format.urlType) }
       guard !urls.isEmpty else { return nil }
       return Payload(fileList(urls, format: format, operation: fileOperation))
     }
-    guard let representation = item.representation(of: type) else { return nil }
+    guard let representation = item.representation(of: offer.type) else { return nil }
     if case .file(let path) = representation.source, offer.conversion == .none {
       return try? Payload(contentsOfFile: path)
     }
@@ -220,11 +223,9 @@ package enum SelectionTargets {
     switch offer.conversion {
     case .passwordManagerHint: return false
     case .fileList(let format):
-      let kind: UTType = format == .uriList ? .url : .fileURL
-      return items.contains { item in item.representations.contains { $0.type.conforms(to: kind) && $0.loadRunsCode } }
+      return items.contains { $0.representation(conformingTo: format.urlType)?.loadRunsCode ?? false }
     case .none, .latin1:
-      let type = UTType(offer.typeIdentifier) ?? UTType(importedAs: offer.typeIdentifier)
-      return items.first?.representation(of: type)?.loadRunsCode ?? false
+      return items.first?.representation(of: offer.type)?.loadRunsCode ?? false
     }
   }
 

@@ -67,10 +67,12 @@ extension X11Clipboard {
     /// Whether the link serves: its connection is there, and it is this process's.
     private var isUsable: Bool { loop.failure == nil && process == ProcessEnvironment.processID }
 
-    /// Makes the owner and requestor side of `server`'s selection on the link, and serves it.
+    /// Makes an owner of `selection` on the link's connection, served in its group and told of
+    /// the selection's changes of owner (XFIXES); a server's requestor is made at its first read.
     /// - Throws: ``SystemPasteboardError`` when the loop ended or the server refused us.
     func attach(selection: String, registry: UTTypeRegistry?) throws(SystemPasteboardError) -> SelectionOwner {
-      try onLoop { [self] () throws(SystemPasteboardError) -> LoopConfined<SelectionOwner> in
+      try loop.submit(within: 2 * connection.timeout) {
+        [self] () throws(SystemPasteboardError) -> LoopConfined<SelectionOwner> in
         let owner = try SelectionOwner(
           connection: connection, selection: selection, registry: registry,
           alsoInterning: SelectionRequestor.atomNames(for: selection), in: owners)
@@ -82,7 +84,7 @@ extension X11Clipboard {
     /// Serves `server`'s events from now on.
     func add(_ server: Server) throws(SystemPasteboardError) {
       let member = LoopConfined(server)
-      try onLoop { [self] () throws(SystemPasteboardError) in
+      try loop.submit(within: 2 * connection.timeout) { [self] () throws(SystemPasteboardError) in
         servers.removeAll { $0.server == nil }
         servers.append(Member(server: member.value))
       }
@@ -102,14 +104,6 @@ extension X11Clipboard {
         connection.destroyWindow(owner.window)
         try? connection.flush()
       }
-    }
-
-    /// Runs `body` on the loop's thread (here, when called on it) and returns what it gives.
-    private func onLoop<T: Sendable>(_ body: @escaping @Sendable () throws(SystemPasteboardError) -> T)
-      throws(SystemPasteboardError) -> T
-    {
-      if loop.isStarted && loop.inEventLoop { return try body() }
-      return try loop.submit(within: 2 * connection.timeout, body)
     }
 
     // MARK: The loop's delegate
