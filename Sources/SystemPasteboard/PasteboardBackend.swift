@@ -13,7 +13,7 @@ import UTIPlatform
 ///   data-control protocol (GNOME's mutter, weston).
 /// - ``WaylandWindowSelection``: an application's own Wayland window, as a toolkit's clipboard.
 ///
-/// ``makePasteboardBackend(for:selection:timeout:registry:threadsDeferred:onChange:)`` chooses
+/// ``makePasteboardBackend(for:_:)`` chooses
 /// among them.
 protocol PasteboardBackend: SelectionSource, AnyObject, Sendable {
   /// The desktop this way reaches.

@@ -1,5 +1,5 @@
 /// The data offers a device announced, and which of them each selection holds: what both a
-/// data-control device (``WaylandSelection``) and a window's `wl_data_device` and primary
+/// data-control device (``WaylandSelection/Link``) and a window's `wl_data_device` and primary
 /// selection device (``WaylandToplevel``) keep of the compositor's offer events.
 ///
 /// An offer is announced (`data_offer`), then lists its MIME types (`offer`, at most

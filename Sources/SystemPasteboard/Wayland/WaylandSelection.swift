@@ -14,35 +14,31 @@ import UTIPlatform
 /// else `zwlr_data_control_manager_v1`), as clipboard managers and wl-clipboard's data-control
 /// path do.
 ///
-/// One connection and one thread: the thread reads the compositor's events (the offers of
-/// each new selection and their MIME types, requests to send our data, the end of our
-/// ownership) and serves each `send` on a thread of its own, so that a peer that never reads
-/// its pipe stalls nobody else. Reads run on the caller's thread: a `wl_display.sync` first
-/// (so the offer is the compositor's latest), then `receive` into a pipe read in chunks.
+/// One connection and one thread for all of a process's pasteboards on the compositor (a
+/// ``Link``): the thread reads the compositor's events (the offers of each new selection and
+/// their MIME types, requests to send our data, the end of our ownership) and serves each
+/// `send` on a thread of its own, so that a peer that never reads its pipe stalls nobody else.
+/// Reads run on the caller's thread: a `wl_display.sync` first (so the offer is the
+/// compositor's latest), then `receive` into a pipe read in chunks.
 final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
-  let connection: WaylandConnection
+  let link: Link
   let primary: Bool
-  let timeout: Double
   /// Stands in for a type's declaration when offering (nil: the shared registry).
   let registry: UTTypeRegistry?
   /// How long a peer may leave its pipe unread (or a load may take) before a send is dropped.
   let loadTimeout: Double
-  private let interfaces: WaylandInterface.DataControl
-  private let manager: UInt32
-  private let device: UInt32
-  private let dispatcher: WaylandDispatcher
   private let state = Locked(State())
   private let onChange: @Sendable () -> Void
 
   private struct State {
-    /// The live offers and the selections' (``WaylandOffers``).
-    var offers = WaylandOffers()
     /// What we own, while we own it.
     var source: Source?
     /// Selection events to leave uncounted: the echo of our own `set_selection`.
     var echoes = 0
     /// Sends asked for before the thread was started, served once it is.
     var waitingSends: [(offer: SelectionTargets.Offer, source: Source, fd: Int32)] = []
+    /// Whether the pasteboard let this selection go.
+    var closed = false
   }
 
   private struct Source {
@@ -53,59 +49,28 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
     var ownership: Ownership
   }
 
-  /// Connects to `display` and binds its seat and a data-control manager; with `startingLoop`
-  /// false the thread waits for ``startLoop()``, and requests are answered on the caller's
-  /// thread until then.
+  /// The selection on `display`'s shared link (made at the first call); with `startingLoop`
+  /// false, on a link of its own whose thread waits for ``startServing()``, and requests are
+  /// answered on the caller's thread until then.
   /// - Throws: ``SystemPasteboardError``: as ``WaylandConnection`` does; `.unsupported` when
-  ///   the compositor offers no data-control protocol (GNOME, weston) or no seat.
+  ///   the compositor offers no data-control protocol (GNOME, weston), no seat, or (for the
+  ///   primary selection) a data-control version without it.
   init(
-    display: WaylandDisplay?, primary: Bool, timeout: Double, registry: UTTypeRegistry?, loadTimeout: Double = 10,
+    display: WaylandDisplay, primary: Bool, timeout: Double, registry: UTTypeRegistry?, loadTimeout: Double = 10,
     startingLoop: Bool = true, onChange: @escaping @Sendable () -> Void
   ) throws(SystemPasteboardError) {
-    connection = try WaylandConnection(display: display, timeout: timeout)
+    link = try Link.link(display: display, timeout: timeout, shared: startingLoop)
+    guard !primary || link.hasPrimarySelection else {
+      throw SystemPasteboardError(
+        .unsupported,
+        "the Wayland compositor at \(link.connection.display) has \(link.interfaces.manager.name) version \(link.version), which has no primary selection (version 2 has)"
+      )
+    }
     self.primary = primary
     self.registry = registry
-    self.timeout = timeout
     self.loadTimeout = loadTimeout
     self.onChange = onChange
-    dispatcher = try WaylandDispatcher(connection: connection)
-    var bound: (WaylandInterface.DataControl, UInt32, UInt32)?
-    for candidate in WaylandInterface.DataControl.preferred {
-      if let (id, version) = try connection.bind(candidate.manager) {
-        bound = (candidate, id, version)
-        break
-      }
-    }
-    guard let (interfaces, manager, version) = bound else {
-      let names = WaylandInterface.DataControl.preferred.map(\.manager.name).joined(separator: " or ")
-      throw SystemPasteboardError(
-        .unsupported,
-        "the Wayland compositor at \(connection.display) offers no data-control protocol (\(names)), which a client without a window needs for the clipboard"
-      )
-    }
-    if primary && interfaces.manager.name == WaylandInterface.DataControl.wlr.manager.name && version < 2 {
-      throw SystemPasteboardError(
-        .unsupported,
-        "the Wayland compositor at \(connection.display) has zwlr_data_control_manager_v1 version \(version), which has no primary selection (version 2 has)"
-      )
-    }
-    guard let (seat, _) = try connection.bind(.seat) else {
-      throw SystemPasteboardError(.unsupported, "the Wayland compositor at \(connection.display) has no seat")
-    }
-    self.interfaces = interfaces
-    self.manager = manager
-    device = connection.makeObject(interfaces.device)
-    try connection.send(.DataControlManager.getDataDevice(id: device, seat: seat), to: manager)
-    // The device announces the current selections at once.
-    try connection.roundTrip { incoming throws(SystemPasteboardError) in handle(incoming) }
-    dispatcher.prepare { [weak self] incoming in
-      self?.handle(incoming)
-    } ended: { [weak self] _ in
-      self?.state.withLock { $0.source = nil }
-      self?.ownershipChanged.notify()
-      self?.onChange()
-    }
-    if startingLoop { try dispatcher.start() }
+    link.add(self)
   }
 
   /// Starts the thread of a selection made without it.
@@ -119,10 +84,33 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
     for send in waiting { serve(send.offer, of: send.source, to: send.fd) }
   }
 
-  /// Ends the thread and the connection.
-  func close() { dispatcher.close() }
+  /// Lets the selection go: the link no longer serves it, and what it owned is given up (its
+  /// source destroyed, as a closed connection would); a shared link goes on for the process's
+  /// other pasteboards and ends with the last, a pasteboard's own link ends now.
+  func close() {
+    let source = state.withLock { state -> UInt32? in
+      defer { (state.source, state.closed) = (nil, true) }
+      return state.closed ? nil : state.source?.id
+    }
+    link.remove(self)
+    guard link.isShared else { return dispatcher.close() }
+    if let source, link.isThisProcess {
+      ownershipChanged.notify()
+      try? connection.destroy(source)
+    }
+  }
 
   deinit { close() }
+
+  private var connection: WaylandConnection { link.connection }
+  private var dispatcher: WaylandDispatcher { link.dispatcher }
+
+  /// Throws the error that ended the link's connection, or `.closed` once the pasteboard let
+  /// this selection go.
+  private func checkOpen() throws(SystemPasteboardError) {
+    try dispatcher.checkOpen()
+    if state.withLock({ $0.closed }) { throw SystemPasteboardError(.closed, "the pasteboard was closed") }
+  }
 
   /// The compositor.
   var display: WaylandDisplay { connection.display }
@@ -137,7 +125,7 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   var ownsSelection: Bool { state.withLock { $0.source != nil } }
 
   /// The compositor's name for the protocol in use (`zwlr_data_control_manager_v1`).
-  var protocolName: String { interfaces.manager.name }
+  var protocolName: String { link.interfaces.manager.name }
 
   // MARK: Owning
 
@@ -146,10 +134,10 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   func own(_ items: [SystemPasteboard.Item], fileOperation: FileList.Operation, ownership: Ownership)
     throws(SystemPasteboardError)
   {
-    try dispatcher.checkOpen()
+    try checkOpen()
     let offers = SelectionTargets.offers(for: items, sensitive: ownership.isSensitive)
-    let source = connection.makeObject(interfaces.source)
-    try connection.send(.DataControlManager.createDataSource(id: source), to: manager)
+    let source = connection.makeObject(link.interfaces.source)
+    try connection.send(.DataControlManager.createDataSource(id: source), to: link.manager)
     for offer in offers { try connection.send(.DataControlSource.offer(mimeType: offer.target), to: source) }
     let previous = state.withLock { state -> UInt32? in
       defer {
@@ -160,7 +148,7 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
       return state.source?.id
     }
     ownershipChanged.notify()
-    try connection.send(setSelection(source), to: device)
+    try connection.send(setSelection(source), to: link.device)
     if let previous { try connection.destroy(previous) }
     try dispatcher.sync()
   }
@@ -189,7 +177,7 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
       return state.source?.id
     }
     ownershipChanged.notify()
-    try connection.send(setSelection(nil), to: device)
+    try connection.send(setSelection(nil), to: link.device)
     if let source { try connection.destroy(source) }
     try dispatcher.sync()
   }
@@ -206,7 +194,7 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   /// - Throws: ``SystemPasteboardError``: `.noOwner` when nothing owns the selection.
   func targets() throws(SystemPasteboardError) -> [String] {
     try dispatcher.sync()
-    guard let (_, types) = state.withLock({ $0.offers.selection(primary: primary) }) else { throw noOwner }
+    guard let (_, types) = link.offers.withLock({ $0.selection(primary: primary) }) else { throw noOwner }
     return types
   }
 
@@ -222,39 +210,34 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   func read(_ target: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void)
     throws(SystemPasteboardError)
   {
-    try dispatcher.checkOpen()
-    guard let (offer, _) = state.withLock({ $0.offers.selection(primary: primary) }) else { throw noOwner }
+    try checkOpen()
+    guard let (offer, _) = link.offers.withLock({ $0.selection(primary: primary) }) else { throw noOwner }
     try connection.receive(target, from: offer, what: primary ? "the primary selection" : "the clipboard", into: sink)
   }
 
   // MARK: The thread
 
-  private func handle(_ incoming: WaylandConnection.Incoming) {
+  /// On the link's thread: an event of the device or of a source (the link has kept the
+  /// offers); this selection takes what is its own. False for a `send` to a source not its own.
+  func handle(_ incoming: WaylandConnection.Incoming) -> Bool {
     switch incoming.event {
-    case .dataOffer, .offer:
-      state.withLock { _ = $0.offers.take(incoming) }
-    case .selection(let offer, let isPrimary):
-      let (stale, counted) = state.withLock { state -> ([UInt32], Bool) in
-        let stale = [state.offers.select(offer, primary: isPrimary)].compactMap { $0 } + state.offers.removeUnselected()
-        guard isPrimary == primary else { return (stale, false) }
-        if state.echoes > 0 {
-          state.echoes -= 1
-          return (stale, false)
-        }
-        return (stale, true)
+    case .selection(_, let isPrimary) where isPrimary == primary:
+      let counted = state.withLock { state -> Bool in
+        guard state.echoes > 0 else { return true }
+        state.echoes -= 1
+        return false
       }
-      for id in stale { try? connection.destroy(id) }
       if counted { onChange() }
     case .send(let mimeType, let fd):
-      let source = state.withLock { $0.source?.id == incoming.object ? $0.source : nil }
-      guard let source, let offer = source.offers.first(where: { $0.target == mimeType }) else {
+      guard let source = state.withLock({ $0.source?.id == incoming.object ? $0.source : nil }) else { return false }
+      guard let offer = source.offers.first(where: { $0.target == mimeType }) else {
         _ = closeDescriptor(fd)
-        return
+        return true
       }
       guard dispatcher.isStarted else {
         // Before the thread: no thread is started to send (the process may be about to fork).
         state.withLock { $0.waitingSends.append((offer, source, fd)) }
-        return
+        return true
       }
       serve(offer, of: source, to: fd)
     case .cancelled:
@@ -269,14 +252,23 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
         try? connection.destroy(incoming.object)
       }
     case .finished:
-      // The seat went away: the device is dead; ownership ends, and reads find no owner.
-      state.withLock { state in
-        state.source = nil
-        state.offers.clearSelections()
-      }
+      // The seat went away: the device is dead; ownership ends.
+      state.withLock { $0.source = nil }
       ownershipChanged.notify()
     default: break
     }
+    return true
+  }
+
+  /// A `send` no selection took (to a source given up meanwhile): its pipe is closed, so that
+  /// the reader sees the end at once.
+  static func refuse(_ fd: Int32) { _ = closeDescriptor(fd) }
+
+  /// On the link's thread: the connection ended (`error` says why); ownership ends with it.
+  func connectionEnded(_ error: SystemPasteboardError) {
+    state.withLock { $0.source = nil }
+    ownershipChanged.notify()
+    onChange()
   }
 
   /// Writes the offer's bytes into `fd` on a thread of its own and closes it; a reader that
@@ -294,3 +286,10 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
 }
 
 @inline(__always) private func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }
+
+extension SystemPasteboard {
+  /// The Wayland connection the pasteboard's data-control selection is served on (for the tests).
+  var waylandConnectionID: ObjectIdentifier? {
+    (madeBackend as? WaylandSelection).map { ObjectIdentifier($0.link.connection) }
+  }
+}

@@ -25,17 +25,8 @@ extension X11Clipboard {
       weak var server: Server?
     }
 
-    /// The shared links, by display and timeout, held weakly: their servers keep them.
-    private static let shared = Locked<[Key: Entry]>([:])
-
-    private struct Key: Hashable {
-      var display: X11Display
-      var timeout: Double
-    }
-
-    private struct Entry {
-      weak var link: Link?
-    }
+    /// The shared links.
+    private static let shared = DisplayLinks<X11Display, Link>()
 
     /// A new connection to `display` and its loop, started unless `starting` is false.
     private init(display: X11Display, timeout: Double, starting: Bool) throws(SystemPasteboardError) {
@@ -52,15 +43,8 @@ extension X11Clipboard {
     /// threads), a new one whose thread waits for ``EventLoop/start()``.
     static func link(display: X11Display, timeout: Double, shared: Bool) throws(SystemPasteboardError) -> Link {
       guard shared else { return try Link(display: display, timeout: timeout, starting: false) }
-      let key = Key(display: display, timeout: timeout)
-      if let link = Self.shared.withLock({ $0[key]?.link }), link.isUsable { return link }
-      // Connected outside the lock: another display's pasteboards do not wait for this one.
-      let made = try Link(display: display, timeout: timeout, starting: true)
-      return Self.shared.withLock { links in
-        if let link = links[key]?.link, link.isUsable { return link }
-        links = links.filter { $0.value.link != nil }
-        links[key] = Entry(link: made)
-        return made
+      return try Self.shared.link(to: display, timeout: timeout, isUsable: \.isUsable) {
+        () throws(SystemPasteboardError) in try Link(display: display, timeout: timeout, starting: true)
       }
     }
 
