@@ -396,7 +396,9 @@ struct DragAndDropTests {
     }
   }
 
-  @Test func aTargetThatNeverFinishesEndsInACancel() async throws {
+  /// A target that fetched the drop and stays silent: the pointer was given back at the drop (the
+  /// target grabs it), and the drag ends as a cancel when the target's window goes away.
+  @Test func aTargetThatGoesAwayBeforeFinishingEndsInACancel() async throws {
     try Self.server.orSkip()
     try await Self.withPointyBugTypes {
       let target = try await Self.startPeer(["target", "500", "0", "5", "silent"])
@@ -405,8 +407,27 @@ struct DragAndDropTests {
       defer { window.close() }
       let ended = try await Self.pressAndDrag(from: window, ArrowTool())
       #expect(try await Self.line(from: target) { $0.hasPrefix("received") } != nil)
+      #expect(try await Self.line(from: target) { $0.hasPrefix("grab") } == "grab 0", "the pointer is the user's again")
+      try await Task.sleep(for: .seconds(2))
+      #expect(ended.operations.isEmpty && window.isDragging, "a drop waits for its target beyond the timeout")
+      target.terminate()
       #expect(await suspendUntil(within: 10) { ended.operations == [.cancel] }, "\(ended.operations)")
       #expect(!window.isDragging)
+    }
+  }
+
+  /// A target that answers the drop after the window's timeout: the drop is the target's to
+  /// finish (GTK waits five minutes), and the source hears what it performed.
+  @Test func aTargetThatFinishesAfterTheTimeoutIsHeard() async throws {
+    try Self.server.orSkip()
+    try await Self.withPointyBugTypes {
+      let target = try await Self.startPeer(["target", "500", "0", "5", "slow"])
+      defer { target.terminate() }
+      let window = try Self.dragWindow(timeout: 1)
+      defer { window.close() }
+      let ended = try await Self.pressAndDrag(from: window, ArrowTool())
+      #expect(try await Self.line(from: target) { $0.hasPrefix("received") } != nil)
+      #expect(await suspendUntil(within: 20) { ended.operations == [.copy] }, "\(ended.operations)")
     }
   }
 

@@ -216,10 +216,14 @@ struct XdndTests {
         .send(.enter(source: 7, version: 5, types: [31, 32], typeList: false), to: Self.target),
         .send(.position(source: 7, x: 10, y: 10, time: 2, action: Self.atoms.copy), to: Self.target),
       ])
-    #expect(drag.isAwaitingAnswer)
+    #expect(drag.awaited == .status)
     #expect(drag.received(Self.status(true)) == [])
-    #expect(!drag.isAwaitingAnswer)
-    #expect(drag.released(time: 3) == [.send(.drop(source: 7, time: 3), to: Self.target)])
+    #expect(drag.awaited == nil)
+    #expect(
+      drag.released(time: 3) == [
+        .send(.drop(source: 7, time: 3), to: Self.target), .releaseGrabs(watching: Self.target),
+      ])
+    #expect(drag.awaited == .finished)
     #expect(drag.received(.finished(target: 60, success: true, action: Self.atoms.copy)) == [], "another window")
     #expect(drag.received(.finished(target: 50, success: true, action: Self.atoms.move)) == [.end(.move)])
     #expect(drag.state == .ended)
@@ -268,7 +272,10 @@ struct XdndTests {
     var accepted = Self.dragging()
     _ = accepted.moved(x: 10, y: 10, time: 1, over: Self.target)
     #expect(accepted.released(time: 2) == [])
-    #expect(accepted.received(Self.status(true)) == [.send(.drop(source: 7, time: 2), to: Self.target)])
+    #expect(
+      accepted.received(Self.status(true)) == [
+        .send(.drop(source: 7, time: 2), to: Self.target), .releaseGrabs(watching: Self.target),
+      ])
     var refused = Self.dragging()
     _ = refused.moved(x: 10, y: 10, time: 1, over: Self.target)
     _ = refused.released(time: 2)
@@ -301,6 +308,18 @@ struct XdndTests {
     _ = dropped.received(Self.status(true))
     _ = dropped.released(time: 2)
     #expect(dropped.cancelled() == [.end([])], "no Leave after a Drop")
+  }
+
+  @Test func theDropTargetGoneEndsTheDrop() {
+    var drag = Self.dragging()
+    _ = drag.moved(x: 10, y: 10, time: 1, over: Self.target)
+    _ = drag.received(Self.status(true))
+    #expect(drag.windowDestroyed(50) == [], "before the drop the next move finds the target")
+    _ = drag.released(time: 2)
+    #expect(drag.windowDestroyed(60) == [], "another window")
+    #expect(drag.windowDestroyed(50) == [.end([])])
+    #expect(drag.state == .ended)
+    #expect(drag.awaited == nil)
   }
 
   @Test func moreThanThreeTypesGoInTheTypeList() {

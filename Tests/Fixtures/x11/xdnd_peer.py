@@ -17,8 +17,10 @@ speak an older version, stay silent, or send malformed and out-of-order messages
   xdnd_peer.py target X Y VERSION MODE   a mapped 200x200 window at (X, Y) with XdndAware =
       VERSION; prints "ready", then "enter VERSION TYPE..." on XdndEnter, answers each
       XdndPosition with an accepting XdndStatus (XdndActionCopy), and on XdndDrop reads the
-      first type from XdndSelection, prints "received TYPE HEX" and, unless MODE is "silent",
-      sends XdndFinished (without success flags before version 5).
+      first type from XdndSelection, prints "received TYPE HEX" and sends XdndFinished (without
+      success flags before version 5): at once with MODE "finish", after 3 s with "slow"; with
+      "silent" never, printing instead "grab STATUS", the status of its own pointer grab then
+      (0: the source gave the pointer back at the drop; 1: AlreadyGrabbed)
   xdnd_peer.py plain X Y      a mapped 400x400 window at (X, Y) that knows nothing of XDND (a
       host toolkit's window); prints "ready", then its id
   xdnd_peer.py proxied X Y    a mapped 200x200 window at (X, Y) whose XdndProxy names a window of a
@@ -199,5 +201,12 @@ else:
             n = wait("none", 5.0)
             data = window.get_full_property(A["_TEST_XDND"], 0)
             say("received", name(types[0]), bytes(data.value).hex() if data else "")
-            if mode != "silent":
-                send(source, "XdndFinished", [window.id, 1, A["XdndActionCopy"]] if spoken >= 5 else [window.id])
+            if mode == "silent":
+                say("grab", window.grab_pointer(False, X.ButtonPressMask, X.GrabModeAsync, X.GrabModeAsync, X.NONE,
+                                                X.NONE, X.CurrentTime))
+                d.ungrab_pointer(X.CurrentTime)
+                d.flush()
+                continue
+            if mode == "slow":
+                time.sleep(3)
+            send(source, "XdndFinished", [window.id, 1, A["XdndActionCopy"]] if spoken >= 5 else [window.id])

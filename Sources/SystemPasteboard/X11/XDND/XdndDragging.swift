@@ -10,11 +10,17 @@
 /// ```
 /// dragging(no target) ──moved(over: t)──► dragging(t)  [enter t, position]
 /// dragging(t) ──moved(over: u)──► dragging(u)  [leave t, enter u, position]
-/// dragging(t) ──released──► (last status accepts) dropping(t) [drop] | ended [leave, end cancel]
+/// dragging(t) ──released──► (last status accepts) dropping(t) [drop, release grabs]
+///                                                  | ended [leave, end cancel]
 ///                          (status pending) releasing(t) ── status ──► dropping(t) | ended
 /// dropping(t) ──finished(t)──► ended [end operation]
+/// dropping(t) ──t destroyed──► ended [end cancel]
 /// any ──escape | timeout──► ended [leave t, end cancel]
 /// ```
+///
+/// Once the drop is sent the pointer and keyboard are given back (as GTK does): the target may
+/// take its time to fetch the data, up to ``finishLimit``, while the user goes on; a target whose
+/// window goes away meanwhile ends the drag at once.
 struct XdndDragging {
   /// A window that takes drops: the window under the pointer, the proxy its messages go to, and
   /// the version both speak.
@@ -27,7 +33,23 @@ struct XdndDragging {
     /// The drag is over with the action a target performed (empty: cancelled, refused or
     /// failed): ungrab, and tell the source.
     case end(DragActions)
+    /// The drop was sent to `target`: give the pointer and keyboard back, and watch its window,
+    /// whose end ends the wait for `XdndFinished`.
+    case releaseGrabs(watching: Target)
   }
+
+  /// What the drag waits for from its target.
+  enum Awaited: Equatable {
+    /// `XdndStatus`, the answer to a position: within the window's timeout.
+    case status
+    /// `XdndFinished`, the end of the drop: within ``finishLimit``.
+    case finished
+  }
+
+  /// How long a target may take to finish a drop, in seconds: GTK 3's (`DROP_ABORT_TIME`, five
+  /// minutes), since a target fetches the data before it answers, and a large payload or a busy
+  /// application takes time. A target whose window goes away ends the wait at once.
+  static let finishLimit: Double = 300
 
   struct Status: Equatable {
     var accepts: Bool
@@ -66,12 +88,13 @@ struct XdndDragging {
     self.atoms = atoms
   }
 
-  /// Whether the drag waits for the target's answer (a status, or the drop's `XdndFinished`).
-  var isAwaitingAnswer: Bool {
+  /// What the drag waits for from the target now, if anything.
+  var awaited: Awaited? {
     switch state {
-    case .dragging: awaitingStatus
-    case .releasing, .dropping: true
-    case .ended: false
+    case .dragging: awaitingStatus ? .status : nil
+    case .releasing: .status
+    case .dropping: .finished
+    case .ended: nil
     }
   }
 
@@ -134,6 +157,13 @@ struct XdndDragging {
     return drop(time: time)
   }
 
+  /// `window` was destroyed: where it is the target of the drop, the drop failed.
+  mutating func windowDestroyed(_ window: UInt32) -> [Action] {
+    guard state == .dropping, window == target?.window else { return [] }
+    state = .ended
+    return [.end([])]
+  }
+
   /// Escape, a timeout, or the grab lost: the drag is cancelled.
   mutating func cancelled() -> [Action] {
     guard state != .ended else { return [] }
@@ -149,6 +179,6 @@ struct XdndDragging {
       return (target.map { [.send(.leave(source: source), to: $0)] } ?? []) + [.end([])]
     }
     state = .dropping
-    return [.send(.drop(source: source, time: time), to: target)]
+    return [.send(.drop(source: source, time: time), to: target), .releaseGrabs(watching: target)]
   }
 }

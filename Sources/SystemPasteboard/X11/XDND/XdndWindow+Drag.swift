@@ -66,6 +66,12 @@ extension XdndWindow {
     run(drag!.machine.received(message))
   }
 
+  /// A window we watch was destroyed: the target of our drop, if it is.
+  func dragWindowDestroyed(_ gone: UInt32) {
+    guard drag != nil else { return }
+    run(drag!.machine.windowDestroyed(gone))
+  }
+
   /// Gives up a wait that is overdue: a status that does not come stops the drag, as does a
   /// drop that is never finished; a drag over us whose source went silent exits.
   func checkDeadlines() {
@@ -74,8 +80,9 @@ extension XdndWindow {
     run(drag!.machine.cancelled())
   }
 
-  /// Sends the machine's messages and ends the drag when it says so; arms the deadline while an
-  /// answer is awaited.
+  /// Sends the machine's messages, gives the grabs back at the drop and ends the drag when it
+  /// says so; arms the deadline while an answer is awaited (a status within the timeout, the
+  /// drop's end within ``XdndDragging/finishLimit``).
   private func run(_ actions: [XdndDragging.Action]) {
     for action in actions {
       switch action {
@@ -84,12 +91,21 @@ extension XdndWindow {
       case .end(let action):
         endDrag(action)
         return
+      case .releaseGrabs(let target):
+        connection.ungrab(time: 0)
+        // Our own window's events are selected already (selecting would replace its mask).
+        if target.window != window { connection.selectInput(target.window, X11Connection.EventMask.structureNotify) }
       }
     }
     try? connection.flush()
     guard drag != nil else { return }
-    drag!.deadline =
-      drag!.machine.isAwaitingAnswer ? MonotonicClock.deadline(after: MonotonicClock.nanoseconds(timeout)) : nil
+    let wait: Double? =
+      switch drag!.machine.awaited {
+      case .status: timeout
+      case .finished: max(timeout, XdndDragging.finishLimit)
+      case nil: nil
+      }
+    drag!.deadline = wait.map { MonotonicClock.deadline(after: MonotonicClock.nanoseconds($0)) }
   }
 
   /// Ends the drag: releases the grabs and the selection, and tells the source.

@@ -195,6 +195,7 @@ package final class XdndWindow: WindowBackend, X11EventLoopDelegate, SelectionRe
       }
     case .destroyNotify(let gone):
       receiver?.windowDestroyed(gone, window: self)
+      dragWindowDestroyed(gone)
     case .buttonPress(let button, window, let x, let y, _):  // in our window
       handlers.withLock { $0.press }?(WindowPress(x: Double(x), y: Double(y), button: Int(button)))
     case .motion(let x, let y, let time):
