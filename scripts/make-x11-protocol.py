@@ -78,7 +78,6 @@ ENUMS = [
     ("xproto", "EventMask", ["NoEvent", "KeyPress", "ButtonPress", "ButtonRelease", "PointerMotion", "ButtonMotion", "Exposure",
                              "StructureNotify",
                              "PropertyChange"]),
-    ("xproto", "CW", None),
     ("xproto", "WindowClass", None),
     ("xproto", "PropMode", None),
     ("xproto", "Property", None),
@@ -87,8 +86,6 @@ ENUMS = [
     ("xproto", "GrabStatus", None),
     ("xproto", "Time", None),
     ("xproto", "Window", None),
-    ("xproto", "Atom", ["None", "Any", "ATOM", "CARDINAL", "INTEGER", "STRING", "WINDOW"]),
-    ("xproto", "SendEventDest", None),
     ("xfixes", "SelectionEventMask", None),
 ]
 

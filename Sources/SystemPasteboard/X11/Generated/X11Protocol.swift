@@ -889,25 +889,6 @@ package enum X11Enum {
     package static let propertyChange: UInt32 = 0x400000
   }
 
-  /// `CW` (xproto.xml).
-  package enum CW {
-    package static let backPixmap: UInt32 = 0x1
-    package static let backPixel: UInt32 = 0x2
-    package static let borderPixmap: UInt32 = 0x4
-    package static let borderPixel: UInt32 = 0x8
-    package static let bitGravity: UInt32 = 0x10
-    package static let winGravity: UInt32 = 0x20
-    package static let backingStore: UInt32 = 0x40
-    package static let backingPlanes: UInt32 = 0x80
-    package static let backingPixel: UInt32 = 0x100
-    package static let overrideRedirect: UInt32 = 0x200
-    package static let saveUnder: UInt32 = 0x400
-    package static let eventMask: UInt32 = 0x800
-    package static let dontPropagate: UInt32 = 0x1000
-    package static let colormap: UInt32 = 0x2000
-    package static let cursor: UInt32 = 0x4000
-  }
-
   /// `WindowClass` (xproto.xml).
   package enum WindowClass {
     package static let copyFromParent: UInt32 = 0x0
@@ -956,23 +937,6 @@ package enum X11Enum {
   /// `Window` (xproto.xml).
   package enum Window {
     package static let none: UInt32 = 0x0
-  }
-
-  /// `Atom` (xproto.xml).
-  package enum Atom {
-    package static let none: UInt32 = 0x0
-    package static let any: UInt32 = 0x0
-    package static let ATOM: UInt32 = 0x4
-    package static let CARDINAL: UInt32 = 0x6
-    package static let INTEGER: UInt32 = 0x13
-    package static let STRING: UInt32 = 0x1f
-    package static let WINDOW: UInt32 = 0x21
-  }
-
-  /// `SendEventDest` (xproto.xml).
-  package enum SendEventDest {
-    package static let pointerWindow: UInt32 = 0x0
-    package static let itemFocus: UInt32 = 0x1
   }
 
   /// `SelectionEventMask` (xfixes.xml).

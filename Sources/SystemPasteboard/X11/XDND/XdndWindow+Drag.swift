@@ -32,7 +32,7 @@ extension XdndWindow {
         owner.window, atoms.typeList, type: atoms.atom, format: 32, data: types.flatMap(X11Wire.le32))
     }
     do {
-      try connection.grabForDrag(connection.setup.root, time: 0)
+      try connection.grabForDrag(connection.setup.root, time: X11Enum.Time.currentTime)
     } catch {
       try? owner.disown()
       throw error
@@ -42,7 +42,7 @@ extension XdndWindow {
       machine: XdndDragging(source: owner.window, types: types, action: action, atoms: atoms),
       ended: ended, escapeKeys: (try? connection.keycodes(for: Self.escapeKeysym)) ?? [])
     let pointer = try connection.queryPointer()
-    dragMoved(x: pointer.x, y: pointer.y, time: 0)
+    dragMoved(x: pointer.x, y: pointer.y, time: X11Enum.Time.currentTime)
   }
 
   func dragMoved(x: Int, y: Int, time: UInt32) {
@@ -92,7 +92,7 @@ extension XdndWindow {
         endDrag(action)
         return
       case .releaseGrabs(let target):
-        connection.ungrab(time: 0)
+        connection.ungrab(time: X11Enum.Time.currentTime)
         // Our own window's events are selected already (selecting would replace its mask).
         if target.window != window { connection.selectInput(target.window, X11Connection.EventMask.structureNotify) }
       }
@@ -112,7 +112,7 @@ extension XdndWindow {
   func endDrag(_ action: DragActions) {
     guard let ended = drag?.ended else { return }
     drag = nil
-    connection.ungrab(time: 0)
+    connection.ungrab(time: X11Enum.Time.currentTime)
     connection.deleteProperty(owner.window, atoms.typeList)
     try? owner.disown()
     try? connection.flush()
