@@ -257,36 +257,56 @@ package final class SelectionOwner {
     try connection.flush()
   }
 
-  /// Loads the data of a request whose representation runs code to load (an item provider,
+  /// Loads the data of a request whose representations run code to load (an item provider,
   /// which may wait for the main actor or take its time) on a thread of its own, and answers
-  /// when it is done, on the owner's thread: the loop serves other requests meanwhile. False
-  /// (nothing started) for a target that loads at once, or an owner nothing serves.
+  /// when they are done, on the owner's thread: the loop serves other requests meanwhile. For
+  /// `MULTIPLE`, every pair's target that runs code is loaded there, and the whole reply
+  /// follows. False (nothing started) for targets that load at once, or an owner nothing serves.
   private func answersAfterLoading(_ request: Request, property: UInt32) throws(SystemPasteboardError) -> Bool {
     guard let post = owners.post, !loadsInAnswer else { return false }
-    let name = try connection.names(of: [request.target])[0]
-    guard let offer = offers.first(where: { $0.target == name }),
-      SelectionTargets.loadRunsCode(for: offer, items: items)
-    else { return false }
+    let loading = try offersLoadingByCode(for: request, property: property)
+    guard !loading.isEmpty else { return false }
     let (items, operation, owner) = (items, fileOperation, LoopConfined(self))
     WorkerThread.detached {
-      let payload = LoopConfined(SelectionTargets.payload(for: offer, items: items, fileOperation: operation))
-      post { owner.value.answerLoaded(request, property: property, offer: offer, payload: payload.value) }
+      var loaded: [String: Payload?] = [:]
+      for offer in loading {
+        loaded[offer.target] = SelectionTargets.payload(for: offer, items: items, fileOperation: operation)
+      }
+      let payloads = LoopConfined(loaded)
+      post { owner.value.answerLoaded(request, property: property, loaded: payloads.value) }
     }
     return true
   }
 
-  /// Answers `request` with the payload its load gave (nil: refused), on the owner's thread.
-  private func answerLoaded(_ request: Request, property: UInt32, offer: SelectionTargets.Offer, payload: Payload?) {
-    var answered = false
-    if let payload {
-      answered = (try? deliver(payload, of: offer, to: request.requestor, property: property)) ?? false
+  /// The offers `request` asks for (its target, or each pair's of a `MULTIPLE`) whose load runs
+  /// code.
+  private func offersLoadingByCode(for request: Request, property: UInt32) throws(SystemPasteboardError)
+    -> [SelectionTargets.Offer]
+  {
+    var targets = [request.target]
+    if try connection.names(of: [request.target])[0] == "MULTIPLE" {
+      let pairs = try connection.property32(request.requestor, property, limit: 1 << 16)?.values ?? []
+      targets = stride(from: 0, to: pairs.count - 1, by: 2).map { pairs[$0] }
     }
+    // An atom that does not exist is refused when the pair is converted.
+    let names = Set(targets.compactMap { (try? connection.names(of: [$0]))?.first })
+    return offers.filter { names.contains($0.target) && SelectionTargets.loadRunsCode(for: $0, items: items) }
+  }
+
+  /// Answers `request` with the payloads its loads gave (nil: refused), on the owner's thread.
+  private func answerLoaded(_ request: Request, property: UInt32, loaded: [String: Payload?]) {
+    let answered =
+      (try? convert(requestor: request.requestor, target: request.target, property: property, loaded: loaded))
+      ?? false
     notify(request, property: answered ? property : 0)
     try? connection.flush()
   }
 
-  /// Writes the conversion of `target` into `property` of `requestor`; false when it cannot.
-  private func convert(requestor: UInt32, target: UInt32, property: UInt32) throws(SystemPasteboardError) -> Bool {
+  /// Writes the conversion of `target` into `property` of `requestor`, with the payloads
+  /// `loaded` already (by target: nil for a load that failed); false when it cannot.
+  private func convert(requestor: UInt32, target: UInt32, property: UInt32, loaded: [String: Payload?] = [:])
+    throws(SystemPasteboardError) -> Bool
+  {
     let name = try connection.names(of: [target])[0]
     switch name {
     case "TARGETS":
@@ -303,9 +323,11 @@ package final class SelectionOwner {
       connection.changeProperty(requestor, property, type: try connection.atom("NULL"), format: 32, data: [])
       return true
     case "MULTIPLE":
-      return try convertMultiple(requestor: requestor, property: property)
+      return try convertMultiple(requestor: requestor, property: property, loaded: loaded)
     default:
-      guard let offer = offers.first(where: { $0.target == name }), let payload = load(offer) else { return false }
+      guard let offer = offers.first(where: { $0.target == name }),
+        let payload = loaded.keys.contains(name) ? loaded[name] ?? nil : load(offer)
+      else { return false }
       return try deliver(payload, of: offer, to: requestor, property: property)
     }
   }
@@ -333,7 +355,9 @@ package final class SelectionOwner {
   /// ICCCM 2.6.2: the requestor's property holds (target, property) pairs; each is converted,
   /// and a pair that fails (a target we do not have, an atom that does not exist, a None
   /// property) has its property replaced by None. A trailing odd item is left as it is.
-  private func convertMultiple(requestor: UInt32, property: UInt32) throws(SystemPasteboardError) -> Bool {
+  private func convertMultiple(requestor: UInt32, property: UInt32, loaded: [String: Payload?])
+    throws(SystemPasteboardError) -> Bool
+  {
     guard let list = try connection.property32(requestor, property, limit: 1 << 16) else { return false }
     var pairs = list.values
     for index in stride(from: 0, to: pairs.count - 1, by: 2) where pairs[index + 1] != 0 {
@@ -341,7 +365,8 @@ package final class SelectionOwner {
       do {
         // MULTIPLE inside MULTIPLE would recurse without end.
         if pairs[index] != selfMultiple {
-          converted = try convert(requestor: requestor, target: pairs[index], property: pairs[index + 1])
+          converted = try convert(
+            requestor: requestor, target: pairs[index], property: pairs[index + 1], loaded: loaded)
         }
       } catch  where error.code == .request {
         converted = false
