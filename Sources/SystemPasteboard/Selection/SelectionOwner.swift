@@ -397,7 +397,7 @@ package final class SelectionOwner {
     }
     // ICCCM 2.7.2: select PropertyNotify on the requestor, announce the size, then a chunk each
     // time the requestor deletes the property, and a zero-length chunk at the end.
-    connection.selectInput(requestor, X11Connection.EventMask.propertyChange | X11Connection.EventMask.structureNotify)
+    connection.selectInput(requestor, X11Connection.watchedWindowEvents)
     connection.changeProperty(
       requestor, property, type: incr, format: 32, data: X11Wire.le32(UInt32(clamping: payload.count)))
     transfers.removeAll { $0.requestor == requestor && $0.property == property }

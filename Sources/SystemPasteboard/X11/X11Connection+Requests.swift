@@ -14,6 +14,12 @@ extension X11Connection {
   /// Event mask bits (xproto's `EventMask`, generated).
   typealias EventMask = X11Enum.EventMask
 
+  /// What a connection selects on another client's window, for every use: its property
+  /// changes (an `INCR` requestor deleting each chunk) and its end (a drag's source or target
+  /// going away). One mask, since selecting replaces the connection's mask on that window: a
+  /// drop target that is also an `INCR` requestor must keep both.
+  static let watchedWindowEvents = EventMask.propertyChange | EventMask.structureNotify
+
   /// Creates a mapped top-level window of `width`×`height` with a white background, titled
   /// `title` (`WM_NAME` and `_NET_WM_NAME`), receiving `events`, and named as ICCCM and EWMH ask:
   /// `WM_CLASS` (the program's name and `applicationClass`, default the name capitalized),

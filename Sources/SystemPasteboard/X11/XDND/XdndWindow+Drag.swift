@@ -94,7 +94,7 @@ extension XdndWindow {
       case .releaseGrabs(let target):
         connection.ungrab(time: X11Enum.Time.currentTime)
         // Our own window's events are selected already (selecting would replace its mask).
-        if target.window != window { connection.selectInput(target.window, X11Connection.EventMask.structureNotify) }
+        if target.window != window { connection.selectInput(target.window, X11Connection.watchedWindowEvents) }
       }
     }
     try? connection.flush()

@@ -171,7 +171,7 @@ extension XdndWindow {
       var list = inline
       if typeList, let property = try connection.property32(source, atoms.typeList) { list = property.values }
       let targets = try connection.names(of: list.filter { $0 != 0 })
-      connection.selectInput(source, X11Connection.EventMask.structureNotify)
+      connection.selectInput(source, X11Connection.watchedWindowEvents)
       let origin = try connection.translate(0, 0, from: window, to: connection.setup.root)
       let size = try connection.size(of: window) ?? (Int(Int16.max), Int(Int16.max))
       return (targets, (origin?.x ?? 0, origin?.y ?? 0), (Double(size.width), Double(size.height)))
