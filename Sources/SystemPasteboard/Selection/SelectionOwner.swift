@@ -250,8 +250,9 @@ package final class SelectionOwner {
     let property = request.property == 0 ? request.target : request.property
     var answered = false
     if isOwner && request.selection == selection && (request.time == 0 || request.time >= ownedSince) {
-      if try answersAfterLoading(request, property: property) { return }
-      answered = try convert(requestor: request.requestor, target: request.target, property: property)
+      let prepared = Prepared(pairs: try multiplePairs(of: request, property: property))
+      if try answersAfterLoading(request, property: property, prepared) { return }
+      answered = try convert(requestor: request.requestor, target: request.target, property: property, prepared)
     }
     notify(request, property: answered ? property : 0)
     try connection.flush()
@@ -262,49 +263,60 @@ package final class SelectionOwner {
   /// when they are done, on the owner's thread: the loop serves other requests meanwhile. For
   /// `MULTIPLE`, every pair's target that runs code is loaded there, and the whole reply
   /// follows. False (nothing started) for targets that load at once, or an owner nothing serves.
-  private func answersAfterLoading(_ request: Request, property: UInt32) throws(SystemPasteboardError) -> Bool {
+  private func answersAfterLoading(_ request: Request, property: UInt32, _ prepared: Prepared)
+    throws(SystemPasteboardError) -> Bool
+  {
     guard let post = owners.post, !loadsInAnswer else { return false }
-    let loading = try offersLoadingByCode(for: request, property: property)
+    let loading = offersLoadingByCode(for: request, pairs: prepared.pairs)
     guard !loading.isEmpty else { return false }
-    let (items, operation, owner) = (items, fileOperation, LoopConfined(self))
+    let (items, operation, owner, pairs) = (items, fileOperation, LoopConfined(self), prepared.pairs)
     WorkerThread.detached {
       var loaded: [String: Payload?] = [:]
       for offer in loading {
         loaded[offer.target] = SelectionTargets.payload(for: offer, items: items, fileOperation: operation)
       }
       let payloads = LoopConfined(loaded)
-      post { owner.value.answerLoaded(request, property: property, loaded: payloads.value) }
+      post { owner.value.answerLoaded(request, property: property, Prepared(pairs: pairs, loaded: payloads.value)) }
     }
     return true
   }
 
-  /// The offers `request` asks for (its target, or each pair's of a `MULTIPLE`) whose load runs
-  /// code.
-  private func offersLoadingByCode(for request: Request, property: UInt32) throws(SystemPasteboardError)
-    -> [SelectionTargets.Offer]
-  {
-    var targets = [request.target]
-    if try connection.names(of: [request.target])[0] == "MULTIPLE" {
-      let pairs = try connection.property32(request.requestor, property, limit: 1 << 16)?.values ?? []
-      targets = stride(from: 0, to: pairs.count - 1, by: 2).map { pairs[$0] }
-    }
+  /// What an answer read and loaded before converting: a `MULTIPLE` request's pair list (nil for
+  /// another target, or a list the requestor did not set), and the payloads loaded off the loop,
+  /// by target (nil: the load failed).
+  private struct Prepared {
+    var pairs: [UInt32]?
+    var loaded: [String: Payload?] = [:]
+  }
+
+  /// The (target, property) pairs in `property` of a `MULTIPLE` request's requestor; nil for
+  /// another target.
+  private func multiplePairs(of request: Request, property: UInt32) throws(SystemPasteboardError) -> [UInt32]? {
+    guard try connection.names(of: [request.target])[0] == "MULTIPLE" else { return nil }
+    return try connection.property32(request.requestor, property, limit: 1 << 16)?.values
+  }
+
+  /// The offers a request asks for (its target, or each of its `MULTIPLE` pairs') whose load
+  /// runs code.
+  private func offersLoadingByCode(for request: Request, pairs: [UInt32]?) -> [SelectionTargets.Offer] {
+    let targets =
+      pairs.map { pairs in stride(from: 0, to: pairs.count - 1, by: 2).map { pairs[$0] } } ?? [request.target]
     // An atom that does not exist is refused when the pair is converted.
     let names = Set(targets.compactMap { (try? connection.names(of: [$0]))?.first })
     return offers.filter { names.contains($0.target) && SelectionTargets.loadRunsCode(for: $0, items: items) }
   }
 
   /// Answers `request` with the payloads its loads gave (nil: refused), on the owner's thread.
-  private func answerLoaded(_ request: Request, property: UInt32, loaded: [String: Payload?]) {
+  private func answerLoaded(_ request: Request, property: UInt32, _ prepared: Prepared) {
     let answered =
-      (try? convert(requestor: request.requestor, target: request.target, property: property, loaded: loaded))
-      ?? false
+      (try? convert(requestor: request.requestor, target: request.target, property: property, prepared)) ?? false
     notify(request, property: answered ? property : 0)
     try? connection.flush()
   }
 
-  /// Writes the conversion of `target` into `property` of `requestor`, with the payloads
-  /// `loaded` already (by target: nil for a load that failed); false when it cannot.
-  private func convert(requestor: UInt32, target: UInt32, property: UInt32, loaded: [String: Payload?] = [:])
+  /// Writes the conversion of `target` into `property` of `requestor`, with what was `prepared`
+  /// for it; false when it cannot.
+  private func convert(requestor: UInt32, target: UInt32, property: UInt32, _ prepared: Prepared)
     throws(SystemPasteboardError) -> Bool
   {
     let name = try connection.names(of: [target])[0]
@@ -323,10 +335,10 @@ package final class SelectionOwner {
       connection.changeProperty(requestor, property, type: try connection.atom("NULL"), format: 32, data: [])
       return true
     case "MULTIPLE":
-      return try convertMultiple(requestor: requestor, property: property, loaded: loaded)
+      return try convertMultiple(requestor: requestor, property: property, prepared)
     default:
       guard let offer = offers.first(where: { $0.target == name }),
-        let payload = loaded.keys.contains(name) ? loaded[name] ?? nil : load(offer)
+        let payload = prepared.loaded.keys.contains(name) ? prepared.loaded[name] ?? nil : load(offer)
       else { return false }
       return try deliver(payload, of: offer, to: requestor, property: property)
     }
@@ -355,18 +367,17 @@ package final class SelectionOwner {
   /// ICCCM 2.6.2: the requestor's property holds (target, property) pairs; each is converted,
   /// and a pair that fails (a target we do not have, an atom that does not exist, a None
   /// property) has its property replaced by None. A trailing odd item is left as it is.
-  private func convertMultiple(requestor: UInt32, property: UInt32, loaded: [String: Payload?])
+  private func convertMultiple(requestor: UInt32, property: UInt32, _ prepared: Prepared)
     throws(SystemPasteboardError) -> Bool
   {
-    guard let list = try connection.property32(requestor, property, limit: 1 << 16) else { return false }
-    var pairs = list.values
+    guard var pairs = prepared.pairs else { return false }
     for index in stride(from: 0, to: pairs.count - 1, by: 2) where pairs[index + 1] != 0 {
       var converted = false
       do {
         // MULTIPLE inside MULTIPLE would recurse without end.
         if pairs[index] != selfMultiple {
           converted = try convert(
-            requestor: requestor, target: pairs[index], property: pairs[index + 1], loaded: loaded)
+            requestor: requestor, target: pairs[index], property: pairs[index + 1], Prepared(loaded: prepared.loaded))
         }
       } catch  where error.code == .request {
         converted = false
