@@ -17,22 +17,30 @@ final class DisplayLinks<Display: Hashable & Sendable, Link: AnyObject & Sendabl
 
   private struct Entry {
     weak var link: Link?
+    /// The process that made the link: a forked child does not use its parent's.
+    var process: Int32
+
+    /// The link, where it is this process's and `isServing` says it still serves.
+    func link(servingIf isServing: (Link) -> Bool) -> Link? {
+      guard let link, process == ProcessEnvironment.processID, isServing(link) else { return nil }
+      return link
+    }
   }
 
-  /// The link to `display` with `timeout`: the one made before while `isUsable` says it still
-  /// serves, else a new one from `make`, which runs outside the lock (another display's
-  /// pasteboards do not wait for this one to connect).
+  /// The link to `display` with `timeout`: the one this process made before while `isServing`
+  /// says it still serves (its connection was not lost), else a new one from `make`, which runs
+  /// outside the lock (another display's pasteboards do not wait for this one to connect).
   /// - Throws: What `make` throws.
   func link(
-    to display: Display, timeout: Double, isUsable: (Link) -> Bool, make: () throws(SystemPasteboardError) -> Link
+    to display: Display, timeout: Double, isServing: (Link) -> Bool, make: () throws(SystemPasteboardError) -> Link
   ) throws(SystemPasteboardError) -> Link {
     let key = Key(display: display, timeout: timeout)
-    if let link = links.withLock({ $0[key]?.link }), isUsable(link) { return link }
+    if let link = links.withLock({ $0[key]?.link(servingIf: isServing) }) { return link }
     let made = try make()
     return links.withLock { links in
-      if let link = links[key]?.link, isUsable(link) { return link }
+      if let link = links[key]?.link(servingIf: isServing) { return link }
       links = links.filter { $0.value.link != nil }
-      links[key] = Entry(link: made)
+      links[key] = Entry(link: made, process: ProcessEnvironment.processID)
       return made
     }
   }

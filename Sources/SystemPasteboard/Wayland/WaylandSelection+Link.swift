@@ -25,7 +25,7 @@ extension WaylandSelection {
     let offers = Locked(WaylandOffers())
     /// The selections served, held weakly: their pasteboards keep them.
     private let members = Locked<[Member]>([])
-    /// The process that made the link: a forked child does not use its parent's.
+    /// The process that made the link (``isThisProcess``).
     private let process = ProcessEnvironment.processID
     /// Whether the link is shared (else it is one pasteboard's, whose thread was deferred).
     let isShared: Bool
@@ -44,7 +44,7 @@ extension WaylandSelection {
     ///   the compositor offers no data-control protocol (GNOME, weston) or no seat.
     static func link(display: WaylandDisplay, timeout: Double, shared: Bool) throws(SystemPasteboardError) -> Link {
       guard shared else { return try Link(display: display, timeout: timeout, shared: false) }
-      return try Self.shared.link(to: display, timeout: timeout, isUsable: \.isUsable) {
+      return try Self.shared.link(to: display, timeout: timeout, isServing: \.isServing) {
         () throws(SystemPasteboardError) in try Link(display: display, timeout: timeout, shared: true)
       }
     }
@@ -85,11 +85,11 @@ extension WaylandSelection {
       )
     }
 
-    /// Whether the link serves: its connection is there, and it is this process's.
-    private var isUsable: Bool { dispatcher.failure == nil && isThisProcess }
+    /// Whether the link serves: its connection is there.
+    private var isServing: Bool { dispatcher.failure == nil }
 
-    /// Whether this process made the link (not the parent of a forked child, whose requests on
-    /// the socket they share would be the parent's).
+    /// Whether this process made the link: a forked child holding its parent's link sends
+    /// nothing on the socket they share.
     var isThisProcess: Bool { process == ProcessEnvironment.processID }
 
     /// Whether the bound manager has the primary selection (ext's always; wlroots' from version 2).

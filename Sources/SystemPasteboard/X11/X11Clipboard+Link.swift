@@ -18,8 +18,6 @@ extension X11Clipboard {
     let owners: SelectionOwners
     /// The servers served (loop-confined), held weakly: their pasteboards keep them.
     private var servers: [Member] = []
-    /// The process that made the link: a forked child does not use its parent's.
-    private let process = ProcessEnvironment.processID
 
     private struct Member {
       weak var server: Server?
@@ -43,13 +41,13 @@ extension X11Clipboard {
     /// threads), a new one whose thread waits for ``EventLoop/start()``.
     static func link(display: X11Display, timeout: Double, shared: Bool) throws(SystemPasteboardError) -> Link {
       guard shared else { return try Link(display: display, timeout: timeout, starting: false) }
-      return try Self.shared.link(to: display, timeout: timeout, isUsable: \.isUsable) {
+      return try Self.shared.link(to: display, timeout: timeout, isServing: \.isServing) {
         () throws(SystemPasteboardError) in try Link(display: display, timeout: timeout, starting: true)
       }
     }
 
-    /// Whether the link serves: its connection is there, and it is this process's.
-    private var isUsable: Bool { loop.failure == nil && process == ProcessEnvironment.processID }
+    /// Whether the link serves: its connection is there.
+    private var isServing: Bool { loop.failure == nil }
 
     /// Makes an owner of `selection` on the link's connection, served in its group and told of
     /// the selection's changes of owner (XFIXES); a server's requestor is made at its first read.
