@@ -416,6 +416,24 @@ struct DragAndDropTests {
     }
   }
 
+  /// A target whose window goes away after accepting, before the button is released: the drop
+  /// goes to a window that is gone, and the drag ends at once as a cancel rather than waiting
+  /// for a finish that cannot come (no `DestroyNotify` reaches a client that was not watching).
+  @Test func aDropOnATargetAlreadyGoneEndsInACancel() async throws {
+    try Self.server.orSkip()
+    try await Self.withPointyBugTypes {
+      let target = try await Self.startPeer(["target", "500", "0", "5", "vanish"])
+      defer { target.terminate() }
+      let window = try Self.dragWindow(timeout: 1)
+      defer { window.close() }
+      let ended = try await Self.pressAndDrag(from: window, ArrowTool(), release: false)
+      #expect(try await Self.line(from: target) { $0 == "vanished" } == "vanished")
+      try await Self.xdotool("mouseup 1")
+      #expect(await suspendUntil(within: 10) { ended.operations == [.cancel] }, "\(ended.operations)")
+      #expect(!window.isDragging)
+    }
+  }
+
   /// A target that answers the drop after the window's timeout: the drop is the target's to
   /// finish (GTK waits five minutes), and the source hears what it performed.
   @Test func aTargetThatFinishesAfterTheTimeoutIsHeard() async throws {

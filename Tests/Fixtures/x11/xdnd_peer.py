@@ -20,7 +20,8 @@ speak an older version, stay silent, or send malformed and out-of-order messages
       first type from XdndSelection, prints "received TYPE HEX" and sends XdndFinished (without
       success flags before version 5): at once with MODE "finish", after 3 s with "slow"; with
       "silent" never, printing instead "grab STATUS", the status of its own pointer grab then
-      (0: the source gave the pointer back at the drop; 1: AlreadyGrabbed)
+      (0: the source gave the pointer back at the drop; 1: AlreadyGrabbed); with "vanish" it
+      destroys its window once it has answered the first XdndPosition, and prints "vanished"
   xdnd_peer.py plain X Y      a mapped 400x400 window at (X, Y) that knows nothing of XDND (a
       host toolkit's window); prints "ready", then its id
   xdnd_peer.py proxied X Y    a mapped 200x200 window at (X, Y) whose XdndProxy names a window of a
@@ -193,6 +194,10 @@ else:
             say("enter", spoken, *[name(t) for t in types])
         elif e.client_type == A["XdndPosition"]:
             send(source, "XdndStatus", [window.id, 1, 0, 0, A["XdndActionCopy"]])
+            if mode == "vanish":
+                window.destroy()
+                d.sync()
+                say("vanished")
         elif e.client_type == A["XdndLeave"]:
             say("leave")
         elif e.client_type == A["XdndDrop"]:

@@ -84,7 +84,8 @@ extension XdndWindow {
   /// says so; arms the deadline while an answer is awaited (a status within the timeout, the
   /// drop's end within ``XdndDragging/finishLimit``).
   private func run(_ actions: [XdndDragging.Action]) {
-    for action in actions {
+    var actions = actions[...]
+    while let action = actions.popFirst() {
       switch action {
       case .send(let message, let target):
         connection.send(message, to: target.window, via: target.proxy, atoms: atoms)
@@ -93,8 +94,7 @@ extension XdndWindow {
         return
       case .releaseGrabs(let target):
         connection.ungrab(time: X11Enum.Time.currentTime)
-        // Our own window's events are selected already (selecting would replace its mask).
-        if target.window != window { connection.selectInput(target.window, X11Connection.watchedWindowEvents) }
+        if !watch(target.window) { actions += drag!.machine.windowDestroyed(target.window) }
       }
     }
     try? connection.flush()
@@ -106,6 +106,21 @@ extension XdndWindow {
       case nil: nil
       }
     drag!.deadline = wait.map { MonotonicClock.deadline(after: MonotonicClock.nanoseconds($0)) }
+  }
+
+  /// Watches the drop's target for its end; false when it is gone already. Its `DestroyNotify`
+  /// comes only to a client that selected it before the window went, and a target may go in
+  /// the instant before the drop (a BadWindow nobody waits for): a round trip after selecting
+  /// tells which, so that a drop on a window that is gone does not wait for its end.
+  private func watch(_ target: UInt32) -> Bool {
+    // Our own window's events are selected already (selecting would replace its mask).
+    guard target != window else { return true }
+    connection.selectInput(target, X11Connection.watchedWindowEvents)
+    do {
+      return try connection.size(of: target) != nil
+    } catch {
+      return true  // the connection failed: the loop ends, and the drag with it
+    }
   }
 
   /// Ends the drag: releases the grabs and the selection, and tells the source.
