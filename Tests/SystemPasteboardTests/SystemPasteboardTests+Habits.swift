@@ -13,6 +13,16 @@ extension SystemPasteboardTests {
     try shell("timeout 30 xclip -o -selection clipboard -t '\(target)'")
   }
 
+  /// The tests' clipboard manager (`x11/clipboard_manager.py`), once it owns `CLIPBOARD_MANAGER`;
+  /// it prints "saved N targets" after each hand-over.
+  static func startClipboardManager() throws -> XServer.Peer {
+    try Peers.xlib.orSkip()
+    let manager = try server.orSkip().start(
+      "/usr/bin/python3", [fixturesDirectory.appendingPathComponent("x11/clipboard_manager.py").path])
+    try #require(manager.line() == "ready")
+    return manager
+  }
+
   /// Whether anything owns the clipboard (xclip's TARGETS request answers).
   static var clipboardIsOwned: Bool {
     get throws { try shell("timeout 5 xclip -o -selection clipboard -t TARGETS 2>/dev/null").status == 0 }
@@ -58,11 +68,8 @@ extension SystemPasteboardTests {
   /// and gone after --clear-after.
   @Test func aSensitiveCopyIsHintedKeptFromTheManagerAndCleared() throws {
     let server = try Self.server.orSkip()
-    try Peers.xlib.orSkip()
-    let manager = try server.start(
-      "/usr/bin/python3", [fixturesDirectory.appendingPathComponent("x11/clipboard_manager.py").path])
+    let manager = try Self.startClipboardManager()
     defer { manager.terminate() }
-    try #require(manager.line() == "ready")
     let copier = try server.start(try Self.utictl(), ["copy", "--sensitive", "--foreground", "--clear-after", "3"])
     let input = try #require(copier.process.standardInput as? Pipe)
     input.fileHandleForWriting.write(Data("hunter2".utf8))

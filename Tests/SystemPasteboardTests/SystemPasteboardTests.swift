@@ -605,10 +605,7 @@ struct SystemPasteboardTests {
   /// program exits. With a clipboard manager running, it is not.
   @Test func aCopySurvivesItsProcessWhereAClipboardManagerRuns() throws {
     let server = try Self.server.orSkip()
-    try Peers.xlib.orSkip()
-    let manager = try server.start(
-      "/usr/bin/python3", [fixturesDirectory.appendingPathComponent("x11/clipboard_manager.py").path])
-    try #require(manager.line() == "ready")
+    let manager = try Self.startClipboardManager()
     var png = [UInt8]([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
     png += (0..<65_536).map { UInt8(truncatingIfNeeded: $0 &* 31) }
     let directory = try makeTemporaryDirectory("manager")

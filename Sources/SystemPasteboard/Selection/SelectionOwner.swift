@@ -30,9 +30,8 @@ package final class SelectionOwner {
   /// The owners served with this one on its connection (this one alone, unless it was made in
   /// a shared group).
   package let owners: SelectionOwners
-  /// True while a hand-over waits for the manager: that wait runs no posted command, so its
-  /// requests' data is loaded in their answers.
-  private var loadsInAnswer = false
+  /// The hand-over to the clipboard manager in progress, if one is.
+  var handingOver: HandOver?
 
   struct Transfer {
     package var requestor: UInt32
@@ -141,22 +140,27 @@ package final class SelectionOwner {
     isOwner = false
   }
 
-  /// When the silent `INCR` transfer that is due first is given up (`.max` for none).
-  var nextTransferDeadline: UInt64 {
+  /// When the owner next gives something up (`.max` for nothing): the silent `INCR` transfer
+  /// that is due first, or a hand-over whose manager fell silent.
+  var nextDeadline: UInt64 {
     let idle = MonotonicClock.nanoseconds(loadTimeout)
-    return transfers.map { $0.lastActivity + idle }.min() ?? UInt64.max
+    return min(transfers.map { $0.lastActivity + idle }.min() ?? .max, handingOver?.deadline ?? .max)
   }
 
-  /// Gives up the `INCR` transfers whose requestors stayed silent for ``loadTimeout``.
-  func dropStaleTransfers() {
+  /// Gives up what is overdue: the `INCR` transfers whose requestors stayed silent for
+  /// ``loadTimeout``, and a hand-over past its deadline.
+  func giveUpOverdue() {
     let now = MonotonicClock.now()
     transfers.removeAll { now >= $0.lastActivity + MonotonicClock.nanoseconds(loadTimeout) }
+    if let deadline = handingOver?.deadline, now >= deadline { endHandOver(confirmed: false) }
   }
 
   /// Handles `event` where it is this owner's: a request for its window, a step of one of its
   /// transfers, the loss of its selection; other events pass.
   func handle(_ event: X11Connection.Event) throws(SystemPasteboardError) {
-    switch X11Event(event, xfixesEvent: connection.xfixesEvent) {
+    let decoded = X11Event(event, xfixesEvent: connection.xfixesEvent)
+    if handingOver != nil { handOverHeard(decoded) }
+    switch decoded {
     // SelectionClear comes from the server alone: one another client sent (SendEvent sets the
     // high bit) does not take the selection from us.
     case .selectionClear(let owner, let cleared, _) where owner == window && cleared == selection && !event.isSynthetic:
@@ -193,54 +197,6 @@ package final class SelectionOwner {
   /// A `SelectionRequest`'s fields (ICCCM 2.2).
   package typealias Request = X11Event.SelectionRequest
 
-  /// Hands the data to the clipboard manager (freedesktop's clipboard manager specification):
-  /// asks the owner of `CLIPBOARD_MANAGER` to convert `SAVE_TARGETS`, with our targets in the
-  /// property, and answers its requests until it confirms. False when no manager runs, it
-  /// refuses, or it falls silent for `timeout` before confirming: each request for the
-  /// selection (or `INCR` step) while it copies gives it another `timeout`, so a manager
-  /// copying many targets on a busy machine is not cut off half-way, and the whole hand-over
-  /// ends after 12 × `timeout` whatever it does.
-  func handOver(timeout: Double) throws(SystemPasteboardError) -> Bool {
-    guard isOwner else { return false }
-    loadsInAnswer = true
-    defer { loadsInAnswer = false }
-    let manager = try connection.atom("CLIPBOARD_MANAGER")
-    guard try connection.roundTrip(X11.GetSelectionOwner(selection: manager)).owner != X11Enum.Window.none else {
-      return false
-    }
-    let property = try connection.atom("_SWIFT_UTI_SAVE_TARGETS")
-    let targets = try connection.atoms(offers.map(\.target))
-    connection.changeProperty(
-      window, property, type: try connection.atom("ATOM"), format: 32, data: targets.flatMap(X11Wire.le32))
-    connection.send(
-      X11.ConvertSelection(
-        requestor: window, selection: manager, target: try connection.atom("SAVE_TARGETS"), property: property,
-        time: ownedSince))
-    let limit = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(12 * timeout))
-    var confirmed: Bool?
-    while confirmed == nil {
-      var active = false
-      let deadline = min(limit, MonotonicClock.deadline(after: MonotonicClock.nanoseconds(timeout)))
-      let stopped = try owners.serve(until: deadline) { event in
-        switch X11Event(event, xfixesEvent: nil) {
-        case .selectionNotify(let notify) where notify.requestor == window && notify.selection == manager:
-          confirmed = notify.property != 0
-        // The manager converting (its requesting window need not be the one that owns
-        // CLIPBOARD_MANAGER), or an INCR step of a transfer.
-        case .selectionRequest(let request) where request.selection == selection:
-          active = true
-        case .propertyNotify(let requestor, _, _, _) where requestor != window:
-          active = true
-        default:
-          return false
-        }
-        return true
-      }
-      guard stopped, confirmed != nil || active else { return false }
-    }
-    return confirmed ?? false
-  }
-
   // MARK: Answers
 
   /// Answers a request that passed the checks (our selection, owned since before its time) with
@@ -266,7 +222,7 @@ package final class SelectionOwner {
   private func answersAfterLoading(_ request: Request, property: UInt32, _ prepared: Prepared)
     throws(SystemPasteboardError) -> Bool
   {
-    guard let post = owners.post, !loadsInAnswer else { return false }
+    guard let post = owners.post else { return false }
     let loading = offersLoadingByCode(for: request, pairs: prepared.pairs)
     guard !loading.isEmpty else { return false }
     let (items, operation, owner, pairs) = (items, fileOperation, LoopConfined(self), prepared.pairs)

@@ -55,10 +55,10 @@ package final class SelectionOwners {
         event = deferred.removeFirst()
       } else {
         let owners = owners
-        let next = min(deadline, owners.map(\.nextTransferDeadline).min() ?? .max)
+        let next = min(deadline, owners.map(\.nextDeadline).min() ?? .max)
         // The loop's idle wait: the one another thread's wake-up (a command) ends.
         guard let received = try connection.nextEvent(until: next, wakeable: true) else {
-          for owner in owners { owner.dropStaleTransfers() }
+          for owner in owners { owner.giveUpOverdue() }
           if MonotonicClock.now() >= deadline || connection.takeWake() { return false }
           continue
         }
@@ -74,6 +74,9 @@ package final class SelectionOwners {
   private func handle(_ event: X11Connection.Event) throws(SystemPasteboardError) {
     let owners = owners
     for owner in owners { try owner.handle(event) }
+    // What is overdue while events keep coming (the idle wait's timeout checks the rest).
+    let now = MonotonicClock.now()
+    for owner in owners where now >= owner.nextDeadline { owner.giveUpOverdue() }
     // Errors for requests nobody waits for (a ChangeProperty or SendEvent to a requestor that
     // vanished): a BadWindow for a requestor ends its transfers, anything else is that request's alone.
     let errors = connection.takeErrors()

@@ -13,7 +13,6 @@ extension X11Clipboard {
       case disown
       /// Empties the selection: owns it with nothing, then gives it up.
       case clear
-      case handOver
     }
 
     private let link: Link
@@ -75,6 +74,27 @@ extension X11Clipboard {
       }
     }
 
+    /// Hands the data to the clipboard manager and waits (on the calling thread, never the
+    /// loop's) for its confirmation: the loop begins the hand-over, then serves the manager's
+    /// requests between everyone else's, and tells the outcome when the manager confirms,
+    /// refuses or falls silent (``SelectionOwner/beginHandOver(timeout:done:)``). A loop whose
+    /// thread is not started is served here meanwhile.
+    func handOver() throws(SystemPasteboardError) -> Bool {
+      let outcome = Waiter<Bool>()
+      let begun = try loop.submit(within: 3 * timeout) { [self] () throws(SystemPasteboardError) -> Bool in
+        try owner.beginHandOver(timeout: timeout) { outcome.deliver($0) }
+      }
+      guard begun else { return false }
+      // The hand-over's own limit is 12 × the timeout; a second more for its last answer.
+      let limit = 12 * timeout + 1
+      if loop.isServedByCaller {
+        try loop.serve(until: MonotonicClock.deadline(after: MonotonicClock.nanoseconds(limit))) {
+          outcome.wait(seconds: 0) != nil
+        }
+      }
+      return outcome.wait(seconds: limit) ?? false
+    }
+
     // MARK: Reading
 
     var requestorLoop: EventLoop { loop }
@@ -119,6 +139,7 @@ extension X11Clipboard {
     /// selection back (or failed to), so that a process serving a copy does not take the gap for
     /// the copy's end.
     func loopEnded(_ error: SystemPasteboardError?) {
+      owner.endHandOver(confirmed: false)
       reading.withLock { $0 }?.loopEnded(
         error ?? SystemPasteboardError(.closed, "the connection to the X server was closed"))
       clipboard?.serverEnded(
@@ -147,8 +168,6 @@ extension X11Clipboard {
         try owner.disown()
         setOwning(false)
         return true
-      case .handOver:
-        return try owner.handOver(timeout: timeout)
       }
     }
   }

@@ -68,7 +68,7 @@ final class X11Clipboard: PasteboardBackend, @unchecked Sendable {
 
   func handOverToClipboardManager() throws(SystemPasteboardError) -> Bool {
     guard let server = running.withLock({ $0 }), server.ownsSelection else { return false }
-    return try server.perform(.handOver)
+    return try server.handOver()
   }
 
   func close() {

@@ -1,0 +1,80 @@
+import UTIPlatform
+
+/// Handing the data to the clipboard manager (freedesktop's clipboard manager specification), as
+/// one more thing the owner's loop serves between events: it asks the owner of
+/// `CLIPBOARD_MANAGER` to convert `SAVE_TARGETS`, answers the manager's requests as it answers
+/// anyone's (a slow representation loads off the loop), and hears the manager's confirmation,
+/// while every other request and command goes on being served.
+extension SelectionOwner {
+  /// A hand-over waiting for the manager's confirmation.
+  struct HandOver {
+    /// `CLIPBOARD_MANAGER`, whose `SelectionNotify` ends it.
+    let manager: UInt32
+    /// How long the manager may stay silent.
+    let timeout: Double
+    /// When it ends whatever the manager does: 12 × the timeout after it began.
+    let limit: UInt64
+    /// When it ends unless the manager asks for something first.
+    var quietUntil: UInt64
+    /// Hears whether the manager confirmed, on the loop.
+    let done: (Bool) -> Void
+
+    /// When the hand-over is given up.
+    var deadline: UInt64 { min(limit, quietUntil) }
+  }
+
+  /// Asks the clipboard manager to take our data: sets our targets on the owner's window and
+  /// converts `SAVE_TARGETS` of `CLIPBOARD_MANAGER`. The manager then copies what it wants, and
+  /// `done` hears whether it confirmed: false when it refuses, or falls silent for `timeout`
+  /// before confirming (each request for the selection, or `INCR` step, while it copies gives
+  /// it another `timeout`, so a manager copying many targets on a busy machine is not cut off
+  /// half-way), and whatever it does after 12 × `timeout`.
+  /// - Returns: Whether the hand-over began (`done` is called then, and only then): false when
+  ///   the selection is not ours, no manager runs, or a hand-over is already in progress.
+  func beginHandOver(timeout: Double, done: @escaping (Bool) -> Void) throws(SystemPasteboardError) -> Bool {
+    guard isOwner, handingOver == nil else { return false }
+    let manager = try connection.atom("CLIPBOARD_MANAGER")
+    guard try connection.roundTrip(X11.GetSelectionOwner(selection: manager)).owner != X11Enum.Window.none else {
+      return false
+    }
+    let property = try connection.atom("_SWIFT_UTI_SAVE_TARGETS")
+    let targets = try connection.atoms(offeredTargets)
+    connection.changeProperty(
+      window, property, type: try connection.atom("ATOM"), format: 32, data: targets.flatMap(X11Wire.le32))
+    connection.send(
+      X11.ConvertSelection(
+        requestor: window, selection: manager, target: try connection.atom("SAVE_TARGETS"), property: property,
+        time: ownedSince))
+    try connection.flush()
+    let quiet = MonotonicClock.nanoseconds(timeout)
+    handingOver = HandOver(
+      manager: manager, timeout: timeout, limit: MonotonicClock.deadline(after: 12 * quiet),
+      quietUntil: MonotonicClock.deadline(after: quiet), done: done)
+    return true
+  }
+
+  /// What an event means for the hand-over in progress: the manager's confirmation (or
+  /// refusal) ends it; the manager converting our selection (its requesting window need not be
+  /// the one that owns `CLIPBOARD_MANAGER`), or an `INCR` step, gives it another timeout.
+  func handOverHeard(_ event: X11Event) {
+    guard let handOver = handingOver else { return }
+    let copying: Bool
+    switch event {
+    case .selectionNotify(let notify) where notify.requestor == window && notify.selection == handOver.manager:
+      endHandOver(confirmed: notify.property != 0)
+      return
+    case .selectionRequest(let request): copying = request.selection == selection
+    case .propertyNotify(let requestor, _, _, _): copying = requestor != window
+    default: copying = false
+    }
+    guard copying else { return }
+    handingOver?.quietUntil = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(handOver.timeout))
+  }
+
+  /// Ends the hand-over in progress (if one is), telling its caller whether the manager confirmed.
+  func endHandOver(confirmed: Bool) {
+    guard let done = handingOver?.done else { return }
+    handingOver = nil
+    done(confirmed)
+  }
+}
