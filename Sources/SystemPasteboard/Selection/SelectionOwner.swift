@@ -144,7 +144,7 @@ package final class SelectionOwner {
   /// that is due first, or a hand-over whose manager fell silent.
   var nextDeadline: UInt64 {
     let idle = MonotonicClock.nanoseconds(loadTimeout)
-    return min(transfers.map { $0.lastActivity + idle }.min() ?? .max, handingOver?.deadline ?? .max)
+    return transfers.reduce(handingOver?.deadline ?? .max) { min($0, $1.lastActivity + idle) }
   }
 
   /// Gives up what is overdue: the `INCR` transfers whose requestors stayed silent for

@@ -80,6 +80,10 @@ extension X11Clipboard {
     /// refuses or falls silent (``SelectionOwner/beginHandOver(timeout:done:)``). A loop whose
     /// thread is not started is served here meanwhile.
     func handOver() throws(SystemPasteboardError) -> Bool {
+      // The loop's own thread would wait for itself (no code of ours calls it there).
+      guard loop.isServedByCaller || !loop.inEventLoop else {
+        throw SystemPasteboardError(.request, "the hand-over cannot wait on the thread of its own connection")
+      }
       let outcome = Waiter<Bool>()
       let begun = try loop.submit(within: 3 * timeout) { [self] () throws(SystemPasteboardError) -> Bool in
         try owner.beginHandOver(timeout: timeout) { outcome.deliver($0) }
