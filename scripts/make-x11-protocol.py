@@ -396,8 +396,8 @@ def event(protocols, node, swift, number, encoded):
     fields, _ = layout(list(node), protocols, 4, 1)
     lines = [f"  /// `{node.get('name')}` ({protocols[0].name}.xml): event {number}"
              + (" (from the extension's first event)." if protocols[0].name != "xproto" else "."),
-             f"  package struct {swift}: Equatable, Sendable {{",
-             f"    package static let number: UInt8 = {number}"]
+             f"  struct {swift}: Equatable, Sendable {{",
+             f"    static let number: UInt8 = {number}"]
     params = []
     for kind, element, offset, core in fields:
         name = label(element.get("name"))
@@ -406,7 +406,7 @@ def event(protocols, node, swift, number, encoded):
         else:
             params.append((name, SWIFT[core], offset, core))
     for name, kind, _, _ in params:
-        lines.append(f"    package var {name}: {kind}")
+        lines.append(f"    var {name}: {kind}")
     lines.append("    /// The event's fields from its 32 bytes (its code already checked).")
     values = []
     for name, kind, offset, core in params:
@@ -439,18 +439,18 @@ def event(protocols, node, swift, number, encoded):
 
 def enums(protocols_by_name):
     out = ["/// The protocols' enumerations whose values this client uses, as their XML gives them.",
-           "package enum X11Enum {"]
+           "enum X11Enum {"]
     for file, name, keep in ENUMS:
         protocol = protocols_by_name[file]
         node = protocol.find("enum", name)
         prefix = "XFixes" if file == "xfixes" else ""
-        out += [f"  /// `{name}` ({file}.xml).", f"  package enum {prefix}{name} {{"]
+        out += [f"  /// `{name}` ({file}.xml).", f"  enum {prefix}{name} {{"]
         for item in node.findall("item"):
             if keep is not None and item.get("name") not in keep:
                 continue
             value = item.find("value")
             number = int(value.text) if value is not None else 1 << int(item.find("bit").text)
-            out.append(f"    package static let {label(item.get('name'))}: UInt32 = {number:#x}")
+            out.append(f"    static let {label(item.get('name'))}: UInt32 = {number:#x}")
         out += ["  }", ""]
     out[-1:] = ["}", ""]
     return out
@@ -473,7 +473,7 @@ def generate():
         out += request(chain, protocols[file].find("request", name), swift, extensions.get(file)) + [""]
     for lines in VALUE_LISTS.values():
         out[-1:-1] = lines
-    out[-1:] = ["}", "", "/// The events this client reads or sends, typed, decoded from their 32 bytes.", "package enum X11Events {"]
+    out[-1:] = ["}", "", "/// The events this client reads or sends, typed, decoded from their 32 bytes.", "enum X11Events {"]
     for file, name, swift, encoded in EVENTS:
         chain = (protocols[file],) + ((protocols["xproto"],) if file != "xproto" else ())
         node = None
@@ -485,10 +485,10 @@ def generate():
             node = protocols[file].find("event", node.get("ref"))
         out += event(chain, node, swift, number, encoded) + [""]
     out.append("  /// Event numbers the framing reads (events without a sequence number, the generic event).")
-    out.append("  package enum Number {")
+    out.append("  enum Number {")
     for file, name in EVENT_NUMBERS:
         node = protocols[file].find("event", name)
-        out.append(f"    package static let {camel(name)}: UInt8 = {int(node.get('number'))}")
+        out.append(f"    static let {camel(name)}: UInt8 = {int(node.get('number'))}")
     out += ["  }", "}", ""]
     out += enums(protocols)
     return "\n".join(out)

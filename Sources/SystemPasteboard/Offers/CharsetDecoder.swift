@@ -10,7 +10,7 @@
 /// big-endian, as RFC 2781 says; a mark, where there is one, decides and is dropped. Charsets
 /// that are UTF-8 already (`utf-8`, `us-ascii`) and ones not known here are passed through
 /// unchanged: their bytes are what the owner sent.
-package struct CharsetDecoder {
+struct CharsetDecoder {
   enum Charset: Equatable {
     case latin1
     /// UTF-8, passed through (a `TEXT` whose first non-ASCII bytes were UTF-8).

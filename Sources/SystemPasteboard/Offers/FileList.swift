@@ -34,7 +34,7 @@ package struct FileList: Equatable, Sendable {
   package var entries: [Entry]
 
   /// Whether the list is one URL that is no file.
-  package var isOneLink: Bool {
+  var isOneLink: Bool {
     guard entries.count == 1, case .url = entries[0] else { return false }
     return true
   }
@@ -93,10 +93,10 @@ package struct FileList: Equatable, Sendable {
   }
 
   /// `text/uri-list`: each URL followed by `\r\n`.
-  package var uriList: [UInt8] { entries.flatMap { Array($0.url.utf8) + [0x0D, 0x0A] } }
+  var uriList: [UInt8] { entries.flatMap { Array($0.url.utf8) + [0x0D, 0x0A] } }
 
   /// `x-special/gnome-copied-files`: the operation, then the URLs, one a line.
-  package var gnomeCopiedFiles: [UInt8] {
+  var gnomeCopiedFiles: [UInt8] {
     Array(((operation ?? .copy).rawValue + entries.map { "\n" + $0.url }.joined()).utf8)
   }
 

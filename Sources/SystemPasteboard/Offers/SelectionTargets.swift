@@ -36,8 +36,8 @@ package enum SelectionTargets {
   ]
 
   /// What a target serves: a representation's data, converted.
-  package struct Offer: Sendable {
-    package enum Conversion: Equatable, Sendable {
+  struct Offer: Sendable {
+    enum Conversion: Equatable, Sendable {
       case none, latin1
       /// The file URLs of every item, as one list in `format`.
       case fileList(FileListFormat)
@@ -46,7 +46,7 @@ package enum SelectionTargets {
     }
     package var target: String
     package var typeIdentifier: String
-    package var conversion: Conversion
+    var conversion: Conversion
 
     /// The offer's type: an identifier no declaration names (an app's own type, offered under its
     /// identifier) is still the item's type.
@@ -54,7 +54,7 @@ package enum SelectionTargets {
   }
 
   /// How a list of files is written for a target.
-  package enum FileListFormat: Equatable, Sendable {
+  enum FileListFormat: Equatable, Sendable {
     /// `text/uri-list`.
     case uriList
     /// `x-special/gnome-copied-files`, with the copy's operation.
@@ -81,7 +81,7 @@ package enum SelectionTargets {
   ///
   /// A `sensitive` copy also offers
   /// ``passwordManagerHintTarget``, last.
-  package static func offers(
+  static func offers(
     for items: [SystemPasteboard.Item], sensitive: Bool = false
   ) -> [Offer] {
     guard let item = items.first else { return [] }
@@ -165,7 +165,7 @@ package enum SelectionTargets {
   }
 
   /// `data` converted for a target (file lists are made by ``fileList(_:format:operation:)``).
-  package static func convert(_ bytes: [UInt8], _ conversion: Offer.Conversion) -> [UInt8] {
+  static func convert(_ bytes: [UInt8], _ conversion: Offer.Conversion) -> [UInt8] {
     switch conversion {
     case .none, .fileList: return bytes
     case .passwordManagerHint: return Array("secret".utf8)
@@ -174,7 +174,7 @@ package enum SelectionTargets {
   }
 
   /// ISO 8859-1: the code points below 256; others become '?', as Xlib's conversion does.
-  package static func latin1(_ utf8: [UInt8]) -> [UInt8] {
+  static func latin1(_ utf8: [UInt8]) -> [UInt8] {
     String(decoding: utf8, as: UTF8.self).unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : 0x3F }
   }
 
@@ -198,7 +198,7 @@ package enum SelectionTargets {
   /// file URLs as one list), converted; nil when the item lacks it or its load fails. File
   /// representations are served from the file, a chunk at a time. The load runs on the calling
   /// thread (the backend's), never on Swift's cooperative pool.
-  package static func payload(
+  static func payload(
     for offer: Offer, items: [SystemPasteboard.Item], fileOperation: FileList.Operation
   ) -> Payload? {
     if offer.conversion == .passwordManagerHint { return Payload(convert([], .passwordManagerHint)) }
@@ -231,7 +231,7 @@ package enum SelectionTargets {
 
   /// What answers a peer's request for a target (a Wayland `send`): the payload of the offer
   /// for that target, or nil when `offers` has none or its load fails.
-  package static func server(
+  static func server(
     for offers: [Offer], items: [SystemPasteboard.Item], fileOperation: FileList.Operation
   ) -> @Sendable (String) -> Payload? {
     { target in

@@ -10,7 +10,7 @@ import TypeRegistry
 /// this package runs on), written with a byte-order mark as `NSString`'s UTF-16 encoding
 /// writes one; `public.utf16-external-plain-text` is UTF-16 without a byte-order mark, in the
 /// external byte order (big-endian). Bytes that are not UTF-8 become U+FFFD.
-package struct TextConversion {
+struct TextConversion {
   package enum Encoding: CaseIterable {
     case utf8, utf16, utf16External
 

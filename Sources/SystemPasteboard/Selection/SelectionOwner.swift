@@ -14,7 +14,7 @@ import UTIPlatform
 /// data target loads the representation when a requestor asks for it, and data larger than the
 /// server's maximum request goes in `INCR` chunks, each sent when the requestor deletes the
 /// previous one (a file representation is read a chunk at a time, so memory stays flat). Losing the selection (`SelectionClear`) ends ownership.
-package final class SelectionOwner {
+final class SelectionOwner {
   package let connection: X11Connection
   package let window: UInt32
   package let selection: UInt32
@@ -34,7 +34,7 @@ package final class SelectionOwner {
   var handingOver: HandOver?
 
   struct Transfer {
-    package var requestor: UInt32
+    var requestor: UInt32
     package var property: UInt32
     package var type: UInt32
     /// The target asked for (what the ownership counts as pasted at the end).
@@ -192,10 +192,10 @@ package final class SelectionOwner {
   }
 
   /// The number of `INCR` transfers in progress.
-  package var transferCount: Int { transfers.count }
+  var transferCount: Int { transfers.count }
 
   /// A `SelectionRequest`'s fields (ICCCM 2.2).
-  package typealias Request = X11Event.SelectionRequest
+  typealias Request = X11Event.SelectionRequest
 
   // MARK: Answers
 

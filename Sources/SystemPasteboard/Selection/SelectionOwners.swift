@@ -6,7 +6,7 @@ import UTIPlatform
 /// primary selection share one, and an XDND window's `XdndSelection` owner has one of its own.
 ///
 /// Confined to the thread that serves the connection, as its owners are.
-package final class SelectionOwners {
+final class SelectionOwners {
   package let connection: X11Connection
   /// The owners, held weakly: an owner's user keeps it (and removes it when it is done).
   private var members: [Member] = []

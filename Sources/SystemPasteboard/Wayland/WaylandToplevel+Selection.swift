@@ -65,7 +65,7 @@ extension WaylandToplevel {
   /// asks, and `events` hears `.cancelled` when another selection replaces it.
   /// - Returns: The source's id.
   @discardableResult
-  package func setSelection(
+  func setSelection(
     mimeTypes: [String], primary: Bool, serial: UInt32, serve: @escaping @Sendable (String) -> Payload?,
     events: @escaping @Sendable (Source) -> Void
   ) throws(SystemPasteboardError) -> UInt32 {

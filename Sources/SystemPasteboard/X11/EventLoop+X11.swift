@@ -3,7 +3,7 @@ import UTIPlatform
 /// What an X11 connection's event loop tells its owner, on the loop's thread: each event
 /// (after the connection's ``SelectionOwner`` answered what is its), the deadlines it checks
 /// between waits, and the end of the loop.
-package protocol X11EventLoopDelegate: AnyObject {
+protocol X11EventLoopDelegate: AnyObject {
   /// One event, after the loop's ``SelectionOwner`` handled it.
   func handle(_ event: X11Connection.Event)
   /// When the owner next needs the loop to wake without an event (a drag's overdue answer).
@@ -26,7 +26,7 @@ extension EventLoop {
   /// selection requests, INCR transfers and MULTIPLE, their slow loads posted back through the
   /// loop), then to `delegate` (held weakly), with the delegate's deadlines checked between
   /// waits. When the loop ends the delegate hears why and the connection's socket is closed.
-  package func prepare(serving owners: SelectionOwners, delegate: any X11EventLoopDelegate) {
+  func prepare(serving owners: SelectionOwners, delegate: any X11EventLoopDelegate) {
     let connection = owners.connection
     // A data load that ran off the loop answers through it.
     owners.post = { [weak self] command in _ = self?.execute(command) }
@@ -48,7 +48,7 @@ extension EventLoop {
   }
 
   /// Prepares the loop of `owner`'s connection, which serves it alone (and those made in its group).
-  package func prepare(serving owner: SelectionOwner, delegate: any X11EventLoopDelegate) {
+  func prepare(serving owner: SelectionOwner, delegate: any X11EventLoopDelegate) {
     prepare(serving: owner.owners, delegate: delegate)
   }
 }

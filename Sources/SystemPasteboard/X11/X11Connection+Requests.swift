@@ -200,5 +200,5 @@ extension X11Connection {
 
 extension X11.GetProperty.Reply {
   /// The value as 32-bit items (format 32).
-  package var items32: [UInt32] { stride(from: 0, to: value.count - 3, by: 4).map { X11Wire.u32(value, $0) } }
+  var items32: [UInt32] { stride(from: 0, to: value.count - 3, by: 4).map { X11Wire.u32(value, $0) } }
 }

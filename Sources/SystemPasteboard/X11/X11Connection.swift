@@ -17,7 +17,7 @@ import UTIPlatform
 /// `.protocolViolation` and the connection is closed.
 package final class X11Connection {
   /// What the server said about itself at setup.
-  package struct Setup {
+  struct Setup {
     var resourceIDBase: UInt32
     var resourceIDMask: UInt32
     package var root: UInt32
@@ -37,7 +37,7 @@ package final class X11Connection {
   }
 
   package let socket: Socket
-  package private(set) var setup: Setup
+  private(set) var setup: Setup
   package let timeout: Double
   /// The display this connection is to (`$DISPLAY`'s, when none was named).
   package let display: X11Display
@@ -63,7 +63,7 @@ package final class X11Connection {
   /// The key of request `sequence` in `replies` and `errors`.
   private static func key(_ sequence: UInt64) -> Int { Int(truncatingIfNeeded: sequence) }
   /// The XFIXES extension's first event code, once it has been set up.
-  package private(set) var xfixesEvent: UInt8?
+  private(set) var xfixesEvent: UInt8?
 
   /// The longest reply accepted (a hostile length would otherwise ask for gigabytes).
   static let replyLimit = 256 << 20
@@ -225,7 +225,7 @@ package final class X11Connection {
   /// Queues `request` (flushed by ``flush()`` or the next wait); returns its sequence number.
   /// An extension's request needs the extension asked for first (``queryExtension(_:)``).
   @discardableResult
-  package func send<Request: X11Request>(_ request: Request) -> UInt64 {
+  func send<Request: X11Request>(_ request: Request) -> UInt64 {
     scratch.data.removeAll(keepingCapacity: scratch.data.capacity <= Self.scratchCapacity)
     request.encode(into: &scratch)
     var opcode = Request.opcode
@@ -244,7 +244,7 @@ package final class X11Connection {
   /// Sends `request` and waits for its reply, decoded.
   /// - Throws: ``SystemPasteboardError``: the server's error for it, a timeout, or a malformed reply.
   @discardableResult
-  package func roundTrip<Request: X11ReplyingRequest>(_ request: Request) throws(SystemPasteboardError)
+  func roundTrip<Request: X11ReplyingRequest>(_ request: Request) throws(SystemPasteboardError)
     -> Request.Reply
   {
     try Request.decode(try reply(to: send(request)))

@@ -1,6 +1,6 @@
 /// The events the selection and drag code handles, mapped in one place from the typed events
 /// generated from xcb-proto (``X11Events``, which also encode those we send with SendEvent).
-package enum X11Event: Equatable {
+enum X11Event: Equatable {
   /// KeyPress (2): the keycode.
   case keyPress(keycode: UInt8, time: UInt32)
   /// ButtonPress (4): the button, the event window and the position in it.
@@ -28,7 +28,7 @@ package enum X11Event: Equatable {
 
   /// The event's fields, from the generated ``X11Events``; `xfixesEvent` is XFIXES' first
   /// event code on this connection.
-  package init(_ event: X11Connection.Event, xfixesEvent: UInt8?) {
+  init(_ event: X11Connection.Event, xfixesEvent: UInt8?) {
     let e = event.bytes
     switch event.code {
     case X11Events.KeyPress.number:
@@ -64,9 +64,9 @@ package enum X11Event: Equatable {
   }
 
   /// SelectionRequest's fields (ICCCM 2.2).
-  package typealias SelectionRequest = X11Events.SelectionRequest
+  typealias SelectionRequest = X11Events.SelectionRequest
   /// SelectionNotify's fields: property None (0) is a refusal.
-  package typealias SelectionNotify = X11Events.SelectionNotify
+  typealias SelectionNotify = X11Events.SelectionNotify
   /// ClientMessage's fields (format 32: five items).
-  package typealias ClientMessage = X11Events.ClientMessage
+  typealias ClientMessage = X11Events.ClientMessage
 }

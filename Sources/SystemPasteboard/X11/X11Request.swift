@@ -7,7 +7,7 @@ import UTIPlatform
 ///
 /// The requests themselves are generated from xcb-proto's XML (`scripts/make-x11-protocol.py`):
 /// the core protocol's `xproto.xml`, `bigreq.xml` and `xfixes.xml`.
-package protocol X11Request {
+protocol X11Request {
   /// The major opcode of a core request; for an extension's, the minor opcode (the major one is
   /// the server's, found at run time).
   static var opcode: UInt8 { get }
@@ -26,7 +26,7 @@ package protocol X11Request {
 }
 
 /// A request the server answers with a reply.
-package protocol X11ReplyingRequest: X11Request {
+protocol X11ReplyingRequest: X11Request {
   /// What the reply says.
   associatedtype Reply
   /// Decodes a reply (the whole packet, header included).
@@ -37,11 +37,11 @@ package protocol X11ReplyingRequest: X11Request {
 extension X11Request {
   package static var extensionName: String? { nil }
   package var detail: UInt8 { 0 }
-  package static var expectsReply: Bool { false }
+  static var expectsReply: Bool { false }
 }
 
 extension X11ReplyingRequest {
-  package static var expectsReply: Bool { true }
+  static var expectsReply: Bool { true }
 }
 
 /// The requests, by name: generated from xcb-proto's XML into `Generated/X11Protocol.swift`

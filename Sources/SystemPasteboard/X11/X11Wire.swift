@@ -1,5 +1,5 @@
 /// Little-endian encoding of X11 requests, and reading of replies.
-package struct X11Wire {
+struct X11Wire {
   package var data: [UInt8] = []
 
   package mutating func u8(_ value: UInt8) { data.append(value) }

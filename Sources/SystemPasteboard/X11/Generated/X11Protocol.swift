@@ -646,21 +646,21 @@ extension X11 {
 }
 
 /// The events this client reads or sends, typed, decoded from their 32 bytes.
-package enum X11Events {
+enum X11Events {
   /// `KeyPress` (xproto.xml): event 2.
-  package struct KeyPress: Equatable, Sendable {
-    package static let number: UInt8 = 2
-    package var detail: UInt8
-    package var time: UInt32
-    package var root: UInt32
-    package var event: UInt32
-    package var child: UInt32
-    package var rootX: Int16
-    package var rootY: Int16
-    package var eventX: Int16
-    package var eventY: Int16
-    package var state: UInt16
-    package var sameScreen: Bool
+  struct KeyPress: Equatable, Sendable {
+    static let number: UInt8 = 2
+    var detail: UInt8
+    var time: UInt32
+    var root: UInt32
+    var event: UInt32
+    var child: UInt32
+    var rootX: Int16
+    var rootY: Int16
+    var eventX: Int16
+    var eventY: Int16
+    var state: UInt16
+    var sameScreen: Bool
     /// The event's fields from its 32 bytes (its code already checked).
     static func decoded(from e: [UInt8]) -> Self {
       Self(
@@ -672,19 +672,19 @@ package enum X11Events {
   }
 
   /// `ButtonPress` (xproto.xml): event 4.
-  package struct ButtonPress: Equatable, Sendable {
-    package static let number: UInt8 = 4
-    package var detail: UInt8
-    package var time: UInt32
-    package var root: UInt32
-    package var event: UInt32
-    package var child: UInt32
-    package var rootX: Int16
-    package var rootY: Int16
-    package var eventX: Int16
-    package var eventY: Int16
-    package var state: UInt16
-    package var sameScreen: Bool
+  struct ButtonPress: Equatable, Sendable {
+    static let number: UInt8 = 4
+    var detail: UInt8
+    var time: UInt32
+    var root: UInt32
+    var event: UInt32
+    var child: UInt32
+    var rootX: Int16
+    var rootY: Int16
+    var eventX: Int16
+    var eventY: Int16
+    var state: UInt16
+    var sameScreen: Bool
     /// The event's fields from its 32 bytes (its code already checked).
     static func decoded(from e: [UInt8]) -> Self {
       Self(
@@ -696,19 +696,19 @@ package enum X11Events {
   }
 
   /// `ButtonPress` (xproto.xml): event 5.
-  package struct ButtonRelease: Equatable, Sendable {
-    package static let number: UInt8 = 5
-    package var detail: UInt8
-    package var time: UInt32
-    package var root: UInt32
-    package var event: UInt32
-    package var child: UInt32
-    package var rootX: Int16
-    package var rootY: Int16
-    package var eventX: Int16
-    package var eventY: Int16
-    package var state: UInt16
-    package var sameScreen: Bool
+  struct ButtonRelease: Equatable, Sendable {
+    static let number: UInt8 = 5
+    var detail: UInt8
+    var time: UInt32
+    var root: UInt32
+    var event: UInt32
+    var child: UInt32
+    var rootX: Int16
+    var rootY: Int16
+    var eventX: Int16
+    var eventY: Int16
+    var state: UInt16
+    var sameScreen: Bool
     /// The event's fields from its 32 bytes (its code already checked).
     static func decoded(from e: [UInt8]) -> Self {
       Self(
@@ -720,19 +720,19 @@ package enum X11Events {
   }
 
   /// `MotionNotify` (xproto.xml): event 6.
-  package struct MotionNotify: Equatable, Sendable {
-    package static let number: UInt8 = 6
-    package var detail: UInt8
-    package var time: UInt32
-    package var root: UInt32
-    package var event: UInt32
-    package var child: UInt32
-    package var rootX: Int16
-    package var rootY: Int16
-    package var eventX: Int16
-    package var eventY: Int16
-    package var state: UInt16
-    package var sameScreen: Bool
+  struct MotionNotify: Equatable, Sendable {
+    static let number: UInt8 = 6
+    var detail: UInt8
+    var time: UInt32
+    var root: UInt32
+    var event: UInt32
+    var child: UInt32
+    var rootX: Int16
+    var rootY: Int16
+    var eventX: Int16
+    var eventY: Int16
+    var state: UInt16
+    var sameScreen: Bool
     /// The event's fields from its 32 bytes (its code already checked).
     static func decoded(from e: [UInt8]) -> Self {
       Self(
@@ -744,21 +744,21 @@ package enum X11Events {
   }
 
   /// `DestroyNotify` (xproto.xml): event 17.
-  package struct DestroyNotify: Equatable, Sendable {
-    package static let number: UInt8 = 17
-    package var event: UInt32
-    package var window: UInt32
+  struct DestroyNotify: Equatable, Sendable {
+    static let number: UInt8 = 17
+    var event: UInt32
+    var window: UInt32
     /// The event's fields from its 32 bytes (its code already checked).
     static func decoded(from e: [UInt8]) -> Self { Self(event: X11Wire.u32(e, 4), window: X11Wire.u32(e, 8)) }
   }
 
   /// `PropertyNotify` (xproto.xml): event 28.
-  package struct PropertyNotify: Equatable, Sendable {
-    package static let number: UInt8 = 28
-    package var window: UInt32
-    package var atom: UInt32
-    package var time: UInt32
-    package var state: UInt8
+  struct PropertyNotify: Equatable, Sendable {
+    static let number: UInt8 = 28
+    var window: UInt32
+    var atom: UInt32
+    var time: UInt32
+    var state: UInt8
     /// The event's fields from its 32 bytes (its code already checked).
     static func decoded(from e: [UInt8]) -> Self {
       Self(window: X11Wire.u32(e, 4), atom: X11Wire.u32(e, 8), time: X11Wire.u32(e, 12), state: e[16])
@@ -766,11 +766,11 @@ package enum X11Events {
   }
 
   /// `SelectionClear` (xproto.xml): event 29.
-  package struct SelectionClear: Equatable, Sendable {
-    package static let number: UInt8 = 29
-    package var time: UInt32
-    package var owner: UInt32
-    package var selection: UInt32
+  struct SelectionClear: Equatable, Sendable {
+    static let number: UInt8 = 29
+    var time: UInt32
+    var owner: UInt32
+    var selection: UInt32
     /// The event's fields from its 32 bytes (its code already checked).
     static func decoded(from e: [UInt8]) -> Self {
       Self(time: X11Wire.u32(e, 4), owner: X11Wire.u32(e, 8), selection: X11Wire.u32(e, 12))
@@ -778,14 +778,14 @@ package enum X11Events {
   }
 
   /// `SelectionRequest` (xproto.xml): event 30.
-  package struct SelectionRequest: Equatable, Sendable {
-    package static let number: UInt8 = 30
-    package var time: UInt32
-    package var owner: UInt32
-    package var requestor: UInt32
-    package var selection: UInt32
-    package var target: UInt32
-    package var property: UInt32
+  struct SelectionRequest: Equatable, Sendable {
+    static let number: UInt8 = 30
+    var time: UInt32
+    var owner: UInt32
+    var requestor: UInt32
+    var selection: UInt32
+    var target: UInt32
+    var property: UInt32
     /// The event's fields from its 32 bytes (its code already checked).
     static func decoded(from e: [UInt8]) -> Self {
       Self(
@@ -795,13 +795,13 @@ package enum X11Events {
   }
 
   /// `SelectionNotify` (xproto.xml): event 31.
-  package struct SelectionNotify: Equatable, Sendable {
-    package static let number: UInt8 = 31
-    package var time: UInt32
-    package var requestor: UInt32
-    package var selection: UInt32
-    package var target: UInt32
-    package var property: UInt32
+  struct SelectionNotify: Equatable, Sendable {
+    static let number: UInt8 = 31
+    var time: UInt32
+    var requestor: UInt32
+    var selection: UInt32
+    var target: UInt32
+    var property: UInt32
     /// The event's fields from its 32 bytes (its code already checked).
     static func decoded(from e: [UInt8]) -> Self {
       Self(
@@ -824,12 +824,12 @@ package enum X11Events {
   }
 
   /// `ClientMessage` (xproto.xml): event 33.
-  package struct ClientMessage: Equatable, Sendable {
-    package static let number: UInt8 = 33
-    package var format: UInt8
-    package var window: UInt32
-    package var type: UInt32
-    package var data: [UInt32]
+  struct ClientMessage: Equatable, Sendable {
+    static let number: UInt8 = 33
+    var format: UInt8
+    var window: UInt32
+    var type: UInt32
+    var data: [UInt32]
     /// The event's fields from its 32 bytes (its code already checked).
     static func decoded(from e: [UInt8]) -> Self {
       Self(
@@ -851,14 +851,14 @@ package enum X11Events {
   }
 
   /// `SelectionNotify` (xfixes.xml): event 0 (from the extension's first event).
-  package struct XFixesSelectionNotify: Equatable, Sendable {
-    package static let number: UInt8 = 0
-    package var subtype: UInt8
-    package var window: UInt32
-    package var owner: UInt32
-    package var selection: UInt32
-    package var timestamp: UInt32
-    package var selectionTimestamp: UInt32
+  struct XFixesSelectionNotify: Equatable, Sendable {
+    static let number: UInt8 = 0
+    var subtype: UInt8
+    var window: UInt32
+    var owner: UInt32
+    var selection: UInt32
+    var timestamp: UInt32
+    var selectionTimestamp: UInt32
     /// The event's fields from its 32 bytes (its code already checked).
     static func decoded(from e: [UInt8]) -> Self {
       Self(
@@ -868,81 +868,81 @@ package enum X11Events {
   }
 
   /// Event numbers the framing reads (events without a sequence number, the generic event).
-  package enum Number {
-    package static let keymapNotify: UInt8 = 11
-    package static let geGeneric: UInt8 = 35
+  enum Number {
+    static let keymapNotify: UInt8 = 11
+    static let geGeneric: UInt8 = 35
   }
 }
 
 /// The protocols' enumerations whose values this client uses, as their XML gives them.
-package enum X11Enum {
+enum X11Enum {
   /// `EventMask` (xproto.xml).
-  package enum EventMask {
-    package static let noEvent: UInt32 = 0x0
-    package static let keyPress: UInt32 = 0x1
-    package static let buttonPress: UInt32 = 0x4
-    package static let buttonRelease: UInt32 = 0x8
-    package static let pointerMotion: UInt32 = 0x40
-    package static let buttonMotion: UInt32 = 0x2000
-    package static let exposure: UInt32 = 0x8000
-    package static let structureNotify: UInt32 = 0x20000
-    package static let propertyChange: UInt32 = 0x400000
+  enum EventMask {
+    static let noEvent: UInt32 = 0x0
+    static let keyPress: UInt32 = 0x1
+    static let buttonPress: UInt32 = 0x4
+    static let buttonRelease: UInt32 = 0x8
+    static let pointerMotion: UInt32 = 0x40
+    static let buttonMotion: UInt32 = 0x2000
+    static let exposure: UInt32 = 0x8000
+    static let structureNotify: UInt32 = 0x20000
+    static let propertyChange: UInt32 = 0x400000
   }
 
   /// `WindowClass` (xproto.xml).
-  package enum WindowClass {
-    package static let copyFromParent: UInt32 = 0x0
-    package static let inputOutput: UInt32 = 0x1
-    package static let inputOnly: UInt32 = 0x2
+  enum WindowClass {
+    static let copyFromParent: UInt32 = 0x0
+    static let inputOutput: UInt32 = 0x1
+    static let inputOnly: UInt32 = 0x2
   }
 
   /// `PropMode` (xproto.xml).
-  package enum PropMode {
-    package static let replace: UInt32 = 0x0
-    package static let prepend: UInt32 = 0x1
-    package static let append: UInt32 = 0x2
+  enum PropMode {
+    static let replace: UInt32 = 0x0
+    static let prepend: UInt32 = 0x1
+    static let append: UInt32 = 0x2
   }
 
   /// `Property` (xproto.xml).
-  package enum Property {
-    package static let newValue: UInt32 = 0x0
-    package static let delete: UInt32 = 0x1
+  enum Property {
+    static let newValue: UInt32 = 0x0
+    static let delete: UInt32 = 0x1
   }
 
   /// `GetPropertyType` (xproto.xml).
-  package enum GetPropertyType {
-    package static let any: UInt32 = 0x0
+  enum GetPropertyType {
+    static let any: UInt32 = 0x0
   }
 
   /// `GrabMode` (xproto.xml).
-  package enum GrabMode {
-    package static let sync: UInt32 = 0x0
-    package static let `async`: UInt32 = 0x1
+  enum GrabMode {
+    static let sync: UInt32 = 0x0
+    static let `async`: UInt32 = 0x1
   }
 
   /// `GrabStatus` (xproto.xml).
-  package enum GrabStatus {
-    package static let success: UInt32 = 0x0
-    package static let alreadyGrabbed: UInt32 = 0x1
-    package static let invalidTime: UInt32 = 0x2
-    package static let notViewable: UInt32 = 0x3
-    package static let frozen: UInt32 = 0x4
+  enum GrabStatus {
+    static let success: UInt32 = 0x0
+    static let alreadyGrabbed: UInt32 = 0x1
+    static let invalidTime: UInt32 = 0x2
+    static let notViewable: UInt32 = 0x3
+    static let frozen: UInt32 = 0x4
   }
 
   /// `Time` (xproto.xml).
-  package enum Time {
-    package static let currentTime: UInt32 = 0x0
+  enum Time {
+    static let currentTime: UInt32 = 0x0
   }
 
   /// `Window` (xproto.xml).
-  package enum Window {
-    package static let none: UInt32 = 0x0
+  enum Window {
+    static let none: UInt32 = 0x0
   }
 
   /// `SelectionEventMask` (xfixes.xml).
-  package enum XFixesSelectionEventMask {
-    package static let setSelectionOwner: UInt32 = 0x1
-    package static let selectionWindowDestroy: UInt32 = 0x2
-    package static let selectionClientClose: UInt32 = 0x4
+  enum XFixesSelectionEventMask {
+    static let setSelectionOwner: UInt32 = 0x1
+    static let selectionWindowDestroy: UInt32 = 0x2
+    static let selectionClientClose: UInt32 = 0x4
   }
 }

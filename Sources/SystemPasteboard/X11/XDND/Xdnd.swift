@@ -76,7 +76,7 @@ package enum Xdnd {
     }
 
     /// The XDND message a client message carries, if it is one (format 32, an XDND type).
-    package init?(_ message: X11Event.ClientMessage, atoms: Atoms) {
+    init?(_ message: X11Event.ClientMessage, atoms: Atoms) {
       guard message.format == 32 else { return nil }
       let type = message.type
       let l = message.data

@@ -156,13 +156,13 @@ package final class XdndWindow: WindowBackend, X11EventLoopDelegate, SelectionRe
 
   // MARK: The loop's delegate
 
-  package var nextDeadline: UInt64 { drag?.deadline ?? .max }
+  var nextDeadline: UInt64 { drag?.deadline ?? .max }
 
   package func tick() { checkDeadlines() }
 
   /// The loop ended (closed, or the connection lost): a drag of ours is cancelled, one over us
   /// leaves, a window we made is destroyed, and the close handler hears that no press will come.
-  package func loopEnded(_ error: SystemPasteboardError?) {
+  func loopEnded(_ error: SystemPasteboardError?) {
     reading?.loopEnded(error ?? SystemPasteboardError(.closed, "the window is closed"))
     if drag != nil { endDrag([]) }
     receiver?.connectionLost(window: self)
