@@ -13,12 +13,12 @@ extension SystemPasteboardTests {
     try shell("timeout 30 xclip -o -selection clipboard -t '\(target)'")
   }
 
-  /// The tests' clipboard manager (`x11/clipboard_manager.py`), once it owns `CLIPBOARD_MANAGER`;
-  /// it prints "saved N targets" after each hand-over.
-  static func startClipboardManager() throws -> XServer.Peer {
+  /// The tests' clipboard manager (`x11/clipboard_manager.py`) in `mode` (`save`, `refuse`,
+  /// `silent`), once it owns `CLIPBOARD_MANAGER`; it prints "saved N targets" after each hand-over.
+  static func startClipboardManager(_ mode: String = "save") throws -> XServer.Peer {
     try Peers.xlib.orSkip()
     let manager = try server.orSkip().start(
-      "/usr/bin/python3", [fixturesDirectory.appendingPathComponent("x11/clipboard_manager.py").path])
+      "/usr/bin/python3", [fixturesDirectory.appendingPathComponent("x11/clipboard_manager.py").path, mode])
     try #require(manager.line() == "ready")
     return manager
   }

@@ -87,32 +87,3 @@ extension SystemPasteboardTests {
     #expect(multiple.line(within: 30) == "slow text <b>at hand</b> 0")
   }
 }
-
-extension SystemPasteboardTests {
-  /// A hand-over to the clipboard manager is served by the loop between everything else: while
-  /// the manager waits for a slow representation, the same connection's other pasteboard copies
-  /// (a command posted to the loop) and xclip reads that copy; then the slow load ends, the
-  /// manager has every target, and the hand-over is confirmed.
-  @Test func aHandOverHoldsUpNoOtherCommand() throws {
-    let manager = try Self.startClipboardManager()
-    defer { manager.terminate() }
-    let slowItem = SlowItem(text: "slow text", html: "<b>at hand</b>")
-    defer { slowItem.release.deliver(true) }
-    let clipboard = try Self.pasteboard()
-    try clipboard.setItems([slowItem.item])
-    let handedOver = Waiter<Result<Bool, SystemPasteboardError>>()
-    WorkerThread.detached {
-      handedOver.deliver(Result { () throws(SystemPasteboardError) in try clipboard.handOverToClipboardManager() })
-    }
-    #expect(eventually { slowItem.hasStarted }, "the manager asked for the slow representation")
-    let primary = try Self.pasteboard(.primary)
-    try primary.setItems([Self.text("copied meanwhile")])
-    #expect(try Self.xclipOut(selection: "primary") == "copied meanwhile")
-    #expect(!slowItem.hasFinished, "the copy and its paste came before the slow load ended")
-    slowItem.release.deliver(true)
-    #expect(try handedOver.wait(seconds: 60)?.get() == true, "the manager confirmed")
-    let saved = manager.line()
-    #expect(saved?.hasPrefix("saved ") == true && saved?.contains("(not:") == false, "\(saved ?? "no line")")
-    #expect(try Self.xclipOut().stdoutText == "slow text", "the manager serves what it saved")
-  }
-}

@@ -4,6 +4,11 @@ python3-xlib: owns CLIPBOARD_MANAGER; when the CLIPBOARD owner asks it to conver
 copies every target the owner lists (in the request's property, else its TARGETS), confirms, and
 then owns CLIPBOARD itself and serves the saved data. Prints "ready" once it owns
 CLIPBOARD_MANAGER, and "saved N targets" after each hand-over.
+
+  clipboard_manager.py            the manager, as above
+  clipboard_manager.py refuse     answers SAVE_TARGETS with property None (it saves nothing) and
+                                  prints "refused"
+  clipboard_manager.py silent     never answers SAVE_TARGETS (a manager that hangs); prints "asked"
 """
 import select
 import sys
@@ -19,9 +24,12 @@ CLIPBOARD, MANAGER, SAVE_TARGETS, TARGETS = atom("CLIPBOARD"), atom("CLIPBOARD_M
 INCR, MULTIPLE, TIMESTAMP, PROPERTY = atom("INCR"), atom("MULTIPLE"), atom("TIMESTAMP"), atom("_TEST_MANAGER_DATA")
 saved = {}
 stage = ""
+MODE = sys.argv[1] if len(sys.argv) > 1 else "save"
 
 window.set_selection_owner(MANAGER, X.CurrentTime)
-d.flush()
+# A round trip: the server has made us the owner before anyone hears "ready" (a flush
+# only sends the request, which the server may read after another client's).
+d.sync()
 print("ready", flush=True)
 
 
@@ -76,6 +84,13 @@ def answer(e, prop):
 
 def handle(e):
     if e.type != X.SelectionRequest:
+        return
+    if e.selection == MANAGER and e.target == SAVE_TARGETS and MODE == "silent":
+        print("asked", flush=True)
+        return
+    if e.selection == MANAGER and e.target == SAVE_TARGETS and MODE == "refuse":
+        answer(e, X.NONE)
+        print("refused", flush=True)
         return
     if e.selection == MANAGER and e.target == SAVE_TARGETS:
         requested = e.requestor.get_full_property(e.property, Xatom.ATOM) if e.property != X.NONE else None

@@ -18,7 +18,9 @@ d.set_error_handler(lambda *args: None)  # a BadWindow for the gone requestor's 
 window = d.screen().root.create_window(0, 0, 1, 1, 0, X.CopyFromParent)
 CLIPBOARD, UTF8, TARGETS = d.intern_atom("CLIPBOARD"), d.intern_atom("UTF8_STRING"), d.intern_atom("TARGETS")
 window.set_selection_owner(CLIPBOARD, X.CurrentTime)
-d.flush()
+# A round trip: the server has made us the owner before anyone hears "ready" (a flush
+# only sends the request, which the server may read after another client's).
+d.sync()
 print("ready", flush=True)
 answered = 0
 
