@@ -164,6 +164,13 @@ public final class XServer: @unchecked Sendable {
       }
     }
 
+    /// The peer's exit status once it has ended, waiting at most `seconds`; nil when it is still
+    /// running then (a hang is a failure of the test, not a suite that never ends).
+    public func exitStatus(within seconds: Double) -> Int32? {
+      guard eventually(within: seconds, { !process.isRunning }) else { return nil }
+      return process.terminationStatus
+    }
+
     /// Sends the peer a line on its standard input.
     public func send(_ line: String) {
       (process.standardInput as? Pipe)?.fileHandleForWriting.write(Data((line + "\n").utf8))
