@@ -76,4 +76,18 @@ extension SystemPasteboardTests {
     #expect(clipboard.ownsSelection)
     #expect(try Self.xclipOut().stdoutText == "still ours")
   }
+
+  /// A pasteboard that owns before its connection's thread starts (as `utictl copy` owns before
+  /// it forks) hands over on the calling thread, which serves the loop until the manager confirms.
+  @Test func aHandOverBeforeTheLoopStartsIsServedByTheCaller() throws {
+    let manager = try Self.startClipboardManager()
+    defer { manager.terminate() }
+    let clipboard = try Self.pasteboard()
+    let items = [Self.text("owned before the fork")]
+    #expect(try clipboard.setItemsBeforeFork(items, fileOperation: .copy, options: .init()))
+    #expect(try clipboard.handOverToClipboardManager() == true, "the manager confirmed")
+    let saved = manager.line()
+    #expect(saved?.hasPrefix("saved ") == true && saved?.contains("(not:") == false, "\(saved ?? "no line")")
+    #expect(try Self.xclipOut().stdoutText == "owned before the fork", "the manager serves what it saved")
+  }
 }
