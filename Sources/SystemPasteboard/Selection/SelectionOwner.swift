@@ -159,7 +159,7 @@ final class SelectionOwner {
   /// transfers, the loss of its selection; other events pass.
   func handle(_ event: X11Connection.Event) throws(SystemPasteboardError) {
     let decoded = X11Event(event, xfixesEvent: connection.xfixesEvent)
-    if handingOver != nil { handOverHeard(decoded) }
+    handOverHeard(decoded)
     switch decoded {
     // SelectionClear comes from the server alone: one another client sent (SendEvent sets the
     // high bit) does not take the selection from us.

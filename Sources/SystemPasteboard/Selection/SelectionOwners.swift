@@ -58,7 +58,7 @@ final class SelectionOwners {
         let next = min(deadline, owners.map(\.nextDeadline).min() ?? .max)
         // The loop's idle wait: the one another thread's wake-up (a command) ends.
         guard let received = try connection.nextEvent(until: next, wakeable: true) else {
-          for owner in owners { owner.giveUpOverdue() }
+          giveUpOverdue()
           if MonotonicClock.now() >= deadline || connection.takeWake() { return false }
           continue
         }
@@ -71,12 +71,17 @@ final class SelectionOwners {
     }
   }
 
+  /// Has each owner give up what is overdue (silent `INCR` requestors, a silent clipboard manager).
+  private func giveUpOverdue() {
+    let now = MonotonicClock.now()
+    for owner in owners where now >= owner.nextDeadline { owner.giveUpOverdue() }
+  }
+
   private func handle(_ event: X11Connection.Event) throws(SystemPasteboardError) {
     let owners = owners
     for owner in owners { try owner.handle(event) }
-    // What is overdue while events keep coming (the idle wait's timeout checks the rest).
-    let now = MonotonicClock.now()
-    for owner in owners where now >= owner.nextDeadline { owner.giveUpOverdue() }
+    // What is overdue while events keep coming, as the idle wait's timeout checks it.
+    giveUpOverdue()
     // Errors for requests nobody waits for (a ChangeProperty or SendEvent to a requestor that
     // vanished): a BadWindow for a requestor ends its transfers, anything else is that request's alone.
     let errors = connection.takeErrors()

@@ -91,12 +91,12 @@ extension X11Clipboard {
       guard begun else { return false }
       // The hand-over's own limit is 12 × the timeout; a second more for its last answer.
       let limit = 12 * timeout + 1
-      if loop.isServedByCaller {
-        try loop.serve(until: MonotonicClock.deadline(after: MonotonicClock.nanoseconds(limit))) {
-          outcome.wait(seconds: 0) != nil
-        }
+      guard loop.isServedByCaller else { return outcome.wait(seconds: limit) ?? false }
+      // Nobody else serves this loop: the wait is serving it, and what it did not hear never comes.
+      try loop.serve(until: MonotonicClock.deadline(after: MonotonicClock.nanoseconds(limit))) {
+        outcome.wait(seconds: 0) != nil
       }
-      return outcome.wait(seconds: limit) ?? false
+      return outcome.wait(seconds: 0) ?? false
     }
 
     // MARK: Reading
