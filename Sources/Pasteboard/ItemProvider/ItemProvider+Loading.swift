@@ -446,7 +446,7 @@ extension ItemProvider {
         handler { data, error in
           if let data { deliver(.success(.data(data))) } else { deliver(.failure(error ?? nothing())) }
         })
-    case .file(let handler):
+    case .file(let handler, _):
       operation.attach(
         handler { url, _, error in
           if let url { deliver(.success(.file(url))) } else { deliver(.failure(error ?? nothing())) }

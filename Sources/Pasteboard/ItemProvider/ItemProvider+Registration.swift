@@ -150,7 +150,7 @@ extension ItemProvider {
   ) {
     append(
       Representation(
-        identifier: typeIdentifier, visibility: visibility, fileOptions: fileOptions, source: .file(loadHandler)))
+        identifier: typeIdentifier, visibility: visibility, source: .file(loadHandler, options: fileOptions)))
   }
 
   /// Adds a representation for each of `object`'s writable types, in its order.
@@ -236,7 +236,7 @@ extension ItemProvider {
     append(
       Representation(
         identifier: contentType.identifier, type: contentType, visibility: visibility,
-        fileOptions: openInPlace ? .openInPlace : [], source: .file(loadHandler)))
+        source: .file(loadHandler, options: openInPlace ? .openInPlace : [])))
   }
 
   /// The more restrictive of two visibilities.

@@ -23,29 +23,33 @@ extension ItemProvider {
     let identifier: String
     let type: UTType
     let visibility: RepresentationVisibility
-    let fileOptions: FileOptions
     let source: Source
 
     /// A representation of `identifier`, whose type is `type` when the caller has one (it may be
     /// undeclared, with the parents it was made with), else the declared type of that name.
     init(
-      identifier: String, type: UTType? = nil, visibility: RepresentationVisibility, fileOptions: FileOptions = [],
-      source: Source
+      identifier: String, type: UTType? = nil, visibility: RepresentationVisibility, source: Source
     ) {
       self.identifier = identifier
       self.type = type ?? UTType.named(identifier)
       self.visibility = visibility
-      self.fileOptions = fileOptions
       self.source = source
     }
 
     enum Source: Sendable {
       case data(DataLoadHandler)
-      case file(FileLoadHandler)
+      /// A file, with how readers may open it (`.openInPlace`: the original, not a copy).
+      case file(FileLoadHandler, options: FileOptions)
       case object(ObjectLoadHandler, expectedClass: ObjectIdentifier, className: String)
       /// A value held by the provider: an ``ItemProviderWriting`` or `NSSecureCoding` instance.
       case value(Stored)
       case item(LoadHandler)
+    }
+
+    /// How readers may open the file, for a file representation; empty for every other.
+    var fileOptions: FileOptions {
+      if case .file(_, let options) = source { return options }
+      return []
     }
 
     /// The held value, for representations that hold one.
