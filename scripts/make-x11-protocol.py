@@ -75,7 +75,7 @@ EVENT_NUMBERS = [("xproto", "KeymapNotify"), ("xproto", "GeGeneric")]
 
 # (file, enum, entries kept; None: all): the enumerations whose values the client uses.
 ENUMS = [
-    ("xproto", "EventMask", ["NoEvent", "KeyPress", "ButtonPress", "ButtonRelease", "PointerMotion", "ButtonMotion", "Exposure",
+    ("xproto", "EventMask", ["KeyPress", "ButtonPress", "ButtonRelease", "PointerMotion", "ButtonMotion", "Exposure",
                              "StructureNotify",
                              "PropertyChange"]),
     ("xproto", "WindowClass", None),
@@ -234,6 +234,26 @@ def write(core, value):
     return f"wire.u32(UInt32(bitPattern: {value}))" if kind == "Int32" else f"wire.u32({value})"
 
 
+
+def typed(protocols, element):
+    """The X11Enum type of a field that the XML types with an `enum` or `mask` this client
+    generates (an `altenum` field may hold any value, so it keeps its wire type), or None."""
+    ref = element.get("enum") or element.get("mask")
+    for file, name, _ in ENUMS:
+        if name == ref and file == protocols[0].name:
+            return f"X11Enum.{'XFixes' if file == 'xfixes' else ''}{name}"
+    return None
+
+
+def to_wire(core, value, enum):
+    """The expression that puts a field's Swift value in its wire type."""
+    return f"{SWIFT[core]}(truncatingIfNeeded: {value}.rawValue)" if enum else value
+
+
+def from_wire(core, raw, enum):
+    """The expression that makes a field's Swift value from its wire value."""
+    return f"{enum}(rawValue: UInt32({raw}))" if enum else raw
+
 def enum_value(protocols, ref, name):
     for protocol in protocols:
         for node in protocol.root.findall("enum"):
@@ -271,8 +291,9 @@ def request(protocols, node, swift, extension):
             if name in computed:
                 value = f"{SWIFT[core]}({computed[name]})"
             else:
-                params.append((label(name), SWIFT[core]))
-                value = label(name)
+                enum = typed(protocols, element)
+                params.append((label(name), enum or SWIFT[core]))
+                value = to_wire(core, label(name), enum)
             if offset == 1:
                 detail = f"{value} ? 1 : 0" if SWIFT[core] == "Bool" else value
                 continue
@@ -336,15 +357,16 @@ def value_list_type(protocols, element):
             enumref = case.find("enumref")
             field = case.find("field")
             core = protocols[0].core(field.get("type"), protocols[1:])
-            cases.append((enum_value(protocols, enumref.get("ref"), enumref.text.strip()), label(field.get("name")), core))
+            cases.append((enum_value(protocols, enumref.get("ref"), enumref.text.strip()), label(field.get("name")), core,
+                          typed(protocols, field)))
         lines = [f"  /// The values of a `{ref}` value list: each one given is sent, its bit set in the mask.",
                  f"  struct {name} {{"]
-        lines += [f"    var {n}: {SWIFT[c]}?" for _, n, c in cases]
+        lines += [f"    var {n}: {e or SWIFT[c]}?" for _, n, c, e in cases]
         lines += ["    /// The mask, then the values given, in bit order.", "    func encode(into wire: inout X11Wire) {",
                   "      var mask: UInt32 = 0"]
-        lines += [f"      if {n} != nil {{ mask |= {b:#x} }}" for b, n, _ in cases]
+        lines += [f"      if {n} != nil {{ mask |= {b:#x} }}" for b, n, _, _ in cases]
         lines.append("      wire.u32(mask)")
-        lines += [f"      if let {n} {{ {write(c, n)} }}" for _, n, c in cases]
+        lines += [f"      if let {n} {{ {write(c, to_wire(c, n, e))} }}" for _, n, c, e in cases]
         lines += ["    }", "  }", ""]
         VALUE_LISTS[name] = lines
     return name
@@ -354,7 +376,7 @@ def reply_decoder(protocols, reply, swift):
     fields, _ = layout(list(reply), protocols, 8, 1)
     lines = ["    /// The reply's fields.", "    struct Reply: Sendable {"]
     for kind, element, _, core in fields:
-        kind_swift = SWIFT[core] if kind == "field" else f"[{SWIFT[core]}]"
+        kind_swift = (typed(protocols, element) or SWIFT[core]) if kind == "field" else f"[{SWIFT[core]}]"
         lines.append(f"      var {label(element.get('name'))}: {kind_swift}")
     lines.append("    }")
     fixed_end = 32
@@ -374,7 +396,7 @@ def reply_decoder(protocols, reply, swift):
     for kind, element, offset, core in fields:
         name = label(element.get("name"))
         if kind == "field":
-            lines.append(f"      let {name} = {read(core, offset, 'reply')}")
+            lines.append(f"      let {name} = {from_wire(core, read(core, offset, 'reply'), typed(protocols, element))}")
         else:
             count = expression(element[0], lambda f: "length" if f == "length" else f"Int({label(f)})")
             size = BYTES[core]
@@ -404,7 +426,7 @@ def event(protocols, node, swift, number, encoded):
         if element.get("type") == "ClientMessageData":
             params.append((name, "[UInt32]", offset, "data32"))
         else:
-            params.append((name, SWIFT[core], offset, core))
+            params.append((name, typed(protocols, element) or SWIFT[core], offset, core))
     for name, kind, _, _ in params:
         lines.append(f"    var {name}: {kind}")
     lines.append("    /// The event's fields from its 32 bytes (its code already checked).")
@@ -413,7 +435,8 @@ def event(protocols, node, swift, number, encoded):
         if core == "data32":
             values.append(f"{name.strip('`')}: (0..<5).map {{ X11Wire.u32(e, {offset} + 4 * $0) }}")
         else:
-            values.append(f"{name.strip('`')}: {read(core, offset, 'e')}")
+            enum = kind if kind.startswith("X11Enum.") else None
+            values.append(f"{name.strip('`')}: {from_wire(core, read(core, offset, 'e'), enum)}")
     lines.append(f"    static func decoded(from e: [UInt8]) -> Self {{ Self({', '.join(values)}) }}")
     if encoded:
         lines.append("    /// The 32 bytes SendEvent carries (the server fills in the sequence number).")
@@ -428,7 +451,7 @@ def event(protocols, node, swift, number, encoded):
                 lines.append(f"      for index in 0..<5 {{ wire.u32(index < {name}.count ? {name}[index] : 0) }}")
                 position = offset + 20
             else:
-                lines.append("      " + write(core, name))
+                lines.append("      " + write(core, to_wire(core, name, kind.startswith("X11Enum."))))
                 position = offset + BYTES[core]
         lines.append("      wire.zeros(32 - wire.data.count)")
         lines.append("      return wire.data")
@@ -444,13 +467,17 @@ def enums(protocols_by_name):
         protocol = protocols_by_name[file]
         node = protocol.find("enum", name)
         prefix = "XFixes" if file == "xfixes" else ""
-        out += [f"  /// `{name}` ({file}.xml).", f"  enum {prefix}{name} {{"]
-        for item in node.findall("item"):
-            if keep is not None and item.get("name") not in keep:
-                continue
+        items = [item for item in node.findall("item") if keep is None or item.get("name") in keep]
+        mask = any(item.find("bit") is not None for item in items)
+        if mask:  # a mask's item of no bits (`NoEvent`) is the empty set, `[]`
+            items = [item for item in items if item.find("bit") is not None]
+        out += [f"  /// `{name}` ({file}.xml): " + ("a mask of bits." if mask else "a value."),
+                f"  struct {prefix}{name}: {'OptionSet' if mask else 'RawRepresentable, Hashable'}, Sendable {{",
+                "    let rawValue: UInt32"]
+        for item in items:
             value = item.find("value")
             number = int(value.text) if value is not None else 1 << int(item.find("bit").text)
-            out.append(f"    static let {label(item.get('name'))}: UInt32 = {number:#x}")
+            out.append(f"    static let {label(item.get('name'))} = Self(rawValue: {number:#x})")
         out += ["  }", ""]
     out[-1:] = ["}", ""]
     return out

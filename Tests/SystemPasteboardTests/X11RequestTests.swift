@@ -48,7 +48,7 @@ struct X11RequestTests {
     #expect(X11.ConvertSelection.opcode == 24 && convert.detail == 0)
     // ChangeProperty: mode in the detail byte; data_len in the format's units (two 32-bit items).
     let change = X11.ChangeProperty(
-      mode: UInt8(X11Enum.PropMode.append), window: 7, property: 8, type: 4, format: 32, data: Self.le(9, 10))
+      mode: .append, window: 7, property: 8, type: 4, format: 32, data: Self.le(9, 10))
     #expect(change.detail == 2)
     #expect(Self.body(change) == Self.le(7, 8, 4) + [32, 0, 0, 0] + Self.le(2, 9, 10))
     // InternAtom: the name's length, two bytes of padding, the name padded to 4.
@@ -58,13 +58,13 @@ struct X11RequestTests {
     // CreateWindow: the value mask from the values given, in bit order.
     let create = X11.CreateWindow(
       depth: 0, wid: 1, parent: 2, x: -1, y: 3, width: 4, height: 5, borderWidth: 0,
-      class: UInt16(X11Enum.WindowClass.inputOnly), visual: 0, valueList: .init(backgroundPixel: 6, eventMask: 7))
+      class: .inputOnly, visual: 0, valueList: .init(backgroundPixel: 6, eventMask: .init(rawValue: 7)))
     #expect(Array(Self.body(create).suffix(16)) == Self.le(0, 0x802, 6, 7))
     #expect(Array(Self.body(create)[8..<10]) == [0xFF, 0xFF], "x is a signed 16-bit field")
     // An extension's request: its minor opcode in the detail byte.
-    #expect(X11.XFixesSelectSelectionInput(window: 1, selection: 2, eventMask: 7).detail == 2)
+    #expect(X11.XFixesSelectSelectionInput(window: 1, selection: 2, eventMask: .init(rawValue: 7)).detail == 2)
     // SendEvent pads its event to 32 bytes.
-    #expect(Self.body(X11.SendEvent(propagate: false, destination: 3, eventMask: 0, event: [1])).count == 40)
+    #expect(Self.body(X11.SendEvent(propagate: false, destination: 3, eventMask: [], event: [1])).count == 40)
   }
 
   /// The generated decoders read replies and events at the protocol's offsets, and refuse a

@@ -34,9 +34,8 @@ extension SelectionOwner {
   func beginHandOver(timeout: Double, done: @escaping (Bool) -> Void) throws(SystemPasteboardError) -> Bool {
     guard isOwner, handingOver == nil else { return false }
     let manager = try connection.atom("CLIPBOARD_MANAGER")
-    guard try connection.roundTrip(X11.GetSelectionOwner(selection: manager)).owner != X11Enum.Window.none else {
-      return false
-    }
+    let managerOwner = try connection.roundTrip(X11.GetSelectionOwner(selection: manager)).owner
+    guard managerOwner != X11Enum.Window.none.rawValue else { return false }
     let property = try connection.atom("_SWIFT_UTI_SAVE_TARGETS")
     let targets = try connection.atoms(offeredTargets)
     connection.changeProperty(

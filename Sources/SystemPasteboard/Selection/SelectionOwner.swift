@@ -411,6 +411,6 @@ final class SelectionOwner {
     // No event mask: to the client that created the requestor's window.
     connection.send(
       X11.SendEvent(
-        propagate: false, destination: request.requestor, eventMask: X11Enum.EventMask.noEvent, event: notify.encoded))
+        propagate: false, destination: request.requestor, eventMask: [], event: notify.encoded))
   }
 }

@@ -163,7 +163,7 @@ final class SelectionRequestor: @unchecked Sendable {
       do throws(SystemPasteboardError) {
         reply = try connection.roundTrip(
           X11.GetProperty(
-            delete: true, window: window, property: property, type: X11Enum.GetPropertyType.any,
+            delete: true, window: window, property: property, type: X11Enum.GetPropertyType.any.rawValue,
             longOffset: UInt32(offset / 4), longLength: 1 << 18))  // 1 MB
       } catch {
         return finish(.failure(error))

@@ -18,20 +18,20 @@ extension X11Connection {
   /// changes (an `INCR` requestor deleting each chunk) and its end (a drag's source or target
   /// going away). One mask, since selecting replaces the connection's mask on that window: a
   /// drop target that is also an `INCR` requestor must keep both.
-  static let watchedWindowEvents = EventMask.propertyChange | EventMask.structureNotify
+  static let watchedWindowEvents: EventMask = [.propertyChange, .structureNotify]
 
   /// Creates a mapped top-level window of `width`×`height` with a white background, titled
   /// `title` (`WM_NAME` and `_NET_WM_NAME`), receiving `events`, and named as ICCCM and EWMH ask:
   /// `WM_CLASS` (the program's name and `applicationClass`, default the name capitalized),
   /// `WM_CLIENT_MACHINE`, `_NET_WM_PID`, and `WM_PROTOCOLS` with `WM_DELETE_WINDOW`.
   func createTopLevelWindow(
-    title: String, width: Int, height: Int, events: UInt32, applicationClass: String? = nil
+    title: String, width: Int, height: Int, events: EventMask, applicationClass: String? = nil
   ) throws(SystemPasteboardError) -> UInt32 {
     let window = allocateID()
     send(
       X11.CreateWindow(
         depth: 0, wid: window, parent: setup.root, x: 0, y: 0, width: Self.side(width), height: Self.side(height),
-        borderWidth: 0, class: UInt16(X11Enum.WindowClass.inputOutput), visual: 0,
+        borderWidth: 0, class: .inputOutput, visual: 0,
         valueList: .init(backgroundPixel: setup.whitePixel, eventMask: events)))
     let utf8 = try atom("UTF8_STRING")
     let string = try atom("STRING")
@@ -65,9 +65,9 @@ extension X11Connection {
   func changeProperty(
     _ window: UInt32, _ property: UInt32, type: UInt32, format: UInt8, data: [UInt8], append: Bool = false
   ) {
-    let mode = append ? X11Enum.PropMode.append : X11Enum.PropMode.replace
     send(
-      X11.ChangeProperty(mode: UInt8(mode), window: window, property: property, type: type, format: format, data: data))
+      X11.ChangeProperty(
+        mode: append ? .append : .replace, window: window, property: property, type: type, format: format, data: data))
   }
 
   /// Deletes `property` of `window`.
@@ -84,7 +84,7 @@ extension X11Connection {
     do {
       reply = try roundTrip(
         X11.GetProperty(
-          delete: false, window: window, property: property, type: X11Enum.GetPropertyType.any, longOffset: 0,
+          delete: false, window: window, property: property, type: X11Enum.GetPropertyType.any.rawValue, longOffset: 0,
           longLength: UInt32(limit)))
     } catch  where error.code == .request {
       return nil  // BadWindow: the window is gone
@@ -99,7 +99,7 @@ extension X11Connection {
   func sendClientMessage(to destination: UInt32, window: UInt32, type: UInt32, data: [UInt32]) {
     send(
       X11.SendEvent(
-        propagate: false, destination: destination, eventMask: 0,
+        propagate: false, destination: destination, eventMask: [],
         event: X11Event.ClientMessage(format: 32, window: window, type: type, data: data).encoded))
   }
 
@@ -144,7 +144,7 @@ extension X11Connection {
   /// destroyed). A window of our own is left alone: the mask is per client, so selecting on it
   /// would replace the one it was created with (a self-drag's source window would lose its
   /// PropertyNotify, and with it the timestamp of every later drag).
-  func selectInput(_ window: UInt32, _ events: UInt32) {
+  func selectInput(_ window: UInt32, _ events: EventMask) {
     guard !created(window) else { return }
     send(X11.ChangeWindowAttributes(window: window, valueList: .init(eventMask: events)))
   }
@@ -152,21 +152,21 @@ extension X11Connection {
   /// Grabs the pointer (motion and release, reported relative to `window`) and the keyboard, for
   /// a drag; returns the grab statuses' failure as an error.
   func grabForDrag(_ window: UInt32, time: UInt32) throws(SystemPasteboardError) {
-    let pointerMask = UInt16(EventMask.buttonRelease | EventMask.pointerMotion | EventMask.buttonMotion)
-    let asynchronous = UInt8(X11Enum.GrabMode.async)
+    let pointerMask: EventMask = [.buttonRelease, .pointerMotion, .buttonMotion]
+    let asynchronous = X11Enum.GrabMode.async
     let pointerSequence = send(
       X11.GrabPointer(
         ownerEvents: false, grabWindow: window, eventMask: pointerMask, pointerMode: asynchronous,
-        keyboardMode: asynchronous, confineTo: X11Enum.Window.none, cursor: 0, time: time))
+        keyboardMode: asynchronous, confineTo: X11Enum.Window.none.rawValue, cursor: 0, time: time))
     let keyboardSequence = send(
       X11.GrabKeyboard(
         ownerEvents: false, grabWindow: window, time: time, pointerMode: asynchronous, keyboardMode: asynchronous))
     let pointerStatus = try X11.GrabPointer.decode(try reply(to: pointerSequence)).status
     let keyboardStatus = try X11.GrabKeyboard.decode(try reply(to: keyboardSequence)).status
     let statuses = ["Success", "AlreadyGrabbed", "InvalidTime", "NotViewable", "Frozen"]
-    guard UInt32(pointerStatus) == X11Enum.GrabStatus.success else {
+    guard pointerStatus == .success else {
       throw SystemPasteboardError(
-        .request, "the pointer could not be grabbed for the drag: \(statuses[min(Int(pointerStatus), 4)])")
+        .request, "the pointer could not be grabbed for the drag: \(statuses[min(Int(pointerStatus.rawValue), 4)])")
     }
     // Without the keyboard, Escape cannot cancel; the drag works nonetheless.
     _ = keyboardStatus

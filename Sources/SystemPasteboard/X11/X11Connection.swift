@@ -194,8 +194,7 @@ package final class X11Connection {
       xfixesEvent = xfixes.firstEvent
     }
     let events =
-      X11Enum.XFixesSelectionEventMask.setSelectionOwner | X11Enum.XFixesSelectionEventMask.selectionWindowDestroy
-      | X11Enum.XFixesSelectionEventMask.selectionClientClose
+      [.setSelectionOwner, .selectionWindowDestroy, .selectionClientClose] as X11Enum.XFixesSelectionEventMask
     send(X11.XFixesSelectSelectionInput(window: window, selection: selection, eventMask: events))
     return true
   }
@@ -209,8 +208,8 @@ package final class X11Connection {
     send(
       X11.CreateWindow(
         depth: 0, wid: window, parent: setup.root, x: 0, y: 0, width: 1, height: 1, borderWidth: 0,
-        class: UInt16(X11Enum.WindowClass.inputOnly), visual: 0,
-        valueList: .init(eventMask: EventMask.propertyChange)))
+        class: .inputOnly, visual: 0,
+        valueList: .init(eventMask: .propertyChange)))
     return window
   }
 

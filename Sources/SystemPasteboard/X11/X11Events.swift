@@ -49,7 +49,7 @@ enum X11Event: Equatable {
       let notify = X11Events.PropertyNotify.decoded(from: e)
       self = .propertyNotify(
         window: notify.window, property: notify.atom, time: notify.time,
-        deleted: UInt32(notify.state) == X11Enum.Property.delete)
+        deleted: notify.state == .delete)
     case X11Events.SelectionClear.number:
       let clear = X11Events.SelectionClear.decoded(from: e)
       self = .selectionClear(owner: clear.owner, selection: clear.selection, time: clear.time)

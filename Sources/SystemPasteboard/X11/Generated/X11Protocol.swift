@@ -14,7 +14,7 @@ extension X11 {
     var width: UInt16
     var height: UInt16
     var borderWidth: UInt16
-    var `class`: UInt16
+    var `class`: X11Enum.WindowClass
     var visual: UInt32
     var valueList: WindowAttributes
     var detail: UInt8 { depth }
@@ -26,7 +26,7 @@ extension X11 {
       wire.u16(Int(width))
       wire.u16(Int(height))
       wire.u16(Int(borderWidth))
-      wire.u16(Int(`class`))
+      wire.u16(Int(UInt16(truncatingIfNeeded: `class`.rawValue)))
       wire.u32(visual)
       valueList.encode(into: &wire)
     }
@@ -222,13 +222,13 @@ extension X11 {
   struct ChangeProperty: X11Request {
     static let opcode: UInt8 = 18
     static let name = "ChangeProperty"
-    var mode: UInt8
+    var mode: X11Enum.PropMode
     var window: UInt32
     var property: UInt32
     var type: UInt32
     var format: UInt8
     var data: [UInt8]
-    var detail: UInt8 { mode }
+    var detail: UInt8 { UInt8(truncatingIfNeeded: mode.rawValue) }
     func encode(into wire: inout X11Wire) {
       wire.u32(window)
       wire.u32(property)
@@ -353,12 +353,12 @@ extension X11 {
     static let name = "SendEvent"
     var propagate: Bool
     var destination: UInt32
-    var eventMask: UInt32
+    var eventMask: X11Enum.EventMask
     var event: [UInt8]
     var detail: UInt8 { propagate ? 1 : 0 }
     func encode(into wire: inout X11Wire) {
       wire.u32(destination)
-      wire.u32(eventMask)
+      wire.u32(UInt32(truncatingIfNeeded: eventMask.rawValue))
       wire.bytes(Array(event.prefix(32)))
       wire.zeros(max(0, 32 - event.count))
       wire.pad()
@@ -371,31 +371,31 @@ extension X11 {
     static let name = "GrabPointer"
     var ownerEvents: Bool
     var grabWindow: UInt32
-    var eventMask: UInt16
-    var pointerMode: UInt8
-    var keyboardMode: UInt8
+    var eventMask: X11Enum.EventMask
+    var pointerMode: X11Enum.GrabMode
+    var keyboardMode: X11Enum.GrabMode
     var confineTo: UInt32
     var cursor: UInt32
     var time: UInt32
     var detail: UInt8 { ownerEvents ? 1 : 0 }
     func encode(into wire: inout X11Wire) {
       wire.u32(grabWindow)
-      wire.u16(Int(eventMask))
-      wire.u8(pointerMode)
-      wire.u8(keyboardMode)
+      wire.u16(Int(UInt16(truncatingIfNeeded: eventMask.rawValue)))
+      wire.u8(UInt8(truncatingIfNeeded: pointerMode.rawValue))
+      wire.u8(UInt8(truncatingIfNeeded: keyboardMode.rawValue))
       wire.u32(confineTo)
       wire.u32(cursor)
       wire.u32(time)
     }
     /// The reply's fields.
     struct Reply: Sendable {
-      var status: UInt8
+      var status: X11Enum.GrabStatus
     }
     /// Decodes a reply (the whole packet, header included).
     /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) for a reply too short for its fields.
     static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
       try X11Wire.require(reply, 32, for: name)
-      let status = reply[1]
+      let status = X11Enum.GrabStatus(rawValue: UInt32(reply[1]))
       return Reply(status: status)
     }
   }
@@ -417,24 +417,24 @@ extension X11 {
     var ownerEvents: Bool
     var grabWindow: UInt32
     var time: UInt32
-    var pointerMode: UInt8
-    var keyboardMode: UInt8
+    var pointerMode: X11Enum.GrabMode
+    var keyboardMode: X11Enum.GrabMode
     var detail: UInt8 { ownerEvents ? 1 : 0 }
     func encode(into wire: inout X11Wire) {
       wire.u32(grabWindow)
       wire.u32(time)
-      wire.u8(pointerMode)
-      wire.u8(keyboardMode)
+      wire.u8(UInt8(truncatingIfNeeded: pointerMode.rawValue))
+      wire.u8(UInt8(truncatingIfNeeded: keyboardMode.rawValue))
     }
     /// The reply's fields.
     struct Reply: Sendable {
-      var status: UInt8
+      var status: X11Enum.GrabStatus
     }
     /// Decodes a reply (the whole packet, header included).
     /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) for a reply too short for its fields.
     static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
       try X11Wire.require(reply, 32, for: name)
-      let status = reply[1]
+      let status = X11Enum.GrabStatus(rawValue: UInt32(reply[1]))
       return Reply(status: status)
     }
   }
@@ -581,12 +581,12 @@ extension X11 {
     static let extensionName: String? = "XFIXES"
     var window: UInt32
     var selection: UInt32
-    var eventMask: UInt32
+    var eventMask: X11Enum.XFixesSelectionEventMask
     var detail: UInt8 { Self.opcode }
     func encode(into wire: inout X11Wire) {
       wire.u32(window)
       wire.u32(selection)
-      wire.u32(eventMask)
+      wire.u32(UInt32(truncatingIfNeeded: eventMask.rawValue))
     }
   }
   /// The values of a `CW` value list: each one given is sent, its bit set in the mask.
@@ -602,8 +602,8 @@ extension X11 {
     var backingPixel: UInt32?
     var overrideRedirect: UInt32?
     var saveUnder: UInt32?
-    var eventMask: UInt32?
-    var doNotPropogateMask: UInt32?
+    var eventMask: X11Enum.EventMask?
+    var doNotPropogateMask: X11Enum.EventMask?
     var colormap: UInt32?
     var cursor: UInt32?
     /// The mask, then the values given, in bit order.
@@ -636,8 +636,8 @@ extension X11 {
       if let backingPixel { wire.u32(backingPixel) }
       if let overrideRedirect { wire.u32(overrideRedirect) }
       if let saveUnder { wire.u32(saveUnder) }
-      if let eventMask { wire.u32(eventMask) }
-      if let doNotPropogateMask { wire.u32(doNotPropogateMask) }
+      if let eventMask { wire.u32(UInt32(truncatingIfNeeded: eventMask.rawValue)) }
+      if let doNotPropogateMask { wire.u32(UInt32(truncatingIfNeeded: doNotPropogateMask.rawValue)) }
       if let colormap { wire.u32(colormap) }
       if let cursor { wire.u32(cursor) }
     }
@@ -758,10 +758,12 @@ enum X11Events {
     var window: UInt32
     var atom: UInt32
     var time: UInt32
-    var state: UInt8
+    var state: X11Enum.Property
     /// The event's fields from its 32 bytes (its code already checked).
     static func decoded(from e: [UInt8]) -> Self {
-      Self(window: X11Wire.u32(e, 4), atom: X11Wire.u32(e, 8), time: X11Wire.u32(e, 12), state: e[16])
+      Self(
+        window: X11Wire.u32(e, 4), atom: X11Wire.u32(e, 8), time: X11Wire.u32(e, 12),
+        state: X11Enum.Property(rawValue: UInt32(e[16])))
     }
   }
 
@@ -876,73 +878,82 @@ enum X11Events {
 
 /// The protocols' enumerations whose values this client uses, as their XML gives them.
 enum X11Enum {
-  /// `EventMask` (xproto.xml).
-  enum EventMask {
-    static let noEvent: UInt32 = 0x0
-    static let keyPress: UInt32 = 0x1
-    static let buttonPress: UInt32 = 0x4
-    static let buttonRelease: UInt32 = 0x8
-    static let pointerMotion: UInt32 = 0x40
-    static let buttonMotion: UInt32 = 0x2000
-    static let exposure: UInt32 = 0x8000
-    static let structureNotify: UInt32 = 0x20000
-    static let propertyChange: UInt32 = 0x400000
+  /// `EventMask` (xproto.xml): a mask of bits.
+  struct EventMask: OptionSet, Sendable {
+    let rawValue: UInt32
+    static let keyPress = Self(rawValue: 0x1)
+    static let buttonPress = Self(rawValue: 0x4)
+    static let buttonRelease = Self(rawValue: 0x8)
+    static let pointerMotion = Self(rawValue: 0x40)
+    static let buttonMotion = Self(rawValue: 0x2000)
+    static let exposure = Self(rawValue: 0x8000)
+    static let structureNotify = Self(rawValue: 0x20000)
+    static let propertyChange = Self(rawValue: 0x400000)
   }
 
-  /// `WindowClass` (xproto.xml).
-  enum WindowClass {
-    static let copyFromParent: UInt32 = 0x0
-    static let inputOutput: UInt32 = 0x1
-    static let inputOnly: UInt32 = 0x2
+  /// `WindowClass` (xproto.xml): a value.
+  struct WindowClass: RawRepresentable, Hashable, Sendable {
+    let rawValue: UInt32
+    static let copyFromParent = Self(rawValue: 0x0)
+    static let inputOutput = Self(rawValue: 0x1)
+    static let inputOnly = Self(rawValue: 0x2)
   }
 
-  /// `PropMode` (xproto.xml).
-  enum PropMode {
-    static let replace: UInt32 = 0x0
-    static let prepend: UInt32 = 0x1
-    static let append: UInt32 = 0x2
+  /// `PropMode` (xproto.xml): a value.
+  struct PropMode: RawRepresentable, Hashable, Sendable {
+    let rawValue: UInt32
+    static let replace = Self(rawValue: 0x0)
+    static let prepend = Self(rawValue: 0x1)
+    static let append = Self(rawValue: 0x2)
   }
 
-  /// `Property` (xproto.xml).
-  enum Property {
-    static let newValue: UInt32 = 0x0
-    static let delete: UInt32 = 0x1
+  /// `Property` (xproto.xml): a value.
+  struct Property: RawRepresentable, Hashable, Sendable {
+    let rawValue: UInt32
+    static let newValue = Self(rawValue: 0x0)
+    static let delete = Self(rawValue: 0x1)
   }
 
-  /// `GetPropertyType` (xproto.xml).
-  enum GetPropertyType {
-    static let any: UInt32 = 0x0
+  /// `GetPropertyType` (xproto.xml): a value.
+  struct GetPropertyType: RawRepresentable, Hashable, Sendable {
+    let rawValue: UInt32
+    static let any = Self(rawValue: 0x0)
   }
 
-  /// `GrabMode` (xproto.xml).
-  enum GrabMode {
-    static let sync: UInt32 = 0x0
-    static let `async`: UInt32 = 0x1
+  /// `GrabMode` (xproto.xml): a value.
+  struct GrabMode: RawRepresentable, Hashable, Sendable {
+    let rawValue: UInt32
+    static let sync = Self(rawValue: 0x0)
+    static let `async` = Self(rawValue: 0x1)
   }
 
-  /// `GrabStatus` (xproto.xml).
-  enum GrabStatus {
-    static let success: UInt32 = 0x0
-    static let alreadyGrabbed: UInt32 = 0x1
-    static let invalidTime: UInt32 = 0x2
-    static let notViewable: UInt32 = 0x3
-    static let frozen: UInt32 = 0x4
+  /// `GrabStatus` (xproto.xml): a value.
+  struct GrabStatus: RawRepresentable, Hashable, Sendable {
+    let rawValue: UInt32
+    static let success = Self(rawValue: 0x0)
+    static let alreadyGrabbed = Self(rawValue: 0x1)
+    static let invalidTime = Self(rawValue: 0x2)
+    static let notViewable = Self(rawValue: 0x3)
+    static let frozen = Self(rawValue: 0x4)
   }
 
-  /// `Time` (xproto.xml).
-  enum Time {
-    static let currentTime: UInt32 = 0x0
+  /// `Time` (xproto.xml): a value.
+  struct Time: RawRepresentable, Hashable, Sendable {
+    let rawValue: UInt32
+    static let currentTime = Self(rawValue: 0x0)
   }
 
-  /// `Window` (xproto.xml).
-  enum Window {
-    static let none: UInt32 = 0x0
+  /// `Window` (xproto.xml): a value.
+  struct Window: RawRepresentable, Hashable, Sendable {
+    let rawValue: UInt32
+    static let none = Self(rawValue: 0x0)
   }
 
-  /// `SelectionEventMask` (xfixes.xml).
-  enum XFixesSelectionEventMask {
-    static let setSelectionOwner: UInt32 = 0x1
-    static let selectionWindowDestroy: UInt32 = 0x2
-    static let selectionClientClose: UInt32 = 0x4
+  /// `SelectionEventMask` (xfixes.xml): a mask of bits.
+  struct XFixesSelectionEventMask: OptionSet, Sendable {
+    let rawValue: UInt32
+    static let setSelectionOwner = Self(rawValue: 0x1)
+    static let selectionWindowDestroy = Self(rawValue: 0x2)
+    static let selectionClientClose = Self(rawValue: 0x4)
   }
 }

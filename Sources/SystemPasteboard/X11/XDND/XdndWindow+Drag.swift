@@ -32,7 +32,7 @@ extension XdndWindow {
         owner.window, atoms.typeList, type: atoms.atom, format: 32, data: types.flatMap(X11Wire.le32))
     }
     do {
-      try connection.grabForDrag(connection.setup.root, time: X11Enum.Time.currentTime)
+      try connection.grabForDrag(connection.setup.root, time: X11Enum.Time.currentTime.rawValue)
     } catch {
       try? owner.disown()
       throw error
@@ -42,7 +42,7 @@ extension XdndWindow {
       machine: XdndDragging(source: owner.window, types: types, action: action, atoms: atoms),
       ended: ended, escapeKeys: (try? connection.keycodes(for: Self.escapeKeysym)) ?? [])
     let pointer = try connection.queryPointer()
-    dragMoved(x: pointer.x, y: pointer.y, time: X11Enum.Time.currentTime)
+    dragMoved(x: pointer.x, y: pointer.y, time: X11Enum.Time.currentTime.rawValue)
   }
 
   func dragMoved(x: Int, y: Int, time: UInt32) {
@@ -93,7 +93,7 @@ extension XdndWindow {
         endDrag(action)
         return
       case .releaseGrabs(let target):
-        connection.ungrab(time: X11Enum.Time.currentTime)
+        connection.ungrab(time: X11Enum.Time.currentTime.rawValue)
         if !watch(target.window) { actions += drag!.machine.windowDestroyed(target.window) }
       }
     }
@@ -127,7 +127,7 @@ extension XdndWindow {
   func endDrag(_ action: DragActions) {
     guard let ended = drag?.ended else { return }
     drag = nil
-    connection.ungrab(time: X11Enum.Time.currentTime)
+    connection.ungrab(time: X11Enum.Time.currentTime.rawValue)
     connection.deleteProperty(owner.window, atoms.typeList)
     try? owner.disown()
     try? connection.flush()

@@ -57,8 +57,7 @@ package final class XdndWindow: WindowBackend, X11EventLoopDelegate, SelectionRe
   ) throws(SystemPasteboardError) {
     let connection = try X11Connection(display: display, timeout: timeout)
     let mask =
-      X11Connection.EventMask.exposure | X11Connection.EventMask.buttonPress
-      | X11Connection.EventMask.structureNotify | X11Connection.EventMask.propertyChange
+      [.exposure, .buttonPress, .structureNotify, .propertyChange] as X11Connection.EventMask
     let window = try connection.createTopLevelWindow(
       title: title, width: width, height: height, events: mask, applicationClass: applicationClass)
     try connection.sync()
