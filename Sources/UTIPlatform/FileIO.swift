@@ -6,7 +6,8 @@
   internal import Darwin
 #endif
 
-/// Reading, writing and walking files through the C library, with every call checked.
+/// Reading, writing and listing files through the C library, with every call checked (a tree's
+/// walk is ``DirectoryWalk``).
 ///
 /// Errors carry the path, what was being done and the system's reason, so a message names the
 /// file and the cause: `cannot write 'out.plist': File too large`.
@@ -143,6 +144,27 @@ package enum FileIO {
       if n == 0 { return result }
       result.append(contentsOf: chunk[0..<n])
     }
+  }
+
+  /// The names in `directory` (hidden ones too, `.` and `..` left out), in the directory's order.
+  /// - Throws: ``Error`` (`.list`, with the `errno` of `opendir`) when it cannot be listed.
+  package static func names(in directory: String) throws(Error) -> [String] {
+    guard let handle = opendir(directory) else { throw Error(path: directory, operation: .list, code: errno) }
+    defer { closedir(handle) }
+    var names: [String] = []
+    while let entry = readdir(handle) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// The names in `directory` (hidden ones too, `.` and `..` left out), sorted; empty when it
+  /// cannot be listed.
+  package static func entries(of directory: String) -> [String] {
+    ((try? names(in: directory)) ?? []).sorted()
   }
 
   /// What a path names.

@@ -134,7 +134,7 @@ enum ValidateCommand {
         io.error("error: --sources '\(directory)' is not a directory")
         return nil
       }
-      let walk = FileIO.files(under: directory, suffix: ".swift")
+      let walk = DirectoryWalk(under: directory, suffix: ".swift")
       for skipped in walk.skipped { io.error("note: not searched: \(skipped)") }
       for path in walk.files {
         do {

@@ -43,7 +43,7 @@ struct ValidatorTests {
     var swift: [SwiftSourceFile] = []
     if let sources {
       let dir = directory.appendingPathComponent(sources).path
-      swift = FileIO.files(under: dir, suffix: ".swift").files.map {
+      swift = DirectoryWalk(under: dir, suffix: ".swift").files.map {
         SwiftSourceFile(path: $0, text: try! FileIO.read($0))
       }
     }

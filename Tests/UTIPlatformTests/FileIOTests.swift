@@ -77,7 +77,7 @@ struct FileIOTests {
       try FileManager.default.createSymbolicLink(atPath: src + "/Linked.swift", withDestinationPath: "inner/A.swift")
       try FileManager.default.createSymbolicLink(atPath: src + "/Dangling.swift", withDestinationPath: "nowhere")
       #expect(mkfifo(src + "/Pipe.swift", 0o600) == 0)
-      let walk = FileIO.files(under: src, suffix: ".swift")
+      let walk = DirectoryWalk(under: src, suffix: ".swift")
       #expect(walk.files == [src + "/Linked.swift", src + "/inner/A.swift"])
       #expect(
         Set(walk.skipped) == [
@@ -87,12 +87,28 @@ struct FileIOTests {
     }
   }
 
+  @Test func aListingNamesEveryEntryAndSaysWhyItCannot() throws {
+    try Self.withFolder { folder in
+      #expect(FileManager.default.createFile(atPath: folder + "/b.txt", contents: Data()))
+      #expect(FileManager.default.createFile(atPath: folder + "/.hidden", contents: Data()))
+      try FileManager.default.createDirectory(atPath: folder + "/a", withIntermediateDirectories: false)
+      #expect(FileIO.entries(of: folder) == [".hidden", "a", "b.txt"])
+      #expect(throws: FileIO.Error(path: folder + "/b.txt", operation: .list, code: ENOTDIR)) {
+        try FileIO.names(in: folder + "/b.txt")
+      }
+      #expect(FileIO.entries(of: folder + "/missing").isEmpty)
+      let walk = DirectoryWalk(under: folder + "/missing", suffix: ".swift")
+      #expect(walk.files.isEmpty)
+      #expect(walk.skipped.map(\.description) == ["'\(folder)/missing' cannot be listed: No such file or directory"])
+    }
+  }
+
   @Test func theWalkStopsAtItsDepthLimit() throws {
     try Self.withFolder { folder in
       try FileManager.default.createDirectory(atPath: folder + "/1/2/3", withIntermediateDirectories: true)
       #expect(FileManager.default.createFile(atPath: folder + "/1/2/3/Deep.swift", contents: Data()))
       #expect(FileManager.default.createFile(atPath: folder + "/1/Shallow.swift", contents: Data()))
-      let walk = FileIO.files(under: folder, suffix: ".swift", depthLimit: 2)
+      let walk = DirectoryWalk(under: folder, suffix: ".swift", depthLimit: 2)
       #expect(walk.files == [folder + "/1/Shallow.swift"])
       #expect(walk.skipped == [.init(path: folder + "/1/2/3", reason: .tooDeep(limit: 2))])
     }

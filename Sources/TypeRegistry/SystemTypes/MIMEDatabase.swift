@@ -91,7 +91,7 @@ package final class MIMEDatabase: Sendable {
   /// The merged package XML of a directory without a cache, or nil when it has none (or none
   /// that could be read).
   static func readPackages(in directory: String, problems: inout [String]) -> MIMEPackage? {
-    let walk = FileIO.files(under: directory + "/packages", suffix: ".xml", depthLimit: 1)
+    let walk = DirectoryWalk(under: directory + "/packages", suffix: ".xml", depthLimit: 1)
     guard !walk.files.isEmpty else { return nil }
     var merged = MIMEPackage()
     for file in walk.files.sorted() {

@@ -22,7 +22,7 @@ extension FreedesktopExport {
       var folders = [FileIO.directoryName(of: path)]
       if path.hasSuffix("/Contents/Info.plist") { folders.append(folders[0] + "/Resources") }
       for folder in folders where FileIO.isDirectory(folder) {
-        for file in FileIO.files(under: folder, suffix: "InfoPlist.strings", depthLimit: 1).files {
+        for file in DirectoryWalk(under: folder, suffix: "InfoPlist.strings", depthLimit: 1).files {
           let lproj = FileIO.baseName(of: FileIO.directoryName(of: file))
           guard FileIO.baseName(of: file) == "InfoPlist.strings", lproj.hasSuffix(".lproj") else { continue }
           let name = String(lproj.dropLast(6))
