@@ -103,10 +103,11 @@ extension SystemPasteboard {
 }
 
 extension SystemPasteboard.Item.Representation {
-  /// Whether loading the bytes runs code (a closure, which may be slow or wait for another
-  /// thread), rather than taking bytes at hand or opening a file.
-  var loadRunsCode: Bool {
-    if case .bytes = source { true } else { false }
+  /// Whether loading the bytes may wait: it runs code (a closure, which may be slow or wait for
+  /// another thread) or reads a file (which may be on a network mount whose server went
+  /// silent), rather than taking bytes at hand. An owner loads such a representation off its loop.
+  var loadMayWait: Bool {
+    if case .value = source { false } else { true }
   }
 
   /// The bytes, read whole.

@@ -14,7 +14,10 @@ import UTIPlatform
 /// A file payload holds its descriptor open from the request until the transfer ends (so the
 /// bytes are those of the file when it was asked for, even if it is renamed meanwhile), and
 /// closes it when released.
-package final class Payload {
+///
+/// Sendable: what it holds never changes after it is made, and its reads (`pread` at an
+/// offset) may run on any thread, so an owner reads a file's chunks off its loop.
+package final class Payload: @unchecked Sendable {
   private enum Storage {
     case bytes([UInt8])
     case file(fd: Int32, path: String)
@@ -49,6 +52,19 @@ package final class Payload {
 
   deinit {
     if case .file(let fd, _) = storage { close(fd) }
+  }
+
+  /// Whether the bytes are read from a file (a read may wait on the file system).
+  var isFile: Bool {
+    if case .file = storage { true } else { false }
+  }
+
+  /// This payload with its bytes in memory, read now, when it is a file of at most `limit`
+  /// bytes (an answer that goes in one property); itself otherwise. Nil when the file cannot be
+  /// read.
+  func readIn(upTo limit: Int) -> Payload? {
+    guard isFile, count <= limit else { return self }
+    return (try? all()).map(Payload.init)
   }
 
   /// At most `length` bytes from `offset` (fewer at the end).

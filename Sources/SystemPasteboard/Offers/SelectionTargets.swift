@@ -216,16 +216,16 @@ package enum SelectionTargets {
     return Payload(convert(bytes, offer.conversion))
   }
 
-  /// Whether the payload of `offer` runs code to load (a representation registered with a
-  /// closure: an item provider, a lazy conversion), rather than taking bytes at hand or opening a
-  /// file: an owner answers such a request when the load is done, off its loop.
-  static func loadRunsCode(for offer: Offer, items: [SystemPasteboard.Item]) -> Bool {
+  /// Whether the payload of `offer` may wait to load: it runs code (a representation registered
+  /// with a closure: an item provider, a lazy conversion) or reads a file, rather than taking
+  /// bytes at hand. An owner answers such a request when the load is done, off its loop.
+  static func loadMayWait(for offer: Offer, items: [SystemPasteboard.Item]) -> Bool {
     switch offer.conversion {
     case .passwordManagerHint: return false
     case .fileList(let format):
-      return items.contains { $0.representation(conformingTo: format.urlType)?.loadRunsCode ?? false }
+      return items.contains { $0.representation(conformingTo: format.urlType)?.loadMayWait ?? false }
     case .none, .latin1:
-      return items.first?.representation(of: offer.type)?.loadRunsCode ?? false
+      return items.first?.representation(of: offer.type)?.loadMayWait ?? false
     }
   }
 

@@ -11,9 +11,11 @@ import UTIPlatform
 /// from the items it was given (ICCCM section 2), on its own connection and thread.
 ///
 /// `TARGETS`, `TIMESTAMP`, `MULTIPLE` and `SAVE_TARGETS` are answered by the owner itself; a
-/// data target loads the representation when a requestor asks for it, and data larger than the
-/// server's maximum request goes in `INCR` chunks, each sent when the requestor deletes the
-/// previous one (a file representation is read a chunk at a time, so memory stays flat). Losing the selection (`SelectionClear`) ends ownership.
+/// data target loads the representation when a requestor asks for it (off the loop when the
+/// load runs code or reads a file), and data larger than the server's maximum request goes in
+/// `INCR` chunks, each sent when the requestor deletes the previous one (a file representation
+/// is read a chunk at a time, off the loop, so memory stays flat and the loop never waits on the
+/// file system). Losing the selection (`SelectionClear`) ends ownership.
 final class SelectionOwner {
   package let connection: X11Connection
   package let window: UInt32
@@ -23,8 +25,9 @@ final class SelectionOwner {
   private var offers: [SelectionTargets.Offer] = []
   private(set) var ownedSince: UInt32 = 0
   private(set) var isOwner = false
-  /// Transfers in progress: requestor window and property → what remains.
-  private var transfers: [Transfer] = []
+  /// `INCR` transfers in progress (``Transfer``), and the number the last one was given.
+  var transfers: [Transfer] = []
+  var transfersBegun: UInt64 = 0
   /// How long a load handler may take, and how long an INCR requestor may stay silent.
   package let loadTimeout: Double
   /// The owners served with this one on its connection (this one alone, unless it was made in
@@ -32,17 +35,6 @@ final class SelectionOwner {
   package let owners: SelectionOwners
   /// The hand-over to the clipboard manager in progress, if one is.
   var handingOver: HandOver?
-
-  struct Transfer {
-    var requestor: UInt32
-    package var property: UInt32
-    package var type: UInt32
-    /// The target asked for (what the ownership counts as pasted at the end).
-    package var target: String
-    package var payload: Payload
-    package var offset: Int
-    var lastActivity: UInt64
-  }
 
   /// The chunk size of `INCR` transfers: well under the server's maximum request.
   var chunkSize: Int {
@@ -214,22 +206,24 @@ final class SelectionOwner {
     try connection.flush()
   }
 
-  /// Loads the data of a request whose representations run code to load (an item provider,
-  /// which may wait for the main actor or take its time) on a thread of its own, and answers
-  /// when they are done, on the owner's thread: the loop serves other requests meanwhile. For
-  /// `MULTIPLE`, every pair's target that runs code is loaded there, and the whole reply
-  /// follows. False (nothing started) for targets that load at once, or an owner nothing serves.
+  /// Loads the data of a request whose representations may wait to load (an item provider,
+  /// which may wait for the main actor or take its time; a file, which may be on a stalled
+  /// mount) on a thread of its own, and answers when they are done, on the owner's thread: the
+  /// loop serves other requests meanwhile. A file that fits one property is read there too. For
+  /// `MULTIPLE`, every pair's target that may wait is loaded there, and the whole reply
+  /// follows. False (nothing started) for targets at hand, or an owner nothing serves.
   private func answersAfterLoading(_ request: Request, property: UInt32, _ prepared: Prepared)
     throws(SystemPasteboardError) -> Bool
   {
     guard let post = owners.post else { return false }
-    let loading = offersLoadingByCode(for: request, pairs: prepared.pairs)
+    let loading = offersThatMayWait(for: request, pairs: prepared.pairs)
     guard !loading.isEmpty else { return false }
-    let (items, operation, owner, pairs) = (items, fileOperation, LoopConfined(self), prepared.pairs)
+    let (items, operation, owner, pairs, limit) = (items, fileOperation, LoopConfined(self), prepared.pairs, chunkSize)
     WorkerThread.detached {
       var loaded: [String: Payload?] = [:]
       for offer in loading {
-        loaded[offer.target] = SelectionTargets.payload(for: offer, items: items, fileOperation: operation)
+        let payload = SelectionTargets.payload(for: offer, items: items, fileOperation: operation)
+        loaded[offer.target] = payload?.readIn(upTo: limit)
       }
       let payloads = LoopConfined(loaded)
       post { owner.value.answerLoaded(request, property: property, Prepared(pairs: pairs, loaded: payloads.value)) }
@@ -253,13 +247,13 @@ final class SelectionOwner {
   }
 
   /// The offers a request asks for (its target, or each of its `MULTIPLE` pairs') whose load
-  /// runs code.
-  private func offersLoadingByCode(for request: Request, pairs: [UInt32]?) -> [SelectionTargets.Offer] {
+  /// may wait.
+  private func offersThatMayWait(for request: Request, pairs: [UInt32]?) -> [SelectionTargets.Offer] {
     let targets =
       pairs.map { pairs in stride(from: 0, to: pairs.count - 1, by: 2).map { pairs[$0] } } ?? [request.target]
     // An atom that does not exist is refused when the pair is converted.
     let names = Set(targets.compactMap { (try? connection.names(of: [$0]))?.first })
-    return offers.filter { names.contains($0.target) && SelectionTargets.loadRunsCode(for: $0, items: items) }
+    return offers.filter { names.contains($0.target) && SelectionTargets.loadMayWait(for: $0, items: items) }
   }
 
   /// Answers `request` with the payloads its loads gave (nil: refused), on the owner's thread.
@@ -351,54 +345,6 @@ final class SelectionOwner {
   /// The bytes of an offer's representation, converted; nil when the load fails.
   private func load(_ offer: SelectionTargets.Offer) -> Payload? {
     SelectionTargets.payload(for: offer, items: items, fileOperation: fileOperation)
-  }
-
-  /// Puts the payload in the requestor's property: at once, or by `INCR` when it is too large.
-  /// - Returns: Whether it goes by `INCR` (the transfer is not over yet).
-  private func send(_ payload: Payload, to requestor: UInt32, property: UInt32, type: UInt32, target: String)
-    throws(SystemPasteboardError) -> Bool
-  {
-    guard payload.count > chunkSize, let incr = try? connection.atom("INCR") else {
-      connection.changeProperty(requestor, property, type: type, format: 8, data: try payload.all())
-      return false
-    }
-    // ICCCM 2.7.2: select PropertyNotify on the requestor, announce the size, then a chunk each
-    // time the requestor deletes the property, and a zero-length chunk at the end.
-    connection.selectInput(requestor, X11Connection.watchedWindowEvents)
-    connection.changeProperty(
-      requestor, property, type: incr, format: 32, data: X11Wire.le32(UInt32(clamping: payload.count)))
-    transfers.removeAll { $0.requestor == requestor && $0.property == property }
-    transfers.append(
-      Transfer(
-        requestor: requestor, property: property, type: type, target: target, payload: payload, offset: 0,
-        lastActivity: MonotonicClock.now()))
-    return true
-  }
-
-  private func continueTransfer(requestor: UInt32, property: UInt32) throws(SystemPasteboardError) {
-    guard let index = transfers.firstIndex(where: { $0.requestor == requestor && $0.property == property }) else {
-      return
-    }
-    var transfer = transfers[index]
-    let chunk: [UInt8]
-    do {
-      chunk = try transfer.payload.bytes(at: transfer.offset, length: chunkSize)
-    } catch {
-      // The file went away or shrank: the transfer ends without its final empty chunk, so the
-      // requestor reports a failure rather than taking a truncated copy for the whole.
-      transfers.remove(at: index)
-      return
-    }
-    connection.changeProperty(requestor, property, type: transfer.type, format: 8, data: chunk)
-    if chunk.isEmpty {
-      transfers.remove(at: index)  // the zero-length chunk just sent ends it
-      ownership.pasteServed(transfer.target)
-    } else {
-      transfer.offset += chunk.count
-      transfer.lastActivity = MonotonicClock.now()
-      transfers[index] = transfer
-    }
-    try connection.flush()
   }
 
   // MARK: Requests
