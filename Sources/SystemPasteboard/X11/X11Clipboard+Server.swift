@@ -66,10 +66,11 @@ extension X11Clipboard {
     private let transfers = Locked(0)
 
     /// Runs `command` on the loop's thread and waits for its outcome; fails at once when the
-    /// connection is gone.
+    /// connection is gone. A command makes a few round trips, each within the timeout, and the
+    /// loop it waits behind never waits on a load or the file system, so three timeouts bound it.
     @discardableResult
     func perform(_ command: Command) throws(SystemPasteboardError) -> Bool {
-      try loop.submit(within: 3 * timeout + owner.loadTimeout) { [self] () throws(SystemPasteboardError) -> Bool in
+      try loop.submit(within: 3 * timeout) { [self] () throws(SystemPasteboardError) -> Bool in
         try execute(command)
       }
     }
