@@ -4,8 +4,9 @@ import Foundation
 /// a FUSE server speaking the kernel's protocol): what a network mount whose server went silent
 /// does to a reader, which waits in the kernel, unkillable, until the server answers or goes.
 ///
-/// Mounting needs `/dev/fuse` and `CAP_SYS_ADMIN` (root, as in CI); without them ``start(size:)``
-/// throws ``PeerUnavailable``, which a test turns into a visible skip.
+/// Mounting needs `/dev/fuse`, and root (as in CI) or fuse3's setuid `fusermount3` (as on a
+/// desktop); without them ``start(size:)`` gives ``PeerUnavailable``, which a test turns into a
+/// visible skip.
 public final class StalledFileSystem: Sendable {
   /// The folder it is mounted on.
   public let mountpoint: String

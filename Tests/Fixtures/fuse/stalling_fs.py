@@ -2,7 +2,8 @@
 """A file system whose one file never finishes reading: the tests' stalled network mount.
 
 Speaks the FUSE kernel protocol (include/uapi/linux/fuse.h) on /dev/fuse itself, without
-libfuse: it mounts MOUNTPOINT (it needs CAP_SYS_ADMIN), holds one regular file, `stalled.bin`,
+libfuse: it mounts MOUNTPOINT (with mount(2) as root, else through fuse3's setuid fusermount3,
+as libfuse does for a user), holds one regular file, `stalled.bin`,
 of SIZE bytes (default 1000), answers its metadata and its opening at once, and never answers a
 read of it: the reading thread waits, unkillable, as it would on a network file system whose
 server went silent. It prints `ready` once the mount is up (`unavailable: …` and exits 1 when
@@ -16,7 +17,9 @@ import ctypes
 import errno
 import os
 import signal
+import socket
 import struct
+import subprocess
 import sys
 import time
 
@@ -79,17 +82,47 @@ def unavailable(reason):
     sys.exit(1)
 
 
-def main():
-    try:
-        fd = os.open("/dev/fuse", os.O_RDWR)
-    except OSError as error:
-        unavailable(f"cannot open /dev/fuse: {error.strerror}")
+def mount_directly():
+    """Mounts with mount(2), as root (CAP_SYS_ADMIN) may: the descriptor of /dev/fuse."""
+    fd = os.open("/dev/fuse", os.O_RDWR)
     options = f"fd={fd},rootmode=40000,user_id=0,group_id=0,allow_other".encode()
     if libc.mount(b"swift-uti-stall", mountpoint.encode(), b"fuse", MS_NOSUID | MS_NODEV, options) != 0:
-        unavailable(f"cannot mount a FUSE file system: {os.strerror(ctypes.get_errno())}")
+        reason = os.strerror(ctypes.get_errno())
+        os.close(fd)
+        raise OSError(reason)
+    return fd
+
+
+def mount_through_fusermount():
+    """Mounts as a user may, through the setuid fusermount3 (fuse3's), which mounts and passes
+    the descriptor of /dev/fuse back over the socket named by `_FUSE_COMMFD`, as libfuse does."""
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    helper = subprocess.run(["fusermount3", "-o", "fsname=swift-uti-stall", "--", mountpoint],
+                            env={**os.environ, "_FUSE_COMMFD": str(theirs.fileno())}, pass_fds=[theirs.fileno()],
+                            stderr=subprocess.PIPE, text=True)
+    theirs.close()
+    if helper.returncode != 0:
+        raise OSError(helper.stderr.strip() or f"fusermount3 exited with {helper.returncode}")
+    _, fds, _, _ = socket.recv_fds(ours, 1, 1)
+    if not fds:
+        raise OSError("fusermount3 passed no descriptor")
+    return fds[0]
+
+
+def main():
+    try:
+        fd, by_helper = mount_directly(), False
+    except OSError as direct:
+        try:
+            fd, by_helper = mount_through_fusermount(), True
+        except (OSError, FileNotFoundError) as helped:
+            unavailable(f"cannot mount a FUSE file system: {direct} (mount), {helped} (fusermount3)")
 
     def stop(*_):
-        libc.umount2(mountpoint.encode(), MNT_DETACH)
+        if by_helper:
+            subprocess.run(["fusermount3", "-u", "-z", "--", mountpoint], stderr=subprocess.DEVNULL)
+        else:
+            libc.umount2(mountpoint.encode(), MNT_DETACH)
         os._exit(0)
 
     signal.signal(signal.SIGTERM, stop)
