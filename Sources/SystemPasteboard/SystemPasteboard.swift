@@ -227,15 +227,23 @@ public final class SystemPasteboard: Sendable {
   }
 
   /// Gives the selection up at `date`, if `ownership` is still the current one and owns it.
+  /// The thread sleeps until the date, waking early when the backend says the ownership may
+  /// have changed (a copy replaced or taken ends it at once), and each second (a pasteboard let
+  /// go tells nobody; the thread holds it only weakly).
   private func expire(_ ownership: Ownership, at date: Date) {
+    let changed = way.withLock { $0 }?.ownershipChanged ?? ChangeSignal()
     let thread = WorkerThread { [weak self] in
-      while let self, state.withLock({ $0.ownership === ownership }), ownsSelection {
+      let isCurrent = { [weak self] () -> Bool in
+        guard let self else { return false }
+        return state.withLock { $0.ownership === ownership } && ownsSelection
+      }
+      while isCurrent() {
         let remaining = date.timeIntervalSinceNow
         guard remaining > 0 else {
-          try? disown()
+          try? self?.disown()
           return
         }
-        MonotonicClock.sleep(seconds: min(remaining, 0.1) + 1e-6)
+        _ = changed.wait(until: { !isCurrent() }, seconds: min(remaining, 1) + 1e-6)
       }
     }
     thread?.detach()

@@ -91,6 +91,27 @@ extension SystemPasteboardTests {
     #expect(manager.line(within: 1) == nil)
   }
 
+  /// An expiring copy is given up at its date and not before; a copy that replaced an expiring
+  /// one keeps the selection past the old date; a copy taken by another application meanwhile
+  /// stays theirs.
+  @Test func anExpiryEndsItsOwnCopyOnly() throws {
+    try Self.server.orSkip()
+    let clipboard = try Self.pasteboard()
+    let soon = { SystemPasteboard.Options(expirationDate: Date(timeIntervalSinceNow: 1)) }
+    try clipboard.setItems([Self.text("for a second")], options: soon())
+    #expect(try Self.xclipOut().stdoutText == "for a second")
+    #expect(try eventually { try !Self.clipboardIsOwned }, "given up after a second")
+    try clipboard.setItems([Self.text("replaced")], options: soon())
+    try clipboard.setItems([Self.text("the replacement")])
+    Thread.sleep(forTimeInterval: 1.5)
+    #expect(clipboard.ownsSelection, "the replaced copy's date passed; the replacement stays")
+    #expect(try Self.xclipOut().stdoutText == "the replacement")
+    try clipboard.setItems([Self.text("taken")], options: soon())
+    try Self.xclipIn("-selection clipboard", input: "theirs now", target: "UTF8_STRING")
+    Thread.sleep(forTimeInterval: 1.5)
+    #expect(try Self.xclipOut().stdoutText == "theirs now", "our expiry does not clear another's copy")
+  }
+
   /// HTML is offered as HTML and as its text, so that a terminal pastes the text.
   @Test func htmlIsOfferedWithItsText() throws {
     try Self.server.orSkip()
