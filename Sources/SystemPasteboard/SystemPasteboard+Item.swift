@@ -8,7 +8,8 @@ extension SystemPasteboard {
   /// The system pasteboard's own item model, without Foundation: a command-line tool or a
   /// service builds items directly; the `DesktopPasteboard` module makes them from and into
   /// `ItemProvider`s. A representation's bytes come from a closure, run only when someone asks
-  /// (on the pasteboard's thread), or from a file, read in chunks as it is served.
+  /// (on a thread of its own, while the pasteboard serves everyone else), from bytes at hand, or
+  /// from a file, read in chunks as it is served (also off the pasteboard's thread).
   ///
   /// ```swift
   /// var item = SystemPasteboard.Item()
@@ -51,15 +52,15 @@ extension SystemPasteboard {
     ///
     /// - Parameters:
     ///   - type: The representation's type; a type registered already is replaced.
-    ///   - load: Gives the bytes; runs on the pasteboard's thread, once per request; throwing
-    ///     refuses that request.
+    ///   - load: Gives the bytes; runs on a thread of its own, once per request, while the
+    ///     pasteboard serves other requests; throwing refuses that request.
     public mutating func register(_ type: UTType, data load: @escaping @Sendable () throws -> [UInt8]) {
       add(Representation(type: type, source: .bytes(load)))
     }
 
     /// Adds a representation of `type` whose bytes are at hand: a request for them is answered
-    /// at once, where one for a representation loaded by a closure waits for its load (on a
-    /// thread of its own, while the pasteboard serves other requests).
+    /// at once, where one for a representation loaded by a closure or read from a file waits for
+    /// its load (on a thread of its own, while the pasteboard serves other requests).
     ///
     /// - Parameters:
     ///   - type: The representation's type; a type registered already is replaced.
@@ -68,8 +69,9 @@ extension SystemPasteboard {
       add(Representation(type: type, source: .value(bytes)))
     }
 
-    /// Adds a representation of `type` served from the file at `path`, read (in chunks) when it
-    /// is asked for; a file that is gone then refuses the request.
+    /// Adds a representation of `type` served from the file at `path`, read (in chunks, on a
+    /// thread of their own, so a file on a stalled mount stalls only its own paste) when it is
+    /// asked for; a file that is gone then refuses the request.
     ///
     /// - Parameters:
     ///   - type: The representation's type.
