@@ -247,7 +247,10 @@ def typed(protocols, element):
 
 def to_wire(core, value, enum):
     """The expression that puts a field's Swift value in its wire type."""
-    return f"{SWIFT[core]}(truncatingIfNeeded: {value}.rawValue)" if enum else value
+    if not enum:
+        return value
+    # The enumerations' raw values are 32-bit; a narrower field takes their low bits, as xcb does.
+    return f"{value}.rawValue" if SWIFT[core] == "UInt32" else f"{SWIFT[core]}(truncatingIfNeeded: {value}.rawValue)"
 
 
 def from_wire(core, raw, enum):

@@ -225,8 +225,8 @@ final class SelectionOwner {
         let payload = SelectionTargets.payload(for: offer, items: items, fileOperation: operation)
         loaded[offer.target] = payload?.readIn(upTo: limit)
       }
-      let payloads = LoopConfined(loaded)
-      post { owner.value.answerLoaded(request, property: property, Prepared(pairs: pairs, loaded: payloads.value)) }
+      let payloads = loaded
+      post { owner.value.answerLoaded(request, property: property, Prepared(pairs: pairs, loaded: payloads)) }
     }
     return true
   }

@@ -358,7 +358,7 @@ extension X11 {
     var detail: UInt8 { propagate ? 1 : 0 }
     func encode(into wire: inout X11Wire) {
       wire.u32(destination)
-      wire.u32(UInt32(truncatingIfNeeded: eventMask.rawValue))
+      wire.u32(eventMask.rawValue)
       wire.bytes(Array(event.prefix(32)))
       wire.zeros(max(0, 32 - event.count))
       wire.pad()
@@ -586,7 +586,7 @@ extension X11 {
     func encode(into wire: inout X11Wire) {
       wire.u32(window)
       wire.u32(selection)
-      wire.u32(UInt32(truncatingIfNeeded: eventMask.rawValue))
+      wire.u32(eventMask.rawValue)
     }
   }
   /// The values of a `CW` value list: each one given is sent, its bit set in the mask.
@@ -636,8 +636,8 @@ extension X11 {
       if let backingPixel { wire.u32(backingPixel) }
       if let overrideRedirect { wire.u32(overrideRedirect) }
       if let saveUnder { wire.u32(saveUnder) }
-      if let eventMask { wire.u32(UInt32(truncatingIfNeeded: eventMask.rawValue)) }
-      if let doNotPropogateMask { wire.u32(UInt32(truncatingIfNeeded: doNotPropogateMask.rawValue)) }
+      if let eventMask { wire.u32(eventMask.rawValue) }
+      if let doNotPropogateMask { wire.u32(doNotPropogateMask.rawValue) }
       if let colormap { wire.u32(colormap) }
       if let cursor { wire.u32(cursor) }
     }
