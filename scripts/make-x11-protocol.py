@@ -257,16 +257,19 @@ def from_wire(core, raw, enum):
     """The expression that makes a field's Swift value from its wire value."""
     return f"{enum}(rawValue: UInt32({raw}))" if enum else raw
 
+def item_value(item):
+    """An enumeration item's number: its `value`, or 1 shifted by its `bit`."""
+    value = item.find("value")
+    return int(value.text) if value is not None else 1 << int(item.find("bit").text)
+
+
 def enum_value(protocols, ref, name):
     for protocol in protocols:
         for node in protocol.root.findall("enum"):
             if node.get("name") == ref:
                 for entry in node.findall("item"):
                     if entry.get("name") == name:
-                        value = entry.find("value")
-                        if value is not None:
-                            return int(value.text)
-                        return 1 << int(entry.find("bit").text)
+                        return item_value(entry)
     sys.exit(f"no {ref}.{name}")
 
 
@@ -423,22 +426,22 @@ def event(protocols, node, swift, number, encoded):
              + (" (from the extension's first event)." if protocols[0].name != "xproto" else "."),
              f"  struct {swift}: Equatable, Sendable {{",
              f"    static let number: UInt8 = {number}"]
-    params = []
+    params = []  # (name, Swift type, offset, core type, enumeration type or None)
     for kind, element, offset, core in fields:
         name = label(element.get("name"))
         if element.get("type") == "ClientMessageData":
-            params.append((name, "[UInt32]", offset, "data32"))
+            params.append((name, "[UInt32]", offset, "data32", None))
         else:
-            params.append((name, typed(protocols, element) or SWIFT[core], offset, core))
-    for name, kind, _, _ in params:
+            enum = typed(protocols, element)
+            params.append((name, enum or SWIFT[core], offset, core, enum))
+    for name, kind, _, _, _ in params:
         lines.append(f"    var {name}: {kind}")
     lines.append("    /// The event's fields from its 32 bytes (its code already checked).")
     values = []
-    for name, kind, offset, core in params:
+    for name, _, offset, core, enum in params:
         if core == "data32":
             values.append(f"{name.strip('`')}: (0..<5).map {{ X11Wire.u32(e, {offset} + 4 * $0) }}")
         else:
-            enum = kind if kind.startswith("X11Enum.") else None
             values.append(f"{name.strip('`')}: {from_wire(core, read(core, offset, 'e'), enum)}")
     lines.append(f"    static func decoded(from e: [UInt8]) -> Self {{ Self({', '.join(values)}) }}")
     if encoded:
@@ -447,14 +450,14 @@ def event(protocols, node, swift, number, encoded):
         lines.append("      var wire = X11Wire()")
         lines.append("      wire.u8(Self.number)")
         position = 1
-        for name, kind, offset, core in sorted(params, key=lambda p: p[2]):
+        for name, _, offset, core, enum in sorted(params, key=lambda p: p[2]):
             if offset > position:
                 lines.append(f"      wire.zeros({offset - position})")
             if core == "data32":
                 lines.append(f"      for index in 0..<5 {{ wire.u32(index < {name}.count ? {name}[index] : 0) }}")
                 position = offset + 20
             else:
-                lines.append("      " + write(core, to_wire(core, name, kind.startswith("X11Enum."))))
+                lines.append("      " + write(core, to_wire(core, name, enum)))
                 position = offset + BYTES[core]
         lines.append("      wire.zeros(32 - wire.data.count)")
         lines.append("      return wire.data")
@@ -478,9 +481,7 @@ def enums(protocols_by_name):
                 f"  struct {prefix}{name}: {'OptionSet' if mask else 'RawRepresentable, Hashable'}, Sendable {{",
                 "    let rawValue: UInt32"]
         for item in items:
-            value = item.find("value")
-            number = int(value.text) if value is not None else 1 << int(item.find("bit").text)
-            out.append(f"    static let {label(item.get('name'))} = Self(rawValue: {number:#x})")
+            out.append(f"    static let {label(item.get('name'))} = Self(rawValue: {item_value(item):#x})")
         out += ["  }", ""]
     out[-1:] = ["}", ""]
     return out
