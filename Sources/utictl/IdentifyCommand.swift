@@ -27,13 +27,18 @@ enum IdentifyCommand {
         With --name-only the contents are not read: the filename extension is looked up among
         directory types for a directory (public.folder when none) and among data types otherwise
         (public.data without an extension).
+        An app's own types come first: an extension that a declaration given with --types
+        claims names the file, and the content may only refine it to a type that conforms to
+        it (a .pbarrow file holding JSON stays the app's type); a type that utictl export
+        freedesktop installed keeps its declared identifier. --explain says, after each answer,
+        which rule decided and what it saw.
         """,
       arguments: [
         .init(
           name: "file", value: .path("file"), help: "A file or directory path; - for standard input.", isRepeating: true
         )
       ],
-      options: [content, nameOnly, mime, Command.Flag.json, Command.Flag.pretty],
+      options: [content, nameOnly, mime, explain, Command.Flag.json, Command.Flag.pretty],
       run: run
     )
   }
@@ -41,6 +46,8 @@ enum IdentifyCommand {
   static let content = Command.Flag(["--content"], help: "Identify by content and name (the default).")
   static let nameOnly = Command.Flag(["--name-only"], help: "Identify by the name alone; the file need not exist.")
   static let mime = Command.Flag(["--mime"], help: "Print the MIME type instead of the identifier.")
+  static let explain = Command.Flag(
+    ["--explain"], help: "Say which rule decided each answer and what it saw (with --json: an 'explanation' key).")
 
   static func run(_ invocation: Invocation, _ io: inout Console) -> Int32 {
     // The registry is not built: identification names its answers from the system types (or
@@ -71,15 +78,20 @@ enum IdentifyCommand {
         status = ExitStatus.usage
         continue
       }
+      let why = invocation[explain] ? " (\(found.explanation))" : ""
       if invocation[.json] {
-        results.append([
-          "file": .init(.string(path)), "identifier": .init(.string(found.identifier)),
-          "mimeType": .init(.string(found.mimeType)), "method": .init(.string(found.method.rawValue)),
-        ])
+        var entries: [PropertyList.Dictionary.Entry] = [
+          .init(key: "file", value: .init(.string(path))),
+          .init(key: "identifier", value: .init(.string(found.identifier))),
+          .init(key: "mimeType", value: .init(.string(found.mimeType))),
+          .init(key: "method", value: .init(.string(found.method.rawValue))),
+        ]
+        if invocation[explain] { entries.append(.init(key: "explanation", value: .init(.string(found.explanation)))) }
+        results.append(.init(.dictionary(PropertyList.Dictionary(entries))))
       } else if invocation[mime] {
-        io.print("\(path): \(found.mimeType)")
+        io.print("\(path): \(found.mimeType)\(why)")
       } else {
-        io.print("\(path): \(found.identifier)")
+        io.print("\(path): \(found.identifier)\(why)")
       }
     }
     if invocation[.json] {

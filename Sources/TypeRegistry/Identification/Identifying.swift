@@ -29,16 +29,21 @@ struct Identifying<Lookup: TypeLookup> {
     switch info.st_mode & S_IFMT {
     case S_IFDIR:
       let byName = identifyByExtension(name, isDirectory: true)
-      return TypeIdentification(byName.resolved, mimeType: "inode/directory", method: .fileKind)
+      return TypeIdentification(
+        byName.resolved, mimeType: "inode/directory", method: .fileKind,
+        explanation: "what the file is: a directory (\(byName.identifier) by its name)")
     case S_IFREG: break
     default: return fileKind(MIMEDatabase.specialType(path))
     }
-    if info.st_size == 0 { return named("public.plain-text", "text/plain", .content) }
-    if let database = lookup.database {
+    if info.st_size == 0 {
+      return named("public.plain-text", "text/plain", .content, "the content: an empty file is text, as GIO says")
+    }
+    if let database = lookup.database, applicationType(ofName: name) == nil {
       // One glob type that no detector refines decides without opening the file, as in GIO.
       let globs = database.globMatches(forFileName: name)
       if globs.count == 1, !Format.containers.contains(database.unalias(globs[0].mimeType)) {
-        return identification(globs[0].mimeType, database: database, method: .name)
+        return identification(globs[0].mimeType, database: database, method: .name).explained(
+          "the name: the MIME database's one glob for it gives \(globs[0].mimeType) (the file was not opened)")
       }
     }
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -79,22 +84,45 @@ struct Identifying<Lookup: TypeLookup> {
 
   // MARK: Deciding
 
-  /// The decision for content named `fileName`.
+  /// The decision for content named `fileName`: an extension an app's declaration claims names
+  /// the type, which the content may only refine (``decide(_:content:)``); otherwise the
+  /// database's answer refined by the detectors, or without a database the detectors', the
+  /// name's, then the text test.
   func identify(_ content: inout ContentBytes, fileName: String?) -> TypeIdentification {
-    if let database = lookup.database {
-      let globs = fileName.map { database.globMatches(forFileName: $0).map(\.mimeType) } ?? []
-      let answer = database.identify(globs: globs, data: content.head.bytes, named: fileName != nil)
-      let byName = globs.count == 1 && answer == globs[0]
-      if let format = ContentDetector.detect(&content) {
-        if Self.format(format, refines: answer, in: database) { return identification(format, method: .content) }
-        // The format the database named, in the database's words: the format's type, which may
-        // carry no MIME tag (Apple's STL type).
-        if database.unalias(format.mimeType) == answer, lookup.declares(format.identifier) {
-          return named(format.identifier, answer, byName ? .name : .content)
-        }
+    let found = identifyContent(&content, fileName: fileName)
+    guard let declared = fileName.flatMap(applicationType(ofName:)) else { return found }
+    return decide(declared, content: found)
+  }
+
+  private func identifyContent(_ content: inout ContentBytes, fileName: String?) -> TypeIdentification {
+    guard let database = lookup.database else { return identifyWithoutDatabase(&content, fileName: fileName) }
+    let globs = fileName.map { database.globMatches(forFileName: $0).map(\.mimeType) } ?? []
+    let answer = database.identify(globs: globs, data: content.head.bytes, named: fileName != nil)
+    let byName = globs.count == 1 && answer == globs[0]
+    let why =
+      byName
+      ? "the name: the MIME database's one glob for it gives \(answer)"
+      : globs.isEmpty
+        ? "the content: the MIME database's magic and text rules give \(answer)"
+        : "the name and the content: of the database's globs (\(globs.joined(separator: ", "))), its magic and "
+          + "text rules give \(answer)"
+    if let format = ContentDetector.detect(&content) {
+      if Self.format(format, refines: answer, in: database) {
+        return identification(format, method: .content).explained(
+          "the content: the built-in detector found \(format.mimeType), a kind of the database's \(answer)")
       }
-      return identification(answer, database: database, method: byName ? .name : .content)
+      // The format the database named, in the database's words: the format's type, which may
+      // carry no MIME tag (Apple's STL type).
+      if database.unalias(format.mimeType) == answer, lookup.declares(format.identifier),
+        lookup.applicationType(tag: answer, tagClass: .mimeType) == nil
+      {
+        return named(format.identifier, answer, byName ? .name : .content, why)
+      }
     }
+    return identification(answer, database: database, method: byName ? .name : .content).explained(why)
+  }
+
+  private func identifyWithoutDatabase(_ content: inout ContentBytes, fileName: String?) -> TypeIdentification {
     let byName = fileName.flatMap { declaredTypeByExtension($0) }
     if let format = ContentDetector.detect(&content) {
       // A name more specific than the content (a `.dylib` beside Mach-O) keeps its type, with
@@ -104,23 +132,68 @@ struct Identifying<Lookup: TypeLookup> {
         lookup.conforms(byName.identifier, to: format.identifier)
       {
         let mimeType = lookup.preferredMIMEType(of: byName.identifier) ?? format.mimeType
-        return TypeIdentification(byName.resolved, mimeType: mimeType, method: .name)
+        return TypeIdentification(
+          byName.resolved, mimeType: mimeType, method: .name,
+          explanation: "the name: its extension's type is a kind of the content's \(format.mimeType)")
       }
-      return identification(format, method: .content)
+      return identification(format, method: .content).explained(
+        "the content: the built-in detector found \(format.mimeType)")
     }
     if let byName { return byName }
     let bytes = content.head.bytes
-    if bytes.isEmpty { return identification(mimeType: "application/x-zerosize", method: .content) }
-    if MIMEDatabase.looksLikeText(bytes) { return named("public.plain-text", "text/plain", .content) }
-    return named("public.data", "application/octet-stream", .content)
+    if bytes.isEmpty {
+      return identification(mimeType: "application/x-zerosize", method: .content).explained("the content: empty")
+    }
+    if MIMEDatabase.looksLikeText(bytes) {
+      return named("public.plain-text", "text/plain", .content, "the content: no format found, and it reads as text")
+    }
+    return named("public.data", "application/octet-stream", .content, "the content: no format found, and not text")
   }
 
-  /// The identification by name alone: the database's globs, or a declared extension.
+  /// The identification by name alone: an extension an app declares, else the database's
+  /// globs, or a declared extension.
   func identifyByName(_ fileName: String?) -> TypeIdentification {
+    if let declared = fileName.flatMap(applicationType(ofName:)) { return declaredIdentification(declared) }
     guard let database = lookup.database else { return identifyByExtension(fileName ?? "", isDirectory: false) }
     let globs = fileName.map { database.globMatches(forFileName: $0).map(\.mimeType) } ?? []
     let answer = database.identify(globs: globs, data: nil)
     return identification(answer, database: database, method: globs.count == 1 ? .name : .content)
+  }
+
+  // MARK: An app's own types
+
+  /// The type an app's declaration (from a file, a bundle or code: not the catalog's, not the
+  /// machine database's) gives a name's extension, by the preference rule among data types.
+  func applicationType(ofName name: String) -> (identifier: String, extension: String)? {
+    guard let ext = Self.filenameExtension(name),
+      let identifier = lookup.applicationType(tag: ext, tagClass: .filenameExtension)
+    else {
+      return nil
+    }
+    return (identifier, ext)
+  }
+
+  /// A file whose extension an app declares is that type; the content may refine it only to a
+  /// type that conforms to it (a Word document named `.mydoc` where `.mydoc` is a ZIP-based
+  /// type stays `.mydoc`; an app's `public.data` type holding JSON stays the app's).
+  func decide(_ declared: (identifier: String, extension: String), content found: TypeIdentification)
+    -> TypeIdentification
+  {
+    if UTTypeRegistry.fold(found.identifier) == UTTypeRegistry.fold(declared.identifier) { return found }
+    if lookup.conforms(found.identifier, to: declared.identifier) {
+      return found.explained(
+        "the content: \(found.identifier) is a kind of \(declared.identifier), which '.\(declared.extension)' is "
+          + "declared as (\(found.explanation))")
+    }
+    return declaredIdentification(declared).explained(
+      "the name: '.\(declared.extension)' is declared by \(declared.identifier), and the content "
+        + "(\(found.identifier)) is not a kind of it")
+  }
+
+  private func declaredIdentification(_ declared: (identifier: String, extension: String)) -> TypeIdentification {
+    named(
+      declared.identifier, lookup.preferredMIMEType(of: declared.identifier) ?? "application/octet-stream", .name,
+      "the name: '.\(declared.extension)' is declared by \(declared.identifier)")
   }
 
   /// Whether a detector's format should replace the database's answer: it is a different
@@ -150,14 +223,19 @@ struct Identifying<Lookup: TypeLookup> {
   // MARK: Naming the answer
 
   /// An identification of the type `identifier`.
-  private func named(_ identifier: String, _ mimeType: String, _ method: TypeIdentification.Method)
-    -> TypeIdentification
-  {
+  private func named(
+    _ identifier: String, _ mimeType: String, _ method: TypeIdentification.Method, _ explanation: String? = nil
+  ) -> TypeIdentification {
     TypeIdentification(
-      IdentifiedType(identifier, mimeType: mimeType, resolver: lookup.resolver), mimeType: mimeType, method: method)
+      IdentifiedType(identifier, mimeType: mimeType, resolver: lookup.resolver), mimeType: mimeType, method: method,
+      explanation: explanation)
   }
 
   private func identification(_ format: Format, method: TypeIdentification.Method) -> TypeIdentification {
+    // An app's declaration of the format's MIME type names it, as the preference rule says.
+    if let app = lookup.applicationType(tag: format.mimeType, tagClass: .mimeType) {
+      return named(app, format.mimeType, method)
+    }
     guard lookup.declares(format.identifier) else { return identification(mimeType: format.mimeType, method: method) }
     return named(format.identifier, format.mimeType, method)
   }
@@ -178,9 +256,12 @@ struct Identifying<Lookup: TypeLookup> {
   }
 
   private func fileKind(_ mimeType: String) -> TypeIdentification {
-    if let database = lookup.database { return identification(mimeType, database: database, method: .fileKind) }
+    let why = "what the file is (\(mimeType)), not what it holds"
+    if let database = lookup.database {
+      return identification(mimeType, database: database, method: .fileKind).explained(why)
+    }
     let identifier = MIMETypeLayer.inodeTypes[mimeType] ?? "public.item"
-    return named(identifier, mimeType, .fileKind)
+    return named(identifier, mimeType, .fileKind, why)
   }
 
   /// The type for a MIME type the database gave, named without the MIME layer where the system
@@ -210,8 +291,9 @@ struct Identifying<Lookup: TypeLookup> {
         return named(identifier, mimeType, method)
       }
     }
+    // A type one of our exports installed carries its declared identifier: the layer names it.
     if lookup.readsMIMELayerLater, MIMEDatabase.hasPlainDerivedIdentifier(canonical),
-      MIMEDatabase.isWellFormed(canonical)
+      MIMEDatabase.isWellFormed(canonical), database.installedDeclaration(of: canonical) == nil
     {
       return named(MIMEDatabase.derivedIdentifier(of: canonical), mimeType, method)
     }
@@ -235,7 +317,9 @@ struct Identifying<Lookup: TypeLookup> {
       let identifier = lookup.preferredIdentifier(tag: ext, tagClass: .filenameExtension, conformingTo: "public.data"),
       UTTypeRegistry.fold(identifier) != "public.data"
     else { return nil }
-    return named(identifier, lookup.preferredMIMEType(of: identifier) ?? "application/octet-stream", .name)
+    return named(
+      identifier, lookup.preferredMIMEType(of: identifier) ?? "application/octet-stream", .name,
+      "the name: '.\(ext)' is declared by \(identifier)")
   }
 
   /// The type a file name's extension gives: among directory types for a directory

@@ -33,13 +33,37 @@ public struct TypeIdentification: Sendable, Hashable, CustomStringConvertible {
   public let mimeType: String
   /// What decided.
   public let method: Method
+  /// What decided, in a sentence a person can check: which rule, and what it saw (the
+  /// database's globs, a detector's format, a declared extension and the content's type …).
+  /// `utictl identify --explain` prints it.
+  ///
+  /// ```swift
+  /// try registry.identifyFile(atPath: "x.pbarrow").explanation
+  /// // "the name: '.pbarrow' is declared by com.raywenderlich.pointybug.tool.arrow, and the
+  /// //  content (public.json) is not a kind of it"
+  /// ```
+  public let explanation: String
 
   let resolved: IdentifiedType
 
-  init(_ resolved: IdentifiedType, mimeType: String, method: Method) {
+  init(_ resolved: IdentifiedType, mimeType: String, method: Method, explanation: String? = nil) {
     self.resolved = resolved
     self.mimeType = mimeType
     self.method = method
+    self.explanation = explanation ?? Self.defaultExplanation(method)
+  }
+
+  /// The same identification with another explanation.
+  func explained(_ explanation: String) -> TypeIdentification {
+    TypeIdentification(resolved, mimeType: mimeType, method: method, explanation: explanation)
+  }
+
+  static func defaultExplanation(_ method: Method) -> String {
+    switch method {
+    case .name: "the name"
+    case .content: "the content"
+    case .fileKind: "what the file is, not what it holds"
+    }
   }
 
   /// The type's identifier, known without resolving the type.

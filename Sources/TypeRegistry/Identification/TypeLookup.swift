@@ -21,6 +21,9 @@ protocol TypeLookup {
   func conforms(_ identifier: String, to base: String) -> Bool
   /// The first MIME type the type declares.
   func preferredMIMEType(of identifier: String) -> String?
+  /// The identifier of the preferred data type for a tag (an extension, a MIME type), when an
+  /// app's declaration (a loaded file or code, not the catalog or the machine's database) is it.
+  func applicationType(tag: String, tagClass: UTTagClass) -> String?
 }
 
 extension UTTypeRegistry: TypeLookup {
@@ -32,10 +35,7 @@ extension UTTypeRegistry: TypeLookup {
 
   func preferredIdentifier(tag: String, tagClass: UTTagClass, conformingTo base: String) -> String? {
     guard let candidates = candidates(tag: tag, tagClass: tagClass), let base = id(of: base) else { return nil }
-    // A loaded file's declaration may rank after the MIME layer's: the registry's own rule decides.
-    guard candidates.allSatisfy({ records[Int($0)].declaration.isBuiltIn }) else {
-      return preferredType(tag: tag, tagClass: tagClass, conformingTo: UTType(registry: self, id: base))?.identifier
-    }
+    // The MIME layer ranks below every declaration: a declared answer stands without it.
     return candidates.first { conforms($0, base) }.map { records.identifier(at: Int($0)) }
   }
 
@@ -45,6 +45,20 @@ extension UTTypeRegistry: TypeLookup {
   }
 
   func preferredMIMEType(of identifier: String) -> String? { type(withIdentifier: identifier)?.preferredMIMEType }
+
+  func applicationType(tag: String, tagClass: UTTagClass) -> String? {
+    // Declarations from files and code are in the registry without its MIME layer, and rank
+    // ahead of the layer's types: no need to read the database.
+    guard !files.isEmpty || !codeDeclarations.isEmpty, let base = id(of: "public.data"),
+      let candidates = candidates(tag: tag, tagClass: tagClass),
+      let first = candidates.first(where: { conforms($0, base) })
+    else { return nil }
+    let declaration = records[Int(first)].declaration
+    // A system type an Info.plist re-declares (`public.png`) is still Apple's.
+    let identifier = records.identifier(at: Int(first))
+    let isSystem = ["public.", "com.apple."].contains { UTTypeRegistry.fold(identifier).hasPrefix($0) }
+    return declaration.isBuiltIn || declaration.isFromMIMEDatabase || isSystem ? nil : identifier
+  }
 }
 
 /// The system types (the catalog's and the detectors' formats') indexed by identifier, MIME type
@@ -187,6 +201,9 @@ final class SystemTypeLookup: TypeLookup, Sendable {
     }
     return SystemTypeScan.conforms(identifier, to: base)
   }
+
+  /// The system types alone: no app declares anything here.
+  func applicationType(tag: String, tagClass: UTTagClass) -> String? { nil }
 
   func preferredMIMEType(of identifier: String) -> String? {
     if let index = indexIfWorthIt() { return index.id(of: identifier).flatMap { index.mimeTypes[Int($0)].first } }

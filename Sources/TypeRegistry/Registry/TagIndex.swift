@@ -53,7 +53,8 @@ final class TagIndex: Sendable {
       for (value, candidates) in byValue where candidates.count > 1 {
         byClass[classKey]![value] = TagCandidates(
           ordered: candidates.sorted {
-            GraphBuilder.rank(records[Int($0)].declaration, $0) < GraphBuilder.rank(records[Int($1)].declaration, $1)
+            GraphBuilder.rank(records[Int($0)], $0, tagClass: classKey, key: value)
+              < GraphBuilder.rank(records[Int($1)], $1, tagClass: classKey, key: value)
           })
       }
     }

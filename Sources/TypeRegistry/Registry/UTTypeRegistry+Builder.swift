@@ -135,12 +135,17 @@ struct GraphBuilder {
     files: [DeclarationFile], codeDeclarations: [TypeDeclaration], includesSystemTypes: Bool,
     systemTypes: UTTypeRegistry.SystemTypes = .none
   ) -> UTTypeRegistry {
-    let (ids, winners, conflicts) = chooseWinners()
+    let (ids, winners, conflicts, installed) = chooseWinners()
     let records = UTTypeRegistry.RecordTable(
       storage: .built(
-        winners.map {
-          UTTypeRegistry.Record(
-            declaration: declarations[$0], addedTags: addedTags[$0], caseSensitiveExtensions: caseSensitive[$0])
+        winners.map { winner in
+          var record = UTTypeRegistry.Record(
+            declaration: declarations[winner], addedTags: addedTags[winner],
+            caseSensitiveExtensions: caseSensitive[winner])
+          if let copy = installed[winner] {
+            inherit(declarations[copy], caseSensitive: caseSensitive[copy], by: &record)
+          }
+          return record
         }))
     // For large registries, the tag index is built on another thread while the graph is built
     // here; small ones build it when a tag is first looked up (a conformance query never needs it).
@@ -155,12 +160,18 @@ struct GraphBuilder {
   }
 
   /// Interns every identifier (ids in order of first appearance) and picks each one's winning
-  /// declaration, as an index into `declarations` so that none is copied; records every override.
-  func chooseWinners() -> (ids: IdentifierTable, winners: [Int], conflicts: [UTTypeRegistry.Conflict]) {
+  /// declaration, as an index into `declarations` so that none is copied; records every override
+  /// but one: a declaration loaded from a file or made in code over the installed copy of itself
+  /// (the MIME layer's type an export of ours installed, with the same identifier) is one type,
+  /// which keeps the installed copy's tags (`installed`: winner → the copy).
+  func chooseWinners() -> (
+    ids: IdentifierTable, winners: [Int], conflicts: [UTTypeRegistry.Conflict], installed: [Int: Int]
+  ) {
     var ids = IdentifierTable(capacity: declarations.count)
     var winners: [Int] = []
     winners.reserveCapacity(declarations.count)
     var conflicts: [UTTypeRegistry.Conflict] = []
+    var installed: [Int: Int] = [:]
     for index in declarations.indices {
       let (id, inserted) = ids.findOrInsert(UTTypeRegistry.fold(declarations[index].identifier))
       guard !inserted else {
@@ -170,12 +181,34 @@ struct GraphBuilder {
       let current = winners[Int(id)]
       let replaces = Self.layer(declarations[index]) >= Self.layer(declarations[current])
       let (winner, loser) = replaces ? (index, current) : (current, index)
+      winners[Int(id)] = winner
+      if Self.layer(declarations[loser]) == 1, Self.layer(declarations[winner]) > 1,
+        !UTTypeRegistry.fold(declarations[loser].identifier).hasPrefix(MIMEDatabase.derivedIdentifierPrefix)
+      {
+        installed[winner] = loser
+        continue
+      }
       conflicts.append(
         .init(identifier: declarations[index].identifier, winner: declarations[winner], overridden: declarations[loser])
       )
-      winners[Int(id)] = winner
     }
-    return (ids, winners, conflicts)
+    return (ids, winners, conflicts, installed)
+  }
+
+  /// Gives `record` the tags of its installed copy that its declaration lacks, as tags the MIME
+  /// layer adds (the database's names for the type: a derived MIME type, a glob's case).
+  func inherit(_ copy: TypeDeclaration, caseSensitive: Set<String>?, by record: inout UTTypeRegistry.Record) {
+    for (tagClass, values) in copy.tags {
+      let own = Set((record.declaration.tags[tagClass] ?? []).map(UTTypeRegistry.fold))
+      for value in values where !own.contains(UTTypeRegistry.fold(value)) {
+        record.addedTags = record.addedTags ?? [:]
+        if record.addedTags![tagClass, default: []].contains(value) { continue }
+        record.addedTags![tagClass, default: []].append(value)
+      }
+    }
+    if let caseSensitive {
+      record.caseSensitiveExtensions = (record.caseSensitiveExtensions ?? []).union(caseSensitive)
+    }
   }
 
   /// Each type's direct parents, in one flat buffer: the parents of id `i` are
@@ -316,10 +349,31 @@ struct GraphBuilder {
     }
   }
 
-  /// The preference among types that share a tag: `public.*` types first, then the catalog's,
-  /// then the MIME database's, then exported, then imported declarations; ties in declaration order.
-  static func rank(_ d: TypeDeclaration, _ id: Int32) -> (Int, Int, Int32) {
+  /// The preference among types that share a tag, Apple's rule with the machine's database
+  /// last: `public.*` types first, then the catalog's (Apple's system types), then exported,
+  /// then imported declarations (an app's own, loaded or made in code), then the MIME
+  /// database's types (and the formats the built-in detectors declare under the database's
+  /// names, `org.freedesktop.mime.*`) and the tags the database adds to declared types
+  /// (`declaresTag` false); ties in declaration order. So an app's declared extension or MIME
+  /// type answers ahead of the machine's database, and a tag Apple's catalog declares stays
+  /// Apple's.
+  static func rank(_ d: TypeDeclaration, _ id: Int32, declaresTag: Bool = true) -> (Int, Int, Int32) {
+    guard declaresTag, !d.isFromMIMEDatabase,
+      !(d.isBuiltIn && UTTypeRegistry.fold(d.identifier).hasPrefix(MIMEDatabase.derivedIdentifierPrefix))
+    else { return (1, 4, id) }
     let isPublic = UTTypeRegistry.fold(d.identifier).hasPrefix("public.") ? 0 : 1
-    return (isPublic, d.isBuiltIn ? 0 : d.isFromMIMEDatabase ? 1 : d.kind == .exported ? 2 : 3, id)
+    return (isPublic, d.isBuiltIn ? 0 : d.kind == .exported ? 2 : 3, id)
+  }
+
+  /// ``rank(_:_:declaresTag:)`` of a record for one tag (folded, or marked case-sensitive):
+  /// whether its declaration has the tag, or only the MIME layer gives it.
+  static func rank(_ record: UTTypeRegistry.Record, _ id: Int32, tagClass: String, key: String) -> (Int, Int, Int32) {
+    guard record.addedTags != nil || record.caseSensitiveExtensions != nil else { return rank(record.declaration, id) }
+    let exact = key.hasPrefix(TagIndex.exactMarker) ? String(key.dropFirst()) : nil
+    let declared = record.declaration.tags.contains { entry in
+      UTTypeRegistry.fold(entry.key) == tagClass
+        && entry.value.contains { tag in exact.map { tag == $0 } ?? (UTTypeRegistry.fold(tag) == key) }
+    }
+    return rank(record.declaration, id, declaresTag: declared)
   }
 }

@@ -11,12 +11,20 @@ extension UTTypeRegistry {
       guard let exact = index.extensions[TagIndex.exactMarker + tag] else { return index.extensions[key] }
       guard let folded = index.extensions[key] else { return exact }
       let ids = Set(exact).union(folded).sorted {
-        GraphBuilder.rank(records[Int($0)].declaration, $0) < GraphBuilder.rank(records[Int($1)].declaration, $1)
+        rank($0, tag: tag, key: key) < rank($1, tag: tag, key: key)
       }
       return TagCandidates(ordered: ids)
     case .mimeType: return index.mimeTypes[key]
     default: return index.byClass[Self.fold(tagClass.rawValue)]?[key]
     }
+  }
+
+  /// The rank of `id` for an extension it has in exactly `tag`'s case (marked so) or in any case (`key`).
+  private func rank(_ id: Int32, tag: String, key: String) -> (Int, Int, Int32) {
+    let record = records[Int(id)]
+    let exact = record.caseSensitiveExtensions?.contains(tag) == true
+    return GraphBuilder.rank(
+      record, id, tagClass: UTTagClass.filenameExtension.rawValue, key: exact ? TagIndex.exactMarker + tag : key)
   }
 
   /// The declared types with `tag` in `tagClass` that conform to `supertype`, most preferred first.
@@ -52,10 +60,8 @@ extension UTTypeRegistry {
   /// - Returns: The first of ``types(tag:tagClass:conformingTo:)``, or nil.
   public func preferredType(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType? = nil) -> UTType? {
     let found = preferredDeclaredType(tag: tag, tagClass: tagClass, conformingTo: supertype)
-    // The catalog's answer stands (the MIME layer ranks below it); any other may change with the layer.
-    guard systemTypes.pending != nil, found.map({ !records[Int($0.id)].declaration.isBuiltIn }) ?? true else {
-      return found
-    }
+    // A declared type's answer stands: the MIME layer's types and tags rank below every declaration.
+    guard systemTypes.pending != nil, found == nil else { return found }
     return completed.preferredType(tag: tag, tagClass: tagClass, conformingTo: supertype)
   }
 

@@ -24,6 +24,8 @@ package final class MIMEDatabase: Sendable {
   /// Types package XML declares, which a cache image alone may not name (a type with no glob,
   /// magic, alias or parent).
   package let declaredTypes: [String]
+  /// The declarations our exports installed, read on first use (``installedDeclarations``).
+  let installed = Locked<[String: InstalledDeclaration]?>(nil)
 
   /// The database of `caches`, most important first.
   package init(

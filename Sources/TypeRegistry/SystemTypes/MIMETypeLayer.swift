@@ -51,7 +51,8 @@ enum MIMETypeLayer {
         unclaimed.append(info)
       }
     }
-    name(unclaimed, identifiers: &identifiers, taken: &taken)
+    let installed = adopt(unclaimed, database: database, identifiers: &identifiers, taken: &taken)
+    name(unclaimed.filter { identifiers[$0.mimeType] == nil }, identifiers: &identifiers, taken: &taken)
     // Tags are added after every claim is known, so that a claimant never takes a tag the
     // catalog gives another type.
     var addedTags: [Int: [String: [String]]] = [:]
@@ -67,9 +68,14 @@ enum MIMETypeLayer {
       caseSensitive[base.count + offset] = info.caseSensitiveExtensions
     }
     let added = unclaimed.map { info in
+      // An installed declaration's own conformances first (those the registry knows), then the database's.
+      let declared = (installed[info.mimeType]?.conformsTo ?? []).filter { taken.contains(UTTypeRegistry.fold($0)) }
+      var seen = Set<String>()
       var declaration = TypeDeclaration(
         identifier: identifiers[info.mimeType]!, kind: .exported,
-        conformsTo: parents(of: info, identifiers: identifiers, claims: claims),
+        conformsTo: (declared + parents(of: info, identifiers: identifiers, claims: claims)).filter {
+          seen.insert(UTTypeRegistry.fold($0)).inserted
+        },
         tags: [mimeTag: [info.mimeType] + info.aliases].merging(
           info.extensions.isEmpty ? [:] : [extensionTag: info.extensions]
         ) { a, _ in a })
@@ -77,6 +83,25 @@ enum MIMETypeLayer {
       return declaration
     }
     return (addedTags.filter { !$0.value.isEmpty }, added, caseSensitive)
+  }
+
+  /// Gives the unclaimed types that one of our exports installed their declared identifiers
+  /// (``MIMEDatabase/installedDeclarations``), where no catalog type or other installed type has
+  /// the identifier already; the installed declarations adopted, by MIME type.
+  static func adopt(
+    _ unclaimed: [MIMEDatabase.TypeInfo], database: MIMEDatabase, identifiers: inout [String: String],
+    taken: inout Set<String>
+  ) -> [String: MIMEDatabase.InstalledDeclaration] {
+    var adopted: [String: MIMEDatabase.InstalledDeclaration] = [:]
+    guard !database.installedDeclarations.isEmpty else { return adopted }
+    for info in unclaimed {
+      guard let installed = database.installedDeclaration(of: info.mimeType),
+        taken.insert(UTTypeRegistry.fold(installed.identifier)).inserted
+      else { continue }
+      identifiers[info.mimeType] = installed.identifier
+      adopted[info.mimeType] = installed
+    }
+    return adopted
   }
 
   /// Names the types no declaration claims. Plain names first: their identifiers never

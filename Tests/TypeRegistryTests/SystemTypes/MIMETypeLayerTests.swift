@@ -183,9 +183,12 @@ struct MIMETypeLayerTests {
     #expect(registry.conflicts.map(\.identifier) == ["org.freedesktop.mime.application.x-test-base"])
     let notes = try #require(registry.type(withIdentifier: "com.example.notes"))
     #expect(notes.conforms(to: .plainText))
+    // An app's own types come first: its declared extension answers ahead of the database's glob.
+    #expect(registry.preferredType(tag: "tnotes", tagClass: .filenameExtension)?.identifier == "com.example.notes")
     #expect(
-      registry.preferredType(tag: "tnotes", tagClass: .filenameExtension)?.identifier
-        == "org.freedesktop.mime.text.x-test-notes", "the system's MIME type ranks above an app's export")
+      registry.types(tag: "tnotes", tagClass: .filenameExtension).map(\.identifier) == [
+        "com.example.notes", "org.freedesktop.mime.text.x-test-notes",
+      ])
   }
 
   @Test func derivedIdentifiers() {
