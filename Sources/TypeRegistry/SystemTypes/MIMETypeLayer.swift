@@ -7,6 +7,10 @@
 ///   gains the database's canonical name, aliases and glob extensions as added tags (see
 ///   `UTType.tags`), only where no catalog type declares that tag already; its declaration, so
 ///   its conformance, its preferred tags and every catalog answer, stays as Apple gives it.
+/// - **Installed by us**: an unclaimed type whose package names its type identifier (an export
+///   of ours: ``MIMEDatabase/installedDeclarations``) is a declaration with that identifier and
+///   its declared conformances (those the registry knows) before the database's parents, unless
+///   the catalog or another installed type has the identifier.
 /// - **Unclaimed**: a new declaration with ``MIMEDatabase/derivedIdentifier(of:)``, the MIME
 ///   type and its aliases as MIME tags, its glob extensions as extension tags, and as parents the
 ///   types of its `sub-class-of` parents plus the implicit ones: `text/plain` for `text/*`,
