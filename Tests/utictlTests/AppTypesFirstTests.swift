@@ -53,6 +53,8 @@ struct AppTypesFirstTests {
     #expect(try says(["lookup", "--mime", Self.arrowMIME]) == Self.arrow + "\n")
     #expect(try says(["identify", file]) == "\(file): \(Self.arrow)\n")
     #expect(try says(["identify", "--mime", file]) == "\(file): \(Self.arrowMIME)\n")
+    #expect(try says(["identify", "--name-only", "y.pbarrow"]) == "y.pbarrow: \(Self.arrow)\n")
+    #expect(try says(["conforms-to", Self.arrow, "public.data"]).hasPrefix(Self.arrow + " conforms to public.data"))
     let info = try says(["info", Self.arrow])
     #expect(info.contains("conforms to:  public.data"), "\(info)")
     #expect(info.contains("public.filename-extension: pbarrow"), "\(info)")
