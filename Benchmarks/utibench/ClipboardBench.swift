@@ -1,5 +1,6 @@
 import DesktopPasteboard
 import Foundation
+import SystemPasteboard
 import TestSupport
 
 /// The X11 clipboard: copy → paste round trips as processes, ours beside xclip's, and the
@@ -51,7 +52,36 @@ enum ClipboardBench {
       runs: quick ? 5 : 21, xclip, ["-o", "-selection", "clipboard", "-t", "text/plain"])
     rows.append(
       .init("paste 1 KB of text in process (connect, convert, read)", latency, xclipPaste, peer: "xclip -o process"))
+    if let row = manyTargetsRow(quick: quick, server: server, utictl: utictl, xclip: xclip, scratch: scratch) {
+      rows.append(row)
+    }
     return rows
+  }
+
+  /// A paste from an owner whose `TARGETS` lists 60,000 atoms and one the server does not know
+  /// (the python3-xlib owner of the tests): our paste reads and names every target; xclip asks
+  /// for `UTF8_STRING` without reading the list.
+  static func manyTargetsRow(quick: Bool, server: XServer, utictl: String, xclip: String, scratch: URL) -> Bench.Row? {
+    guard let display = try? X11Display(parsing: server.display),
+      let connection = try? X11Connection(display: display, timeout: 30),
+      let atoms = try? connection.atoms((0..<60_000).map { "swift-uti-bench-target-\($0)" })
+    else { return nil }
+    let list = scratch.appendingPathComponent("atoms.txt").path
+    _ = FileManager.default.createFile(atPath: list, contents: Data(atoms.map(String.init).joined(separator: "\n").utf8))
+    let script = fixturesDirectory.appendingPathComponent("x11/hostile_owner.py").path
+    guard let owner = try? server.start("/usr/bin/python3", [script, "many-targets", list]),
+      owner.line(within: 60) == "ready"
+    else {
+      print("note: the python3-xlib owner did not start; the 60,000-target row is left out")
+      return nil
+    }
+    defer { owner.terminate() }
+    let runs = quick ? 3 : 11
+    let ours = Bench.measureProcess(runs: runs, utictl, ["paste"])
+    let theirs = Bench.measureProcess(runs: runs, xclip, ["-o", "-selection", "clipboard", "-t", "UTF8_STRING"])
+    return .init(
+      "paste from an owner of 60,000 targets, one of them unknown (process, Xvfb)", ours, theirs,
+      peer: "xclip -o -t UTF8_STRING process (reads no TARGETS)")
   }
 }
 

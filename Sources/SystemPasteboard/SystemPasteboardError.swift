@@ -109,6 +109,8 @@ public struct SystemPasteboardError: Error, Sendable, Hashable, CustomStringConv
 
   /// The core error code of `BadWindow`.
   static let badWindow = 3
+  /// X11's `BadAtom`: an atom the server does not know.
+  static let badAtom = 5
 
   /// The names of the core X errors, by code.
   static let errorNames = [

@@ -69,6 +69,19 @@ package enum SelectionTargets {
     var urlType: UTType { self == .uriList ? .url : .fileURL }
   }
 
+  /// Whether `target` asks for text: X11's text targets (`UTF8_STRING`, `STRING`, `TEXT`,
+  /// `COMPOUND_TEXT`, `C_STRING`) and every `text/*` MIME type, as GTK's text reading takes them.
+  package static func isTextTarget(_ target: String) -> Bool {
+    switch target {
+    case "UTF8_STRING", "STRING", "TEXT", "COMPOUND_TEXT", "C_STRING": true
+    default: target.utf8.count > 5 && target.lowercased().hasPrefix("text/")
+    }
+  }
+
+  /// The most targets read from an owner's list (`TARGETS`, a drag's type list): 65,536, a
+  /// 256 KB list; a longer one is read up to there and the rest is not asked for.
+  package static let readLimit = 65_536
+
   /// The target that tells clipboard managers a copy is a password or a token (KDE's
   /// convention, which Klipper and CopyQ honour by not recording it); its content is `secret`.
   package static let passwordManagerHintTarget = "x-kde-passwordManagerHint"

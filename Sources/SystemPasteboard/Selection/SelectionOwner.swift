@@ -136,14 +136,14 @@ final class SelectionOwner {
   /// that is due first, or a hand-over whose manager fell silent.
   var nextDeadline: UInt64 {
     let idle = MonotonicClock.nanoseconds(loadTimeout)
-    return transfers.reduce(handingOver?.deadline ?? .max) { min($0, $1.lastActivity + idle) }
+    return transfers.reduce(handingOver?.deadline ?? .max) { $1.isActive ? min($0, $1.lastActivity + idle) : $0 }
   }
 
   /// Gives up what is overdue: the `INCR` transfers whose requestors stayed silent for
   /// ``loadTimeout``, and a hand-over past its deadline.
   func giveUpOverdue() {
     let now = MonotonicClock.now()
-    transfers.removeAll { now >= $0.lastActivity + MonotonicClock.nanoseconds(loadTimeout) }
+    endTransfers { $0.isActive && now >= $0.lastActivity + MonotonicClock.nanoseconds(loadTimeout) }
     if let deadline = handingOver?.deadline, now >= deadline { endHandOver(confirmed: false) }
   }
 
@@ -170,7 +170,7 @@ final class SelectionOwner {
       // The requestor took an INCR chunk.
       try continueTransfer(requestor: requestor, property: property)
     case .destroyNotify(let gone):  // an INCR requestor went away
-      transfers.removeAll { $0.requestor == gone }
+      endTransfers { $0.requestor == gone }
     default: break
     }
   }
@@ -179,7 +179,7 @@ final class SelectionOwner {
   /// vanished): a BadWindow for a requestor ends its transfers, anything else is that request's alone.
   func requestsFailed(_ errors: [SystemPasteboardError]) {
     for error in errors where error.errorCode == SystemPasteboardError.badWindow {
-      if let gone = error.badValue { transfers.removeAll { $0.requestor == gone } }
+      if let gone = error.badValue { endTransfers { $0.requestor == gone } }
     }
   }
 
@@ -208,8 +208,8 @@ final class SelectionOwner {
 
   /// Loads the data of a request whose representations may wait to load (an item provider,
   /// which may wait for the main actor or take its time; a file, which may be on a stalled
-  /// mount) on a thread of its own, and answers when they are done, on the owner's thread: the
-  /// loop serves other requests meanwhile. A file that fits one property is read there too. For
+  /// mount) on the process's ``WorkPool``, and answers when they are done, on the owner's thread:
+  /// the loop serves other requests meanwhile (a pool with no room refuses the request). A file that fits one property is read there too. For
   /// `MULTIPLE`, every pair's target that may wait is loaded there, and the whole reply
   /// follows. False (nothing started) for targets at hand, or an owner nothing serves.
   private func answersAfterLoading(_ request: Request, property: UInt32, _ prepared: Prepared)
@@ -219,7 +219,7 @@ final class SelectionOwner {
     let loading = offersThatMayWait(for: request, pairs: prepared.pairs)
     guard !loading.isEmpty else { return false }
     let (items, operation, owner, pairs, limit) = (items, fileOperation, LoopConfined(self), prepared.pairs, chunkSize)
-    WorkerThread.detached {
+    let accepted = WorkPool.shared.submit {
       var loaded: [String: Payload?] = [:]
       for offer in loading {
         let payload = SelectionTargets.payload(for: offer, items: items, fileOperation: operation)
@@ -227,6 +227,11 @@ final class SelectionOwner {
       }
       let payloads = loaded
       post { owner.value.answerLoaded(request, property: property, Prepared(pairs: pairs, loaded: payloads)) }
+    }
+    // The process's pool has no room: this request is refused (the requestor may ask again).
+    if !accepted {
+      notify(request, property: 0)
+      try connection.flush()
     }
     return true
   }

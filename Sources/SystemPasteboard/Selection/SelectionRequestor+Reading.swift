@@ -49,18 +49,29 @@ extension SelectionRequestorHost {
     }
   }
 
-  /// The owner's targets, in its order (duplicates and None removed).
+  /// The owner's targets, in its order (duplicates and None removed): at most
+  /// ``SelectionTargets/readLimit`` of them are read (the rest of a longer list is not), an
+  /// atom the server does not know is skipped, and an answer by `INCR` is read as any other.
   /// - Throws: ``SystemPasteboardError``, as ``convert(_:time:timeout:into:)`` does, and
   ///   `.protocolViolation` for an answer that is not a list of atoms.
   func targets(timeout: Double) throws(SystemPasteboardError) -> [String] {
     var data: [UInt8] = []
-    let type = try convert("TARGETS", timeout: timeout) { chunk throws(SystemPasteboardError) in data += chunk }
+    let limit = SelectionTargets.readLimit * 4
+    var type: UInt32?  // nil: the list was cut at the limit (the transfer ended there)
+    do {
+      type = try convert("TARGETS", timeout: timeout) { chunk throws(SystemPasteboardError) in
+        data += chunk.prefix(limit - data.count)
+        if data.count >= limit { throw SystemPasteboardError(.tooLarge, "TARGETS past the limit") }
+      }
+    } catch where error.code == .tooLarge && data.count >= limit {
+      type = nil
+    }
     let atoms = stride(from: 0, to: data.count - data.count % 4, by: 4).map { X11Wire.u32(data, $0) }.filter { $0 != 0 }
-    let (names, isList) = try requestorLoop.submit(within: timeout) { [self, atoms] () throws(SystemPasteboardError) in
+    let (names, isList) = try requestorLoop.submit(within: timeout) { [self, atoms, type] () throws(SystemPasteboardError) in
       let connection = try requestor().connection
       let (atom, targets) = (try connection.atom("ATOM"), try connection.atom("TARGETS"))
-      let isList = type == atom || type == targets
-      return (isList ? try connection.names(of: atoms) : [], isList)
+      let isList = type.map { $0 == atom || $0 == targets } ?? true
+      return (isList ? try connection.knownNames(of: atoms) : [], isList)
     }
     guard isList, data.count % 4 == 0 else {
       throw SystemPasteboardError(

@@ -138,6 +138,28 @@ final class SelectionRequestor: @unchecked Sendable {
     next()
   }
 
+  /// Why data of property type `type` is no answer to `transfer`: a text target (``SelectionTargets/isTextTarget(_:)``)
+  /// answered with a type that is neither text nor the target itself (an `INTEGER` for
+  /// `UTF8_STRING`), which GTK refuses too; nil when it is an answer.
+  private func notText(_ type: UInt32, answering transfer: SelectionTransfer) -> SystemPasteboardError? {
+    guard SelectionTargets.isTextTarget(transfer.target) else { return nil }
+    let name = connection.cachedName(of: type) ?? (try? connection.names(of: [type]))?.first
+    if let name, name == transfer.target || SelectionTargets.isTextTarget(name) { return nil }
+    return SystemPasteboardError(
+      .conversionRefused,
+      "the owner of \(selectionName) answered \(transfer.target) with \(name ?? "atom \(type)") data, which is not text")
+  }
+
+  /// Ends the transfer in progress with `error`, its window replaced (as a cancelled one's), so
+  /// that nothing more the owner writes is taken for the next read.
+  private func abandon(_ error: SystemPasteboardError) {
+    connection.destroyWindow(window)
+    window = connection.createWindow()
+    publishedWindow.withLock { $0 = window }
+    try? connection.flush()
+    finish(.failure(error))
+  }
+
   /// The server refuses at once for a selection nobody owns: ask only now which it was.
   private func refused(_ transfer: SelectionTransfer) {
     do throws(SystemPasteboardError) {
@@ -174,6 +196,7 @@ final class SelectionRequestor: @unchecked Sendable {
         // The owner sends it in chunks: the marker's deletion asks for the first.
         active?.stage = .awaitingChunk(type: 0)
       } else {
+        if !reply.value.isEmpty, let refusal = notText(reply.type, answering: transfer) { return abandon(refusal) }
         if !reply.value.isEmpty { transfer.deliver(reply.value) }
         if !last {
           active?.stage = .reading(offset: offset + reply.value.count, incremental: incremental, type: reply.type)

@@ -12,6 +12,10 @@ checks that the owner still serves everyone else.
   incr-vanish SELECTION TARGET  starts an INCR transfer, takes one chunk, destroys its window
   crowd SELECTION TARGET N    N windows on one connection ask at once; prints how many got data
                               and the distinct lengths
+  flood SELECTION TARGET N    one window asks N times, each into a property of its own, and never
+                              deletes one, so every INCR transfer waits; prints "asked N", then
+                              "answered K" once K answers came or 20 s passed with none, and
+                              stays until killed or its standard input closes
 """
 import select
 import sys
@@ -139,5 +143,23 @@ elif mode == "crowd":
         d.flush()
     served = [v for v in data.values() if v]
     print("served=%d lengths=%s" % (len(served), ",".join(sorted({str(len(v)) for v in served}))))
+
+elif mode == "flood":
+    target, count = atom(sys.argv[3]), int(sys.argv[4])
+    w = window()
+    for i in range(count):
+        w.convert_selection(SELECTION, target, atom("_FLOOD_%d" % i), X.CurrentTime)
+    d.flush()
+    print("asked %d" % count, flush=True)
+    answered, last = 0, time.time()
+    while answered < count and time.time() - last < 20:
+        select.select([d.fileno()], [], [], 1.0)
+        while d.pending_events():
+            if d.next_event().type == X.SelectionNotify:
+                answered += 1
+                last = time.time()
+    print("answered %d" % answered, flush=True)
+    sys.stdin.read()
+
 else:
     sys.exit("unknown mode " + mode)

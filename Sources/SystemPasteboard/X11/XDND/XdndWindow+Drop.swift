@@ -170,7 +170,7 @@ extension XdndWindow {
     do {
       var list = inline
       if typeList, let property = try connection.property32(source, atoms.typeList) { list = property.values }
-      let targets = try connection.names(of: list.filter { $0 != 0 })
+      let targets = try connection.knownNames(of: Array(list.prefix(SelectionTargets.readLimit)))
       connection.selectInput(source, X11Connection.watchedWindowEvents)
       let origin = try connection.translate(0, 0, from: window, to: connection.setup.root)
       let size = try connection.size(of: window) ?? (Int(Int16.max), Int(Int16.max))

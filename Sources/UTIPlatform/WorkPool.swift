@@ -1,0 +1,93 @@
+/// The one bounded pool of threads a process runs work that may wait on (a load that runs an
+/// app's code, a file read that a stalled mount can hold), as swift-nio's `NIOThreadPool`: at
+/// most ``threadLimit`` threads, started as work arrives and kept, and a first-in first-out
+/// queue of at most ``queueLimit`` items. Never a thread per request, and never the caller's
+/// thread as a fallback: work the pool cannot take is refused, and the caller says so (a
+/// selection request is refused, a load fails), so that no peer can make the process start
+/// threads or queue work without bound.
+///
+/// ```swift
+/// let accepted = WorkPool.shared.submit { post(load()) }
+/// if !accepted { refuse(request) }
+/// ```
+package final class WorkPool: @unchecked Sendable {
+  /// The process's pool: 8 threads, 4,096 queued items.
+  package static let shared = WorkPool(threadLimit: 8, queueLimit: 4096)
+
+  /// The most threads the pool runs.
+  package let threadLimit: Int
+  /// The most items waiting for a thread.
+  package let queueLimit: Int
+
+  private let condition = Condition()
+  /// Guarded by `condition`: the queue (a ring read from `head`), the threads started, those idle.
+  private var queue: [Item?] = []
+  private var head = 0
+  private var threads = 0
+  private var idle = 0
+
+  /// A pool of at most `threadLimit` threads and `queueLimit` waiting items.
+  package init(threadLimit: Int, queueLimit: Int) {
+    self.threadLimit = max(1, threadLimit)
+    self.queueLimit = max(1, queueLimit)
+  }
+
+  /// Queues `work` to run on a pool thread, starting one if none is idle and fewer than
+  /// ``threadLimit`` run.
+  /// - Returns: False when the queue is full, or no thread runs and none can be started: the
+  ///   work is not run (not on this thread either).
+  @discardableResult
+  package func submit(_ work: @escaping @Sendable () -> Void) -> Bool {
+    let item = Item(work)
+    let (accepted, start) = condition.broadcast { () -> (Bool, Bool) in
+      guard queue.count - head < queueLimit else { return (false, false) }
+      queue.append(item)
+      let start = idle == 0 && threads < threadLimit
+      if start { threads += 1 }
+      return (true, start)
+    }
+    guard accepted, start else { return accepted }
+    guard let thread = WorkerThread({ [self] in serve() }) else {
+      // No thread: the work stays queued for a running thread, or is taken back.
+      return condition.locked {
+        threads -= 1
+        guard threads == 0 else { return true }
+        if let index = queue.lastIndex(where: { $0 === item }) { queue[index] = nil }
+        return false
+      }
+    }
+    thread.detach()
+    return true
+  }
+
+  /// The threads started and the items waiting, for tests and benchmarks.
+  package var load: (threads: Int, queued: Int) { condition.locked { (threads, queue.count - head) } }
+
+  /// A pool thread: takes the oldest item, runs it, and waits for more.
+  private func serve() {
+    while true {
+      condition.locked { idle += 1 }
+      let work = condition.wait(
+        until: MonotonicClock.deadline(after: MonotonicClock.nanoseconds(60)), done: { queue.count > head },
+        result: { () -> Item? in
+          idle -= 1
+          guard queue.count > head else { return nil }
+          let work = queue[head]
+          queue[head] = nil
+          head += 1
+          if head >= 1024 && head * 2 >= queue.count {
+            queue.removeFirst(head)
+            head = 0
+          }
+          return work
+        })
+      work?.work()
+    }
+  }
+
+  /// One queued piece of work (a class, so that a submit can take its own back).
+  private final class Item {
+    let work: @Sendable () -> Void
+    init(_ work: @escaping @Sendable () -> Void) { self.work = work }
+  }
+}
