@@ -67,7 +67,8 @@ enum ClipboardBench {
       let atoms = try? connection.atoms((0..<60_000).map { "swift-uti-bench-target-\($0)" })
     else { return nil }
     let list = scratch.appendingPathComponent("atoms.txt").path
-    _ = FileManager.default.createFile(atPath: list, contents: Data(atoms.map(String.init).joined(separator: "\n").utf8))
+    _ = FileManager.default.createFile(
+      atPath: list, contents: Data(atoms.map(String.init).joined(separator: "\n").utf8))
     let script = fixturesDirectory.appendingPathComponent("x11/hostile_owner.py").path
     guard let owner = try? server.start("/usr/bin/python3", [script, "many-targets", list]),
       owner.line(within: 60) == "ready"

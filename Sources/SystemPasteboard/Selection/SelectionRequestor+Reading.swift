@@ -63,11 +63,12 @@ extension SelectionRequestorHost {
         data += chunk.prefix(limit - data.count)
         if data.count >= limit { throw SystemPasteboardError(.tooLarge, "TARGETS past the limit") }
       }
-    } catch where error.code == .tooLarge && data.count >= limit {
+    } catch  where error.code == .tooLarge && data.count >= limit {
       type = nil
     }
     let atoms = stride(from: 0, to: data.count - data.count % 4, by: 4).map { X11Wire.u32(data, $0) }.filter { $0 != 0 }
-    let (names, isList) = try requestorLoop.submit(within: timeout) { [self, atoms, type] () throws(SystemPasteboardError) in
+    let (names, isList) = try requestorLoop.submit(within: timeout) {
+      [self, atoms, type] () throws(SystemPasteboardError) in
       let connection = try requestor().connection
       let (atom, targets) = (try connection.atom("ATOM"), try connection.atom("TARGETS"))
       let isList = type.map { $0 == atom || $0 == targets } ?? true

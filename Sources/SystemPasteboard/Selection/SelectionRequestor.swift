@@ -147,7 +147,8 @@ final class SelectionRequestor: @unchecked Sendable {
     if let name, name == transfer.target || SelectionTargets.isTextTarget(name) { return nil }
     return SystemPasteboardError(
       .conversionRefused,
-      "the owner of \(selectionName) answered \(transfer.target) with \(name ?? "atom \(type)") data, which is not text")
+      "the owner of \(selectionName) answered \(transfer.target) with \(name ?? "atom \(type)") data, which is not text"
+    )
   }
 
   /// Ends the transfer in progress with `error`, its window replaced (as a cancelled one's), so

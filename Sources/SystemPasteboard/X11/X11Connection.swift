@@ -391,7 +391,7 @@ package final class X11Connection {
           let name = String(decoding: try X11.GetAtomName.decode(try reply(to: sequence)).name, as: UTF8.self)
           atomNames[atom] = name
           atoms[name] = UInt32(atom)
-        } catch where error.errorCode == SystemPasteboardError.badAtom {
+        } catch  where error.errorCode == SystemPasteboardError.badAtom {
           unknown.insert(atom)
         }
       }
