@@ -75,10 +75,10 @@ extension SystemPasteboard {
     return try body(source)
   }
 
-  func typedTargets(_ targets: [String]) -> [(type: UTType, target: String)] {
+  func typedTargets(_ targets: [String], conformingTo needed: UTType? = nil) -> [(type: UTType, target: String)] {
     let registry = currentRegistry
     return targets.compactMap { target in
-      SelectionTargets.type(ofTarget: target, registry: registry).map { ($0, target) }
+      SelectionTargets.type(ofTarget: target, registry: registry, conformingTo: needed).map { ($0, target) }
     }
   }
 
@@ -204,7 +204,7 @@ extension SystemPasteboard {
     // TARGETS first, always: an owner asked for a target it lacks may answer with other data
     // (xclip -t image/png gives its PNG for UTF8_STRING), so only its own list says what it has.
     let targets = try reader.targets()
-    let candidates = typedTargets(targets).filter {
+    let candidates = typedTargets(targets, conformingTo: type).filter {
       !FileList.isFileListTarget($0.target) && $0.type.conforms(to: type)
     }
     if let (targetType, target) = SelectionTargets.preferred(candidates) {
@@ -214,7 +214,9 @@ extension SystemPasteboard {
       return (targetType, target)
     }
     // Text in an encoding the owner does not offer, converted from the text it does.
-    if let encoding = TextConversion.Encoding(type), let target = TextConversion.source(among: typedTargets(targets)) {
+    if let encoding = TextConversion.Encoding(type),
+      let target = TextConversion.source(among: typedTargets(targets, conformingTo: .text))
+    {
       var conversion = TextConversion(to: encoding)
       var decoder = CharsetDecoder(target: target)
       try reader.read(target) { chunk throws(SystemPasteboardError) in
