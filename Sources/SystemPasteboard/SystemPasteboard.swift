@@ -81,6 +81,8 @@ public final class SystemPasteboard: Sendable {
     var deferredExpiry: (ownership: Ownership, date: Date)?
     /// Whether the hand-over at exit is arranged for this pasteboard.
     var handsOverAtExit = false
+    /// What the latest `setItems` offered, for ``ownAgainAfterLostConnection()``.
+    var owned: (items: [Item], fileOperation: FileList.Operation)?
   }
 
   /// A pasteboard for `selection` on `backend` (resolved from the environment when nil), whose
@@ -157,6 +159,7 @@ public final class SystemPasteboard: Sendable {
     do throws(SystemPasteboardError) {
       let way = try connected()
       try way.own(items, fileOperation: fileOperation, ownership: ownership)
+      state.withLock { $0.owned = (items, fileOperation) }
       if !state.withLock({ $0.threadsDeferred }) { handOverAtExit(by: way) }
     } catch {
       state.withLock { if $0.ownership === ownership { $0.ownership = nil } }
@@ -266,7 +269,7 @@ public final class SystemPasteboard: Sendable {
   /// - Throws: ``SystemPasteboardError`` when there is no desktop, or the compositor refuses a
   ///   window the clearing needs (Wayland without data-control).
   public func clearContents() throws(SystemPasteboardError) {
-    state.withLock { $0.ownership = nil }
+    state.withLock { ($0.ownership, $0.owned) = (nil, nil) }
     try connected().clear()
   }
 
@@ -275,7 +278,7 @@ public final class SystemPasteboard: Sendable {
   /// selection, so that it puts nothing back.
   private func disown() throws(SystemPasteboardError) {
     let clearing = state.withLock { state -> Bool in
-      defer { state.ownership = nil }
+      defer { (state.ownership, state.owned) = (nil, nil) }
       return state.ownership?.endsByClearing ?? false
     }
     if clearing { try way.withLock { $0 }?.clear() } else { try way.withLock { $0 }?.disown() }
@@ -351,6 +354,38 @@ public final class SystemPasteboard: Sendable {
         return .failure(error)
       }
     }.get()
+  }
+
+  /// Serves the copy again after the connection it was served on was lost (a compositor that
+  /// closed it under a flood of requests, a display server restarted): where nobody owns the
+  /// selection now (the desktop cleared it with our lost connection), the same items are owned
+  /// again on a new connection, with the same ownership (its paste count and expiry go on).
+  ///
+  /// ```swift
+  /// while true {
+  ///   pasteboard.waitUntilOwnershipEnds()
+  ///   guard try pasteboard.ownAgainAfterLostConnection() else { break }
+  /// }
+  /// ```
+  /// - Returns: True when it owns the selection again; false when the copy ended otherwise
+  ///   (another application's copy, the paste limit, the expiry, `clearContents()`), the
+  ///   connection was not lost, or another application owns the selection now.
+  /// - Throws: ``SystemPasteboardError`` when no new connection can be made, or owning fails.
+  package func ownAgainAfterLostConnection() throws(SystemPasteboardError) -> Bool {
+    guard let lost = madeBackend, lost.failure != nil, !lost.ownsSelection,
+      let (items, fileOperation, ownership) = state.withLock({ state in
+        state.ownership.flatMap { ownership in state.owned.map { ($0.items, $0.fileOperation, ownership) } }
+      })
+    else { return false }
+    let way = try connected()
+    do {
+      guard try way.targets().isEmpty else { return false }
+    } catch  where error.code == .noOwner {
+      // Nobody owns it: ours to take back.
+    }
+    try way.own(items, fileOperation: fileOperation, ownership: ownership)
+    selectionChanged()
+    return true
   }
 
   /// The way to the selection, if one was made (for the tests).

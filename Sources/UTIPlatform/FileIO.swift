@@ -205,6 +205,19 @@ package enum FileIO {
     #endif
   }
 
+  /// How many more bytes the pipe `fd` takes before it is full (its size less what is unread),
+  /// so that a write of that many does not stop part-way; nil where the system cannot say.
+  package static func room(inPipe fd: Int32) -> Int? {
+    #if os(Linux)
+      // F_GETPIPE_SZ is F_LINUX_SPECIFIC_BASE (1024) + 8.
+      let size = fcntl(fd, 1032)
+      guard size > 0, let unread = unreadBytes(inPipe: fd) else { return nil }
+      return max(0, Int(size) - unread)
+    #else
+      return nil
+    #endif
+  }
+
   /// The bytes written into the pipe `fd` (either end) that its reader has not read yet; nil
   /// where the system cannot say.
   package static func unreadBytes(inPipe fd: Int32) -> Int? {

@@ -111,6 +111,19 @@ package final class Payload: @unchecked Sendable {
     #endif
   }
 
+  /// Writes at most `length` bytes from `offset` straight from memory into `fd`: what `write`
+  /// returns (-1 with `errno`); nil for a file's bytes, which are read first.
+  func write(to fd: Int32, at offset: Int, length: Int) -> Int? {
+    guard case .bytes(let bytes) = storage else { return nil }
+    let count = max(0, min(length, bytes.count - offset))
+    guard count > 0 else { return 0 }
+    return bytes.withUnsafeBytes { writeDescriptor(fd, $0.baseAddress! + offset, count) }
+  }
+
   /// All the bytes.
   package func all() throws(SystemPasteboardError) -> [UInt8] { try bytes(at: 0, length: count) }
+}
+
+@inline(__always) private func writeDescriptor(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(fd, bytes, count)
 }

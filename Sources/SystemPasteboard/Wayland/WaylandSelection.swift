@@ -16,8 +16,9 @@ import UTIPlatform
 ///
 /// One connection and one thread for all of a process's pasteboards on the compositor (a
 /// ``Link``): the thread reads the compositor's events (the offers of each new selection and
-/// their MIME types, requests to send our data, the end of our ownership) and serves each
-/// `send` on a thread of its own, so that a peer that never reads its pipe stalls nobody else.
+/// their MIME types, requests to send our data, the end of our ownership) and hands each `send`
+/// to the process's ``PipeWriters`` (its load to the ``WorkPool``), so that the loop goes back to
+/// its socket at once and a peer that never reads its pipe stalls nobody else.
 /// Reads run on the caller's thread: a `wl_display.sync` first (so the offer is the
 /// compositor's latest), then `receive` into a pipe read in chunks.
 final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
@@ -271,17 +272,15 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
     onChange()
   }
 
-  /// Writes the offer's bytes into `fd` on a thread of its own and closes it; a reader that
-  /// leaves the pipe full for ``loadTimeout`` or closes it early ends the send.
+  /// Loads the offer on the process's pool and writes its bytes into `fd` with the process's
+  /// ``PipeWriters`` (no thread of its own), then closes it; a reader that leaves the pipe full
+  /// for ``loadTimeout`` or closes it early ends the send.
   private func serve(_ offer: SelectionTargets.Offer, of source: Source, to fd: Int32) {
-    let loadTimeout = loadTimeout
-    let send: @Sendable () -> Void = {
-      let served = PipeWriter.write(
-        to: fd, timeout: loadTimeout, untilTaken: source.ownership.options.pasteLimit != nil,
-        payload: { SelectionTargets.payload(for: offer, items: source.items, fileOperation: source.operation) })
-      if served { source.ownership.pasteServed(offer.target) }
-    }
-    if let thread = WorkerThread(send) { thread.detach() } else { _ = closeDescriptor(fd) }
+    let (items, operation, ownership) = (source.items, source.operation, source.ownership)
+    PipeWriters.serve(
+      fd, timeout: loadTimeout, untilTaken: ownership.options.pasteLimit != nil,
+      payload: { SelectionTargets.payload(for: offer, items: items, fileOperation: operation) },
+      done: { served in if served { ownership.pasteServed(offer.target) } })
   }
 }
 

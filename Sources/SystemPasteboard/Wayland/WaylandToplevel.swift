@@ -386,14 +386,8 @@ package final class WaylandToplevel: @unchecked Sendable {
     case .send(let mimeType, let fd):
       let (serve, events) = source
       let timeout = connection.timeout * 2
-      let send: @Sendable () -> Void = {
-        if PipeWriter.write(to: fd, timeout: timeout, payload: { serve(mimeType) }) { events(.served(mimeType)) }
-      }
-      if let thread = WorkerThread(send) {
-        thread.detach()
-      } else {
-        _ = closeDescriptor(fd)
-      }
+      PipeWriters.serve(
+        fd, timeout: timeout, payload: { serve(mimeType) }, done: { served in if served { events(.served(mimeType)) } })
     case .dropPerformed: source.events(.dropPerformed)
     case .dragFinished, .cancelled:
       state.withLock { state in

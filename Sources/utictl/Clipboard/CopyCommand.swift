@@ -260,9 +260,22 @@ enum CopyCommand {
   /// limit, the expiration date) or a signal asks it to stop. Exiting then hands the data to
   /// the clipboard manager where one runs and the copy may be handed over (SystemPasteboard
   /// does it at exit).
+  ///
+  /// A copy whose connection was lost (a compositor that closed it under a flood of requests)
+  /// is served again on a new one where nobody owns the selection now; where it cannot be, the
+  /// process says why and exits 1, never 0 in silence.
   static func serve(_ pasteboard: SystemPasteboard) -> Int32 {
     Termination.install()
-    pasteboard.waitUntilOwnershipEnds(orUntil: { Termination.requested })
-    return ExitStatus.success
+    while true {
+      pasteboard.waitUntilOwnershipEnds(orUntil: { Termination.requested })
+      guard !Termination.requested else { return ExitStatus.success }
+      do {
+        guard try pasteboard.ownAgainAfterLostConnection() else { return ExitStatus.success }
+      } catch {
+        var io = Console.standard
+        io.error("error: the connection the copy was served on was lost, and it cannot be served again: \(error)")
+        return ExitStatus.failure
+      }
+    }
   }
 }
