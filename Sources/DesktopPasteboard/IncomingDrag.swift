@@ -38,13 +38,14 @@ enum IncomingDrag {
       guard let type = SelectionTargets.type(ofTarget: target, registry: registry), seen.insert(type).inserted
       else { continue }
       provider.registerDataRepresentation(for: type) { completion in
-        WorkerThread.detached {
+        let accepted = WorkPool.shared.submit {
           do {
             completion(SelectionTargets.received(try load(target), target: target), nil)
           } catch {
             completion(nil, error)
           }
         }
+        if !accepted { completion(nil, SystemPasteboardError.poolFull(target)) }
         return nil
       }
     }

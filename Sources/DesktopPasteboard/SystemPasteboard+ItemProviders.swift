@@ -90,13 +90,14 @@ extension ItemProvider {
         }
       case .bytes:
         registerDataRepresentation(for: representation.type) { completion in
-          WorkerThread.detached {
+          let accepted = WorkPool.shared.submit {
             do {
               completion(Data(try representation.load()), nil)
             } catch {
               completion(nil, error)
             }
           }
+          if !accepted { completion(nil, SystemPasteboardError.poolFull(representation.type.identifier)) }
           return nil
         }
       }

@@ -52,14 +52,15 @@ extension WindowBridge {
     }
   }
 
-  /// Builds drag `number`'s items (``IncomingDrag``) on a thread of its own, since a file list
+  /// Builds drag `number`'s items (``IncomingDrag``) on the process's pool, since a file list
   /// is read from the drag's source, which may be this window's own loop (a drag from our own
   /// window); then answers the position that came meanwhile. A file list that cannot be read
   /// leaves the drag's other targets.
   private func buildItems(number: Int, targets: [String], application: AppIdentity, surface: DropSurface) {
     let backend = self.backend
     let registry = self.registry ?? UTTypeRegistry.shared.current
-    WorkerThread.detached { [weak self] in
+    // A pool with no room builds no items: the drag is declined, as one whose list cannot be read.
+    WorkPool.shared.submit { [weak self] in
       let items =
         (try? IncomingDrag.items(
           targets: targets, application: application, registry: registry,

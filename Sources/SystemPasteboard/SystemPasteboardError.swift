@@ -1,3 +1,5 @@
+import UTIPlatform
+
 /// What went wrong talking to the desktop: no display, a refused connection, an error the
 /// server reported for a request, a protocol violation, a peer that did not answer in time, or
 /// a selection with nothing (or nothing readable) on it.
@@ -109,6 +111,13 @@ public struct SystemPasteboardError: Error, Sendable, Hashable, CustomStringConv
 
   /// The core error code of `BadWindow`.
   static let badWindow = 3
+  /// A load the process's ``WorkPool`` had no room for (of `what`: a target or a type).
+  package static func poolFull(_ what: String) -> SystemPasteboardError {
+    SystemPasteboardError(
+      .conversionRefused,
+      "\(what) could not be loaded: the process's work pool has no room (\(WorkPool.shared.queueLimit) loads waiting)")
+  }
+
   /// X11's `BadAtom`: an atom the server does not know.
   static let badAtom = 5
 

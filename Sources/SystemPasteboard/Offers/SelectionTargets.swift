@@ -144,7 +144,8 @@ package enum SelectionTargets {
   /// The type an owner's target stands for, or nil for the targets that carry no item data;
   /// with `needed`, nil too where that type could not conform to it: a target nothing declares
   /// is a dynamic type conforming to `public.data` alone, which is made only when it could
-  /// (so that reading text from an owner of 60,000 targets encodes no 60,000 dynamic types).
+  /// (so that reading text from an owner of 60,000 targets encodes no 60,000 dynamic types);
+  /// asked for a dynamic type, every target is typed.
   package static func type(ofTarget target: String, registry: UTTypeRegistry, conformingTo needed: UTType? = nil)
     -> UTType?
   {
@@ -162,11 +163,11 @@ package enum SelectionTargets {
       let parameters = target.dropFirst(head.count).lowercased().filter { $0 != "\"" && $0 != " " }
       if mimeType.lowercased() == "text/plain" && parameters.contains("charset=utf-8") { return .utf8PlainText }
       if let declared = registry.preferredType(tag: mimeType, tagClass: .mimeType) { return declared }
-      if let needed, !UTType.data.conforms(to: needed) { return nil }
+      if let needed, !needed.isDynamic, !UTType.data.conforms(to: needed) { return nil }
       return registry.type(tag: mimeType, tagClass: .mimeType, conformingTo: .data)
     }
     if let declared = registry.type(withIdentifier: target), declared.isDeclared { return declared }
-    if let needed, !UTType.data.conforms(to: needed) { return nil }
+    if let needed, !needed.isDynamic, !UTType.data.conforms(to: needed) { return nil }
     return registry.type(tag: target, tagClass: atomTagClass, conformingTo: .data)
   }
 
