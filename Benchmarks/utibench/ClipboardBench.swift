@@ -129,6 +129,65 @@ extension ClipboardBench {
     ]
   }
 
+  /// An owner of a 20 MB PNG asked for it 2,000 times by one window that never takes a chunk
+  /// (the tests' python3-xlib flood requestor): its peak resident memory and most threads, ours
+  /// (`utictl copy`) beside xclip's, and whether xclip's paste of the whole PNG then succeeds.
+  static func printFloodTable(quick: Bool, scratch: URL) {
+    guard let utictl = Bench.shippedUtictl(), let xclip = Bench.which("xclip"), let server = try? XServer.start().get()
+    else { return }
+    setenv("DISPLAY", server.display, 1)
+    defer { unsetenv("DISPLAY") }
+    let file = scratch.appendingPathComponent("flood.png").path
+    var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    png.append(Data((0..<(20 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) }))
+    _ = FileManager.default.createFile(atPath: file, contents: png)
+    let requests = quick ? 500 : 2000
+    print("")
+    print(
+      "| \(requests) unread requests for a 20 MB PNG | peak resident (VmHWM) | most threads | paste served meanwhile |")
+    print("|---|---|---|---|")
+    for (name, serve) in [
+      ("swift-uti (`utictl copy --foreground`)", [utictl, "copy", "--foreground", "--type", "public.png", file]),
+      ("xclip -i", [xclip, "-i", "-quiet", "-selection", "clipboard", "-t", "image/png", file]),
+    ] {
+      guard let owner = spawn(serve) else { continue }
+      defer {
+        kill(owner, SIGKILL)
+        var status: Int32 = 0
+        waitpid(owner, &status, 0)
+      }
+      let (peak, threads, served) = flood(owner, requests: requests, file: file, xclip: xclip, server: server)
+      print(
+        "| \(name) | \(String(format: "%.1f MB", Double(peak) / 1_048_576)) | \(threads) | \(served ? "yes" : "no") |")
+    }
+  }
+
+  /// Floods `owner`'s clipboard with `requests` unread requests, samples it, then pastes.
+  private static func flood(_ owner: pid_t, requests: Int, file: String, xclip: String, server: XServer) -> (
+    peak: Int, threads: Int, served: Bool
+  ) {
+    for _ in 0..<400 {
+      let check = try? runProcess("/usr/bin/timeout", ["2", xclip, "-o", "-selection", "clipboard", "-t", "TARGETS"])
+      if check?.stdoutText.contains("image/png") == true { break }
+      usleep(25_000)
+    }
+    let script = fixturesDirectory.appendingPathComponent("x11/hostile_requestor.py").path
+    guard
+      let requestor = try? server.start("/usr/bin/python3", [script, "flood", "CLIPBOARD", "image/png", "\(requests)"])
+    else { return (0, 0, false) }
+    defer { requestor.terminate() }
+    var threads = 0
+    var answered: String?
+    let deadline = Date(timeIntervalSinceNow: 60)
+    while answered?.hasPrefix("answered") != true, Date() < deadline {
+      answered = requestor.line(within: 0.2)
+      threads = max(threads, (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(owner)/task").count) ?? 0)
+    }
+    let paste = try? server.run(
+      "/bin/sh", ["-c", "timeout 10 '\(xclip)' -o -selection clipboard -t image/png | cmp - '\(file)' && echo same"])
+    return (peakMemory(of: owner) ?? 0, threads, paste?.stdoutText == "same\n")
+  }
+
   /// Starts `serve`, waits until the clipboard offers `mime`, runs `paste` (output discarded),
   /// and returns both processes' peak resident bytes.
   private static func peaks(serve: [String], paste: [String], mime: String, xclip: String) -> (

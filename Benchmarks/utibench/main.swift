@@ -75,6 +75,7 @@ if CommandLine.arguments.contains("--clipboard") {
   Bench.printTable(
     ClipboardBench.rows(quick: quick, scratch: scratch) + WaylandBench.rows(quick: quick, scratch: scratch))
   ClipboardBench.printMemoryTable(ClipboardBench.memoryRows(quick: quick, scratch: scratch))
+  ClipboardBench.printFloodTable(quick: quick, scratch: scratch)
   exit(0)
 }
 // `utibench --write-fuzz-seeds DIR`: the detector corpus (every format's sample and near miss, and
@@ -297,3 +298,4 @@ let memoryRows = ClipboardBench.memoryRows(quick: quick, scratch: scratch)
 
 Bench.printTable(rows)
 ClipboardBench.printMemoryTable(memoryRows)
+ClipboardBench.printFloodTable(quick: quick, scratch: scratch)
