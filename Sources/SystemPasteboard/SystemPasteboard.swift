@@ -219,14 +219,13 @@ public final class SystemPasteboard: Sendable {
     if let expiry { expire(expiry.ownership, at: expiry.date) }
   }
 
-  /// Gives the selection up on a thread of its own (the backends report pastes on theirs),
-  /// if `ownership` is still the current one.
+  /// Gives the selection up on the process's pool (the backends report pastes on their own
+  /// threads, a loop among them), if `ownership` is still the current one.
   private func relinquish(_ ownership: Ownership) {
-    let thread = WorkerThread { [weak self] in
+    WorkPool.shared.submit { [weak self] in
       guard let self, state.withLock({ $0.ownership === ownership }) else { return }
       try? disown()
     }
-    thread?.detach()
   }
 
   /// Gives the selection up at `date`, if `ownership` is still the current one and owns it.
