@@ -21,27 +21,30 @@ extension PipeWriters {
     sigaddset(&blocked, SIGPIPE)
     pthread_sigmask(SIG_BLOCK, &blocked, nil)
     var answers: [Answer] = []
+    var round = 0
     while true {
       take(into: &answers)
       makeRoom(&answers, signals: blocked)
-      // A file's answer that needs its next chunk waits for room only while a read may start.
+      // A file's answer that needs its next bytes waits for room only while a read may start
+      // (a chunk that arrives frees a place and wakes the poll); the places go to the pipes
+      // that have room, from a point that moves on each round, so that none waits for ever.
       var reads = Self.readLimit - answers.count { $0.reading }
       var descriptors = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
       for answer in answers {
-        var wanted = answer.isWaitingForRoom
-        if wanted && answer.needsChunk {
-          wanted = reads > 0
-          reads -= 1
-        }
+        let wanted = answer.isWaitingForRoom && (reads > 0 || !answer.needsChunk)
         descriptors.append(pollfd(fd: answer.fd, events: wanted ? Int16(POLLOUT) : 0, revents: 0))
       }
       _ = poll(&descriptors, nfds_t(descriptors.count), waitMilliseconds(answers))
       var byte: UInt8 = 0
       while read(wake.read, &byte, 1) > 0 {}
       let now = MonotonicClock.now()
+      round &+= 1
+      for step in answers.indices.reversed() {
+        let index = (step + round) % answers.count
+        if descriptors[index + 1].revents & Int16(POLLOUT) != 0 { write(&answers[index], reads: &reads) }
+      }
       for index in answers.indices.reversed() {
         let events = descriptors[index + 1].revents
-        if events & Int16(POLLOUT) != 0 { write(&answers[index]) }
         if let outcome = outcome(of: answers[index], events: events, now: now) {
           finish(answers.remove(at: index), outcome, signals: blocked)
         }
@@ -56,14 +59,18 @@ extension PipeWriters {
       return (inbox.answers, inbox.chunks)
     }
     answers += new
-    for (fd, chunk) in chunks {
+    for (fd, result) in chunks {
       guard let index = answers.firstIndex(where: { $0.fd == fd }) else { continue }
       answers[index].reading = false
-      // A chunk that could not be read ends the answer short: its reader sees a failure.
-      answers[index].chunk = chunk ?? []
-      answers[index].written = 0
-      answers[index].failed = chunk == nil
-      answers[index].lastProgress = MonotonicClock.now()
+      switch result {
+      case .read(let chunk):
+        answers[index].chunk = chunk
+        answers[index].written = 0
+        answers[index].lastProgress = MonotonicClock.now()
+      case .failed:
+        // Bytes that could not be read end the answer short: its reader sees a failure.
+        answers[index].failed = true
+      }
     }
   }
 
@@ -97,7 +104,7 @@ extension PipeWriters {
 
   /// Writes what the pipe takes now: bytes straight from the payload, a file's from its chunk
   /// (the next chunk asked of the pool once this one is written).
-  private func write(_ answer: inout Answer) {
+  private func write(_ answer: inout Answer, reads: inout Int) {
     var budget = 1 << 20  // per round, so that one fast reader does not hold up the others
     while budget > 0, answer.isWaitingForRoom {
       var count: Int
@@ -108,8 +115,13 @@ extension PipeWriters {
           systemWrite(answer.fd, bytes.baseAddress! + answer.written, answer.chunk.count - answer.written)
         }
         if count > 0 { answer.written += count }
+        // A chunk written whole is let go at once: a pipe left full holds no memory of ours.
+        if answer.written == answer.chunk.count { (answer.chunk, answer.written) = ([], 0) }
       } else {
-        return readNextChunk(&answer)
+        guard reads > 0 else { return }
+        readNextChunk(&answer)
+        if answer.reading { reads -= 1 }
+        return
       }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else {
@@ -122,15 +134,16 @@ extension PipeWriters {
     }
   }
 
-  /// Asks the pool for a file's next chunk, as large as the pipe's room (so that the chunk is
-  /// written whole, and no answer holds bytes its reader does not take); a pool with no room is
-  /// asked again next round.
+  /// Has the pool read a file's next bytes, as many as the pipe has room for (so that the
+  /// write here takes them whole, and no answer holds bytes its reader does not take); a pool
+  /// with no room is asked again next round. (Not `sendfile` on the pool: a pipe counts its
+  /// room in pages for spliced bytes, so a move could wait on a reader that never reads.)
   private func readNextChunk(_ answer: inout Answer) {
     let (payload, offset, fd) = (answer.payload, answer.offset, answer.fd)
     let length = min(Self.chunkSize, FileIO.room(inPipe: fd).map { max($0, 1) } ?? Self.chunkSize)
     answer.reading = WorkPool.shared.submit { [self] in
-      let chunk = try? payload.bytes(at: offset, length: length)
-      inbox.withLock { $0.chunks.append((fd, chunk)) }
+      let result = (try? payload.bytes(at: offset, length: length)).map { ChunkResult.read($0) } ?? .failed
+      inbox.withLock { $0.chunks.append((fd, result)) }
       signal()
     }
   }
@@ -164,7 +177,7 @@ extension PipeWriters {
 
 extension PipeWriters {
   /// The most chunks of files being read or waiting to be written at once (with the pipe's
-  /// room as their size, at most 64 KB each): what the answers hold in memory.
+  /// room as their size, at most 1 MB each): what the answers hold in memory, 16 MB at most.
   static let readLimit = 16
 }
 

@@ -18,9 +18,9 @@ import UTIPlatform
 /// where none has, the new one is refused (its pipe closed at once, so its reader sees an empty
 /// answer rather than waiting). A flood of readers that never read so takes no place from a
 /// reader that does. Bytes in memory are written straight
-/// from the payload; a file's are read a chunk at a time on the process's ``WorkPool`` (a file
-/// on a stalled mount holds only its own answer) when its pipe has room, so each answer holds at
-/// most one chunk not yet written. A reader that leaves its pipe full (or, for a counted paste,
+/// from the payload; a file's are read on the process's ``WorkPool``, as many as the pipe has
+/// room for, so that a file on a stalled mount holds only its own answer and no answer holds
+/// bytes its reader has not taken. A reader that leaves its pipe full (or, for a counted paste,
 /// unread) for the answer's timeout is given up on, and so is one that hangs up.
 final class PipeWriters: @unchecked Sendable {
   /// The process's writers, with at most ``defaultLimit`` answers in progress.
@@ -29,8 +29,9 @@ final class PipeWriters: @unchecked Sendable {
   static let defaultLimit = 1024
   /// The most answers these writers have in progress.
   let limit: Int
-  /// The size of a file's chunk.
-  static let chunkSize = 1 << 16
+  /// The most bytes of a file read at once: 1 MB, the size the pipe is enlarged to (each read
+  /// is as large as the pipe's room, at most this).
+  static let chunkSize = FileIO.pipeCapacity
 
   /// One answer in progress.
   struct Answer {
@@ -52,11 +53,17 @@ final class PipeWriters: @unchecked Sendable {
     let done: @Sendable (Bool) -> Void
   }
 
+  /// What the pool did with a file's next bytes: read them for the writer thread, or failed.
+  enum ChunkResult {
+    case read([UInt8])
+    case failed
+  }
+
   /// What the writer thread has not taken yet (new answers, chunks read for answers), and how
   /// many answers are in progress.
   struct Inbox {
     var answers: [Answer] = []
-    var chunks: [(fd: Int32, chunk: [UInt8]?)] = []
+    var chunks: [(fd: Int32, result: ChunkResult)] = []
     var inProgress = 0
     var started = false
   }
@@ -101,7 +108,7 @@ final class PipeWriters: @unchecked Sendable {
     _ fd: Int32, _ payload: Payload, timeout: Double, untilTaken: Bool, done: @escaping @Sendable (Bool) -> Void
   ) -> Bool {
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-    if payload.count > Self.chunkSize { FileIO.enlargePipe(fd) }
+    if payload.count > 1 << 16 { FileIO.enlargePipe(fd) }
     let answer = Answer(
       fd: fd, payload: payload, timeout: MonotonicClock.nanoseconds(timeout), lastProgress: MonotonicClock.now(),
       untilTaken: untilTaken, done: done)
