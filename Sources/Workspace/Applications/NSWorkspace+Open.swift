@@ -98,10 +98,7 @@ extension NSWorkspace {
       guard status == 0 else {
         throw WorkspaceError(.application, "'\(program)' could not be started: \(FileIO.reason(status))")
       }
-      WorkerThread.detached {
-        var code: Int32 = 0
-        while waitpid(pid, &code, 0) < 0 && errno == EINTR {}
-      }
+      ChildReaper.shared.watch(pid)
       pids.append(pid)
     }
     return pids
