@@ -25,6 +25,8 @@ package final class WorkPool: @unchecked Sendable {
   private var head = 0
   private var threads = 0
   private var idle = 0
+  /// The process the threads were started in: a forked child has none of them, and starts its own.
+  private var process = ProcessEnvironment.processID
 
   /// A pool of at most `threadLimit` threads and `queueLimit` waiting items.
   package init(threadLimit: Int, queueLimit: Int) {
@@ -40,6 +42,10 @@ package final class WorkPool: @unchecked Sendable {
   package func submit(_ work: @escaping @Sendable () -> Void) -> Bool {
     let item = Item(work)
     let (accepted, start) = condition.broadcast { () -> (Bool, Bool) in
+      if process != ProcessEnvironment.processID {
+        // A fork copied this state but not the threads: the child's pool starts empty.
+        (process, threads, idle, queue, head) = (ProcessEnvironment.processID, 0, 0, [], 0)
+      }
       guard queue.count - head < queueLimit else { return (false, false) }
       queue.append(item)
       let start = idle == 0 && threads < threadLimit

@@ -66,6 +66,8 @@ final class PipeWriters: @unchecked Sendable {
     var chunks: [(fd: Int32, result: ChunkResult)] = []
     var inProgress = 0
     var started = false
+    /// The process the writer thread was started in (a forked child has none, and starts its own).
+    var process = ProcessEnvironment.processID
   }
 
   let inbox = Locked(Inbox())
@@ -113,6 +115,7 @@ final class PipeWriters: @unchecked Sendable {
       fd: fd, payload: payload, timeout: MonotonicClock.nanoseconds(timeout), lastProgress: MonotonicClock.now(),
       untilTaken: untilTaken, done: done)
     let (accepted, start) = inbox.withLock { inbox -> (Bool, Bool) in
+      if inbox.process != ProcessEnvironment.processID { inbox = Inbox() }
       // Past the limit the writer thread makes room or refuses (``PipeWriters/makeRoom(_:)``);
       // twice the limit is the most it is handed.
       guard wake.write >= 0, inbox.inProgress < 2 * limit else { return (false, false) }
