@@ -66,9 +66,6 @@ package final class WorkPool: @unchecked Sendable {
     return true
   }
 
-  /// The threads started and the items waiting, for tests and benchmarks.
-  package var load: (threads: Int, queued: Int) { condition.locked { (threads, queue.count - head) } }
-
   /// A pool thread: takes the oldest item, runs it, and waits for more.
   private func serve() {
     while true {

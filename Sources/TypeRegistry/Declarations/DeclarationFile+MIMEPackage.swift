@@ -3,11 +3,7 @@ extension DeclarationFile {
   /// rather than a property list.
   static func isMIMEPackage(_ bytes: [UInt8]) -> Bool {
     let head = bytes.prefix(4096)
-    func find(_ text: String) -> Int? {
-      let needle = Array(text.utf8)
-      guard head.count >= needle.count else { return nil }
-      return (0...(head.count - needle.count)).first { head[$0..<$0 + needle.count].elementsEqual(needle) }
-    }
+    func find(_ text: String) -> Int? { MIMEPackage.offset(of: Array(text.utf8), in: head) }
     guard let root = find("<mime-info") else { return false }
     return (find("<plist") ?? .max) > root && (find("<dict") ?? .max) > root
   }

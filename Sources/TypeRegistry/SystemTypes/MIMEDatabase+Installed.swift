@@ -57,7 +57,7 @@ extension MIMEDatabase {
       for name in files {
         let path = folder + "/" + name
         guard let head = try? FileIO.readPrefix(path, count: Self.installedHeadLength),
-          Self.contains(marker, in: head), let package = try? MIMEPackage(contentsOf: path)
+          MIMEPackage.offset(of: marker, in: head[...]) != nil, let package = try? MIMEPackage(contentsOf: path)
         else { continue }
         for entry in package.types {
           guard let identifier = entry.typeIdentifier, Self.isAdoptable(identifier) else { continue }
@@ -87,16 +87,5 @@ extension MIMEDatabase {
               || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
           }
       }
-  }
-
-  /// Whether `needle` occurs in `haystack`.
-  static func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
-    guard let first = needle.first, haystack.count >= needle.count else { return false }
-    var index = 0
-    while index <= haystack.count - needle.count {
-      if haystack[index] == first, haystack[index..<index + needle.count].elementsEqual(needle) { return true }
-      index += 1
-    }
-    return false
   }
 }

@@ -63,6 +63,18 @@ package struct MIMEPackage: Sendable {
   /// update-mime-database merges it).
   package var types: [TypeEntry] = []
 
+  /// Where `needle` first occurs in `bytes` (an index of `bytes`), or nil: how a package's head
+  /// is searched for its document element or a namespace without parsing it.
+  package static func offset(of needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
+    guard let first = needle.first, bytes.count >= needle.count else { return nil }
+    var index = bytes.startIndex
+    while index <= bytes.endIndex - needle.count {
+      if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) { return index }
+      index += 1
+    }
+    return nil
+  }
+
   /// Whether `name` looks like `media/subtype`: one slash, neither side empty, no spaces or controls.
   package static func isMIMEType(_ name: String) -> Bool {
     let parts = name.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
