@@ -34,4 +34,61 @@ struct EventLoopTests {
     #expect(loop.serveReady(), "a driven loop serves what is ready and goes on")
     loop.close()
   }
+
+  /// A loop over a socket nothing is written to, started: its thread waits on the socket alone.
+  static func idleLoop() throws -> (EventLoop, Socket) {
+    let (loop, socket, peer) = try Self.loop()
+    loop.prepare(
+      serve: { deadline throws(SystemPasteboardError) in
+        _ = try? socket.waitReadable(until: deadline == .max ? nil : deadline, wakeable: true)
+        _ = socket.takeWake()
+      }, ended: { _ in })
+    try loop.start()
+    return (loop, peer)
+  }
+
+  /// Tasks run on the loop's thread, in deadline order (ties in the order scheduled), none
+  /// before its deadline, though nothing arrives on the socket to wake the loop; a cancelled
+  /// task never runs.
+  @Test func scheduledTasksRunInDeadlineOrderOnTheLoop() throws {
+    let (loop, peer) = try Self.idleLoop()
+    defer { peer.close() }
+    let ran = Locked<[(String, Bool, Bool)]>([])
+    let done = Waiter<Bool>()
+    let start = MonotonicClock.now()
+    let deadlines = [("c", 150_000_000), ("a", 50_000_000), ("b", 100_000_000), ("b2", 100_000_000)]
+    for (name, offset) in deadlines {
+      let deadline = start + UInt64(offset)
+      loop.scheduleTask(deadline: deadline) {
+        ran.withLock { $0.append((name, loop.inEventLoop, MonotonicClock.now() >= deadline)) }
+        if name == "c" { done.deliver(true) }
+      }
+    }
+    let cancelled = loop.scheduleTask(deadline: start + 75_000_000) { ran.withLock { $0.append(("x", true, true)) } }
+    loop.cancel(cancelled)
+    #expect(done.wait(seconds: 30) == true, "the last task ran")
+    let order = ran.withLock { $0 }
+    #expect(order.map(\.0) == ["a", "b", "b2", "c"])
+    #expect(order.allSatisfy { $0.1 }, "on the loop's thread")
+    #expect(order.allSatisfy { $0.2 }, "none before its deadline")
+    #expect(loop.scheduledTaskCount == 0)
+    loop.close()
+  }
+
+  /// A task scheduled far ahead leaves the loop idle (no wake-up before it), and one scheduled
+  /// later for sooner runs first: the loop's wait follows the earliest deadline, from whichever
+  /// thread it was scheduled. A loop that ends drops its tasks.
+  @Test func theEarliestDeadlineEndsTheWaitAndAnEndedLoopDropsItsTasks() throws {
+    let (loop, peer) = try Self.idleLoop()
+    defer { peer.close() }
+    let late = Locked(false)
+    loop.scheduleTask(in: 3_600) { late.withLock { $0 = true } }
+    let soon = Waiter<Bool>()
+    loop.scheduleTask(in: 0.05) { soon.deliver(true) }
+    #expect(soon.wait(seconds: 30) == true)
+    #expect(loop.nextTaskDeadline > MonotonicClock.deadline(after: 3_000 * 1_000_000_000), "the hour's task waits")
+    loop.close()
+    #expect(loop.scheduledTaskCount == 0, "dropped with the loop")
+    #expect(!late.withLock { $0 })
+  }
 }

@@ -8,13 +8,16 @@ import UTIPlatform
 ///   queues one and waits for its outcome (for callers off the loop, never the loop itself).
 /// - The connection and its owner's state are confined to the loop's thread:
 ///   ``assertInEventLoop()`` says so in debug builds.
-/// - The start is deferred: ``prepare(serve:ended:)`` names what the thread runs, ``start()``
+/// - The start is deferred: ``prepare(serve:beforeWait:ended:)`` names what the thread runs, ``start()``
 ///   starts it; until then, ``submit(within:_:)`` runs its body on the calling thread, whose the
 ///   connection still is, so that a process can own a selection before it forks the child that
 ///   serves it (a fork copies only the thread that calls it).
 /// - A loop ends once: closed (``close()``), or failed (the connection was lost, a protocol
 ///   error). Its owner hears why (`ended`), commands queued and later fail at once with the
 ///   error, and the owner's users make a new connection and loop at their next call.
+/// - Work that waits for a time is scheduled (``scheduleTask(deadline:_:)``, swift-nio's
+///   `scheduleTask`): the loop's waits end at the earliest task's deadline, and no part of the
+///   loop wakes on a fixed tick.
 /// - Or it runs on a thread it does not own: ``startDriven()`` gives it none, and whoever drives
 ///   it (a main-queue dispatch source, as `NSApplication.run()` and `gtk_main()` serve their
 ///   windows on the main thread) calls ``serveReady()`` when its descriptors are readable; its
@@ -22,15 +25,16 @@ import UTIPlatform
 ///
 /// ```swift
 /// let loop = try EventLoop(socket: connection.socket, peer: "the X server")
-/// loop.prepare(serve: { () throws(SystemPasteboardError) in try owner.serve(until: deadline) }, ended: { _ in })
+/// loop.prepare(serve: { deadline throws(SystemPasteboardError) in try owner.serve(until: deadline) }, ended: { _ in })
 /// try loop.start()
 /// let owner = try loop.submit(within: 5) { () throws(SystemPasteboardError) in try reader.owner() }
 /// ```
 package final class EventLoop: @unchecked Sendable {
-  /// What the loop runs until it ends: handle what arrived on the socket, waiting for it when
-  /// `waiting` (its waits end early when the loop is woken), else only what is there now (a
-  /// driven loop). Thrown errors end the loop.
-  package typealias Serve = (_ waiting: Bool) throws(SystemPasteboardError) -> Void
+  /// What the loop runs until it ends: handle what arrived on the socket, waiting for it until
+  /// `deadline` at most (the earliest scheduled task's; `.max` when none is; a wait ends early
+  /// when the loop is woken), and returning once `deadline` has passed; with 0, only what is
+  /// there now (a driven loop). Thrown errors end the loop.
+  package typealias Serve = (_ deadline: UInt64) throws(SystemPasteboardError) -> Void
 
   /// Who the loop's connection is to, for messages ("the X server").
   let peer: String
@@ -39,8 +43,11 @@ package final class EventLoop: @unchecked Sendable {
   /// The loop's thread, stored under its lock while it is created, so that the thread itself
   /// (detaching when it ends on its own) never reads it before it is there.
   private let thread = Locked<WorkerThread?>(nil)
-  /// Named by ``prepare(serve:ended:)``, read by the thread only.
+  /// Named by ``prepare(serve:beforeWait:ended:)``, read by the thread only.
   private var handlers: (serve: Serve, ended: (SystemPasteboardError?) -> Void)?
+  /// Named by ``prepare(serve:beforeWait:ended:)``: run on the loop's thread before each wait,
+  /// after the commands and the tasks that were due.
+  private var beforeWait: (() -> Void)?
   private let state = Locked(State())
 
   private struct State {
@@ -56,6 +63,8 @@ package final class EventLoop: @unchecked Sendable {
     var started = false
     /// Whether the loop is driven by a thread it does not own (``startDriven()``).
     var driven = false
+    /// The tasks scheduled on the loop.
+    var tasks = ScheduledTasks()
   }
 
   /// For a driven loop: whether the calling thread is where its driver runs it.
@@ -84,10 +93,14 @@ package final class EventLoop: @unchecked Sendable {
 
   deinit { close() }
 
-  /// Names what the thread runs (`serve`, again and again) and what it tells when the loop
-  /// ends (`ended`: the error, nil when closed), without starting it.
-  package func prepare(serve: @escaping Serve, ended: @escaping (SystemPasteboardError?) -> Void) {
+  /// Names what the thread runs (`serve`, again and again), what it runs before each wait
+  /// (`beforeWait`: an owner re-arms its timers there) and what it tells when the loop ends
+  /// (`ended`: the error, nil when closed), without starting it.
+  package func prepare(
+    serve: @escaping Serve, beforeWait: (() -> Void)? = nil, ended: @escaping (SystemPasteboardError?) -> Void
+  ) {
     handlers = (serve, ended)
+    self.beforeWait = beforeWait
   }
 
   /// Starts the thread of a prepared loop (once: a started loop, or one not prepared, is left
@@ -131,7 +144,7 @@ package final class EventLoop: @unchecked Sendable {
 
   /// Starts a prepared loop without a thread of its own: its driver calls ``serveReady()``
   /// whenever one of the returned descriptors (the socket and the wake-up pipe) is readable, and
-  /// now and then for the owner's deadlines (at most a second apart), always where `isDriving`
+  /// at ``nextTaskDeadline`` for the tasks scheduled on it, always where `isDriving`
   /// holds (a serial queue, such as the main queue, whose threads may vary).
   /// - Returns: The descriptors to watch for reading.
   package func startDriven(socket: Socket, isDriving: @escaping @Sendable () -> Bool) -> [Int32] {
@@ -155,8 +168,11 @@ package final class EventLoop: @unchecked Sendable {
       return false
     }
     runCommands()
+    runDueTasks()
     do {
-      try serve(false)
+      try serve(0)
+      runDueTasks()
+      beforeWait?()
       return true
     } catch {
       end(error, ended)
@@ -180,15 +196,17 @@ package final class EventLoop: @unchecked Sendable {
     try checkOpen()
     while !isDone() && MonotonicClock.now() < deadline {
       runCommands()
+      runDueTasks()
+      beforeWait?()
       do {
-        try serve(false)
+        try serve(0)
       } catch {
         end(error, ended)
         throw error
       }
       if isDone() { return }
       // Bounded, for an event the serving left queued on the connection rather than the socket.
-      let wait = min(deadline, MonotonicClock.deadline(after: 50_000_000))
+      let wait = min(deadline, nextTaskDeadline, MonotonicClock.deadline(after: 50_000_000))
       _ = try? socket.waitReadable(until: wait, wakeable: true)
     }
   }
@@ -252,7 +270,7 @@ package final class EventLoop: @unchecked Sendable {
     if thread.isCurrent { thread.detach() } else { thread.join() }
   }
 
-  private var closedError: SystemPasteboardError {
+  var closedError: SystemPasteboardError {
     SystemPasteboardError(.closed, "the connection to \(peer) was closed")
   }
 
@@ -260,8 +278,10 @@ package final class EventLoop: @unchecked Sendable {
     guard let (serve, ended) = handlers else { return }
     while !state.withLock({ $0.closed }) {
       runCommands()
+      runDueTasks()
+      beforeWait?()
       do {
-        try serve(true)
+        try serve(nextTaskDeadline)
       } catch {
         end(error, ended)
         // Ended on its own: nobody will join the thread, so it lets its resources go itself
@@ -277,6 +297,47 @@ package final class EventLoop: @unchecked Sendable {
     end(nil, ended)
   }
 
+  // MARK: Scheduled tasks
+
+  /// A task scheduled on the loop, which ``cancel(_:)`` withdraws.
+  package struct Scheduled: Sendable, Equatable {
+    let number: Int
+  }
+
+  /// Schedules `task` to run on the loop's thread at `deadline` (a ``MonotonicClock`` time) or
+  /// soon after, between events; from any thread (the loop's wait is woken to take the new
+  /// deadline into account). A task of an ended loop never runs.
+  @discardableResult
+  package func scheduleTask(deadline: UInt64, _ task: @escaping @Sendable () -> Void) -> Scheduled {
+    let number = state.withLock { $0.tasks.add(deadline: deadline, task) }
+    if !inEventLoop { wake.wake() }
+    return Scheduled(number: number)
+  }
+
+  /// Schedules `task` to run on the loop's thread in `seconds`.
+  @discardableResult
+  package func scheduleTask(in seconds: Double, _ task: @escaping @Sendable () -> Void) -> Scheduled {
+    scheduleTask(deadline: MonotonicClock.deadline(after: MonotonicClock.nanoseconds(seconds)), task)
+  }
+
+  /// Withdraws a scheduled task; nothing when it already ran.
+  package func cancel(_ scheduled: Scheduled) {
+    state.withLock { _ = $0.tasks.cancel(scheduled.number) }
+  }
+
+  /// When the earliest task scheduled is due (`.max`: none is): a driven loop's driver calls
+  /// ``serveReady()`` then.
+  package var nextTaskDeadline: UInt64 { state.withLock { $0.tasks.nextDeadline() } }
+
+  /// The number of tasks scheduled and not yet run.
+  package var scheduledTaskCount: Int { state.withLock { $0.tasks.count } }
+
+  /// Runs the tasks that are due.
+  private func runDueTasks() {
+    let now = MonotonicClock.now()
+    for task in state.withLock({ $0.tasks.takeDue(at: now) }) { task() }
+  }
+
   /// Runs the commands posted so far.
   private func runCommands() {
     for command in state.withLock({ state in
@@ -287,10 +348,14 @@ package final class EventLoop: @unchecked Sendable {
     }
   }
 
-  /// The loop is over: commands still queued (and later ones) fail, the owner hears why.
+  /// The loop is over: commands still queued (and later ones) fail, the owner hears why; tasks
+  /// scheduled are dropped.
   private func end(_ error: SystemPasteboardError?, _ ended: (SystemPasteboardError?) -> Void) {
     let waiting = state.withLock { state in
-      defer { state.commands.removeAll() }
+      defer {
+        state.commands.removeAll()
+        state.tasks.removeAll()
+      }
       state.failure = error ?? closedError
       return state.commands
     }

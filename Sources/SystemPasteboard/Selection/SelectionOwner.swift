@@ -21,10 +21,12 @@ final class SelectionOwner {
   package let window: UInt32
   package let selection: UInt32
   let selectionName: String
-  private(set) var items: [SystemPasteboard.Item] = []
-  private var offers: [SelectionTargets.Offer] = []
-  private(set) var ownedSince: UInt32 = 0
-  private(set) var isOwner = false
+  var items: [SystemPasteboard.Item] = []
+  var offers: [SelectionTargets.Offer] = []
+  var ownedSince: UInt32 = 0
+  var isOwner = false
+  /// An ``own(_:fileOperation:ownership:at:done:)`` waiting for the server's time.
+  var pendingOwn: PendingOwn?
   /// `INCR` transfers in progress (``Transfer``), and the number the last one was given.
   var transfers: [Transfer] = []
   var transfersBegun: UInt64 = 0
@@ -68,75 +70,21 @@ final class SelectionOwner {
     self.owners.add(self)
   }
 
-  /// A server timestamp (ICCCM: never CurrentTime for SetSelectionOwner): the time of a
-  /// PropertyNotify for a zero-length append to our own window.
-  func serverTime() throws(SystemPasteboardError) -> UInt32 {
-    let property = try connection.atom("_SWIFT_UTI_TIMESTAMP")
-    connection.changeProperty(window, property, type: try connection.atom("STRING"), format: 8, data: [], append: true)
-    let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(connection.timeout))
-    while let event = try connection.nextEvent(until: deadline) {
-      if case .propertyNotify(window, property, let time, _) = X11Event(event, xfixesEvent: nil) { return time }
-      owners.keepForLater(event)
-    }
-    throw SystemPasteboardError(.timeout, "the X server sent no timestamp")
-  }
-
   /// The targets offered for the providers, in order (without `TARGETS` and the other meta targets).
   var offeredTargets: [String] { offers.map(\.target) }
 
   /// What a paste of the files we own asks of the paster (`x-special/gnome-copied-files`).
-  private(set) var fileOperation = FileList.Operation.copy
+  var fileOperation = FileList.Operation.copy
 
   /// The ownership the items were given with: told of each paste served to its end.
-  private(set) var ownership = Ownership.unlimited
-
-  /// Becomes the owner with `items` (the first item's representations are offered, and every
-  /// item's file URL in one file list, for `fileOperation`).
-  package func own(
-    _ items: [SystemPasteboard.Item], fileOperation: FileList.Operation = .copy, ownership: Ownership = .unlimited
-  ) throws(SystemPasteboardError) {
-    self.items = items
-    self.fileOperation = fileOperation
-    self.ownership = ownership
-    offers = SelectionTargets.offers(for: items, sensitive: ownership.isSensitive)
-    transfers.removeAll()
-    let time = try serverTime()
-    connection.send(X11.SetSelectionOwner(owner: window, selection: selection, time: time))
-    guard try currentOwner() == window else {
-      throw SystemPasteboardError(.conversionRefused, "another client kept the \(selectionName) selection")
-    }
-    ownedSince = time
-    isOwner = true
-    // The X server tells a previous owner on this connection nothing (the selection's owner is
-    // the client, which did not change): the owners served with this one hear it here.
-    for other in owners.owners where other !== self && other.selection == selection { other.lose() }
-  }
-
-  /// The selection is no longer ours: its transfers end (a `SelectionClear`, or another owner
-  /// of this process on the same connection took it).
-  func lose() {
-    isOwner = false
-    transfers.removeAll()
-  }
-
-  /// The window that owns the selection now (0: none).
-  func currentOwner() throws(SystemPasteboardError) -> UInt32 {
-    try connection.roundTrip(X11.GetSelectionOwner(selection: selection)).owner
-  }
-
-  /// Gives the selection up.
-  func disown() throws(SystemPasteboardError) {
-    guard isOwner else { return }
-    connection.send(X11.SetSelectionOwner(owner: 0, selection: selection, time: ownedSince))
-    try connection.flush()
-    isOwner = false
-  }
+  var ownership = Ownership.unlimited
 
   /// When the owner next gives something up (`.max` for nothing): the silent `INCR` transfer
   /// that is due first, or a hand-over whose manager fell silent.
   var nextDeadline: UInt64 {
     let idle = MonotonicClock.nanoseconds(loadTimeout)
-    return transfers.reduce(handingOver?.deadline ?? .max) { $1.isActive ? min($0, $1.lastActivity + idle) : $0 }
+    let first = min(handingOver?.deadline ?? .max, pendingOwn?.deadline ?? .max)
+    return transfers.reduce(first) { $1.isActive ? min($0, $1.lastActivity + idle) : $0 }
   }
 
   /// Gives up what is overdue: the `INCR` transfers whose requestors stayed silent for
@@ -144,6 +92,10 @@ final class SelectionOwner {
   func giveUpOverdue() {
     let now = MonotonicClock.now()
     endTransfers { $0.isActive && now >= $0.lastActivity + MonotonicClock.nanoseconds(loadTimeout) }
+    if let pending = pendingOwn, now >= pending.deadline {
+      pendingOwn = nil
+      pending.done(.failure(SystemPasteboardError(.timeout, "the X server sent no timestamp")))
+    }
     if let deadline = handingOver?.deadline, now >= deadline { endHandOver(confirmed: false) }
   }
 
@@ -166,6 +118,8 @@ final class SelectionOwner {
         notify(request, property: 0)
         try connection.flush()
       }
+    case .propertyNotify(window, let property, let time, deleted: false) where pendingOwn != nil:
+      timestampArrived(property: property, time: time)
     case .propertyNotify(let requestor, let property, _, deleted: true):
       // The requestor took an INCR chunk.
       try continueTransfer(requestor: requestor, property: property)

@@ -10,8 +10,6 @@ final class SelectionOwners {
   package let connection: X11Connection
   /// The owners, held weakly: an owner's user keeps it (and removes it when it is done).
   private var members: [Member] = []
-  /// Events read while one owner waited for something else (a timestamp), served next.
-  private var deferred: [X11Connection.Event] = []
 
   private struct Member {
     weak var owner: SelectionOwner?
@@ -38,41 +36,34 @@ final class SelectionOwners {
     members.removeAll { $0.owner == nil || $0.owner === owner }
   }
 
-  /// Keeps `event`, read while waiting for something else, for the next ``serve(until:done:)``.
-  func keepForLater(_ event: X11Connection.Event) { deferred.append(event) }
-
-  /// Handles events until `deadline`, or until `done` says so after an event.
-  /// - Returns: whether `done` ended the wait (false: the deadline passed, or another thread
-  ///   woke the wait, whose commands wait for this return).
+  /// Handles what arrives until `deadline` (0: only what is there now), returning once what
+  /// was read is handled (the loop then runs its commands and tasks, and waits again), or
+  /// when `done` says so after an event.
+  /// - Returns: whether `done` ended the wait (false: what was read is handled, the deadline
+  ///   passed, or another thread woke the wait, whose commands wait for this return).
   @discardableResult
   package func serve(until deadline: UInt64, done: (X11Connection.Event) -> Bool = { _ in false })
     throws(SystemPasteboardError)
     -> Bool
   {
     while true {
-      let event: X11Connection.Event
-      if !deferred.isEmpty {
-        event = deferred.removeFirst()
-      } else {
-        let owners = owners
-        let next = min(deadline, owners.map(\.nextDeadline).min() ?? .max)
-        // The loop's idle wait: the one another thread's wake-up (a command) ends.
-        guard let received = try connection.nextEvent(until: next, wakeable: true) else {
-          giveUpOverdue()
-          if MonotonicClock.now() >= deadline || connection.takeWake() { return false }
-          continue
-        }
-        event = received
+      // The loop's idle wait: the one another thread's wake-up (a command) ends.
+      guard let event = try connection.nextEvent(until: deadline, wakeable: true) else {
+        _ = connection.takeWake()
+        return false
       }
       try handle(event)
       if done(event) { return true }
       // A wake that came with an event to read: the loop's commands wait for this return.
-      if connection.takeWake() { return false }
+      if connection.takeWake() || !connection.hasQueuedEvents { return false }
     }
   }
 
+  /// When an owner next gives something up (`.max`: nothing): the loop schedules it.
+  var nextDeadline: UInt64 { owners.map(\.nextDeadline).min() ?? .max }
+
   /// Has each owner give up what is overdue (silent `INCR` requestors, a silent clipboard manager).
-  private func giveUpOverdue() {
+  func giveUpOverdue() {
     let now = MonotonicClock.now()
     for owner in owners where now >= owner.nextDeadline { owner.giveUpOverdue() }
   }
@@ -80,8 +71,6 @@ final class SelectionOwners {
   private func handle(_ event: X11Connection.Event) throws(SystemPasteboardError) {
     let owners = owners
     for owner in owners { try owner.handle(event) }
-    // What is overdue while events keep coming, as the idle wait's timeout checks it.
-    giveUpOverdue()
     // Errors for requests nobody waits for (a ChangeProperty or SendEvent to a requestor that
     // vanished): a BadWindow for a requestor ends its transfers, anything else is that request's alone.
     let errors = connection.takeErrors()

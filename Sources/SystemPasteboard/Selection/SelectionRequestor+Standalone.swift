@@ -19,8 +19,8 @@ extension SelectionRequestor {
       requestedSelection = selection
       loop = try EventLoop(for: connection)
       loop.prepare(
-        serve: { [weak self] (waiting: Bool) throws(SystemPasteboardError) in
-          try self?.serve(until: waiting ? MonotonicClock.deadline(after: 1_000_000_000) : 0)
+        serve: { [weak self] (deadline: UInt64) throws(SystemPasteboardError) in
+          try self?.serve(until: deadline)
         },
         ended: { [weak self] error in
           self?.reading?.loopEnded(error ?? SystemPasteboardError(.closed, "the reading connection was closed"))
@@ -40,11 +40,12 @@ extension SelectionRequestor {
       return requestor
     }
 
-    /// Hands the requestor what arrives until `deadline`, or until a command is posted.
+    /// Hands the requestor what arrives until `deadline`, until a command is posted, or until
+    /// what was read is handled.
     private func serve(until deadline: UInt64) throws(SystemPasteboardError) {
       while let event = try connection.nextEvent(until: deadline, wakeable: true) {
         reading?.handle(X11Event(event, xfixesEvent: nil))
-        if connection.takeWake() { return }
+        if connection.takeWake() || !connection.hasQueuedEvents { return }
       }
       _ = connection.takeWake()
     }

@@ -36,9 +36,10 @@ final class WaylandDispatcher: @unchecked Sendable {
   ) {
     self.handler = handler
     loop.prepare(
-      serve: { [connection, syncs] (waiting: Bool) throws(SystemPasteboardError) in
-        // Waiting: one event (or a wake). Driven: every event there is now.
-        while let incoming = try connection.nextEvent(until: waiting ? nil : MonotonicClock.now()) {
+      serve: { [connection, syncs] (deadline: UInt64) throws(SystemPasteboardError) in
+        // Waiting: one event (or a wake, or the deadline). Driven (0): every event there is now.
+        let waiting = deadline != 0
+        while let incoming = try connection.nextEvent(until: deadline == .max ? nil : deadline) {
           if case .done = incoming.event, let waiter = syncs.withLock({ $0.removeValue(forKey: incoming.object) }) {
             connection.forget(incoming.object)
             waiter.deliver(true)

@@ -97,10 +97,17 @@ extension X11Clipboard {
       for server in liveServers { server.handle(decoded, synthetic: event.isSynthetic) }
     }
 
+    /// The link's own deadlines: none (its owners' are the loop's).
     var nextDeadline: UInt64 { .max }
 
-    func tick() {
-      for server in liveServers { server.tick() }
+    /// An owner gave up what was overdue (a silent `INCR` requestor, a silent manager).
+    func deadlinePassed() { refreshServers() }
+
+    /// Has every server read its owner's state again, after something other than an event
+    /// changed it (a command: one server's own takes the selection from another's owner on this
+    /// connection, which the X server does not tell; an overdue transfer given up).
+    func refreshServers() {
+      for server in liveServers { server.refresh() }
     }
 
     func loopEnded(_ error: SystemPasteboardError?) {

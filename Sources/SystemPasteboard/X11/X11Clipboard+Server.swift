@@ -65,13 +65,17 @@ extension X11Clipboard {
     var transferCount: Int { transfers.withLock { $0 } }
     private let transfers = Locked(0)
 
-    /// Runs `command` on the loop's thread and waits for its outcome; fails at once when the
-    /// connection is gone. A command makes a few round trips, each within the timeout, and the
-    /// loop it waits behind never waits on a load or the file system, so three timeouts bound it.
+    /// Starts `command` on the loop's thread and waits for its outcome, which the loop
+    /// completes when the server's answers arrive (it serves meanwhile); fails at once when the
+    /// connection is gone. A command waits for a few answers, each within the timeout, and the
+    /// loop never waits on a load or the file system, so three timeouts bound it.
     @discardableResult
     func perform(_ command: Command) throws(SystemPasteboardError) -> Bool {
-      try loop.submit(within: 3 * timeout) { [self] () throws(SystemPasteboardError) -> Bool in
-        try execute(command)
+      try loop.submit(within: 3 * timeout) { [self] (done: @escaping EventLoop.Completion<Bool>) in
+        execute(command) { [self] outcome in
+          link.refreshServers()
+          done(outcome)
+        }
       }
     }
 
@@ -134,7 +138,10 @@ extension X11Clipboard {
       setOwning(owner.isOwner)
     }
 
-    func tick() {
+    /// Reads the owner's state again (whether it owns the selection, its transfers), after a
+    /// command or a deadline changed it without an event.
+    func refresh() {
+      transfers.withLock { $0 = owner.transferCount }
       setOwning(owner.isOwner)
     }
 
@@ -152,27 +159,29 @@ extension X11Clipboard {
       setOwning(false)
     }
 
-    private func execute(_ command: Command) throws(SystemPasteboardError) -> Bool {
+    /// Runs `command` on the loop; `done` hears its outcome there, once the server answered.
+    private func execute(_ command: Command, done: @escaping (Result<Bool, SystemPasteboardError>) -> Void) {
       loop.assertInEventLoop()
       switch command {
       case .own(let providers, let operation, let ownership):
-        try owner.own(providers, fileOperation: operation, ownership: ownership)
-        setOwning(true)
-        return true
+        owner.own(providers, fileOperation: operation, ownership: ownership) { outcome in
+          done(outcome.map { _ in true })
+        }
       case .restore(let providers, let operation, let ownership):
-        guard try owner.currentOwner() == 0 else { return false }
-        try owner.own(providers, fileOperation: operation, ownership: ownership)
-        setOwning(true)
-        return true
+        owner.currentOwner { [self] answer in
+          guard case .success(0) = answer else { return done(answer.map { _ in false }) }
+          owner.own(providers, fileOperation: operation, ownership: ownership) { outcome in
+            done(outcome.map { _ in true })
+          }
+        }
       case .disown:
-        try owner.disown()
-        setOwning(false)
-        return true
+        done(Result { () throws(SystemPasteboardError) in try owner.disown() }.map { _ in true })
       case .clear:
-        try owner.own([])
-        try owner.disown()
-        setOwning(false)
-        return true
+        owner.own([]) { [self] outcome in
+          done(
+            outcome.flatMap { _ in Result { () throws(SystemPasteboardError) in try owner.disown() } }.map { _ in true }
+          )
+        }
       }
     }
   }

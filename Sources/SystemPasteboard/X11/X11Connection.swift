@@ -37,7 +37,7 @@ package final class X11Connection {
   }
 
   package let socket: Socket
-  private(set) var setup: Setup
+  var setup: Setup
   package let timeout: Double
   /// The display this connection is to (`$DISPLAY`'s, when none was named).
   package let display: X11Display
@@ -61,10 +61,21 @@ package final class X11Connection {
   var atoms: [String: UInt32] = [:]
   var atomNames: [Int: String] = [:]
 
+  /// Whether BIG-REQUESTS was asked for (`X11Connection+Extensions.swift`).
+  var askedForBigRequests = false
+  /// Extension questions sent and not yet read, by name: their sequence numbers.
+  var prefetched: [String: UInt64] = [:]
+  /// Extensions asked for, by name: their major opcode and first event, or nil when absent.
+  var extensions: [String: (opcode: UInt8, firstEvent: UInt8)?] = [:]
+  /// What waits for a reply without waiting on the connection (``send(_:then:)``), by request
+  /// sequence as an `Int` (see `replies`); and the answers that arrived for them, in order.
+  var replyHandlers: [Int: (Result<[UInt8], SystemPasteboardError>) -> Void] = [:]
+  var answered: [(key: Int, answer: Result<[UInt8], SystemPasteboardError>)] = []
+
   /// The key of request `sequence` in `replies` and `errors`.
-  private static func key(_ sequence: UInt64) -> Int { Int(truncatingIfNeeded: sequence) }
+  static func key(_ sequence: UInt64) -> Int { Int(truncatingIfNeeded: sequence) }
   /// The XFIXES extension's first event code, once it has been set up.
-  private(set) var xfixesEvent: UInt8?
+  var xfixesEvent: UInt8?
 
   /// The longest reply accepted (a hostile length would otherwise ask for gigabytes).
   static let replyLimit = 256 << 20
@@ -139,65 +150,6 @@ package final class X11Connection {
       whitePixel: X11Wire.u32(body, screenStart + 8), keycodes: min(body[26], body[27])...body[27],
       maximumRequestBytes: maximum * 4)
     guard setup.resourceIDMask != 0 else { throw violation("the setup reply gives no resource ids") }
-  }
-
-  /// The largest request, in bytes. BIG-REQUESTS (two round trips) is enabled the first time
-  /// this is asked, as xcb does it on demand: a connection whose requests stay small (a paste, a
-  /// drop, the start of a copy) never waits for it. No request longer than the setup's maximum
-  /// may be sent before.
-  func maximumRequestBytes() throws(SystemPasteboardError) -> Int {
-    if !askedForBigRequests {
-      askedForBigRequests = true
-      if try queryExtension("BIG-REQUESTS") != nil {
-        let maximum = try roundTrip(X11.BigRequestsEnable()).maximumRequestLength
-        setup.maximumRequestBytes = max(setup.maximumRequestBytes, Int(maximum) * 4)
-      }
-    }
-    return setup.maximumRequestBytes
-  }
-
-  private var askedForBigRequests = false
-
-  /// The extension's major opcode and first event, or nil when the server lacks it.
-  func queryExtension(_ name: String) throws(SystemPasteboardError) -> (opcode: UInt8, firstEvent: UInt8)? {
-    if let known = extensions[name] { return known }
-    let answer =
-      if let sequence = prefetched.removeValue(forKey: name) {
-        try X11.QueryExtension.decode(try reply(to: sequence))
-      } else {
-        try roundTrip(X11.QueryExtension(name: Array(name.utf8)))
-      }
-    let found = answer.present ? (answer.majorOpcode, answer.firstEvent) : nil
-    extensions[name] = found
-    return found
-  }
-
-  /// Queues the question ``queryExtension(_:)`` will ask, so that it goes with the requests
-  /// sent before the next wait instead of waiting alone (xcb's `xcb_prefetch_extension_data`).
-  func prefetchExtension(_ name: String) {
-    guard extensions[name] == nil, prefetched[name] == nil else { return }
-    prefetched[name] = send(X11.QueryExtension(name: Array(name.utf8)))
-  }
-
-  /// Extension questions sent and not yet read, by name: their sequence numbers.
-  private var prefetched: [String: UInt64] = [:]
-
-  /// Extensions asked for, by name: their major opcode and first event, or nil when absent.
-  private var extensions: [String: (opcode: UInt8, firstEvent: UInt8)?] = [:]
-
-  /// Asks for XFIXES selection events on `window` for `selection` (owner changes, owner
-  /// windows destroyed, owner clients closed); false when the server lacks XFIXES.
-  func selectSelectionInput(window: UInt32, selection: UInt32) throws(SystemPasteboardError) -> Bool {
-    if xfixesEvent == nil {
-      guard let xfixes = try queryExtension("XFIXES") else { return false }
-      // The version we speak: 5.0 (selection events are in 1.0 already).
-      _ = try roundTrip(X11.XFixesQueryVersion(clientMajorVersion: 5, clientMinorVersion: 0))
-      xfixesEvent = xfixes.firstEvent
-    }
-    let events =
-      [.setSelectionOwner, .selectionWindowDestroy, .selectionClientClose] as X11Enum.XFixesSelectionEventMask
-    send(X11.XFixesSelectSelectionInput(window: window, selection: selection, eventMask: events))
-    return true
   }
 
   // MARK: Requests
@@ -304,7 +256,10 @@ package final class X11Connection {
 
   /// The next event, waiting at most until `deadline` (nil when none came); with `wakeable`
   /// (the event loop's idle wait), another thread's wake-up also ends the wait with nil.
+  /// The handlers of replies that arrived (``send(_:then:)``) run here first, on the caller's
+  /// thread (the loop's), before any event that came after their replies.
   package func nextEvent(until deadline: UInt64, wakeable: Bool = false) throws(SystemPasteboardError) -> Event? {
+    runReplyHandlers()
     try flush()
     while events.isEmpty {
       // A deadline already past still reads what the socket has now (a driven loop's poll).
@@ -313,10 +268,15 @@ package final class X11Connection {
       } catch  where error.code == .timeout {
         return nil
       }
+      runReplyHandlers()
       if events.isEmpty && MonotonicClock.now() >= deadline { return nil }
     }
     return events.removeFirst()
   }
+
+  /// Whether events read from the socket wait to be taken (``nextEvent(until:wakeable:)``
+  /// returns them without reading).
+  var hasQueuedEvents: Bool { !events.isEmpty }
 
   /// Drops the events read so far (a reading connection kept between reads starts each one clean).
   func discardQueuedEvents() { events.removeAll(keepingCapacity: true) }
@@ -438,9 +398,14 @@ package final class X11Connection {
       }
       let request = complete(sequence)?.name ?? "request \(packet[10])"
       let value = X11Wire.u32(packet, 4)
-      errors[Self.key(sequence)] = SystemPasteboardError(
+      let error = SystemPasteboardError(
         .request, "the X server refused \(request): \(name) (value \(value))", errorCode: code, request: request,
         badValue: value)
+      if replyHandlers[Self.key(sequence)] != nil {
+        answered.append((Self.key(sequence), .failure(error)))
+      } else {
+        errors[Self.key(sequence)] = error
+      }
     case 1:
       guard let sequence = fullSequence(X11Wire.u16(packet, 2)) else {
         throw violation("a reply for request \(X11Wire.u16(packet, 2)), which was never sent")
@@ -448,7 +413,11 @@ package final class X11Connection {
       guard complete(sequence)?.expectsReply == true else {
         throw violation("a reply for request \(sequence), which expects none or was answered")
       }
-      replies[Self.key(sequence)] = packet
+      if replyHandlers[Self.key(sequence)] != nil {
+        answered.append((Self.key(sequence), .success(packet)))
+      } else {
+        replies[Self.key(sequence)] = packet
+      }
     default:
       if packet[0] & 0x7F != X11Events.Number.keymapNotify, let sequence = fullSequence(X11Wire.u16(packet, 2)),
         sequence > 0

@@ -18,14 +18,30 @@ extension XdndWindow {
   package func startDrag(
     _ items: [SystemPasteboard.Item], allowed: DragActions, ended: @escaping @Sendable (DragActions) -> Void
   ) throws(SystemPasteboardError) {
-    try perform { window throws(SystemPasteboardError) in try window.beginDrag(items, allowed: allowed, ended: ended) }
+    do {
+      try loop.submit(within: 3 * timeout) {
+        [self] (done: @escaping EventLoop.Completion<Void>) throws(SystemPasteboardError) in
+        guard drag == nil else {
+          throw SystemPasteboardError(.request, "a drag from this window is already in progress")
+        }
+        owner.own(items) { [self] owned in
+          done(
+            owned.flatMap {
+              Result { () throws(SystemPasteboardError) in try beginDrag(allowed: allowed, ended: ended) }
+            })
+        }
+      }
+    } catch  where error.code == .closed {
+      throw SystemPasteboardError(.closed, "the window is closed, or its connection to the X server was lost")
+    }
   }
 
-  private func beginDrag(
-    _ items: [SystemPasteboard.Item], allowed: DragActions, ended: @escaping @Sendable (DragActions) -> Void
-  ) throws(SystemPasteboardError) {
+  /// Goes on with a drag once `XdndSelection` is ours: the type list, the grabs, the first
+  /// position.
+  private func beginDrag(allowed: DragActions, ended: @escaping @Sendable (DragActions) -> Void)
+    throws(SystemPasteboardError)
+  {
     guard drag == nil else { throw SystemPasteboardError(.request, "a drag from this window is already in progress") }
-    try owner.own(items)
     let types = try connection.atoms(owner.offeredTargets)
     if types.count > 3 {
       connection.changeProperty(

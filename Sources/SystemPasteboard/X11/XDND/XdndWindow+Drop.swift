@@ -83,6 +83,11 @@ extension XdndWindow {
     /// (hung, or lost its connection without its window being destroyed).
     static func silenceLimit(timeout: Double) -> UInt64 { MonotonicClock.nanoseconds(6 * timeout) }
 
+    /// When the source of the drag over us will have been silent past the limit (nil: no drag).
+    func silenceDeadline(timeout: Double) -> UInt64? {
+      machine.drag.map { $0.lastHeard &+ Self.silenceLimit(timeout: timeout) }
+    }
+
     /// Ends the drag over us when its source has been silent past the limit.
     func checkSilence(window: XdndWindow) {
       run(

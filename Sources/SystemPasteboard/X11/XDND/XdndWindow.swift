@@ -155,9 +155,13 @@ package final class XdndWindow: WindowBackend, X11EventLoopDelegate, SelectionRe
 
   // MARK: The loop's delegate
 
-  var nextDeadline: UInt64 { drag?.deadline ?? .max }
+  /// The earliest of a drag's overdue answer and the silence of a drag over us.
+  var nextDeadline: UInt64 {
+    let silence = receiver?.silenceDeadline(timeout: timeout) ?? .max
+    return min(drag?.deadline ?? .max, silence)
+  }
 
-  package func tick() { checkDeadlines() }
+  func deadlinePassed() { checkDeadlines() }
 
   /// The loop ended (closed, or the connection lost): a drag of ours is cancelled, one over us
   /// leaves, a window we made is destroyed, and the close handler hears that no press will come.

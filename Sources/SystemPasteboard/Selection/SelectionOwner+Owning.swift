@@ -1,0 +1,97 @@
+import UTIPlatform
+
+extension SelectionOwner {
+  /// An own waiting for the server's time: when it gives up, and who hears the outcome.
+  struct PendingOwn {
+    let deadline: UInt64
+    let done: (Result<Void, SystemPasteboardError>) -> Void
+  }
+
+  /// Becomes the owner with `items` (the first item's representations are offered, and every
+  /// item's file URL in one file list, for `fileOperation`), at `time`: the server time of the
+  /// event that caused it (ICCCM 2.1: never CurrentTime), or, when nil, a time the server gives
+  /// (the `PropertyNotify` of a zero-length append to our own window). Returns at once; `done`
+  /// hears the outcome on the loop once the server confirmed the owner (another client may have
+  /// kept the selection), and the loop serves meanwhile: nothing here waits on the connection.
+  /// An own still waiting when another starts hears `.request`.
+  func own(
+    _ items: [SystemPasteboard.Item], fileOperation: FileList.Operation = .copy, ownership: Ownership = .unlimited,
+    at time: UInt32? = nil, done: @escaping (Result<Void, SystemPasteboardError>) -> Void
+  ) {
+    self.items = items
+    self.fileOperation = fileOperation
+    self.ownership = ownership
+    offers = SelectionTargets.offers(for: items, sensitive: ownership.isSensitive)
+    transfers.removeAll()
+    if let replaced = pendingOwn {
+      pendingOwn = nil
+      replaced.done(.failure(SystemPasteboardError(.request, "a later copy replaced this one")))
+    }
+    if let time {
+      take(at: time, done: done)
+      return
+    }
+    do throws(SystemPasteboardError) {
+      let property = try connection.atom("_SWIFT_UTI_TIMESTAMP")
+      connection.changeProperty(
+        window, property, type: try connection.atom("STRING"), format: 8, data: [], append: true)
+      try connection.flush()
+      pendingOwn = PendingOwn(
+        deadline: MonotonicClock.deadline(after: MonotonicClock.nanoseconds(connection.timeout)), done: done)
+    } catch {
+      done(.failure(error))
+    }
+  }
+
+  /// The `PropertyNotify` of our window's `property`, at `time`: the server's time an own waits for.
+  func timestampArrived(property: UInt32, time: UInt32) {
+    guard let pending = pendingOwn, property == (try? connection.atom("_SWIFT_UTI_TIMESTAMP")) else { return }
+    pendingOwn = nil
+    take(at: time, done: pending.done)
+  }
+
+  /// Sets the owner at `time` and asks who owns the selection after it: the owner answers from
+  /// now on (a request that arrives before the confirmation is ours to answer, as the server
+  /// made us the owner), and `done` hears whether the server kept us.
+  private func take(at time: UInt32, done: @escaping (Result<Void, SystemPasteboardError>) -> Void) {
+    connection.send(X11.SetSelectionOwner(owner: window, selection: selection, time: time))
+    (ownedSince, isOwner) = (time, true)
+    // The X server tells a previous owner on this connection nothing (the selection's owner is
+    // the client, which did not change): the owners served with this one hear it here.
+    for other in owners.owners where other !== self && other.selection == selection { other.lose() }
+    connection.send(X11.GetSelectionOwner(selection: selection)) { [self] answer in
+      switch answer {
+      case .success(let reply) where reply.owner == window:
+        done(.success(()))
+      case .success:
+        if ownedSince == time { lose() }
+        done(.failure(SystemPasteboardError(.conversionRefused, "another client kept the \(selectionName) selection")))
+      case .failure(let error):
+        done(.failure(error))
+      }
+    }
+    try? connection.flush()
+  }
+
+  /// The selection is no longer ours: its transfers end (a `SelectionClear`, or another owner
+  /// of this process on the same connection took it).
+  func lose() {
+    isOwner = false
+    transfers.removeAll()
+  }
+
+  /// The window that owns the selection now (0: none), for `done` on the loop when the server
+  /// answers.
+  func currentOwner(then done: @escaping (Result<UInt32, SystemPasteboardError>) -> Void) {
+    connection.send(X11.GetSelectionOwner(selection: selection)) { answer in done(answer.map(\.owner)) }
+    try? connection.flush()
+  }
+
+  /// Gives the selection up.
+  func disown() throws(SystemPasteboardError) {
+    guard isOwner else { return }
+    connection.send(X11.SetSelectionOwner(owner: 0, selection: selection, time: ownedSince))
+    try connection.flush()
+    isOwner = false
+  }
+}

@@ -1,0 +1,54 @@
+import UTIPlatform
+
+extension X11Connection {
+  /// The largest request, in bytes. BIG-REQUESTS (two round trips) is enabled the first time
+  /// this is asked, as xcb does it on demand: a connection whose requests stay small (a paste, a
+  /// drop, the start of a copy) never waits for it. No request longer than the setup's maximum
+  /// may be sent before.
+  func maximumRequestBytes() throws(SystemPasteboardError) -> Int {
+    if !askedForBigRequests {
+      askedForBigRequests = true
+      if try queryExtension("BIG-REQUESTS") != nil {
+        let maximum = try roundTrip(X11.BigRequestsEnable()).maximumRequestLength
+        setup.maximumRequestBytes = max(setup.maximumRequestBytes, Int(maximum) * 4)
+      }
+    }
+    return setup.maximumRequestBytes
+  }
+
+  /// The extension's major opcode and first event, or nil when the server lacks it.
+  func queryExtension(_ name: String) throws(SystemPasteboardError) -> (opcode: UInt8, firstEvent: UInt8)? {
+    if let known = extensions[name] { return known }
+    let answer =
+      if let sequence = prefetched.removeValue(forKey: name) {
+        try X11.QueryExtension.decode(try reply(to: sequence))
+      } else {
+        try roundTrip(X11.QueryExtension(name: Array(name.utf8)))
+      }
+    let found = answer.present ? (answer.majorOpcode, answer.firstEvent) : nil
+    extensions[name] = found
+    return found
+  }
+
+  /// Queues the question ``queryExtension(_:)`` will ask, so that it goes with the requests
+  /// sent before the next wait instead of waiting alone (xcb's `xcb_prefetch_extension_data`).
+  func prefetchExtension(_ name: String) {
+    guard extensions[name] == nil, prefetched[name] == nil else { return }
+    prefetched[name] = send(X11.QueryExtension(name: Array(name.utf8)))
+  }
+
+  /// Asks for XFIXES selection events on `window` for `selection` (owner changes, owner
+  /// windows destroyed, owner clients closed); false when the server lacks XFIXES.
+  func selectSelectionInput(window: UInt32, selection: UInt32) throws(SystemPasteboardError) -> Bool {
+    if xfixesEvent == nil {
+      guard let xfixes = try queryExtension("XFIXES") else { return false }
+      // The version we speak: 5.0 (selection events are in 1.0 already).
+      _ = try roundTrip(X11.XFixesQueryVersion(clientMajorVersion: 5, clientMinorVersion: 0))
+      xfixesEvent = xfixes.firstEvent
+    }
+    let events =
+      [.setSelectionOwner, .selectionWindowDestroy, .selectionClientClose] as X11Enum.XFixesSelectionEventMask
+    send(X11.XFixesSelectSelectionInput(window: window, selection: selection, eventMask: events))
+    return true
+  }
+}
