@@ -25,26 +25,25 @@ extension SelectionOwner {
 
   /// Asks the clipboard manager to take our data: sets our targets on the owner's window and
   /// converts `SAVE_TARGETS` of `CLIPBOARD_MANAGER`. The manager then copies what it wants, and
-  /// `done` hears whether it confirmed: false when it refuses, or falls silent for `timeout`
-  /// before confirming (each request for the selection, or `INCR` step, while it copies gives
-  /// it another `timeout`, so a manager copying many targets on a busy machine is not cut off
-  /// half-way), and whatever it does after 12 × `timeout`.
+  /// `done` hears whether it confirmed: false when it refuses, when no manager runs (the server
+  /// answers a conversion of a selection nobody owns with None at once), or when it falls
+  /// silent for `timeout` before confirming (each request for the selection, or `INCR` step,
+  /// while it copies gives it another `timeout`, so a manager copying many targets on a busy
+  /// machine is not cut off half-way), and whatever it does after 12 × `timeout`. Nothing here
+  /// waits on the connection: every atom it names was interned with the owner.
   /// - Returns: Whether the hand-over began (`done` is called then, and only then): false when
-  ///   the selection is not ours, no manager runs, or a hand-over is already in progress.
-  func beginHandOver(timeout: Double, done: @escaping (Bool) -> Void) throws(SystemPasteboardError) -> Bool {
-    guard isOwner, handingOver == nil else { return false }
-    let manager = try connection.atom("CLIPBOARD_MANAGER")
-    let managerOwner = try connection.roundTrip(X11.GetSelectionOwner(selection: manager)).owner
-    guard managerOwner != X11Enum.Window.none.rawValue else { return false }
-    let property = try connection.atom("_SWIFT_UTI_SAVE_TARGETS")
-    let targets = try connection.atoms(offeredTargets)
-    connection.changeProperty(
-      window, property, type: try connection.atom("ATOM"), format: 32, data: targets.flatMap(X11Wire.le32))
+  ///   the selection is not ours, or a hand-over is already in progress.
+  func beginHandOver(timeout: Double, done: @escaping (Bool) -> Void) -> Bool {
+    guard isOwner, handingOver == nil, let manager = connection.cachedAtom("CLIPBOARD_MANAGER"),
+      let property = connection.cachedAtom("_SWIFT_UTI_SAVE_TARGETS"),
+      let atom = connection.cachedAtom("ATOM"), let saveTargets = connection.cachedAtom("SAVE_TARGETS")
+    else { return false }
+    let targets = offeredTargets.compactMap(connection.cachedAtom)
+    connection.changeProperty(window, property, type: atom, format: 32, data: targets.flatMap(X11Wire.le32))
     connection.send(
       X11.ConvertSelection(
-        requestor: window, selection: manager, target: try connection.atom("SAVE_TARGETS"), property: property,
-        time: ownedSince))
-    try connection.flush()
+        requestor: window, selection: manager, target: saveTargets, property: property, time: ownedSince))
+    try? connection.flush()
     let quiet = MonotonicClock.nanoseconds(timeout)
     handingOver = HandOver(
       manager: manager, timeout: timeout, limit: MonotonicClock.deadline(after: 12 * quiet),

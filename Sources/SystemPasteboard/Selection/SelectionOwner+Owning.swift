@@ -23,6 +23,10 @@ extension SelectionOwner {
     self.ownership = ownership
     offers = SelectionTargets.offers(for: items, sensitive: ownership.isSensitive)
     transfers.removeAll()
+    // Interned through handlers, ahead of the owner's requests: their replies come before any
+    // request for the selection can, so answers find the atoms cached.
+    connection.intern(offers.map(\.target))
+    connection.askForBigRequests()
     if let replaced = pendingOwn {
       pendingOwn = nil
       replaced.done(.failure(SystemPasteboardError(.request, "a later copy replaced this one")))

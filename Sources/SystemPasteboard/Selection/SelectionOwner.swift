@@ -38,9 +38,10 @@ final class SelectionOwner {
   /// The hand-over to the clipboard manager in progress, if one is.
   var handingOver: HandOver?
 
-  /// The chunk size of `INCR` transfers: well under the server's maximum request.
+  /// The chunk size of `INCR` transfers: well under the server's maximum request (raised by
+  /// BIG-REQUESTS once its answer came: ``X11Connection/askForBigRequests()`` at the first own).
   var chunkSize: Int {
-    let maximum = (try? connection.maximumRequestBytes()) ?? connection.setup.maximumRequestBytes
+    let maximum = connection.setup.maximumRequestBytes
     return min(max(maximum - 1024, 4096), 1 << 20)
   }
 
@@ -63,12 +64,17 @@ final class SelectionOwner {
     // The atoms an owner answers with, interned in one round trip; its reply comes after the
     // window was made, so an error making it has arrived by then.
     self.selection = try connection.atoms(
-      [selection, "_SWIFT_UTI_TIMESTAMP", "STRING", "ATOM", "INCR", "TARGETS", "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS"]
-        + alsoInterning
+      [selection] + Self.answerAtoms + alsoInterning
     )[0]
     if let error = connection.takeErrors().first { throw error }
     self.owners.add(self)
   }
+
+  /// The atoms an owner's answers name, interned when it is made so that no answer waits for one.
+  static let answerAtoms = [
+    "_SWIFT_UTI_TIMESTAMP", "STRING", "UTF8_STRING", "ATOM", "ATOM_PAIR", "INTEGER", "NULL", "INCR", "TARGETS",
+    "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS", "CLIPBOARD_MANAGER", "_SWIFT_UTI_SAVE_TARGETS",
+  ]
 
   /// The targets offered for the providers, in order (without `TARGETS` and the other meta targets).
   var offeredTargets: [String] { offers.map(\.target) }
@@ -110,14 +116,7 @@ final class SelectionOwner {
     case .selectionClear(let owner, let cleared, _) where owner == window && cleared == selection && !event.isSynthetic:
       lose()
     case .selectionRequest(let request) where request.owner == window:
-      do {
-        try answer(request)
-      } catch  where error.code == .request {
-        // The request named a window or atom that does not exist (or the requestor vanished
-        // while we read its property): that request is refused, and serving goes on.
-        notify(request, property: 0)
-        try connection.flush()
-      }
+      answer(request)
     case .propertyNotify(window, let property, let time, deleted: false) where pendingOwn != nil:
       timestampArrived(property: property, time: time)
     case .propertyNotify(let requestor, let property, _, deleted: true):
@@ -145,19 +144,43 @@ final class SelectionOwner {
 
   // MARK: Answers
 
-  /// Answers a request that passed the checks (our selection, owned since before its time) with
-  /// its conversion, or refuses it with `SelectionNotify` naming property None.
-  private func answer(_ request: Request) throws(SystemPasteboardError) {
+  /// Answers a request for our selection, owned since before its time, with its conversion,
+  /// or refuses it with `SelectionNotify` naming property None. Nothing here waits on the
+  /// connection: the names of atoms not cached yet and a `MULTIPLE` request's pair list are
+  /// asked for, and the answer goes on when the server's replies arrive (the loop serves
+  /// meanwhile); a target the server cannot name is refused.
+  private func answer(_ request: Request) {
     // ICCCM 2.2: an obsolete client may send None as the property; use the target then.
     let property = request.property == 0 ? request.target : request.property
-    var answered = false
-    if isOwner && request.selection == selection && (request.time == 0 || request.time >= ownedSince) {
-      let prepared = Prepared(pairs: try multiplePairs(of: request, property: property))
-      if try answersAfterLoading(request, property: property, prepared) { return }
-      answered = try convert(requestor: request.requestor, target: request.target, property: property, prepared)
+    guard isOwner && request.selection == selection && (request.time == 0 || request.time >= ownedSince) else {
+      return refuse(request)
     }
+    connection.names(of: [request.target]) { [self] names in
+      guard let name = names[0] else { return refuse(request) }
+      guard name == "MULTIPLE" else { return answer(request, property: property, Prepared()) }
+      connection.property32(request.requestor, property, limit: 1 << 16) { [self] list in
+        guard let pairs = list?.values else { return answer(request, property: property, Prepared(pairs: [])) }
+        let targets = stride(from: 0, to: pairs.count - 1, by: 2).map { pairs[$0] }
+        connection.names(of: targets) { [self] _ in answer(request, property: property, Prepared(pairs: pairs)) }
+      }
+    }
+  }
+
+  /// Answers `request`, its names known and its pair list read: off the loop when a load may
+  /// wait, else here.
+  private func answer(_ request: Request, property: UInt32, _ prepared: Prepared) {
+    // Lost in the meantime (a SelectionClear read before the names came): refused.
+    guard isOwner else { return refuse(request) }
+    if answersAfterLoading(request, property: property, prepared) { return }
+    let answered = convert(requestor: request.requestor, target: request.target, property: property, prepared)
     notify(request, property: answered ? property : 0)
-    try connection.flush()
+    try? connection.flush()
+  }
+
+  /// Refuses `request` (`SelectionNotify` with property None).
+  private func refuse(_ request: Request) {
+    notify(request, property: 0)
+    try? connection.flush()
   }
 
   /// Loads the data of a request whose representations may wait to load (an item provider,
@@ -166,9 +189,7 @@ final class SelectionOwner {
   /// the loop serves other requests meanwhile (a pool with no room refuses the request). A file that fits one property is read there too. For
   /// `MULTIPLE`, every pair's target that may wait is loaded there, and the whole reply
   /// follows. False (nothing started) for targets at hand, or an owner nothing serves.
-  private func answersAfterLoading(_ request: Request, property: UInt32, _ prepared: Prepared)
-    throws(SystemPasteboardError) -> Bool
-  {
+  private func answersAfterLoading(_ request: Request, property: UInt32, _ prepared: Prepared) -> Bool {
     guard let post = owners.post else { return false }
     let loading = offersThatMayWait(for: request, pairs: prepared.pairs)
     guard !loading.isEmpty else { return false }
@@ -183,10 +204,7 @@ final class SelectionOwner {
       post { owner.value.answerLoaded(request, property: property, Prepared(pairs: pairs, loaded: payloads)) }
     }
     // The process's pool has no room: this request is refused (the requestor may ask again).
-    if !accepted {
-      notify(request, property: 0)
-      try connection.flush()
-    }
+    if !accepted { refuse(request) }
     return true
   }
 
@@ -198,76 +216,68 @@ final class SelectionOwner {
     var loaded: [String: Payload?] = [:]
   }
 
-  /// The (target, property) pairs in `property` of a `MULTIPLE` request's requestor; nil for
-  /// another target.
-  private func multiplePairs(of request: Request, property: UInt32) throws(SystemPasteboardError) -> [UInt32]? {
-    guard try connection.names(of: [request.target])[0] == "MULTIPLE" else { return nil }
-    return try connection.property32(request.requestor, property, limit: 1 << 16)?.values
-  }
-
   /// The offers a request asks for (its target, or each of its `MULTIPLE` pairs') whose load
   /// may wait.
   private func offersThatMayWait(for request: Request, pairs: [UInt32]?) -> [SelectionTargets.Offer] {
     let targets =
       pairs.map { pairs in stride(from: 0, to: pairs.count - 1, by: 2).map { pairs[$0] } } ?? [request.target]
-    // An atom that does not exist is refused when the pair is converted.
-    let names = Set(targets.compactMap { (try? connection.names(of: [$0]))?.first })
+    // An atom the server could not name is refused when the pair is converted.
+    let names = Set(targets.compactMap { connection.cachedName(of: $0) })
     return offers.filter { names.contains($0.target) && SelectionTargets.loadMayWait(for: $0, items: items) }
   }
 
   /// Answers `request` with the payloads its loads gave (nil: refused), on the owner's thread.
   private func answerLoaded(_ request: Request, property: UInt32, _ prepared: Prepared) {
-    let answered =
-      (try? convert(requestor: request.requestor, target: request.target, property: property, prepared)) ?? false
+    let answered = convert(requestor: request.requestor, target: request.target, property: property, prepared)
     notify(request, property: answered ? property : 0)
     try? connection.flush()
   }
 
   /// Writes the conversion of `target` into `property` of `requestor`, with what was `prepared`
-  /// for it; false when it cannot.
-  private func convert(requestor: UInt32, target: UInt32, property: UInt32, _ prepared: Prepared)
-    throws(SystemPasteboardError) -> Bool
-  {
-    let name = try connection.names(of: [target])[0]
+  /// for it; false when it cannot (a target we do not have, or the server could not name).
+  /// Every atom it names was interned before (``answerAtoms``, the offers' at ``own``).
+  private func convert(requestor: UInt32, target: UInt32, property: UInt32, _ prepared: Prepared) -> Bool {
+    guard let name = connection.cachedName(of: target) else { return false }
     switch name {
     case "TARGETS":
       let names = ["TARGETS", "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS"] + offers.map(\.target)
-      let atoms = try connection.atoms(names)
-      connection.changeProperty(
-        requestor, property, type: try connection.atom("ATOM"), format: 32, data: atoms.flatMap(X11Wire.le32))
-      return true
+      let atoms = names.compactMap(connection.cachedAtom)
+      connection.changeProperty(requestor, property, type: atom("ATOM"), format: 32, data: atoms.flatMap(X11Wire.le32))
     case "TIMESTAMP":
-      connection.changeProperty(
-        requestor, property, type: try connection.atom("INTEGER"), format: 32, data: X11Wire.le32(ownedSince))
-      return true
+      connection.changeProperty(requestor, property, type: atom("INTEGER"), format: 32, data: X11Wire.le32(ownedSince))
     case "SAVE_TARGETS":
-      connection.changeProperty(requestor, property, type: try connection.atom("NULL"), format: 32, data: [])
-      return true
+      connection.changeProperty(requestor, property, type: atom("NULL"), format: 32, data: [])
     case "MULTIPLE":
-      return try convertMultiple(requestor: requestor, property: property, prepared)
+      return convertMultiple(requestor: requestor, property: property, prepared)
     default:
       guard let offer = offers.first(where: { $0.target == name }),
         let payload = prepared.loaded.keys.contains(name) ? prepared.loaded[name] ?? nil : load(offer)
       else { return false }
-      return try deliver(payload, of: offer, to: requestor, property: property)
+      return deliver(payload, of: offer, to: requestor, property: property)
     }
+    return true
   }
 
+  /// The cached atom of one of ``answerAtoms`` (interned when the owner was made).
+  private func atom(_ name: String) -> UInt32 { connection.cachedAtom(name) ?? 0 }
+
   /// Puts `payload`, the data of `offer`, in `property` of `requestor` (at once or by `INCR`);
-  /// false when its file cannot be read.
+  /// false when its file cannot be read or its atom is not known.
   private func deliver(_ payload: Payload, of offer: SelectionTargets.Offer, to requestor: UInt32, property: UInt32)
-    throws(SystemPasteboardError) -> Bool
+    -> Bool
   {
     let name = offer.target
     let latin1 = offer.conversion == .latin1 || offer.conversion == .fileList(.latin1Paths)
     // ICCCM lets the owner of TEXT choose its encoding and name it in the reply's type: ours
     // is UTF-8 (UTF8_STRING), which loses nothing.
-    let type = try connection.atom(latin1 ? "STRING" : name == "TEXT" ? "UTF8_STRING" : name)
+    guard let type = connection.cachedAtom(latin1 ? "STRING" : name == "TEXT" ? "UTF8_STRING" : name) else {
+      return false
+    }
     do {
       // A paste is served when its bytes are in the property (INCR: when the last chunk is).
       let incremental = try send(payload, to: requestor, property: property, type: type, target: name)
       if !incremental { ownership.pasteServed(name) }
-    } catch  where error.code == .fileUnreadable {
+    } catch {
       return false
     }
     return true
@@ -276,30 +286,20 @@ final class SelectionOwner {
   /// ICCCM 2.6.2: the requestor's property holds (target, property) pairs; each is converted,
   /// and a pair that fails (a target we do not have, an atom that does not exist, a None
   /// property) has its property replaced by None. A trailing odd item is left as it is.
-  private func convertMultiple(requestor: UInt32, property: UInt32, _ prepared: Prepared)
-    throws(SystemPasteboardError) -> Bool
-  {
-    guard var pairs = prepared.pairs else { return false }
+  private func convertMultiple(requestor: UInt32, property: UInt32, _ prepared: Prepared) -> Bool {
+    guard var pairs = prepared.pairs, !pairs.isEmpty else { return false }
     for index in stride(from: 0, to: pairs.count - 1, by: 2) where pairs[index + 1] != 0 {
-      var converted = false
-      do {
-        // MULTIPLE inside MULTIPLE would recurse without end.
-        if pairs[index] != selfMultiple {
-          converted = try convert(
-            requestor: requestor, target: pairs[index], property: pairs[index + 1], Prepared(loaded: prepared.loaded))
-        }
-      } catch  where error.code == .request {
-        converted = false
-      }
+      // MULTIPLE inside MULTIPLE would recurse without end.
+      let converted =
+        pairs[index] != atom("MULTIPLE")
+        && convert(
+          requestor: requestor, target: pairs[index], property: pairs[index + 1], Prepared(loaded: prepared.loaded))
       if !converted { pairs[index + 1] = 0 }
     }
     connection.changeProperty(
-      requestor, property, type: try connection.atom("ATOM_PAIR"), format: 32, data: pairs.flatMap(X11Wire.le32))
+      requestor, property, type: atom("ATOM_PAIR"), format: 32, data: pairs.flatMap(X11Wire.le32))
     return true
   }
-
-  /// The `MULTIPLE` atom.
-  private var selfMultiple: UInt32 { (try? connection.atom("MULTIPLE")) ?? 0 }
 
   /// The bytes of an offer's representation, converted; nil when the load fails.
   private func load(_ offer: SelectionTargets.Offer) -> Payload? {

@@ -34,6 +34,8 @@ final class SelectionRequestor: @unchecked Sendable {
     case reading(offset: Int, incremental: Bool, type: UInt32)
     /// `INCR`: waiting for the owner's next chunk (`PropertyNotify`, NewValue).
     case awaitingChunk(type: UInt32)
+    /// Waiting for the server: the target's atom, or the property's next window (`GetProperty`).
+    case asking
   }
 
   /// A requestor for `selection` on `connection`, with a window of its own; one round trip
@@ -109,18 +111,37 @@ final class SelectionRequestor: @unchecked Sendable {
 
   // MARK: Reading
 
+  /// Asks the owner for `transfer`'s target; a target whose atom is not cached is interned
+  /// first, through a handler (the loop never waits for the server).
   private func start(_ transfer: SelectionTransfer) {
+    active = (transfer, .asking)
+    if let target = connection.cachedAtom(transfer.target) { return convert(transfer, target: target) }
+    connection.send(X11.InternAtom(onlyIfExists: false, name: Array(transfer.target.utf8))) { [self] answer in
+      guard isAsking(for: transfer) else { return }
+      switch answer {
+      case .success(let reply): convert(transfer, target: reply.atom)
+      case .failure(let error): finish(.failure(error))
+      }
+    }
+    try? connection.flush()
+  }
+
+  /// Whether `transfer` is the one in progress and waits for the server's answer.
+  private func isAsking(for transfer: SelectionTransfer) -> Bool {
+    guard let active, active.transfer === transfer, case .asking = active.stage else { return false }
+    return true
+  }
+
+  private func convert(_ transfer: SelectionTransfer, target: UInt32) {
+    connection.deleteProperty(window, property)
+    connection.send(
+      X11.ConvertSelection(
+        requestor: window, selection: selection, target: target, property: property, time: transfer.time))
+    active = (transfer, .converting)
     do throws(SystemPasteboardError) {
-      let target = try connection.atom(transfer.target)
-      connection.deleteProperty(window, property)
-      connection.send(
-        X11.ConvertSelection(
-          requestor: window, selection: selection, target: target, property: property, time: transfer.time))
       try connection.flush()
-      active = (transfer, .converting)
     } catch {
-      transfer.finish(.failure(error))
-      next()
+      finish(.failure(error))
     }
   }
 
@@ -140,10 +161,11 @@ final class SelectionRequestor: @unchecked Sendable {
 
   /// Why data of property type `type` is no answer to `transfer`: a text target (``SelectionTargets/isTextTarget(_:)``)
   /// answered with a type that is neither text nor the target itself (an `INTEGER` for
-  /// `UTF8_STRING`), which GTK refuses too; nil when it is an answer.
+  /// `UTF8_STRING`), which GTK refuses too; nil when it is an answer. The type's name is cached
+  /// by then (``pump()`` asks for it first).
   private func notText(_ type: UInt32, answering transfer: SelectionTransfer) -> SystemPasteboardError? {
     guard SelectionTargets.isTextTarget(transfer.target) else { return nil }
-    let name = connection.cachedName(of: type) ?? (try? connection.names(of: [type]))?.first
+    let name = connection.cachedName(of: type)
     if let name, name == transfer.target || SelectionTargets.isTextTarget(name) { return nil }
     return SystemPasteboardError(
       .conversionRefused,
@@ -163,53 +185,78 @@ final class SelectionRequestor: @unchecked Sendable {
 
   /// The server refuses at once for a selection nobody owns: ask only now which it was.
   private func refused(_ transfer: SelectionTransfer) {
-    do throws(SystemPasteboardError) {
-      let owner = try connection.roundTrip(X11.GetSelectionOwner(selection: selection)).owner
+    active?.stage = .asking
+    connection.send(X11.GetSelectionOwner(selection: selection)) { [self] answer in
+      guard isAsking(for: transfer) else { return }
       finish(
-        .failure(
-          owner == 0
-            ? SystemPasteboardError(.noOwner, "nothing owns the \(selectionName) selection")
-            : SystemPasteboardError(
-              .conversionRefused, "the owner of \(selectionName) refused to convert it to \(transfer.target)")))
-    } catch {
-      finish(.failure(error))
+        answer.flatMap { reply in
+          .failure(
+            reply.owner == 0
+              ? SystemPasteboardError(.noOwner, "nothing owns the \(selectionName) selection")
+              : SystemPasteboardError(
+                .conversionRefused, "the owner of \(selectionName) refused to convert it to \(transfer.target)"))
+        })
     }
+    try? connection.flush()
   }
 
   /// Reads the property a window of 1 MB at a time while the reader keeps up, deleting it with
-  /// the last window's read (which tells an `INCR` owner to write the next chunk).
+  /// the last window's read (which tells an `INCR` owner to write the next chunk): each window is
+  /// asked for, and taken when the server's reply arrives (``took(_:for:offset:incremental:type:)``).
   private func pump() {
-    while let (transfer, stage) = active, case .reading(let offset, let incremental, let type) = stage {
-      if transfer.isCancelled { return cancel(transfer) }
-      if transfer.pauseIfFull() { return }
-      let reply: X11.GetProperty.Reply
-      do throws(SystemPasteboardError) {
-        reply = try connection.roundTrip(
-          X11.GetProperty(
-            delete: true, window: window, property: property, type: X11Enum.GetPropertyType.any.rawValue,
-            longOffset: UInt32(offset / 4), longLength: 1 << 18))  // 1 MB
-      } catch {
-        return finish(.failure(error))
-      }
-      let last = reply.bytesAfter == 0 || reply.value.isEmpty
-      if last && reply.bytesAfter != 0 { connection.deleteProperty(window, property) }
-      if !incremental && offset == 0 && reply.type == incr {
-        // The owner sends it in chunks: the marker's deletion asks for the first.
-        active?.stage = .awaitingChunk(type: 0)
-      } else {
-        if !reply.value.isEmpty, let refusal = notText(reply.type, answering: transfer) { return abandon(refusal) }
-        if !reply.value.isEmpty { transfer.deliver(reply.value) }
-        if !last {
-          active?.stage = .reading(offset: offset + reply.value.count, incremental: incremental, type: reply.type)
-        } else if !incremental {
-          finish(.success(reply.type))
-        } else if offset == 0 && reply.value.isEmpty {
-          finish(.success(type))  // the empty chunk ends an INCR transfer
-        } else {
-          active?.stage = .awaitingChunk(type: reply.type)
+    guard let (transfer, stage) = active, case .reading(let offset, let incremental, let type) = stage else { return }
+    if transfer.isCancelled { return cancel(transfer) }
+    if transfer.pauseIfFull() { return }
+    active?.stage = .asking
+    let request = X11.GetProperty(
+      delete: true, window: window, property: property, type: X11Enum.GetPropertyType.any.rawValue,
+      longOffset: UInt32(offset / 4), longLength: 1 << 18)  // 1 MB
+    connection.send(request) { [self] answer in
+      guard isAsking(for: transfer) else { return }
+      switch answer {
+      case .success(let reply):
+        // A text target's answer of a type not named yet: its name first, then the check.
+        guard
+          reply.value.isEmpty || !SelectionTargets.isTextTarget(transfer.target) || reply.type == 0
+            || connection.cachedName(of: reply.type) != nil
+        else {
+          return connection.names(of: [reply.type]) { [self] _ in
+            guard isAsking(for: transfer) else { return }
+            took(reply, for: transfer, offset: offset, incremental: incremental, type: type)
+          }
         }
+        took(reply, for: transfer, offset: offset, incremental: incremental, type: type)
+      case .failure(let error):
+        finish(.failure(error))
       }
-      try? connection.flush()
     }
+    try? connection.flush()
+  }
+
+  /// Takes one window of the property, read from `offset`, and goes on: the next window, the
+  /// next `INCR` chunk, or the end.
+  private func took(
+    _ reply: X11.GetProperty.Reply, for transfer: SelectionTransfer, offset: Int, incremental: Bool, type: UInt32
+  ) {
+    let last = reply.bytesAfter == 0 || reply.value.isEmpty
+    if last && reply.bytesAfter != 0 { connection.deleteProperty(window, property) }
+    if !incremental && offset == 0 && reply.type == incr {
+      // The owner sends it in chunks: the marker's deletion asks for the first.
+      active?.stage = .awaitingChunk(type: 0)
+    } else {
+      if !reply.value.isEmpty, let refusal = notText(reply.type, answering: transfer) { return abandon(refusal) }
+      if !reply.value.isEmpty { transfer.deliver(reply.value) }
+      if !last {
+        active?.stage = .reading(offset: offset + reply.value.count, incremental: incremental, type: reply.type)
+      } else if !incremental {
+        return finish(.success(reply.type))
+      } else if offset == 0 && reply.value.isEmpty {
+        return finish(.success(type))  // the empty chunk ends an INCR transfer
+      } else {
+        active?.stage = .awaitingChunk(type: reply.type)
+      }
+    }
+    try? connection.flush()
+    pump()
   }
 }

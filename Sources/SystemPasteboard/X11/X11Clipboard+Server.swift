@@ -91,7 +91,7 @@ extension X11Clipboard {
       }
       let outcome = Waiter<Bool>()
       let begun = try loop.submit(within: 3 * timeout) { [self] () throws(SystemPasteboardError) -> Bool in
-        try owner.beginHandOver(timeout: timeout) { outcome.deliver($0) }
+        owner.beginHandOver(timeout: timeout) { outcome.deliver($0) }
       }
       guard begun else { return false }
       // The hand-over's own limit is 12 × the timeout; a second more for its last answer.

@@ -64,6 +64,9 @@ extension X11Connection {
   /// How many `GetAtomName` requests ``knownNames(of:)`` sends before reading their replies.
   static let nameBatch = 4096
 
+  /// The cached atom named `name`, without a round trip; nil when it was never interned here.
+  func cachedAtom(_ name: String) -> UInt32? { atoms[name] }
+
   /// The cached name of `atom`, without a round trip; nil when it was never named here.
   package func cachedName(of atom: UInt32) -> String? { atomNames[Int(atom)] }
 }

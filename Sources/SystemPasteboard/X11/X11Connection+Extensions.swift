@@ -1,19 +1,23 @@
 import UTIPlatform
 
 extension X11Connection {
-  /// The largest request, in bytes. BIG-REQUESTS (two round trips) is enabled the first time
-  /// this is asked, as xcb does it on demand: a connection whose requests stay small (a paste, a
-  /// drop, the start of a copy) never waits for it. No request longer than the setup's maximum
-  /// may be sent before.
-  func maximumRequestBytes() throws(SystemPasteboardError) -> Int {
-    if !askedForBigRequests {
-      askedForBigRequests = true
-      if try queryExtension("BIG-REQUESTS") != nil {
-        let maximum = try roundTrip(X11.BigRequestsEnable()).maximumRequestLength
-        setup.maximumRequestBytes = max(setup.maximumRequestBytes, Int(maximum) * 4)
+  /// Asks for BIG-REQUESTS without waiting (an owner's first own): the longer maximum holds
+  /// once the server's two answers are read, by handlers on the loop; until then requests stay
+  /// within the setup's maximum, which ``maximumRequestBytes()`` returns meanwhile.
+  func askForBigRequests() {
+    guard !askedForBigRequests else { return }
+    askedForBigRequests = true
+    send(X11.QueryExtension(name: Array("BIG-REQUESTS".utf8))) { [self] answer in
+      guard case .success(let reply) = answer, reply.present else {
+        extensions["BIG-REQUESTS"] = .some(nil)
+        return
+      }
+      extensions["BIG-REQUESTS"] = (reply.majorOpcode, reply.firstEvent)
+      send(X11.BigRequestsEnable()) { [self] answer in
+        guard case .success(let enabled) = answer else { return }
+        setup.maximumRequestBytes = max(setup.maximumRequestBytes, Int(enabled.maximumRequestLength) * 4)
       }
     }
-    return setup.maximumRequestBytes
   }
 
   /// The extension's major opcode and first event, or nil when the server lacks it.

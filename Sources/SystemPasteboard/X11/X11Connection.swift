@@ -257,9 +257,11 @@ package final class X11Connection {
   /// The next event, waiting at most until `deadline` (nil when none came); with `wakeable`
   /// (the event loop's idle wait), another thread's wake-up also ends the wait with nil.
   /// The handlers of replies that arrived (``send(_:then:)``) run here first, on the caller's
-  /// thread (the loop's), before any event that came after their replies.
+  /// thread (the loop's), before any event that came after their replies; when some ran and no
+  /// event waits, it returns nil at once, so that the loop looks again at what they changed
+  /// (their deadlines, their commands) before it waits.
   package func nextEvent(until deadline: UInt64, wakeable: Bool = false) throws(SystemPasteboardError) -> Event? {
-    runReplyHandlers()
+    if runReplyHandlers() && events.isEmpty { return nil }
     try flush()
     while events.isEmpty {
       // A deadline already past still reads what the socket has now (a driven loop's poll).
@@ -268,7 +270,7 @@ package final class X11Connection {
       } catch  where error.code == .timeout {
         return nil
       }
-      runReplyHandlers()
+      if runReplyHandlers() && events.isEmpty { return nil }
       if events.isEmpty && MonotonicClock.now() >= deadline { return nil }
     }
     return events.removeFirst()
