@@ -67,12 +67,13 @@ extension SelectionRequestorHost {
       type = nil
     }
     let atoms = stride(from: 0, to: data.count - data.count % 4, by: 4).map { X11Wire.u32(data, $0) }.filter { $0 != 0 }
+    // Named on the loop through reply handlers, in batches: the loop serves meanwhile.
     let (names, isList) = try requestorLoop.submit(within: timeout) {
-      [self, atoms, type] () throws(SystemPasteboardError) in
+      [self, atoms, type] (done: @escaping EventLoop.Completion<([String], Bool)>) throws(SystemPasteboardError) in
       let connection = try requestor().connection
-      let (atom, targets) = (try connection.atom("ATOM"), try connection.atom("TARGETS"))
-      let isList = type.map { $0 == atom || $0 == targets } ?? true
-      return (isList ? try connection.knownNames(of: atoms) : [], isList)
+      let isList = type.map { $0 == connection.cachedAtom("ATOM") || $0 == connection.cachedAtom("TARGETS") } ?? true
+      guard isList else { return done(.success(([], false))) }
+      connection.knownNames(of: atoms) { names in done(names.map { ($0, true) }) }
     }
     guard isList, data.count % 4 == 0 else {
       throw SystemPasteboardError(

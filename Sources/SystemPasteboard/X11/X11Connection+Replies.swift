@@ -87,3 +87,39 @@ extension X11Connection {
     try? flush()
   }
 }
+
+extension X11Connection {
+  /// ``knownNames(of:)`` without waiting: the names not cached are asked for in batches of
+  /// ``nameBatch`` through handlers, each batch sent when the one before was answered, and
+  /// `done` hears the list (an atom the server does not know left out) on the loop, or the
+  /// first other failure (a lost connection).
+  func knownNames(of list: [UInt32], then done: @escaping (Result<[String], SystemPasteboardError>) -> Void) {
+    let missing = Array(Set(list.filter { $0 != 0 && atomNames[Int($0)] == nil }))
+    var unknown = Set<UInt32>()
+    var failure: SystemPasteboardError?
+    func batch(from start: Int) {
+      if let failure { return done(.failure(failure)) }
+      guard start < missing.count else {
+        return done(
+          .success(list.compactMap { atom in atom == 0 || unknown.contains(atom) ? nil : atomNames[Int(atom)] }))
+      }
+      let end = min(start + Self.nameBatch, missing.count)
+      var remaining = end - start
+      for atom in missing[start..<end] {
+        send(X11.GetAtomName(atom: atom)) { [self] answer in
+          switch answer {
+          case .success(let reply):
+            let name = String(decoding: reply.name, as: UTF8.self)
+            (atomNames[Int(atom)], atoms[name]) = (name, atom)
+          case .failure(let error) where error.errorCode == SystemPasteboardError.badAtom: unknown.insert(atom)
+          case .failure(let error): failure = failure ?? error
+          }
+          remaining -= 1
+          if remaining == 0 { batch(from: end) }
+        }
+      }
+      try? flush()
+    }
+    batch(from: 0)
+  }
+}
