@@ -15,6 +15,19 @@ import UTIPlatform
 ///
 /// ``makePasteboardBackend(for:_:)`` chooses
 /// among them.
+///
+/// The threading contract, which every backend keeps (``WindowBackend`` too):
+/// - Each connection is served by one ``EventLoop``, on a thread of its own or driven by its
+///   owner's (a main queue): events are read, handlers called, deadlines kept (scheduled on the
+///   loop) and requests written there, and nowhere else.
+/// - Every method may be called from any thread. A call off the loop posts its work there, in
+///   the order made, and waits for its outcome where it returns one (a completion the loop
+///   fulfils when the server's answer arrives); the loop never waits for the caller, the server
+///   or a load (loads run on the ``WorkPool``).
+/// - Handlers (the pasteboard's change notifications, a window's drag events) run on the loop
+///   and must not wait for another thread.
+/// - Debug builds stop at a write made off the loop; the threading tests run every backend
+///   through concurrent callers to check it.
 protocol PasteboardBackend: SelectionSource, AnyObject, Sendable {
   /// The desktop this way reaches.
   var server: SystemPasteboard.Backend { get }

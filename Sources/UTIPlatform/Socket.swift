@@ -30,7 +30,8 @@ package final class Socket: @unchecked Sendable {
   package var wakeDescriptor: Int32?
   /// Whether a wait was woken through ``wakeDescriptor`` (its byte consumed) since
   /// ``takeWake()`` last asked: kept until asked, so that a wake that came with data to read is
-  /// not lost.
+  /// not lost, and every wakeable wait until then ends at once (a reader that reads on after
+  /// such data would otherwise wait on with the wake-up spent).
   private var woken = false
 
   /// Whether a wait was woken since the last call; clears it.
@@ -123,6 +124,7 @@ package final class Socket: @unchecked Sendable {
   }
 
   private func wait(events: Int16, until deadline: UInt64?, wakeable: Bool) throws(Error) -> Bool {
+    if wakeable && woken { return false }
     while true {
       var timeout: Int32 = -1
       if let deadline {

@@ -13,7 +13,8 @@ extension SelectionOwner {
   /// (the `PropertyNotify` of a zero-length append to our own window). Returns at once; `done`
   /// hears the outcome on the loop once the server confirmed the owner (another client may have
   /// kept the selection), and the loop serves meanwhile: nothing here waits on the connection.
-  /// An own still waiting when another starts hears `.request`.
+  /// An own still waiting for its time when another starts is done: the later one replaces it,
+  /// as it would a moment later (two threads' copies, the last one wins).
   func own(
     _ items: [SystemPasteboard.Item], fileOperation: FileList.Operation = .copy, ownership: Ownership = .unlimited,
     at time: UInt32? = nil, done: @escaping (Result<Void, SystemPasteboardError>) -> Void
@@ -29,7 +30,7 @@ extension SelectionOwner {
     connection.askForBigRequests()
     if let replaced = pendingOwn {
       pendingOwn = nil
-      replaced.done(.failure(SystemPasteboardError(.request, "a later copy replaced this one")))
+      replaced.done(.success(()))
     }
     if let time {
       take(at: time, done: done)

@@ -9,7 +9,8 @@ import UTIPlatform
 #endif
 
 /// A client connection to a Wayland compositor: the socket, the object ids and their
-/// interfaces, typed requests out (from any thread) and typed events in (on one thread), and the
+/// interfaces, typed requests out (made on any thread, written by the loop that reads the
+/// connection: `WaylandConnection+Writing.swift`) and typed events in (on that loop), and the
 /// registry's globals.
 ///
 /// Objects stay known by their interface after they are destroyed until the compositor's
@@ -41,7 +42,10 @@ package final class WaylandConnection: @unchecked Sendable {
   /// Serialises writes to the socket, and counts the messages written. (Not a `Locked<Void>`: a
   /// value of no size would share its address with the lock's, which ThreadSanitizer's
   /// exclusivity checks take for a race.)
-  private let writing = Locked<UInt64>(0)
+  let writing = Locked<UInt64>(0)
+  /// The writes made off the loop, waiting for it, and the loop that writes them (nil before
+  /// a dispatcher serves the connection: its maker writes then).
+  let outgoing = Locked(Outgoing())
   /// Bytes and descriptors read and not yet decoded (the reading thread's).
   private var buffer: [UInt8] = []
   private var start = 0
@@ -148,12 +152,9 @@ package final class WaylandConnection: @unchecked Sendable {
   /// (a drag's `accept` and `set_actions`) reaches the compositor at once.
   /// - Throws: ``SystemPasteboardError`` when the write fails.
   package func send(_ requests: [(request: WaylandRequest, object: UInt32)]) throws(SystemPasteboardError) {
-    var bytes: [UInt8] = []
-    var fds: [Int32] = []
-    var sent: [(interface: WaylandInterface, request: String)] = []
+    var messages: [Write.Message] = []
     for (request, object) in requests {
-      let (known, destroyed) = objects.withLock { ($0.interfaces[object], $0.destroyed.contains(object)) }
-      guard let interface = known else {
+      guard let interface = objects.withLock({ $0.interfaces[object] }) else {
         throw SystemPasteboardError(.request, "\(request.name) was to be sent to the unknown object \(object)")
       }
       guard request.interfaces.contains(interface.name), Int(request.opcode) < interface.requests.count,
@@ -162,49 +163,65 @@ package final class WaylandConnection: @unchecked Sendable {
         throw SystemPasteboardError(
           .request, "\(request.name) does not fit \(interface.name)@\(object) (its interface or its arguments)")
       }
-      // A request to an object already destroyed (two threads giving up one source) would be a
-      // protocol error that ends the connection: it is dropped instead.
-      guard !destroyed else {
-        if Self.debug { Self.trace(" -> (dropped) \(interface.name)@\(object).\(request.name)", request.arguments) }
-        continue
-      }
       let encoded = WaylandWire.encode(object: object, opcode: request.opcode, request.arguments)
       if Self.debug { Self.trace(" -> \(interface.name)@\(object).\(request.name)", request.arguments) }
-      if request.isDestructor {
-        objects.withLock { _ = $0.destroyed.insert(object) }
-      }
-      bytes += encoded.0
-      fds += encoded.1
-      sent.append((interface, request.name))
+      messages.append(
+        Write.Message(
+          object: object, isDestructor: request.isDestructor, bytes: encoded.0, descriptors: encoded.1,
+          name: "\(interface.name).\(request.name)"))
     }
-    guard !sent.isEmpty else { return }
+    guard !messages.isEmpty else { return }
+    try transmit(Write(messages: messages))
+  }
+
+  /// Writes `write` to the socket now (the loop's thread, or before any loop serves). A
+  /// message to an object already destroyed (two threads giving up one source, a request for an
+  /// offer the loop let go meanwhile) would be a protocol error that ends the connection: it is
+  /// dropped here, where writes are made in order, and a destructor marks its object here.
+  func writeNow(_ write: Write) throws(SystemPasteboardError) {
+    assert(outgoing.withLock { $0.loop }?.writesHere() ?? true, "a Wayland request written off its connection's loop")
+    var (bytes, descriptors, names) = ([UInt8](), [Int32](), [String]())
+    objects.withLock { objects in
+      for message in write.messages {
+        guard !objects.destroyed.contains(message.object) else {
+          if Self.debug { Self.trace(" -> (dropped) \(message.name)@\(message.object)", []) }
+          continue
+        }
+        if message.isDestructor { objects.destroyed.insert(message.object) }
+        bytes += message.bytes
+        descriptors += message.descriptors
+        names.append(message.name)
+      }
+    }
+    guard !names.isEmpty else { return }
     let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(timeout))
     let result = writing.withLock { written -> Socket.Error? in
       do throws(Socket.Error) {
-        try socket.write(bytes, passing: fds, until: deadline)
-        written += UInt64(sent.count)
+        try socket.write(bytes, passing: descriptors, until: deadline)
+        written += UInt64(names.count)
         return nil
       } catch {
         return error
       }
     }
     if let error = result {
-      throw Self.failure(
-        error, while: "sending " + sent.map { "\($0.interface.name).\($0.request)" }.joined(separator: ", "))
+      throw Self.failure(error, while: "sending " + names.joined(separator: ", "))
     }
   }
 
   /// The next event, read within `deadline` (nil: no limit); nil when none came by then.
   /// - Throws: ``SystemPasteboardError``: `.request` for `wl_display.error`, `.protocolViolation`
   ///   for a message that cannot be read, `.closed` when the compositor went away.
-  func nextEvent(until deadline: UInt64?) throws(SystemPasteboardError) -> Incoming? {
+  /// With `wakeable` (the loop's idle wait), another thread's wake-up also ends the wait with
+  /// nil; the loop takes the wake (`Socket.takeWake()`) when it runs its commands.
+  func nextEvent(until deadline: UInt64?, wakeable: Bool = false) throws(SystemPasteboardError) -> Incoming? {
     while true {
       if let incoming = try decodeBuffered() {
         if let incoming = try consume(incoming) { return incoming }
         continue
       }
       do {
-        if !(try socket.waitReadable(until: deadline)) { return nil }
+        if !(try socket.waitReadable(until: deadline, wakeable: wakeable)) { return nil }
         let bytes = try socket.read(capacity: 65536, descriptors: &descriptors, until: deadline)
         if start > 0 {
           buffer.removeFirst(start)
@@ -214,16 +231,6 @@ package final class WaylandConnection: @unchecked Sendable {
       } catch {
         throw Self.failure(error, while: "reading from the compositor")
       }
-    }
-  }
-
-  /// Whether the socket has something to read now, or within `deadline`.
-  func waitReadable(until deadline: UInt64?) throws(SystemPasteboardError) -> Bool {
-    if buffer.count - start >= 8 { return true }
-    do {
-      return try socket.waitReadable(until: deadline)
-    } catch {
-      throw Self.failure(error, while: "waiting for the compositor")
     }
   }
 

@@ -22,6 +22,7 @@ final class WaylandDispatcher: @unchecked Sendable {
   init(connection: WaylandConnection) throws(SystemPasteboardError) {
     self.connection = connection
     loop = try EventLoop(socket: connection.socket, peer: "the Wayland compositor at \(connection.display)")
+    connection.writeOn(loop)
   }
 
   deinit { loop.close() }
@@ -39,7 +40,10 @@ final class WaylandDispatcher: @unchecked Sendable {
       serve: { [connection, syncs] (deadline: UInt64) throws(SystemPasteboardError) in
         // Waiting: one event (or a wake, or the deadline). Driven (0): every event there is now.
         let waiting = deadline != 0
-        while let incoming = try connection.nextEvent(until: deadline == .max ? nil : deadline) {
+        try connection.checkQueuedWrites()
+        // The loop ran its commands before this serve: a wake-up spent before them is taken.
+        _ = connection.socket.takeWake()
+        while let incoming = try connection.nextEvent(until: deadline == .max ? nil : deadline, wakeable: true) {
           if case .done = incoming.event, let waiter = syncs.withLock({ $0.removeValue(forKey: incoming.object) }) {
             connection.forget(incoming.object)
             waiter.deliver(true)

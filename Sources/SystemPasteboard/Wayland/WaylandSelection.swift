@@ -34,13 +34,25 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   private struct State {
     /// What we own, while we own it.
     var source: Source?
+    /// Sources a newer own replaced, kept until the compositor cancels them (as GTK keeps its
+    /// own): a paste asked of one before it was replaced is served with its data, never an
+    /// empty pipe. At most ``retiredLimit``; a source given up (disown, clear) is not kept.
+    var retired: [Source] = []
     /// Selection events to leave uncounted: the echo of our own `set_selection`.
     var echoes = 0
     /// Sends asked for before the thread was started, served once it is.
     var waitingSends: [(offer: SelectionTargets.Offer, source: Source, fd: Int32)] = []
     /// Whether the pasteboard let this selection go.
     var closed = false
+
+    /// The source `id` names, ours now or replaced and not yet cancelled.
+    func serving(_ id: UInt32) -> Source? {
+      source?.id == id ? source : retired.first { $0.id == id }
+    }
   }
+
+  /// How many replaced sources wait for the compositor's `cancelled` before the oldest is destroyed.
+  static let retiredLimit = 8
 
   private struct Source {
     var id: UInt32
@@ -89,16 +101,18 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   /// source destroyed, as a closed connection would); a shared link goes on for the process's
   /// other pasteboards and ends with the last, a pasteboard's own link ends now.
   func close() {
-    let source = state.withLock { state -> UInt32? in
-      defer { (state.source, state.closed) = (nil, true) }
-      return state.closed ? nil : state.source?.id
+    let (source, retired) = state.withLock { state -> (UInt32?, [UInt32]) in
+      defer { (state.source, state.retired, state.closed) = (nil, [], true) }
+      return state.closed ? (nil, []) : (state.source?.id, state.retired.map(\.id))
     }
     link.remove(self)
     guard link.isShared else { return dispatcher.close() }
-    if let source, link.isThisProcess {
+    guard link.isThisProcess else { return }
+    if let source {
       ownershipChanged.notify()
       try? connection.destroy(source)
     }
+    for old in retired { try? connection.destroy(old) }
   }
 
   deinit { close() }
@@ -140,17 +154,17 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
     let source = connection.makeObject(link.interfaces.source)
     try connection.send(.DataControlManager.createDataSource(id: source), to: link.manager)
     for offer in offers { try connection.send(.DataControlSource.offer(mimeType: offer.target), to: source) }
-    let previous = state.withLock { state -> UInt32? in
-      defer {
-        state.source = Source(
-          id: source, items: items, operation: fileOperation, offers: offers, ownership: ownership)
-        state.echoes += 1
-      }
-      return state.source?.id
+    let overflow = state.withLock { state -> [UInt32] in
+      if let previous = state.source { state.retired.append(previous) }
+      state.source = Source(id: source, items: items, operation: fileOperation, offers: offers, ownership: ownership)
+      state.echoes += 1
+      let extra = max(0, state.retired.count - Self.retiredLimit)
+      defer { state.retired.removeFirst(extra) }
+      return state.retired.prefix(extra).map(\.id)
     }
     ownershipChanged.notify()
     try connection.send(setSelection(source), to: link.device)
-    if let previous { try connection.destroy(previous) }
+    for old in overflow { try connection.destroy(old) }
     try dispatcher.sync()
   }
 
@@ -213,7 +227,22 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   {
     try checkOpen()
     guard let (offer, _) = link.offers.withLock({ $0.selection(primary: primary) }) else { throw noOwner }
-    try connection.receive(target, from: offer, what: primary ? "the primary selection" : "the clipboard", into: sink)
+    let what = primary ? "the primary selection" : "the clipboard"
+    var received = 0
+    try connection.receive(
+      target, from: offer, what: what,
+      into: { chunk throws(SystemPasteboardError) in
+        received += chunk.count
+        try sink(chunk)
+      })
+    // An empty pipe from an offer the selection no longer holds: its source was replaced while
+    // we asked, and the compositor closed the pipe unwritten. That is no empty copy: the read is
+    // refused, as X11's owner refuses a request older than its copy.
+    guard received == 0 else { return }
+    try dispatcher.sync()
+    guard link.offers.withLock({ $0.selection(primary: primary)?.offer }) == offer else {
+      throw SystemPasteboardError(.conversionRefused, "\(what) changed while it was read: ask again for the new copy")
+    }
   }
 
   // MARK: The thread
@@ -230,7 +259,7 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
       }
       if counted { onChange() }
     case .send(let mimeType, let fd):
-      guard let source = state.withLock({ $0.source?.id == incoming.object ? $0.source : nil }) else { return false }
+      guard let source = state.withLock({ $0.serving(incoming.object) }) else { return false }
       guard let offer = source.offers.first(where: { $0.target == mimeType }) else {
         _ = closeDescriptor(fd)
         return true
@@ -242,16 +271,17 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
       }
       serve(offer, of: source, to: fd)
     case .cancelled:
-      // Ours until now: destroy it. A source we gave up (disown, a newer own) is destroyed there.
-      let wasCurrent = state.withLock { state -> Bool in
-        guard state.source?.id == incoming.object else { return false }
+      // Ours until now, or replaced by a newer own: destroy it. A source we gave up (disown,
+      // clear) was destroyed there.
+      let (wasCurrent, wasRetired) = state.withLock { state -> (Bool, Bool) in
+        let retired = state.retired.contains { $0.id == incoming.object }
+        state.retired.removeAll { $0.id == incoming.object }
+        guard state.source?.id == incoming.object else { return (false, retired) }
         state.source = nil
-        return true
+        return (true, retired)
       }
-      if wasCurrent {
-        ownershipChanged.notify()
-        try? connection.destroy(incoming.object)
-      }
+      if wasCurrent { ownershipChanged.notify() }
+      if wasCurrent || wasRetired { try? connection.destroy(incoming.object) }
     case .finished:
       // The seat went away: the device is dead; ownership ends.
       state.withLock { $0.source = nil }

@@ -6,7 +6,9 @@
 /// of its own or driven by its caller (``readyDescriptors``, ``serveReady()``), and calls the
 /// handlers there: a handler must not wait for another thread. Answers (``answer(_:taking:quiet:)``,
 /// ``finish(_:with:)``) may come from any thread, later: both protocols let a target answer a
-/// position or a drop when it is ready.
+/// position or a drop when it is ready. Both backends write them from the window's loop (an
+/// answer made elsewhere is posted there, in order), as ``PasteboardBackend``'s threading
+/// contract says.
 ///
 /// ```
 /// other application's drag ──► entered(n) ─► moved(n)… ─► dropped(n) | left(n)

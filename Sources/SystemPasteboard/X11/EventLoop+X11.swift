@@ -21,6 +21,7 @@ extension EventLoop {
   /// - Throws: ``SystemPasteboardError`` (`.connectionFailed`) when no wake-up pipe can be made.
   package convenience init(for connection: X11Connection) throws(SystemPasteboardError) {
     try self.init(socket: connection.socket, peer: "the X server")
+    connection.writesHere = { [weak self] in self.map { !$0.isStarted || $0.inEventLoop } ?? true }
   }
 
   /// Prepares the loop of `owners`' connection: every event goes to the owners (which answer

@@ -61,6 +61,9 @@ package final class X11Connection {
   var atoms: [String: UInt32] = [:]
   var atomNames: [Int: String] = [:]
 
+  /// Whether the calling thread may write (the threading contract of `PasteboardBackend`):
+  /// set by the loop that serves the connection, checked by debug builds at each write.
+  var writesHere: (() -> Bool)?
   /// Whether BIG-REQUESTS was asked for (`X11Connection+Extensions.swift`).
   var askedForBigRequests = false
   /// Extension questions sent and not yet read, by name: their sequence numbers.
@@ -302,6 +305,7 @@ package final class X11Connection {
   // MARK: Reading
 
   private func write(_ bytes: [UInt8]) throws(SystemPasteboardError) {
+    assert(writesHere?() ?? true, "an X11 request written off its connection's loop")
     do {
       try socket.write(bytes, until: deadline)
     } catch {
