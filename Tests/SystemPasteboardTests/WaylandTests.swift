@@ -350,20 +350,6 @@ extension SystemPasteboardTests {
       #expect(eventually { !pasteboard.ownsSelection })
     }
 
-    @Test func utictlCopiesAndPastesAPNGThere() throws {
-      let compositor = try Self.compositor.orSkip()
-      let png = try SystemPasteboardTests.WaylandTests.png(atLeast: 3 << 20)
-      defer { try? FileManager.default.removeItem(atPath: png) }
-      let utictl = try SystemPasteboardTests.utictl()
-      #expect(try compositor.shell("'\(utictl)' copy '\(png)' >/dev/null 2>&1; echo $?").stdoutText == "0\n")
-      #expect(
-        try compositor.shell("timeout 20 wl-paste -t image/png | cmp - '\(png)' && echo same").stdoutText == "same\n")
-      #expect(
-        try compositor.shell("'\(utictl)' paste --type public.png | cmp - '\(png)' && echo same").stdoutText == "same\n"
-      )
-      try compositor.shell("wl-copy >/dev/null 2>&1", input: Data("done".utf8))
-    }
-
     @Test func thePrimarySelectionIsUnsupportedThere() throws {
       try Self.compositor.orSkip()
       let primary = try Self.pasteboard(.primary)

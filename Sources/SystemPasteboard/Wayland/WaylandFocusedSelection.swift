@@ -143,11 +143,28 @@ final class WaylandFocusedSelection: PasteboardBackend, @unchecked Sendable {
   /// Sets no selection from a window with focus, which ends ours if we own it, and then closes
   /// our owner's window. In that order: ending our source first would let a compositor that
   /// keeps copies (mutter) put its copy back before the clearing.
+  ///
+  /// A compositor that puts its kept copy back when the selection is emptied (weston) is first
+  /// given an empty text to keep (owned, and read by the compositor, or a second passes), so
+  /// that what it puts back is empty.
   func clear() throws(SystemPasteboardError) {
     let (window, serial) = try focusedWindow()
     defer { window.close() }
+    if !primary && window.compositorRestoresCopies { try replaceKeptCopy() }
     try window.clearSelection(primary: primary, serial: serial)
     takeOwner(whileOwning: false)?.window.close()
+  }
+
+  /// Owns an empty text and waits (at most a second) for the compositor's read of it.
+  private func replaceKeptCopy() throws(SystemPasteboardError) {
+    let read = Waiter<Bool>()
+    var empty = SystemPasteboard.Item()
+    empty.register(.utf8PlainText) {
+      read.deliver(true)
+      return []
+    }
+    try own([empty], fileOperation: .copy, ownership: Ownership(options: .init()) { _ in })
+    _ = read.wait(seconds: 1)
   }
 
   /// The read's window: the one open, or a new one with focus.

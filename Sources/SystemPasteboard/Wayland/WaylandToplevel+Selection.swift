@@ -49,12 +49,24 @@ extension WaylandToplevel {
 
   /// The globals by which a compositor that keeps a copy of every selection is known: GNOME's
   /// mutter (`gtk_shell1`), whose clipboard manager reads each new clipboard at once and puts it
-  /// back when its owner leaves.
-  static let copyKeepingShells: Set<String> = ["gtk_shell1"]
+  /// back when its owner leaves; weston (`weston_desktop_shell`), whose clipboard (libweston's
+  /// `clipboard.c`) keeps the text of a selection whose source goes away (found by the
+  /// conformance suite: a paste-once or expired password came back there).
+  static let copyKeepingShells: Set<String> = ["gtk_shell1", "weston_desktop_shell"]
 
   /// Whether the compositor keeps copies of the selection (``copyKeepingShells``).
   var compositorKeepsCopies: Bool {
     connection.globals.contains { Self.copyKeepingShells.contains($0.interface) }
+  }
+
+  /// The globals by which a compositor is known that puts its kept copy back when a client
+  /// empties the selection: weston, whose clipboard answers a selection set to none with its
+  /// own copy (mutter's manager leaves an emptied clipboard empty).
+  static let copyRestoringShells: Set<String> = ["weston_desktop_shell"]
+
+  /// Whether emptying the selection brings the compositor's kept copy back (``copyRestoringShells``).
+  var compositorRestoresCopies: Bool {
+    connection.globals.contains { Self.copyRestoringShells.contains($0.interface) }
   }
 
   /// Whether the compositor offers the primary selection to windows.

@@ -39,51 +39,6 @@ extension SystemPasteboardTests {
       #expect(try eventually { try Self.utictl(gnome, "paste -n").stdoutText == "from wl-copy ✓" })
     }
 
-    @Test func anImageBothWaysByteForByte() throws {
-      let gnome = try Self.gnome.orSkip()
-      let png = try SystemPasteboardTests.WaylandTests.png(atLeast: 1 << 20)
-      defer { try? FileManager.default.removeItem(atPath: png) }
-      #expect(try Self.utictl(gnome, "copy '\(png)' >/dev/null 2>&1; echo $?").stdoutText == "0\n")
-      #expect(try gnome.shell("timeout 20 wl-paste -t image/png | cmp - '\(png)' && echo same").stdoutText == "same\n")
-      try gnome.shell("wl-copy -t image/png < '\(png)' >/dev/null 2>&1")
-      #expect(
-        try eventually {
-          try Self.utictl(gnome, "paste --type public.png | cmp - '\(png)' && echo same").stdoutText == "same\n"
-        })
-    }
-
-    /// mutter's clipboard manager reads every new copy at once: that read is not the one paste.
-    /// The copy then ends by setting an empty clipboard, so the manager puts nothing back.
-    @Test func pasteOnceServesOnePersonsPasteAndNothingIsRestored() throws {
-      let gnome = try Self.gnome.orSkip()
-      let copy = try Self.utictl(gnome, "copy --paste-once >/dev/null 2>&1; echo $?", input: Data("only once".utf8))
-      #expect(copy.stdoutText == "0\n")
-      #expect(try Self.wlPaste(gnome) == "only once")
-      #expect(
-        try eventually { try Self.wlPaste(gnome) != "only once" }, "a second paste gets nothing of the copy")
-      #expect(try Self.wlPaste(gnome) ?? "" == "", "and nothing the manager kept")
-    }
-
-    @Test func aSensitiveCopyIsNotRestoredAfterItExpires() throws {
-      let gnome = try Self.gnome.orSkip()
-      let copy = try Self.utictl(
-        gnome, "copy --sensitive --clear-after 1 >/dev/null 2>&1; echo $?", input: Data("hunter2".utf8))
-      #expect(copy.stdoutText == "0\n")
-      #expect(try Self.wlPaste(gnome) == "hunter2")
-      #expect(try eventually { try Self.wlPaste(gnome) ?? "" == "" }, "the secret is gone once it expires")
-      usleep(1_500_000)
-      #expect(try Self.wlPaste(gnome) ?? "" == "", "and mutter did not put it back")
-    }
-
-    @Test func clearEmptiesTheClipboard() throws {
-      let gnome = try Self.gnome.orSkip()
-      try gnome.shell("wl-copy >/dev/null 2>&1", input: Data("to be cleared".utf8))
-      #expect(try eventually { try Self.wlPaste(gnome) == "to be cleared" })
-      #expect(try Self.utictl(gnome, "copy --clear").status == 0)
-      #expect(try Self.wlPaste(gnome) ?? "" == "")
-      #expect(try Self.utictl(gnome, "paste").status == 1)
-    }
-
     /// A GNOME session's X11 clients share the clipboard through XWayland, which mutter keeps
     /// in sync with Wayland's.
     @Test func xclipOnItsXWaylandSeesOurCopy() throws {
