@@ -228,27 +228,20 @@ public final class SystemPasteboard: Sendable {
     }
   }
 
-  /// Gives the selection up at `date`, if `ownership` is still the current one and owns it.
-  /// The thread sleeps until the date, waking early when the backend says the ownership may
-  /// have changed (a copy replaced or taken ends it at once), and each second (a pasteboard let
-  /// go tells nobody; the thread holds it only weakly).
+  /// Gives the selection up at `date`, if `ownership` is still the current one and owns it
+  /// then, on the process's ``WorkPool`` (scheduled for the date: no thread waits for it). A
+  /// copy replaced or taken meanwhile is left alone; a date the wall clock has not reached when
+  /// the time comes (the clock was set back) is scheduled again for what remains. Where the
+  /// pool can start no thread, the copy ends now rather than outlive its date.
   private func expire(_ ownership: Ownership, at date: Date) {
-    let changed = way.withLock { $0 }?.ownershipChanged ?? ChangeSignal()
-    let thread = WorkerThread { [weak self] in
-      let isCurrent = { [weak self] () -> Bool in
-        guard let self else { return false }
-        return state.withLock { $0.ownership === ownership } && ownsSelection
-      }
-      while isCurrent() {
-        let remaining = date.timeIntervalSinceNow
-        guard remaining > 0 else {
-          try? self?.disown()
-          return
-        }
-        _ = changed.wait(until: { !isCurrent() }, seconds: min(remaining, 1) + 1e-6)
-      }
+    let remaining = max(0, date.timeIntervalSinceNow)
+    let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(remaining))
+    let scheduled = WorkPool.shared.schedule(at: deadline) { [weak self] in
+      guard let self, state.withLock({ $0.ownership === ownership }), ownsSelection else { return }
+      if date.timeIntervalSinceNow > 0 { return expire(ownership, at: date) }
+      try? disown()
     }
-    thread?.detach()
+    if !scheduled { try? disown() }
   }
 
   /// Whether this process owns the selection now.

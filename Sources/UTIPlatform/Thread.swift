@@ -66,13 +66,6 @@ package final class WorkerThread: @unchecked Sendable {
     #endif
   }
 
-  /// Runs `body` on a thread of its own that nobody joins (its resources go when it ends), or
-  /// on the calling thread when no thread can be created.
-  /// - Parameter body: The work.
-  package static func detached(_ body: @escaping @Sendable () -> Void) {
-    if let thread = WorkerThread(body) { thread.detach() } else { body() }
-  }
-
   /// Waits for the thread to finish.
   package func join() {
     #if canImport(Glibc)

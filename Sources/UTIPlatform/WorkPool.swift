@@ -27,6 +27,8 @@ package final class WorkPool: @unchecked Sendable {
   private var idle = 0
   /// The process the threads were started in: a forked child has none of them, and starts its own.
   private var process = ProcessEnvironment.processID
+  /// Guarded by `condition`: work waiting for its time (``schedule(at:_:)``).
+  private var timers = ScheduledTasks()
 
   /// A pool of at most `threadLimit` threads and `queueLimit` waiting items.
   package init(threadLimit: Int, queueLimit: Int) {
@@ -45,6 +47,7 @@ package final class WorkPool: @unchecked Sendable {
       if process != ProcessEnvironment.processID {
         // A fork copied this state but not the threads: the child's pool starts empty.
         (process, threads, idle, queue, head) = (ProcessEnvironment.processID, 0, 0, [], 0)
+        timers.removeAll()
       }
       guard queue.count - head < queueLimit else { return (false, false) }
       queue.append(item)
@@ -66,14 +69,38 @@ package final class WorkPool: @unchecked Sendable {
     return true
   }
 
-  /// A pool thread: takes the oldest item, runs it, and waits for more.
+  /// Runs `work` on a pool thread at `deadline` (a ``MonotonicClock`` time) or soon after, as
+  /// any submitted work then: for what waits for a time (a copy's expiry), instead of a thread
+  /// that sleeps until it. An idle pool thread waits for the earliest deadline; one is started
+  /// if none runs.
+  /// - Returns: False when no thread runs and none can be started (the work is not scheduled).
+  @discardableResult
+  package func schedule(at deadline: UInt64, _ work: @escaping @Sendable () -> Void) -> Bool {
+    let started = condition.broadcast { () -> Bool in
+      if process != ProcessEnvironment.processID {
+        (process, threads, idle, queue, head) = (ProcessEnvironment.processID, 0, 0, [], 0)
+        timers.removeAll()
+      }
+      _ = timers.add(deadline: deadline, work)
+      return threads > 0
+    }
+    // No thread yet: one is started by submitting nothing, and it waits for the timer.
+    return started || submit {}
+  }
+
+  /// A pool thread: takes the oldest item, runs it, and waits for more (until the earliest
+  /// scheduled work is due, which it queues then).
   private func serve() {
     while true {
       condition.locked { idle += 1 }
+      let idleLimit = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(60))
+      let until = condition.locked { min(idleLimit, timers.nextDeadline()) }
+      // An earlier timer scheduled meanwhile ends the wait too: the next one waits for it.
       let work = condition.wait(
-        until: MonotonicClock.deadline(after: MonotonicClock.nanoseconds(60)), done: { queue.count > head },
+        until: until, done: { queue.count > head || timers.nextDeadline() < until },
         result: { () -> Item? in
           idle -= 1
+          for due in timers.takeDue(at: MonotonicClock.now()) { queue.append(Item(due)) }
           guard queue.count > head else { return nil }
           let work = queue[head]
           queue[head] = nil

@@ -11,9 +11,10 @@ extension SystemPasteboardTests {
   /// Starts `clipboard`'s hand-over on a thread of its own; the waiter has its outcome.
   static func handOverOnAThread(_ clipboard: SystemPasteboard) -> Waiter<Result<Bool, SystemPasteboardError>> {
     let outcome = Waiter<Result<Bool, SystemPasteboardError>>()
-    WorkerThread.detached {
+    let thread = WorkerThread {
       outcome.deliver(Result { () throws(SystemPasteboardError) in try clipboard.handOverToClipboardManager() })
     }
+    thread?.detach()
     return outcome
   }
 

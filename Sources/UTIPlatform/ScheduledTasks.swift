@@ -1,7 +1,8 @@
-/// The tasks scheduled on an ``EventLoop``, earliest first (swift-nio's `scheduleTask`): a
-/// binary heap of deadlines beside the tasks by number, so that a cancelled task is dropped at
-/// once and its place in the heap skipped when it comes up. Ties run in the order scheduled.
-struct ScheduledTasks {
+/// Tasks scheduled for a time, earliest first (an event loop's `scheduleTask`, the work pool's
+/// ``WorkPool/schedule(at:_:)``): a binary heap of deadlines beside the tasks by number, so that
+/// a cancelled task is dropped at once and its place in the heap skipped when it comes up. Ties
+/// run in the order scheduled.
+package struct ScheduledTasks {
   /// A task's place: its deadline and number (the order it was scheduled in).
   private struct Entry {
     let deadline: UInt64
@@ -16,11 +17,14 @@ struct ScheduledTasks {
   private var tasks: [Int: @Sendable () -> Void] = [:]
   private var scheduled = 0
 
+  /// No task yet.
+  package init() {}
+
   /// The number of tasks still scheduled.
-  var count: Int { tasks.count }
+  package var count: Int { tasks.count }
 
   /// Schedules `task` for `deadline` (a ``MonotonicClock`` time); returns its number.
-  mutating func add(deadline: UInt64, _ task: @escaping @Sendable () -> Void) -> Int {
+  package mutating func add(deadline: UInt64, _ task: @escaping @Sendable () -> Void) -> Int {
     scheduled += 1
     tasks[scheduled] = task
     heap.append(Entry(deadline: deadline, number: scheduled))
@@ -30,18 +34,18 @@ struct ScheduledTasks {
 
   /// Drops task `number`; false when it already ran or was cancelled.
   @discardableResult
-  mutating func cancel(_ number: Int) -> Bool {
+  package mutating func cancel(_ number: Int) -> Bool {
     tasks.removeValue(forKey: number) != nil
   }
 
   /// The earliest deadline of a task still scheduled (`.max`: none).
-  mutating func nextDeadline() -> UInt64 {
+  package mutating func nextDeadline() -> UInt64 {
     dropCancelledHead()
     return heap.first?.deadline ?? .max
   }
 
   /// Removes and returns the tasks due at `now`, in deadline order.
-  mutating func takeDue(at now: UInt64) -> [@Sendable () -> Void] {
+  package mutating func takeDue(at now: UInt64) -> [@Sendable () -> Void] {
     var due: [@Sendable () -> Void] = []
     while true {
       dropCancelledHead()
@@ -52,7 +56,7 @@ struct ScheduledTasks {
   }
 
   /// Drops every task (the loop ended).
-  mutating func removeAll() {
+  package mutating func removeAll() {
     heap.removeAll()
     tasks.removeAll()
   }
