@@ -109,25 +109,44 @@ extension XdndWindow {
       run(machine.connectionLost(), window: window)
     }
 
+    /// Whether an action waits for the server's answers (a drag's start: its types' names, our
+    /// window's place; an ask's action list); the actions after it wait in `backlog`, in order.
+    private var waiting = false
+    private var backlog: [XdndReceiving.Action] = []
+
     func run(_ actions: [XdndReceiving.Action], window: XdndWindow) {
-      for action in actions { perform(action, window: window) }
+      for action in actions {
+        if waiting { backlog.append(action) } else { perform(action, window: window) }
+      }
+    }
+
+    /// The answers the waiting action asked for came (on the loop): the actions behind it go on.
+    private func resume(window: XdndWindow) {
+      waiting = false
+      let queued = backlog
+      backlog = []
+      run(queued, window: window)
     }
 
     private func perform(_ action: XdndReceiving.Action, window: XdndWindow) {
       let report = window.handlers.withLock { $0.drop }
       switch action {
       case .begin(let number, let source, _, let types, let typeList):
-        let start = window.incomingDragStart(source: source, inline: types, typeList: typeList)
-        origin = start.origin
-        report?(
-          .entered(
-            number: number, targets: start.targets, source: "x11 window 0x\(String(source, radix: 16))",
-            width: start.size.width, height: start.size.height))
+        waiting = true
+        window.incomingDragStart(source: source, inline: types, typeList: typeList) { [self] start in
+          origin = start.origin
+          report?(
+            .entered(
+              number: number, targets: start.targets, source: "x11 window 0x\(String(source, radix: 16))",
+              width: start.size.width, height: start.size.height))
+          resume(window: window)
+        }
       case .move(let number, let x, let y, let action):
-        report?(
-          .moved(
-            number: number, x: Double(x - origin.x), y: Double(y - origin.y),
-            allowed: window.allowedActions(for: action, of: machine.source)))
+        waiting = true
+        window.allowedActions(for: action, of: machine.source) { [self] allowed in
+          report?(.moved(number: number, x: Double(x - origin.x), y: Double(y - origin.y), allowed: allowed))
+          resume(window: window)
+        }
       case .exit(let number):
         report?(.left(number: number))
       case .drop(let number, let time):
@@ -157,31 +176,42 @@ extension XdndWindow {
     }
   }
 
-  /// The actions a source asking for `action` allows: for `XdndActionAsk`, its
+  /// The actions a source asking for `action` allows, for `done`: for `XdndActionAsk`, its
   /// `XdndActionList` says what it offers (the action follows its modifier keys, so it is read
-  /// at every position).
-  fileprivate func allowedActions(for action: UInt32, of source: UInt32?) -> DragActions {
-    guard action == atoms.ask, let source else { return atoms.allowedActions(for: action) }
-    let list = (try? connection.property32(source, atoms.actionList))?.values ?? []
-    return atoms.allowedActions(for: action, list: list)
+  /// at every position, through a reply handler); at once for any other.
+  fileprivate func allowedActions(for action: UInt32, of source: UInt32?, then done: @escaping (DragActions) -> Void) {
+    guard action == atoms.ask, let source else { return done(atoms.allowedActions(for: action)) }
+    connection.property32(source, atoms.actionList, limit: 1024) { [atoms] list in
+      done(atoms.allowedActions(for: action, list: list?.values ?? []))
+    }
   }
 
-  /// What the loop asks of a drag's start (round trips on its own socket): its targets' names,
-  /// where our window is on the root, and its size; no targets when the source or our window
-  /// is gone (the drag is then declined). The source's destruction ends the drag (DestroyNotify).
-  fileprivate func incomingDragStart(source: UInt32, inline: [UInt32], typeList: Bool) -> (
-    targets: [String], origin: (x: Int, y: Int), size: (width: Double, height: Double)
+  /// What a drag's start asks the server, for `done` on the loop (the loop serves meanwhile):
+  /// its targets' names, where our window is on the root, and its size; no targets when the
+  /// source or our window is gone (the drag is then declined). The source's destruction ends
+  /// the drag (DestroyNotify).
+  fileprivate func incomingDragStart(
+    source: UInt32, inline: [UInt32], typeList: Bool,
+    then done: @escaping ((targets: [String], origin: (x: Int, y: Int), size: (width: Double, height: Double))) -> Void
   ) {
-    do {
-      var list = inline
-      if typeList, let property = try connection.property32(source, atoms.typeList) { list = property.values }
-      let targets = try connection.knownNames(of: Array(list.prefix(SelectionTargets.readLimit)))
-      connection.selectInput(source, X11Connection.watchedWindowEvents)
-      let origin = try connection.translate(0, 0, from: window, to: connection.setup.root)
-      let size = try connection.size(of: window) ?? (Int(Int16.max), Int(Int16.max))
-      return (targets, (origin?.x ?? 0, origin?.y ?? 0), (Double(size.width), Double(size.height)))
-    } catch {
-      return ([], (0, 0), (0, 0))
+    let named = { [self] (list: [UInt32]) in
+      connection.knownNames(of: Array(list.prefix(SelectionTargets.readLimit))) { [self] names in
+        connection.selectInput(source, X11Connection.watchedWindowEvents)
+        var origin = (x: 0, y: 0)
+        let root = connection.setup.root
+        connection.send(X11.TranslateCoordinates(srcWindow: window, dstWindow: root, srcX: 0, srcY: 0)) { answer in
+          if case .success(let reply) = answer, reply.sameScreen { origin = (Int(reply.dstX), Int(reply.dstY)) }
+        }
+        connection.send(X11.GetGeometry(drawable: window)) { answer in
+          guard case .success(let geometry) = answer, let targets = try? names.get() else {
+            return done(([], (0, 0), (0, 0)))
+          }
+          done((targets, origin, (Double(geometry.width), Double(geometry.height))))
+        }
+        try? connection.flush()
+      }
     }
+    guard typeList else { return named(inline) }
+    connection.property32(source, atoms.typeList, limit: 1024) { list in named(list?.values ?? inline) }
   }
 }
