@@ -11,6 +11,13 @@ extension XdndWindow {
     let escapeKeys: Set<UInt8>
     /// When the answer the drag waits for (status, finished) is overdue.
     var deadline: UInt64?
+    /// Which drag of the window this is (a lookup's answer is for its own drag only).
+    var number = 0
+    /// Whether the target under the pointer is being looked up, and what came meanwhile: the
+    /// latest motion (the ones before it are passed over, as a busy toolkit's are) and a release.
+    var lookingUp = false
+    var nextMotion: (x: Int, y: Int, time: UInt32)?
+    var release: UInt32?
   }
 
   /// Starts a drag of `items` at the pointer: owns `XdndSelection` with them, grabs the pointer
@@ -54,21 +61,45 @@ extension XdndWindow {
       throw error
     }
     let action = allowed.contains(.copy) || !allowed.contains(.move) ? atoms.copy : atoms.move
+    dragsBegun += 1
     drag = Drag(
       machine: XdndDragging(source: owner.window, types: types, action: action, atoms: atoms),
-      ended: ended, escapeKeys: (try? connection.keycodes(for: Self.escapeKeysym)) ?? [])
+      ended: ended, escapeKeys: (try? connection.keycodes(for: Self.escapeKeysym)) ?? [], number: dragsBegun)
     let pointer = try connection.queryPointer()
     dragMoved(x: pointer.x, y: pointer.y, time: X11Enum.Time.currentTime.rawValue)
   }
 
+  /// The pointer moved during our drag: the target under it is looked up through reply
+  /// handlers (the loop serves meanwhile), and the drag moves when the answer comes; motions
+  /// that come meanwhile are coalesced into the latest, and a release waits for it.
   func dragMoved(x: Int, y: Int, time: UInt32) {
     guard drag != nil else { return }
-    let target = (try? connection.dropTarget(at: x, y, atoms: atoms)) ?? nil
-    run(drag!.machine.moved(x: x, y: y, time: time, over: target))
+    guard !drag!.lookingUp else {
+      drag!.nextMotion = (x, y, time)
+      return
+    }
+    drag!.lookingUp = true
+    let number = drag!.number
+    connection.dropTarget(at: x, y, atoms: atoms) { [self] target in
+      guard drag?.number == number else { return }
+      drag!.lookingUp = false
+      run(drag!.machine.moved(x: x, y: y, time: time, over: target))
+      if let next = drag?.nextMotion {
+        drag!.nextMotion = nil
+        dragMoved(x: next.x, y: next.y, time: next.time)
+      } else if let release = drag?.release {
+        drag!.release = nil
+        dragReleased(time: release)
+      }
+    }
   }
 
   func dragReleased(time: UInt32) {
     guard drag != nil else { return }
+    guard !drag!.lookingUp else {
+      drag!.release = time
+      return
+    }
     run(drag!.machine.released(time: time))
   }
 

@@ -45,6 +45,8 @@ package final class XdndWindow: WindowBackend, X11EventLoopDelegate, SelectionRe
   var receiver: Receiver?
   /// The drag this window started, while it runs.
   var drag: Drag?
+  /// How many drags the window started (each ``Drag`` has its number).
+  var dragsBegun = 0
   /// The time of each drop whose loads may still read (the conversions name it), by drag number.
   let dropTimes = Locked<[Int: UInt32]>([:])
 
