@@ -118,6 +118,16 @@ public final class SystemPasteboard: Sendable {
     way.withLock { $0 = WaylandWindowSelection(window: window, primary: selection == .primary, registry: registry) }
   }
 
+  /// A pasteboard for `selection` through `way`, fixed (the tests' backend of no desktop, which
+  /// names itself `backend`).
+  init(selection: Selection, backend: Backend, way fixed: any PasteboardBackend, timeout: Double = 5) {
+    self.selection = selection
+    self.backend = backend
+    self.timeoutSeconds = timeout
+    self.registry = nil
+    way.withLock { $0 = fixed }
+  }
+
   /// A pasteboard for `selection` on the X server `display`.
   /// - Parameters:
   ///   - selection: The clipboard or the primary selection.
