@@ -487,6 +487,22 @@ def enums(protocols_by_name):
     return out
 
 
+def errors(protocol):
+    """The core errors, by number: their names as X prints them (`BadWindow`) and a constant each."""
+    out = ["/// The core protocol's errors (xproto.xml), by number, as the server reports them.",
+           "enum X11Errors {"]
+    found = [(int(node.get("number")), node.get("name")) for node in protocol.root
+             if node.tag in ("error", "errorcopy")]
+    for number, name in sorted(found):
+        out.append(f"  /// `Bad{name}`.")
+        out.append(f"  static let bad{name} = {number}")
+    out.append("  /// Their names, by number.")
+    out.append("  static let names = [")
+    out += [f'    {number}: "Bad{name}",' for number, name in sorted(found)]
+    out += ["  ]", "}", ""]
+    return out
+
+
 def generate():
     protocols = {name: Protocol(name) for name in ("xproto", "bigreq", "xfixes")}
     extensions = {}
@@ -522,7 +538,8 @@ def generate():
         out.append(f"    static let {camel(name)}: UInt8 = {int(node.get('number'))}")
     out += ["  }", "}", ""]
     out += enums(protocols)
-    return "\n".join(out)
+    out += [""] + errors(protocols["xproto"])
+    return "\n".join(out).rstrip("\n") + "\n"
 
 
 def main():

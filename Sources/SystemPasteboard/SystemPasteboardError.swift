@@ -109,8 +109,8 @@ public struct SystemPasteboardError: Error, Sendable, Hashable, CustomStringConv
     SystemPasteboardError(.badDisplayName, "'\(name)' is not an X display name (:N, :N.S, unix:N or host:N)")
   }
 
-  /// The core error code of `BadWindow`.
-  static let badWindow = 3
+  /// The core error code of `BadWindow` (generated from xproto.xml).
+  static let badWindow = X11Errors.badWindow
   /// A load the process's ``WorkPool`` had no room for (of `what`: a target or a type).
   package static func poolFull(_ what: String) -> SystemPasteboardError {
     SystemPasteboardError(
@@ -119,12 +119,8 @@ public struct SystemPasteboardError: Error, Sendable, Hashable, CustomStringConv
   }
 
   /// X11's `BadAtom`: an atom the server does not know.
-  static let badAtom = 5
+  static let badAtom = X11Errors.badAtom
 
-  /// The names of the core X errors, by code.
-  static let errorNames = [
-    1: "BadRequest", 2: "BadValue", 3: "BadWindow", 4: "BadPixmap", 5: "BadAtom", 6: "BadCursor", 7: "BadFont",
-    8: "BadMatch", 9: "BadDrawable", 10: "BadAccess", 11: "BadAlloc", 12: "BadColormap", 13: "BadGContext",
-    14: "BadIDChoice", 15: "BadName", 16: "BadLength", 17: "BadImplementation",
-  ]
+  /// The names of the core X errors, by code (generated from xproto.xml).
+  static let errorNames = X11Errors.names
 }

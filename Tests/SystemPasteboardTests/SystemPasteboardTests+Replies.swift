@@ -31,9 +31,16 @@ extension SystemPasteboardTests {
     try connection.sync()  // every answer is in by now, and no handler ran in the wait
     #expect(heard.isEmpty, "a synchronous wait runs no handler")
     _ = try connection.nextEvent(until: 0)
-    #expect(heard == ["refused: \(SystemPasteboardError.badAtom)", "owner 0"])
+    #expect(heard == ["refused: 5", "owner 0"], "BadAtom is core error 5 (xproto.xml)")
     #expect(connection.awaitedReplies == 0)
     #expect(connection.takeErrors().isEmpty, "the error was its handler's")
+    // The server's own words for it, from the generated table.
+    connection.send(X11.GetAtomName(atom: missing)) { answer in
+      if case .failure(let error) = answer { heard.append(error.message) }
+    }
+    try connection.sync()
+    _ = try connection.nextEvent(until: 0)
+    #expect(heard.last == "the X server refused GetAtomName: BadAtom (value \(missing))")
   }
 
   /// Owning is asked, not waited for: `own` returns at once and the loop goes on; the server's

@@ -957,3 +957,61 @@ enum X11Enum {
     static let selectionClientClose = Self(rawValue: 0x4)
   }
 }
+
+/// The core protocol's errors (xproto.xml), by number, as the server reports them.
+enum X11Errors {
+  /// `BadRequest`.
+  static let badRequest = 1
+  /// `BadValue`.
+  static let badValue = 2
+  /// `BadWindow`.
+  static let badWindow = 3
+  /// `BadPixmap`.
+  static let badPixmap = 4
+  /// `BadAtom`.
+  static let badAtom = 5
+  /// `BadCursor`.
+  static let badCursor = 6
+  /// `BadFont`.
+  static let badFont = 7
+  /// `BadMatch`.
+  static let badMatch = 8
+  /// `BadDrawable`.
+  static let badDrawable = 9
+  /// `BadAccess`.
+  static let badAccess = 10
+  /// `BadAlloc`.
+  static let badAlloc = 11
+  /// `BadColormap`.
+  static let badColormap = 12
+  /// `BadGContext`.
+  static let badGContext = 13
+  /// `BadIDChoice`.
+  static let badIDChoice = 14
+  /// `BadName`.
+  static let badName = 15
+  /// `BadLength`.
+  static let badLength = 16
+  /// `BadImplementation`.
+  static let badImplementation = 17
+  /// Their names, by number.
+  static let names = [
+    1: "BadRequest",
+    2: "BadValue",
+    3: "BadWindow",
+    4: "BadPixmap",
+    5: "BadAtom",
+    6: "BadCursor",
+    7: "BadFont",
+    8: "BadMatch",
+    9: "BadDrawable",
+    10: "BadAccess",
+    11: "BadAlloc",
+    12: "BadColormap",
+    13: "BadGContext",
+    14: "BadIDChoice",
+    15: "BadName",
+    16: "BadLength",
+    17: "BadImplementation",
+  ]
+}
