@@ -28,7 +28,7 @@ import UTIPlatform
 ///   and must not wait for another thread.
 /// - Debug builds stop at a write made off the loop; the threading tests run every backend
 ///   through concurrent callers to check it.
-protocol PasteboardBackend: SelectionSource, AnyObject, Sendable {
+protocol PasteboardBackend: SelectionSource, BackendInspection, AnyObject, Sendable {
   /// The desktop this way reaches.
   var server: SystemPasteboard.Backend { get }
   /// What this way can do.
@@ -130,4 +130,22 @@ func makePasteboardBackend(
         display: display, primary: primary, timeout: settings.timeout, registry: settings.registry)
     }
   }
+}
+
+/// What tests and benchmarks read of a way to a selection, asked through this protocol rather
+/// than by casting to a backend's type: the connection it serves on, its transfers in progress,
+/// the window its reads are made for. A way without one answers nil (or 0).
+protocol BackendInspection {
+  /// The connection the way serves on, while it has one.
+  var connectionID: ObjectIdentifier? { get }
+  /// The `INCR` transfers (or pipe sends) in progress, as of the last event.
+  var transferCount: Int { get }
+  /// The window reads are made for, once a read made it.
+  var readingWindow: UInt32? { get }
+}
+
+extension BackendInspection {
+  var connectionID: ObjectIdentifier? { nil }
+  var transferCount: Int { 0 }
+  var readingWindow: UInt32? { nil }
 }

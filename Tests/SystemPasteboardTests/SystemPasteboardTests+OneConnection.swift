@@ -25,8 +25,8 @@ extension SystemPasteboardTests {
     do {
       let primary = try Self.pasteboard(.primary)
       try primary.setItems([Self.text("in the primary selection")])
-      let connection = try #require(clipboard.x11ConnectionID)
-      #expect(primary.x11ConnectionID == connection)
+      let connection = try #require(clipboard.connectionID)
+      #expect(primary.connectionID == connection)
       #expect(try Self.xclipOut(selection: "clipboard") == "on the clipboard")
       #expect(try Self.xclipOut(selection: "primary") == "in the primary selection")
       // Each reads the other through the same connection, its own copy too.
@@ -50,7 +50,7 @@ extension SystemPasteboardTests {
     try first.setItems([Self.text("first")])
     let seen = first.changeCount
     try second.setItems([Self.text("second")])
-    #expect(first.x11ConnectionID == second.x11ConnectionID)
+    #expect(first.connectionID == second.connectionID)
     #expect(eventually { !first.ownsSelection }, "the first no longer owns the clipboard")
     #expect(second.ownsSelection)
     #expect(eventually { first.changeCount > seen }, "the first counts the change of owner")

@@ -14,8 +14,8 @@ extension SystemPasteboardTests.WaylandTests {
     do {
       let primary = try Self.pasteboard(.primary)
       try primary.setItems([SystemPasteboardTests.text("in the primary selection")])
-      let connection = try #require(clipboard.waylandConnectionID)
-      #expect(primary.waylandConnectionID == connection)
+      let connection = try #require(clipboard.connectionID)
+      #expect(primary.connectionID == connection)
       #expect(try Self.wlPaste().stdoutText == "on the clipboard")
       #expect(try Self.wlPaste("-p").stdoutText == "in the primary selection")
       // Each reads its selection through the same connection, its own copy too.
@@ -39,7 +39,7 @@ extension SystemPasteboardTests.WaylandTests {
     let seen = first.changeCount
     let secondSeen = second.changeCount
     try second.setItems([SystemPasteboardTests.text("second")])
-    #expect(first.waylandConnectionID == second.waylandConnectionID)
+    #expect(first.connectionID == second.connectionID)
     #expect(eventually { !first.ownsSelection }, "the first no longer owns the clipboard")
     #expect(second.ownsSelection)
     #expect(eventually { first.changeCount > seen }, "the first counts the change of owner")

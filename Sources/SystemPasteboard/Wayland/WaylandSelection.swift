@@ -51,6 +51,9 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
     }
   }
 
+  /// The link's connection (``BackendInspection``).
+  var connectionID: ObjectIdentifier? { ObjectIdentifier(link.connection) }
+
   /// How many replaced sources wait for the compositor's `cancelled` before the oldest is destroyed.
   static let retiredLimit = 8
 
@@ -315,10 +318,3 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
 }
 
 @inline(__always) private func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }
-
-extension SystemPasteboard {
-  /// The Wayland connection the pasteboard's data-control selection is served on (for the tests).
-  var waylandConnectionID: ObjectIdentifier? {
-    (madeBackend as? WaylandSelection).map { ObjectIdentifier($0.link.connection) }
-  }
-}

@@ -114,11 +114,11 @@ final class X11Clipboard: PasteboardBackend, @unchecked Sendable {
 
 extension SystemPasteboard {
   /// The number of `INCR` transfers the owner is serving (for the tests).
-  var transferCount: Int { (madeBackend as? X11Clipboard)?.transferCount ?? 0 }
+  var transferCount: Int { madeBackend?.transferCount ?? 0 }
 
-  /// The window X11 reads are made for, once a read made it (for the tests).
-  var readingWindow: UInt32? { (madeBackend as? X11Clipboard)?.readingWindow }
+  /// The window reads are made for, once a read made it (for the tests).
+  var readingWindow: UInt32? { madeBackend?.readingWindow }
 
-  /// The X11 connection the pasteboard is served on (for the tests).
-  var x11ConnectionID: ObjectIdentifier? { (madeBackend as? X11Clipboard)?.connectionID }
+  /// The connection the pasteboard is served on (for the tests).
+  var connectionID: ObjectIdentifier? { madeBackend?.connectionID }
 }
