@@ -1,4 +1,3 @@
-import Glibc
 import TypeRegistry
 import UTIPlatform
 
@@ -21,27 +20,16 @@ final class FakeBackend: PasteboardBackend, @unchecked Sendable {
   /// Told when another application copies (``otherApplicationCopies()``).
   var onChange: @Sendable () -> Void = {}
 
+  /// A fake on an idle loop of its own (``EventLoopTests/idleLoop()``: a socket pair nothing writes to).
   init() throws {
-    var fds: [Int32] = [0, 0]
-    guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0 else { throw FakeFailure() }
-    let socket = Socket(adopting: fds[0])
-    peer = Socket(adopting: fds[1])
     server = .x11(try X11Display(parsing: ":99"))
-    loop = try EventLoop(socket: socket, peer: "a fake desktop")
-    loop.prepare(
-      serve: { deadline throws(SystemPasteboardError) in
-        _ = try? socket.waitReadable(until: deadline == .max ? nil : deadline, wakeable: true)
-        _ = socket.takeWake()
-      }, ended: { _ in })
-    try loop.start()
+    (loop, peer) = try EventLoopTests.idleLoop()
   }
 
   deinit {
     loop.close()
     peer.close()
   }
-
-  struct FakeFailure: Error {}
 
   var failure: SystemPasteboardError? { loop.failure }
   var ownsSelection: Bool { owning.withLock { $0 } }
