@@ -728,6 +728,19 @@ struct HostileXServerTests {
     }
   }
 
+  /// A server that hangs up on a new client before reading its setup (Xvfb does so now and then
+  /// under load: the setup's write fails with EPIPE) is connected to again, a moment later; one
+  /// that always hangs up is an error saying so, after three tries.
+  @Test func aServerThatHangsUpOnANewClientIsTriedAgain() throws {
+    #expect(throws: Never.self) { try Self.connect("hang-up-once").get() }
+    switch try Self.connect("hang-up-always") {
+    case .success: Issue.record("a server that always hangs up was connected to")
+    case .failure(let error):
+      #expect(error.code == .closed, "\(error)")
+      #expect(error.message == "the X server closed the connection", "\(error)")
+    }
+  }
+
   /// During selection traffic: the conversion's property read goes wrong. Each is an error
   /// naming what went wrong, within the timeout.
   @Test(arguments: [

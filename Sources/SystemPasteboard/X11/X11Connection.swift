@@ -36,7 +36,7 @@ package final class X11Connection {
     var isSynthetic: Bool { bytes[0] & 0x80 != 0 }
   }
 
-  package let socket: Socket
+  package private(set) var socket: Socket
   var setup: Setup
   package let timeout: Double
   /// The display this connection is to (`$DISPLAY`'s, when none was named).
@@ -91,8 +91,25 @@ package final class X11Connection {
     self.timeout = timeout
     socket = try Self.open(display)
     setup = Setup(resourceIDBase: 0, resourceIDMask: 0, root: 0, rootVisual: 0, maximumRequestBytes: 4 * 65535)
-    try handshake(display)
+    for attempt in 1...Self.connectionAttempts {
+      do throws(SystemPasteboardError) {
+        try handshake(display)
+        return
+      } catch  where error.code == .closed && buffer.isEmpty && attempt < Self.connectionAttempts {
+        // The server closed the connection before it read our setup (Xvfb does so now and then
+        // to a client that connects while it is busy: the first write fails with EPIPE): a new
+        // connection is made, a moment later.
+        socket.close()
+        usleep(UInt32(20_000 * attempt))
+        socket = try Self.open(display)
+      } catch {
+        throw error
+      }
+    }
   }
+
+  /// How many connections a client makes before a server that closes them at once is an error.
+  static let connectionAttempts = 3
 
   deinit { socket.close() }
 

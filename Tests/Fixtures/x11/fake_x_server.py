@@ -33,6 +33,16 @@ listener.bind(path)
 listener.listen(1)
 print("listening", flush=True)
 client, _ = listener.accept()
+# A server that hangs up on a client before reading its setup (Xvfb does so now and then under
+# load): once, then it serves the next connection; or every time.
+if mode in ("hang-up-once", "hang-up-always"):
+    listener.listen(8)
+    for _ in range(1 if mode == "hang-up-once" else 8):
+        client.close()
+        client, _ = listener.accept()
+    if mode == "hang-up-always":
+        client.close()
+        sys.exit(0)
 
 
 def read_exactly(n):
@@ -125,7 +135,7 @@ while True:
     opcode, length = request[0], struct.unpack("<H", request[2:4])[0]
     body = read_exactly(length * 4 - 4)
     sequence += 1
-    if mode in ("short-property", "targets-format8", "incr-never", "late-sequence"):
+    if mode in ("short-property", "targets-format8", "incr-never", "late-sequence", "hang-up-once"):
         selection_traffic(sequence, opcode, body)
         continue
     if mode == "huge-reply":
