@@ -34,34 +34,8 @@ extension X11Connection {
     return list.map { atomNames[Int($0)]! }
   }
 
-  /// The names of the atoms of a list another client wrote (a `TARGETS` answer, a drag's
-  /// type list), in its order: an atom the server does not know (`BadAtom`) is left out instead
-  /// of failing the list, and the names not cached are asked for in batches of
-  /// ``nameBatch`` requests, each batch's replies read before the next is sent.
-  /// - Throws: ``SystemPasteboardError`` for any other failure (a lost connection, a timeout).
-  /// - Complexity: O(*n*) requests for *n* atoms not cached, in ⌈*n* / ``nameBatch``⌉ round trips.
-  package func knownNames(of list: [UInt32]) throws(SystemPasteboardError) -> [String] {
-    var unknown = Set<Int>()
-    let missing = Array(Set(list.map(Int.init)).filter { atomNames[$0] == nil && $0 != 0 })
-    for start in stride(from: 0, to: missing.count, by: Self.nameBatch) {
-      var sequences: [(Int, UInt64)] = []
-      for atom in missing[start..<min(start + Self.nameBatch, missing.count)] {
-        sequences.append((atom, send(X11.GetAtomName(atom: UInt32(atom)))))
-      }
-      for (atom, sequence) in sequences {
-        do throws(SystemPasteboardError) {
-          let name = String(decoding: try X11.GetAtomName.decode(try reply(to: sequence)).name, as: UTF8.self)
-          atomNames[atom] = name
-          atoms[name] = UInt32(atom)
-        } catch  where error.errorCode == SystemPasteboardError.badAtom {
-          unknown.insert(atom)
-        }
-      }
-    }
-    return list.compactMap { atom in unknown.contains(Int(atom)) || atom == 0 ? nil : atomNames[Int(atom)] }
-  }
-
-  /// How many `GetAtomName` requests ``knownNames(of:)`` sends before reading their replies.
+  /// How many `GetAtomName` requests ``knownNames(of:then:)`` sends before it waits for their
+  /// replies.
   static let nameBatch = 4096
 
   /// The cached atom named `name`, without a round trip; nil when it was never interned here.

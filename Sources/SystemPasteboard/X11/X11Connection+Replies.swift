@@ -89,7 +89,8 @@ extension X11Connection {
 }
 
 extension X11Connection {
-  /// ``knownNames(of:)`` without waiting: the names not cached are asked for in batches of
+  /// The names of a list another client wrote (a `TARGETS` answer, a drag's type list), in its
+  /// order, without waiting: the names not cached are asked for in batches of
   /// ``nameBatch`` through handlers, each batch sent when the one before was answered, and
   /// `done` hears the list (an atom the server does not know left out) on the loop, or the
   /// first other failure (a lost connection).
