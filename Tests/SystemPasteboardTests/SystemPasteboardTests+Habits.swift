@@ -49,6 +49,23 @@ extension SystemPasteboardTests {
     #expect(throws: SystemPasteboardError.self) { try pasteboard.setItems([item], options: .init(pasteLimit: 0)) }
   }
 
+  /// A copy that ends after its one paste exits at once: the paste's answer, written just
+  /// before, must reach the requestor all the same. (An X server that sees a client hang up may
+  /// close it without reading the requests still in its socket; before the release was
+  /// confirmed by a round trip, about 1 paste in 50 never came on a loaded machine: this test failed 1 run in 3.)
+  @Test func everyPasteOfACopyThatEndsAfterItIsDelivered() throws {
+    try Self.server.orSkip()
+    let script = """
+      for i in $(seq 1 100); do
+        printf "paste $i" | '\(try Self.utictl())' copy --paste-once || echo "copy $i failed"
+        out=$(timeout 5 xclip -o -selection clipboard)
+        [ "$out" = "paste $i" ] || echo "paste $i got '$out'"
+      done
+      """
+    let run = try Self.shell(script)
+    #expect(run.stdoutText == "", "every paste got its text")
+  }
+
   @Test func clearEmptiesTheSelectionWhoeverOwnsIt() throws {
     try Self.server.orSkip()
     try Self.xclipIn("-selection clipboard", input: "from xclip", target: "UTF8_STRING")

@@ -92,11 +92,39 @@ extension SelectionOwner {
     try? connection.flush()
   }
 
-  /// Gives the selection up.
+  /// Gives the selection up (answers stop at once), without waiting to hear that the server
+  /// did: for a drag's `XdndSelection`, whose connection lives on.
   func disown() throws(SystemPasteboardError) {
+    sendRelease()
+    try connection.flush()
+  }
+
+  /// Gives the selection up, and `done` hears on the loop once the server has processed it (a
+  /// round trip); ``isReleasing`` holds until then. A connection that fails meanwhile fails it.
+  ///
+  /// The confirmation matters to a process that exits once its copy ends: an X server that sees
+  /// a client hang up closes it without reading the requests still in its socket (its poll
+  /// reports the hang-up first), so the last paste's `SelectionNotify`, or this release, written
+  /// just before the exit would be lost (Xlib's `XCloseDisplay` syncs for the same reason).
+  func release(then done: @escaping (Result<Void, SystemPasteboardError>) -> Void) {
+    sendRelease()
+    releasesInFlight += 1
+    connection.send(X11.GetSelectionOwner(selection: selection)) { [self] answer in
+      releasesInFlight -= 1
+      done(answer.map { _ in () })
+    }
+    // A write that fails ends the loop, which fails the handler: `done` hears it there, once.
+    try? connection.flush()
+  }
+
+  /// Whether a release is on its way to the server (``release(then:)``): the selection reads
+  /// as held until it is confirmed.
+  var isReleasing: Bool { releasesInFlight > 0 }
+
+  /// Queues the request that gives the selection up, if it is ours.
+  private func sendRelease() {
     guard isOwner else { return }
     connection.send(X11.SetSelectionOwner(owner: 0, selection: selection, time: ownedSince))
-    try connection.flush()
     isOwner = false
   }
 }

@@ -25,6 +25,8 @@ final class SelectionOwner {
   var offers: [SelectionTargets.Offer] = []
   var ownedSince: UInt32 = 0
   var isOwner = false
+  /// Releases sent whose confirmation has not come (``disown(then:)``).
+  var releasesInFlight = 0
   /// An ``own(_:fileOperation:ownership:at:done:)`` waiting for the server's time.
   var pendingOwn: PendingOwn?
   /// `INCR` transfers in progress (``Transfer``), and the number the last one was given.

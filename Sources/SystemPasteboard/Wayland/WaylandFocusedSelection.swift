@@ -30,6 +30,10 @@ final class WaylandFocusedSelection: PasteboardBackend, @unchecked Sendable {
     var owning = false
     /// The window of the read in progress.
     var reader: WaylandToplevel?
+    /// Give-ups (disown, clear) in progress: the selection reads as held until the compositor
+    /// has confirmed them, so that a process that exits when its copy ends does not hang up on
+    /// requests the compositor has not read.
+    var releasing = 0
   }
 
   init(display: WaylandDisplay, primary: Bool, timeout: Double, registry: UTTypeRegistry?) {
@@ -50,7 +54,7 @@ final class WaylandFocusedSelection: PasteboardBackend, @unchecked Sendable {
   let ownershipChanged = ChangeSignal()
 
   var ownsSelection: Bool {
-    state.withLock { state in state.owning && state.owner?.window.failure == nil }
+    state.withLock { state in state.owning && state.owner?.window.failure == nil || state.releasing > 0 }
   }
 
   private var name: String { primary ? "primary selection" : "clipboard" }
@@ -118,21 +122,34 @@ final class WaylandFocusedSelection: PasteboardBackend, @unchecked Sendable {
     previous?.close()
   }
 
-  /// Takes our owner's window and source out of the state (the selection is no longer ours) and
-  /// tells the waiters; with `whileOwning`, only while its source is still the selection.
+  /// Takes our owner's window and source out of the state (the selection is no longer ours);
+  /// with `whileOwning`, only while its source is still the selection.
   private func takeOwner(whileOwning: Bool) -> (window: WaylandToplevel, source: UInt32)? {
-    let owner = state.withLock { state -> (window: WaylandToplevel, source: UInt32)? in
+    state.withLock { state -> (window: WaylandToplevel, source: UInt32)? in
       defer {
         state.owner = nil
         state.owning = false
       }
       return state.owning || !whileOwning ? state.owner : nil
     }
-    if owner != nil { ownershipChanged.notify() }
-    return owner
+  }
+
+  /// Runs a give-up, during which the selection reads as held, and tells the waiters after it.
+  private func releasing<T>(_ body: () throws(SystemPasteboardError) -> T) throws(SystemPasteboardError) -> T {
+    state.withLock { $0.releasing += 1 }
+    defer {
+      state.withLock { $0.releasing -= 1 }
+      ownershipChanged.notify()
+    }
+    return try body()
   }
 
   func disown() throws(SystemPasteboardError) {
+    try releasing { () throws(SystemPasteboardError) in try giveUp() }
+  }
+
+  /// Ends our source, if it is still the selection, and closes its window.
+  private func giveUp() throws(SystemPasteboardError) {
     guard let owner = takeOwner(whileOwning: true) else { return }
     defer { owner.window.close() }
     // Clearing needs a serial of the input the owner's window had; it was unmapped, so a
@@ -148,6 +165,11 @@ final class WaylandFocusedSelection: PasteboardBackend, @unchecked Sendable {
   /// given an empty text to keep (owned, and read by the compositor, or a second passes), so
   /// that what it puts back is empty.
   func clear() throws(SystemPasteboardError) {
+    try releasing { () throws(SystemPasteboardError) in try clearFromFocusedWindow() }
+  }
+
+  /// Sets no selection from a new focused window (see ``clear()``).
+  private func clearFromFocusedWindow() throws(SystemPasteboardError) {
     let (window, serial) = try focusedWindow()
     defer { window.close() }
     if !primary && window.compositorRestoresCopies { try replaceKeptCopy() }

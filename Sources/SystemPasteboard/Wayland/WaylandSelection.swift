@@ -44,6 +44,11 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
     var waitingSends: [(offer: SelectionTargets.Offer, source: Source, fd: Int32)] = []
     /// Whether the pasteboard let this selection go.
     var closed = false
+    /// Give-ups (disown, clear) the compositor has not confirmed yet: the selection reads as
+    /// held until it has, so that a process that exits when its copy ends does not hang up on
+    /// requests the compositor has not read (libwayland drops a client's unread requests when
+    /// it sees the hang-up).
+    var releasing = 0
 
     /// The source `id` names, ours now or replaced and not yet cancelled.
     func serving(_ id: UInt32) -> Source? {
@@ -140,7 +145,7 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   var failure: SystemPasteboardError? { dispatcher.failure }
 
   /// Whether this process owns the selection now.
-  var ownsSelection: Bool { state.withLock { $0.source != nil } }
+  var ownsSelection: Bool { state.withLock { $0.source != nil || $0.releasing > 0 } }
 
   /// The compositor's name for the protocol in use (`zwlr_data_control_manager_v1`).
   var protocolName: String { link.interfaces.manager.name }
@@ -177,27 +182,33 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   /// `set_selection(null)` would also clear a newer copy another client made meanwhile (a copy
   /// made while this process, slowed down, was still serving its last paste).
   func disown() throws(SystemPasteboardError) {
-    guard
-      let source = state.withLock({ state -> UInt32? in
-        defer { state.source = nil }
-        return state.source?.id
-      })
-    else { return }
-    ownershipChanged.notify()
+    guard let source = takeSource() else { return }
+    defer { released() }
     try connection.destroy(source)
     try dispatcher.sync()
   }
 
   /// Empties the selection, whoever owns it: no source is set (and ours, if any, destroyed).
   func clear() throws(SystemPasteboardError) {
-    let source = state.withLock { state -> UInt32? in
-      defer { state.source = nil }
-      return state.source?.id
-    }
-    ownershipChanged.notify()
+    let source = takeSource()
+    defer { released() }
     try connection.send(setSelection(nil), to: link.device)
     if let source { try connection.destroy(source) }
     try dispatcher.sync()
+  }
+
+  /// Takes our source (nil: none) for a give-up, which ``released()`` ends.
+  private func takeSource() -> UInt32? {
+    state.withLock { state -> UInt32? in
+      defer { (state.source, state.releasing) = (nil, state.releasing + 1) }
+      return state.source?.id
+    }
+  }
+
+  /// A give-up the compositor confirmed (or whose connection failed) is over.
+  private func released() {
+    state.withLock { $0.releasing -= 1 }
+    ownershipChanged.notify()
   }
 
   /// The device's request that sets this selection (nil: none).

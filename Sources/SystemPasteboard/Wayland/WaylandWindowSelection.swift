@@ -61,7 +61,7 @@ final class WaylandWindowSelection: PasteboardBackend, @unchecked Sendable {
         return state
       })
     else { return }
-    ownershipChanged.notify()
+    defer { ownershipChanged.notify() }
     try window.clearSelection(source, primary: primary)
   }
 

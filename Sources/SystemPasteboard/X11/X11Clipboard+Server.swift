@@ -135,14 +135,14 @@ extension X11Clipboard {
       default: break
       }
       transfers.withLock { $0 = owner.transferCount }
-      setOwning(owner.isOwner)
+      setOwning(owner.isOwner || owner.isReleasing)
     }
 
     /// Reads the owner's state again (whether it owns the selection, its transfers), after a
     /// command or a deadline changed it without an event.
     func refresh() {
       transfers.withLock { $0 = owner.transferCount }
-      setOwning(owner.isOwner)
+      setOwning(owner.isOwner || owner.isReleasing)
     }
 
     /// The connection is gone (the server died, or killed our client): the pasteboard replaces
@@ -175,14 +175,19 @@ extension X11Clipboard {
           }
         }
       case .disown:
-        done(Result { () throws(SystemPasteboardError) in try owner.disown() }.map { _ in true })
+        release(done)
       case .clear:
         owner.own([]) { [self] outcome in
-          done(
-            outcome.flatMap { _ in Result { () throws(SystemPasteboardError) in try owner.disown() } }.map { _ in true }
-          )
+          guard case .failure(let error) = outcome else { return release(done) }
+          done(.failure(error))
         }
       }
+    }
+
+    /// Gives the selection up; `done` hears once the server has processed it, so that a process
+    /// that exits when its copy ends loses none of its last requests.
+    private func release(_ done: @escaping (Result<Bool, SystemPasteboardError>) -> Void) {
+      owner.release { done($0.map { _ in true }) }
     }
   }
 }
