@@ -106,10 +106,19 @@ struct Identifying<Lookup: TypeLookup> {
         ? "the content: the MIME database's magic and text rules give \(answer)"
         : "the name and the content: of the database's globs (\(globs.joined(separator: ", "))), its magic and "
           + "text rules give \(answer)"
-    if let format = ContentDetector.detect(&content) {
-      if Self.format(format, refines: answer, in: database) {
+    // Text named by weighing its content (``TextClassifier``) never overrides a name's type, nor
+    // a specific magic; it does override the database's weak text rules, which look at a line
+    // or two (``MIMEDatabase/weakTextRules``), and its bare text/plain.
+    if let format = ContentDetector.detect(&content), !(byName && content.evidence != nil) {
+      if let evidence = content.evidence, !Self.format(format, refines: answer, in: database) {
+        if answer == "text/plain" || MIMEDatabase.weakTextRules.contains(answer) {
+          return identification(format, method: .content).explained(
+            "the content: \(evidence), which outweighs the database's text rules (\(answer))")
+        }
+      } else if Self.format(format, refines: answer, in: database) {
+        let evidence = content.evidence.map { ": \($0)" } ?? ""
         return identification(format, method: .content).explained(
-          "the content: the built-in detector found \(format.mimeType), a kind of the database's \(answer)")
+          "the content: the built-in detector found \(format.mimeType)\(evidence), a kind of the database's \(answer)")
       }
       // The format the database named, in the database's words: the format's type, which may
       // carry no MIME tag (Apple's STL type).
@@ -119,12 +128,22 @@ struct Identifying<Lookup: TypeLookup> {
         return named(format.identifier, answer, byName ? .name : .content, why)
       }
     }
+    if !byName, MIMEDatabase.weakTextRules.contains(answer) {
+      return named("public.plain-text", "text/plain", .content, weakRuleWhy(answer))
+    }
     return identification(answer, database: database, method: byName ? .name : .content).explained(why)
+  }
+
+  /// Why a weak text rule's answer gave way to plain text.
+  private func weakRuleWhy(_ answer: String) -> String {
+    "the content: text; the database's rule for \(answer) looks at a line or two, and nothing in the content "
+      + "bears it out (the same answer as without the database)"
   }
 
   private func identifyWithoutDatabase(_ content: inout ContentBytes, fileName: String?) -> TypeIdentification {
     let byName = fileName.flatMap { declaredTypeByExtension($0) }
-    if let format = ContentDetector.detect(&content) {
+    // As with a database: text named by weighing its content never overrides a name's type.
+    if let format = ContentDetector.detect(&content), !(byName != nil && content.evidence != nil) {
       // A name more specific than the content (a `.dylib` beside Mach-O) keeps its type, with
       // the format's MIME type where the type has none.
       if let byName, lookup.declares(format.identifier),
@@ -137,7 +156,8 @@ struct Identifying<Lookup: TypeLookup> {
           explanation: "the name: its extension's type is a kind of the content's \(format.mimeType)")
       }
       return identification(format, method: .content).explained(
-        "the content: the built-in detector found \(format.mimeType)")
+        "the content: "
+          + (content.evidence.map { "\($0) (\(format.mimeType))" } ?? "the built-in detector found \(format.mimeType)"))
     }
     if let byName { return byName }
     let bytes = content.head.bytes

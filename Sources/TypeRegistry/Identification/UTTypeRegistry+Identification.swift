@@ -129,8 +129,16 @@ extension UTTypeRegistry {
   /// database or the detectors' formats know), or the format that bytes sharing the database's
   /// magic really are (a fat Mach-O where the database says Java): how identification is
   /// compared with GIO's.
+  /// Where GIO's answer is one of the database's weak text rules (``MIMEDatabase/weakTextRules``)
+  /// and ours is plain text or a text format the classifier named, ours is the documented
+  /// departure: the evidence weighed over a line or two.
   package static func mimeType(_ ours: String, isOrRefines theirs: String, in database: MIMEDatabase) -> Bool {
     if database.unalias(ours) == database.unalias(theirs) || database.isSubclass(ours, of: theirs) { return true }
+    if MIMEDatabase.weakTextRules.contains(theirs),
+      ours == "text/plain" || Format.named(ours)?.container == "text/plain"
+    {
+      return true
+    }
     guard let format = Format.named(ours) else { return false }
     // Bytes that share the database's magic and that the format's structure settles (a fat
     // Mach-O where GIO says Java): the database's answer was only the magic's.

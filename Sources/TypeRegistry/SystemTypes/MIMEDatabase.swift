@@ -223,6 +223,18 @@ package final class MIMEDatabase: Sendable {
     return first
   }
 
+  /// The types whose content rules in shared-mime-info 2.x look at a line or two of text and
+  /// misfire on other text: a leading `/*`, `//` or `#include` (C, and so C++, Swift, Go, Java,
+  /// Rust, CSS, SQL and JavaScript that open with a licence comment), `%` or `##` (MATLAB: TeX,
+  /// Markdown), `use strict` (Perl: JavaScript's `'use strict'`), `--- ` (a patch: a YAML
+  /// document), `PREFIX` (SPARQL: a Makefile). Identification gives way to plain text where
+  /// one of them is the database's answer from content alone and the text classifier found
+  /// nothing (``TextClassifier``).
+  package static let weakTextRules: Set<String> = [
+    "text/x-csrc", "text/x-chdr", "text/x-c++src", "text/x-objcsrc", "text/x-matlab", "text/x-octave",
+    "application/x-perl", "text/x-patch", "text/x-diff", "application/sparql-query", "text/x-csharp",
+  ]
+
   /// How many leading bytes GIO looks at to tell text from binary (its sniff buffer).
   package static let textSniffLength = 4096
 

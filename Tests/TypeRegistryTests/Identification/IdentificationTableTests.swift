@@ -52,7 +52,10 @@ struct IdentificationTableTests {
   /// The first sample the detectors name as each format, by identifier.
   static func detectedSamples() -> [String: [UInt8]] {
     var found: [String: [UInt8]] = [:]
-    for sample in FormatSample.everyFormat {
+    // The text formats' samples are the text identification tests' fixtures.
+    let texts = TextIdentificationTests.samples.compactMap { try? fixture("text/\($0.file)") }
+    for bytes in FormatSample.everyFormat.map(\.bytes) + texts {
+      let sample = (bytes: bytes, ())
       guard let format = detect(sample.bytes, size: sample.bytes.count) else { continue }
       if found[format.identifier] == nil { found[format.identifier] = sample.bytes }
     }

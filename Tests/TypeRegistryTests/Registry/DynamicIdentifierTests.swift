@@ -60,10 +60,10 @@ struct DynamicIdentifierTests {
     #expect(!type.conforms(to: .text))
     #expect(type.supertypes == [.data, .item])
     #expect(UTType("dyn.ah62d4rv4ge80g55sq2") == type)
-    // Apple's answer for an extension its catalog lacks (the machine's MIME types may know "rs").
+    // Apple's answer for an extension its catalog lacks ("rs" is Rust, which identification declares).
     #expect(
-      UTTypeRegistry.builtIn.type(tag: "rs", tagClass: .filenameExtension, conformingTo: nil)?.identifier
-        == "dyn.age81e62")
+      UTTypeRegistry.builtIn.type(tag: "rsx", tagClass: .filenameExtension, conformingTo: nil)?.identifier
+        == "dyn.age81e652")
     #expect(UTType(filenameExtension: "") == nil)
   }
 }

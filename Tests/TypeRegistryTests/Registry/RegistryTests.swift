@@ -115,7 +115,13 @@ struct RegistryTests {
           imported: [Self.declaration("com.example.other-ts", ["public.data"], tags: tags)])))
     let registry = builder.build()
     let candidates = registry.types(tag: "ts", tagClass: .filenameExtension).map(\.identifier)
-    #expect(candidates == ["public.mpeg-2-transport-stream", "com.example.typescript", "com.example.other-ts"])
+    // Public types first (Apple's MPEG-2 stream), then the file's exported and imported
+    // declarations, then the other system types (TypeScript, which text identification declares).
+    #expect(
+      candidates == [
+        "public.mpeg-2-transport-stream", "com.example.typescript", "com.example.other-ts",
+        "org.freedesktop.mime.text.x-typescript",
+      ])
     #expect(
       registry.preferredType(tag: "Ts", tagClass: .filenameExtension, conformingTo: .sourceCode)?.identifier
         == "com.example.typescript")

@@ -114,6 +114,9 @@ struct ContentBytes {
   let fd: Int32
   /// What reads past the prefix may still fetch.
   private(set) var budget = ContentBytes.readLimit
+  /// Why the detector that decided did, where it weighed evidence (text by its tokens or its
+  /// structure), for the identification's explanation.
+  var evidence: String?
 
   /// How many bytes all the reads past the prefix of one identification may fetch.
   static let readLimit = 256 << 10

@@ -5,22 +5,39 @@ extension ContentDetector {
     let h = content.head
     // UTF-32 before UTF-16: FF FE 00 00 starts both.
     if h.u32be(0) == 0xFFFE_0000 || h.u32be(0) == 0x0000_FEFF {
-      return decoded(h, unit: 4, bigEndian: h.u8(0) == 0) { firstLine($0) ?? .plainText }
+      guard let utf8 = transcoded(h, unit: 4, bigEndian: h.u8(0) == 0) else { return nil }
+      return utf8.withUnsafeBytes { textFormat($0, &content) } ?? .plainText
     }
     if h.u16be(0) == 0xFFFE || h.u16be(0) == 0xFEFF {
-      return decoded(h, unit: 2, bigEndian: h.u8(0) == 0xFE) { firstLine($0) ?? .utf16Text }
+      guard let utf8 = transcoded(h, unit: 2, bigEndian: h.u8(0) == 0xFE) else { return nil }
+      return utf8.withUnsafeBytes { textFormat($0, &content) } ?? .utf16Text
     }
     let start = h.u16be(0) == 0xEFBB && h.u8(2) == 0xBF ? 3 : 0
-    return firstLine(ByteView(UnsafeRawBufferPointer(rebasing: h.slice(start, 512))))
+    if let format = firstLine(ByteView(UnsafeRawBufferPointer(rebasing: h.slice(start, 512)))) { return format }
+    let text = UnsafeRawBufferPointer(rebasing: h.slice(start, TextTokens.prefixLength))
+    guard !text.isEmpty, MIMEDatabase.looksLikeText(text) else { return nil }
+    return classified(text, &content)
   }
 
-  /// Calls `body` with the first 256 characters of UTF-16 or UTF-32 text after its byte order
-  /// mark, transcoded to UTF-8; nil when a character is NUL or not a scalar (not text).
-  static func decoded(_ h: ByteView, unit: Int, bigEndian: Bool, _ body: (ByteView) -> Format?) -> Format? {
+  /// The format of text transcoded to UTF-8: its first line's, else the classifier's.
+  private static func textFormat(_ utf8: UnsafeRawBufferPointer, _ content: inout ContentBytes) -> Format? {
+    firstLine(ByteView(UnsafeRawBufferPointer(rebasing: utf8.prefix(512)))) ?? classified(utf8, &content)
+  }
+
+  /// The text classifier's format for `text`, its reason kept in `content`'s evidence.
+  private static func classified(_ text: UnsafeRawBufferPointer, _ content: inout ContentBytes) -> Format? {
+    guard let (format, reason) = TextClassifier.classify(text) else { return nil }
+    content.evidence = reason
+    return format
+  }
+
+  /// The first 1,024 characters of UTF-16 or UTF-32 text after its byte order mark, transcoded
+  /// to UTF-8; nil when a character is NUL or not a scalar (not text).
+  static func transcoded(_ h: ByteView, unit: Int, bigEndian: Bool) -> [UInt8]? {
     var utf8: [UInt8] = []
     var offset = unit
     var scalars = 0
-    while scalars < 256, h.contains(offset, unit) {
+    while scalars < 1024, h.contains(offset, unit) {
       var value = unit == 4 ? h.u32(offset, bigEndian: bigEndian) : UInt32(h.u16(offset, bigEndian: bigEndian))
       offset += unit
       if unit == 2, (0xD800..<0xDC00).contains(value) {
@@ -33,7 +50,7 @@ extension ContentDetector {
       utf8.append(contentsOf: String(Character(scalar)).utf8)
       scalars += 1
     }
-    return utf8.withUnsafeBytes { body(ByteView($0)) }
+    return utf8
   }
 
   /// The format the first line of text names, an XML document's type, a script's, HTML or JSON.
@@ -62,7 +79,8 @@ extension ContentDetector {
   }
 
   /// XML 1.0 2.8: a document that starts with its declaration, named by its document element
-  /// where that names a format (SVG, XHTML, Apple's property lists), else generic XML.
+  /// where that names a format (SVG, XHTML, Apple's property lists, Atom, RSS, KML, GPX), else
+  /// generic XML.
   static func xmlFormat(_ text: ByteView) -> Format {
     if text.firstOffset(of: "-//Apple//DTD PLIST", in: 0..<512) != nil { return .propertyListXML }
     guard let element = XMLDocumentElement(text.bytes) else { return .xml }
@@ -70,6 +88,10 @@ extension ContentDetector {
     case ("http://www.w3.org/2000/svg", "svg"): return .svg
     case ("http://www.w3.org/1999/xhtml", "html"): return .xhtml
     case (_, "plist"): return .propertyListXML
+    case ("http://www.w3.org/2005/Atom", "feed"): return .atom
+    case (_, "rss"): return .rss
+    case ("http://www.opengis.net/kml/2.2", "kml"), ("http://earth.google.com/kml/2.2", "kml"): return .kml
+    case ("http://www.topografix.com/GPX/1/1", "gpx"), ("http://www.topografix.com/GPX/1/0", "gpx"): return .gpx
     default: return .xml
     }
   }

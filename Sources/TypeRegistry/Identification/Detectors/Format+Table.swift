@@ -434,5 +434,5 @@ extension Format {
       elfExecutable, elfPIE, elfSharedLibrary, elfObject, elfCore, machO, dosExecutable, windowsExecutable, windowsDLL,
       javaClass, crx, wasm, dex, nesROM, swf, windowsShortcut,
       sqlite, parquet, arrow, avro, pcap, pcapng, iccProfile, chm, blender, pst, bittorrent,
-    ] + specialist
+    ] + specialist + textFormats
 }

@@ -1,0 +1,100 @@
+/// The structure checks ``TextClassifier`` applies to the token model's answer.
+extension TextClassifier {
+  /// TOML where every line is a TOML line (a table header, `key = value` with a TOML value, a
+  /// `#` comment, the inside of a multi-line array or string); else INI where every line is an
+  /// INI line (a `[section]`, `key = value` or `key: value`, a `;` or `#` comment); else nil.
+  static func iniOrTOML(_ lines: TextLines) -> Format? {
+    var toml = true
+    var pairs = 0
+    var depth = 0  // brackets or triple quotes still open: the lines inside are a value's
+    for index in lines.significant {
+      let line = lines.string(index).trimmingSpaces
+      if depth > 0 {
+        depth = max(0, depth + line.filter { $0 == "[" }.count - line.filter { $0 == "]" }.count)
+        continue
+      }
+      if line.hasPrefix("#") { continue }
+      if line.hasPrefix(";") {
+        toml = false
+        continue
+      }
+      if line.hasPrefix("[") && line.hasSuffix("]") { continue }
+      guard let split = line.firstIndex(where: { $0 == "=" || $0 == ":" }), split != line.startIndex else {
+        return nil
+      }
+      let key = line[..<split].trimmingSpaces
+      guard key.allSatisfy({ $0.isLetter || $0.isNumber || "_-. \"'".contains($0) }) else { return nil }
+      pairs += 1
+      let value = line[line.index(after: split)...].trimmingSpaces
+      if line[split] == ":" || !isTOMLValue(value) { toml = false }
+      if value.hasPrefix("[") { depth = max(0, value.filter { $0 == "[" }.count - value.filter { $0 == "]" }.count) }
+    }
+    guard pairs > 0 else { return nil }
+    return toml ? .toml : .ini
+  }
+
+  /// Whether `value` begins a TOML value (TOML 1.0): a string, a number or date, a boolean, an
+  /// array or an inline table.
+  static func isTOMLValue(_ value: String) -> Bool {
+    guard let first = value.first else { return false }
+    if "\"'[{".contains(first) { return true }
+    if value == "true" || value == "false" || value.hasPrefix("true ") || value.hasPrefix("false ") { return true }
+    if ["inf", "+inf", "-inf", "nan", "+nan", "-nan"].contains(value) { return true }
+    let word = value.prefix { $0 != " " && $0 != "#" }
+    return (first.isNumber || first == "+" || first == "-")
+      && word.allSatisfy { $0.isHexDigit || "+-_.:xobeEZT".contains($0) }
+  }
+
+  /// YAML: of the lines (comments and document markers aside), at least half a mapping's
+  /// `key: value` or `key:`, or a sequence's `- item` (block scalars make the rest), and none
+  /// ends with `;` or `{`.
+  static func isYAML(_ lines: TextLines) -> Bool {
+    var shaped = 0
+    var others = 0
+    for index in lines.significant {
+      let line = lines.string(index).trimmingSpaces
+      if line.hasPrefix("#") || line == "---" || line == "..." || line.hasPrefix("%YAML") { continue }
+      if line.hasSuffix(";") || line.hasSuffix("{") { return false }
+      let key = line.hasPrefix("- ") ? String(line.dropFirst(2)) : line
+      if line == "-" || line.hasPrefix("- ") || key.contains(": ") || key.hasSuffix(":") {
+        shaped += 1
+      } else {
+        others += 1
+      }
+    }
+    return shaped > 0 && others <= shaped
+  }
+
+  /// A Makefile: a variable reference (`$(NAME)`, `${NAME}`), a rule (`target: prerequisites`)
+  /// with a recipe line after it (a tab), or `.PHONY`.
+  static func isMakefile(_ lines: TextLines) -> Bool {
+    var rule = false
+    for index in 0..<lines.count {
+      let line = lines.string(index)
+      if line.hasPrefix(".PHONY") || line.contains("$(") { return true }
+      if rule && line.hasPrefix("\t") { return true }
+      rule =
+        !line.hasPrefix("\t") && !line.hasPrefix("#") && line.contains(":") && !line.contains(":=")
+        && !line.contains("::")
+    }
+    return false
+  }
+
+  /// `#pragma once`, or an include guard: `#ifndef NAME` and then `#define NAME`.
+  static func hasIncludeGuard(_ lines: TextLines) -> Bool {
+    var guardName: Substring?
+    for index in lines.significant {
+      let line = lines.string(index).trimmingSpaces
+      if line.hasPrefix("#pragma once") { return true }
+      if line.hasPrefix("#ifndef ") {
+        guardName = line.dropFirst(8).split(separator: " ").first
+        continue
+      }
+      if let name = guardName, line.hasPrefix("#define "), line.dropFirst(8).split(separator: " ").first == name {
+        return true
+      }
+      guardName = nil
+    }
+    return false
+  }
+}

@@ -1,0 +1,170 @@
+/// The strict readers and structure checks of ``TextClassifier``: each reads lines of the
+/// classifier's 4 KB prefix once (no backtracking), so that a long line or a deep nesting costs
+/// no more than its bytes.
+extension TextClassifier {
+  // MARK: Modelines
+
+  /// The format an Emacs (`-*- mode: NAME -*-`, `-*- NAME -*-`) or Vim (`vim: set ft=NAME:`,
+  /// `vi: filetype=NAME`) modeline in the first five lines names, and the name.
+  static func modeline(_ lines: TextLines) -> (Format, String)? {
+    for index in 0..<min(lines.count, 5) {
+      let line = lines.string(index)
+      var name: Substring?
+      if let open = line.firstRange(of: "-*-"), let close = line[open.upperBound...].firstRange(of: "-*-") {
+        let inside = line[open.upperBound..<close.lowerBound]
+        let mode = inside.split(separator: ";").first { $0.lowercased().contains("mode:") }
+        name = (mode.map { $0.split(separator: ":").last ?? "" } ?? inside)
+      } else if line.contains("vim:") || line.contains("vi:") || line.contains("ex:") {
+        for key in ["filetype=", "ft=", "syntax="] {
+          if let range = line.firstRange(of: key) {
+            name = line[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" }
+            break
+          }
+        }
+      }
+      let word = (name ?? "").trimmingSpaces.lowercased()
+      if let format = modelineNames[word] { return (format, word) }
+    }
+    return nil
+  }
+
+  /// The names editors give modes and file types, and their formats.
+  static let modelineNames: [String: Format] = [
+    "python": .pythonScript, "sh": .shellScript, "bash": .shellScript, "zsh": .shellScript,
+    "shell-script": .shellScript, "c": .cSource, "cpp": .cPlusPlusSource, "c++": .cPlusPlusSource,
+    "objc": .objectiveCSource, "swift": .swiftSource, "javascript": .javaScript, "js": .javaScript,
+    "typescript": .typeScript, "json": .json, "yaml": .yaml, "toml": .toml, "dosini": .ini, "conf-unix": .ini,
+    "ini": .ini, "make": .makefile, "makefile": .makefile, "dockerfile": .dockerfile, "rust": .rust, "go": .go,
+    "java": .javaSource, "kotlin": .kotlin, "cs": .cSharp, "csharp": .cSharp, "sql": .sql, "tex": .tex,
+    "latex": .tex, "plaintex": .tex, "diff": .patch, "markdown": .markdown, "perl": .perlScript, "cperl": .perlScript,
+    "php": .phpScript, "ruby": .rubyScript, "lua": .lua, "css": .css, "html": .html, "xml": .xml, "nxml": .xml,
+  ]
+
+  // MARK: Strict readers
+
+  /// A unified diff or a `git format-patch` mail: it starts with `diff --git`, `diff -`,
+  /// `Index: ` or `From <40 hex digits> `, or has `--- `, `+++ ` and `@@ ` lines in sequence.
+  static func isPatch(_ lines: TextLines) -> Bool {
+    guard let first = lines.significant.first else { return false }
+    let line = lines.string(first)
+    if line.hasPrefix("diff --git ") || line.hasPrefix("diff -") || line.hasPrefix("Index: ") { return true }
+    if line.hasPrefix("From "), line.count > 46,
+      line.dropFirst(5).prefix(40).allSatisfy(\.isHexDigit), line.dropFirst(45).first == " "
+    {
+      return true
+    }
+    for index in 0..<max(0, lines.count - 2)
+    where lines.string(index).hasPrefix("--- ") && lines.string(index + 1).hasPrefix("+++ ")
+      && lines.string(index + 2).hasPrefix("@@ ")
+    {
+      return true
+    }
+    return false
+  }
+
+  /// Two or more lines, each (blank ones aside) a whole JSON object or array.
+  static func isNDJSON(_ lines: TextLines) -> Bool {
+    let values = lines.significant
+    guard values.count >= 2 else { return false }
+    return values.allSatisfy { index in
+      let line = UnsafeRawBufferPointer(rebasing: lines[index])
+      guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }), first == 0x7B || first == 0x5B else {
+        return false
+      }
+      var parser = JSONPrefixParser(text: ByteView(line))
+      guard case .complete = parser.value(depth: 0) else { return false }
+      parser.skipSpace()
+      return parser.atEnd
+    }
+  }
+
+  /// CSV (commas) or TSV (tabs): three or more records (two with three or more fields), each
+  /// with the same number of fields, at least two, and none of the first record's empty.
+  static func delimitedFormat(_ lines: TextLines) -> (format: Format, reason: String)? {
+    for (delimiter, format) in [(UInt8(0x09), Format.tsv), (0x2C, .csv)] {
+      guard let records = records(lines, delimiter: delimiter), let fields = records.first?.count else { continue }
+      guard fields >= 2, records.count >= 3 || (records.count == 2 && fields >= 3),
+        records.allSatisfy({ $0.count == fields }), records[0].allSatisfy({ !$0.isEmpty })
+      else { continue }
+      let name = delimiter == 0x09 ? "tab" : "comma"
+      return (format, "\(records.count) records of \(fields) \(name)-separated fields each")
+    }
+    return nil
+  }
+
+  /// The first records (at most 20) of the lines, split at `delimiter` with RFC 4180 quotes (a
+  /// quoted field may hold delimiters, doubled quotes and line breaks); nil when a quote is
+  /// left open where the text ends or a field is quoted badly.
+  static func records(_ lines: TextLines, delimiter: UInt8) -> [[String]]? {
+    var records: [[String]] = []
+    var fields: [String] = []
+    var field: [UInt8] = []
+    var quoted = false
+    for index in 0..<lines.count where records.count < 20 {
+      let line = lines[index]
+      var at = line.startIndex
+      while at < line.endIndex {
+        let byte = line[at]
+        at += 1
+        if quoted {
+          if byte == 0x22, at < line.endIndex, line[at] == 0x22 {
+            field.append(0x22)
+            at += 1
+          } else if byte == 0x22 {
+            quoted = false
+          } else {
+            field.append(byte)
+          }
+        } else if byte == 0x22 && field.isEmpty {
+          quoted = true
+        } else if byte == delimiter {
+          fields.append(String(decoding: field, as: UTF8.self))
+          field = []
+        } else {
+          field.append(byte)
+        }
+      }
+      if quoted {
+        field.append(0x0A)
+        continue
+      }
+      fields.append(String(decoding: field, as: UTF8.self))
+      if fields != [""] { records.append(fields) }
+      (fields, field) = ([], [])
+    }
+    return quoted && records.count < 2 ? nil : records
+  }
+
+  /// The instructions of the Dockerfile reference, in capitals as Dockerfiles write them.
+  static let dockerInstructions: Set<String> = [
+    "FROM", "RUN", "CMD", "LABEL", "MAINTAINER", "EXPOSE", "ENV", "ADD", "COPY", "ENTRYPOINT", "VOLUME", "USER",
+    "WORKDIR", "ARG", "ONBUILD", "STOPSIGNAL", "HEALTHCHECK", "SHELL",
+  ]
+
+  /// A Dockerfile: comments and continuations aside, every line starts with an instruction
+  /// (nine in ten, for heredocs), two or more of them, the first `FROM` or `ARG`, and a `FROM`.
+  static func isDockerfile(_ lines: TextLines) -> Bool {
+    var instructions: [String] = []
+    var others = 0
+    var continued = false
+    for index in lines.significant {
+      let line = lines.string(index).trimmingSpaces
+      defer { continued = line.hasSuffix("\\") }
+      if continued || line.hasPrefix("#") { continue }
+      let word = String(line.prefix { $0 != " " && $0 != "\t" })
+      if dockerInstructions.contains(word) { instructions.append(word) } else { others += 1 }
+    }
+    guard let first = instructions.first, first == "FROM" || first == "ARG", instructions.contains("FROM") else {
+      return false
+    }
+    return instructions.count >= 2 && others * 10 <= instructions.count
+  }
+}
+
+extension StringProtocol {
+  /// The text without leading and trailing spaces and tabs.
+  var trimmingSpaces: String {
+    let isSpace = { (c: Character) in c == " " || c == "\t" }
+    return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+  }
+}

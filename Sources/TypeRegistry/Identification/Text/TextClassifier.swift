@@ -1,0 +1,103 @@
+/// Names text by its content: source code, data formats and documents that have no signature,
+/// from a file's first 4 KB (``TextTokens/prefixLength``).
+///
+/// The evidence, strongest first; the first that decides is the answer, and its reason is what
+/// `utictl identify --explain` prints:
+/// 1. An editor's modeline (`-*- mode: python -*-`, `vim: set ft=yaml:`) in the first lines.
+/// 2. Structure that strict readers accept: a patch (`diff --git`, `From <commit>`, or `---`,
+///    `+++`, `@@` in sequence), NDJSON (two or more lines, each a JSON object or array), CSV and
+///    TSV (RFC 4180 records, three or more with the same number of fields, two or more fields,
+///    the first record's all named), a Dockerfile (its first instruction `FROM` or `ARG`, and
+///    nearly every line an instruction or a continuation).
+/// 3. The token model (``TextModel``), where it is sure enough (``confidence``), checked against
+///    the structure of the kind it names: TOML only where every value is a TOML value (else INI),
+///    INI and YAML only where the lines have their shapes, a Makefile only with a rule or a
+///    variable reference, and a C or C++ file with an include guard or `#pragma once` is a header.
+///
+/// Where nothing is sure the answer is nil: plain text, never a guess.
+enum TextClassifier {
+  /// How probable the model's first kind must be for it to be the answer.
+  static let confidence = 0.2
+
+  /// The format of `text` (UTF-8, or ASCII-compatible bytes) and why; nil for plain text.
+  static func classify(_ text: UnsafeRawBufferPointer) -> (format: Format, reason: String)? {
+    let text = UnsafeRawBufferPointer(rebasing: text.prefix(TextTokens.prefixLength))
+    let lines = TextLines(text)
+    if let (format, name) = modeline(lines) {
+      return (format, "an editor's modeline names \(name)")
+    }
+    if let found = structure(lines) { return found }
+    return model(text, lines: lines)
+  }
+
+  /// The formats that strict readers accept.
+  private static func structure(_ lines: TextLines) -> (format: Format, reason: String)? {
+    if isPatch(lines) { return (.patch, "its lines are a patch's (file headers and hunks)") }
+    if isNDJSON(lines) { return (.ndjson, "every line is a JSON object or array") }
+    if let delimited = delimitedFormat(lines) { return delimited }
+    if isDockerfile(lines) { return (.dockerfile, "every line is a Dockerfile instruction, the first FROM or ARG") }
+    return nil
+  }
+
+  /// The token model's answer, checked against the structure of the kind it names.
+  private static func model(_ text: UnsafeRawBufferPointer, lines: TextLines) -> (format: Format, reason: String)? {
+    let model = TextModel.shared
+    let (counts, total) = TextTokens.count(text, in: model)
+    guard total >= 8, let best = model.rank(counts).first, best.probability >= confidence else { return nil }
+    let percent = Int((best.probability * 100).rounded())
+    guard let format = checked(best.kind, lines: lines) else { return nil }
+    let named = format.mimeType == Format.textModelKinds[best.kind]?.mimeType
+    let reason =
+      named
+      ? "its tokens read as \(best.kind) (\(percent) %)"
+      : "its tokens read as \(best.kind) (\(percent) %), and its structure is \(format.mimeType)'s"
+    return (format, reason)
+  }
+
+  /// The format of the model's `kind` once its structure is checked; nil where it does not hold.
+  static func checked(_ kind: String, lines: TextLines) -> Format? {
+    switch kind {
+    case "prose", "csv", "tsv", "diff", "dockerfile": return nil  // Only their strict readers name these.
+    case "ini", "toml": return iniOrTOML(lines)
+    case "yaml": return isYAML(lines) ? .yaml : nil
+    case "makefile": return isMakefile(lines) ? .makefile : nil
+    case "c", "c-header": return hasIncludeGuard(lines) ? .cHeader : Format.textModelKinds[kind]
+    case "c++", "c++-header": return hasIncludeGuard(lines) ? .cPlusPlusHeader : Format.textModelKinds[kind]
+    default: return Format.textModelKinds[kind]
+    }
+  }
+}
+
+/// The lines of a text prefix, without their line breaks (a carriage return before one is
+/// dropped); the last is left out when the text was cut inside it (a prefix as long as
+/// ``TextTokens/prefixLength``), so that readers never judge half a line.
+struct TextLines {
+  let text: UnsafeRawBufferPointer
+  let ranges: [Range<Int>]
+
+  init(_ text: UnsafeRawBufferPointer) {
+    self.text = text
+    var ranges: [Range<Int>] = []
+    var start = 0
+    for index in 0..<text.count where text[index] == 0x0A {
+      let end = index > start && text[index - 1] == 0x0D ? index - 1 : index
+      ranges.append(start..<end)
+      start = index + 1
+    }
+    if start < text.count && text.count < TextTokens.prefixLength { ranges.append(start..<text.count) }
+    self.ranges = ranges
+  }
+
+  /// The line at `index` as bytes.
+  subscript(_ index: Int) -> UnsafeRawBufferPointer.SubSequence { text[ranges[index]] }
+
+  var count: Int { ranges.count }
+
+  /// The line at `index` as a string (invalid UTF-8 repaired).
+  func string(_ index: Int) -> String { String(decoding: self[index], as: UTF8.self) }
+
+  /// The indices of the lines that hold more than white space.
+  var significant: [Int] {
+    ranges.indices.filter { self[$0].contains { $0 != 0x20 && $0 != 0x09 } }
+  }
+}
