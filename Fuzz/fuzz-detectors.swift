@@ -14,6 +14,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   var prefix = ContentBytes(UnsafeRawBufferPointer(rebasing: bytes.prefix(ContentDetector.prefixLength)))
   _ = ContentDetector.detect(&prefix)
   _ = registry.identify(prefix: bytes, fileName: "upload.bin").mimeType
+  // Without a name: text is weighed (TextClassifier) and explained.
+  _ = registry.identify(prefix: bytes, fileName: nil).explanation
   _ = Inflate.decode(bytes, limit: 1 << 16)
   return 0
 }

@@ -16,6 +16,13 @@ probability of each is written, in hundredths, to Sources/TypeRegistry/Generated
 Nothing random: the same corpus gives the same file.
 """
 
+import os
+
+# One BLAS thread: sums in one order, so that the same corpus gives the same weights.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("MKL_NUM_THREADS", "1")
+
 import argparse
 import base64
 import math

@@ -162,7 +162,7 @@ def evenly(items, count):
 
 
 def usable(data):
-    if not 64 <= len(data) <= 1 << 20 or b"\0" in data[:8192]:
+    if not 64 <= len(data) <= 1 << 20 or b"\0" in data[:8192] or data.startswith(b"version https://git-lfs"):
         return False
     try:
         data[:8192].decode("utf-8")

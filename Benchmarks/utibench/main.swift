@@ -78,9 +78,9 @@ if CommandLine.arguments.contains("--clipboard") {
   ClipboardBench.printFloodTable(quick: quick, scratch: scratch)
   exit(0)
 }
-// `utibench --write-fuzz-seeds DIR`: the detector corpus (every format's sample and near miss, and
-// the files of Tests/Fixtures/corpus), one file each, as the detectors fuzz target's seeds
-// (scripts/fuzz.sh detectors).
+// `utibench --write-fuzz-seeds DIR`: the detector corpus (every format's sample and near miss, the
+// files of Tests/Fixtures/corpus and the text samples of Tests/Fixtures/text), one file each, as
+// the detectors fuzz target's seeds (scripts/fuzz.sh detectors).
 if let i = CommandLine.arguments.firstIndex(of: "--write-fuzz-seeds"), i + 1 < CommandLine.arguments.count {
   let directory = URL(fileURLWithPath: CommandLine.arguments[i + 1])
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -88,7 +88,12 @@ if let i = CommandLine.arguments.firstIndex(of: "--write-fuzz-seeds"), i + 1 < C
   let made = try FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted().map {
     [UInt8](try Data(contentsOf: corpus.appendingPathComponent($0)).prefix(65_536))
   }
-  let seeds = FormatSample.everyFormat.map(\.bytes) + FormatSample.nearMisses.map(\.bytes) + made
+  // Text too: the text identification tests' samples, each kind's structure and tokens.
+  let text = packageRoot.appendingPathComponent("Tests/Fixtures/text")
+  let texts = try FileManager.default.contentsOfDirectory(atPath: text.path).sorted().map {
+    [UInt8](try Data(contentsOf: text.appendingPathComponent($0)))
+  }
+  let seeds = FormatSample.everyFormat.map(\.bytes) + FormatSample.nearMisses.map(\.bytes) + made + texts
   for (index, bytes) in seeds.enumerated() {
     try Data(bytes).write(to: directory.appendingPathComponent("seed-\(index)"))
   }
@@ -97,7 +102,8 @@ if let i = CommandLine.arguments.firstIndex(of: "--write-fuzz-seeds"), i + 1 < C
 }
 // `utibench --identify`: the identification rows alone (processes, 2,000 files, a prefix).
 if CommandLine.arguments.contains("--identify") {
-  Bench.printTable(IdentifyBench.rows(quick: quick, scratch: scratch))
+  Bench.printTable(
+    IdentifyBench.rows(quick: quick, scratch: scratch) + TextIdentifyBench.rows(quick: quick, scratch: scratch))
   exit(0)
 }
 // `utibench --processes`: the whole-process rows of start-up and `plist lint` alone.
@@ -290,6 +296,7 @@ rows += ExportBench.rows(quick: quick, scratch: scratch)
 rows += WorkspaceBench.rows(quick: quick, scratch: scratch)
 
 rows += IdentifyBench.rows(quick: quick, scratch: scratch)
+rows += TextIdentifyBench.rows(quick: quick, scratch: scratch)
 rows += PasteboardBench.rows(quick: quick, scratch: scratch)
 rows += ClipboardBench.rows(quick: quick, scratch: scratch)
 rows += XdndBench.rows(quick: quick)

@@ -469,6 +469,10 @@ extension FormatSample {
       list.append(NearMiss(name: name, notMIMEType: mimeType, bytes: bytes))
     }
     add("a PNG signature cut short", "image/png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A])
+    // MS-SHLLINK 2.1: the whole LinkCLSID counts, its Data2 and Data3 (bytes 8-11) too.
+    add(
+      "a shortcut header whose CLSID is 00021401-0001-0000-C000-000000000046", "application/x-ms-shortcut",
+      le32(0x4C) + [0x01, 0x14, 0x02, 0x00, 0x01, 0x00, 0x00, 0x00, 0xC0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x46])
     add(
       "a PNG whose acTL follows IDAT", "image/apng",
       join(

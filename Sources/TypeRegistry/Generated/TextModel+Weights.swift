@@ -851,7 +851,7 @@ extension TextModel {
     ();
     -$
     \\makeatletter
-    \\\tableofcontents
+    \\tableofcontents
     Carp
     @return
     Copyright
@@ -1133,7 +1133,7 @@ extension TextModel {
     USE
     tmux
     :[
-    \\\texttt
+    \\texttt
     ^trap
     $@
     @echo
@@ -1439,7 +1439,7 @@ extension TextModel {
     \\makeatother
     ^\\@
     ^\\makeatother
-    ^\\\tableofcontents
+    ^\\tableofcontents
     ^{\\
     California
     expect
@@ -1705,7 +1705,7 @@ extension TextModel {
     ^%%
     \\meta
     \\nobreak
-    \\\title
+    \\title
     ^\\par
     rangle
     .</
@@ -1781,7 +1781,7 @@ extension TextModel {
     \\verb
     \\vspace
     ^\\href
-    ^\\\title
+    ^\\title
     csquotes
     textsc
     keys
@@ -2090,7 +2090,7 @@ extension TextModel {
     \\slshape
     \\strut
     \\sxissue
-    \\\ttfamily
+    \\ttfamily
     \\unskip
     ^%\\
     ^)}%
@@ -2255,7 +2255,7 @@ extension TextModel {
     \\MiKTeX
     \\TL
     \\smallskip
-    \\\textsf
+    \\textsf
     eTeX
     subsubsection
     some
@@ -2563,12 +2563,12 @@ extension TextModel {
     \\hook
     \\hyphenation
     \\item
-    \\\textheight
+    \\textheight
     \\verbatim
     \\}}
     ]{#
     ^\\subsection
-    ^\\\texttt
+    ^\\texttt
     itshape
     startsection
     unskip
@@ -2756,12 +2756,12 @@ extension TextModel {
     \\finalvspace
     \\footnote
     \\rightskip
-    \\\tubcommand
+    \\tubcommand
     \\url
     \\vskip
     ^\\begingroup
     ^\\item
-    ^\\\tubcommand
+    ^\\tubcommand
     ^\\vskip
     ^{-
     subsubsections
@@ -2942,7 +2942,7 @@ extension TextModel {
     OnlyDescription
     Undo
     \\expandafter
-    \\\textemdash
+    \\textemdash
     ^\\footnote
     ^\\verb
     addtolength
@@ -3425,7 +3425,7 @@ extension TextModel {
     \\hbox
     \\label
     \\pagebreak
-    \\\typeout
+    \\typeout
     \\undefined
     ^\\RenewCommandCopy
     ^\\catcode
@@ -3733,13 +3733,13 @@ extension TextModel {
     \\global
     \\setcounter
     \\space
-    \\\textit
+    \\textit
     ]{%
     ^\\emph
     ^\\endgroup
     ^\\expandafter
     ^\\setcounter
-    ^\\\typeout
+    ^\\typeout
     hyphenpenalty
     textit
     bind

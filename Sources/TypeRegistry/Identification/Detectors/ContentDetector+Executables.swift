@@ -21,7 +21,10 @@ extension ContentDetector {
     // SWF 19, header: "FWS", "CWS" (zlib) or "ZWS" (LZMA), then a version.
     if h.has("FWS", at: 0) || h.has("CWS", at: 0) || h.has("ZWS", at: 0), (1...60).contains(h.u8(3)) { return .swf }
     // MS-SHLLINK 2.1: HeaderSize 0x4C and LinkCLSID 00021401-0000-0000-C000-000000000046.
-    if h.u32le(0) == 0x4C, h.u32le(4) == 0x0002_1401, h.u64be(12) == 0xC000_0000_0000_0046 { return .windowsShortcut }
+    // The whole CLSID: Data1 at 4, Data2 and Data3 (zero) at 8, Data4 at 12.
+    if h.u32le(0) == 0x4C, h.u32le(4) == 0x0002_1401, h.u32le(8) == 0, h.u64be(12) == 0xC000_0000_0000_0046 {
+      return .windowsShortcut
+    }
     return nil
   }
 

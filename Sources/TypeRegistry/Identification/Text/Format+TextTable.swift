@@ -32,8 +32,11 @@ extension Format {
     "text/x-kotlin", "Kotlin source", conformsTo: ["public.source-code"], ["kt", "kts"], in: "text/plain")
   static let cSharp = Format("text/x-csharp", "C# source", conformsTo: ["public.source-code"], ["cs"], in: "text/plain")
   static let sql = Format("application/sql", "SQL", conformsTo: ["public.plain-text"], ["sql"], in: "text/plain")
+  /// The database's PostScript magic is `%!`, which a TeX file's `%!TEX` directive starts too
+  /// (PostScript itself, `%!PS`, is named before text is weighed).
   static let tex = Format(
-    "text/x-tex", "TeX document", conformsTo: ["public.plain-text"], ["tex", "ltx", "sty", "cls"], in: "text/plain")
+    "text/x-tex", "TeX document", conformsTo: ["public.plain-text"], ["tex", "ltx", "sty", "cls"], in: "text/plain"
+  ).settling("application/postscript")
   static let dockerfile = Format(
     "text/x-dockerfile", "Dockerfile", conformsTo: ["public.plain-text"], ["dockerfile"], in: "text/plain")
   static let ini = Format("text/x-ini", "INI file", conformsTo: ["public.plain-text"], ["ini"], in: "text/plain")

@@ -65,19 +65,47 @@ extension TextClassifier {
     return shaped > 0 && others <= shaped
   }
 
-  /// A Makefile: a variable reference (`$(NAME)`, `${NAME}`), a rule (`target: prerequisites`)
-  /// with a recipe line after it (a tab), or `.PHONY`.
+  /// Markdown (CommonMark's blocks and inlines): a heading (`# `), a list item (`- `, `* `,
+  /// `+ `, `1. `), a fenced code block, a link (`](`), emphasis (`**`), code (`` ` ``) or a table
+  /// row (`|`); prose has none.
+  static func isMarkdown(_ lines: TextLines) -> Bool {
+    for index in lines.significant {
+      let line = lines.string(index).trimmingSpaces
+      if line.hasPrefix("#"), line.drop(while: { $0 == "#" }).first == " " { return true }
+      if ["- ", "* ", "+ ", "```", "~~~", "|", "> "].contains(where: { line.hasPrefix($0) }) { return true }
+      if line.contains("](") || line.contains("**") || line.contains("`") { return true }
+      let digits = line.prefix { $0.isNumber }
+      if !digits.isEmpty, line.dropFirst(digits.count).hasPrefix(". ") { return true }
+    }
+    return false
+  }
+
+  /// A Makefile: a variable reference (`$(NAME)`), a rule (`target: prerequisites`) with a
+  /// recipe line after it (a tab), `.PHONY`, or an assignment continued on the next line
+  /// (`SOURCES = \`, as automake's lists are written; a shell assignment has no spaces).
   static func isMakefile(_ lines: TextLines) -> Bool {
     var rule = false
     for index in 0..<lines.count {
       let line = lines.string(index)
-      if line.hasPrefix(".PHONY") || line.contains("$(") { return true }
+      if line.hasPrefix(".PHONY") || line.contains("$(") || isContinuedAssignment(line) { return true }
       if rule && line.hasPrefix("\t") { return true }
       rule =
         !line.hasPrefix("\t") && !line.hasPrefix("#") && line.contains(":") && !line.contains(":=")
         && !line.contains("::")
     }
     return false
+  }
+
+  /// `NAME = \`, `NAME += \`, `NAME := \` or `NAME ?= \`: a make variable's list going on.
+  static func isContinuedAssignment(_ line: String) -> Bool {
+    guard line.hasSuffix("\\"), let equals = line.firstIndex(of: "="), equals != line.startIndex else {
+      return false
+    }
+    var name = line[..<equals]
+    if let last = name.last, "+:?".contains(last) { name = name.dropLast() }
+    guard name.last == " " || name.last == "\t" else { return false }
+    let word = name.trimmingSpaces
+    return !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
   }
 
   /// `#pragma once`, or an include guard: `#ifndef NAME` and then `#define NAME`.

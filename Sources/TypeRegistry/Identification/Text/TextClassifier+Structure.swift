@@ -79,12 +79,13 @@ extension TextClassifier {
   }
 
   /// CSV (commas) or TSV (tabs): three or more records (two with three or more fields), each
-  /// with the same number of fields, at least two, and none of the first record's empty.
+  /// with the same number of fields, at least two, and most of the first record's named (a
+  /// Makefile's recipes, split at their leading tab, have none).
   static func delimitedFormat(_ lines: TextLines) -> (format: Format, reason: String)? {
     for (delimiter, format) in [(UInt8(0x09), Format.tsv), (0x2C, .csv)] {
       guard let records = records(lines, delimiter: delimiter), let fields = records.first?.count else { continue }
       guard fields >= 2, records.count >= 3 || (records.count == 2 && fields >= 3),
-        records.allSatisfy({ $0.count == fields }), records[0].allSatisfy({ !$0.isEmpty })
+        records.allSatisfy({ $0.count == fields }), records[0].count(where: { $0.isEmpty }) * 2 < fields
       else { continue }
       let name = delimiter == 0x09 ? "tab" : "comma"
       return (format, "\(records.count) records of \(fields) \(name)-separated fields each")
@@ -158,6 +159,30 @@ extension TextClassifier {
       return false
     }
     return instructions.count >= 2 && others * 10 <= instructions.count
+  }
+}
+
+extension TextClassifier {
+  /// A Makefile of variables (automake's `Makefile.am`, an included `Makefile.inc`): an
+  /// assignment continued on the next line (``isContinuedAssignment(_:)``), and every line an
+  /// assignment (`NAME = value`, `+=`, `:=`, `?=`), a continuation, a comment or a conditional.
+  static func isMakeVariableList(_ lines: TextLines) -> Bool {
+    var continued = false
+    var lists = 0
+    for index in lines.significant {
+      let line = lines.string(index)
+      defer { continued = line.hasSuffix("\\") }
+      if continued || line.hasPrefix("#") { continue }
+      if isContinuedAssignment(line) {
+        lists += 1
+        continue
+      }
+      let words = line.split(separator: " ", maxSplits: 2)
+      let conditional = ["if", "ifeq", "ifneq", "ifdef", "ifndef", "else", "endif", "include"]
+      if let first = words.first, conditional.contains(String(first)) { continue }
+      guard words.count >= 2, ["=", "+=", ":=", "?="].contains(String(words[1])) else { return false }
+    }
+    return lists > 0
   }
 }
 

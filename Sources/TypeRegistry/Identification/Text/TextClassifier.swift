@@ -11,13 +11,16 @@
 ///    nearly every line an instruction or a continuation).
 /// 3. The token model (``TextModel``), where it is sure enough (``confidence``), checked against
 ///    the structure of the kind it names: TOML only where every value is a TOML value (else INI),
-///    INI and YAML only where the lines have their shapes, a Makefile only with a rule or a
-///    variable reference, and a C or C++ file with an include guard or `#pragma once` is a header.
+///    INI and YAML only where the lines have their shapes, Markdown only with its marks
+///    (headings, lists, fences, links, emphasis), a Makefile only with a rule or a
+///    variable reference, a language written in braces only where most lines end as code's do
+///    (``codeLineShare(_:)``), and a C or C++ file with an include guard or `#pragma once` is a
+///    header.
 ///
 /// Where nothing is sure the answer is nil: plain text, never a guess.
 enum TextClassifier {
   /// How probable the model's first kind must be for it to be the answer.
-  static let confidence = 0.2
+  static let confidence = 0.1
 
   /// The format of `text` (UTF-8, or ASCII-compatible bytes) and why; nil for plain text.
   static func classify(_ text: UnsafeRawBufferPointer) -> (format: Format, reason: String)? {
@@ -36,6 +39,7 @@ enum TextClassifier {
     if isNDJSON(lines) { return (.ndjson, "every line is a JSON object or array") }
     if let delimited = delimitedFormat(lines) { return delimited }
     if isDockerfile(lines) { return (.dockerfile, "every line is a Dockerfile instruction, the first FROM or ARG") }
+    if isMakeVariableList(lines) { return (.makefile, "its lines are make variables, a list going on (`NAME = \\`)") }
     return nil
   }
 
@@ -56,14 +60,45 @@ enum TextClassifier {
 
   /// The format of the model's `kind` once its structure is checked; nil where it does not hold.
   static func checked(_ kind: String, lines: TextLines) -> Format? {
+    if braceKinds.contains(kind), codeLineShare(lines) < 0.4 || codeLines(lines) < 3 { return nil }
     switch kind {
     case "prose", "csv", "tsv", "diff", "dockerfile": return nil  // Only their strict readers name these.
     case "ini", "toml": return iniOrTOML(lines)
     case "yaml": return isYAML(lines) ? .yaml : nil
+    case "markdown": return isMarkdown(lines) ? .markdown : nil
     case "makefile": return isMakefile(lines) ? .makefile : nil
     case "c", "c-header": return hasIncludeGuard(lines) ? .cHeader : Format.textModelKinds[kind]
     case "c++", "c++-header": return hasIncludeGuard(lines) ? .cPlusPlusHeader : Format.textModelKinds[kind]
     default: return Format.textModelKinds[kind]
+    }
+  }
+}
+
+extension TextClassifier {
+  /// The kinds written in braces and semicolons, whose lines mostly end in punctuation.
+  static let braceKinds: Set<String> = [
+    "c", "c-header", "c++", "c++-header", "objective-c", "swift", "java", "kotlin", "c#", "javascript", "typescript",
+    "go", "rust", "php", "css",
+  ]
+
+  /// The share of lines (blank ones aside) that end in `;{}()[],:=` or start with `}#@/*`, as
+  /// code's lines do: at least 60 % in nine files of ten of each brace kind of the corpus, below
+  /// 20 % in half its prose (a licence whose words the model takes for C#).
+  static func codeLineShare(_ lines: TextLines) -> Double {
+    let significant = lines.significant
+    guard !significant.isEmpty else { return 0 }
+    return Double(codeLines(lines)) / Double(significant.count)
+  }
+
+  /// How many lines end or start as code's do (see ``codeLineShare(_:)``); a brace kind needs
+  /// three at least, so that a sentence after a comment is not taken for Java.
+  static func codeLines(_ lines: TextLines) -> Int {
+    let ends: Set<UInt8> = Set(";{}()[],:=".utf8)
+    let starts: Set<UInt8> = Set("}#@/*".utf8)
+    return lines.significant.count { index in
+      let line = lines[index].filter { $0 != 0x20 && $0 != 0x09 }
+      guard let first = line.first, let last = line.last else { return false }
+      return ends.contains(last) || starts.contains(first)
     }
   }
 }
