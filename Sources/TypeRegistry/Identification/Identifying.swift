@@ -106,12 +106,13 @@ struct Identifying<Lookup: TypeLookup> {
         ? "the content: the MIME database's magic and text rules give \(answer)"
         : "the name and the content: of the database's globs (\(globs.joined(separator: ", "))), its magic and "
           + "text rules give \(answer)"
-    // Text named by weighing its content (``TextClassifier``) never overrides a name's type, nor
-    // a specific magic; it does override the database's weak text rules, which look at a line
-    // or two (``MIMEDatabase/weakTextRules``), and its bare text/plain.
+    // Text named by weighing its content (``TextClassifier``) never overrides a name's one type,
+    // nor a specific magic; it does override the database's weak text rules, which look at a
+    // line or two (``MIMEDatabase/weakTextRules``), its bare text/plain, and a choice among
+    // several globs that only its text sniff made (TypeScript named .ts: Qt Linguist or MPEG-2).
     if let format = ContentDetector.detect(&content), !(byName && content.evidence != nil) {
       if let evidence = content.evidence, !Self.format(format, refines: answer, in: database) {
-        if answer == "text/plain" || MIMEDatabase.weakTextRules.contains(answer) {
+        if Self.isWeakText(answer) || globs.count > 1 && Self.isWeakText(sniffed(content, database)) {
           return identification(format, method: .content).explained(
             "the content: \(evidence), which outweighs the database's text rules (\(answer))")
         }
@@ -134,6 +135,18 @@ struct Identifying<Lookup: TypeLookup> {
     return identification(answer, database: database, method: byName ? .name : .content).explained(why)
   }
 
+  /// Whether the database's answer says no more than "text": plain text, or one of its weak
+  /// text rules (``MIMEDatabase/weakTextRules``).
+  static func isWeakText(_ answer: String) -> Bool {
+    answer == "text/plain" || MIMEDatabase.weakTextRules.contains(answer)
+  }
+
+  /// The database's answer for the content alone (where several globs matched, it chose among
+  /// them by this: a text sniff picks the text glob, however little the content is like it).
+  private func sniffed(_ content: ContentBytes, _ database: MIMEDatabase) -> String {
+    database.identify(globs: [], data: content.head.bytes, named: false)
+  }
+
   /// Why a weak text rule's answer gave way to plain text.
   private func weakRuleWhy(_ answer: String) -> String {
     "the content: text; the database's rule for \(answer) looks at a line or two, and nothing in the content "
@@ -142,8 +155,11 @@ struct Identifying<Lookup: TypeLookup> {
 
   private func identifyWithoutDatabase(_ content: inout ContentBytes, fileName: String?) -> TypeIdentification {
     let byName = fileName.flatMap { declaredTypeByExtension($0) }
-    // As with a database: text named by weighing its content never overrides a name's type.
-    if let format = ContentDetector.detect(&content), !(byName != nil && content.evidence != nil) {
+    // As with a database: text named by weighing its content never overrides a name's text type
+    // (a script named notes.txt is text); it does override a name that says the file is not
+    // text at all (TypeScript named .ts, which Apple's catalog gives MPEG-2 transport streams).
+    let nameIsText = byName.map { lookup.conforms($0.identifier, to: "public.text") } ?? false
+    if let format = ContentDetector.detect(&content), !(nameIsText && content.evidence != nil) {
       // A name more specific than the content (a `.dylib` beside Mach-O) keeps its type, with
       // the format's MIME type where the type has none.
       if let byName, lookup.declares(format.identifier),
@@ -311,6 +327,11 @@ struct Identifying<Lookup: TypeLookup> {
         return named(identifier, mimeType, method)
       }
     }
+    // A format the detectors name with Apple's type, whose catalog entry carries no MIME tag
+    // (`public.c-source` for text/x-csrc): the same type by name as by content.
+    if let format = Format.named(canonical), !format.isDeclaredHere, lookup.declares(format.identifier) {
+      return named(format.identifier, mimeType, method)
+    }
     // A type one of our exports installed carries its declared identifier: the layer names it.
     if lookup.readsMIMELayerLater, MIMEDatabase.hasPlainDerivedIdentifier(canonical),
       MIMEDatabase.isWellFormed(canonical), database.installedDeclaration(of: canonical) == nil
@@ -338,7 +359,7 @@ struct Identifying<Lookup: TypeLookup> {
       UTTypeRegistry.fold(identifier) != "public.data"
     else { return nil }
     return named(
-      identifier, lookup.preferredMIMEType(of: identifier) ?? "application/octet-stream", .name,
+      identifier, mimeType(of: identifier) ?? "application/octet-stream", .name,
       "the name: '.\(ext)' is declared by \(identifier)")
   }
 
@@ -367,8 +388,15 @@ struct Identifying<Lookup: TypeLookup> {
       lookup.preferredIdentifier(tag: ext, tagClass: .filenameExtension, conformingTo: base)
       ?? DynamicTypeIdentifier.encode(.init(conformsTo: [base], tags: [(UTTagClass.filenameExtension.rawValue, ext)]))
     let mimeType =
-      lookup.preferredMIMEType(of: identifier) ?? (isDirectory ? "inode/directory" : "application/octet-stream")
+      mimeType(of: identifier) ?? (isDirectory ? "inode/directory" : "application/octet-stream")
     return named(identifier, mimeType, .name)
+  }
+
+  /// The MIME type of the type `identifier`: its preferred tag, else the MIME type the detectors
+  /// report for it (Apple's `public.c-source` has no MIME tag; by content it is `text/x-csrc`,
+  /// and so by name).
+  private func mimeType(of identifier: String) -> String? {
+    lookup.preferredMIMEType(of: identifier) ?? Format.byIdentifier[UTTypeRegistry.fold(identifier)]?.mimeType
   }
 
   /// The extension after a name's last dot; nil without one (or for a dot file such as `.profile`).

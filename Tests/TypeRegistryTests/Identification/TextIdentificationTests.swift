@@ -73,6 +73,20 @@ struct TextIdentificationTests {
     #expect(withDatabase.identify(bytes, fileName: nil).mimeType == sample.mimeType, "with the database")
   }
 
+  /// Named as it is, each sample is the same type as by its content alone, with the database and
+  /// without it (the MIME type may be another name of it: Apple's `text/x-perl-script`, the
+  /// database's `application/x-perl`); TypeScript named `.ts`, which Apple gives MPEG-2
+  /// transport streams and GIO Qt Linguist, is TypeScript by its content.
+  @Test(arguments: samples)
+  func eachKindNamedAsItIsKeepsItsType(_ sample: Sample) throws {
+    let bytes = try fixture("text/\(sample.file)")
+    let byContent = bare.identify(bytes, fileName: nil).type.identifier
+    #expect(bare.identify(bytes, fileName: sample.file).type.identifier == byContent)
+    try Peers.sharedMimeInfo.orSkip()
+    let withDatabase = UTTypeRegistry.Builder(mimeDatabase: .machine).build()
+    #expect(withDatabase.identify(bytes, fileName: sample.file).type.identifier == byContent, "with the database")
+  }
+
   /// A name the machine's database knows decides as before: the classifier never overrides it
   /// (a Python script named `notes.txt` is text).
   @Test func aNameDecidesOverTheClassifier() throws {

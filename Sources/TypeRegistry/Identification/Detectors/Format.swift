@@ -78,6 +78,11 @@ struct Format: Sendable, Hashable {
   /// The first format of ``all`` reported as each MIME type (`audio/mpeg`: MP3).
   static let byMIMEType: [String: Format] = Dictionary(all.map { ($0.mimeType, $0) }) { first, _ in first }
 
+  /// The first format of ``all`` with each identifier, by its folded identifier.
+  static let byIdentifier: [String: Format] = Dictionary(all.map { (UTTypeRegistry.fold($0.identifier), $0) }) {
+    first, _ in first
+  }
+
   /// The formats declared here (not by the catalog), in table order.
   static let declaredHere = all.filter(\.isDeclaredHere)
 
