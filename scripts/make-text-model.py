@@ -268,11 +268,15 @@ def measure(model, kinds, vocabulary, documents):
 
 
 def swift_source(kinds, vocabulary, model):
-    rows = [list(model["weights"][i]) for i in range(len(vocabulary))] + [list(model["bias"])]
-    table = b"".join(struct.pack("<h", max(-32768, min(32767, int(v)))) for row in rows for v in row)
-    encoded = base64.b64encode(table).decode()
-    lines = [encoded[i:i + 120] for i in range(0, len(encoded), 120)]
-    words = "\n".join(token.replace("\\", "\\\\").replace("\t", "\\t").replace('"', '\\"') for token in vocabulary)
+    """The Swift tables: the tokens sorted by their UTF-8 bytes (the reader finds a token by a
+    binary search, with no table built at start-up), and each token's row of weights as its own
+    line of base64 (the reader decodes only the rows of the tokens a file has), then the biases."""
+    order = sorted(range(len(vocabulary)), key=lambda i: vocabulary[i].encode())
+    rows = [list(model["weights"][i]) for i in order] + [list(model["bias"])]
+    lines = [base64.b64encode(struct.pack(f"<{len(kinds)}h", *[max(-32768, min(32767, int(v))) for v in row])).decode()
+             for row in rows]
+    escape = lambda token: token.replace("\\", "\\\\").replace("\t", "\\t").replace('"', '\\"')
+    words = "\n".join(escape(vocabulary[i]) for i in order)
     names = "".join(f'    "{kind}",\n' for kind in kinds)
     indent = lambda text: "\n".join("    " + line for line in text.split("\n"))
     return (
@@ -282,10 +286,10 @@ def swift_source(kinds, vocabulary, model):
         "extension TextModel {\n"
         "  /// The kinds, in the order of each row's weights.\n"
         f"  static let kindNames: [String] = [\n{names}  ]\n\n"
-        "  /// The tokens, one per line, in the order of the rows.\n"
+        "  /// The tokens, one per line, sorted by their UTF-8 bytes: a token's line is its row.\n"
         f'  static let vocabularyText = """\n{indent(words)}\n    """\n\n'
-        "  /// Each token's weight for each kind (thousandths), then the kinds' biases: little-endian\n"
-        "  /// Int16 values, in base64.\n"
+        "  /// Each token's weight for each kind (thousandths), one row per line (little-endian Int16\n"
+        "  /// values in base64), in the tokens' order, then the kinds' biases.\n"
         '  static let weightsBase64 = """\n' + indent("\n".join(lines)) + '\n    """\n'
         "}\n"
     )

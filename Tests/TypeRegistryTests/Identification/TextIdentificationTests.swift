@@ -149,6 +149,19 @@ struct TextIdentificationTests {
     #expect(ours == run.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
   }
 
+  /// UTF-16 text with a byte order mark is weighed as its UTF-8 would be; without anything sure,
+  /// it stays UTF-16 plain text.
+  @Test func utf16TextIsWeighedToo() throws {
+    let swift = try String(decoding: fixture("text/Queue.swift"), as: UTF8.self)
+    let utf16: [UInt8] =
+      [0xFF, 0xFE] + swift.utf16.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+    #expect(bare.identify(utf16, fileName: nil).mimeType == "text/x-swift")
+    let prose = try String(decoding: fixture("text/notes.txt"), as: UTF8.self)
+    let plain: [UInt8] =
+      [0xFE, 0xFF] + prose.utf16.flatMap { unit -> [UInt8] in [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+    #expect(bare.identify(plain, fileName: nil).type.identifier == "public.utf16-external-plain-text")
+  }
+
   /// Hostile text ends in a decision: one long line, deep nesting, a quote never closed.
   @Test func hostileTextIsBounded() {
     let cases: [[UInt8]] = [

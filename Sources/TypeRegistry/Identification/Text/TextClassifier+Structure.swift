@@ -7,7 +7,7 @@ extension TextClassifier {
   /// The format an Emacs (`-*- mode: NAME -*-`, `-*- NAME -*-`) or Vim (`vim: set ft=NAME:`,
   /// `vi: filetype=NAME`) modeline in the first five lines names, and the name.
   static func modeline(_ lines: TextLines) -> (Format, String)? {
-    for index in 0..<min(lines.count, 5) {
+    for index in 0..<min(lines.count, 5) where lines.contains(index, "-*-") || lines.contains(index, "vi") {
       let line = lines.string(index)
       var name: Substring?
       if let open = line.firstRange(of: "-*-"), let close = line[open.upperBound...].firstRange(of: "-*-") {
@@ -53,13 +53,10 @@ extension TextClassifier {
     {
       return true
     }
-    for index in 0..<max(0, lines.count - 2)
-    where lines.string(index).hasPrefix("--- ") && lines.string(index + 1).hasPrefix("+++ ")
-      && lines.string(index + 2).hasPrefix("@@ ")
-    {
-      return true
+    return (0..<max(0, lines.count - 2)).contains { index in
+      lines[index].starts(with: "--- ".utf8) && lines[index + 1].starts(with: "+++ ".utf8)
+        && lines[index + 2].starts(with: "@@ ".utf8)
     }
-    return false
   }
 
   /// Two or more lines, each (blank ones aside) a whole JSON object or array.
@@ -83,6 +80,8 @@ extension TextClassifier {
   /// Makefile's recipes, split at their leading tab, have none).
   static func delimitedFormat(_ lines: TextLines) -> (format: Format, reason: String)? {
     for (delimiter, format) in [(UInt8(0x09), Format.tsv), (0x2C, .csv)] {
+      // The first line holds the delimiter, or this is not a table.
+      guard let first = lines.significant.first, lines[first].contains(delimiter) else { continue }
       guard let records = records(lines, delimiter: delimiter), let fields = records.first?.count else { continue }
       guard fields >= 2, records.count >= 3 || (records.count == 2 && fields >= 3),
         records.allSatisfy({ $0.count == fields }), records[0].count(where: { $0.isEmpty }) * 2 < fields
@@ -145,6 +144,10 @@ extension TextClassifier {
   /// A Dockerfile: comments and continuations aside, every line starts with an instruction
   /// (nine in ten, for heredocs), two or more of them, the first `FROM` or `ARG`, and a `FROM`.
   static func isDockerfile(_ lines: TextLines) -> Bool {
+    // The first line that is not a comment must be FROM or ARG: most text stops here.
+    guard let first = lines.significant.first(where: { lines[$0].first(where: { $0 != 0x20 }) != 0x23 }),
+      lines.startsWith(first, "FROM ") || lines.startsWith(first, "ARG ")
+    else { return false }
     var instructions: [String] = []
     var others = 0
     var continued = false
@@ -189,7 +192,8 @@ extension TextClassifier {
 extension StringProtocol {
   /// The text without leading and trailing spaces and tabs.
   var trimmingSpaces: String {
-    let isSpace = { (c: Character) in c == " " || c == "\t" }
-    return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    let isText = { (c: Character) in c != " " && c != "\t" }
+    guard let first = firstIndex(where: isText), let last = lastIndex(where: isText) else { return "" }
+    return String(self[first...last])
   }
 }

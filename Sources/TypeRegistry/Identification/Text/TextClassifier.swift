@@ -121,6 +121,7 @@ struct TextLines {
     }
     if start < text.count && text.count < TextTokens.prefixLength { ranges.append(start..<text.count) }
     self.ranges = ranges
+    significant = ranges.indices.filter { text[ranges[$0]].contains { $0 != 0x20 && $0 != 0x09 } }
   }
 
   /// The line at `index` as bytes.
@@ -131,8 +132,26 @@ struct TextLines {
   /// The line at `index` as a string (invalid UTF-8 repaired).
   func string(_ index: Int) -> String { String(decoding: self[index], as: UTF8.self) }
 
-  /// The indices of the lines that hold more than white space.
-  var significant: [Int] {
-    ranges.indices.filter { self[$0].contains { $0 != 0x20 && $0 != 0x09 } }
+  /// Whether the line at `index` holds `literal` (bytes compared, no string made).
+  func contains(_ index: Int, _ literal: StaticString) -> Bool {
+    let line = self[index]
+    let needle = UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+    guard needle.count <= line.count else { return false }
+    var start = line.startIndex
+    while start <= line.endIndex - needle.count {
+      if line[start..<start + needle.count].elementsEqual(needle) { return true }
+      start += 1
+    }
+    return false
   }
+
+  /// Whether the line at `index`, after leading spaces and tabs, starts with `literal`.
+  func startsWith(_ index: Int, _ literal: StaticString) -> Bool {
+    let line = self[index].drop { $0 == 0x20 || $0 == 0x09 }
+    let needle = UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+    return line.count >= needle.count && line.prefix(needle.count).elementsEqual(needle)
+  }
+
+  /// The indices of the lines that hold more than white space.
+  let significant: [Int]
 }

@@ -22,7 +22,7 @@ struct TextTokens {
     var total = 0
     split(UnsafeRawBufferPointer(rebasing: text.prefix(prefixLength))) { token in
       total += 1
-      guard let row = model.rows[token] else { return }
+      guard let row = model.row(of: token) else { return }
       counts[row] = min((counts[row] ?? 0) + 1, countCap)
     }
     return (counts, total)
