@@ -182,8 +182,9 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   /// `set_selection(null)` would also clear a newer copy another client made meanwhile (a copy
   /// made while this process, slowed down, was still serving its last paste).
   func disown() throws(SystemPasteboardError) {
-    guard let source = takeSource() else { return }
+    let taken = takeSource()
     defer { released() }
+    guard let source = taken else { return }
     try connection.destroy(source)
     try dispatcher.sync()
   }
@@ -197,7 +198,8 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
     try dispatcher.sync()
   }
 
-  /// Takes our source (nil: none) for a give-up, which ``released()`` ends.
+  /// Takes our source (nil: none) for a give-up, which ``released()`` ends, whether a source
+  /// was taken or not.
   private func takeSource() -> UInt32? {
     state.withLock { state -> UInt32? in
       defer { (state.source, state.releasing) = (nil, state.releasing + 1) }
