@@ -485,12 +485,14 @@ struct ReentrantDelegateTests {
 @Suite("Drop surface: for desktop hosts")
 @MainActor
 struct DropSurfaceHostTests {
-  /// A provider whose PNG load completes only when `release` is signalled.
+  /// A provider whose PNG load completes only when `release` is signalled (or, so that a
+  /// failed test ends, after ten minutes: a test's sleep on a busy main actor can last far
+  /// longer than asked, and the load must not complete on its own meanwhile).
   static func slowProvider(release: Waiter<Void>) -> ItemProvider {
     let provider = ItemProvider()
     provider.registerDataRepresentation(for: .png) { completion in
       Thread.detachNewThread {
-        _ = release.wait(seconds: 30)
+        _ = release.wait(seconds: 600)
         completion(Data("png".utf8), nil)
       }
       return nil
@@ -517,7 +519,7 @@ struct DropSurfaceHostTests {
     try? await Task.sleep(nanoseconds: 100_000_000)
     #expect(settled.value == [], "the load performDrop started is still running")
     release.deliver(())
-    let deadline = Date(timeIntervalSinceNow: 10)
+    let deadline = Date(timeIntervalSinceNow: 60)
     while settled.value.isEmpty && Date() < deadline { try? await Task.sleep(nanoseconds: 10_000_000) }
     #expect(settled.value == [.copy])
     #expect(loaded.value == 1, "settled after the load delivered")
