@@ -287,10 +287,10 @@ def swift_source(kinds, vocabulary, model):
         "  /// The kinds, in the order of each row's weights.\n"
         f"  static let kindNames: [String] = [\n{names}  ]\n\n"
         "  /// The tokens, one per line, sorted by their UTF-8 bytes: a token's line is its row.\n"
-        f'  static let vocabularyText = """\n{indent(words)}\n    """\n\n'
+        f'  static let vocabularyText: StaticString = """\n{indent(words)}\n    """\n\n'
         "  /// Each token's weight for each kind (thousandths), one row per line (little-endian Int16\n"
         "  /// values in base64), in the tokens' order, then the kinds' biases.\n"
-        '  static let weightsBase64 = """\n' + indent("\n".join(lines)) + '\n    """\n'
+        '  static let weightsBase64: StaticString = """\n' + indent("\n".join(lines)) + '\n    """\n'
         "}\n"
     )
 

@@ -40,7 +40,7 @@ extension TextModel {
   ]
 
   /// The tokens, one per line, sorted by their UTF-8 bytes: a token's line is its row.
-  static let vocabularyText = """
+  static let vocabularyText: StaticString = """
     !
     !$
     !(
@@ -4045,7 +4045,7 @@ extension TextModel {
 
   /// Each token's weight for each kind (thousandths), one row per line (little-endian Int16
   /// values in base64), in the tokens' order, then the kinds' biases.
-  static let weightsBase64 = """
+  static let weightsBase64: StaticString = """
     sAGn/yQBcP/C/6QAMP8dAE0AtwA6/yL/nv9+/5b+R/+W/1oAZwEb/yL/i/4iAiUALgFd/wUDtv8G/87/JQBj/w==
     9//3//j/+f/8//r//f/7//v/+P/8//j/7//5//b/+//5//n/qgArAPz/9//3//H/9v/9//n/+v/7//3/+P/8/w==
     0P9wAJL/7//t/7n/3f/i/+D/w//e/9D/6f+7/7b/2v/Q/8n/n//Q/93/uv9XAPsEuv/l/4T/wP/Z/+b/3//k/w==

@@ -38,21 +38,33 @@ struct Identifying<Lookup: TypeLookup> {
     if info.st_size == 0 {
       return named("public.plain-text", "text/plain", .content, "the content: an empty file is text, as GIO says")
     }
-    if let database = lookup.database, applicationType(ofName: name) == nil {
+    var globs: [String]?
+    if let database = lookup.database {
+      let matches = database.globMatches(forFileName: name)
+      globs = matches.map(\.mimeType)
       // One glob type that no detector refines decides without opening the file, as in GIO.
-      let globs = database.globMatches(forFileName: name)
-      if globs.count == 1, !Format.containers.contains(database.unalias(globs[0].mimeType)) {
-        return identification(globs[0].mimeType, database: database, method: .name).explained(
-          "the name: the MIME database's one glob for it gives \(globs[0].mimeType) (the file was not opened)")
+      if matches.count == 1, !Format.containers.contains(database.unalias(matches[0].mimeType)),
+        applicationType(ofName: name) == nil
+      {
+        return identification(matches[0].mimeType, database: database, method: .name).explained(
+          "the name: the MIME database's one glob for it gives \(matches[0].mimeType) (the file was not opened)")
       }
     }
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { throw IdentificationError(path: path, code: errno) }
     defer { close(fd) }
-    return try identify(fileDescriptor: fd, fileName: name)
+    return try identify(fileDescriptor: fd, fileName: name, globs: globs)
   }
 
   func identify(fileDescriptor fd: Int32, fileName: String?) throws(IdentificationError) -> TypeIdentification {
+    try identify(fileDescriptor: fd, fileName: fileName, globs: nil)
+  }
+
+  /// Identifies what `fd` reads; `globs` are the database's globs for `fileName` when the
+  /// caller has matched them already.
+  private func identify(fileDescriptor fd: Int32, fileName: String?, globs: [String]?) throws(IdentificationError)
+    -> TypeIdentification
+  {
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw IdentificationError(path: fileName ?? "-", code: errno) }
     let isRegular = info.st_mode & S_IFMT == S_IFREG
@@ -73,7 +85,7 @@ struct Identifying<Lookup: TypeLookup> {
     return head.withUnsafeBytes { bytes in
       var content = ContentBytes(
         UnsafeRawBufferPointer(rebasing: bytes.prefix(count)), size: size, fd: isRegular ? fd : -1)
-      return identify(&content, fileName: fileName)
+      return identify(&content, fileName: fileName, globs: globs)
     }
   }
 
@@ -88,15 +100,17 @@ struct Identifying<Lookup: TypeLookup> {
   /// the type, which the content may only refine (``decide(_:content:)``); otherwise the
   /// database's answer refined by the detectors, or without a database the detectors', the
   /// name's, then the text test.
-  func identify(_ content: inout ContentBytes, fileName: String?) -> TypeIdentification {
-    let found = identifyContent(&content, fileName: fileName)
+  func identify(_ content: inout ContentBytes, fileName: String?, globs: [String]? = nil) -> TypeIdentification {
+    let found = identifyContent(&content, fileName: fileName, globs: globs)
     guard let declared = fileName.flatMap(applicationType(ofName:)) else { return found }
     return decide(declared, content: found)
   }
 
-  private func identifyContent(_ content: inout ContentBytes, fileName: String?) -> TypeIdentification {
+  private func identifyContent(_ content: inout ContentBytes, fileName: String?, globs: [String]?)
+    -> TypeIdentification
+  {
     guard let database = lookup.database else { return identifyWithoutDatabase(&content, fileName: fileName) }
-    let globs = fileName.map { database.globMatches(forFileName: $0).map(\.mimeType) } ?? []
+    let globs = globs ?? fileName.map { database.globMatches(forFileName: $0).map(\.mimeType) } ?? []
     let answer = database.identify(globs: globs, data: content.head.bytes, named: fileName != nil)
     let byName = globs.count == 1 && answer == globs[0]
     let why =
@@ -112,7 +126,9 @@ struct Identifying<Lookup: TypeLookup> {
     // several globs that only its text sniff made (TypeScript named .ts: Qt Linguist or MPEG-2).
     if let format = ContentDetector.detect(&content), !(byName && content.evidence != nil) {
       if let evidence = content.evidence, !Self.format(format, refines: answer, in: database) {
-        if Self.isWeakText(answer) || globs.count > 1 && Self.isWeakText(sniffed(content, database)) {
+        if Self.isWeakText(answer)
+          || Self.sniffChoseText(among: globs, database) && Self.isWeakText(sniffed(content, database))
+        {
           return identification(format, method: .content).explained(
             "the content: \(evidence), which outweighs the database's text rules (\(answer))")
         }
@@ -133,6 +149,16 @@ struct Identifying<Lookup: TypeLookup> {
       return named("public.plain-text", "text/plain", .content, weakRuleWhy(answer))
     }
     return identification(answer, database: database, method: byName ? .name : .content).explained(why)
+  }
+
+  /// Whether the database's choice among a name's several globs turned on its text sniff: some
+  /// are text types and some are not (a `.ts` file: Qt Linguist or an MPEG-2 stream). Where
+  /// every glob is text (`.service`: a D-Bus service or a systemd unit), the name chose, as in
+  /// GIO, and evidence of the syntax they share (INI) does not override it.
+  static func sniffChoseText(among globs: [String], _ database: MIMEDatabase) -> Bool {
+    guard globs.count > 1 else { return false }
+    let text = globs.filter { $0 == "text/plain" || database.isSubclass($0, of: "text/plain") }
+    return !text.isEmpty && text.count < globs.count
   }
 
   /// Whether the database's answer says no more than "text": plain text, or one of its weak

@@ -40,8 +40,10 @@ package final class MIMECache: Sendable {
   }
 
   package let path: String
-  private let file: Contents
-  private let header: Header
+  let file: Contents
+  let header: Header
+  /// The magic rules' first bytes, to pass over most rules without reading them.
+  let magicIndex: MagicIndex
 
   /// The cache's bytes: a mapping of the file, or bytes held in memory (tests, fuzzing).
   final class Contents: @unchecked Sendable {
@@ -86,6 +88,7 @@ package final class MIMECache: Sendable {
       throw Error(path: path, message: error.description)
     }
     header = try Self.readHeader(file.bytes, path: path)
+    magicIndex = MagicIndex(Reader(file.bytes), magic: header.magic)
   }
 
   /// Checks a cache held in memory (`path` names it in messages): for tests and fuzzing.
@@ -93,6 +96,7 @@ package final class MIMECache: Sendable {
     self.path = path
     file = Contents(copying: bytes)
     header = try Self.readHeader(file.bytes, path: path)
+    magicIndex = MagicIndex(Reader(file.bytes), magic: header.magic)
   }
 
   private static func readHeader(_ bytes: UnsafeRawBufferPointer, path: String) throws(Error) -> Header {
@@ -149,6 +153,12 @@ package final class MIMECache: Sendable {
       return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
     }
 
+    /// The offset of the NUL that ends the string at `offset` (nil past the end or without one).
+    func string(endingAt offset: Int) -> Int? {
+      guard offset >= 0, offset < bytes.count else { return nil }
+      return bytes[offset...].firstIndex(of: 0)
+    }
+
     /// Compares the string at `offset` with `key` as strcmp does; nil when it is unreadable.
     func compare(at offset: Int, with key: [UInt8]) -> Int? {
       guard offset >= 0, offset < bytes.count else { return nil }
@@ -164,7 +174,7 @@ package final class MIMECache: Sendable {
     }
   }
 
-  private var reader: Reader { Reader(file.bytes) }
+  var reader: Reader { Reader(file.bytes) }
 
   // MARK: Aliases and parents
 
@@ -306,17 +316,27 @@ package final class MIMECache: Sendable {
   /// fnmatch matches them: a case-sensitive pattern against the name as written, a
   /// case-insensitive one (which the cache holds lower-cased) against the name lower-cased.
   private func patternMatches(_ fileName: String) -> [GlobMatch] {
-    guard let count = reader.count(at: header.globs, entrySize: 12) else { return [] }
+    guard let count = reader.count(at: header.globs, entrySize: 12), let base = file.bytes.baseAddress else {
+      return []
+    }
     let lowerName = String(decoding: fileName.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
     var found: [GlobMatch] = []
-    for index in 0..<count {
-      let entry = header.globs + 4 + 12 * index
-      guard let pattern = reader.int(at: entry).flatMap(reader.string(at:)),
-        let mime = reader.int(at: entry + 4).flatMap(reader.string(at:)), let flags = reader.int(at: entry + 8)
-      else { continue }
-      let isCaseSensitive = flags & 0x100 != 0
-      if fnmatch(pattern, isCaseSensitive ? fileName : lowerName, 0) == 0 {
-        found.append(GlobMatch(mimeType: mime, weight: flags & 0xFF, caseSensitive: isCaseSensitive))
+    // The patterns are matched where they lie in the cache (NUL-terminated, as `reader.string`
+    // checks); a string is made only for the type of a pattern that matched.
+    fileName.withCString { name in
+      lowerName.withCString { lower in
+        for index in 0..<count {
+          let entry = header.globs + 4 + 12 * index
+          guard let pattern = reader.int(at: entry), let flags = reader.int(at: entry + 8),
+            reader.string(endingAt: pattern) != nil
+          else { continue }
+          let isCaseSensitive = flags & 0x100 != 0
+          let text = (base + pattern).assumingMemoryBound(to: CChar.self)
+          guard fnmatch(text, isCaseSensitive ? name : lower, 0) == 0,
+            let mime = reader.int(at: entry + 4).flatMap(reader.string(at:))
+          else { continue }
+          found.append(GlobMatch(mimeType: mime, weight: flags & 0xFF, caseSensitive: isCaseSensitive))
+        }
       }
     }
     return found
@@ -373,122 +393,6 @@ package final class MIMECache: Sendable {
         suffix.removeLast()
       }
     }
-  }
-
-  // MARK: Magic
-
-  /// How many leading bytes of a file the magic rules look at.
-  package var magicExtent: Int { min(reader.int(at: header.magic + 4) ?? 0, Self.magicRangeLimit) }
-
-  /// The type the magic rules give `data` (the file's first ``magicExtent`` bytes), with its
-  /// priority; rules are tried in the cache's order, highest priority first, and the first
-  /// match wins, as in xdg-mime.
-  package func magicMatch(_ data: UnsafeRawBufferPointer) -> (mimeType: String, priority: Int)? {
-    guard let count = reader.int(at: header.magic), let first = reader.int(at: header.magic + 8) else { return nil }
-    // A well-formed cache visits each matchlet at most once per lookup; shared or cyclic child
-    // lists could make the walk exponential, so the lookup stops after that many visits.
-    var budget = file.bytes.count / 32 + 1
-    for index in 0..<min(count, max(0, (file.bytes.count - first) / 16)) {
-      let match = first + 16 * index
-      guard let priority = reader.int(at: match), let mimeOffset = reader.int(at: match + 4),
-        let matchlets = reader.int(at: match + 8), let firstMatchlet = reader.int(at: match + 12)
-      else { return nil }
-      if anyMatchlet(firstMatchlet, count: matchlets, data: data, depth: 0, budget: &budget),
-        let mime = reader.string(at: mimeOffset)
-      {
-        return (mime, priority)
-      }
-      if budget <= 0 { return nil }
-    }
-    return nil
-  }
-
-  /// The type the magic rules give `bytes`, as the buffer form does.
-  package func magicMatch(_ bytes: [UInt8]) -> (mimeType: String, priority: Int)? {
-    bytes.withUnsafeBytes { magicMatch($0) }
-  }
-
-  private func anyMatchlet(_ first: Int, count: Int, data: UnsafeRawBufferPointer, depth: Int, budget: inout Int)
-    -> Bool
-  {
-    guard depth < Self.magicDepthLimit, count <= max(0, (file.bytes.count - first) / 32) else { return false }
-    for index in 0..<count {
-      budget -= 1
-      if budget < 0 { return false }
-      if matchlet(first + 32 * index, data: data, depth: depth, budget: &budget) { return true }
-    }
-    return false
-  }
-
-  /// Whether the matchlet at `offset` matches `data` and, when it has children, one of them does.
-  private func matchlet(_ offset: Int, data: UnsafeRawBufferPointer, depth: Int, budget: inout Int) -> Bool {
-    // The 32-byte record: range start, range length, word size, value length, value, mask,
-    // child count, first child; its bounds checked once.
-    let reader = reader
-    guard offset >= 0, offset <= file.bytes.count - 32 else { return false }
-    let start = reader.word(offset, 0), range = reader.word(offset, 1), length = reader.word(offset, 3)
-    let value = reader.word(offset, 4), mask = reader.word(offset, 5)
-    let childCount = reader.word(offset, 6), children = reader.word(offset, 7)
-    guard length > 0, value + length <= file.bytes.count, mask == 0 || mask + length <= file.bytes.count
-    else { return false }
-    guard start <= data.count - length, let base = data.baseAddress, let cache = file.bytes.baseAddress else {
-      return false
-    }
-    let last = min(start + min(range, Self.magicRangeLimit) - 1, data.count - length)
-    let found =
-      mask == 0
-      ? Self.find(cache + value, length: length, in: base, from: start, through: last)
-      : Self.find(cache + value, mask: cache + mask, length: length, in: base, from: start, through: last)
-    guard found else { return false }
-    return childCount == 0 || anyMatchlet(children, count: childCount, data: data, depth: depth + 1, budget: &budget)
-  }
-
-  /// The type of every magic rule, in the cache's order (highest priority first).
-  package var magicTypes: [String] {
-    guard let count = reader.int(at: header.magic), let first = reader.int(at: header.magic + 8) else { return [] }
-    return (0..<min(count, max(0, (file.bytes.count - first) / 16))).compactMap {
-      reader.int(at: first + 16 * $0 + 4).flatMap(reader.string(at:))
-    }
-  }
-
-  /// Whether `value` occurs in `data` at a position from `first` through `last`: the first byte
-  /// found with `memchr`, the rest compared with `memcmp`.
-  @inline(__always)
-  static func find(
-    _ value: UnsafeRawPointer, length: Int, in data: UnsafeRawPointer, from first: Int, through last: Int
-  ) -> Bool {
-    guard first <= last else { return false }
-    let head = Int32(value.load(as: UInt8.self))
-    var position = first
-    while position <= last {
-      guard let hit = memchr(data + position, head, last - position + 1) else { return false }
-      position = data.distance(to: UnsafeRawPointer(hit))
-      if length == 1 || memcmp(data + position + 1, value + 1, length - 1) == 0 { return true }
-      position += 1
-    }
-    return false
-  }
-
-  /// Whether `value` occurs under `mask` in `data` at a position from `first` through `last`.
-  static func find(
-    _ value: UnsafeRawPointer, mask: UnsafeRawPointer, length: Int, in data: UnsafeRawPointer, from first: Int,
-    through last: Int
-  ) -> Bool {
-    guard first <= last else { return false }
-    for position in first...last {
-      var equal = true
-      for k in 0..<length {
-        let m = mask.load(fromByteOffset: k, as: UInt8.self)
-        if value.load(fromByteOffset: k, as: UInt8.self) & m != data.load(fromByteOffset: position + k, as: UInt8.self)
-          & m
-        {
-          equal = false
-          break
-        }
-      }
-      if equal { return true }
-    }
-    return false
   }
 
   // MARK: Namespaces and icons

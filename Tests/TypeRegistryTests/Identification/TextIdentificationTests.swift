@@ -97,6 +97,23 @@ struct TextIdentificationTests {
       bare.identify(try fixture("text/Queue.swift"), fileName: "Queue.swift").type.identifier == "public.swift-source")
   }
 
+  /// Where every glob of a name is a text type (`.service`: a D-Bus service or a systemd unit),
+  /// the name chose, as in GIO: INI evidence, the syntax they share, does not override it. Where
+  /// the globs are text and not text (`.ts`), the evidence does.
+  @Test func evidenceOverridesAGlobChoiceOnlyBetweenTextAndNotText() throws {
+    try Peers.sharedMimeInfo.orSkip()
+    let withDatabase = UTTypeRegistry.Builder(mimeDatabase: .machine).build()
+    // A D-Bus service file whose licence comment puts its section past the database's magic
+    // (256 bytes), as systemd's own do: GIO gives the first glob's type.
+    let licence = String(
+      repeating: "# This file is part of an example, under a licence that takes some lines.\n", count: 5)
+    let service = Array((licence + "\n[D-BUS Service]\nName=org.example.Service\nExec=/usr/bin/example\n").utf8)
+    #expect(bare.identify(service, fileName: nil).mimeType == "text/x-ini", "INI by its content")
+    #expect(withDatabase.identify(service, fileName: "org.example.service").mimeType == "text/x-dbus-service")
+    let typeScript = try fixture("text/store.ts")
+    #expect(withDatabase.identify(typeScript, fileName: "store.ts").mimeType == "text/x-typescript")
+  }
+
   /// The pairs a classifier confuses, each named right; the evidence is explained.
   @Test func nearMissesAreToldApart() throws {
     let pairs = [

@@ -76,6 +76,29 @@ struct MIMECacheTests {
     #expect(cache.magicExtent > 0)
   }
 
+  /// The magic index passes over rules by their first bytes: every answer is the one reading
+  /// every rule gives, on every detector sample, each sample with its first byte changed, and
+  /// the first 4 KB of files from this machine.
+  @Test func theMagicIndexChangesNoAnswer() throws {
+    let cache = try Self.systemCache()
+    #expect(cache.magicIndex.rules.count > 100)
+    #expect(cache.magicIndex.probes.count > cache.magicIndex.rules.count / 2, "most rules test one offset")
+    var inputs = FormatSample.detectorSamples.map { Array($0.bytes.prefix(cache.magicExtent)) }
+    inputs += inputs.filter { !$0.isEmpty }.map { [$0[0] ^ 0x20] + $0.dropFirst() }
+    for path in IdentificationCorpus.machineFiles(stride: 11, limit: 1000) {
+      guard let handle = FileHandle(forReadingAtPath: path) else { continue }
+      inputs.append(Array((try? handle.read(upToCount: cache.magicExtent)) ?? Data()))
+      try? handle.close()
+    }
+    var matched = 0
+    for input in inputs {
+      let (indexed, read) = input.withUnsafeBytes { (cache.magicMatch($0), cache.magicMatch($0, usingIndex: false)) }
+      #expect(indexed?.mimeType == read?.mimeType && indexed?.priority == read?.priority)
+      if read != nil { matched += 1 }
+    }
+    #expect(matched > inputs.count / 4, "only \(matched) of \(inputs.count) inputs matched a rule")
+  }
+
   @Test func aliasesAndParentsAgreeWithGIO() throws {
     let cache = try Self.systemCache()
     let aliases = cache.aliases

@@ -18,27 +18,42 @@
 struct TextModel: Sendable {
   /// The kinds the model tells apart (`"swift"`, `"c-header"`, `"prose"`…).
   let kinds: [String]
-  /// The tokens, one per line, sorted by their bytes.
-  private let vocabulary: [UInt8]
+  /// The tokens, one per line, sorted by their bytes: read in place, never copied.
+  private let vocabulary: StaticString
   /// Where each token's line starts in ``vocabulary``, and where the last ends.
   private let starts: [Int32]
-  /// One line of base64 per token, then the biases' line.
-  private let weights: [UInt8]
+  /// One line of base64 per token, then the biases' line: read in place, never copied.
+  private let weights: StaticString
   /// The length of a line of ``weights``, its line break included.
   private let lineLength: Int
 
   /// The model the generated tables hold.
   static let shared = TextModel(kinds: kindNames, vocabulary: vocabularyText, weights: weightsBase64)
 
-  init(kinds: [String], vocabulary: String, weights: String) {
+  init(kinds: [String], vocabulary: StaticString, weights: StaticString) {
     self.kinds = kinds
-    self.vocabulary = Array(vocabulary.utf8)
-    var starts: [Int32] = [0]
-    for (index, byte) in self.vocabulary.enumerated() where byte == 0x0A { starts.append(Int32(index + 1)) }
-    starts.append(Int32(self.vocabulary.count + 1))
-    self.starts = starts
-    self.weights = Array(weights.utf8)
+    self.vocabulary = vocabulary
+    self.weights = weights
+    starts = vocabulary.withUTF8Buffer { bytes in
+      var starts: [Int32] = [0]
+      starts.reserveCapacity(bytes.count / 6)
+      var offset = 0
+      while let newline = Self.offset(of: 0x0A, in: bytes, from: offset) {
+        starts.append(Int32(newline + 1))
+        offset = newline + 1
+      }
+      starts.append(Int32(bytes.count + 1))
+      return starts
+    }
     lineLength = (kinds.count * 2 + 2) / 3 * 4 + 1
+  }
+
+  /// The offset of the first `byte` in `bytes` at or after `start`.
+  private static func offset(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    guard start < bytes.count, let base = bytes.baseAddress,
+      let found = memchr(base + start, Int32(byte), bytes.count - start)
+    else { return nil }
+    return UnsafeRawPointer(found) - UnsafeRawPointer(base)
   }
 
   /// The number of tokens.
@@ -48,24 +63,55 @@ struct TextModel: Sendable {
   func row(of token: String) -> Int? {
     var token = token
     return token.withUTF8 { wanted in
-      var (low, high) = (0, count)
-      while low < high {
-        let middle = (low + high) / 2
-        let line = vocabulary[Int(starts[middle])..<Int(starts[middle + 1]) - 1]
-        if line.elementsEqual(wanted) { return middle }
-        if line.lexicographicallyPrecedes(wanted) { low = middle + 1 } else { high = middle }
+      vocabulary.withUTF8Buffer { words in
+        var (low, high) = (0, count)
+        while low < high {
+          let middle = (low + high) / 2
+          let start = Int(starts[middle])
+          let length = Int(starts[middle + 1]) - 1 - start
+          let order = Self.compare(UnsafeBufferPointer(rebasing: words[start..<start + length]), wanted)
+          if order == 0 { return middle }
+          if order < 0 { low = middle + 1 } else { high = middle }
+        }
+        return nil
       }
-      return nil
     }
   }
 
-  /// The weights of `row` (the biases' row is ``count``), one per kind.
-  func weights(ofRow row: Int) -> [Int16] {
+  /// The order of `a` and `b` by their bytes: negative, zero or positive, as `memcmp`'s.
+  private static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+    let shared = min(a.count, b.count)
+    if shared > 0, let x = a.baseAddress, let y = b.baseAddress {
+      let order = memcmp(x, y, shared)
+      if order != 0 { return Int(order) }
+    }
+    return a.count - b.count
+  }
+
+  /// Adds `scale` times the weights of `row` (the biases' row is ``count``), one per kind, to
+  /// `scores`: the row's line of base64 decoded as it is read, nothing allocated.
+  func add(row: Int, scaledBy scale: Double, to scores: inout [Double]) {
     let start = row * lineLength
-    guard start + lineLength - 1 <= weights.count else { return Array(repeating: 0, count: kinds.count) }
-    let bytes = Base64.decode(weights[start..<start + lineLength - 1])
-    return stride(from: 0, to: bytes.count - 1, by: 2).prefix(kinds.count).map {
-      Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
+    weights.withUTF8Buffer { text in
+      guard start + lineLength - 1 <= text.count else { return }
+      var (buffer, bits, low, kind): (UInt32, UInt32, UInt8?, Int) = (0, 0, nil, 0)
+      for byte in text[start..<start + lineLength - 1] {
+        let value = Base64.values[Int(byte)]
+        if value == 255 { continue }
+        buffer = buffer << 6 | UInt32(value)
+        bits += 6
+        guard bits >= 8 else { continue }
+        bits -= 8
+        let decoded = UInt8(truncatingIfNeeded: buffer >> bits)
+        guard let first = low else {
+          low = decoded
+          continue
+        }
+        low = nil
+        guard kind < scores.count else { return }
+        scores[kind] += scale * Double(Int16(bitPattern: UInt16(first) | UInt16(decoded) << 8))
+        kind += 1
+      }
     }
   }
 
@@ -74,17 +120,16 @@ struct TextModel: Sendable {
   func rank(_ counts: [Int: Int]) -> [(kind: String, probability: Double)] {
     var values: [(row: Int, value: Double)] = []
     var norm = 0.0
-    for (row, count) in counts {
+    // In the rows' order, so that a file's scores are the same bits in every process.
+    for (row, count) in counts.sorted(by: { $0.key < $1.key }) {
       let value = log1p(Double(count))
       values.append((row, value))
       norm += value * value
     }
     norm = norm > 0 ? norm.squareRoot() : 1
-    var scores = weights(ofRow: count).map(Double.init)
-    for (row, value) in values {
-      let scaled = value / norm
-      for (kind, weight) in weights(ofRow: row).enumerated() { scores[kind] += scaled * Double(weight) }
-    }
+    var scores = [Double](repeating: 0, count: kinds.count)
+    add(row: count, scaledBy: 1, to: &scores)
+    for (row, value) in values { add(row: row, scaledBy: value / norm, to: &scores) }
     // Softmax of the scores, which are thousandths.
     let top = scores.max() ?? 0
     let exponentials = scores.map { exp(($0 - top) / 1000) }
@@ -105,24 +150,5 @@ enum Base64 {
     case 0x2F: 63
     default: 255
     }
-  }
-
-  /// The bytes `text` encodes; line breaks and other characters outside the alphabet are skipped.
-  static func decode(_ text: some Collection<UInt8>) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(text.count * 3 / 4)
-    var buffer: UInt32 = 0
-    var bits: UInt32 = 0
-    for byte in text {
-      let value = values[Int(byte)]
-      if value == 255 { continue }
-      buffer = buffer << 6 | UInt32(value)
-      bits += 6
-      if bits >= 8 {
-        bits -= 8
-        out.append(UInt8(truncatingIfNeeded: buffer >> bits))
-      }
-    }
-    return out
   }
 }
