@@ -70,6 +70,8 @@ public struct ValidationRule: Sendable, Hashable, Identifiable {
     public static let documentTypeWithoutMimeType = ID("document-type-without-mime-type")
     /// `package-name-not-app-id` (with ``Validator/freedesktop``).
     public static let packageNameNotAppId = ID("package-name-not-app-id")
+    /// `catch-all-document-type` (with ``Validator/freedesktop``).
+    public static let catchAllDocumentType = ID("catch-all-document-type")
   }
 
   /// The rule's id.
@@ -267,6 +269,15 @@ public struct ValidationRule: Sendable, Hashable, Identifiable {
         "Flatpak installs an app's package only when it is named after the app's ID, and desktop tools expect mime/packages/APP-ID.xml: another name is not exported, or clashes with another app's.",
       fix:
         "Name the package after the app's reverse-DNS ID: mime/packages/org.example.Sketch.xml (utictl export freedesktop does)."
+    ),
+    .init(
+      id: .catchAllDocumentType, severity: .warning,
+      summary:
+        "With --freedesktop: a document type opens every file (public.data, public.item, public.content, application/octet-stream) and no CFBundleTypeMIMETypes names a catch-all.",
+      why:
+        "Listed in a desktop entry's MimeType=, application/octet-stream offers the app for every file in every file manager: utictl export freedesktop leaves it out unless the plist asks for it by MIME type.",
+      fix:
+        "Name the specific types the app opens; to be offered for every file on Linux, add application/octet-stream to CFBundleTypeMIMETypes."
     ),
   ]
 

@@ -1,3 +1,4 @@
+import PropertyList
 import TypeRegistry
 
 /// The rules of `validate --freedesktop`: what the Linux desktop needs of the declarations that
@@ -19,14 +20,63 @@ extension ValidationRun {
       }
     }
     checkDocumentTypeMIMETypes(file)
+    checkDocumentTypeCatchAlls(file)
+    for documentType in file.document.root.dictionary?["CFBundleDocumentTypes"]?.array ?? [] {
+      guard let values = documentType.dictionary?["CFBundleTypeMIMETypes"] else { continue }
+      for value in values.array ?? [values] {
+        guard let name = value.string else { continue }
+        if MIMESyntax.isValid(name) {
+          checkFreedesktopMIMEType(name, in: file, at: value.rawOffset)
+        } else {
+          report(
+            .freedesktopMimeType, "'\(name)' is not a MIME type of the form type/subtype: the export leaves it out",
+            file, value.rawOffset)
+        }
+      }
+    }
   }
 
   /// `freedesktop-mime-type`: a type/subtype (the others are `invalid-mime-type`'s) that
   /// shared-mime-info would not take.
   mutating func checkFreedesktopMIMEType(_ tag: String, in file: DeclarationFile, at offset: Int) {
-    guard MIMESyntax.isValid(tag), let problem = FreedesktopNames.mimeTypeProblem(tag) else { return }
-    report(.freedesktopMimeType, "'\(tag)' is not a MIME type the Linux desktop takes: \(problem)", file, offset)
+    guard MIMESyntax.isValid(tag) else { return }
+    let (essence, parameters) = FreedesktopNames.mimeEssence(tag)
+    if let problem = FreedesktopNames.mimeTypeProblem(essence) {
+      report(.freedesktopMimeType, "'\(tag)' is not a MIME type the Linux desktop takes: \(problem)", file, offset)
+    } else if let parameters {
+      report(
+        .freedesktopMimeType,
+        "'\(tag)' has parameters (\(parameters)), which shared-mime-info and desktop entries do not take: the export "
+          + "drops them", file, offset)
+    }
   }
+
+  /// `catch-all-document-type`: a document type whose content type is every file, where no
+  /// `CFBundleTypeMIMETypes` of the plist names a catch-all (the export then leaves it out).
+  mutating func checkDocumentTypeCatchAlls(_ file: DeclarationFile) {
+    guard let documentTypes = file.document.root.dictionary?["CFBundleDocumentTypes"]?.array else { return }
+    let strings = { (value: PropertyList.Value?) in value.map { ($0.array ?? [$0]) } ?? [] }
+    let named = documentTypes.flatMap { strings($0.dictionary?["CFBundleTypeMIMETypes"]) }.compactMap(\.string)
+    guard !named.contains(where: { FreedesktopNames.isCatchAll(FreedesktopNames.mimeEssence($0).essence) }) else {
+      return
+    }
+    for documentType in documentTypes {
+      let name = documentType.dictionary?["CFBundleTypeName"]?.string.map { " '\($0)'" } ?? ""
+      for value in strings(documentType.dictionary?["LSItemContentTypes"]) {
+        guard let identifier = value.string, Self.catchAllTypes.contains(UTTypeRegistry.fold(identifier)) else {
+          continue
+        }
+        report(
+          .catchAllDocumentType,
+          "document type\(name) opens '\(identifier)', every file: the desktop entry leaves it out (name "
+            + "application/octet-stream in CFBundleTypeMIMETypes to offer the app for every file)", file,
+          value.rawOffset)
+      }
+    }
+  }
+
+  /// The content types that are every file.
+  static let catchAllTypes: Set<String> = ["public.data", "public.item", "public.content"]
 
   /// `glob-shadows-system-type`: an exported extension the machine's shared-mime-info database
   /// gives to a type that shares no MIME type with this one (clashes with Apple's types are

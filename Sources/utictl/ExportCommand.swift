@@ -58,7 +58,11 @@ enum ExportCommand {
     do {
       let export = try FreedesktopExport(
         file, appID: appID, registry: builder, includingImported: invocation[includeImported])
-      for warning in export.warnings { io.error("\(file.path): warning: \(warning)") }
+      // As compilers say it: PATH:LINE:COLUMN: warning: …, which editors and CI annotate.
+      for warning in export.warnings {
+        let place = warning.location.map { $0.line != nil ? "\(file.path):\($0)" : "\(file.path) (\($0))" }
+        io.error("\(place ?? file.path): warning: \(warning.message)")
+      }
       // An exec line that is wrong is found before anything is written.
       if let exec = invocation[exec] { _ = try export.desktopEntry(exec: exec) }
       let written = try export.write(to: invocation[output] ?? ".", exec: invocation[exec])

@@ -45,6 +45,18 @@ struct FileListTests {
     #expect(FileList(Array(url.utf8), target: "text/uri-list").entries == [.url(url)], "\(why)")
   }
 
+  /// Found by the desktop fuzz target: a line ending in two `\r`s kept one in its URL, and the
+  /// list written back (gnome-copied-files ends its last line with nothing) read differently.
+  /// Every `\r` before a line's end ends the line.
+  @Test func carriageReturnsBeforeALineEndAreNeverPartOfAURL() {
+    for target in ["text/uri-list", "x-special/gnome-copied-files"] {
+      let list = FileList(Array("cut\nfile:///home/a%,20b.t.t\r\r\nfile:///tmp/x\r\r\r".utf8), target: target)
+      #expect(list.entries.map(\.url).suffix(2) == ["file:///home/a%,20b.t.t", "file:///tmp/x"], "\(target)")
+      let written = target == "text/uri-list" ? list.uriList : list.gnomeCopiedFiles
+      #expect(FileList(written, target: target) == list, "\(target): read back as written")
+    }
+  }
+
   @Test func gnomeCopiedFilesSaysCopyOrCut() {
     let cut = FileList(Array("cut\nfile:///tmp/a\nfile:///tmp/b".utf8), target: "x-special/gnome-copied-files")
     #expect(cut.operation == .cut)

@@ -307,26 +307,4 @@ struct ExportCommandTests {
     #expect(refused.status == 2)
     #expect(refused.stderr.contains("names no type identifier"), "\(refused.stderr)")
   }
-
-  /// Every real Info.plist of the validation corpus exports to files the tools accept.
-  @Test func everyCorpusInfoPlistExportsToFilesTheToolsAccept() throws {
-    let updater = try Peers.executable("update-mime-database", package: "shared-mime-info").orSkip()
-    let validator = try Peers.executable("desktop-file-validate", package: "desktop-file-utils").orSkip()
-    let corpus = fixturesDirectory.appendingPathComponent("info-plists")
-    let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".plist") }
-      .sorted()
-    #expect(names.count >= 20)
-    for name in names {
-      let directory = try TemporaryDirectory()
-      let share = directory.url.path + "/share"
-      let run = utictl(
-        "export", "freedesktop", corpus.appendingPathComponent(name).path, "--app-id", "org.example.Corpus",
-        "--exec", "corpus %F", "-o", share)
-      #expect(run.status == 0, "\(name): \(run.stderr)")
-      let compiled = try runProcess("/usr/bin/env", ["XDG_DATA_DIRS=\(share):/usr/share", updater, share + "/mime"])
-      #expect(compiled.status == 0 && compiled.stderrText.isEmpty, "\(name): \(compiled.stderrText)")
-      let validated = try runProcess(validator, [share + "/applications/org.example.Corpus.desktop"])
-      #expect(validated.status == 0, "\(name): \(validated.stdoutText)")
-    }
-  }
 }

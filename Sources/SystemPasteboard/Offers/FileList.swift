@@ -63,8 +63,12 @@ package struct FileList: Equatable, Sendable {
 
   /// Reads the bytes of `target` (one of the two file-list targets).
   package init(_ bytes: [UInt8], target: String) {
+    // A line ends at `\n`; the `\r`s before it (one in `\r\n`, more from a careless writer) are
+    // line ends too, never part of a URL (RFC 3986 has no raw CR).
     var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-      String(decoding: line.last == 0x0D ? line.dropLast() : line[...], as: UTF8.self)
+      var line = line[...]
+      while line.last == 0x0D { line = line.dropLast() }
+      return String(decoding: line, as: UTF8.self)
     }
     var operation: Operation?
     if target == Self.gnomeCopiedFilesTarget, let first = lines.first {

@@ -21,11 +21,41 @@ package enum FreedesktopNames {
       }
   }
 
+  /// The MIME types that say nothing of a file's kind (every file is `application/octet-stream`
+  /// to shared-mime-info): an app that lists one in `MimeType=` is offered for every file.
+  package static let catchAllMIMETypes: Set<String> = ["application/octet-stream", "all/all", "all/allfiles", "*/*"]
+
+  /// Whether `essence` (a MIME type without parameters) is one of ``catchAllMIMETypes``.
+  package static func isCatchAll(_ essence: String) -> Bool { catchAllMIMETypes.contains(essence.lowercased()) }
+
+  /// `value` without its parameters (`text/plain;charset=utf-8` → `text/plain`), white space
+  /// around it trimmed, and the parameters dropped (nil when there were none).
+  package static func mimeEssence(_ value: String) -> (essence: String, parameters: String?) {
+    let trim: (Substring) -> String = {
+      String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+    guard let semicolon = value.firstIndex(of: ";") else { return (trim(Substring(value)), nil) }
+    return (trim(value[..<semicolon]), trim(value[value.index(after: semicolon)...]))
+  }
+
+  /// Whether `identifier` is in a namespace Apple keeps for the system's types (`public.`,
+  /// `com.apple.`): an app that declares one re-declares a system type.
+  package static func isSystemNamespace(_ identifier: String) -> Bool {
+    let folded = identifier.lowercased()
+    return folded.hasPrefix("public.") || folded.hasPrefix("com.apple.")
+  }
+
   /// Why shared-mime-info would not take `name` as a MIME type (nil: it would): the form
   /// `media/subtype`, RFC 6838's characters (letters, digits, `!#$&-^_.+`), a known media type.
   package static func mimeTypeProblem(_ name: String) -> String? {
     let parts = name.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return "it is not media/subtype" }
+    for part in parts {
+      guard part.utf8.count <= 127 else { return "'\(part.prefix(20))…' is longer than RFC 6838's 127 characters" }
+      guard let first = part.utf8.first, isLetter(first) || isDigit(first) else {
+        return "'\(part)' does not start with a letter or digit, as RFC 6838 asks"
+      }
+    }
     let allowed = Set("!#$&-^_.+".utf8)
     if let bad = name.utf8.first(where: {
       !isLetter($0) && !isDigit($0) && !allowed.contains($0) && $0 != UInt8(ascii: "/")

@@ -18,7 +18,7 @@ extension FreedesktopExport {
     /// The `*.lproj/InfoPlist.strings` beside the Info.plist at `path`: in `Contents/Resources`
     /// of a macOS bundle, beside it in an iOS bundle or a source folder. `Base.lproj` has no
     /// language; a file that cannot be read is left out with a warning.
-    init(nextTo path: String, warnings: inout [String]) {
+    init(nextTo path: String, warnings: inout [Warning]) {
       var folders = [FileIO.directoryName(of: path)]
       if path.hasSuffix("/Contents/Info.plist") { folders.append(folders[0] + "/Resources") }
       for folder in folders where FileIO.isDirectory(folder) {
@@ -31,7 +31,7 @@ extension FreedesktopExport {
             let root = try PropertyList.parse(try FileIO.read(file)).root
             if let dictionary = root.dictionary { strings[Self.legacyNames[name] ?? name] = dictionary }
           } catch {
-            warnings.append("\(file) is left out: \(error)")
+            warnings.append(Warning("\(file) is left out: \(error)"))
           }
         }
       }

@@ -72,11 +72,22 @@ public struct FreedesktopExport: Sendable {
   public let mimeTypes: [MIMEType]
   /// What the desktop entry's `MimeType=` lists, in order.
   public let documentMIMETypes: [String]
-  /// What could not be exported, one sentence each (a document type whose content type has no
-  /// MIME type, say): reported, not fatal.
-  public let warnings: [String]
+  /// What could not be exported, or was changed to be, one sentence each at the value of the
+  /// Info.plist that says it: reported, not fatal.
+  public let warnings: [Warning]
 
   /// Works out the export of `file`'s declarations for the application `appID`.
+  ///
+  /// What every tool of the desktop accepts, from any Info.plist (each with a warning):
+  /// - MIME types lose their parameters (`text/plain;charset=utf-8` is `text/plain`), and each
+  ///   is listed once, whatever its letter case;
+  /// - a value that is not `type/subtype` by RFC 6838's rules (with a media type
+  ///   shared-mime-info knows) is left out;
+  /// - a declaration of a type the system already has (`public.*`, `com.apple.*`, or a type of
+  ///   the built-in catalog or the machine's database) is not exported as a new MIME type: the
+  ///   document types that name it list the system's MIME type;
+  /// - `application/octet-stream` and the other catch-alls are left out of `MimeType=` unless a
+  ///   `CFBundleTypeMIMETypes` of the plist names them.
   ///
   /// - Parameters:
   ///   - file: The Info.plist (or bundle) whose declarations and document types are exported.
@@ -90,17 +101,18 @@ public struct FreedesktopExport: Sendable {
   ) throws(WorkspaceError) {
     try Self.checkApplicationID(appID)
     var builder = registry ?? UTTypeRegistry.Builder(includingSystemTypes: true, mimeDatabase: nil)
+    let system = builder.build()
     builder.add(file)
-    let types = builder.build()
     let root = file.document.root.dictionary
     self.appID = appID
-    var warnings: [String] = []
-    applicationName = Self.applicationName(root, appID: appID, warnings: &warnings)
+    var warnings: [Warning] = []
+    let locate: @Sendable (Int) -> PropertyList.SourceLocation? = { $0 >= 0 ? file.location(ofOffset: $0) : nil }
+    applicationName = Self.applicationName(root, appID: appID, locate: locate, warnings: &warnings)
     let declarations = file.declarations.filter { $0.kind == .exported || includingImported }
-    var names = Naming(registry: types)
+    var names = Naming(registry: builder.build(), system: system, locate: locate)
     let localizations = Localizations(nextTo: file.path, warnings: &warnings)
-    var made = declarations.map { declaration in
-      var type = names.mimeType(of: declaration)
+    var made = declarations.compactMap { declaration -> MIMEType? in
+      guard var type = names.mimeType(of: declaration, warnings: &warnings) else { return nil }
       type.localizedComments = type.comment.map(localizations.translations) ?? [:]
       return type
     }
@@ -110,7 +122,7 @@ public struct FreedesktopExport: Sendable {
       made[index].caseSensitiveGlobs = Set(made[index].globs.filter { (spellings[$0.lowercased()]?.count ?? 0) > 1 })
     }
     mimeTypes = made
-    documentMIMETypes = DocumentTypes.mimeTypes(of: root, naming: &names, warnings: &warnings)
+    documentMIMETypes = DocumentTypes.mimeTypes(of: root, naming: names, warnings: &warnings)
     self.warnings = warnings
   }
 }
@@ -119,20 +131,25 @@ extension FreedesktopExport {
   /// `CFBundleDisplayName`, else `CFBundleName`; where neither is given, or the one given is an
   /// Xcode build setting left unexpanded (`$(PRODUCT_NAME)`), the app ID's last element, with a
   /// warning.
-  static func applicationName(_ root: PropertyList.Dictionary?, appID: String, warnings: inout [String]) -> String {
+  static func applicationName(
+    _ root: PropertyList.Dictionary?, appID: String, locate: (Int) -> PropertyList.SourceLocation?,
+    warnings: inout [Warning]
+  ) -> String {
     let fallback = String(appID.split(separator: ".").last ?? Substring(appID))
     for key in ["CFBundleDisplayName", "CFBundleName"] {
-      guard let name = root?[key]?.string, !name.isEmpty else { continue }
+      guard let value = root?[key], let name = value.string, !name.isEmpty else { continue }
       guard !name.contains("$(") && !name.contains("${") else {
         warnings.append(
-          "\(key) is '\(name)', an Xcode build setting: the desktop entry is named '\(fallback)' (export the built "
-            + "app's Info.plist for its name)")
+          Warning(
+            "\(key) is '\(name)', an Xcode build setting: the desktop entry is named '\(fallback)' (export the "
+              + "built app's Info.plist for its name)", at: locate(value.rawOffset)))
         return fallback
       }
       return name
     }
     warnings.append(
-      "the Info.plist names no app (CFBundleDisplayName, CFBundleName): the desktop entry is named '\(fallback)'")
+      Warning(
+        "the Info.plist names no app (CFBundleDisplayName, CFBundleName): the desktop entry is named '\(fallback)'"))
     return fallback
   }
 }

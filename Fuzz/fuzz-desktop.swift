@@ -1,0 +1,94 @@
+// libFuzzer target for what other programs hand us on the Linux desktop: built by scripts/fuzz.sh
+// with the UTIPlatform, PropertyList, TypeRegistry, Workspace and SystemPasteboard modules. The
+// first byte chooses the reader, the rest is its input:
+//   0 key files (desktop entries, mimeapps.list, mimeinfo.cache), and mimeapps.list rewritten
+//   1 an Exec line expanded and split into words
+//   2 text/uri-list and x-special/gnome-copied-files, read and written back
+//   3 a 32-byte X11 event, as XDND messages and selection events are decoded
+//   4 an offer's MIME string (a Wayland offer, an X11 target) made a type, and text received
+//     under it converted (text/html's charset, the text charsets)
+// Whatever the bytes, each ends without a crash, and what is read back is what was written.
+import TypeRegistry
+
+@testable import SystemPasteboard
+@testable import Workspace
+
+let registry = UTTypeRegistry.Builder(includingSystemTypes: true, mimeDatabase: nil).build()
+let atoms = Xdnd.Atoms(numbered: 0x100)
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  guard size > 0 else { return 0 }
+  let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
+  switch data[0] % 5 {
+  case 0: keyFile(bytes)
+  case 1: execLine(bytes)
+  case 2: fileLists(bytes)
+  case 3: x11Event(bytes)
+  default: offer(bytes)
+  }
+  return 0
+}
+
+func keyFile(_ bytes: [UInt8]) {
+  if let file = KeyFile(bytes: bytes) {
+    for group in file.groups {
+      for key in group.order {
+        _ = file.string(group.name, key)
+        _ = file.list(group.name, key)
+        _ = file.bool(group.name, key)
+      }
+    }
+  }
+  var list = MIMEAppsList(text: String(decoding: bytes, as: UTF8.self))
+  list.setDefault("fuzz.desktop", for: "text/plain")
+  let text = list.text
+  precondition(text.isEmpty || text.hasSuffix("\n"), "mimeapps.list written without its last newline")
+  // Written again, it changes no more: the change is idempotent.
+  var again = MIMEAppsList(text: text)
+  again.setDefault("fuzz.desktop", for: "text/plain")
+  precondition(again.text == text, "setting the same default twice changed mimeapps.list")
+}
+
+func execLine(_ bytes: [UInt8]) {
+  let line = String(decoding: bytes, as: UTF8.self)
+  _ = ExecLine.commands(line, files: ["/tmp/a b", "/tmp/it's"], name: "Fuzz", icon: "fuzz", entryPath: "/x.desktop")
+  _ = ExecLine.commands(line, files: [], name: "", icon: nil, entryPath: "")
+  if let words = ShellWords.split(line) {
+    // Each word quoted and joined splits back into the same words.
+    let quoted = words.map(ShellWords.quote).joined(separator: " ")
+    precondition(ShellWords.split(quoted) == words, "quoted words did not split back: \(words)")
+  }
+}
+
+func fileLists(_ bytes: [UInt8]) {
+  for target in ["text/uri-list", "x-special/gnome-copied-files"] {
+    let list = FileList(bytes, target: target)
+    _ = list.paths
+    let written = target == "text/uri-list" ? list.uriList : list.gnomeCopiedFiles
+    let reread = FileList(written, target: target)
+    precondition(reread.entries == list.entries, "a file list written and read back changed: \(list.entries)")
+    precondition(target == "text/uri-list" || reread.operation == (list.operation ?? .copy), "the operation changed")
+  }
+}
+
+func x11Event(_ bytes: [UInt8]) {
+  guard bytes.count >= 32 else { return }
+  let event = X11Connection.Event(bytes: Array(bytes.prefix(32)))
+  _ = X11Event(event, xfixesEvent: 0x57)
+  if let message = Xdnd.Message(event, atoms: atoms) {
+    let (type, data) = message.encoded(atoms)
+    precondition(data.count == 5 && type >= 0x100, "an XDND message encoded as \(type), \(data)")
+  }
+}
+
+func offer(_ bytes: [UInt8]) {
+  let split = bytes.firstIndex(of: 0) ?? min(bytes.count, 64)
+  let target = String(decoding: bytes[..<split], as: UTF8.self)
+  let payload = Array(bytes[split...].dropFirst())
+  _ = SelectionTargets.type(ofTarget: target, registry: registry)
+  _ = SelectionTargets.isTextTarget(target)
+  _ = FileList.isFileListTarget(target)
+  _ = SelectionTargets.received(payload, target: target)
+  _ = SelectionTargets.received(payload, target: "text/html")
+}
