@@ -74,7 +74,7 @@ extension ValidationRun {
         "'\(d.identifier)' is exported in the '\(vendor)' domain, whose types the system attributes to another vendor, and this file has no CFBundleIdentifier that makes it yours; import it, or set CFBundleIdentifier",
         file, identifierOffset)
     }
-    if system != nil, !key.hasPrefix("public."), !key.hasPrefix("com.apple.") {
+    if system != nil, !UTTypeRegistry.isSystemNamespace(key) {
       report(
         .duplicateIdentifier,
         "'\(d.identifier)' is already declared by the system; import it instead of exporting it",

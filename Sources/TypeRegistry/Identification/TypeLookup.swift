@@ -56,7 +56,7 @@ extension UTTypeRegistry: TypeLookup {
     let declaration = records[Int(first)].declaration
     // A system type an Info.plist re-declares (`public.png`) is still Apple's.
     let identifier = records.identifier(at: Int(first))
-    let isSystem = ["public.", "com.apple."].contains { UTTypeRegistry.fold(identifier).hasPrefix($0) }
+    let isSystem = UTTypeRegistry.isSystemNamespace(identifier)
     return declaration.isBuiltIn || declaration.isFromMIMEDatabase || isSystem ? nil : identifier
   }
 }

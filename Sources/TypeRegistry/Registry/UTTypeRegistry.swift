@@ -98,6 +98,13 @@ public final class UTTypeRegistry: Sendable {
   /// The id of a declared identifier, compared case-insensitively.
   func id(of identifier: String) -> Int32? { ids.find(Self.fold(identifier)) }
 
+  /// Whether `identifier` is in a namespace Apple keeps for the system's types (`public.`,
+  /// `com.apple.`): a file that declares one re-declares a system type.
+  package static func isSystemNamespace(_ identifier: String) -> Bool {
+    let folded = fold(identifier)
+    return folded.hasPrefix("public.") || folded.hasPrefix("com.apple.")
+  }
+
   /// ASCII lowercase, without allocating when the string has no capitals.
   @inline(__always) package static func fold(_ s: String) -> String {
     // Over the contiguous bytes (a native or small string): a String.UTF8View iterator costs

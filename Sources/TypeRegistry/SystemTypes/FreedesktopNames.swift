@@ -38,13 +38,6 @@ package enum FreedesktopNames {
     return (trim(value[..<semicolon]), trim(value[value.index(after: semicolon)...]))
   }
 
-  /// Whether `identifier` is in a namespace Apple keeps for the system's types (`public.`,
-  /// `com.apple.`): an app that declares one re-declares a system type.
-  package static func isSystemNamespace(_ identifier: String) -> Bool {
-    let folded = identifier.lowercased()
-    return folded.hasPrefix("public.") || folded.hasPrefix("com.apple.")
-  }
-
   /// Why shared-mime-info would not take `name` as a MIME type (nil: it would): the form
   /// `media/subtype`, RFC 6838's characters (letters, digits, `!#$&-^_.+`), a known media type.
   package static func mimeTypeProblem(_ name: String) -> String? {

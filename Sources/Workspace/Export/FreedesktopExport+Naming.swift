@@ -46,7 +46,7 @@ extension FreedesktopExport {
     /// Whether `identifier` is a type the system has: in Apple's namespaces (`public.`,
     /// `com.apple.`), or declared by the built-in catalog or the machine's database.
     func isSystemType(_ identifier: String) -> Bool {
-      if FreedesktopNames.isSystemNamespace(identifier) { return true }
+      if UTTypeRegistry.isSystemNamespace(identifier) { return true }
       guard let type = system.type(withIdentifier: identifier), let known = system.declaration(of: type) else {
         return false
       }

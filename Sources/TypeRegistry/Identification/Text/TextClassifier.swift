@@ -134,22 +134,13 @@ struct TextLines {
 
   /// Whether the line at `index` holds `literal` (bytes compared, no string made).
   func contains(_ index: Int, _ literal: StaticString) -> Bool {
-    let line = self[index]
-    let needle = UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-    guard needle.count <= line.count else { return false }
-    var start = line.startIndex
-    while start <= line.endIndex - needle.count {
-      if line[start..<start + needle.count].elementsEqual(needle) { return true }
-      start += 1
-    }
-    return false
+    ByteView(text).firstOffset(of: literal, in: ranges[index]) != nil
   }
 
   /// Whether the line at `index`, after leading spaces and tabs, starts with `literal`.
   func startsWith(_ index: Int, _ literal: StaticString) -> Bool {
-    let line = self[index].drop { $0 == 0x20 || $0 == 0x09 }
-    let needle = UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-    return line.count >= needle.count && line.prefix(needle.count).elementsEqual(needle)
+    let start = self[index].firstIndex { $0 != 0x20 && $0 != 0x09 } ?? ranges[index].upperBound
+    return start + literal.utf8CodeUnitCount <= ranges[index].upperBound && ByteView(text).has(literal, at: start)
   }
 
   /// The indices of the lines that hold more than white space.

@@ -109,28 +109,23 @@ struct TextTokens {
   /// The comment that starts at `at`: its marker and where it ends (past its line, or its
   /// closing delimiter); nil when none starts there.
   private static func comment(in text: UnsafeRawBufferPointer, at: Int) -> (String, Int)? {
-    func has(_ literal: String, _ offset: Int) -> Bool {
-      let bytes = Array(literal.utf8)
-      return offset + bytes.count <= text.count && text[offset..<offset + bytes.count].elementsEqual(bytes)
+    let view = ByteView(text)
+    func end(of closing: StaticString, from offset: Int) -> Int {
+      view.firstOffset(of: closing, in: min(offset, text.count)..<text.count).map { $0 + closing.utf8CodeUnitCount }
+        ?? text.count
     }
-    func find(_ literal: String, from offset: Int) -> Int? {
-      var index = offset
-      while index < text.count {
-        if has(literal, index) { return index }
-        index += 1
-      }
-      return nil
-    }
-    if has("/*", at) { return ("/*", find("*/", from: at + 2).map { $0 + 2 } ?? text.count) }
-    if has("<!--", at) { return ("<!--", find("-->", from: at + 4).map { $0 + 3 } ?? text.count) }
-    for marker in ["#!", "//", "--", "#", ";", "%"] where has(marker, at) {
-      let next = at + marker.utf8.count
-      if ["#", "--", "%"].contains(marker), next < text.count,
-        ![0x20, 0x09, 0x0A, 0x0D, 0x23, 0x2A, 0x2D, 0x25, 0x3D].contains(text[next])
-      {
+    if view.has("/*", at: at) { return ("/*", end(of: "*/", from: at + 2)) }
+    if view.has("<!--", at: at) { return ("<!--", end(of: "-->", from: at + 4)) }
+    // Each line marker, and whether it must be followed by a space or a mark of its own.
+    let markers: [(StaticString, Bool)] = [
+      ("#!", false), ("//", false), ("--", true), ("#", true), (";", false), ("%", true),
+    ]
+    for (marker, spaced) in markers where view.has(marker, at: at) {
+      let next = at + marker.utf8CodeUnitCount
+      if spaced, next < text.count, ![0x20, 0x09, 0x0A, 0x0D, 0x23, 0x2A, 0x2D, 0x25, 0x3D].contains(text[next]) {
         continue
       }
-      return (marker, find("\n", from: at).map { $0 + 1 } ?? text.count)
+      return ("\(marker)", end(of: "\n", from: at))
     }
     return nil
   }
