@@ -47,10 +47,12 @@ package final class WaylandVirtualInput: @unchecked Sendable {
     let seat = try Self.bound(.seat, on: connection)
     let pointers = try Self.bound(.virtualPointerManager, on: connection)
     let keyboards = try Self.bound(.virtualKeyboardManager, on: connection)
-    pointerID = connection.makeObject(.virtualPointer)
-    try connection.send(.VirtualPointerManager.createVirtualPointer(seat: seat, id: pointerID), to: pointers)
-    keyboardID = connection.makeObject(.virtualKeyboard)
-    try connection.send(.VirtualKeyboardManager.createVirtualKeyboard(seat: seat, id: keyboardID), to: keyboards)
+    pointerID = try connection.create(.virtualPointer, to: pointers) {
+      .VirtualPointerManager.createVirtualPointer(seat: seat, id: $0)
+    }
+    keyboardID = try connection.create(.virtualKeyboard, to: keyboards) {
+      .VirtualKeyboardManager.createVirtualKeyboard(seat: seat, id: $0)
+    }
     let map = Array(Self.keymap.utf8) + [0]
     guard let fd = FileIO.anonymousSharedMemory(map) else {
       throw SystemPasteboardError(.connectionFailed, "no shared memory for the keymap")

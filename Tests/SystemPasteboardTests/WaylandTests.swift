@@ -222,10 +222,10 @@ extension SystemPasteboardTests {
         let interfaces = WaylandInterface.DataControl.wlr
         let manager = try #require(try connection.bind(interfaces.manager)).id
         let seat = try #require(try connection.bind(.seat)).id
-        let device = connection.makeObject(interfaces.device)
-        try connection.send(.DataControlManager.getDataDevice(id: device, seat: seat), to: manager)
-        source = connection.makeObject(interfaces.source)
-        try connection.send(.DataControlManager.createDataSource(id: source), to: manager)
+        let device = try connection.create(interfaces.device, to: manager) {
+          .DataControlManager.getDataDevice(id: $0, seat: seat)
+        }
+        source = try connection.create(interfaces.source, to: manager) { .DataControlManager.createDataSource(id: $0) }
         try connection.send(.DataControlSource.offer(mimeType: "text/plain"), to: source)
         try connection.send(.DataControlDevice.setSelection(source: source), to: device)
         try connection.roundTrip()
@@ -277,10 +277,12 @@ extension SystemPasteboardTests {
       let interfaces = WaylandInterface.DataControl.wlr
       let manager = try #require(try connection.bind(interfaces.manager)).id
       let seat = try #require(try connection.bind(.seat)).id
-      let device = connection.makeObject(interfaces.device)
-      try connection.send(.DataControlManager.getDataDevice(id: device, seat: seat), to: manager)
-      let source = connection.makeObject(interfaces.source)
-      try connection.send(.DataControlManager.createDataSource(id: source), to: manager)
+      let device = try connection.create(interfaces.device, to: manager) {
+        .DataControlManager.getDataDevice(id: $0, seat: seat)
+      }
+      let source = try connection.create(interfaces.source, to: manager) {
+        .DataControlManager.createDataSource(id: $0)
+      }
       // A source may be set once: the second set_selection is a protocol error.
       try connection.send(.DataControlDevice.setSelection(source: source), to: device)
       try connection.send(.DataControlDevice.setSelection(source: source), to: device)
@@ -292,6 +294,35 @@ extension SystemPasteboardTests {
         #expect(
           error.message.hasPrefix("the Wayland compositor reported error 1 on zwlr_data_control_device_v1@\(device): "))
       }
+    }
+
+    /// Ids reach the compositor in the order they are made, whichever thread makes them: sixteen
+    /// threads making round trips at once (each a new `wl_callback`) once ended the connection
+    /// with "invalid arguments for wl_display@1.sync" when a later id overtook an earlier one.
+    @Test func roundTripsFromManyThreadsAtOnce() throws {
+      try Self.compositor.orSkip()
+      let dispatcher = try WaylandDispatcher(
+        connection: try WaylandConnection(display: try Self.display(), timeout: 30))
+      defer { dispatcher.close() }
+      try dispatcher.start(handler: { _ in }, ended: { _ in })
+      let failures = Locked<[String]>([])
+      let group = DispatchGroup()
+      for _ in 0..<16 {
+        group.enter()
+        Thread {
+          defer { group.leave() }
+          for _ in 0..<500 {
+            do throws(SystemPasteboardError) {
+              try dispatcher.sync()
+            } catch {
+              failures.withLock { $0.append("\(error)") }
+              return
+            }
+          }
+        }.start()
+      }
+      group.wait()
+      #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0.prefix(3) })")
     }
 
     @Test func aCompositorThatGoesAwayFailsEveryCall() throws {

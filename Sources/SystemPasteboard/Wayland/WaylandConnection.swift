@@ -43,6 +43,9 @@ package final class WaylandConnection: @unchecked Sendable {
   /// value of no size would share its address with the lock's, which ThreadSanitizer's
   /// exclusivity checks take for a race.)
   let writing = Locked<UInt64>(0)
+  /// Held from the making of a new id to the queueing of the request that creates it, and
+  /// counts the objects made: the compositor takes new ids only in the order they were made.
+  private let creating = Locked<UInt64>(0)
   /// The writes made off the loop, waiting for it, and the loop that writes them (nil before
   /// a dispatcher serves the connection: its maker writes then).
   let outgoing = Locked(Outgoing())
@@ -84,8 +87,7 @@ package final class WaylandConnection: @unchecked Sendable {
           .connectionFailed, "cannot connect to the Wayland compositor at \(display): \(error)")
       }
     }
-    let registry = makeObject(.registry)
-    try send(.Display.getRegistry(registry: registry), to: 1)
+    let registry = try create(.registry, to: 1) { .Display.getRegistry(registry: $0) }
     try roundTrip { incoming in
       if case .global(let name, let interface, let version) = incoming.event {
         globals.append(Global(name: name, interface: interface, version: version))
@@ -99,14 +101,33 @@ package final class WaylandConnection: @unchecked Sendable {
     socket.close()
   }
 
-  /// A new client object of `interface`.
-  package func makeObject(_ interface: WaylandInterface) -> UInt32 {
-    objects.withLock { objects in
-      let id = objects.free.popLast() ?? objects.next
-      if id == objects.next { objects.next += 1 }
-      objects.interfaces[id] = interface
-      return id
+  /// Makes a client object of `interface` and sends `request(id)`, the request that creates it,
+  /// to `object`, as one step. A compositor takes a new id only if it is the next one (or one it
+  /// freed): were two threads to make ids 10 and 11 and send 11 first, the compositor would end
+  /// the connection ("invalid arguments for wl_display@1.sync"), as libwayland's proxies avoid by
+  /// making and marshalling under one lock.
+  /// - Returns: The new object's id.
+  /// - Throws: ``SystemPasteboardError`` as ``send(_:to:)`` does.
+  @discardableResult
+  package func create(
+    _ interface: WaylandInterface, to object: UInt32, by request: (UInt32) -> WaylandRequest
+  ) throws(SystemPasteboardError) -> UInt32 {
+    let result = creating.withLock { made -> Result<UInt32, SystemPasteboardError> in
+      made += 1
+      let id = objects.withLock { objects in
+        let id = objects.free.popLast() ?? objects.next
+        if id == objects.next { objects.next += 1 }
+        objects.interfaces[id] = interface
+        return id
+      }
+      do throws(SystemPasteboardError) {
+        try send(request(id), to: object)
+        return .success(id)
+      } catch {
+        return .failure(error)
+      }
     }
+    return try result.get()
   }
 
   /// Binds the first global of `interface` at the lower of its version and ours; nil when the
@@ -114,9 +135,9 @@ package final class WaylandConnection: @unchecked Sendable {
   package func bind(_ interface: WaylandInterface) throws(SystemPasteboardError) -> (id: UInt32, version: UInt32)? {
     guard let global = globals.first(where: { $0.interface == interface.name }) else { return nil }
     let version = min(global.version, interface.version)
-    let id = makeObject(interface)
-    try send(
-      .Registry.bind(name: global.name, interface: interface.name, version: version, id: id), to: registryID)
+    let id = try create(interface, to: registryID) {
+      .Registry.bind(name: global.name, interface: interface.name, version: version, id: $0)
+    }
     return (id, version)
   }
 
@@ -240,10 +261,10 @@ package final class WaylandConnection: @unchecked Sendable {
   /// Sends `wl_display.sync` and hands every event to `body` until its `done` (within the
   /// timeout). Only for the thread that reads events.
   func roundTrip(_ body: (Incoming) throws(SystemPasteboardError) -> Void = { _ in }) throws(SystemPasteboardError) {
-    let callback = makeObject(.callback)
     let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(timeout))
+    let callback: UInt32
     do {
-      try send(.Display.sync(callback: callback), to: 1)
+      callback = try create(.callback, to: 1) { .Display.sync(callback: $0) }
     } catch  where error.code == .closed {
       // A compositor that reports a protocol error closes the connection at once: the error
       // waits in the socket, and says more than the closed connection.

@@ -110,11 +110,14 @@ final class WaylandDispatcher: @unchecked Sendable {
       try connection.roundTrip { incoming in handler(incoming) }
       return
     }
-    let callback = connection.makeObject(.callback)
     let waiter = Waiter<Bool>()
-    syncs.withLock { $0[callback] = waiter }
+    let callback: UInt32
     do {
-      try connection.send(.Display.sync(callback: callback), to: 1)
+      // Registered before it is sent: its `done` may be read before `create` returns.
+      callback = try connection.create(.callback, to: 1) { [syncs] callback in
+        syncs.withLock { $0[callback] = waiter }
+        return .Display.sync(callback: callback)
+      }
     } catch  where error.code == .closed {
       // The thread reads why (a protocol error the compositor sent before closing).
       _ = waiter.wait(seconds: connection.timeout)

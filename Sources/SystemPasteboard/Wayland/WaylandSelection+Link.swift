@@ -59,8 +59,9 @@ extension WaylandSelection {
       guard let (seat, _) = try connection.bind(.seat) else {
         throw SystemPasteboardError(.unsupported, "the Wayland compositor at \(connection.display) has no seat")
       }
-      device = connection.makeObject(interfaces.device)
-      try connection.send(.DataControlManager.getDataDevice(id: device, seat: seat), to: manager)
+      device = try connection.create(interfaces.device, to: manager) {
+        .DataControlManager.getDataDevice(id: $0, seat: seat)
+      }
       // The device announces the current selections at once.
       try connection.roundTrip { incoming throws(SystemPasteboardError) in handle(incoming) }
       dispatcher.prepare { [weak self] incoming in

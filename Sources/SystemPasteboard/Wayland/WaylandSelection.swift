@@ -159,8 +159,9 @@ final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   {
     try checkOpen()
     let offers = SelectionTargets.offers(for: items, sensitive: ownership.isSensitive)
-    let source = connection.makeObject(link.interfaces.source)
-    try connection.send(.DataControlManager.createDataSource(id: source), to: link.manager)
+    let source = try connection.create(link.interfaces.source, to: link.manager) {
+      .DataControlManager.createDataSource(id: $0)
+    }
     for offer in offers { try connection.send(.DataControlSource.offer(mimeType: offer.target), to: source) }
     let overflow = state.withLock { state -> [UInt32] in
       if let previous = state.source { state.retired.append(previous) }

@@ -51,8 +51,9 @@ extension WaylandToplevel {
     guard let dataDevice, let dataDeviceManager else {
       throw SystemPasteboardError(.unsupported, "the Wayland compositor at \(connection.display) has no data device")
     }
-    let source = connection.makeObject(.dataSource)
-    try connection.send(.DataDeviceManager.createDataSource(id: source), to: dataDeviceManager)
+    let source = try connection.create(.dataSource, to: dataDeviceManager) {
+      .DataDeviceManager.createDataSource(id: $0)
+    }
     for mimeType in mimeTypes { try connection.send(.DataSource.offer(mimeType: mimeType), to: source) }
     try connection.send(.DataSource.setActions(dndActions: actions.waylandMask), to: source)
     let previous = state.withLock { state -> UInt32? in

@@ -87,8 +87,7 @@ extension WaylandToplevel {
         throw SystemPasteboardError(
           .unsupported, "the Wayland compositor at \(connection.display) has no primary selection protocol")
       }
-      source = connection.makeObject(.primarySource)
-      try connection.send(.PrimaryManager.createSource(id: source), to: primaryManager)
+      source = try connection.create(.primarySource, to: primaryManager) { .PrimaryManager.createSource(id: $0) }
       for mimeType in mimeTypes { try connection.send(.PrimarySource.offer(mimeType: mimeType), to: source) }
       state.withLock { $0.sources[source] = (serve, events) }
       try connection.send(.PrimaryDevice.setSelection(source: source, serial: serial), to: primaryDevice)
@@ -96,8 +95,7 @@ extension WaylandToplevel {
       guard let dataDevice, let dataDeviceManager else {
         throw SystemPasteboardError(.unsupported, "the Wayland compositor at \(connection.display) has no data device")
       }
-      source = connection.makeObject(.dataSource)
-      try connection.send(.DataDeviceManager.createDataSource(id: source), to: dataDeviceManager)
+      source = try connection.create(.dataSource, to: dataDeviceManager) { .DataDeviceManager.createDataSource(id: $0) }
       for mimeType in mimeTypes { try connection.send(.DataSource.offer(mimeType: mimeType), to: source) }
       state.withLock { $0.sources[source] = (serve, events) }
       try connection.send(.DataDevice.setSelection(source: source, serial: serial), to: dataDevice)

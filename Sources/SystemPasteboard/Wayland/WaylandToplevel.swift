@@ -117,26 +117,25 @@ package final class WaylandToplevel: @unchecked Sendable {
     wmBase = try Self.required(.wmBase, on: connection)
     seat = try connection.bind(.seat)?.id
     dataDeviceManager = try connection.bind(.dataDeviceManager)?.id
-    surface = connection.makeObject(.surface)
-    try connection.send(.Compositor.createSurface(id: surface), to: compositor)
-    xdgSurface = connection.makeObject(.xdgSurface)
-    try connection.send(.WmBase.getXdgSurface(id: xdgSurface, surface: surface), to: wmBase)
-    toplevel = connection.makeObject(.toplevel)
-    try connection.send(.XdgSurface.getToplevel(id: toplevel), to: xdgSurface)
+    surface = try connection.create(.surface, to: compositor) { .Compositor.createSurface(id: $0) }
+    xdgSurface = try connection.create(.xdgSurface, to: wmBase) { [surface] in
+      .WmBase.getXdgSurface(id: $0, surface: surface)
+    }
+    toplevel = try connection.create(.toplevel, to: xdgSurface) { .XdgSurface.getToplevel(id: $0) }
     try connection.send(.Toplevel.setTitle(title: title), to: toplevel)
     try connection.send(.Toplevel.setAppId(appId: appID), to: toplevel)
     if let seat, let dataDeviceManager {
-      let device = connection.makeObject(.dataDevice)
-      try connection.send(.DataDeviceManager.getDataDevice(id: device, seat: seat), to: dataDeviceManager)
-      dataDevice = device
+      dataDevice = try connection.create(.dataDevice, to: dataDeviceManager) {
+        .DataDeviceManager.getDataDevice(id: $0, seat: seat)
+      }
     } else {
       dataDevice = nil
     }
     primaryManager = try connection.bind(.primaryManager)?.id
     if let seat, let primaryManager {
-      let device = connection.makeObject(.primaryDevice)
-      try connection.send(.PrimaryManager.getDevice(id: device, seat: seat), to: primaryManager)
-      primaryDevice = device
+      primaryDevice = try connection.create(.primaryDevice, to: primaryManager) {
+        .PrimaryManager.getDevice(id: $0, seat: seat)
+      }
     } else {
       primaryDevice = nil
     }
@@ -191,13 +190,13 @@ package final class WaylandToplevel: @unchecked Sendable {
         .connectionFailed, "no shared memory for the window's buffer: \(FileIO.reason(errno))")
     }
     defer { _ = closeDescriptor(fd) }
-    let pool = connection.makeObject(.shmPool)
-    try connection.send(.Shm.createPool(id: pool, fd: fd, size: Int32(clamping: bytes.count)), to: shm)
-    let buffer = connection.makeObject(.buffer)
-    try connection.send(
+    let pool = try connection.create(.shmPool, to: shm) {
+      .Shm.createPool(id: $0, fd: fd, size: Int32(clamping: bytes.count))
+    }
+    let buffer = try connection.create(.buffer, to: pool) {
       .ShmPool.createBuffer(
-        id: buffer, offset: 0, width: width, height: height, stride: width * 4, format: WaylandEnum.ShmFormat.xrgb8888),
-      to: pool)
+        id: $0, offset: 0, width: width, height: height, stride: width * 4, format: WaylandEnum.ShmFormat.xrgb8888)
+    }
     try connection.destroy(pool)
     return buffer
   }
@@ -403,21 +402,21 @@ package final class WaylandToplevel: @unchecked Sendable {
   /// Gets the seat's pointer and keyboard as they appear (a seat may gain them later).
   private func bindInput(_ capabilities: UInt32) {
     guard let seat else { return }
-    let (pointer, keyboard) = state.withLock { state -> (UInt32?, UInt32?) in
+    // Seat events come on the loop's thread alone: no other thread makes these between the test
+    // and the making.
+    let (wantsPointer, wantsKeyboard) = state.withLock { state in
       state.seatCapabilities = capabilities
-      var made: (UInt32?, UInt32?) = (nil, nil)
-      if capabilities & WaylandEnum.SeatCapability.pointer != 0 && state.pointer == nil {
-        state.pointer = connection.makeObject(.pointer)
-        made.0 = state.pointer
-      }
-      if capabilities & WaylandEnum.SeatCapability.keyboard != 0 && state.keyboard == nil {
-        state.keyboard = connection.makeObject(.keyboard)
-        made.1 = state.keyboard
-      }
-      return made
+      return (
+        capabilities & WaylandEnum.SeatCapability.pointer != 0 && state.pointer == nil,
+        capabilities & WaylandEnum.SeatCapability.keyboard != 0 && state.keyboard == nil
+      )
     }
-    if let pointer { try? connection.send(.Seat.getPointer(id: pointer), to: seat) }
-    if let keyboard { try? connection.send(.Seat.getKeyboard(id: keyboard), to: seat) }
+    if wantsPointer, let pointer = try? connection.create(.pointer, to: seat, by: { .Seat.getPointer(id: $0) }) {
+      state.withLock { $0.pointer = pointer }
+    }
+    if wantsKeyboard, let keyboard = try? connection.create(.keyboard, to: seat, by: { .Seat.getKeyboard(id: $0) }) {
+      state.withLock { $0.keyboard = keyboard }
+    }
   }
 }
 
