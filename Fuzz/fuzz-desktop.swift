@@ -40,14 +40,30 @@ func keyFile(_ bytes: [UInt8]) {
       }
     }
   }
-  var list = MIMEAppsList(text: String(decoding: bytes, as: UTF8.self))
+  do {
+    _ = try KeyFile(parsing: bytes)
+  } catch {
+    let lines = bytes.split(separator: 10, omittingEmptySubsequences: false).count
+    precondition(error.line >= 1 && error.line <= lines && error.column >= 1, "a key-file problem placed off the file")
+  }
+  var list = MIMEAppsList(bytes: bytes)
   list.setDefault("fuzz.desktop", for: "text/plain")
-  let text = list.text
-  precondition(text.isEmpty || text.hasSuffix("\n"), "mimeapps.list written without its last newline")
+  let written = list.bytes
+  if bytes.isEmpty || bytes.last == 10 {
+    precondition(written.last == 10, "mimeapps.list written without its last newline")
+  }
+  if KeyFile(bytes: bytes) != nil {
+    // A key file stays one, and says what was set, as GLib would read it.
+    let file = KeyFile(bytes: written)
+    precondition(file?.list("Default Applications", "text/plain") == ["fuzz.desktop"], "the default was not set")
+    precondition(file?.list("Added Associations", "text/plain")?.contains("fuzz.desktop") == true, "not added")
+    precondition(
+      file?.list("Removed Associations", "text/plain")?.contains("fuzz.desktop") != true, "still removed")
+  }
   // Written again, it changes no more: the change is idempotent.
-  var again = MIMEAppsList(text: text)
+  var again = MIMEAppsList(bytes: written)
   again.setDefault("fuzz.desktop", for: "text/plain")
-  precondition(again.text == text, "setting the same default twice changed mimeapps.list")
+  precondition(again.bytes == written, "setting the same default twice changed mimeapps.list")
 }
 
 func execLine(_ bytes: [UInt8]) {

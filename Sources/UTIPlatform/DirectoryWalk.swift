@@ -111,9 +111,17 @@ package struct DirectoryWalk: Sendable {
   }
 
   /// A directory's device and inode: what makes it the same directory under two names.
-  private struct DirectoryIdentity: Hashable {
+  package struct DirectoryIdentity: Hashable, Sendable {
     var device: UInt64
     var inode: UInt64
+
+    /// The identity of what `path` names (links followed); nil when it cannot be looked at.
+    package init?(of path: String) {
+      var info = stat()
+      guard stat(path, &info) == 0 else { return nil }
+      self.init(info)
+    }
+
     init(_ info: stat) {
       device = UInt64(truncatingIfNeeded: info.st_dev)
       inode = UInt64(truncatingIfNeeded: info.st_ino)

@@ -37,6 +37,9 @@ package enum FileIO {
         ? "not a regular file (a FIFO, socket or device), which is not opened" : FileIO.reason(code)
     }
 
+    /// Whether nothing is at the path (`ENOENT`; a link to nothing too).
+    package var isMissing: Bool { code == ENOENT }
+
     /// The code of a FIFO, socket or device refused without being opened.
     package static let notARegularFile = ENODEV
 

@@ -20,7 +20,9 @@ enum AppsCommand {
         application associated with the MIME type or its parents, from the desktop entries and
         mimeapps.list files of $XDG_CONFIG_HOME, $XDG_CONFIG_DIRS, $XDG_DATA_HOME and
         $XDG_DATA_DIRS; then those of the type's supertypes by conformance. A FILE is identified
-        by name and content; a TYPE is a type identifier or a MIME type. Exit status: 0 when an
+        by name and content; a TYPE is a type identifier or a MIME type. Desktop entries and lists left
+        out (unreadable, over 1 MiB, not key files) are warned of on standard error, as
+        PATH[:LINE:COLUMN]: warning: MESSAGE. Exit status: 0 when an
         application was found, 1 when none was, 2 when the argument names no type.
         """,
       arguments: [.init(name: "type-or-file", value: .type("type"), help: "A type identifier, a MIME type or a file.")],
@@ -31,7 +33,9 @@ enum AppsCommand {
 
   static func run(_ invocation: Invocation, _ io: inout Console) -> Int32 {
     guard let registry = QueryContext.registry(invocation, io: &io) else { return ExitStatus.usage }
-    let workspace = NSWorkspace(registry: registry)
+    let log = ApplicationWarning.Log()
+    let workspace = NSWorkspace(registry: registry, report: log.add)
+    defer { for warning in log.warnings { io.error(warning.description) } }
     let argument = invocation.positionals[0]
     var mimeTypes: [String]
     if FileIO.kind(of: argument, followingLinks: true) == .file {

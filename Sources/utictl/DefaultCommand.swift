@@ -9,8 +9,10 @@ enum DefaultCommand {
       abstract: "Make an application the default for a type.",
       discussion: """
         Writes the user's mimeapps.list ($XDG_CONFIG_HOME/mimeapps.list) as 'gio mime TYPE ID'
-        does: the application becomes the type's default and its first added association, and
-        is no longer a removed one; every other line is kept, and the file is replaced atomically.
+        does: the application becomes the type's default and one of its added associations
+        (appended), and is no longer a removed one; every other line is kept byte for byte, a
+        list that is a link stays one, and the file is replaced atomically. Desktop files left
+        out as unreadable are warned of on standard error (PATH[:LINE:COLUMN]: warning: ...).
         TYPE is a MIME type or a type identifier (its MIME type). Exit status: 0 when written,
         1 when the list cannot be written, 2 when the type or the application is not there.
         """,
@@ -36,8 +38,10 @@ enum DefaultCommand {
       }
       mimeType = preferred
     }
+    let log = ApplicationWarning.Log()
+    defer { for warning in log.warnings { io.error(warning.description) } }
     do {
-      try NSWorkspace().setDefault(id, for: mimeType)
+      try NSWorkspace(report: log.add).setDefault(id, for: mimeType)
       return ExitStatus.success
     } catch {
       io.error("error: \(error)")

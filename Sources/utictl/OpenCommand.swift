@@ -33,7 +33,9 @@ enum OpenCommand {
 
   static func run(_ invocation: Invocation, _ io: inout Console) -> Int32 {
     guard let registry = QueryContext.registry(invocation, io: &io) else { return ExitStatus.usage }
-    let workspace = NSWorkspace(registry: registry)
+    let log = ApplicationWarning.Log()
+    let workspace = NSWorkspace(registry: registry, report: log.add)
+    defer { for warning in log.warnings { io.error(warning.description) } }
     for path in invocation.positionals where FileIO.kind(of: path, followingLinks: true) != .file {
       io.error("error: '\(path)' is not a file that can be opened")
       return ExitStatus.usage

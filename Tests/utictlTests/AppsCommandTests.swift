@@ -58,6 +58,13 @@ struct AppsCommandTests {
 
     /// GIO's answers for `mimeTypes`: the default and every application, by type.
     func gio(_ mimeTypes: [String]) throws -> [String: (default: String?, all: [String])] {
+      try Self.gio(mimeTypes, environment: environment)
+    }
+
+    /// GIO's answers for `mimeTypes` in the places of `environment`.
+    static func gio(_ mimeTypes: [String], environment: [String: String]) throws -> [String: (
+      default: String?, all: [String]
+    )] {
       try Peers.gio.orSkip()
       let script = fixturesDirectory.appendingPathComponent("gio/gio_apps.py").path
       let run = try runProcess(
@@ -191,7 +198,7 @@ struct AppsCommandTests {
       after
         == before.replacingOccurrences(
           of: "text/x-csrc=editor.desktop;\n", with: "text/x-csrc=editor.desktop;\ntext/plain=viewer.desktop;\n")
-        + "\n[Default Applications]\ntext/plain=viewer.desktop;\n", "\(after)")
+        + "\n[Default Applications]\ntext/plain=viewer.desktop\n", "\(after)")
     #expect(try tree.gio(["text/plain"])["text/plain"]?.default == "viewer.desktop")
     // A removed association that becomes the default is no longer removed.
     _ = try runProcess("/usr/bin/env", environment + [utictl, "default", "text/plain", "removed.desktop"])

@@ -23,8 +23,16 @@ struct ApplicationDatabase: Sendable {
     "HOME", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "XDG_DATA_HOME", "XDG_DATA_DIRS", "XDG_CURRENT_DESKTOP", "PATH",
   ]
 
-  /// The database of `environment` (default: this process's).
-  init(environment: [String: String] = ProcessEnvironment.values(environmentVariables)) {
+  /// Where the files left out are told of (``ApplicationWarning``).
+  let report: ApplicationWarning.Report
+
+  /// The database of `environment` (default: this process's); the files it leaves out are
+  /// warnings to `report`.
+  init(
+    environment: [String: String] = ProcessEnvironment.values(environmentVariables),
+    report: @escaping ApplicationWarning.Report = { _ in }
+  ) {
+    self.report = report
     func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
     let home = value("HOME") ?? ""
     let configHome = value("XDG_CONFIG_HOME") ?? home + "/.config"
@@ -41,10 +49,11 @@ struct ApplicationDatabase: Sendable {
     let unalias: (String) -> String = { mime.unalias($0) }
     directories =
       ([configHome] + configDirs).map {
-        ApplicationDirectory(path: $0, isConfig: true, desktops: desktops, unalias: unalias)
+        ApplicationDirectory(path: $0, isConfig: true, desktops: desktops, unalias: unalias, report: report)
       }
       + ([dataHome] + dataDirs).map {
-        ApplicationDirectory(path: $0 + "/applications", isConfig: false, desktops: desktops, unalias: unalias)
+        ApplicationDirectory(
+          path: $0 + "/applications", isConfig: false, desktops: desktops, unalias: unalias, report: report)
       }
   }
 
@@ -127,7 +136,7 @@ struct ApplicationDatabase: Sendable {
   func installed(_ id: String) -> DesktopEntry? {
     for directory in directories {
       guard let path = directory.applications[id] else { continue }
-      if let entry = DesktopEntry(id: id, path: path, programs: programs) { return entry }
+      if let entry = DesktopEntry(id: id, path: path, programs: programs, report: report) { return entry }
     }
     return nil
   }

@@ -21,35 +21,57 @@ struct ApplicationDirectory: Sendable {
   /// The associations, by unaliased MIME type.
   let tweaks: [String: Tweaks]
 
+  /// What one list says: its name in the place, the group of its additions, and whether it may
+  /// add and remove (else only set defaults).
+  private typealias List = (name: String, added: String, permitted: Bool)
+
   /// Reads the directory at `path`: `desktops` are `$XDG_CURRENT_DESKTOP`'s names, lowercased,
-  /// whose `NAME-mimeapps.list` come first; `unalias` names a MIME type canonically.
-  init(path: String, isConfig: Bool, desktops: [String], unalias: (String) -> String) {
+  /// whose `NAME-mimeapps.list` come first; `unalias` names a MIME type canonically; a file left
+  /// out (a list that is not a key file, a name that is not UTF-8) is a warning to `report`.
+  init(
+    path: String, isConfig: Bool, desktops: [String], unalias: (String) -> String,
+    report: ApplicationWarning.Report = { _ in }
+  ) {
     self.path = path
     self.isConfig = isConfig
-    applications = isConfig ? [:] : Self.desktopFiles(in: path, prefix: "", depth: 0)
+    var visited = Set<DirectoryWalk.DirectoryIdentity>()
+    applications = isConfig ? [:] : Self.desktopFiles(in: path, prefix: "", depth: 0, visited: &visited, report)
+    var lists: [List] = desktops.map { ("\($0)-mimeapps.list", "Added Associations", false) }
+    lists.append(("mimeapps.list", "Added Associations", true))
+    if !isConfig { lists += [("defaults.list", "Added Associations", false), ("mimeinfo.cache", "MIME Cache", true)] }
     var tweaks: [String: Tweaks] = [:]
-    for desktop in desktops {
-      Self.read(
-        path + "/\(desktop)-mimeapps.list", added: "Added Associations", permitted: false, into: &tweaks, unalias)
-    }
-    Self.read(path + "/mimeapps.list", added: "Added Associations", permitted: true, into: &tweaks, unalias)
-    if !isConfig {
-      Self.read(path + "/defaults.list", added: "Added Associations", permitted: false, into: &tweaks, unalias)
-      Self.read(path + "/mimeinfo.cache", added: "MIME Cache", permitted: true, into: &tweaks, unalias)
+    for list in lists {
+      guard let file = KeyFile.read(path + "/" + list.name, missingIsFine: true, report: report) else { continue }
+      Self.read(file, added: list.added, permitted: list.permitted, into: &tweaks, unalias)
     }
     self.tweaks = tweaks
   }
 
-  /// The `*.desktop` files below `folder`, by desktop file ID (`kde4/okular.desktop` is `kde4-okular.desktop`).
-  private static func desktopFiles(in folder: String, prefix: String, depth: Int) -> [String: String] {
+  /// The `*.desktop` files below `folder`, by desktop file ID (`kde4/okular.desktop` is
+  /// `kde4-okular.desktop`): at most 8 folders deep, each folder once (a link back to one read
+  /// is a loop), names that are not UTF-8 left out (as GIO leaves them out), each a warning.
+  private static func desktopFiles(
+    in folder: String, prefix: String, depth: Int, visited: inout Set<DirectoryWalk.DirectoryIdentity>,
+    _ report: ApplicationWarning.Report
+  ) -> [String: String] {
     var found: [String: String] = [:]
-    guard depth < 8 else { return found }
+    guard depth < 8, let identity = DirectoryWalk.DirectoryIdentity(of: folder) else { return found }
+    guard visited.insert(identity).inserted else {
+      report(ApplicationWarning(path: folder, "a folder already read (a loop of links); left out"))
+      return found
+    }
     for entry in FileIO.entries(of: folder) {
       let path = folder + "/" + entry
-      if entry.hasSuffix(".desktop") {
+      if entry.contains("\u{FFFD}"), case .missing = FileIO.kind(of: path, followingLinks: false) {
+        report(
+          ApplicationWarning(
+            path: path, "a file name that is not UTF-8 (shown with U+FFFD); left out, as GIO leaves it out"))
+      } else if entry.hasSuffix(".desktop") {
         found[prefix + entry] = path
       } else if FileIO.isDirectory(path) {
-        found.merge(desktopFiles(in: path, prefix: prefix + entry + "-", depth: depth + 1)) { first, _ in first }
+        found.merge(desktopFiles(in: path, prefix: prefix + entry + "-", depth: depth + 1, visited: &visited, report)) {
+          first, _ in first
+        }
       }
     }
     return found
@@ -59,11 +81,8 @@ struct ApplicationDirectory: Sendable {
   /// already added) in this directory are not taken; a desktop-specific list may not add or
   /// remove (`permitted` false), only set defaults.
   private static func read(
-    _ file: String, added: String, permitted: Bool, into tweaks: inout [String: Tweaks], _ unalias: (String) -> String
+    _ list: KeyFile, added: String, permitted: Bool, into tweaks: inout [String: Tweaks], _ unalias: (String) -> String
   ) {
-    guard let bytes = try? FileIO.readPrefix(file, count: KeyFile.sizeLimit), bytes.count < KeyFile.sizeLimit,
-      let list = KeyFile(bytes: bytes)
-    else { return }
     if permitted {
       for key in list.keys(added) {
         var entry = tweaks[unalias(key)] ?? Tweaks()

@@ -26,12 +26,19 @@ package struct DesktopEntry: Sendable, Equatable {
   package let workingDirectory: String?
 
   /// The entry of the file at `path` named `id`, its programs looked for in `programs`; nil when
-  /// it is not one GIO takes.
-  init?(id: String, path: String, programs: ProgramCache) {
-    guard let bytes = try? FileIO.readPrefix(path, count: KeyFile.sizeLimit), bytes.count < KeyFile.sizeLimit,
-      let file = KeyFile(bytes: bytes), file.startGroup == Self.group,
-      file.string(Self.group, "Type") == "Application"
-    else { return nil }
+  /// it is not one GIO takes. A file that is not a desktop entry at all (it cannot be read, is
+  /// not a key file, or starts with another group) is also a warning to `report`; a desktop
+  /// entry that is not an application, or whose program is not installed, is not.
+  init?(id: String, path: String, programs: ProgramCache, report: ApplicationWarning.Report = { _ in }) {
+    guard let file = KeyFile.read(path, missingIsFine: false, report: report) else { return nil }
+    guard file.startGroup == Self.group else {
+      report(
+        ApplicationWarning(
+          path: path,
+          "its first group is [\(file.startGroup ?? "")], not [\(Self.group)]; left out, as GIO leaves it out"))
+      return nil
+    }
+    guard file.string(Self.group, "Type") == "Application" else { return nil }
     if let tryExec = file.string(Self.group, "TryExec"), !tryExec.isEmpty,
       programs.find(tryExec) == nil
     {

@@ -9,14 +9,28 @@ struct KeyFile {
   /// The largest file read (a desktop entry or a list is a few kilobytes).
   static let sizeLimit = 1 << 20
 
+  /// Why a file is not a key file, and where: the line and column (from 1) GLib stops at.
+  struct Problem: Error, Sendable, Equatable {
+    var line: Int
+    var column: Int
+    var message: String
+  }
+
   /// Parses `text`; nil when a line is neither a group, an entry, a comment nor blank.
   init?(_ text: String) { self.init(bytes: Array(text.utf8)) }
 
+  /// Parses UTF-8 `bytes`; nil when a line is neither a group, an entry, a comment nor blank.
+  init?(bytes: [UInt8]) {
+    guard let file = try? KeyFile(parsing: bytes) else { return nil }
+    self = file
+  }
+
   /// Parses UTF-8 `bytes`, line by line on the bytes (a desktop entry is read for every
   /// application a query names: this is the hot path of ``NSWorkspace``).
-  init?(bytes: [UInt8]) {
+  /// - Throws: ``Problem`` at the first line that is not a group, an entry, a comment or blank.
+  init(parsing bytes: [UInt8]) throws(Problem) {
     var current: Int?
-    var start = 0
+    var (start, line) = (0, 0)
     while start < bytes.count {
       var end = start
       while end < bytes.count && bytes[end] != 0x0A { end += 1 }
@@ -24,10 +38,13 @@ struct KeyFile {
       if last > start && bytes[last - 1] == 0x0D { last -= 1 }
       var first = start
       while first < last && (bytes[first] == 0x20 || bytes[first] == 0x09) { first += 1 }
-      start = end + 1
+      let (lineStart, column) = (start, first - start + 1)
+      (start, line) = (end + 1, line + 1)
       if first == last || bytes[first] == UInt8(ascii: "#") { continue }
       if bytes[first] == UInt8(ascii: "[") {
-        guard bytes[last - 1] == UInt8(ascii: "]"), last - first > 2 else { return nil }
+        guard bytes[last - 1] == UInt8(ascii: "]"), last - first > 2 else {
+          throw Problem(line: line, column: column, message: "a group header without its closing ] or its name")
+        }
         let name = String(decoding: bytes[(first + 1)..<(last - 1)], as: UTF8.self)
         if let index = groups.firstIndex(where: { $0.name == name }) {
           current = index
@@ -37,10 +54,18 @@ struct KeyFile {
         }
         continue
       }
-      guard let group = current, let equals = bytes[first..<last].firstIndex(of: UInt8(ascii: "=")) else { return nil }
+      guard let group = current else {
+        throw Problem(line: line, column: column, message: "an entry before the first [group]")
+      }
+      guard let equals = bytes[first..<last].firstIndex(of: UInt8(ascii: "=")) else {
+        throw Problem(
+          line: line, column: column, message: "a line that is not a [group], a key=value entry or a comment")
+      }
       var keyEnd = equals
       while keyEnd > first && (bytes[keyEnd - 1] == 0x20 || bytes[keyEnd - 1] == 0x09) { keyEnd -= 1 }
-      guard keyEnd > first else { return nil }
+      guard keyEnd > first else {
+        throw Problem(line: line, column: equals - lineStart + 1, message: "an entry without a key")
+      }
       var valueStart = equals + 1
       while valueStart < last && (bytes[valueStart] == 0x20 || bytes[valueStart] == 0x09) { valueStart += 1 }
       let key = String(decoding: bytes[first..<keyEnd], as: UTF8.self)

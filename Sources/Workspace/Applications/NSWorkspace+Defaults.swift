@@ -53,11 +53,11 @@ extension NSWorkspace {
     default:
       do { old = try FileIO.read(path) } catch { throw WorkspaceError(.write, "\(error)") }
     }
-    var list = MIMEAppsList(text: String(decoding: old, as: UTF8.self))
+    var list = MIMEAppsList(bytes: old)
     list.setDefault(id, for: database.mime.unalias(mimeType))
     do {
       try FileIO.makeDirectories(database.userConfigDirectory)
-      try FileIO.replace(path, with: Array(list.text.utf8))
+      try FileIO.replace(path, with: list.bytes)
     } catch {
       throw WorkspaceError(.write, "\(error); '\(path)' is unchanged")
     }

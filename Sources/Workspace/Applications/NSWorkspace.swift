@@ -30,6 +30,8 @@ public final class NSWorkspace: Sendable {
 
   private let environment: [String: String]?
   private let registry: UTTypeRegistry
+  /// Where the files the reads leave out are told of.
+  private let report: ApplicationWarning.Report
 
   /// A workspace of `environment` (the `XDG_*` variables, `HOME`, `PATH`; nil: this process's),
   /// mapping types with `registry` (nil: the shared one).
@@ -39,10 +41,21 @@ public final class NSWorkspace: Sendable {
   public init(environment: [String: String]? = nil, registry: UTTypeRegistry? = nil) {
     self.environment = environment
     self.registry = registry ?? UTTypeRegistry.shared.current
+    report = { _ in }
+  }
+
+  /// A workspace as ``init(environment:registry:)`` makes one, whose reads tell `report` of
+  /// each file they leave out (`utictl` prints them).
+  package init(
+    environment: [String: String]? = nil, registry: UTTypeRegistry? = nil, report: @escaping ApplicationWarning.Report
+  ) {
+    self.environment = environment
+    self.registry = registry ?? UTTypeRegistry.shared.current
+    self.report = report
   }
 
   var database: ApplicationDatabase {
-    environment.map { ApplicationDatabase(environment: $0) } ?? ApplicationDatabase()
+    environment.map { ApplicationDatabase(environment: $0, report: report) } ?? ApplicationDatabase(report: report)
   }
 
   /// The applications that open `contentType`, the default first.

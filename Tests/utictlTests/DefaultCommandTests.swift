@@ -1,0 +1,103 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `utictl default` on the lists users have: the files a GNOME and a KDE desktop wrote for their
+/// users (`Tests/Fixtures/mimeapps`), and one as careless hands leave it. Only the lines of the
+/// type set change; GLib reads the result as it reads what `gio mime` writes from the same file.
+@Suite("utictl default keeps a user's mimeapps.list")
+struct DefaultCommandTests {
+  /// The user's list in `tree` after `utictl default text/plain viewer.desktop`, and after
+  /// `gio mime text/plain viewer.desktop` from the same `original`, as GLib reads each.
+  static func setTextDefault(_ original: Data) throws -> (ours: Data, gio: Data, read: String, gioRead: String) {
+    var outcomes: [(bytes: Data, read: String)] = []
+    for command in [[try builtProduct("utictl"), "default"], ["/usr/bin/gio", "mime"]] {
+      let tree = try AppsCommandTests.desktop()
+      let path = tree.root + "/config-home/mimeapps.list"
+      try original.write(to: URL(fileURLWithPath: path))
+      let run = try runProcess(
+        "/usr/bin/env",
+        tree.environment.map { "\($0)=\($1)" } + command + ["text/plain", "viewer.desktop"])
+      #expect(run.status == 0, "\(command): \(run.stderrText)")
+      #expect(try tree.gio(["text/plain"])["text/plain"]?.default == "viewer.desktop", "\(command)")
+      let lists = try runProcess(
+        "/usr/bin/python3", [fixturesDirectory.appendingPathComponent("gio/keyfile_lists.py").path, path])
+      #expect(lists.status == 0, "\(lists.stderrText)")
+      outcomes.append((try Data(contentsOf: URL(fileURLWithPath: path)), lists.stdoutText))
+    }
+    return (outcomes[0].bytes, outcomes[1].bytes, outcomes[0].read, outcomes[1].read)
+  }
+
+  /// The lines of `bytes` but those of `text/plain`'s keys.
+  static func otherLines(_ bytes: Data) -> [Data] {
+    bytes.split(separator: 10, omittingEmptySubsequences: false).filter { !$0.starts(with: Data("text/plain=".utf8)) }
+  }
+
+  /// A GNOME user's and a KDE user's lists: GLib reads ours as it reads gio's, and every line
+  /// but text/plain's is the same bytes in the same order (gio writes the file anew: its
+  /// defaults gain no `;`, but a KDE file loses its blank lines' places and comments would go).
+  @Test(arguments: ["gnome-user.list", "kde-user.list"])
+  func aUsersListChangesOnlyTheTypesLines(_ name: String) throws {
+    try Peers.gio.orSkip()
+    let original = try Data(contentsOf: fixturesDirectory.appendingPathComponent("mimeapps/" + name))
+    let outcome = try Self.setTextDefault(original)
+    #expect(outcome.read == outcome.gioRead)
+    #expect(Self.otherLines(outcome.ours) == Self.otherLines(original))
+    #expect(outcome.read.contains("Default Applications\ttext/plain\tviewer.desktop;\n"))
+    // As GLib writes them: the default one ID without `;`, the association appended.
+    #expect(outcome.ours.range(of: Data("\ntext/plain=viewer.desktop\n".utf8)) != nil)
+  }
+
+  /// CR LF line ends, a comment in Latin-1, a group written twice with the key in both (the
+  /// last counts, for GLib and for us), an indented comment, no newline at the end: each kept,
+  /// and the group added ends its lines as the file does.
+  @Test func aCarelessListKeepsItsBytes() throws {
+    try Peers.gio.orSkip()
+    let original =
+      Data(
+        "# caf\u{E9}\r\n[Added Associations]\r\ntext/plain=editor.desktop;\r\nimage/png=viewer.desktop;\r\n\r\n".utf8
+      )
+      .replacingLatin1()
+      + Data(
+        ("[Removed Associations]\r\ntext/plain=viewer.desktop;removed.desktop;\r\n[Added Associations]\r\n"
+          + "text/plain=removed.desktop;\r\n  # indented\r\nx-scheme-handler/https=editor.desktop;").utf8)
+    let outcome = try Self.setTextDefault(original)
+    #expect(outcome.read == outcome.gioRead)
+    let expected =
+      Data("# caf\u{E9}\r\n".utf8).replacingLatin1()
+      + Data(
+        ("[Added Associations]\r\ntext/plain=editor.desktop;\r\nimage/png=viewer.desktop;\r\n\r\n"
+          + "[Removed Associations]\r\ntext/plain=removed.desktop;\r\n[Added Associations]\r\n"
+          + "text/plain=removed.desktop;viewer.desktop;\r\n  # indented\r\nx-scheme-handler/https=editor.desktop;\r\n"
+          + "\r\n[Default Applications]\r\ntext/plain=viewer.desktop\r\n").utf8)
+    #expect(outcome.ours == expected, "\(String(decoding: outcome.ours, as: UTF8.self))")
+  }
+
+  /// A list that is a link (a dotfiles checkout) stays a link: the file it names is replaced.
+  @Test func aLinkedListStaysALink() throws {
+    let tree = try AppsCommandTests.desktop()
+    let target = tree.root + "/home/dotfiles-mimeapps.list"
+    try Data(contentsOf: fixturesDirectory.appendingPathComponent("mimeapps/kde-user.list"))
+      .write(to: URL(fileURLWithPath: target))
+    let link = tree.root + "/config-home/mimeapps.list"
+    try FileManager.default.removeItem(atPath: link)
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    let run = try runProcess(
+      "/usr/bin/env",
+      tree.environment.map { "\($0)=\($1)" } + [try builtProduct("utictl"), "default", "text/plain", "viewer.desktop"])
+    #expect(run.status == 0, "\(run.stderrText)")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+    #expect(try String(contentsOfFile: target, encoding: .utf8).contains("\ntext/plain=viewer.desktop\n"))
+  }
+}
+
+extension Data {
+  /// The UTF-8 `é` (C3 A9) as Latin-1's one byte E9.
+  fileprivate func replacingLatin1() -> Data {
+    var bytes = [UInt8](self)
+    while let index = bytes.indices.dropLast().first(where: { bytes[$0] == 0xC3 && bytes[$0 + 1] == 0xA9 }) {
+      bytes.replaceSubrange(index...index + 1, with: [0xE9])
+    }
+    return Data(bytes)
+  }
+}
