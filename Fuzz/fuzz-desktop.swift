@@ -7,6 +7,8 @@
 //   3 a 32-byte X11 event, as XDND messages and selection events are decoded
 //   4 an offer's MIME string (a Wayland offer, an X11 target) made a type, and text received
 //     under it converted (text/html's charset, the text charsets)
+//   5 a MULTIPLE request's pair list as the server returns it (a GetProperty reply), answered
+//   6 Wayland events as a compositor sends them (offers' MIME strings, selections, drags)
 // Whatever the bytes, each ends without a crash, and what is read back is what was written.
 import TypeRegistry
 
@@ -20,11 +22,13 @@ let atoms = Xdnd.Atoms(numbered: 0x100)
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
   let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
-  switch data[0] % 5 {
+  switch data[0] % 7 {
   case 0: keyFile(bytes)
   case 1: execLine(bytes)
   case 2: fileLists(bytes)
   case 3: x11Event(bytes)
+  case 5: multiple(bytes)
+  case 6: waylandEvents(bytes)
   default: offer(bytes)
   }
   return 0
@@ -95,6 +99,49 @@ func x11Event(_ bytes: [UInt8]) {
   if let message = Xdnd.Message(event, atoms: atoms) {
     let (type, data) = message.encoded(atoms)
     precondition(data.count == 5 && type >= 0x100, "an XDND message encoded as \(type), \(data)")
+  }
+}
+
+/// A requestor's `MULTIPLE` property as the server returns it (a GetProperty reply), and the
+/// pair list answered from it.
+func multiple(_ bytes: [UInt8]) {
+  guard let reply = try? X11.GetProperty.decode(bytes) else { return }
+  let list = reply.items32
+  precondition(MultiplePairs.targets(list).count == list.count / 2, "pairs miscounted")
+  let answered = MultiplePairs.answered(list, multiple: 7) { target, _ in target % 2 == 0 }
+  precondition(answered.count == list.count, "the pair list changed length")
+  for index in list.indices {
+    let isProperty = index % 2 == 1
+    let kept = answered[index] == list[index]
+    precondition(
+      kept || (isProperty && answered[index] == 0 && (list[index - 1] % 2 == 1 || list[index - 1] == 7)),
+      "pair item \(index) answered \(answered[index]) for \(list[index])")
+  }
+}
+
+/// Events as a compositor sends them to the selection's and the drag's objects: each decoded
+/// by its interface's signature encodes back to what decodes the same.
+func waylandEvents(_ bytes: [UInt8]) {
+  let interfaces: [WaylandInterface] = [.dataOffer, .dataDevice, .wlrDataControlOffer, .extDataControlDevice]
+  var (start, descriptors) = (0, [Int32]())
+  while let header = WaylandWire.header(bytes[start...]), header.size >= 8, header.size % 4 == 0,
+    bytes.count - start >= header.size
+  {
+    let body = bytes[(start + 8)..<(start + header.size)]
+    start += header.size
+    let interface = interfaces[Int(header.object % UInt32(interfaces.count))]
+    guard Int(header.opcode) < interface.events.count else { continue }
+    let signature = interface.events[Int(header.opcode)].signature
+    guard let arguments = try? WaylandWire.decode(body, signature: signature, fds: &descriptors) else { continue }
+    let encoded = WaylandWire.encode(object: header.object, opcode: header.opcode, arguments)
+    var none: [Int32] = []
+    precondition(
+      (try? WaylandWire.decode(encoded.bytes[8...], signature: signature, fds: &none)) == arguments,
+      "a Wayland event decoded, encoded and decoded again changed")
+    for case .string(let text?) in arguments {
+      _ = SelectionTargets.type(ofTarget: text, registry: registry)
+      _ = SelectionTargets.isTextTarget(text)
+    }
   }
 }
 

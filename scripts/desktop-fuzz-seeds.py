@@ -75,13 +75,44 @@ OFFERS = [
 ]
 
 
+def multiple_replies():
+    """GetProperty replies holding a requestor's MULTIPLE pair list (format 32, ATOM_PAIR)."""
+    replies = []
+    for items in ([0x101, 0x300, 0x102, 0x301], [0x101, 0x300, 7, 0x301, 0x103], [], [0x101, 0] * 8):
+        body = struct.pack(f"<{len(items)}I", *items)
+        header = struct.pack("<BBHIIII", 1, 32, 5, len(body) // 4, 0x200, 0, len(items)).ljust(32, b"\0")
+        replies.append(header + body)
+    return replies
+
+
+def wayland_message(obj, opcode, payload):
+    return struct.pack("<II", obj, ((8 + len(payload)) << 16) | opcode) + payload
+
+
+def wayland_string(text):
+    data = text + b"\0"
+    return struct.pack("<I", len(data)) + data + b"\0" * (-len(data) % 4)
+
+
+def wayland_events():
+    """Events as a compositor sends them: a new offer, its MIME types, the selection, a drag."""
+    offers = [b"text/plain;charset=utf-8", b"UTF8_STRING", b"image/png", b"text/uri-list", b"caf\xe9"]
+    stream = wayland_message(0xFF000001, 0, struct.pack("<I", 0xFF000004))  # wl_data_device.data_offer
+    for mime in offers:
+        stream += wayland_message(0xFF000004, 0, wayland_string(mime))  # wl_data_offer.offer
+    stream += wayland_message(0xFF000001, 5, struct.pack("<I", 0xFF000004))  # wl_data_device.selection
+    drag = wayland_message(0xFF000001, 1, struct.pack("<IIiiI", 7, 3, 256, 512, 0xFF000004))  # enter
+    return [stream, drag, wayland_message(0xFF000004, 0, struct.pack("<I", 0xFFFFFFFF))]
+
+
 def main():
     directory = sys.argv[1]
     os.makedirs(directory, exist_ok=True)
     key_files = machine_key_files()
     seeds = [(0, data) for data in key_files] + [(1, line) for line in exec_lines(key_files)]
     seeds += [(2, data) for data in FILE_LISTS] + [(3, data) for data in x11_events()]
-    seeds += [(4, data) for data in OFFERS]
+    seeds += [(4, data) for data in OFFERS] + [(5, data) for data in multiple_replies()]
+    seeds += [(6, data) for data in wayland_events()]
     for index, (reader, data) in enumerate(seeds):
         with open(os.path.join(directory, f"seed-{reader}-{index:04}"), "wb") as f:
             f.write(bytes([reader]) + data)

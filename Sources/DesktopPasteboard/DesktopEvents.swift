@@ -50,32 +50,57 @@ enum MainQueue {
 }
 
 /// Serves a loop that has no thread of its own from the main dispatch queue: a read source on
-/// each of its descriptors and a timer for its deadlines (a quarter of a second apart), each
-/// calling `serve` on the main thread, until `serve` says the loop has ended (a connection at its
-/// end stays readable: the sources stop then, rather than fire without end). While
-/// ``DesktopEvents/run()`` runs the main thread, it serves the descriptors itself, without the
-/// sources.
+/// each of its descriptors and a timer set, after every serving, to the loop's next scheduled
+/// task (none set while it has none: no wake-up for nothing), each calling `serve` on the main
+/// thread, until `serve` says the loop has ended (a connection at its end stays readable: the
+/// sources stop then, rather than fire without end). While ``DesktopEvents/run()`` runs the
+/// main thread, it serves the descriptors and the deadlines itself, without the sources.
 final class MainQueueDriver: @unchecked Sendable {
   /// The loop's descriptors, whose readiness calls for ``serveOnce()``.
   let descriptors: [Int32]
   private let serve: @Sendable () -> Bool
-  /// The sources while they serve (none while the runner does), and whether the driver ended.
-  private let state = Locked((sources: [any DispatchSourceProtocol](), stopped: false))
+  private let deadline: @Sendable () -> UInt64
+  /// The sources while they serve (none while the runner does), the deadlines' timer among
+  /// them, and whether the driver ended.
+  private let state = Locked(
+    (sources: [any DispatchSourceProtocol](), timer: DispatchSourceTimer?.none, stopped: false, servings: 0))
 
   /// Whether the driver still serves its loop.
   var isServing: Bool { !state.withLock { $0.stopped } }
 
-  /// Starts serving `descriptors` with `serve`, which returns whether the loop goes on.
+  /// When (``MonotonicClock``) the loop's next scheduled task is due; `.max` when none is.
+  var nextDeadline: UInt64 { deadline() }
+
+  /// How many times the driver has served its loop (the tests' count of wake-ups).
+  var servings: Int { state.withLock { $0.servings } }
+
+  /// Starts serving `descriptors` with `serve`, which returns whether the loop goes on, and at
+  /// `deadline()`, the loop's next scheduled task (`.max`: none).
   /// - Throws: `SystemPasteboardError` (`.request`) off the main thread.
-  init(descriptors: [Int32], serve: @escaping @Sendable () -> Bool) throws(SystemPasteboardError) {
+  init(
+    descriptors: [Int32], serve: @escaping @Sendable () -> Bool, deadline: @escaping @Sendable () -> UInt64
+  ) throws(SystemPasteboardError) {
     self.descriptors = descriptors
     self.serve = serve
+    self.deadline = deadline
     MainThreadRunner.add(self)
   }
 
-  /// Serves what is ready (and the loop's deadlines); a loop that ended stops the driver.
+  /// Serves what is ready and what is due, then sets the timer to the next task; a loop that
+  /// ended stops the driver.
   func serveOnce() {
-    if !serve() { cancel() }
+    state.withLock { $0.servings += 1 }
+    guard serve() else { return cancel() }
+    guard let timer = state.withLock({ $0.timer }) else { return }
+    Self.set(timer, to: deadline())
+  }
+
+  /// Sets `timer` to fire once at `deadline` (never, for `.max`).
+  private static func set(_ timer: DispatchSourceTimer, to deadline: UInt64) {
+    guard deadline != .max else { return timer.schedule(deadline: .distantFuture, repeating: .never) }
+    let now = MonotonicClock.now()
+    let delay = deadline > now ? Int(clamping: deadline - now) : 0
+    timer.schedule(deadline: .now() + .nanoseconds(delay), repeating: .never, leeway: .milliseconds(1))
   }
 
   /// Serves from the main queue: a read source on each descriptor and the deadlines' timer (the
@@ -93,7 +118,7 @@ final class MainQueueDriver: @unchecked Sendable {
       return source
     }
     let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + .milliseconds(250), repeating: .milliseconds(250))
+    Self.set(timer, to: deadline())
     sources.append(timer)
     for source in sources {
       source.setEventHandler { [weak self] in self?.serveOnce() }
@@ -101,6 +126,7 @@ final class MainQueueDriver: @unchecked Sendable {
     let started = state.withLock { state -> Bool in
       guard !state.stopped, state.sources.isEmpty else { return false }
       state.sources = sources
+      state.timer = timer
       return true
     }
     if started { for source in sources { source.resume() } }
@@ -109,7 +135,7 @@ final class MainQueueDriver: @unchecked Sendable {
   /// Stops the sources while the runner serves the descriptors itself.
   func stopSources() {
     for source in state.withLock({ state in
-      defer { state.sources = [] }
+      defer { (state.sources, state.timer) = ([], nil) }
       return state.sources
     }) {
       source.cancel()

@@ -123,21 +123,24 @@ enum MainThreadRunner {
       }
       for driver in drivers { driver.startSources() }
     }
-    var lastTick = MonotonicClock.now()
     while !state.withLock({ $0.stopping }) {
       let served = serveReady(hooks)
-      // Deadlines (a drag's overdue answer) a quarter of a second apart, as the sources' timer.
-      if MonotonicClock.now() - lastTick >= 250_000_000 {
-        lastTick = MonotonicClock.now()
-        for driver in served { driver.serveOnce() }
-      }
+      // The loops' scheduled tasks (a drag's overdue answer) when they are due.
+      let now = MonotonicClock.now()
+      for driver in served where driver.nextDeadline <= now { driver.serveOnce() }
     }
   }
 
-  /// Waits (at most a quarter of a second) for a descriptor to be readable and serves what is:
-  /// the main queue's work, and each window whose socket is readable.
+  /// Waits for a descriptor to be readable or the earliest of the loops' next tasks to be due
+  /// (with neither, until something arrives) and serves what is readable: the main queue's
+  /// work, and each window whose socket is readable.
   private static func serveReady(_ hooks: Hooks) -> [MainQueueDriver] {
     let served = state.withLock { $0.served.values.compactMap(\.driver) }
+    let earliest = served.map(\.nextDeadline).min() ?? .max
+    let now = MonotonicClock.now()
+    // Milliseconds, rounded up (a task is never served before it is due); -1: no limit.
+    let timeout =
+      earliest == .max ? -1 : earliest <= now ? 0 : Int32(clamping: (earliest - now + 999_999) / 1_000_000)
     var descriptors = [pollfd(fd: hooks.port, events: Int16(POLLIN), revents: 0)]
     var owners = [-1]
     for (index, driver) in served.enumerated() {
@@ -146,7 +149,7 @@ enum MainThreadRunner {
         owners.append(index)
       }
     }
-    guard poll(&descriptors, nfds_t(descriptors.count), 250) > 0 else { return served }
+    guard poll(&descriptors, nfds_t(descriptors.count), timeout) > 0 else { return served }
     var done = Set<Int>()
     for (slot, descriptor) in descriptors.enumerated() where descriptor.revents != 0 {
       if slot == 0 {

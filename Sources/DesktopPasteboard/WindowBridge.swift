@@ -20,6 +20,9 @@ final class WindowBridge: @unchecked Sendable {
   /// What serves the window from the main queue, when its events run on the main thread.
   private let driver: MainQueueDriver?
 
+  /// For a window whose events run on the main thread: how many times its loop was served.
+  var drivenServings: Int? { driver?.servings }
+
   struct State {
     var surface: DropSurface?
     var incoming: Incoming?
@@ -51,7 +54,8 @@ final class WindowBridge: @unchecked Sendable {
     self.backend = backend
     self.registry = registry
     if events == .mainThread {
-      driver = try MainQueueDriver(descriptors: backend.readyDescriptors) { backend.serveReady() }
+      driver = try MainQueueDriver(
+        descriptors: backend.readyDescriptors, serve: { backend.serveReady() }, deadline: { backend.nextTaskDeadline })
     } else {
       driver = nil
     }

@@ -28,6 +28,19 @@ extension DragAndDropTests {
     #expect(await suspendUntil(within: 20) { ended.operations == [.copy] }, "\(ended.operations)")
   }
 
+  /// A window whose events run on the main thread is served when its socket has something or
+  /// its loop has a task due, never on a tick: idle, it is not woken at all (it was four times a
+  /// second), and a drag onto it is served as before (the test above).
+  @Test func anIdleMainThreadWindowIsNotWoken() async throws {
+    try Self.server.orSkip()
+    let (window, _, _) = try Self.dropWindow([.image], events: .mainThread)
+    defer { window.close() }
+    try await Task.sleep(for: .milliseconds(500))  // its first events (the map, properties) served
+    let before = try #require(window.bridge.drivenServings)
+    try await Task.sleep(for: .seconds(1))
+    #expect(window.bridge.drivenServings == before)
+  }
+
   /// The same onto another window of this process (each window has its own connection and loop).
   @Test func aFileDraggedOntoAnotherWindowOfOursIsDelivered() async throws {
     let server = try Self.server.orSkip()

@@ -63,6 +63,9 @@ package final class EventLoop: @unchecked Sendable {
     var started = false
     /// Whether the loop is driven by a thread it does not own (``startDriven()``).
     var driven = false
+    /// Whether a driven loop's ``serveReady()`` is running (its driver reads the next deadline
+    /// when it returns).
+    var serving = false
     /// The tasks scheduled on the loop.
     var tasks = ScheduledTasks()
   }
@@ -167,6 +170,8 @@ package final class EventLoop: @unchecked Sendable {
       end(nil, ended)
       return false
     }
+    state.withLock { $0.serving = true }
+    defer { state.withLock { $0.serving = false } }
     runCommands()
     runDueTasks()
     do {
@@ -309,8 +314,10 @@ package final class EventLoop: @unchecked Sendable {
   /// deadline into account). A task of an ended loop never runs.
   @discardableResult
   package func scheduleTask(deadline: UInt64, _ task: @escaping @Sendable () -> Void) -> Scheduled {
-    let number = state.withLock { $0.tasks.add(deadline: deadline, task) }
-    if !inEventLoop { wake.wake() }
+    let (number, serving) = state.withLock { ($0.tasks.add(deadline: deadline, task), $0.serving) }
+    // Off the loop, or on a driven loop's thread between its servings (its driver's timer is
+    // set to the deadline it read last): woken, the loop (or its driver) takes the new deadline.
+    if !inEventLoop || (state.withLock { $0.driven } && !serving) { wake.wake() }
     return Scheduled(number: number)
   }
 

@@ -162,8 +162,9 @@ final class SelectionOwner {
       guard name == "MULTIPLE" else { return answer(request, property: property, Prepared()) }
       connection.property32(request.requestor, property, limit: 1 << 16) { [self] list in
         guard let pairs = list?.values else { return answer(request, property: property, Prepared(pairs: [])) }
-        let targets = stride(from: 0, to: pairs.count - 1, by: 2).map { pairs[$0] }
-        connection.names(of: targets) { [self] _ in answer(request, property: property, Prepared(pairs: pairs)) }
+        connection.names(of: MultiplePairs.targets(pairs)) { [self] _ in
+          answer(request, property: property, Prepared(pairs: pairs))
+        }
       }
     }
   }
@@ -287,16 +288,11 @@ final class SelectionOwner {
 
   /// ICCCM 2.6.2: the requestor's property holds (target, property) pairs; each is converted,
   /// and a pair that fails (a target we do not have, an atom that does not exist, a None
-  /// property) has its property replaced by None. A trailing odd item is left as it is.
+  /// property) has its property replaced by None (``MultiplePairs``).
   private func convertMultiple(requestor: UInt32, property: UInt32, _ prepared: Prepared) -> Bool {
-    guard var pairs = prepared.pairs, !pairs.isEmpty else { return false }
-    for index in stride(from: 0, to: pairs.count - 1, by: 2) where pairs[index + 1] != 0 {
-      // MULTIPLE inside MULTIPLE would recurse without end.
-      let converted =
-        pairs[index] != atom("MULTIPLE")
-        && convert(
-          requestor: requestor, target: pairs[index], property: pairs[index + 1], Prepared(loaded: prepared.loaded))
-      if !converted { pairs[index + 1] = 0 }
+    guard let list = prepared.pairs, !list.isEmpty else { return false }
+    let pairs = MultiplePairs.answered(list, multiple: atom("MULTIPLE")) { target, property in
+      convert(requestor: requestor, target: target, property: property, Prepared(loaded: prepared.loaded))
     }
     connection.changeProperty(
       requestor, property, type: atom("ATOM_PAIR"), format: 32, data: pairs.flatMap(X11Wire.le32))

@@ -161,6 +161,9 @@ package final class WaylandToplevel: @unchecked Sendable {
   @discardableResult
   package func serveReady() -> Bool { dispatcher.serveReady() }
 
+  /// When the loop's next scheduled task is due (`.max`: none).
+  package var nextTaskDeadline: UInt64 { dispatcher.loop.nextTaskDeadline }
+
   private static func required(_ interface: WaylandInterface, on connection: WaylandConnection)
     throws(SystemPasteboardError) -> UInt32
   {

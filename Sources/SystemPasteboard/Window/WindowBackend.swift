@@ -59,8 +59,12 @@ package protocol WindowBackend: AnyObject, Sendable {
 
   /// For a window driven by its caller: the descriptors whose readiness calls for ``serveReady()``.
   var readyDescriptors: [Int32] { get }
-  /// For a window driven by its caller: handles what arrived; false once the window's loop ended.
+  /// For a window driven by its caller: handles what arrived and the loop's tasks that are due;
+  /// false once the window's loop ended.
   func serveReady() -> Bool
+  /// For a window driven by its caller: when (`MonotonicClock`) its loop's next scheduled task is
+  /// due (`.max`: none), at which the driver calls ``serveReady()`` again.
+  var nextTaskDeadline: UInt64 { get }
   /// Why the window's loop ended, once it has.
   var failure: SystemPasteboardError? { get }
   /// Closes the window (destroying it where this process made it) and ends its loop.

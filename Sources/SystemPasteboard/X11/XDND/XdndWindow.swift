@@ -142,6 +142,7 @@ package final class XdndWindow: WindowBackend, X11EventLoopDelegate, SelectionRe
   }
 
   package func serveReady() -> Bool { loop.serveReady() }
+  package var nextTaskDeadline: UInt64 { loop.nextTaskDeadline }
   package var failure: SystemPasteboardError? { loop.failure }
   package func close() { loop.close() }
 
