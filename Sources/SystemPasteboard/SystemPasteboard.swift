@@ -239,7 +239,8 @@ public final class SystemPasteboard: Sendable {
   }
 
   /// Gives the selection up at `date`, if `ownership` is still the current one and owns it
-  /// then, on the process's ``WorkPool`` (scheduled for the date: no thread waits for it). A
+  /// then, on the process's ``WorkPool`` (scheduled for the date, on its thread for scheduled
+  /// work: no thread sleeps for it, and loads that hold the pool's other threads do not delay it). A
   /// copy replaced or taken meanwhile is left alone; a date the wall clock has not reached when
   /// the time comes (the clock was set back) is scheduled again for what remains. Where the
   /// pool can start no thread, the copy ends now rather than outlive its date.

@@ -6,12 +6,17 @@
 /// selection request is refused, a load fails), so that no peer can make the process start
 /// threads or queue work without bound.
 ///
+/// Work scheduled for a time (``schedule(at:_:)``: a sensitive copy's expiry) runs on one more
+/// thread of the pool's, started with the first such work, which runs nothing else: were it
+/// queued behind the rest, eight loads held by a stalled mount would hold an expiry past its
+/// date.
+///
 /// ```swift
 /// let accepted = WorkPool.shared.submit { post(load()) }
 /// if !accepted { refuse(request) }
 /// ```
 package final class WorkPool: @unchecked Sendable {
-  /// The process's pool: 8 threads, 4,096 queued items.
+  /// The process's pool: 8 threads for work, 4,096 queued items, and one thread for scheduled work.
   package static let shared = WorkPool(threadLimit: 8, queueLimit: 4096)
 
   /// The most threads the pool runs.
@@ -27,8 +32,10 @@ package final class WorkPool: @unchecked Sendable {
   private var idle = 0
   /// The process the threads were started in: a forked child has none of them, and starts its own.
   private var process = ProcessEnvironment.processID
-  /// Guarded by `condition`: work waiting for its time (``schedule(at:_:)``).
+  /// Guarded by `condition`: work waiting for its time (``schedule(at:_:)``), and whether the
+  /// thread that runs it was started.
   private var timers = ScheduledTasks()
+  private var timerThread = false
 
   /// A pool of at most `threadLimit` threads and `queueLimit` waiting items.
   package init(threadLimit: Int, queueLimit: Int) {
@@ -46,7 +53,7 @@ package final class WorkPool: @unchecked Sendable {
     let (accepted, start) = condition.broadcast { () -> (Bool, Bool) in
       if process != ProcessEnvironment.processID {
         // A fork copied this state but not the threads: the child's pool starts empty.
-        (process, threads, idle, queue, head) = (ProcessEnvironment.processID, 0, 0, [], 0)
+        (process, threads, idle, queue, head, timerThread) = (ProcessEnvironment.processID, 0, 0, [], 0, false)
         timers.removeAll()
       }
       guard queue.count - head < queueLimit else { return (false, false) }
@@ -69,38 +76,55 @@ package final class WorkPool: @unchecked Sendable {
     return true
   }
 
-  /// Runs `work` on a pool thread at `deadline` (a ``MonotonicClock`` time) or soon after, as
-  /// any submitted work then: for what waits for a time (a copy's expiry), instead of a thread
-  /// that sleeps until it. An idle pool thread waits for the earliest deadline; one is started
-  /// if none runs.
-  /// - Returns: False when no thread runs and none can be started (the work is not scheduled).
+  /// Runs `work` at `deadline` (a ``MonotonicClock`` time) or soon after, on the pool's thread
+  /// for scheduled work (started with the first), which runs nothing else: for what waits for a
+  /// time (a copy's expiry), instead of a thread that sleeps until it. Work that waits belongs
+  /// in ``submit(_:)``: scheduled work runs one at a time.
+  /// - Returns: False when the thread for scheduled work is not running and cannot be started
+  ///   (the work is not scheduled).
   @discardableResult
   package func schedule(at deadline: UInt64, _ work: @escaping @Sendable () -> Void) -> Bool {
-    let started = condition.broadcast { () -> Bool in
+    let (number, start) = condition.broadcast { () -> (Int, Bool) in
       if process != ProcessEnvironment.processID {
-        (process, threads, idle, queue, head) = (ProcessEnvironment.processID, 0, 0, [], 0)
+        (process, threads, idle, queue, head, timerThread) = (ProcessEnvironment.processID, 0, 0, [], 0, false)
         timers.removeAll()
       }
-      _ = timers.add(deadline: deadline, work)
-      return threads > 0
+      defer { timerThread = true }
+      return (timers.add(deadline: deadline, work), !timerThread)
     }
-    // No thread yet: one is started by submitting nothing, and it waits for the timer.
-    return started || submit {}
+    guard start else { return true }
+    guard let thread = WorkerThread({ [self] in runScheduled() }) else {
+      condition.locked {
+        timerThread = false
+        _ = timers.cancel(number)
+      }
+      return false
+    }
+    thread.detach()
+    return true
   }
 
-  /// A pool thread: takes the oldest item, runs it, and waits for more (until the earliest
-  /// scheduled work is due, which it queues then).
+  /// The thread for scheduled work: waits for the earliest deadline (an earlier one scheduled
+  /// meanwhile ends the wait) and runs what is due, earliest first.
+  private func runScheduled() {
+    while true {
+      let until = condition.locked { timers.nextDeadline() }
+      let due = condition.wait(
+        until: until, done: { timers.nextDeadline() < until },
+        result: { timers.takeDue(at: MonotonicClock.now()) })
+      for work in due { work() }
+    }
+  }
+
+  /// A pool thread: takes the oldest item, runs it, and waits for more.
   private func serve() {
     while true {
       condition.locked { idle += 1 }
-      let idleLimit = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(60))
-      let until = condition.locked { min(idleLimit, timers.nextDeadline()) }
-      // An earlier timer scheduled meanwhile ends the wait too: the next one waits for it.
+      let until = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(60))
       let work = condition.wait(
-        until: until, done: { queue.count > head || timers.nextDeadline() < until },
+        until: until, done: { queue.count > head },
         result: { () -> Item? in
           idle -= 1
-          for due in timers.takeDue(at: MonotonicClock.now()) { queue.append(Item(due)) }
           guard queue.count > head else { return nil }
           let work = queue[head]
           queue[head] = nil
