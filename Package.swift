@@ -16,6 +16,7 @@ let package = Package(
     .executable(name: "utictl", targets: ["utictl"]),
     .executable(name: "pointybug", targets: ["PointyBug"]),
     .executable(name: "bookmarks", targets: ["Bookmarks"]),
+    .executable(name: "drag-source", targets: ["DragSource"]),
     // `swift package validate-types`, and the build-tool plugin that fails `swift build` on errors.
     .plugin(name: "ValidateTypes", targets: ["ValidateTypes"]),
     .plugin(name: "ValidateTypesBuildTool", targets: ["ValidateTypesBuildTool"]),
@@ -31,8 +32,9 @@ let package = Package(
     // The declaration linter behind `utictl validate`: rules, diagnostics, the Swift source scanner.
     .target(name: "TypeValidation", dependencies: ["TypeRegistry", "PropertyList", "UTIPlatform"]),
     .target(name: "Pasteboard", dependencies: ["TypeRegistry", "UTIPlatform"]),
-    // The desktop: the X11 protocol in Swift (connection, atoms, selections, INCR), no C library
-    // and no Foundation (FoundationEssentials at most): what utictl links.
+    // The desktop: the X11 and Wayland wire protocols in Swift (connections, selections, INCR, data
+    // control, XDND, data devices), no C library and no Foundation (FoundationEssentials at most):
+    // what utictl links.
     .target(name: "SystemPasteboard", dependencies: ["TypeRegistry", "UTIPlatform"]),
     // Pasteboard's model on the desktop: item providers on the system pasteboard, and one bridge from
     // SystemPasteboard's window seam to DropSurface and DragSession. The one desktop part that imports
@@ -40,7 +42,8 @@ let package = Package(
     .target(
       name: "DesktopPasteboard", dependencies: ["SystemPasteboard", "Pasteboard", "TypeRegistry", "UTIPlatform"]),
     // The app's side of the Linux desktop, with NSWorkspace's names: the freedesktop export of an
-    // Info.plist's declarations (a shared-mime-info package, a desktop entry).
+    // Info.plist's declarations (a shared-mime-info package, a desktop entry), and which
+    // application opens what.
     .target(name: "Workspace", dependencies: ["TypeRegistry", "PropertyList", "UTIPlatform"]),
     // A self-contained release binary: `swift build -c release --static-swift-stdlib` (scripts/release.sh).
     .executableTarget(
@@ -73,6 +76,10 @@ let package = Package(
     .executableTarget(
       name: "Bookmarks", dependencies: ["Pasteboard", "TypeRegistry", "SystemPasteboard", "DesktopPasteboard"],
       path: "Examples/Bookmarks", exclude: ["Info.plist"]),
+    // A window to drag files or text from, to try a drop target with.
+    .executableTarget(
+      name: "DragSource", dependencies: ["Pasteboard", "TypeRegistry", "DesktopPasteboard"], path: "Examples/DragSource"
+    ),
     // Test helpers and the generators that tests, benchmarks and fuzzers share.
     .target(
       name: "TestSupport", dependencies: ["PropertyList", "TypeRegistry", "UTIPlatform"], path: "Tests/TestSupport"),

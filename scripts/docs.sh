@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Builds the API documentation of every library module with the toolchain's docc (no plugin
-# package): symbol graphs from `swift package dump-symbol-graph`, then `docc convert` of each
-# module's catalog, warnings as errors.
+# Builds the documentation with the toolchain's docc (no plugin package): the guides
+# (Documentation/Guides.docc, articles only) and the API reference of every library module
+# (symbol graphs from `swift package dump-symbol-graph`, then `docc convert` of each module's
+# catalog), warnings as errors, each transformed for static hosting, and an index page that links
+# them: OUTPUT_DIR/site is a static site any web server (or `python3 -m http.server`) serves.
 #
-#   scripts/docs.sh [OUTPUT_DIR]      default: .build/docs (one .doccarchive per module)
+#   scripts/docs.sh [OUTPUT_DIR]      default: .build/docs (one .doccarchive per catalog, and site/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build/docs}
@@ -11,17 +13,45 @@ modules=(PropertyList TypeRegistry TypeValidation Pasteboard SystemPasteboard De
 graphs=$(swift package dump-symbol-graph --minimum-access-level public | sed -n 's/^Files written to //p' | tail -1)
 [ -d "$graphs" ] || { echo "no symbol graphs were written" >&2; exit 1; }
 mkdir -p "$out"
+rm -rf "$out/site"
+mkdir -p "$out/site"
+
+# convert CATALOG NAME [SYMBOL_DIR]: one archive, checked, and its static copy under site/NAME.
+convert() {
+  local catalog=$1 name=$2 symbols=${3:-}
+  local extra=()
+  [ -n "$symbols" ] && extra=(--additional-symbol-graph-dir "$symbols")
+  rm -rf "$out/$name.doccarchive" "$out/site/$name"
+  docc convert "$catalog" "${extra[@]}" \
+    --fallback-display-name "$name" --fallback-bundle-identifier "org.swift-uti.$name" \
+    --output-dir "$out/$name.doccarchive" --warnings-as-errors \
+    --transform-for-static-hosting --hosting-base-path "$name" 2>&1 | tee "$out/$name.log"
+  if grep -q "warning:\|error:" "$out/$name.log"; then
+    echo "docc reported problems in $name" >&2
+    exit 1
+  fi
+  cp -R "$out/$name.doccarchive" "$out/site/$name"
+  echo "$name: $out/$name.doccarchive"
+}
+
+convert Documentation/Guides.docc Guides
 for module in "${modules[@]}"; do
   dir=$(mktemp -d)
   cp "$graphs/$module.symbols.json" "$dir/"
   cp "$graphs/$module"@*.symbols.json "$dir/" 2>/dev/null || true
-  docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$dir" \
-    --fallback-display-name "$module" --fallback-bundle-identifier "org.swift-uti.$module" \
-    --output-dir "$out/$module.doccarchive" --warnings-as-errors 2>&1 | tee "$out/$module.log"
+  convert "Sources/$module/$module.docc" "$module" "$dir"
   rm -rf "$dir"
-  if grep -q "warning:\|error:" "$out/$module.log"; then
-    echo "docc reported problems in $module" >&2
-    exit 1
-  fi
-  echo "$module: $out/$module.doccarchive"
 done
+
+# The site's front page: the guides, then each module's reference.
+{
+  echo '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>swift-uti documentation</title></head><body>'
+  echo '<h1>swift-uti documentation</h1>'
+  echo '<p><a href="Guides/documentation/guides/">Guides by task</a></p><h2>API reference</h2><ul>'
+  for module in "${modules[@]}"; do
+    lower=$(echo "$module" | tr '[:upper:]' '[:lower:]')
+    echo "<li><a href=\"$module/documentation/$lower/\">$module</a></li>"
+  done
+  echo '</ul></body></html>'
+} > "$out/site/index.html"
+echo "site: $out/site/index.html"

@@ -108,9 +108,11 @@ if CommandLine.arguments.contains("--identify") {
 }
 // `utibench --processes`: the whole-process rows of start-up and `plist lint` alone.
 if CommandLine.arguments.contains("--processes") {
+  let hostile = WorkspaceBench.hostileRows(quick: quick, scratch: scratch)
   Bench.printTable(
     ProcessBench.rows(quick: quick, xmlPath: xmlPath) + ExportBench.rows(quick: quick, scratch: scratch)
-      + WorkspaceBench.rows(quick: quick, scratch: scratch))
+      + WorkspaceBench.rows(quick: quick, scratch: scratch) + hostile.rows)
+  WorkspaceBench.printHostileMemory(hostile.peaks)
   exit(0)
 }
 // `utibench --pasteboard`: the payload rows alone.
@@ -294,6 +296,8 @@ rows.append(
 rows += ProcessBench.rows(quick: quick, xmlPath: xmlPath)
 rows += ExportBench.rows(quick: quick, scratch: scratch)
 rows += WorkspaceBench.rows(quick: quick, scratch: scratch)
+let hostileApplications = WorkspaceBench.hostileRows(quick: quick, scratch: scratch)
+rows += hostileApplications.rows
 
 rows += IdentifyBench.rows(quick: quick, scratch: scratch)
 rows += TextIdentifyBench.rows(quick: quick, scratch: scratch)
@@ -305,4 +309,5 @@ let memoryRows = ClipboardBench.memoryRows(quick: quick, scratch: scratch)
 
 Bench.printTable(rows)
 ClipboardBench.printMemoryTable(memoryRows)
+WorkspaceBench.printHostileMemory(hostileApplications.peaks)
 ClipboardBench.printFloodTable(quick: quick, scratch: scratch)

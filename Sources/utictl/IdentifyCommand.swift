@@ -31,14 +31,16 @@ enum IdentifyCommand {
         claims names the file, and the content may only refine it to a type that conforms to
         it (a .pbarrow file holding JSON stays the app's type); a type that utictl export
         freedesktop installed keeps its declared identifier. --explain says, after each answer,
-        which rule decided and what it saw.
+        which rule decided and what it saw. --formats lists, instead, every format the built-in
+        detectors name from content: its identifier, MIME type and description, tab-separated
+        (--json: an array of objects).
         """,
       arguments: [
         .init(
-          name: "file", value: .path("file"), help: "A file or directory path; - for standard input.", isRepeating: true
-        )
+          name: "file", value: .path("file"), help: "A file or directory path; - for standard input.",
+          isRepeating: true, isOptional: true)
       ],
-      options: [content, nameOnly, mime, explain, Command.Flag.json, Command.Flag.pretty],
+      options: [content, nameOnly, mime, explain, formats, Command.Flag.json, Command.Flag.pretty],
       run: run
     )
   }
@@ -49,7 +51,35 @@ enum IdentifyCommand {
   static let explain = Command.Flag(
     ["--explain"], help: "Say which rule decided each answer and what it saw (with --json: an 'explanation' key).")
 
+  static let formats = Command.Flag(
+    ["--formats"], help: "List the formats the built-in detectors name from content, instead of identifying files.")
+
+  /// `--formats`: the detectors' formats, one a line or as JSON.
+  static func printFormats(_ invocation: Invocation, _ io: inout Console) -> Int32 {
+    let formats = UTTypeRegistry.detectorFormats
+    if invocation[.json] {
+      let rows: [PropertyList.Value] = formats.map { format in
+        .init(
+          .dictionary(
+            .init([
+              .init(key: "identifier", value: .init(.string(format.identifier))),
+              .init(key: "mimeType", value: .init(.string(format.mimeType))),
+              .init(key: "description", value: .init(.string(format.description))),
+            ])))
+      }
+      QueryContext.printJSON(.init(.array(rows)), io: &io, pretty: invocation[.pretty])
+    } else {
+      for format in formats { io.print("\(format.identifier)\t\(format.mimeType)\t\(format.description)") }
+    }
+    return ExitStatus.success
+  }
+
   static func run(_ invocation: Invocation, _ io: inout Console) -> Int32 {
+    if invocation[formats] { return printFormats(invocation, &io) }
+    guard !invocation.positionals.isEmpty else {
+      io.error("Error: Missing expected argument '<file> ...'")
+      return ExitStatus.usage
+    }
     // The registry is not built: identification names its answers from the system types (or
     // builds it, when --types adds declarations).
     guard let builder = QueryContext.builder(invocation, io: &io) else { return ExitStatus.usage }

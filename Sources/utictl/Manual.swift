@@ -118,6 +118,11 @@ enum Manual {
     .BR xdg\\-mime (1),
     .BR xclip (1),
     .BR wl\\-copy (1)
+    .PP
+    The guides by task, in swift\\-uti's source:
+    .IR Documentation/Guides.docc ,
+    built into a documentation site with the API reference by
+    .IR scripts/docs.sh .
 
     """
   }

@@ -41,6 +41,26 @@ extension DragAndDropTests {
     #expect(window.bridge.drivenServings == before)
   }
 
+  /// The `drag-source` example (a window to try drop targets with) drags a file as a file
+  /// manager does: our drop window gets the file's URL and its type, and loads its bytes; the
+  /// example hears the drop's operation.
+  @Test func theDragSourceExampleDragsAFile() async throws {
+    let server = try Self.server.orSkip()
+    let ladybug = packageRoot.appendingPathComponent("Examples/PointyBug/ladybug.png")
+    let (window, _, log) = try Self.dropWindow([.image])
+    defer { window.close() }
+    let source = try server.start(try builtProduct("drag-source"), [ladybug.path])
+    defer { source.terminate() }
+    let ready = try await offThePool { source.line(within: 20) }
+    try #require(ready?.hasPrefix("press in the window") == true, "\(ready ?? "no line")")
+    try await Self.xdotool("search --sync --name 'Drag from here' windowmove --sync 500 0")
+    try await Self.dragFromGTK(to: (250, 250))  // from (600, 100), inside the example's window
+    #expect(await suspendUntil(within: 20) { log.loaded != nil }, "\(log.calls) \(log.loadError ?? "")")
+    #expect(log.loaded == (try Data(contentsOf: ladybug)))
+    #expect(log.types == ["public.file-url", "public.png"])
+    #expect(try await Self.line(from: source) { $0.hasPrefix("drag ended") } == "drag ended: copy")
+  }
+
   /// The same onto another window of this process (each window has its own connection and loop).
   @Test func aFileDraggedOntoAnotherWindowOfOursIsDelivered() async throws {
     let server = try Self.server.orSkip()

@@ -7,25 +7,42 @@ import Testing
 /// type set change; GLib reads the result as it reads what `gio mime` writes from the same file.
 @Suite("utictl default keeps a user's mimeapps.list")
 struct DefaultCommandTests {
-  /// The user's list in `tree` after `utictl default text/plain viewer.desktop`, and after
-  /// `gio mime text/plain viewer.desktop` from the same `original`, as GLib reads each.
-  static func setTextDefault(_ original: Data) throws -> (ours: Data, gio: Data, read: String, gioRead: String) {
-    var outcomes: [(bytes: Data, read: String)] = []
-    for command in [[try builtProduct("utictl"), "default"], ["/usr/bin/gio", "mime"]] {
-      let tree = try AppsCommandTests.desktop()
-      let path = tree.root + "/config-home/mimeapps.list"
-      try original.write(to: URL(fileURLWithPath: path))
-      let run = try runProcess(
-        "/usr/bin/env",
-        tree.environment.map { "\($0)=\($1)" } + command + ["text/plain", "viewer.desktop"])
-      #expect(run.status == 0, "\(command): \(run.stderrText)")
-      #expect(try tree.gio(["text/plain"])["text/plain"]?.default == "viewer.desktop", "\(command)")
-      let lists = try runProcess(
-        "/usr/bin/python3", [fixturesDirectory.appendingPathComponent("gio/keyfile_lists.py").path, path])
-      #expect(lists.status == 0, "\(lists.stderrText)")
-      outcomes.append((try Data(contentsOf: URL(fileURLWithPath: path)), lists.stdoutText))
+  /// What one command made of the list: its status and error output, GIO's default after it, the
+  /// file's bytes, and the file as GLib reads it.
+  struct Outcome: Sendable {
+    var status: Int32
+    var stderr: String
+    var gioDefault: String?
+    var bytes: Data
+    var read: String
+  }
+
+  /// The user's list after `utictl default text/plain viewer.desktop`, and after `gio mime
+  /// text/plain viewer.desktop` from the same `original` (each in a desktop of its own), run off
+  /// the cooperative pool.
+  static func setTextDefault(_ original: Data) async throws -> (ours: Outcome, gio: Outcome) {
+    let utictl = try builtProduct("utictl")
+    let outcomes = try await offThePool { () throws -> [Outcome] in
+      try [[utictl, "default"], ["/usr/bin/gio", "mime"]].map { command throws -> Outcome in
+        let tree = try AppsCommandTests.desktop()
+        let path = tree.root + "/config-home/mimeapps.list"
+        try original.write(to: URL(fileURLWithPath: path))
+        let run = try runProcess(
+          "/usr/bin/env", tree.environment.map { "\($0)=\($1)" } + command + ["text/plain", "viewer.desktop"])
+        let gio = try AppsCommandTests.Tree.gio(["text/plain"], environment: tree.environment)["text/plain"]
+        let lists = try runProcess(
+          "/usr/bin/python3", [fixturesDirectory.appendingPathComponent("gio/keyfile_lists.py").path, path])
+        return Outcome(
+          status: run.status, stderr: run.stderrText + lists.stderrText, gioDefault: gio?.default,
+          bytes: try Data(contentsOf: URL(fileURLWithPath: path)), read: lists.status == 0 ? lists.stdoutText : "")
+      }
     }
-    return (outcomes[0].bytes, outcomes[1].bytes, outcomes[0].read, outcomes[1].read)
+    for outcome in outcomes {
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+      #expect(outcome.gioDefault == "viewer.desktop")
+      #expect(!outcome.read.isEmpty, "GLib read the list: \(outcome.stderr)")
+    }
+    return (outcomes[0], outcomes[1])
   }
 
   /// The lines of `bytes` but those of `text/plain`'s keys.
@@ -37,21 +54,21 @@ struct DefaultCommandTests {
   /// but text/plain's is the same bytes in the same order (gio writes the file anew: its
   /// defaults gain no `;`, but a KDE file loses its blank lines' places and comments would go).
   @Test(arguments: ["gnome-user.list", "kde-user.list"])
-  func aUsersListChangesOnlyTheTypesLines(_ name: String) throws {
+  func aUsersListChangesOnlyTheTypesLines(_ name: String) async throws {
     try Peers.gio.orSkip()
     let original = try Data(contentsOf: fixturesDirectory.appendingPathComponent("mimeapps/" + name))
-    let outcome = try Self.setTextDefault(original)
-    #expect(outcome.read == outcome.gioRead)
-    #expect(Self.otherLines(outcome.ours) == Self.otherLines(original))
-    #expect(outcome.read.contains("Default Applications\ttext/plain\tviewer.desktop;\n"))
+    let (ours, gio) = try await Self.setTextDefault(original)
+    #expect(ours.read == gio.read)
+    #expect(Self.otherLines(ours.bytes) == Self.otherLines(original))
+    #expect(ours.read.contains("Default Applications\ttext/plain\tviewer.desktop;\n"))
     // As GLib writes them: the default one ID without `;`, the association appended.
-    #expect(outcome.ours.range(of: Data("\ntext/plain=viewer.desktop\n".utf8)) != nil)
+    #expect(ours.bytes.range(of: Data("\ntext/plain=viewer.desktop\n".utf8)) != nil)
   }
 
   /// CR LF line ends, a comment in Latin-1, a group written twice with the key in both (the
   /// last counts, for GLib and for us), an indented comment, no newline at the end: each kept,
   /// and the group added ends its lines as the file does.
-  @Test func aCarelessListKeepsItsBytes() throws {
+  @Test func aCarelessListKeepsItsBytes() async throws {
     try Peers.gio.orSkip()
     let original =
       Data(
@@ -61,8 +78,8 @@ struct DefaultCommandTests {
       + Data(
         ("[Removed Associations]\r\ntext/plain=viewer.desktop;removed.desktop;\r\n[Added Associations]\r\n"
           + "text/plain=removed.desktop;\r\n  # indented\r\nx-scheme-handler/https=editor.desktop;").utf8)
-    let outcome = try Self.setTextDefault(original)
-    #expect(outcome.read == outcome.gioRead)
+    let (ours, gio) = try await Self.setTextDefault(original)
+    #expect(ours.read == gio.read)
     let expected =
       Data("# caf\u{E9}\r\n".utf8).replacingLatin1()
       + Data(
@@ -70,7 +87,7 @@ struct DefaultCommandTests {
           + "[Removed Associations]\r\ntext/plain=removed.desktop;\r\n[Added Associations]\r\n"
           + "text/plain=removed.desktop;viewer.desktop;\r\n  # indented\r\nx-scheme-handler/https=editor.desktop;\r\n"
           + "\r\n[Default Applications]\r\ntext/plain=viewer.desktop\r\n").utf8)
-    #expect(outcome.ours == expected, "\(String(decoding: outcome.ours, as: UTF8.self))")
+    #expect(ours.bytes == expected, "\(String(decoding: ours.bytes, as: UTF8.self))")
   }
 
   /// A list that is a link (a dotfiles checkout) stays a link: the file it names is replaced.

@@ -115,6 +115,21 @@ struct QueryCommandTests {
     #expect(utictl("lookup", "--extension", "a", "--mime", "b").status == 2)
   }
 
+  /// `identify --formats`: every format the detectors name, one a line (identifier, MIME type,
+  /// description), the same as JSON; without it and without a file, a usage error.
+  @Test func identifyListsTheDetectorsFormats() throws {
+    let run = utictl("identify", "--formats")
+    #expect(run.status == 0)
+    let rows = run.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+    #expect(rows.count > 100 && rows.allSatisfy { $0.count == 3 })
+    #expect(rows.contains { $0 == ["public.png", "image/png", "PNG image"] }, "\(rows.prefix(3))")
+    #expect(rows.contains { $0.first == "org.openxmlformats.wordprocessingml.template" })
+    let json = utictl("identify", "--formats", "--json")
+    #expect(json.stdout.hasPrefix("[{\"identifier\":\"public.png\",\"mimeType\":\"image/png\",\"description\":"))
+    let none = utictl("identify")
+    #expect(none.status == 2 && none.stderr.contains("Missing expected argument '<file> ...'"))
+  }
+
   @Test func identifyByFileName() throws {
     let dir = try TemporaryDirectory()
     let bundle = dir.url.appendingPathComponent("Thing.app").path

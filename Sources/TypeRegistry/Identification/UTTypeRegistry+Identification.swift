@@ -203,3 +203,17 @@ package struct FileIdentifier: Sendable {
     }
   }
 }
+
+extension UTTypeRegistry {
+  /// The formats the built-in detectors name from content (`utictl identify --formats`), in
+  /// their table's order: each one's type identifier, MIME type and description.
+  package static var detectorFormats: [(identifier: String, mimeType: String, description: String)] {
+    Format.all.map { format in
+      let description =
+        format.isDeclaredHere
+        ? format.description
+        : builtIn.type(withIdentifier: format.identifier)?.localizedDescription ?? format.identifier
+      return (format.identifier, format.mimeType, description)
+    }
+  }
+}

@@ -4,11 +4,11 @@ import Testing
 
 @testable import TypeRegistry
 
-/// The README's table of every format the built-in detectors name: its description, MIME type and
+/// The identification guide's table (`Documentation/Guides.docc/IdentifyingFiles.md`) of every format the built-in detectors name: its description, MIME type and
 /// identifier from the table, the detector family that names it (found by asking each family), and
 /// the bytes of its sample the answer depends on (found by changing each byte in turn). `UTI_REGENERATE=1 swift test --filter IdentificationTableTests`
-/// rewrites the README's section.
-@Suite("Identification: the README's format table")
+/// rewrites the guide's section.
+@Suite("Identification: the guide's format table")
 struct IdentificationTableTests {
   static let families: [(String, @Sendable (inout ContentBytes) -> Format?)] = [
     ("images", ContentDetector.detectImage), ("documents, fonts", ContentDetector.detectDocument),
@@ -25,19 +25,21 @@ struct IdentificationTableTests {
   static let begin = "<!-- formats: written by IdentificationTableTests -->"
   static let end = "<!-- /formats -->"
 
-  @Test func theReadmeListsEveryFormat() throws {
+  @Test func theGuideListsEveryFormat() throws {
     let table = Self.table()
-    let readme = packageRoot.appendingPathComponent("README.md")
+    let readme = packageRoot.appendingPathComponent("Documentation/Guides.docc/IdentifyingFiles.md")
     let text = try String(contentsOf: readme, encoding: .utf8)
-    let start = try #require(text.range(of: Self.begin), "README.md has no \(Self.begin)")
-    let stop = try #require(text.range(of: Self.end), "README.md has no \(Self.end)")
+    let start = try #require(text.range(of: Self.begin), "the identification guide has no \(Self.begin)")
+    let stop = try #require(text.range(of: Self.end), "the identification guide has no \(Self.end)")
     let current = String(text[start.upperBound..<stop.lowerBound])
     if ProcessInfo.processInfo.environment["UTI_REGENERATE"] == "1", current != table {
       try (String(text[..<start.upperBound]) + table + String(text[stop.lowerBound...]))
         .write(to: readme, atomically: true, encoding: .utf8)
       return
     }
-    #expect(current == table, "the README's format table is stale: UTI_REGENERATE=1 swift test --filter \(Self.self)")
+    #expect(
+      current == table,
+      "the identification guide's format table is stale: UTI_REGENERATE=1 swift test --filter \(Self.self)")
   }
 
   /// Every format has a sample the detectors name it by, but the containers no detector names
