@@ -176,6 +176,12 @@ package final class EventLoop: @unchecked Sendable {
     runDueTasks()
     do {
       try serve(0)
+      // A command posted while serving, whose wake the serving took with an event: run now, as
+      // the driver waits only for what is still to come (bounded: a flood of commands yields).
+      for _ in 0..<64 where state.withLock({ !$0.commands.isEmpty }) {
+        runCommands()
+        try serve(0)
+      }
       runDueTasks()
       beforeWait?()
       return true

@@ -54,8 +54,10 @@ final class SelectionOwners {
       }
       try handle(event)
       if done(event) { return true }
-      // A wake that came with an event to read: the loop's commands wait for this return.
-      if connection.takeWake() || !connection.hasQueuedEvents { return false }
+      // A wake that came with an event to read: the loop's commands wait for this return. A
+      // driven loop (deadline 0) reads every event it has first: its driver waits on the socket,
+      // which says nothing of events already read, and on the wake, which stays set.
+      if (deadline != 0 && connection.takeWake()) || !connection.hasQueuedEvents { return false }
     }
   }
 
