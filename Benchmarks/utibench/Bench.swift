@@ -51,6 +51,15 @@ enum Bench {
 
   /// The median wall time of running a program to completion, in seconds.
   static func measureProcess(runs: Int, _ path: String, _ arguments: [String]) -> Double {
+    measureProcessAndPeak(runs: runs, path, arguments).seconds
+  }
+
+  /// The median wall time of running a program to completion (in `environment`, `NAME=value`
+  /// strings; nil: this process's), in seconds, and the highest peak resident memory of any run
+  /// (`ru_maxrss`, bytes).
+  static func measureProcessAndPeak(runs: Int, _ path: String, _ arguments: [String], environment: [String]? = nil)
+    -> (seconds: Double, peak: Int)
+  {
     // posix_spawn directly: Foundation's Process adds tens of milliseconds per launch on Linux.
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -58,13 +67,21 @@ enum Bench {
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     defer { posix_spawn_file_actions_destroy(&actions) }
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    defer { for p in argv { free(p) } }
-    return measure(runs: runs) {
+    let envp = environment.map { $0.map { strdup($0) } + [nil] }
+    defer { for p in argv + (envp ?? []) { free(p) } }
+    var peak = 0
+    let seconds = measure(runs: runs) {
       var pid: pid_t = 0
-      guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { fatalError("cannot run \(path)") }
+      let spawned =
+        envp.map { posix_spawn(&pid, path, &actions, nil, argv, $0) }
+        ?? posix_spawn(&pid, path, &actions, nil, argv, environ)
+      guard spawned == 0 else { fatalError("cannot run \(path)") }
       var status: Int32 = 0
-      waitpid(pid, &status, 0)
+      var usage = rusage()
+      wait4(pid, &status, 0, &usage)
+      peak = max(peak, usage.ru_maxrss * 1024)
     }
+    return (seconds, peak)
   }
 
   /// The median wall times of `commands` run in turn, `runs` rounds of each after one warm-up

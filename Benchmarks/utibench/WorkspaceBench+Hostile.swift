@@ -18,8 +18,8 @@ extension WorkspaceBench {
     else { return ([], nil) }
     let environment = tree.environment.map { "\($0)=\($1)" }
     let runs = quick ? 3 : 21
-    let ours = spawn(utictl, ["apps", "text/plain"], environment: environment, runs: runs)
-    let theirs = spawn(gio, ["mime", "text/plain"], environment: environment, runs: runs)
+    let ours = Bench.measureProcessAndPeak(runs: runs, utictl, ["apps", "text/plain"], environment: environment)
+    let theirs = Bench.measureProcessAndPeak(runs: runs, gio, ["mime", "text/plain"], environment: environment)
     return (
       [
         .init(
@@ -37,30 +37,5 @@ extension WorkspaceBench {
     print("| peak resident memory (ru_maxrss) | utictl apps | gio mime |")
     print("|---|---|---|")
     print("| a hostile tree of 10,000 desktop entries, text/plain | \(mb(peaks.ours)) | \(mb(peaks.gio)) |")
-  }
-
-  /// The median wall time of `runs` runs of `path` in `environment` (after one warm-up), and the
-  /// highest peak resident memory of any run.
-  static func spawn(_ path: String, _ arguments: [String], environment: [String], runs: Int) -> (
-    seconds: Double, peak: Int
-  ) {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup($0) } + [nil]
-    defer { for p in argv + envp { free(p) } }
-    var peak = 0
-    let seconds = Bench.measure(runs: runs) {
-      var pid: pid_t = 0
-      guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else { fatalError("cannot run \(path)") }
-      var status: Int32 = 0
-      var usage = rusage()
-      wait4(pid, &status, 0, &usage)
-      peak = max(peak, usage.ru_maxrss * 1024)
-    }
-    return (seconds, peak)
   }
 }

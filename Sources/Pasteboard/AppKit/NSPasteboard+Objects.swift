@@ -62,6 +62,7 @@ extension NSPasteboard {
   private func item(writing writer: any NSPasteboardWriting) -> NSPasteboardItem {
     if let item = writer as? NSPasteboardItem { return item }
     let item = NSPasteboardItem()
+    if let promise = writer as? NSFilePromiseProvider { item.state.withLock { $0.filePromise = promise } }
     for type in writer.writableTypes(for: self) {
       if writer.writingOptions(forType: type, pasteboard: self).contains(.promised) {
         item.set(.writer(writer), for: [type])
@@ -78,7 +79,7 @@ extension NSPasteboard {
 /// Reads items as instances of one class, for ``NSPasteboard/readObjects(forClasses:options:)``.
 struct ObjectReader {
   enum Kind {
-    case item, string, url
+    case item, string, url, filePromise
     case reader(any NSPasteboardReading.Type)
     case none
   }
@@ -97,6 +98,8 @@ struct ObjectReader {
     fileURLsOnly = (options[.urlReadingFileURLsOnly] as? Bool ?? false) || contentTypes != nil
     if readerClass is NSPasteboardItem.Type {
       kind = .item
+    } else if readerClass is NSFilePromiseReceiver.Type {
+      kind = .filePromise
     } else if readerClass is NSString.Type {
       kind = .string
     } else if readerClass is NSURL.Type {
@@ -107,7 +110,7 @@ struct ObjectReader {
       kind = .none
     }
     switch kind {
-    case .item: types = []
+    case .item, .filePromise: types = []
     case .string: types = NSString.readableTypes(for: pasteboard)
     case .url: types = fileURLsOnly ? [.fileURL] : NSURL.readableTypes(for: pasteboard)
     case .reader(let reader): types = reader.readableTypes(for: pasteboard)
@@ -119,6 +122,7 @@ struct ObjectReader {
   func canRead(_ item: NSPasteboardItem) -> Bool {
     switch kind {
     case .item: return true
+    case .filePromise: return item.state.withLock { $0.filePromise } != nil
     case .url: return url(of: item) != nil
     case .none: return false
     case .string, .reader: return item.availableType(from: types) != nil
@@ -129,6 +133,7 @@ struct ObjectReader {
   func read(_ item: NSPasteboardItem) -> Any? {
     switch kind {
     case .item: return item
+    case .filePromise: return item.state.withLock { $0.filePromise }.map(NSFilePromiseReceiver.init(promise:))
     case .none: return nil
     case .url: return url(of: item).map { $0 as NSURL }
     case .string:

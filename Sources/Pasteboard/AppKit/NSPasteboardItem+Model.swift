@@ -9,11 +9,43 @@ extension NSPasteboardItem {
       state.pasteboard = name
       if let provider = state.provider { return provider }
       let provider = ItemProvider()
+      // A file promise is, to the model, a file of its type, written when loaded.
+      if let promise = state.filePromise { Self.register(promise, in: provider) }
       for slot in state.slots { register(slot.type, in: provider) }
       state.provider = provider
       return provider
     }
   }
+
+  /// Adds `promise`'s file to `provider` as a file representation of its type: loading it asks
+  /// the promise's delegate to write the file into a folder of the load's own, removed once the
+  /// load has its copy (a drop delegate's `loadFileRepresentation(for:)`, a UIKit reader).
+  static func register(_ promise: NSFilePromiseProvider, in provider: ItemProvider) {
+    provider.storage.state.withLock { $0.filePromise = promise }
+    provider.registerFileRepresentation(forTypeIdentifier: promise.fileType, visibility: .all) { completion in
+      let directory: String
+      do throws(POSIXFailure) {
+        directory = try TemporaryFiles.makeLoadDirectory()
+      } catch {
+        completion(nil, false, error)
+        return nil
+      }
+      NSFilePromiseReceiver(promise: promise).receivePromisedFiles(
+        atDestination: URL(fileURLWithPath: directory), operationQueue: filePromiseQueue
+      ) { url, error in
+        completion(error == nil ? url : nil, false, error)
+        TemporaryFiles.remove(directory)
+      }
+      return nil
+    }
+  }
+
+  /// Where a promise loaded through the model hears that its file is written.
+  private static let filePromiseQueue: OperationQueue = {
+    let queue = OperationQueue()
+    queue.name = "swift-uti file promises"
+    return queue
+  }()
 
   /// Adds `type` to `provider`, loaded through this item.
   func register(_ type: NSPasteboard.PasteboardType, in provider: ItemProvider) {

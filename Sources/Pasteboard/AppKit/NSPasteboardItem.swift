@@ -63,6 +63,8 @@ open class NSPasteboardItem: NSObject, @unchecked Sendable {
     /// The owners and data providers that promised data, each once, to be told when the
     /// pasteboard lets the item go (whether or not they were asked).
     var promisers: [Source] = []
+    /// The file promise the item was written from, which a receiver asks to keep it.
+    var filePromise: NSFilePromiseProvider?
   }
 
   let state = Locked(State())
@@ -90,9 +92,11 @@ open class NSPasteboardItem: NSObject, @unchecked Sendable {
     let slots = provider.registeredTypeIdentifiers.map {
       Slot(type: NSPasteboard.PasteboardType($0), source: .model(provider))
     }
+    let promise = provider.storage.state.withLock { $0.filePromise }
     state.withLock {
       $0.slots = slots
       $0.provider = provider
+      $0.filePromise = promise
     }
   }
 

@@ -42,6 +42,9 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
     var representations: [Representation] = []
     var suggestedName: String?
     var loadTimeout: Double?
+    /// The AppKit file promise the provider stands for (its file representation writes it), so
+    /// that a pasteboard made from the provider reads it as an `NSFilePromiseReceiver` again.
+    var filePromise: NSFilePromiseProvider?
   }
 
   let storage: Storage
