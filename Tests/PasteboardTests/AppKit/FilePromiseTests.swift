@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TypeRegistry
+import UTIPlatform
 
 @testable import Pasteboard
 
@@ -217,5 +218,56 @@ final class PromiseDestination: NSObject, NSDraggingDestination {
     receivers =
       sender.draggingPasteboard.readObjects(forClasses: [NSFilePromiseReceiver.self]) as? [NSFilePromiseReceiver] ?? []
     return !receivers.isEmpty
+  }
+}
+
+/// A report made only when asked, as a file: counts how often it was made.
+struct LazyReport: Transferable {
+  static let made = Locked(0)
+  static var transferRepresentation: some TransferRepresentation {
+    FileRepresentation(exportedContentType: .pdf) { _ in
+      made.withLock { $0 += 1 }
+      let url = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString).pdf")
+      try Data("%PDF report".utf8).write(to: url)
+      return SentTransferredFile(url)
+    }
+  }
+}
+
+/// The SwiftUI and UIKit forms of a file that does not exist yet: an item provider's file
+/// representation and a `Transferable`'s `FileRepresentation` are made only when a reader
+/// loads them, never when registered or offered.
+@Suite("Item providers: files made when loaded")
+struct LazyFileRepresentationTests {
+  @Test func aFileRepresentationIsMadeOnlyWhenLoaded() async throws {
+    let made = Locked(0)
+    let provider = NSItemProvider()
+    provider.registerFileRepresentation(for: .pdf) { completion in
+      made.withLock { $0 += 1 }
+      let url = FileManager.default.temporaryDirectory.appendingPathComponent("lazy-\(UUID().uuidString).pdf")
+      do {
+        try Data("%PDF lazy".utf8).write(to: url)
+        completion(url, false, nil)
+      } catch {
+        completion(nil, false, error)
+      }
+      return nil
+    }
+    #expect(provider.hasItemConformingToTypeIdentifier(UTType.pdf.identifier))
+    #expect(made.withLock { $0 } == 0, "registering and asking what it holds makes nothing")
+    let data = try await provider.loadDataRepresentation(for: .pdf)
+    #expect(String(decoding: data, as: UTF8.self) == "%PDF lazy")
+    #expect(made.withLock { $0 } == 1)
+  }
+
+  @Test func aTransferablesFileRepresentationIsExportedOnlyWhenLoaded() async throws {
+    let before = LazyReport.made.withLock { $0 }
+    let provider = NSItemProvider()
+    provider.register(LazyReport())
+    #expect(provider.registeredContentTypes.contains(.pdf))
+    #expect(LazyReport.made.withLock { $0 } == before, "registering exports nothing")
+    let data = try await provider.loadDataRepresentation(for: .pdf)
+    #expect(String(decoding: data, as: UTF8.self) == "%PDF report")
+    #expect(LazyReport.made.withLock { $0 } == before + 1)
   }
 }
