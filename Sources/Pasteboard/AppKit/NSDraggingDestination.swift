@@ -151,6 +151,7 @@ final class DraggingDestinationDelegate: DropDelegate {
     guard destination.prepareForDragOperation(current), destination.performDragOperation(current) else {
       return false
     }
+    NSDraggingSession.active?.destinationOperation = current.operation
     destination.concludeDragOperation(current)
     return true
   }
@@ -158,15 +159,19 @@ final class DraggingDestinationDelegate: DropDelegate {
   /// The info of the drag `info` describes: made (its items put on the drag pasteboard) when a
   /// new drag enters, updated with the location after.
   private func draggingInfo(_ info: DropInfo) -> DraggingInfo {
+    // An AppKit drag of this process keeps its whole mask (link, generic, private); another's
+    // has the engine's copy and move.
+    let engine = NSDragOperation(info.allowedOperations)
+    let mask = NSDraggingSession.active?.withinApplicationMask(engine: engine) ?? engine
     if let current = self.info, current.draggingSequenceNumber == info.sequenceNumber {
       current.draggingLocation = info.location
-      current.draggingSourceOperationMask = NSDragOperation(info.allowedOperations)
+      current.draggingSourceOperationMask = mask
       return current
     }
     let pasteboard = NSPasteboard(name: .drag)
     pasteboard.board.setItemProviders(info.items.providers, localOnly: false, expirationDate: nil)
     let current = DraggingInfo(
-      pasteboard: pasteboard, location: info.location, mask: NSDragOperation(info.allowedOperations),
+      pasteboard: pasteboard, location: info.location, mask: mask,
       sequenceNumber: info.sequenceNumber, itemCount: info.items.providers.count)
     current.draggingSource = NSDraggingSession.active?.source
     self.info = current

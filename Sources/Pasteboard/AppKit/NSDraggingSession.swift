@@ -110,12 +110,25 @@ public final class NSDraggingSession: NSObject {
     }
   }
 
-  /// The drag ended with `operation`: tells the source.
+  /// What an AppKit destination of this process chose when it took the drop (a link, a
+  /// generic or private operation included, which the drop engine carries as a copy).
+  var destinationOperation: NSDragOperation?
+
+  /// The source's mask within the application, for an AppKit destination of this process: its
+  /// link, generic and private operations as the source gave them, copy and move as `engine`
+  /// (the drop engine's allowed operations now) still allows them.
+  func withinApplicationMask(engine: NSDragOperation) -> NSDragOperation {
+    let mask = source.draggingSession(self, sourceOperationMaskFor: .withinApplication)
+    return mask.subtracting([.copy, .move]).union(mask.intersection(engine))
+  }
+
+  /// The drag ended with `operation`: tells the source, with what an AppKit destination of
+  /// this process chose where it took the drop.
   private func ended(_ operation: DropOperation) {
     if Self.active === self { Self.active = nil }
     let done: NSDragOperation =
       switch operation {
-      case .copy: .copy
+      case .copy: destinationOperation.flatMap { $0.isEmpty ? nil : $0 } ?? .copy
       case .move: .move
       case .cancel, .forbidden: .none
       }

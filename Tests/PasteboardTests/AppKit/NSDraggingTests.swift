@@ -130,6 +130,24 @@ struct NSDraggingTests {
     #expect(source.ended == [.copy])
   }
 
+  /// A link between AppKit views of this process is carried whole: the destination sees the
+  /// source's link in its mask, chooses it, and the source hears the link (the drop engine, which
+  /// has SwiftUI's copy and move, carries it as a copy).
+  @Test func aLinkBetweenAppKitViewsIsCarriedWhole() {
+    let surface = DropSurface()
+    let destination = RecordingDestination()
+    destination.entered = .link
+    surface.register(destination, forDraggedTypes: [.string], in: CGRect(x: 0, y: 0, width: 100, height: 100))
+    let source = RecordingSource(inside: [.link, .copy], outside: .copy)
+    let item = NSDraggingItem(pasteboardWriter: "linked" as NSString)
+    surface.beginDraggingSession(with: [item], at: .zero, source: source)
+    surface.move(to: CGPoint(x: 10, y: 10))
+    #expect(surface.end(at: CGPoint(x: 10, y: 10)) == .copy, "the engine's operation")
+    #expect(destination.masks == [[.link, .copy]])
+    #expect(destination.read == ["linked"])
+    #expect(source.ended == [.link])
+  }
+
   @Test func aDragThatLeavesOrIsRefusedExits() {
     let surface = DropSurface()
     let destination = RecordingDestination()
