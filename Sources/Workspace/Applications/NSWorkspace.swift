@@ -38,10 +38,8 @@ public final class NSWorkspace: Sendable {
   /// - Parameters:
   ///   - environment: The variables to read the places from; nil for this process's.
   ///   - registry: The types, for MIME types and conformance; nil for the shared registry.
-  public init(environment: [String: String]? = nil, registry: UTTypeRegistry? = nil) {
-    self.environment = environment
-    self.registry = registry ?? UTTypeRegistry.shared.current
-    report = { _ in }
+  public convenience init(environment: [String: String]? = nil, registry: UTTypeRegistry? = nil) {
+    self.init(environment: environment, registry: registry, report: { _ in })
   }
 
   /// A workspace as ``init(environment:registry:)`` makes one, whose reads tell `report` of

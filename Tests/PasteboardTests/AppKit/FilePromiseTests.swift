@@ -79,6 +79,14 @@ struct FilePromiseTests {
     return results
   }
 
+  /// A pasteboard of its own holding `writer`, written as AppKit asks (cleared first).
+  static func pasteboard(holding writer: any NSPasteboardWriting) -> NSPasteboard {
+    let pasteboard = NSPasteboard.withUniqueName()
+    pasteboard.clearContents()
+    pasteboard.writeObjects([writer])
+    return pasteboard
+  }
+
   static func folder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("promises-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -91,9 +99,7 @@ struct FilePromiseTests {
   @Test func aPromiseIsWrittenOnlyWhenReceivedWhereTheDestinationAsks() async throws {
     let writer = CompletionWriter()
     let promise = NSFilePromiseProvider(fileType: UTType.pdf.identifier, delegate: writer)
-    let pasteboard = NSPasteboard.withUniqueName()
-    pasteboard.clearContents()
-    pasteboard.writeObjects([promise])
+    let pasteboard = Self.pasteboard(holding: promise)
     let receivers = pasteboard.readObjects(forClasses: [NSFilePromiseReceiver.self]) as? [NSFilePromiseReceiver]
     #expect(receivers?.count == 1)
     #expect(receivers?.first?.fileTypes == ["com.adobe.pdf"])
@@ -112,9 +118,7 @@ struct FilePromiseTests {
   /// The `async throws` form is enough (Swift imports AppKit's method so).
   @Test func theAsyncFormWritesTheFile() async throws {
     let writer = AsyncWriter()
-    let pasteboard = NSPasteboard.withUniqueName()
-    pasteboard.clearContents()
-    pasteboard.writeObjects([NSFilePromiseProvider(fileType: UTType.jpeg.identifier, delegate: writer)])
+    let pasteboard = Self.pasteboard(holding: NSFilePromiseProvider(fileType: UTType.jpeg.identifier, delegate: writer))
     let folder = try Self.folder()
     let results = try await Self.receive(pasteboard, into: folder)
     #expect(results.first?.1 == nil, "\(results)")
@@ -124,9 +128,8 @@ struct FilePromiseTests {
   /// A delegate that writes in neither form fails the receive with a reason, never a loop.
   @Test func aDelegateThatWritesInNeitherFormFails() async throws {
     let writer = SilentWriter()
-    let pasteboard = NSPasteboard.withUniqueName()
-    pasteboard.clearContents()
-    pasteboard.writeObjects([NSFilePromiseProvider(fileType: UTType.plainText.identifier, delegate: writer)])
+    let pasteboard = Self.pasteboard(
+      holding: NSFilePromiseProvider(fileType: UTType.plainText.identifier, delegate: writer))
     let results = try await Self.receive(pasteboard, into: try Self.folder())
     #expect(results.first?.1?.contains("implements neither") == true, "\(results)")
   }
@@ -138,9 +141,8 @@ struct FilePromiseTests {
     try Data("mine".utf8).write(to: folder.appendingPathComponent("invoice.pdf"))
     for name in ["invoice.pdf", "../../escape.pdf"] {
       let writer = CompletionWriter(name: name)
-      let pasteboard = NSPasteboard.withUniqueName()
-      pasteboard.clearContents()
-      pasteboard.writeObjects([NSFilePromiseProvider(fileType: UTType.pdf.identifier, delegate: writer)])
+      let pasteboard = Self.pasteboard(
+        holding: NSFilePromiseProvider(fileType: UTType.pdf.identifier, delegate: writer))
       let results = try await Self.receive(pasteboard, into: folder)
       let url = try #require(results.first?.0)
       #expect(url.deletingLastPathComponent().standardizedFileURL.path == folder.standardizedFileURL.path)
@@ -152,9 +154,7 @@ struct FilePromiseTests {
   /// A subclass adds its types and calls `super` for the promise's: both are on the pasteboard.
   @Test func aSubclassAddsItsTypes() async throws {
     let writer = CompletionWriter()
-    let pasteboard = NSPasteboard.withUniqueName()
-    pasteboard.clearContents()
-    pasteboard.writeObjects([TitledPromise(fileType: UTType.pdf.identifier, delegate: writer)])
+    let pasteboard = Self.pasteboard(holding: TitledPromise(fileType: UTType.pdf.identifier, delegate: writer))
     #expect(pasteboard.string(forType: .string) == "Invoice for December")
     #expect(pasteboard.types?.first == TitledPromise.title)
     let results = try await Self.receive(pasteboard, into: try Self.folder())
@@ -165,9 +165,7 @@ struct FilePromiseTests {
   /// when loaded: `loadFileRepresentation(for:)` reads the promised bytes.
   @Test func theModelLoadsAPromiseAsAFile() async throws {
     let writer = CompletionWriter()
-    let pasteboard = NSPasteboard.withUniqueName()
-    pasteboard.clearContents()
-    pasteboard.writeObjects([NSFilePromiseProvider(fileType: UTType.pdf.identifier, delegate: writer)])
+    let pasteboard = Self.pasteboard(holding: NSFilePromiseProvider(fileType: UTType.pdf.identifier, delegate: writer))
     let provider = try #require(pasteboard.board.itemProviders.first)
     #expect(provider.hasItemConformingToTypeIdentifier(UTType.pdf.identifier))
     #expect(writer.writes == 0)
