@@ -3,7 +3,8 @@
 // first byte chooses the reader, the rest is its input:
 //   0 key files (desktop entries, mimeapps.list, mimeinfo.cache), and mimeapps.list rewritten
 //   1 an Exec line expanded and split into words
-//   2 text/uri-list and x-special/gnome-copied-files, read and written back
+//   2 text/uri-list and x-special/gnome-copied-files, read and written back; the same bytes as
+//     the URL an XdndDirectSave target writes, and as a promised file's name
 //   3 a 32-byte X11 event, as XDND messages and selection events are decoded
 //   4 an offer's MIME string (a Wayland offer, an X11 target) made a type, and text received
 //     under it converted (text/html's charset, the text charsets)
@@ -90,6 +91,14 @@ func fileLists(_ bytes: [UInt8]) {
     precondition(reread.entries == list.entries, "a file list written and read back changed: \(list.entries)")
     precondition(target == "text/uri-list" || reread.operation == (list.operation ?? .copy), "the operation changed")
   }
+  // The URL an XdndDirectSave target writes back, and a promised file's name another program gave.
+  if let path = XdndDirectSave.path(fromURL: bytes, hostName: Array("fuzzhost".utf8)) {
+    precondition(path.hasPrefix("/") && !path.utf8.contains(0), "an XDS URL read as \(path)")
+  }
+  let name = FilePromise.safeName(String(decoding: bytes, as: UTF8.self))
+  precondition(
+    !name.isEmpty && !name.contains("/") && !name.hasPrefix(".") && name.utf8.count <= 200,
+    "a promised file named \(name)")
 }
 
 func x11Event(_ bytes: [UInt8]) {

@@ -4,7 +4,7 @@
 Each seed is the byte that chooses a reader (see Fuzz/fuzz-desktop.swift), then its input:
 0 this machine's desktop entries, mimeinfo.cache and mimeapps.list files (read here, at run
 time: they are not ours to check in); 1 their Exec lines; 2 file lists as file managers write
-them; 3 X11 events as XDND peers and selection owners send them (32 bytes, little-endian);
+them, XdndDirectSave URLs and promised files' names; 3 X11 events as XDND peers and selection owners send them (32 bytes, little-endian);
 4 offers' MIME strings with text received under them.
 """
 import glob
@@ -44,6 +44,8 @@ FILE_LISTS = [
     b"copy\nfile:///home/user/Pictures/photo.jpg\nfile:///home/user/caf%C3%A9",
     b"cut\nfile:///tmp/one\n",
     b"file://remote/share/x\nfile:///bad%zz%\n",
+    b"file://fuzzhost/tmp/a%20b/x.pdf\0",
+    b"../../.hidden/invoice.pdf",
 ]
 
 

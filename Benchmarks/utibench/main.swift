@@ -117,7 +117,8 @@ if CommandLine.arguments.contains("--processes") {
 }
 // `utibench --pasteboard`: the payload rows alone.
 if CommandLine.arguments.contains("--pasteboard") {
-  Bench.printTable(PasteboardBench.rows(quick: quick, scratch: scratch))
+  Bench.printTable(
+    PromiseBench.rows(quick: quick, scratch: scratch) + PasteboardBench.rows(quick: quick, scratch: scratch))
   exit(0)
 }
 let parseRuns = quick ? 5 : 60
@@ -301,7 +302,7 @@ rows += hostileApplications.rows
 
 rows += IdentifyBench.rows(quick: quick, scratch: scratch)
 rows += TextIdentifyBench.rows(quick: quick, scratch: scratch)
-rows += PasteboardBench.rows(quick: quick, scratch: scratch)
+rows += PromiseBench.rows(quick: quick, scratch: scratch) + PasteboardBench.rows(quick: quick, scratch: scratch)
 rows += ClipboardBench.rows(quick: quick, scratch: scratch)
 rows += XdndBench.rows(quick: quick)
 rows += WaylandBench.rows(quick: quick, scratch: scratch)

@@ -10,7 +10,8 @@ import TypeRegistry
 //   bookmarks --copy URL [TITLE]   copies a bookmark to the desktop's clipboard, serving it until
 //                                  another application copies
 //   bookmarks --paste              prints what the desktop's clipboard holds, read as objects
-//   bookmarks --window             the bar in a window (--backend x11|wayland)
+//   bookmarks --window             the bar in a window (--backend x11|wayland): drops in;
+//                                  a press drags a bookmark out, a right press a promised file
 
 /// Writes a line at once, for whoever reads the log.
 let log: @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }

@@ -21,20 +21,36 @@ enum IncomingDrag {
   ///   - registry: Maps targets to types and files to their types.
   ///   - readFileList: Reads a file-list target at once; nil when it cannot be read.
   ///   - load: Reads one target's bytes when a load asks for it.
-  /// - Returns: The file items, then one provider for the other targets (none when it has no type).
+  ///   - promised: The file the source promises (X11's XdndDirectSave), if it does: its name,
+  ///     the target that stands for it, and how it is received at a path; it comes first, as a promise of the type its name's
+  ///     extension says (`public.data` when none does).
+  /// - Returns: The promised file, the file items, then one provider for the other targets
+  ///   (none when it has no type).
   /// - Throws: What `readFileList` throws.
   static func items(
     targets: [String], application: AppIdentity, registry: UTTypeRegistry,
     readFileList: (String) throws(SystemPasteboardError) -> [UInt8]?,
-    load: @escaping @Sendable (String) throws -> [UInt8]
+    load: @escaping @Sendable (String) throws -> [UInt8],
+    promised: (name: String, target: String, receive: @Sendable (String) throws -> Void)? = nil
   ) throws(SystemPasteboardError) -> [ItemProvider] {
     var items: [ItemProvider] = []
+    if let promised {
+      let ext = promised.name.split(separator: ".", omittingEmptySubsequences: false).dropFirst().last.map(String.init)
+      let type =
+        ext.flatMap { registry.type(tag: $0, tagClass: .filenameExtension, conformingTo: .data) }.flatMap {
+          $0.isDynamic ? nil : $0
+        } ?? .data
+      let receive = promised.receive
+      items.append(
+        ItemProvider.promisedFile(named: promised.name, type: type, origin: application) { try receive($0.path) })
+    }
     if let target = targets.first(where: FileList.isFileListTarget), let data = try readFileList(target) {
-      items = FileList(data, target: target).items(registry: registry).map { ItemProvider($0, origin: application) }
+      items += FileList(data, target: target).items(registry: registry).map { ItemProvider($0, origin: application) }
     }
     let provider = ItemProvider(origin: application)
     var seen = Set<UTType>()
-    for target in targets where items.isEmpty || !FileList.isFileListTarget(target) {
+    let readFiles = items.count > (promised == nil ? 0 : 1)
+    for target in targets where (!readFiles || !FileList.isFileListTarget(target)) && target != promised?.target {
       guard let type = SelectionTargets.type(ofTarget: target, registry: registry), seen.insert(type).inserted
       else { continue }
       provider.registerDataRepresentation(for: type) { completion in

@@ -48,12 +48,40 @@ extension SystemPasteboard.Item {
   /// - Parameter provider: The item provider.
   package init(_ provider: ItemProvider) {
     self.init()
+    let promised = provider.promisedFiles
     for type in provider.registeredContentTypes {
+      if let file = promised.first(where: { $0.type.identifier == type.identifier }) {
+        registerFilePromise(type, fileName: file.fileName) { path in try Self.keep(file, at: path) }
+        continue
+      }
       register(type) {
         guard let data = provider.loadDataInline(for: type) else { throw LoadFailure(type: type) }
         return [UInt8](data)
       }
     }
+  }
+
+  /// How long a promise's writer may take: XDND's wait for a drop to finish
+  /// (``XdndDragging``'s five minutes), since the destination waits for the file.
+  static let promiseWriteLimit: Double = 300
+
+  /// Writes `file` at `path` and waits (on the work pool's thread) until it is written, at most
+  /// ``promiseWriteLimit``.
+  static func keep(_ file: ItemProvider.PromisedFile, at path: String) throws {
+    let written = Waiter<Result<Void, PromiseFailure>>()
+    file.write(URL(fileURLWithPath: path)) { error in
+      written.deliver(error.map { .failure(PromiseFailure(reason: "\($0)")) } ?? .success(()))
+    }
+    guard let outcome = written.wait(seconds: promiseWriteLimit) else {
+      throw PromiseFailure(reason: "its writer took more than \(Int(promiseWriteLimit)) s")
+    }
+    try outcome.get()
+  }
+
+  /// A promised file that was not written.
+  struct PromiseFailure: Error, CustomStringConvertible {
+    var reason: String
+    var description: String { reason }
   }
 
   /// A representation whose item provider gave no data.
@@ -86,6 +114,18 @@ extension ItemProvider {
       case .value(let bytes):
         registerDataRepresentation(for: representation.type) { completion in
           completion(Data(bytes), nil)
+          return nil
+        }
+      case .promise(let promise):
+        registerFileRepresentation(for: representation.type, openInPlace: false) { completion in
+          let accepted = WorkPool.shared.submit {
+            do {
+              completion(URL(fileURLWithPath: try promise.fileInOwnFolder()), false, nil)
+            } catch {
+              completion(nil, false, error)
+            }
+          }
+          if !accepted { completion(nil, false, SystemPasteboardError.poolFull(representation.type.identifier)) }
           return nil
         }
       case .bytes:

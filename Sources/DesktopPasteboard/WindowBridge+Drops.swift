@@ -61,11 +61,17 @@ extension WindowBridge {
     let registry = self.registry ?? UTTypeRegistry.shared.current
     // A pool with no room builds no items: the drag is declined, as one whose list cannot be read.
     WorkPool.shared.submit { [weak self] in
+      let promised = backend.promisedFile(of: number, targets: targets).map { file in
+        (
+          name: file.name, target: file.target,
+          receive: { @Sendable (path: String) throws in try backend.receivePromisedFile(of: number, at: path) }
+        )
+      }
       let items =
         (try? IncomingDrag.items(
           targets: targets, application: application, registry: registry,
           readFileList: { target in try? backend.read(target, of: number) },
-          load: { target in try backend.read(target, of: number) })) ?? []
+          load: { target in try backend.read(target, of: number) }, promised: promised)) ?? []
       guard let self else { return }
       let current = state.withLock { state -> Bool in
         guard state.incoming?.number == number else { return false }

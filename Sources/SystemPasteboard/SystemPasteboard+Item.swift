@@ -37,6 +37,8 @@ extension SystemPasteboard {
       case value([UInt8])
       /// A file, read when the bytes are asked for (in chunks, when they are served).
       case file(path: String)
+      /// A file that does not exist yet, written when a destination asks for it.
+      case promise(FilePromise)
     }
 
     /// The representations, in fidelity order.
@@ -78,6 +80,44 @@ extension SystemPasteboard {
     ///   - path: The file's path.
     public mutating func register(_ type: UTType, contentsOfFile path: String) {
       add(Representation(type: type, source: .file(path: path)))
+    }
+
+    /// Adds a promise of a file of `type` named `fileName`, which `write` writes only when a
+    /// destination asks for it: the representation AppKit's `NSFilePromiseProvider` and an
+    /// item provider's file representation make.
+    ///
+    /// A file manager that speaks X11's XdndDirectSave has it written into the folder it was
+    /// dropped on (under `fileName`, or a numbered name beside a file of that name: nothing is
+    /// replaced); any other destination gets the file's URL (`text/uri-list`) or its bytes (the
+    /// type's MIME types and `application/octet-stream`), the file written then into a folder of
+    /// its own under `$XDG_RUNTIME_DIR`, once however often it is asked for, and removed when no
+    /// selection or drag offers the item any more.
+    ///
+    /// ```swift
+    /// var item = SystemPasteboard.Item()
+    /// item.registerFilePromise(.pdf, fileName: "invoice.pdf") { path in
+    ///   try FileManager.default.copyItem(atPath: "/srv/invoices/0042.pdf", toPath: path)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The promised file's type; a type registered already is replaced.
+    ///   - fileName: The file's name (a `/` becomes `_`, leading dots go).
+    ///   - write: Writes the whole file at the path it is given (a new file, in a folder that
+    ///     exists) and returns once it is written; throwing breaks the promise, and what it
+    ///     wrote is removed. It runs on a thread of the process's work pool, one write at a time.
+    public mutating func registerFilePromise(
+      _ type: UTType, fileName: String, write: @escaping @Sendable (_ path: String) throws -> Void
+    ) {
+      add(Representation(type: type, source: .promise(FilePromise(fileName: fileName, writer: write))))
+    }
+
+    /// The item's file promise, if it has one (what XdndDirectSave offers).
+    package var filePromise: FilePromise? {
+      for representation in representations {
+        if case .promise(let promise) = representation.source { return promise }
+      }
+      return nil
     }
 
     private mutating func add(_ representation: Representation) {
@@ -124,6 +164,13 @@ extension SystemPasteboard.Item.Representation {
         return try FileIO.read(path)
       } catch {
         throw SystemPasteboardError(.fileUnreadable, "the file \(path) cannot be read: \(error)")
+      }
+    case .promise(let promise):
+      let path = try promise.fileInOwnFolder()
+      do {
+        return try FileIO.read(path)
+      } catch {
+        throw SystemPasteboardError(.fileUnreadable, "the promised file \(path) cannot be read: \(error)")
       }
     }
   }

@@ -131,11 +131,13 @@ extension DragAndDropTests {
 
     /// Presses in our window (placed at the output's origin), lets `begin` start a drag from
     /// that press, drags onto the GTK target (started with `targetArguments`) and releases; the
-    /// target's "received" line, and whether `ended` held within 20 s. GTK lives until then: it
-    /// finishes the drop after it says "received", and a target killed before that cancels it.
+    /// target's "received" line (`more` reads what GTK says after it), and whether `ended` held
+    /// within 20 s. GTK lives until then: it finishes the drop after it says "received", and a
+    /// target killed before that cancels it.
     static func dragOutToGTK(
       _ window: WaylandWindow, _ compositor: WaylandCompositor, _ input: WaylandVirtualInput,
-      target targetArguments: [String], begin: (WindowButtonPress) throws -> Void, ended: () -> Bool
+      target targetArguments: [String], begin: (WindowButtonPress) throws -> Void, ended: () -> Bool,
+      then more: ((XServer.Peer) async throws -> Void)? = nil
     ) async throws -> (received: String?, ended: Bool) {
       let gtk = try await startGTK(compositor, ["target", "0", "0"] + targetArguments)
       defer { gtk.terminate() }
@@ -159,6 +161,7 @@ extension DragAndDropTests {
         try input.button(pressed: false)
       }
       let received = try await line(from: gtk) { $0.hasPrefix("received") }
+      try await more?(gtk)
       return (received, await suspendUntil(within: 20, ended))
     }
 
@@ -185,6 +188,38 @@ extension DragAndDropTests {
         #expect(heard, "\(ended.operations)")
         #expect(!window.isDragging)
       }
+    }
+
+    /// Wayland has no XdndDirectSave: a promised file is written when the target receives
+    /// `text/uri-list`, read by GTK before it finishes; its folder goes with the window.
+    @Test func aPromisedFileDraggedOutIsWrittenWhenGTKReceivesItsURL() async throws {
+      let (compositor, input, display) = try Self.desktop()
+      let window = try WaylandWindow(
+        title: "drags", width: 400, height: 400, display: display, applicationID: "swift-uti")
+      defer { window.close() }
+      let ended = EndedLog()
+      let pdf = Data((0..<250_000).map { UInt8(truncatingIfNeeded: $0 &* 11) })
+      let digest = try runProcess("/usr/bin/sha256sum", [], input: pdf).stdoutText.prefix(64)
+      let file = Locked<String?>(nil)
+      let (received, heard) = try await Self.dragOutToGTK(
+        window, compositor, input, target: ["text/uri-list"],
+        begin: { _ in
+          try window.beginDrag(
+            DragSession(items: [DragAndDropTests.promisedReport(pdf)], allowedOperations: [.copy]) {
+              ended.operations.append($0)
+            })
+        }, ended: { ended.operations == [.copy] },
+        then: { gtk in
+          let line = try await Self.line(from: gtk) { $0.hasPrefix("file") || $0.hasPrefix("unreadable") }
+          file.withLock { $0 = line }
+        })
+      #expect(received?.hasPrefix("received text/uri-list") == true, "\(received ?? "nothing")")
+      #expect(file.withLock { $0 } == "file report.pdf \(pdf.count) sha256:\(digest)")
+      #expect(heard, "\(ended.operations)")
+      window.close()
+      #expect(
+        await suspendUntil(within: 20) { DragAndDropTests.ownPromiseFolders.isEmpty },
+        "the folder goes with the window: \(DragAndDropTests.ownPromiseFolders)")
     }
 
     @Test func aDragThatLeavesWithoutDroppingExits() async throws {

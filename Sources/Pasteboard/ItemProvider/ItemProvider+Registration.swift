@@ -101,6 +101,7 @@ extension ItemProvider {
     let type =
       contentType ?? UTType(filenameExtension: fileURL.pathExtension) ?? UTType.data
     suggestedName = fileURL.deletingPathExtension().lastPathComponent
+    storage.state.withLock { _ = $0.existingFiles.insert(type.identifier) }
     registerFileRepresentation(for: type, visibility: visibility, openInPlace: openInPlace) { completion in
       completion(fileURL, coordinated, nil)
       return nil

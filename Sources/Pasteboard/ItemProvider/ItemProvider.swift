@@ -45,6 +45,9 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
     /// The AppKit file promise the provider stands for (its file representation writes it), so
     /// that a pasteboard made from the provider reads it as an `NSFilePromiseReceiver` again.
     var filePromise: NSFilePromiseProvider?
+    /// The types whose file representation is a file that exists (``init(contentsOf:contentType:openInPlace:coordinated:visibility:)``):
+    /// no promise to the desktop.
+    var existingFiles: Set<String> = []
   }
 
   let storage: Storage

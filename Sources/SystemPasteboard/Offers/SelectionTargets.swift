@@ -43,6 +43,8 @@ package enum SelectionTargets {
       case fileList(FileListFormat)
       /// `secret`: the copy is a password (``passwordManagerHintTarget``).
       case passwordManagerHint
+      /// The URL of the first item's promised file, written when asked for, as a list in `format`.
+      case promisedFile(FileListFormat)
     }
     package var target: String
     package var typeIdentifier: String
@@ -105,7 +107,12 @@ package enum SelectionTargets {
       }
     }
     let hasText = item.types.contains { $0.conforms(to: .plainText) }
-    for type in item.types {
+    for representation in item.representations {
+      let type = representation.type
+      if case .promise = representation.source {
+        addPromise(of: type, add)
+        continue
+      }
       if type.conforms(to: .fileURL) {
         add(FileList.uriListTarget, type, .fileList(.uriList))
         add(FileList.gnomeCopiedFilesTarget, type, .fileList(.gnomeCopiedFiles))
@@ -139,6 +146,19 @@ package enum SelectionTargets {
       offers.append(Offer(target: passwordManagerHintTarget, typeIdentifier: "", conversion: .passwordManagerHint))
     }
     return offers
+  }
+
+  /// The targets of a promised file of `type`: its bytes under its MIME types (its identifier
+  /// where it has none) and `application/octet-stream` (XdndDirectSave's fallback: the bytes as
+  /// they would be written to disk), then its URL as file managers take a file
+  /// (`text/uri-list`, `x-special/gnome-copied-files`); each writes the file when asked for.
+  private static func addPromise(of type: UTType, _ add: (String, UTType, Offer.Conversion) -> Void) {
+    let mimeTypes = type.declaredTags(.mimeType)
+    for mimeType in mimeTypes { add(mimeType, type, .none) }
+    if mimeTypes.isEmpty { add(type.identifier, type, .none) }
+    add("application/octet-stream", type, .none)
+    add(FileList.uriListTarget, type, .promisedFile(.uriList))
+    add(FileList.gnomeCopiedFilesTarget, type, .promisedFile(.gnomeCopiedFiles))
   }
 
   /// The type an owner's target stands for, or nil for the targets that carry no item data;
@@ -188,7 +208,7 @@ package enum SelectionTargets {
   /// `data` converted for a target (file lists are made by ``fileList(_:format:operation:)``).
   static func convert(_ bytes: [UInt8], _ conversion: Offer.Conversion) -> [UInt8] {
     switch conversion {
-    case .none, .fileList: return bytes
+    case .none, .fileList, .promisedFile: return bytes
     case .passwordManagerHint: return Array("secret".utf8)
     case .latin1: return latin1(bytes)
     }
@@ -233,6 +253,11 @@ package enum SelectionTargets {
     if case .file(let path) = representation.source, offer.conversion == .none {
       return try? Payload(contentsOfFile: path)
     }
+    if case .promise(let promise) = representation.source {
+      guard let path = try? promise.fileInOwnFolder() else { return nil }
+      guard case .promisedFile(let format) = offer.conversion else { return try? Payload(contentsOfFile: path) }
+      return Payload(fileList([Array(FileList.fileURL(forPath: path).utf8)], format: format, operation: fileOperation))
+    }
     guard let bytes = try? representation.load() else { return nil }
     return Payload(convert(bytes, offer.conversion))
   }
@@ -245,7 +270,7 @@ package enum SelectionTargets {
     case .passwordManagerHint: return false
     case .fileList(let format):
       return items.contains { $0.representation(conformingTo: format.urlType)?.loadMayWait ?? false }
-    case .none, .latin1:
+    case .none, .latin1, .promisedFile:
       return items.first?.representation(of: offer.type)?.loadMayWait ?? false
     }
   }

@@ -83,6 +83,14 @@ extension SelectionOwner {
   func lose() {
     isOwner = false
     transfers.removeAll()
+    forgetItems()
+  }
+
+  /// Lets go of the items once nothing offers them: a promised file written for them is
+  /// removed with its folder (``FilePromise``) once loads still running are done with it.
+  private func forgetItems() {
+    items = []
+    offers = []
   }
 
   /// The window that owns the selection now (0: none), for `done` on the loop when the server
@@ -126,5 +134,6 @@ extension SelectionOwner {
     guard isOwner else { return }
     connection.send(X11.SetSelectionOwner(owner: 0, selection: selection, time: ownedSince))
     isOwner = false
+    forgetItems()
   }
 }

@@ -75,11 +75,13 @@ final class SelectionOwner {
   /// The atoms an owner's answers name, interned when it is made so that no answer waits for one.
   static let answerAtoms = [
     "_SWIFT_UTI_TIMESTAMP", "STRING", "UTF8_STRING", "ATOM", "ATOM_PAIR", "INTEGER", "NULL", "INCR", "TARGETS",
-    "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS", "CLIPBOARD_MANAGER", "_SWIFT_UTI_SAVE_TARGETS",
+    "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS", "CLIPBOARD_MANAGER", "_SWIFT_UTI_SAVE_TARGETS", XdndDirectSave.target,
+    XdndDirectSave.propertyType,
   ]
 
-  /// The targets offered for the providers, in order (without `TARGETS` and the other meta targets).
-  var offeredTargets: [String] { offers.map(\.target) }
+  /// The targets offered for the providers, in order (without `TARGETS` and the other meta
+  /// targets): `XdndDirectSave0` first where a drag's item promises a file.
+  var offeredTargets: [String] { (offersDirectSave ? [XdndDirectSave.target] : []) + offers.map(\.target) }
 
   /// What a paste of the files we own asks of the paster (`x-special/gnome-copied-files`).
   var fileOperation = FileList.Operation.copy
@@ -174,6 +176,9 @@ final class SelectionOwner {
   private func answer(_ request: Request, property: UInt32, _ prepared: Prepared) {
     // Lost in the meantime (a SelectionClear read before the names came): refused.
     guard isOwner else { return refuse(request) }
+    if offersDirectSave && connection.cachedName(of: request.target) == XdndDirectSave.target {
+      return answerDirectSave(request, property: property)
+    }
     if answersAfterLoading(request, property: property, prepared) { return }
     let answered = convert(requestor: request.requestor, target: request.target, property: property, prepared)
     notify(request, property: answered ? property : 0)
@@ -181,7 +186,7 @@ final class SelectionOwner {
   }
 
   /// Refuses `request` (`SelectionNotify` with property None).
-  private func refuse(_ request: Request) {
+  func refuse(_ request: Request) {
     notify(request, property: 0)
     try? connection.flush()
   }
@@ -243,7 +248,7 @@ final class SelectionOwner {
     guard let name = connection.cachedName(of: target) else { return false }
     switch name {
     case "TARGETS":
-      let names = ["TARGETS", "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS"] + offers.map(\.target)
+      let names = ["TARGETS", "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS"] + offeredTargets
       let atoms = names.compactMap(connection.cachedAtom)
       connection.changeProperty(requestor, property, type: atom("ATOM"), format: 32, data: atoms.flatMap(X11Wire.le32))
     case "TIMESTAMP":
@@ -307,7 +312,7 @@ final class SelectionOwner {
   // MARK: Requests
 
   /// Tells the requestor of `request` that its conversion is in `property` (None: refused).
-  private func notify(_ request: Request, property: UInt32) {
+  func notify(_ request: Request, property: UInt32) {
     let notify = X11Event.SelectionNotify(
       time: request.time, requestor: request.requestor, selection: request.selection, target: request.target,
       property: property)

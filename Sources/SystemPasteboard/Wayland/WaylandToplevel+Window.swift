@@ -88,6 +88,7 @@ extension WaylandToplevel: WindowBackend {
     }
     let offers = SelectionTargets.offers(for: items)
     let chosen = Locked<DragActions>([])
+    keptDragItems.withLock { $0 = items }
     try startDrag(
       mimeTypes: offers.map(\.target), actions: allowed.isEmpty ? .copy : allowed, serial: serial,
       serve: SelectionTargets.server(for: offers, items: items, fileOperation: .copy),

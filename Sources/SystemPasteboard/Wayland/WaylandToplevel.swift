@@ -48,6 +48,9 @@ package final class WaylandToplevel: @unchecked Sendable {
   let xdgSurface: UInt32
   let toplevel: UInt32
   let wmBase: UInt32
+  /// The items of the window's latest drag, kept until its next drag or its close: a file
+  /// manager copies a promised file from its folder after it finished the drop.
+  let keptDragItems = Locked<[SystemPasteboard.Item]>([])
   let seat: UInt32?
   let dataDeviceManager: UInt32?
   let dataDevice: UInt32?
@@ -244,6 +247,7 @@ package final class WaylandToplevel: @unchecked Sendable {
   /// Closes the window and its connection.
   package func close() {
     dispatcher.close()
+    keptDragItems.withLock { $0 = [] }
   }
 
   deinit { close() }

@@ -36,6 +36,18 @@ package protocol WindowBackend: AnyObject, Sendable {
   /// - Throws: ``SystemPasteboardError`` when the source refuses, stalls or is gone.
   func read(_ target: String, of number: Int) throws(SystemPasteboardError) -> [UInt8]
 
+  /// The file drag `number`'s source promises (X11's XdndDirectSave: `targets` holds
+  /// `XdndDirectSave0`): its name, and the target that stands for the promise (no data of its
+  /// own), read on the calling thread; nil when it promises none (and on Wayland, which has no
+  /// such protocol).
+  func promisedFile(of number: Int, targets: [String]) -> (name: String, target: String)?
+
+  /// Has drag `number`'s source write the file it promises at `path` (a free name in a folder
+  /// that exists), on the calling thread; returns once the file is there. A drop that promised
+  /// a file waits for its reception before its source hears it is done.
+  /// - Throws: ``SystemPasteboardError`` when the source cannot write it, or promised nothing.
+  func receivePromisedFile(of number: Int, at path: String) throws(SystemPasteboardError)
+
   /// Tells dropped drag `number`'s source that the drop is done, with the action performed
   /// (empty: the drop failed or was refused). Once per drop; later calls are dropped.
   func finish(_ number: Int, with action: DragActions)
@@ -69,6 +81,16 @@ package protocol WindowBackend: AnyObject, Sendable {
   var failure: SystemPasteboardError? { get }
   /// Closes the window (destroying it where this process made it) and ends its loop.
   func close()
+}
+
+extension WindowBackend {
+  /// No promised files: a backend without a protocol for them.
+  package func promisedFile(of number: Int, targets: [String]) -> (name: String, target: String)? { nil }
+
+  /// No promised files: a backend without a protocol for them.
+  package func receivePromisedFile(of number: Int, at path: String) throws(SystemPasteboardError) {
+    throw SystemPasteboardError(.request, "the drag's source promises no file")
+  }
 }
 
 /// What another application's drag over one of our windows does, numbered per window.

@@ -11,7 +11,8 @@
 Each prints "ready" once its window is mapped, then one line per event: the source
 "end" (and "failed N" with GTK's GtkDragResult when no target took it); the target
 "motion", "leave", and "received MIME LENGTH HEX" for each drop (past 4 KB, "sha256:DIGEST"
-for HEX). It exits after 60 s.
+for HEX), then for text/uri-list "file NAME LENGTH sha256:DIGEST" for each file it names, read
+as a file manager reads it before the drop finishes. It exits after 60 s.
 """
 import hashlib
 import sys
@@ -74,6 +75,15 @@ else:
         raw = data.get_data() or b""
         digest = raw.hex() if len(raw) <= 4096 else "sha256:" + hashlib.sha256(raw).hexdigest()
         say("received", data.get_data_type().name(), len(raw), digest)
+        # As a file manager takes files: each file the URIs name, read before the drop finishes.
+        for uri in data.get_uris() if data.get_data_type().name() == "text/uri-list" else []:
+            path = GLib.filename_from_uri(uri)[0]
+            try:
+                with open(path, "rb") as f:
+                    content = f.read()
+                say("file", path.rsplit("/", 1)[-1], len(content), "sha256:" + hashlib.sha256(content).hexdigest())
+            except OSError as error:
+                say("unreadable", path, error.strerror)
 
     area.connect("drag-data-received", received)
     motions = []

@@ -22,6 +22,19 @@ speak an older version, stay silent, or send malformed and out-of-order messages
       "silent" never, printing instead "grab STATUS", the status of its own pointer grab then
       (0: the source gave the pointer back at the drop; 1: AlreadyGrabbed); with "vanish" it
       destroys its window once it has answered the first XdndPosition, and prints "vanished"
+  xdnd_peer.py target X Y 5 xds FOLDER [HOST]   the same target as an XdndDirectSave (XDS) file
+      manager: on XdndDrop of a drag offering XdndDirectSave0 it reads the file's name from the
+      source window's XdndDirectSave0 property, writes file://HOST/FOLDER/NAME back (HOST empty
+      by default), converts XdndSelection to XdndDirectSave0 and prints "xds ANSWER NAME"; on
+      an "F" it converts application/octet-stream, writes the bytes to FOLDER/NAME itself and
+      prints "fetched LENGTH"; then "source-property PRESENT" (whether the source's property is
+      still set) and XdndFinished, successful for "S" and a fetched "F"
+  xdnd_peer.py xds-source TARGET X Y NAME MODE SIZE   an XdndDirectSave source (File Roller's
+      part) dragging NAME, SIZE bytes, to window TARGET at root (X, Y): XdndDirectSave0 and
+      application/octet-stream offered, NAME in its window's XdndDirectSave0; on the target's
+      conversion to XdndDirectSave0 it prints "url URL" and, by MODE, writes the file at the URL
+      and answers S, answers F (then serves application/octet-stream), or writes half of it and
+      answers E; then prints "finished SUCCESS ACTION" (or "no finished" after 30 s)
   xdnd_peer.py plain X Y      a mapped 400x400 window at (X, Y) that knows nothing of XDND (a
       host toolkit's window); prints "ready", then its id
   xdnd_peer.py proxied X Y    a mapped 200x200 window at (X, Y) whose XdndProxy names a window of a
@@ -63,7 +76,7 @@ def wait(kind, timeout=2.0):
     while time.time() < end:
         while d.pending_events():
             e = d.next_event()
-            if e.type == X.ClientMessage and e.client_type == A[kind]:
+            if e.type == X.ClientMessage and e.client_type == A.get(kind):
                 return e
             if e.type == X.SelectionNotify:
                 return e
@@ -71,6 +84,99 @@ def wait(kind, timeout=2.0):
         select.select([d.fileno()], [], [], max(0.0, end - time.time()))
     return None
 
+
+def convert(window, target, time_, timeout=30.0):
+    """Converts XdndSelection to TARGET into _TEST_XDND; its bytes, or None when refused."""
+    window.convert_selection(A["XdndSelection"], atom(target), A["_TEST_XDND"], time_)
+    d.flush()
+    e = wait("none", timeout)
+    if e is None or e.property == X.NONE:
+        return None
+    data = window.get_full_property(A["_TEST_XDND"], X.AnyPropertyType, sizehint=1 << 20)
+    return bytes(data.value) if data else b""
+
+
+def direct_save(source, types, folder, host, time_):
+    """XDS as a file manager speaks it; whether the file arrived."""
+    if atom("XdndDirectSave0") not in types:
+        say("no xds")
+        return False
+    source_window = d.create_resource_object("window", source)
+    prop = source_window.get_full_property(atom("XdndDirectSave0"), atom("text/plain"))
+    name = bytes(prop.value).decode() if prop else ""
+    from urllib.parse import quote
+    uri = "file://" + host + quote(folder.rstrip("/") + "/" + name)
+    source_window.change_property(atom("XdndDirectSave0"), atom("text/plain"), 8, uri.encode())
+    d.flush()
+    answer = convert(window, "XdndDirectSave0", time_)
+    code = answer.decode(errors="replace") if answer is not None else "refused"
+    say("xds", code, name)
+    arrived = code == "S"
+    if code == "F":
+        data = convert(window, "application/octet-stream", time_)
+        if data is not None:
+            with open(folder.rstrip("/") + "/" + name, "wb") as f:
+                f.write(data)
+            say("fetched", len(data))
+            arrived = True
+    left = source_window.get_full_property(atom("XdndDirectSave0"), X.AnyPropertyType)
+    say("source-property", 1 if left is not None else 0)
+    return arrived
+
+
+def xds_source(target, x, y, name, mode, size):
+    """XDS's source side, as File Roller and Engrampa speak it."""
+    from urllib.parse import unquote, urlparse
+    content = bytes((i * 7) & 0xFF for i in range(size))
+    me = root.create_window(0, 0, 1, 1, 0, X.CopyFromParent)
+    me.change_property(atom("XdndDirectSave0"), atom("text/plain"), 8, name.encode())
+    me.set_selection_owner(A["XdndSelection"], X.CurrentTime)
+    types = [atom("XdndDirectSave0"), atom("application/octet-stream")]
+    send(target, "XdndEnter", [me.id, 5 << 24] + types)
+    send(target, "XdndPosition", [me.id, 0, (x << 16) | y, X.CurrentTime, A["XdndActionCopy"]])
+    e = wait("XdndStatus")
+    say("status", e.data[1][1] & 1 if e else "none")
+    send(target, "XdndDrop", [me.id, 0, X.CurrentTime])
+    end = time.time() + 30
+    while time.time() < end:
+        select.select([d.fileno()], [], [], max(0.0, end - time.time()))
+        while d.pending_events():
+            e = d.next_event()
+            if e.type == X.ClientMessage and e.client_type == A["XdndFinished"]:
+                l = e.data[1]
+                say("finished", l[1] & 1, name_of(l[2]))
+                return
+            if e.type != X.SelectionRequest:
+                continue
+            requestor = d.create_resource_object("window", e.requestor.id)
+            property = e.property or e.target
+            if e.target == atom("XdndDirectSave0"):
+                url = bytes(me.get_full_property(atom("XdndDirectSave0"), X.AnyPropertyType).value).decode()
+                say("url", url)
+                path = unquote(urlparse(url).path)
+                code = mode
+                if mode in ("S", "E"):
+                    with open(path, "wb") as f:
+                        f.write(content if mode == "S" else content[: size // 2])
+                requestor.change_property(property, atom("XdndDirectSave0"), 8, code.encode())
+            elif e.target == atom("application/octet-stream"):
+                requestor.change_property(property, atom("application/octet-stream"), 8, content)
+            else:
+                property = X.NONE
+            notify = event.SelectionNotify(time=e.time, requestor=e.requestor, selection=e.selection,
+                                           target=e.target, property=property)
+            requestor.send_event(notify, event_mask=0, propagate=False)
+            d.flush()
+    say("no finished")
+
+
+def name_of(a):
+    return name(a) if a else "None"
+
+
+if sys.argv[1] == "xds-source":
+    xds_source(int(sys.argv[2], 0), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6], int(sys.argv[7]))
+    sys.exit(0)
 
 if sys.argv[1] == "source":
     target = int(sys.argv[2], 0)
@@ -200,6 +306,9 @@ else:
                 say("vanished")
         elif e.client_type == A["XdndLeave"]:
             say("leave")
+        elif e.client_type == A["XdndDrop"] and mode == "xds":
+            success = direct_save(source, types, sys.argv[6], sys.argv[7] if len(sys.argv) > 7 else "", l[2])
+            send(source, "XdndFinished", [window.id, 1 if success else 0, A["XdndActionCopy"] if success else 0])
         elif e.client_type == A["XdndDrop"]:
             window.convert_selection(A["XdndSelection"], types[0], A["_TEST_XDND"], l[2])
             d.flush()

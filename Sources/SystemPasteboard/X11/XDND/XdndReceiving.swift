@@ -63,6 +63,11 @@ struct XdndReceiving: Equatable {
   /// The current source window, if a drag is over us.
   var source: UInt32? { drag?.source }
 
+  /// The source window of drag `number`: over us, or dropped and not yet finished.
+  func source(of number: Int) -> UInt32? {
+    drag.flatMap { $0.number == number ? $0.source : nil } ?? awaitingFinish[number]
+  }
+
   /// A message for our window, at `now` (monotonic nanoseconds).
   mutating func received(_ message: Xdnd.Message, at now: UInt64 = 0) -> [Action] {
     switch message {

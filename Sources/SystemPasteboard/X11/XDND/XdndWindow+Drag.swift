@@ -50,6 +50,14 @@ extension XdndWindow {
   {
     guard drag == nil else { throw SystemPasteboardError(.request, "a drag from this window is already in progress") }
     let types = try connection.atoms(owner.offeredTargets)
+    keptDragItems = owner.items
+    if let promise = owner.items.first?.filePromise {
+      // XDS: the file's name, which a file manager reads before it writes the folder's URL back.
+      connection.changeProperty(
+        owner.window, try connection.atom(XdndDirectSave.target),
+        type: try connection.atom(XdndDirectSave.propertyType),
+        format: 8, data: Array(promise.fileName.utf8))
+    }
     if types.count > 3 {
       connection.changeProperty(
         owner.window, atoms.typeList, type: atoms.atom, format: 32, data: types.flatMap(X11Wire.le32))
@@ -176,6 +184,9 @@ extension XdndWindow {
     drag = nil
     connection.ungrab(time: X11Enum.Time.currentTime.rawValue)
     connection.deleteProperty(owner.window, atoms.typeList)
+    if let directSave = connection.cachedAtom(XdndDirectSave.target) {
+      connection.deleteProperty(owner.window, directSave)
+    }
     try? owner.disown()
     try? connection.flush()
     ended(action)

@@ -31,8 +31,14 @@ extension XdndWindow {
   }
 
   package func finish(_ number: Int, with action: DragActions) {
+    onLoop { window in window.finishOrHold(number, action) }
+  }
+
+  /// Tells dropped drag `number`'s source it is done (its loads may read no more).
+  func sendFinish(_ number: Int, _ action: DragActions) {
+    directSaves.offered.remove(number)
     dropTimes.withLock { _ = $0.removeValue(forKey: number) }
-    onLoop { window in window.receiver?.settled(number, action, window: window) }
+    receiver?.settled(number, action, window: self)
   }
 
   /// Converts `XdndSelection` to `target` at the drop's time once it was dropped, through the

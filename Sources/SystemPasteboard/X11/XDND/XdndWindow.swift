@@ -49,6 +49,11 @@ package final class XdndWindow: WindowBackend, X11EventLoopDelegate, SelectionRe
   var dragsBegun = 0
   /// The time of each drop whose loads may still read (the conversions name it), by drag number.
   let dropTimes = Locked<[Int: UInt32]>([:])
+  /// The XdndDirectSave receptions of drops over us (on the loop).
+  var directSaves = DirectSaves()
+  /// The items of the window's latest drag, kept until its next drag or the loop's end (on the
+  /// loop): a file manager copies a promised file from its folder after it finished the drop.
+  var keptDragItems: [SystemPasteboard.Item] = []
 
   /// Creates and maps a plain top-level window titled `title` (``X11Connection/createTopLevelWindow(title:width:height:events:applicationClass:)``)
   /// on `display`. With `drivenBy` its events run on no thread of its own (``readyDescriptors``).
@@ -171,6 +176,7 @@ package final class XdndWindow: WindowBackend, X11EventLoopDelegate, SelectionRe
   func loopEnded(_ error: SystemPasteboardError?) {
     reading?.loopEnded(error ?? SystemPasteboardError(.closed, "the window is closed"))
     if drag != nil { endDrag([]) }
+    keptDragItems = []
     receiver?.connectionLost(window: self)
     receiver = nil
     if error == nil, ownsWindow { connection.destroyWindow(window) }

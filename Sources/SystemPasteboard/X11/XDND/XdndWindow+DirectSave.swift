@@ -1,0 +1,116 @@
+import UTIPlatform
+
+/// XdndDirectSave (XDS), the target's side: a drag whose source offers `XdndDirectSave0` (File
+/// Roller's, Engrampa's or Xarchiver's member, Firefox's download) promises a file named in its
+/// source window's property of that name. Receiving it writes the URL where it goes into that
+/// property and converts `XdndSelection` to `XdndDirectSave0`: the source writes the file and
+/// answers `S`; on `F` the bytes are read (`application/octet-stream`) and written here; on `E`
+/// whatever the source left at the path is removed.
+///
+/// The source has to be there for it: a drop that offered XDS and was taken holds its
+/// `XdndFinished` while a reception runs, and for ``directSaveGrace`` after its loads are done
+/// when none has started (a receiver read during the drop and received from a task just after
+/// it), as the source's wait for the finish allows (five minutes, GTK's).
+extension XdndWindow {
+  /// How long a drop that offered XDS waits, once its loads are done, for a reception to start.
+  static let directSaveGrace: Double = 2
+
+  /// XDS receptions, on the loop: the drops whose source promised a file, how many receptions
+  /// of each run, and the finishes held for them.
+  struct DirectSaves {
+    var offered: Set<Int> = []
+    var running: [Int: Int] = [:]
+    var held: [Int: DragActions] = [:]
+  }
+
+  /// The file drag `number`'s source promises by XDS: its name (its window's
+  /// `XdndDirectSave0`, UTF-8, or Latin-1 as XDS assumes without a charset), read through the
+  /// window's loop, and the target `XdndDirectSave0`; nil when `targets` has none or the source
+  /// names no file.
+  package func promisedFile(of number: Int, targets: [String]) -> (name: String, target: String)? {
+    guard targets.contains(XdndDirectSave.target) else { return nil }
+    let read: @Sendable (@escaping EventLoop.Completion<String?>) throws(SystemPasteboardError) -> Void = {
+      [self] done in
+      guard let source = receiver?.machine.source(of: number),
+        let property = connection.cachedAtom(XdndDirectSave.target)
+      else { return done(.success(nil)) }
+      let request = X11.GetProperty(
+        delete: false, window: source, property: property, type: X11Enum.GetPropertyType.any.rawValue, longOffset: 0,
+        longLength: UInt32(XdndDirectSave.urlLimit / 4))
+      connection.send(request) { [self] answer in
+        guard case .success(let reply) = answer, reply.format == 8, !reply.value.isEmpty else {
+          return done(.success(nil))
+        }
+        directSaves.offered.insert(number)
+        let name =
+          String(validating: reply.value, as: UTF8.self)
+          ?? String(String.UnicodeScalarView(reply.value.map { Unicode.Scalar($0) }))
+        done(.success(name))
+      }
+      try? connection.flush()
+    }
+    return ((try? loop.submit(within: timeout, completing: read)) ?? nil).map { ($0, XdndDirectSave.target) }
+  }
+
+  /// Has drag `number`'s source write its promised file at `path` (a free name in a folder that
+  /// exists) by XDS, and returns once the file is there: on the calling thread, off the loop.
+  /// - Throws: ``SystemPasteboardError`` when the source answers `E`, refuses, or is gone.
+  package func receivePromisedFile(of number: Int, at path: String) throws(SystemPasteboardError) {
+    try perform { window throws(SystemPasteboardError) in try window.startDirectSave(number, path: path) }
+    defer { post { $0.endDirectSave(number) } }
+    let answer = try read(XdndDirectSave.target, of: number)
+    switch answer.first {
+    case UInt8(ascii: "S"):
+      guard case .file = FileIO.kind(of: path, followingLinks: false) else {
+        throw SystemPasteboardError(.conversionRefused, "the drag's source said it wrote \(path), and did not")
+      }
+    case UInt8(ascii: "F"):
+      // Not here for the source (another host): its bytes, written here.
+      let bytes = try read("application/octet-stream", of: number)
+      do {
+        try FileIO.create(path) { fd throws(FileIO.Error) in try FileIO.writeAll(fd: fd, bytes, path: path) }
+      } catch {
+        throw SystemPasteboardError(.fileUnreadable, "the promised file \(path) cannot be written: \(error)")
+      }
+    default:
+      FilePromise.removeTree(path)
+      throw SystemPasteboardError(
+        .conversionRefused, "the drag's source could not write its promised file at \(path) (XdndDirectSave: E)")
+    }
+  }
+
+  /// Writes `path`'s URL into drag `number`'s source window's `XdndDirectSave0`, on the loop.
+  private func startDirectSave(_ number: Int, path: String) throws(SystemPasteboardError) {
+    guard let source = receiver?.machine.source(of: number), directSaves.offered.contains(number),
+      let property = connection.cachedAtom(XdndDirectSave.target),
+      let type = connection.cachedAtom(XdndDirectSave.propertyType)
+    else { throw SystemPasteboardError(.request, "the drag's source promises no file, or is gone") }
+    // No host, as GTK's file managers write it (g_file_get_uri): every XDS source reads it.
+    connection.changeProperty(
+      source, property, type: type, format: 8, data: Array(FileList.fileURL(forPath: path).utf8))
+    try connection.flush()
+    directSaves.running[number, default: 0] += 1
+  }
+
+  /// A reception of drag `number` ended: its held finish goes when it was the last.
+  private func endDirectSave(_ number: Int) {
+    directSaves.running[number, default: 1] -= 1
+    guard directSaves.running[number] == 0 else { return }
+    directSaves.running[number] = nil
+    if let action = directSaves.held.removeValue(forKey: number) { sendFinish(number, action) }
+  }
+
+  /// Dropped drag `number` is settled with `action`: finished now, unless its source promised a
+  /// file and the drop was taken, when the finish waits for the receptions (or the grace).
+  func finishOrHold(_ number: Int, _ action: DragActions) {
+    guard directSaves.offered.contains(number), !action.isEmpty else { return sendFinish(number, action) }
+    directSaves.held[number] = action
+    guard directSaves.running[number] == nil else { return }
+    _ = loop.scheduleTask(in: Self.directSaveGrace) { [self] in
+      guard directSaves.running[number] == nil, let action = directSaves.held.removeValue(forKey: number) else {
+        return
+      }
+      sendFinish(number, action)
+    }
+  }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import Pasteboard
+import TestSupport
+import Testing
+import TypeRegistry
+import UTIPlatform
+
+@testable import DesktopPasteboard
+@testable import SystemPasteboard
+
+/// A promised file dragged from our window (an item provider's file representation, written
+/// only when a destination asks): to a file manager speaking XdndDirectSave (a python3-xlib peer
+/// for each answer: `S`, `F` and its fallback to the bytes, `E`), and to a GTK window that speaks
+/// no XDS and takes files as `text/uri-list`, reading the file before it finishes the drop.
+extension DragAndDropTests {
+  /// A provider promising `report.pdf` (`bytes`), or failing its load when `bytes` is nil; the
+  /// number of loads is counted in `loads`.
+  static func promisedReport(_ bytes: Data?, loads: Locked<Int> = Locked(0)) -> ItemProvider {
+    let provider = ItemProvider()
+    provider.suggestedName = "report"
+    provider.registerFileRepresentation(for: .pdf, openInPlace: false) { completion in
+      loads.withLock { $0 += 1 }
+      guard let bytes else {
+        completion(nil, false, CocoaError(.fileWriteOutOfSpace))
+        return nil
+      }
+      let url = URL(fileURLWithPath: NSTemporaryDirectory() + "report-\(UUID().uuidString).pdf")
+      do {
+        try bytes.write(to: url)
+        completion(url, false, nil)
+      } catch {
+        completion(nil, false, error)
+      }
+      return nil
+    }
+    return provider
+  }
+
+  static func emptyFolder() throws -> String {
+    let path = NSTemporaryDirectory() + "xds-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    return path
+  }
+
+  /// The folders of this process's promises (under `$XDG_RUNTIME_DIR`): none once every drag
+  /// that offered one has ended.
+  static var ownPromiseFolders: [String] {
+    let prefix = "\(ProcessEnvironment.processID)-"
+    return FileIO.entries(of: FilePromise.ownFoldersRoot()).filter { $0.hasPrefix(prefix) }
+  }
+
+  @Test func aPromiseDroppedOnAnXDSFileManagerIsWrittenInItsFolderBesideWhatIsThere() async throws {
+    let folder = try Self.emptyFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Data("the user's own".utf8).write(to: URL(fileURLWithPath: folder + "/report.pdf"))
+    let pdf = Data("%PDF-1.7 promised".utf8)
+    let loads = Locked(0)
+    let target = try await Self.startPeer(["target", "500", "0", "5", "xds", folder])
+    defer { target.terminate() }
+    let window = try Self.dragWindow()
+    defer { window.close() }
+    let ended = try await Self.pressAndDrag(from: window, Self.promisedReport(pdf, loads: loads))
+    let enter = try await Self.line(from: target) { $0.hasPrefix("enter") }
+    #expect(enter?.split(separator: " ").dropFirst(2).first == "XdndDirectSave0", "offered first: \(enter ?? "")")
+    #expect(try await Self.line(from: target) { $0.hasPrefix("xds") } == "xds S report.pdf")
+    #expect(try await Self.line(from: target) { $0.hasPrefix("source-property") } == "source-property 1")
+    #expect(await suspendUntil(within: 20) { ended.operations == [.copy] }, "\(ended.operations)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/report 2.pdf")) == pdf)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/report.pdf")) == Data("the user's own".utf8))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["report 2.pdf", "report.pdf"])
+    #expect(loads.withLock { $0 } == 1, "written once, when the file manager asked")
+  }
+
+  @Test func aFileManagerOnAnotherHostHearsFAndTakesTheBytes() async throws {
+    let folder = try Self.emptyFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let pdf = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+    let target = try await Self.startPeer(["target", "500", "0", "5", "xds", folder, "elsewhere.example"])
+    defer { target.terminate() }
+    let window = try Self.dragWindow()
+    defer { window.close() }
+    let ended = try await Self.pressAndDrag(from: window, Self.promisedReport(pdf))
+    #expect(try await Self.line(from: target) { $0.hasPrefix("xds") } == "xds F report.pdf")
+    #expect(try await Self.line(from: target) { $0.hasPrefix("fetched") } == "fetched \(pdf.count)")
+    #expect(await suspendUntil(within: 20) { ended.operations == [.copy] }, "\(ended.operations)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/report.pdf")) == pdf)
+    window.close()
+    #expect(await suspendUntil(within: 20) { Self.ownPromiseFolders.isEmpty }, "\(Self.ownPromiseFolders)")
+  }
+
+  @Test func aPromiseWhoseWriterFailsAnswersEAndLeavesNothing() async throws {
+    let folder = try Self.emptyFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let target = try await Self.startPeer(["target", "500", "0", "5", "xds", folder])
+    defer { target.terminate() }
+    let window = try Self.dragWindow()
+    defer { window.close() }
+    let ended = try await Self.pressAndDrag(from: window, Self.promisedReport(nil))
+    #expect(try await Self.line(from: target) { $0.hasPrefix("xds") } == "xds E report.pdf")
+    #expect(
+      await suspendUntil(within: 20) { ended.operations == [.cancel] && !window.isDragging }, "\(ended.operations)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [], "no partial file, no staging folder")
+  }
+
+  @Test func aPromiseDroppedOnGTKArrivesAsAFileItReadsThenItsFolderGoes() async throws {
+    try Peers.gtk.orSkip()
+    let pdf = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+    let target = try await Self.startGTK(["target", "500", "0", "text/uri-list"])
+    defer { target.terminate() }
+    let window = try Self.dragWindow()
+    defer { window.close() }
+    let ended = try await Self.pressAndDrag(from: window, Self.promisedReport(pdf))
+    let received = try await Self.line(from: target) { $0.hasPrefix("received") }
+    #expect(received?.hasPrefix("received text/uri-list") == true, "\(received ?? "nothing")")
+    let digest = try runProcess("/usr/bin/sha256sum", [], input: pdf).stdoutText.prefix(64)
+    let file = try await Self.line(from: target) { $0.hasPrefix("file") || $0.hasPrefix("unreadable") }
+    #expect(file == "file report.pdf \(pdf.count) sha256:\(digest)")
+    #expect(await suspendUntil(within: 20) { ended.operations == [.copy] }, "\(ended.operations)")
+    #expect(Self.ownPromiseFolders.count == 1, "kept after the drop: a file manager copies it after it finishes")
+    let next = try await Self.pressAndDrag(from: window, ItemProvider(object: "the next drag" as NSString))
+    #expect(await suspendUntil(within: 20) { next.operations.count == 1 }, "\(next.operations)")
+    #expect(
+      await suspendUntil(within: 20) { Self.ownPromiseFolders.isEmpty },
+      "the promise's folder is removed once the window's next drag replaces it: \(Self.ownPromiseFolders)")
+  }
+}
+
+extension DragAndDropTests {
+  /// Thunar (Xfce's file manager, Debian's `thunar`), showing an empty folder at (500, 0): our
+  /// promise dropped on its view lands there. Thunar speaks XdndDirectSave but takes
+  /// `text/uri-list` first when a source offers both (as Nemo and PCManFM do): it copies the file
+  /// written in the promise's own folder, after it finished the drop; the folder goes with the
+  /// window.
+  @Test func aPromiseDroppedOnThunarLandsInTheFolderItShows() async throws {
+    let thunar = try Peers.executable("thunar", package: "thunar").orSkip()
+    let session = try Peers.executable("dbus-run-session", package: "dbus").orSkip()
+    let server = try Self.server.orSkip()
+    let folder = try Self.emptyFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // A session bus of its own (Thunar asks for Xfconf and GVfs there, and finds no other Thunar).
+    let app = try server.start(session, ["--", thunar, folder])
+    defer { app.terminate() }
+    let name = URL(fileURLWithPath: folder).lastPathComponent + " - Thunar"
+    let placed = try await offThePool { () throws -> ProcessResult in
+      let deadline = Date(timeIntervalSinceNow: 20)
+      var result = try server.run("/bin/sh", ["-c", "xdotool search --name '^\(name)$' windowmove %@ 500 0"])
+      while result.status != 0 && Date() < deadline {
+        usleep(200_000)
+        result = try server.run("/bin/sh", ["-c", "xdotool search --name '^\(name)$' windowmove %@ 500 0"])
+      }
+      usleep(500_000)
+      return result
+    }
+    try #require(placed.status == 0, "Thunar's window never came: \(placed.stderrText)")
+    let pdf = Data("%PDF-1.7 for Thunar".utf8)
+    let window = try Self.dragWindow()
+    defer { window.close() }
+    let ended = try await Self.pressAndDrag(
+      from: window, Self.promisedReport(pdf), path: [(450, 100), (700, 200), (800, 250), (810, 250)])
+    #expect(await suspendUntil(within: 20) { ended.operations == [.copy] }, "\(ended.operations)")
+    #expect(
+      await suspendUntil(within: 20) { FileManager.default.contents(atPath: folder + "/report.pdf") == pdf },
+      "\(FileIO.entries(of: folder))")
+    #expect(FileIO.entries(of: folder) == ["report.pdf"], "nothing else is left there")
+    window.close()
+    #expect(await suspendUntil(within: 20) { Self.ownPromiseFolders.isEmpty }, "\(Self.ownPromiseFolders)")
+  }
+}
+
+extension DragAndDropTests {
+  /// What leaves the process as a promise: a file representation made when loaded, named by the
+  /// provider's suggested name and the type's extension, and an AppKit promise; never the file
+  /// a provider was made with, which exists.
+  @Test func onlyFilesThatDoNotExistYetArePromisedToTheDesktop() throws {
+    let report = SystemPasteboard.Item(Self.promisedReport(Data("%PDF".utf8)))
+    #expect(report.filePromise?.fileName == "report.pdf")
+    let ladybug = packageRoot.appendingPathComponent("Examples/PointyBug/ladybug.png")
+    let existing = try #require(ItemProvider(contentsOf: ladybug, contentType: nil))
+    #expect(SystemPasteboard.Item(existing).filePromise == nil)
+    #expect(SystemPasteboard.Item(ItemProvider(object: "text" as NSString)).filePromise == nil)
+  }
+}
