@@ -78,19 +78,25 @@ extension IncomingDrag {
   ///   - surface: The window's drop surface.
   ///   - items: The drag's items (``items(targets:application:registry:readFileList:load:)``).
   ///   - location: The pointer, in window coordinates.
-  ///   - allowed: The operations the source allows now (they follow its modifier keys).
+  ///   - allowed: The actions the source allows now (they follow its modifier keys): the
+  ///     engine's operations, and AppKit's mask where they say more (a link, a private action).
   ///   - first: Whether this is the drag's first position over the window.
   ///   - application: The application the drag comes from.
-  ///   - settled: Told, once, how a drop of this drag ended (after `performDrop`'s loads).
+  ///   - settled: Told, once, how a drop of this drag ended (after `performDrop`'s loads), and
+  ///     what an AppKit destination performed where it said more than the engine.
   /// - Returns: The operation the target under the pointer agreed to.
   @MainActor
   static func move(
-    on surface: DropSurface, items: [ItemProvider], to location: CGPoint, allowing allowed: Set<DropOperation>,
-    first: Bool, from application: AppIdentity, settled: @escaping @Sendable (DropOperation) -> Void
+    on surface: DropSurface, items: [ItemProvider], to location: CGPoint, allowing allowed: DragActions,
+    first: Bool, from application: AppIdentity, settled: @escaping @Sendable (DropOperation, NSDragOperation?) -> Void
   ) -> DropOperation {
-    guard first || !surface.isDragging else { return surface.move(to: location, allowing: allowed) }
+    let operations = allowed.allowedOperations
+    guard first || !surface.isDragging else {
+      return surface.move(to: location, allowing: operations, mask: allowed.operationMask)
+    }
     var session = DragSession(
-      items: items, allowedOperations: allowed, operationsOutsideApp: allowed, source: application)
+      items: items, allowedOperations: operations, operationsOutsideApp: operations, source: application)
+    session.operationMask = allowed.operationMask
     session.whenSettled = settled
     surface.begin(session, at: location)
     return surface.currentOperation

@@ -23,7 +23,7 @@ extension WindowBridge {
       let current = state.withLock { state -> Bool in
         guard state.incoming?.number == number else { return false }
         state.incoming?.location = CGPoint(x: x, y: y)
-        state.incoming?.allowed = allowed.allowedOperations
+        state.incoming?.allowed = allowed
         state.incoming?.arrived = arrived
         return true
       }
@@ -102,12 +102,13 @@ extension WindowBridge {
       }
       let operation = IncomingDrag.move(
         on: surface, items: items, to: drag.location, allowing: drag.allowed, first: first, from: drag.source
-      ) { operation in
-        backend.finish(number, with: DragActions(performing: operation))
+      ) { operation, mask in
+        backend.finish(number, with: DragActions(performing: operation, mask: mask, allowed: drag.allowed))
       }
       let quiet =
         backend.answersWithQuietRectangle ? Self.quiet(on: surface, around: drag.location, within: drag.bounds) : nil
-      backend.answer(number, taking: DragActions(performing: operation), quiet: quiet)
+      let actions = DragActions(performing: operation, mask: surface.draggingOperation, allowed: drag.allowed)
+      backend.answer(number, taking: actions, quiet: quiet)
       recordAnswer(since: arrived)
     }
   }

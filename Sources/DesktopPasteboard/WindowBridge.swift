@@ -44,7 +44,7 @@ final class WindowBridge: @unchecked Sendable {
     let bounds: CGRect
     var items: [ItemProvider]?
     var location = CGPoint.zero
-    var allowed: Set<DropOperation> = []
+    var allowed: DragActions = []
     /// When the latest position arrived (monotonic nanoseconds), nil once answered.
     var arrived: UInt64?
   }
@@ -80,14 +80,15 @@ final class WindowBridge: @unchecked Sendable {
 
   @MainActor
   func beginDrag(_ session: DragSession) throws(SystemPasteboardError) {
-    let ended = EndedHandler(session.onEnded)
+    let ended = EndedHandler(session.onEnded, withMask: session.onEndedWithMask)
     state.withLock { $0.dragging = true }
     do {
       try backend.startDrag(
-        session.items.map(SystemPasteboard.Item.init), allowed: DragActions(allowing: session.operationsOutsideApp)
+        session.items.map(SystemPasteboard.Item.init),
+        allowed: DragActions(allowing: session.operationsOutsideApp, mask: session.operationMask)
       ) { [weak self] action in
         self?.state.withLock { $0.dragging = false }
-        ended.call(action.operation)
+        ended.call(action.operation, mask: action.performedMask)
       }
     } catch {
       state.withLock { $0.dragging = false }
@@ -132,14 +133,23 @@ final class WindowBridge: @unchecked Sendable {
   }
 }
 
-/// A drag's `onEnded`, kept on the main actor, where it is called.
+/// A drag's `onEnded` (and what hears AppKit's name for the operation), kept on the main
+/// actor, where they are called.
 @MainActor
 final class EndedHandler: Sendable {
   let onEnded: ((DropOperation) -> Void)?
-  init(_ onEnded: ((DropOperation) -> Void)?) { self.onEnded = onEnded }
+  let withMask: ((NSDragOperation) -> Void)?
+  init(_ onEnded: ((DropOperation) -> Void)?, withMask: ((NSDragOperation) -> Void)? = nil) {
+    self.onEnded = onEnded
+    self.withMask = withMask
+  }
 
-  /// Calls `onEnded` with `operation` on the main actor.
-  nonisolated func call(_ operation: DropOperation) {
-    Task { @MainActor in self.onEnded?(operation) }
+  /// Calls `onEnded` with `operation` on the main actor, after telling `withMask` what the
+  /// target performed as AppKit names it (a link, a private operation).
+  nonisolated func call(_ operation: DropOperation, mask: NSDragOperation = []) {
+    Task { @MainActor in
+      if !mask.isEmpty { self.withMask?(mask) }
+      self.onEnded?(operation)
+    }
   }
 }

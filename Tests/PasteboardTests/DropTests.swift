@@ -513,7 +513,7 @@ struct DropSurfaceHostTests {
     }
     let surface = oneTargetSurface(delegate)
     var session = DragSession(items: [Self.slowProvider(release: release)])
-    session.whenSettled = { operation in settled.update { $0.append(operation) } }
+    session.whenSettled = { operation, _ in settled.update { $0.append(operation) } }
     surface.begin(session, at: CGPoint(x: 50, y: 50))
     #expect(surface.end(at: CGPoint(x: 50, y: 50)) == .copy)
     try? await Task.sleep(nanoseconds: 100_000_000)
@@ -530,13 +530,13 @@ struct DropSurfaceHostTests {
     let log = Box<[String]>([])
     let surface = oneTargetSurface(RecordingDelegate(name: "a", log: log))
     var cancelled = DragSession(items: [DropSurfaceTests.pngItem()])
-    cancelled.whenSettled = { operation in settled.update { $0.append(operation) } }
+    cancelled.whenSettled = { operation, _ in settled.update { $0.append(operation) } }
     surface.begin(cancelled, at: CGPoint(x: 50, y: 50))
     #expect(settled.value == [], "not while the drag runs")
     surface.cancel()
     #expect(settled.value == [.cancel])
     var dropped = DragSession(items: [DropSurfaceTests.pngItem()])
-    dropped.whenSettled = { operation in settled.update { $0.append(operation) } }
+    dropped.whenSettled = { operation, _ in settled.update { $0.append(operation) } }
     surface.begin(dropped, at: CGPoint(x: 50, y: 50))
     surface.end(at: CGPoint(x: 50, y: 50))
     #expect(settled.value == [.cancel, .copy])

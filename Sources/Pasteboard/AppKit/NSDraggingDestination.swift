@@ -110,12 +110,22 @@ extension DropSurface {
   }
 }
 
+/// A delegate that answers with AppKit's operations, which say more than the engine's copy and
+/// move: what the surface reports to a desktop backend (a link, a private operation).
+@MainActor
+protocol DraggingOperationReporting {
+  /// What the delegate answered last, or performed at the drop.
+  var draggingOperation: NSDragOperation? { get }
+}
+
 /// Drives an ``NSDraggingDestination`` from the drop engine's calls.
 @MainActor
-final class DraggingDestinationDelegate: DropDelegate {
+final class DraggingDestinationDelegate: DropDelegate, DraggingOperationReporting {
   let destination: any NSDraggingDestination
   /// The drag the destination is in, while it is.
   var info: DraggingInfo?
+  /// What the destination answered last, or performed at the drop.
+  private(set) var draggingOperation: NSDragOperation?
 
   init(_ destination: any NSDraggingDestination) { self.destination = destination }
 
@@ -133,6 +143,7 @@ final class DraggingDestinationDelegate: DropDelegate {
     } else {
       current.operation = destination.draggingUpdated(current)
     }
+    draggingOperation = current.operation
     return DropProposal(operation: current.operation.dropOperation)
   }
 
@@ -159,10 +170,12 @@ final class DraggingDestinationDelegate: DropDelegate {
   /// The info of the drag `info` describes: made (its items put on the drag pasteboard) when a
   /// new drag enters, updated with the location after.
   private func draggingInfo(_ info: DropInfo) -> DraggingInfo {
-    // An AppKit drag of this process keeps its whole mask (link, generic, private); another's
-    // has the engine's copy and move.
+    // An AppKit drag of this process keeps its whole mask (link, generic, private), as does
+    // another application's that said more than copy and move; the rest have the engine's.
     let engine = NSDragOperation(info.allowedOperations)
-    let mask = NSDraggingSession.active?.withinApplicationMask(engine: engine) ?? engine
+    let mask =
+      NSDraggingSession.active?.withinApplicationMask(engine: engine)
+      ?? info.operationMask.map { $0.subtracting([.copy, .move]).union($0.intersection(engine)) } ?? engine
     if let current = self.info, current.draggingSequenceNumber == info.sequenceNumber {
       current.draggingLocation = info.location
       current.draggingSourceOperationMask = mask

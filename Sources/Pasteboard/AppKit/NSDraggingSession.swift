@@ -102,16 +102,21 @@ public final class NSDraggingSession: NSObject {
     dragSession.allowedOperations =
       source.draggingSession(self, sourceOperationMaskFor: .withinApplication)
       .dropOperations
-    dragSession.operationsOutsideApp =
-      source.draggingSession(self, sourceOperationMaskFor: .outsideApplication)
-      .dropOperations
+    let outside = source.draggingSession(self, sourceOperationMaskFor: .outsideApplication)
+    dragSession.operationsOutsideApp = outside.dropOperations
+    // To another application: its link, generic and private operations too, and what it did.
+    if !outside.intersection([.link, .generic, .private]).isEmpty { dragSession.operationMask = outside }
+    dragSession.onEndedWithMask = { [weak self] operation in
+      MainActor.assumeIsolated { self?.destinationOperation = operation }
+    }
     dragSession.onEnded = { [weak self] operation in
       MainActor.assumeIsolated { self?.ended(operation) }
     }
   }
 
-  /// What an AppKit destination of this process chose when it took the drop (a link, a
-  /// generic or private operation included, which the drop engine carries as a copy).
+  /// What an AppKit destination of this process, or another application, chose when it took
+  /// the drop (a link, a generic or private operation included, which the drop engine carries
+  /// as a copy).
   var destinationOperation: NSDragOperation?
 
   /// The source's mask within the application, for an AppKit destination of this process: its

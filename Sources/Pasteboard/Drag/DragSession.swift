@@ -34,7 +34,16 @@ public struct DragSession {
   /// Called once with the final operation when the drag has ended and every load
   /// `performDrop(info:)` started has finished: when a desktop drop's source may let the data
   /// go (XDND's `XdndFinished`). Called on the thread the last load finished on.
-  package var whenSettled: (@Sendable (DropOperation) -> Void)?
+  /// With the operation, AppKit's name for what an AppKit destination performed where it
+  /// chose more than a copy or move (a link, a private operation).
+  package var whenSettled: (@Sendable (DropOperation, NSDragOperation?) -> Void)?
+  /// The source's operations as AppKit names them, where it has more than the engine's copy and
+  /// move: another application's link, private or ask (`.generic`), or an AppKit source's mask
+  /// outside its application. AppKit destinations see it in `draggingSourceOperationMask`.
+  package var operationMask: NSDragOperation?
+  /// Hears the operation a destination in another application performed, as AppKit names it
+  /// (a link, a private operation), before ``onEnded`` hears the engine's.
+  package var onEndedWithMask: ((NSDragOperation) -> Void)?
 
   /// A drag of `items` from `source` to `destination`; `allowedOperations` apply within the
   /// source's application and `operationsOutsideApp` beyond it; `onEnded` hears the outcome once.

@@ -76,12 +76,19 @@ public struct DropInfo {
   let allowedOperations: Set<DropOperation>
   /// The drag's number, the same for every call of one drag (AppKit's sequence number).
   let sequenceNumber: Int
+  /// The source's operations as AppKit names them, where it has more than copy and move
+  /// (``DragSession/operationMask``).
+  let operationMask: NSDragOperation?
 
-  init(location: CGPoint, items: DragItems, allowedOperations: Set<DropOperation> = [.copy], sequenceNumber: Int = 0) {
+  init(
+    location: CGPoint, items: DragItems, allowedOperations: Set<DropOperation> = [.copy], sequenceNumber: Int = 0,
+    operationMask: NSDragOperation? = nil
+  ) {
     self.location = location
     self.items = items
     self.allowedOperations = allowedOperations
     self.sequenceNumber = sequenceNumber
+    self.operationMask = operationMask
   }
 
   /// Whether an item has a representation conforming to one of `contentTypes`.

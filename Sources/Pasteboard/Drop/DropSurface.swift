@@ -162,6 +162,7 @@ public final class DropSurface {
   ///   - location: The pointer's location, in surface coordinates.
   public func begin(_ session: DragSession, at location: CGPoint) {
     cancel()
+    draggingOperation = nil
     let items = DragItems(session.items, reader: session.destination, gate: LoadGate())
     var negotiation = DropNegotiation<Int>(allowedOperations: session.operationsForDestination)
     negotiation.begin()
@@ -191,10 +192,22 @@ public final class DropSurface {
   /// source follows the modifier keys); returns the operation the drag now has: a proposal the
   /// source no longer allows is treated as `.cancel`, as at the start.
   @discardableResult
-  package func move(to location: CGPoint, allowing operations: Set<DropOperation>) -> DropOperation {
+  package func move(to location: CGPoint, allowing operations: Set<DropOperation>, mask: NSDragOperation? = nil)
+    -> DropOperation
+  {
     guard drag != nil else { return .cancel }
     drag!.negotiation.allowed = operations
+    drag!.session.operationMask = mask
     return move(to: location)
+  }
+
+  /// What the AppKit destination under the pointer answered last, as AppKit names it (a link,
+  /// a private operation, which the engine carries as a copy); nil over any other target.
+  package private(set) var draggingOperation: NSDragOperation?
+
+  /// Notes what target `id`'s delegate answered, where it is an AppKit destination.
+  private func noteOperation(of id: Int?) {
+    draggingOperation = id.flatMap { (targets[$0]?.delegate as? any DraggingOperationReporting)?.draggingOperation }
   }
 
   /// The pointer was released at `location`: performs the drop if the target agreed to a copy
@@ -268,7 +281,8 @@ public final class DropSurface {
         let origin = targets[id]?.frame.origin ?? .zero
         return DropInfo(
           location: CGPoint(x: drag.location.x - origin.x, y: drag.location.y - origin.y), items: drag.items,
-          allowedOperations: drag.negotiation.allowed, sequenceNumber: drag.generation)
+          allowedOperations: drag.negotiation.allowed, sequenceNumber: drag.generation,
+          operationMask: drag.session.operationMask)
       }
       /// Feeds an answer back, unless the delegate ended this drag meanwhile.
       func answer(_ event: (inout DropNegotiation<Int>) -> [DropNegotiation<Int>.Action]) {
@@ -283,20 +297,24 @@ public final class DropSurface {
         targets[id]?.delegate.dropEntered(info: info(id))
       case .update(let id):
         let proposal = targets[id]?.delegate.dropUpdated(info: info(id))
+        noteOperation(of: id)
         answer { negotiation in
           _ = negotiation.updated(proposal)
           return []
         }
       case .exit(let id):
+        draggingOperation = nil
         targets[id]?.delegate.dropExited(info: info(id))
       case .perform(let id, _):
         drag.items.gate.openGate()
         let accepted = targets[id]?.delegate.performDrop(info: info(id)) ?? false
+        noteOperation(of: accepted ? id : nil)
         drag.items.gate.closeGate()
         answer { $0.performed(accepted) }
       case .finish(let operation):
         let onEnded = drag.session.onEnded
-        if let settled = drag.session.whenSettled { drag.items.gate.whenSettled { settled(operation) } }
+        let mask = draggingOperation
+        if let settled = drag.session.whenSettled { drag.items.gate.whenSettled { settled(operation, mask) } }
         self.drag = nil
         onEnded?(operation)
         return operation

@@ -11,4 +11,9 @@ package struct DragActions: OptionSet, Hashable, Sendable {
   package static let move = DragActions(rawValue: 1 << 1)
   /// The target asks the user which (Wayland's `ask`, XDND's `XdndActionAsk`).
   package static let ask = DragActions(rawValue: 1 << 2)
+  /// The target links to the data (XDND's `XdndActionLink`; Wayland has no link).
+  package static let link = DragActions(rawValue: 1 << 3)
+  /// The target does something of its own that the source need not know of (XDND's
+  /// `XdndActionPrivate`; Wayland has none).
+  package static let `private` = DragActions(rawValue: 1 << 4)
 }

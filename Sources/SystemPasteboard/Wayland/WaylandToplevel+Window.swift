@@ -90,7 +90,7 @@ extension WaylandToplevel: WindowBackend {
     let chosen = Locked<DragActions>([])
     keptDragItems.withLock { $0 = items }
     try startDrag(
-      mimeTypes: offers.map(\.target), actions: allowed.isEmpty ? .copy : allowed, serial: serial,
+      mimeTypes: offers.map(\.target), actions: allowed.waylandMask == 0 ? .copy : allowed, serial: serial,
       serve: SelectionTargets.server(for: offers, items: items, fileOperation: .copy),
       events: { event in
         switch event {

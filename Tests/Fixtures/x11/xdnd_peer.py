@@ -18,7 +18,8 @@ speak an older version, stay silent, or send malformed and out-of-order messages
       VERSION; prints "ready", then "enter VERSION TYPE..." on XdndEnter, answers each
       XdndPosition with an accepting XdndStatus (XdndActionCopy), and on XdndDrop reads the
       first type from XdndSelection, prints "received TYPE HEX" and sends XdndFinished (without
-      success flags before version 5): at once with MODE "finish", after 3 s with "slow"; with
+      success flags before version 5): at once with MODE "finish", after 3 s with "slow"; "echo"
+      answers and finishes with the action the source asks for (XdndActionLink …); with
       "silent" never, printing instead "grab STATUS", the status of its own pointer grab then
       (0: the source gave the pointer back at the drop; 1: AlreadyGrabbed); with "vanish" it
       destroys its window once it has answered the first XdndPosition, and prints "vanished"
@@ -299,7 +300,9 @@ else:
                 types = [t for t in l[2:5] if t]
             say("enter", spoken, *[name(t) for t in types])
         elif e.client_type == A["XdndPosition"]:
-            send(source, "XdndStatus", [window.id, 1, 0, 0, A["XdndActionCopy"]])
+            # "echo" takes the action the source asks for; every other mode copies.
+            answered = l[4] if mode == "echo" else A["XdndActionCopy"]
+            send(source, "XdndStatus", [window.id, 1, 0, 0, answered])
             if mode == "vanish":
                 window.destroy()
                 d.sync()
@@ -323,4 +326,4 @@ else:
                 continue
             if mode == "slow":
                 time.sleep(3)
-            send(source, "XdndFinished", [window.id, 1, A["XdndActionCopy"]] if spoken >= 5 else [window.id])
+            send(source, "XdndFinished", [window.id, 1, answered] if spoken >= 5 else [window.id])

@@ -68,7 +68,8 @@ extension XdndWindow {
       try? owner.disown()
       throw error
     }
-    let action = allowed.contains(.copy) || !allowed.contains(.move) ? atoms.copy : atoms.move
+    // A copy where the source allows one (what every target takes), else what it allows.
+    let action = allowed.contains(.copy) || atoms.action(for: allowed) == 0 ? atoms.copy : atoms.action(for: allowed)
     dragsBegun += 1
     drag = Drag(
       machine: XdndDragging(source: owner.window, types: types, action: action, atoms: atoms),
