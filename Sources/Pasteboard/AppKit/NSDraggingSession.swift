@@ -32,31 +32,6 @@ extension NSDraggingSource {
   public func draggingSession(_ session: NSDraggingSession, endedAt screenPoint: NSPoint, operation: NSDragOperation) {}
 }
 
-/// One dragged item: the writer of its data and where it is drawn. Apple's counterpart:
-/// AppKit's `NSDraggingItem`.
-public final class NSDraggingItem: NSObject {
-  /// The object that writes the item's data.
-  public let item: any NSPasteboardWriting
-  /// Where the item is drawn, in the source's coordinates.
-  public var draggingFrame: NSRect = .zero
-
-  /// An item whose data `pasteboardWriter` writes. Apple's counterpart: `init(pasteboardWriter:)`.
-  ///
-  /// - Parameter pasteboardWriter: The writer.
-  public init(pasteboardWriter: any NSPasteboardWriting) {
-    item = pasteboardWriter
-    super.init()
-  }
-
-  /// Sets where the item is drawn; there are no drag images here, so `contents` is kept
-  /// nowhere. Apple's counterpart: `setDraggingFrame(_:contents:)`.
-  ///
-  /// - Parameters:
-  ///   - frame: The frame.
-  ///   - contents: The image (ignored).
-  public func setDraggingFrame(_ frame: NSRect, contents: Any?) { draggingFrame = frame }
-}
-
 /// A drag in progress, started from ``NSDraggingItem``s: its items are on the drag pasteboard,
 /// written as their writers say (only the types they list). Start it on a ``DropSurface`` with
 /// ``DropSurface/beginDraggingSession(with:at:source:)``, or on a desktop window by handing

@@ -1,26 +1,29 @@
-/// A bounded DEFLATE decoder (RFC 1951), for the one place identification needs it: the start of
-/// an OOXML package's `[Content_Types].xml`, which names a template or a macro-enabled document
-/// and is nearly always compressed.
+/// A bounded DEFLATE decoder (RFC 1951), for the places that need one: identification (the
+/// start of an OOXML package's `[Content_Types].xml`, which names a template or a macro-enabled
+/// document and is nearly always compressed) and the drag images' PNG decoder.
 ///
 /// It decodes at most `limit` bytes and stops at the first malformed code, a reference before
-/// the output's start, or the end of the input, returning what it decoded: identification
-/// reads the output as text and decides on what it holds.
-struct Inflate {
+/// the output's start, the end of the input, or after `blocks` blocks, returning what it
+/// decoded: identification reads the output as text and decides on what it holds; a PNG
+/// decoder checks it has every byte the image needs.
+package struct Inflate {
   private let input: UnsafeRawBufferPointer
   private var position = 0  // in bits
   private(set) var output: [UInt8] = []
   private let limit: Int
+  private let blocks: Int
 
-  /// Decodes `input` into at most `limit` bytes.
-  static func decode(_ input: UnsafeRawBufferPointer, limit: Int) -> [UInt8] {
-    var inflate = Inflate(input: input, limit: limit)
+  /// Decodes `input` into at most `limit` bytes, from at most `blocks` blocks.
+  package static func decode(_ input: UnsafeRawBufferPointer, limit: Int, blocks: Int = 64) -> [UInt8] {
+    var inflate = Inflate(input: input, limit: limit, blocks: blocks)
     inflate.run()
     return inflate.output
   }
 
-  private init(input: UnsafeRawBufferPointer, limit: Int) {
+  private init(input: UnsafeRawBufferPointer, limit: Int, blocks: Int) {
     self.input = input
     self.limit = limit
+    self.blocks = blocks
     output.reserveCapacity(min(limit, 4 * input.count + 64))
   }
 
@@ -88,7 +91,7 @@ struct Inflate {
   static let fixedDistances = Code(lengths: ArraySlice(Array(repeating: 5, count: 30)))!
 
   private mutating func run() {
-    for _ in 0..<64 {  // blocks
+    for _ in 0..<blocks {
       guard let final = bits(1), let type = bits(2) else { return }
       switch type {
       case 0:
