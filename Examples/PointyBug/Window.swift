@@ -35,8 +35,7 @@ struct PointyBugWindow {
   /// Serves the window until the window manager asks it to close (its presses then end): a
   /// press in the toolbar drags the arrow tool.
   func run() async {
-    let name = (window as? X11Window).map { "window 0x\(String($0.id, radix: 16))" } ?? "wayland window"
-    log("\(name) ready: drop an image on the editor, drag the arrow from the toolbar")
+    log("\(window.windowName) ready: drop an image on the editor, drag the arrow from the toolbar")
     for await press in window.buttonPresses where press.button == 1 && Self.toolbar.contains(press.location) {
       let provider = ItemProvider()
       provider.register(ArrowTool())

@@ -30,6 +30,10 @@ public protocol DesktopWindow: AnyObject, Sendable {
   /// Whether a drag this window started is in progress.
   var isDragging: Bool { get }
 
+  /// What a log calls the window: `window 0x1a00007` on X11 (its id, which `xprop -id` and
+  /// `xdotool` take), `wayland window` on Wayland (a client's surface has no global name there).
+  var windowName: String { get }
+
   /// The presses of pointer buttons in the window, in window coordinates; the stream ends when
   /// the window is asked to close (``closeRequested``) or is closed.
   var buttonPresses: AsyncStream<WindowButtonPress> { get }

@@ -57,6 +57,9 @@ public class DesktopWindowBase: DesktopWindow, @unchecked Sendable {
   /// Whether a drag this window started is in progress.
   public var isDragging: Bool { bridge.isDragging }
 
+  /// What a log calls the window (each backend's window names itself).
+  public var windowName: String { "window" }
+
   /// The presses of pointer buttons in the window, in window coordinates, as they come (windows
   /// this process made: a host's window reports its own); the stream ends when the window is
   /// asked to close (``closeRequested``) or is closed.

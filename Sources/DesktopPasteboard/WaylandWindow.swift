@@ -30,6 +30,9 @@ public final class WaylandWindow: DesktopWindowBase, @unchecked Sendable {
   let timeout: Double
   let registry: UTTypeRegistry?
 
+  /// `wayland window`: a client's surface has no name other clients know.
+  public override var windowName: String { "wayland window" }
+
   /// Opens a window of `width` × `height` titled `title` on `display` (default: the
   /// environment's compositor), returning once it is shown.
   /// - Parameters:

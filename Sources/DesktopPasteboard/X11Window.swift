@@ -45,6 +45,9 @@ public final class X11Window: DesktopWindowBase, @unchecked Sendable {
 
   /// The X11 window id.
   public let id: UInt32
+
+  /// `window 0x…`: the window's id, as `xprop -id` and `xdotool` take it.
+  public override var windowName: String { "window 0x\(String(id, radix: 16))" }
   /// Whether this process created the window (and destroys it on ``DesktopWindowBase/close()``).
   public let isCreated: Bool
 
