@@ -1,5 +1,13 @@
 import UTIPlatform
 
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
 /// XdndDirectSave (XDS), the target's side: a drag whose source offers `XdndDirectSave0` (File
 /// Roller's, Engrampa's or Xarchiver's member, Firefox's download) promises a file named in its
 /// source window's property of that name. Receiving it writes the URL where it goes into that
@@ -65,17 +73,38 @@ extension XdndWindow {
         throw SystemPasteboardError(.conversionRefused, "the drag's source said it wrote \(path), and did not")
       }
     case UInt8(ascii: "F"):
-      // Not here for the source (another host): its bytes, written here.
-      let bytes = try read("application/octet-stream", of: number)
-      do {
-        try FileIO.create(path) { fd throws(FileIO.Error) in try FileIO.writeAll(fd: fd, bytes, path: path) }
-      } catch {
-        throw SystemPasteboardError(.fileUnreadable, "the promised file \(path) cannot be written: \(error)")
-      }
+      // Not here for the source (another host): its bytes, written here as they arrive.
+      try receiveBytes(of: number, at: path)
     default:
       FilePromise.removeTree(path)
       throw SystemPasteboardError(
         .conversionRefused, "the drag's source could not write its promised file at \(path) (XdndDirectSave: E)")
+    }
+  }
+
+  /// Reads drag `number`'s `application/octet-stream` into the new file `path`, a chunk at a
+  /// time (an `INCR` answer is never held whole); a read or write that fails leaves no file.
+  private func receiveBytes(of number: Int, at path: String) throws(SystemPasteboardError) {
+    var readFailure: SystemPasteboardError?
+    do {
+      try FileIO.create(path, mode: 0o644) { fd throws(FileIO.Error) in
+        do throws(SystemPasteboardError) {
+          try read("application/octet-stream", of: number) { chunk throws(SystemPasteboardError) in
+            do {
+              try FileIO.writeAll(fd: fd, chunk, path: path)
+            } catch {
+              throw SystemPasteboardError(.fileUnreadable, "the promised file \(path) cannot be written: \(error)")
+            }
+          }
+        } catch {
+          readFailure = error
+          throw FileIO.Error(path: path, operation: .read, code: EIO)
+        }
+      }
+    } catch {
+      // FileIO.create removed the file it made (and touched none it did not make).
+      throw readFailure
+        ?? SystemPasteboardError(.fileUnreadable, "the promised file \(path) cannot be written: \(error)")
     }
   }
 

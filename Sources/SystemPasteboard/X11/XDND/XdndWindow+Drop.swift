@@ -48,16 +48,22 @@ extension XdndWindow {
   /// it reads on a connection of its own instead, since that thread cannot serve the loop while
   /// it waits.
   package func read(_ target: String, of number: Int) throws(SystemPasteboardError) -> [UInt8] {
+    var data: [UInt8] = []
+    try read(target, of: number) { chunk throws(SystemPasteboardError) in data += chunk }
+    return data
+  }
+
+  /// The same, handing `sink` each chunk as it arrives (a large answer never held whole).
+  func read(_ target: String, of number: Int, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void)
+    throws(SystemPasteboardError)
+  {
     let time = dropTimes.withLock { $0[number] } ?? 0
     let reader: any SelectionRequestorHost =
       loop.inEventLoop
       ? try SelectionRequestor.Standalone(
         connection: try X11Connection(display: connection.display, timeout: timeout), selection: "XdndSelection")
       : self
-    var data: [UInt8] = []
-    _ = try reader.convert(target, time: time, timeout: timeout) { chunk throws(SystemPasteboardError) in data += chunk
-    }
-    return data
+    _ = try reader.convert(target, time: time, timeout: timeout, into: sink)
   }
 
   /// Sends `XdndStatus` for drag `number`, if it is still the drag over us.
