@@ -222,6 +222,16 @@ extension FileIO {
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
+  /// `name` numbered for a folder where it is taken, as file managers number a copy: `number` 1
+  /// is `name` itself, then `stem 2.ext`, `stem 3.ext` … (the number goes before the last
+  /// extension; a name whose only dot starts it has none: `.hidden 2`).
+  package static func numberedName(_ name: String, _ number: Int) -> String {
+    guard number > 1 else { return name }
+    let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
+    let stem = dot.map { String(name[..<$0]) } ?? name
+    return "\(stem) \(number)" + (dot.map { String(name[$0...]) } ?? "")
+  }
+
   /// Everything after the last `/`.
   package static func baseName(of path: String) -> String {
     path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path

@@ -13,6 +13,14 @@ struct FileIOTests {
     try body(path)
   }
 
+  @Test(arguments: [
+    ("invoice.pdf", 1, "invoice.pdf"), ("invoice.pdf", 2, "invoice 2.pdf"), ("archive.tar.gz", 3, "archive.tar 3.gz"),
+    (".hidden", 2, ".hidden 2"), ("README", 4, "README 4"),
+  ])
+  func aTakenNameIsNumberedBeforeItsLastExtension(name: String, number: Int, numbered: String) {
+    #expect(FileIO.numberedName(name, number) == numbered)
+  }
+
   @Test func aFullDeviceIsAnErrorNamingTheFile() throws {
     let fd = open("/dev/full", O_WRONLY | O_CLOEXEC)
     try #require(fd >= 0, "/dev/full is missing")

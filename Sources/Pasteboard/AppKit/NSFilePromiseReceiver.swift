@@ -88,14 +88,11 @@ open class NSFilePromiseReceiver: NSObject, NSPasteboardReading, @unchecked Send
       if case .missing = FileIO.kind(of: url.path, followingLinks: false) { return true }
       return false
     }
-    let candidate = folder.appendingPathComponent(name)
-    guard !isFree(candidate) else { return candidate }
-    let base = (name as NSString).deletingPathExtension
-    let ext = (name as NSString).pathExtension
-    for number in 2...10_000 {
-      let url = folder.appendingPathComponent(base + " \(number)" + (ext.isEmpty ? "" : "." + ext))
+    for number in 1...10_000 {
+      let url = folder.appendingPathComponent(FileIO.numberedName(name, number))
       if isFree(url) { return url }
     }
+    let ext = (name as NSString).pathExtension
     return folder.appendingPathComponent(UUID().uuidString + (ext.isEmpty ? "" : "." + ext))
   }
 }

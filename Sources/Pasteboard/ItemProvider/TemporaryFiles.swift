@@ -61,11 +61,8 @@ enum TemporaryFiles {
   static func createUnique(
     in directory: String, name: String, write: (String) throws(POSIXFailure) -> Void
   ) throws(POSIXFailure) -> String {
-    let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
-    let stem = dot.map { String(name[..<$0]) } ?? name
-    let suffix = dot.map { String(name[$0...]) } ?? ""
     for attempt in 1...1000 {
-      let path = directory + "/" + (attempt == 1 ? name : "\(stem) \(attempt)\(suffix)")
+      let path = directory + "/" + FileIO.numberedName(name, attempt)
       do throws(POSIXFailure) {
         try write(path)
         return path

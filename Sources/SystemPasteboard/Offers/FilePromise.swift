@@ -108,8 +108,8 @@ package final class FilePromise: Sendable {
   private static func move(_ staged: String, into folder: String, as name: String) throws(SystemPasteboardError)
     -> String
   {
-    for candidate in numberedNames(name) {
-      let path = folder + "/" + candidate
+    for number in 1...1000 {
+      let path = folder + "/" + FileIO.numberedName(name, number)
       if link(staged, path) == 0 {
         unlink(staged)
         return path
@@ -125,14 +125,6 @@ package final class FilePromise: Sendable {
       }
     }
     throw SystemPasteboardError(.fileUnreadable, "every name for \(name) in \(folder) is taken")
-  }
-
-  /// `name`, then `stem 2.ext` … `stem 1000.ext`.
-  static func numberedNames(_ name: String) -> [String] {
-    let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
-    let stem = dot.map { String(name[..<$0]) } ?? name
-    let suffix = dot.map { String(name[$0...]) } ?? ""
-    return [name] + (2...1000).map { "\(stem) \($0)\(suffix)" }
   }
 
   /// A name made safe from one another program or the application gave: `/` becomes `_`,
