@@ -2,18 +2,24 @@ import Pasteboard
 import SystemPasteboard
 
 extension DragActions {
+  /// Each action and AppKit's name for it, in the order a performed action is named (a move
+  /// before a copy): `ask` is `.generic` (the destination decides).
+  private static let appKitNames: [(DragActions, NSDragOperation)] = [
+    (.move, .move), (.copy, .copy), (.link, .link), (.private, .private), (.ask, .generic),
+  ]
+
   /// The actions a drag offers for the operations its session allows outside the application,
   /// and AppKit's `mask` where the source gave one (its link, private and generic operations).
   init(allowing operations: Set<DropOperation>, mask: NSDragOperation? = nil) {
     self = []
-    // AppKit's mask says it whole (a link alone is no copy); the engine's operations otherwise.
-    if mask?.contains(.copy) ?? operations.contains(.copy) { insert(.copy) }
-    if mask?.contains(.move) ?? operations.contains(.move) { insert(.move) }
-    if let mask {
-      if mask.contains(.link) { insert(.link) }
-      if mask.contains(.private) { insert(.private) }
-      if mask.contains(.generic) { insert(.ask) }
+    guard let mask else {
+      // The engine's operations alone.
+      if operations.contains(.copy) { insert(.copy) }
+      if operations.contains(.move) { insert(.move) }
+      return
     }
+    // AppKit's mask says it whole (a link alone is no copy).
+    for (action, name) in Self.appKitNames where mask.contains(name) { insert(action) }
   }
 
   /// The operations a source's actions allow: `ask` lets the delegates choose copy or move; a
@@ -30,13 +36,7 @@ extension DragActions {
   /// link, a private action, an ask (`.generic`: the destination decides); nil otherwise.
   var operationMask: NSDragOperation? {
     guard !intersection([.link, .private, .ask]).isEmpty else { return nil }
-    var mask: NSDragOperation = []
-    if contains(.copy) { mask.insert(.copy) }
-    if contains(.move) { mask.insert(.move) }
-    if contains(.link) { mask.insert(.link) }
-    if contains(.private) { mask.insert(.private) }
-    if contains(.ask) { mask.insert(.generic) }
-    return mask
+    return NSDragOperation(Self.appKitNames.filter { contains($0.0) }.map(\.1))
   }
 
   /// The operation of the action a drag ended with: `.move` where it moved, `.copy` where it
@@ -49,35 +49,21 @@ extension DragActions {
 
   /// The action as AppKit names it: a move, a copy, a link, a private operation; none.
   var performedMask: NSDragOperation {
-    if contains(.move) { return .move }
-    if contains(.copy) { return .copy }
-    if contains(.link) { return .link }
-    if contains(.private) { return .private }
-    return []
+    Self.appKitNames.first { contains($0.0) && $0.0 != .ask }?.1 ?? []
   }
 
   /// The action that performs `operation`, as an AppKit destination chose it where one did
-  /// (`mask`: a link or a private operation is answered as one where the source allows it, a
-  /// copy otherwise; a generic one is a copy).
+  /// (`mask`): a link or a private operation (link first) is answered as one where the source
+  /// allows it (`allowed`), a copy otherwise; a generic one is a copy.
   init(performing operation: DropOperation, mask: NSDragOperation?, allowed: DragActions) {
-    self.init(performing: operation, mask: mask)
-    if contains(.link) && !allowed.contains(.link) || contains(.private) && !allowed.contains(.private) {
-      self = .copy
-    }
-  }
-
-  /// The action that performs `operation`, as an AppKit destination chose it where one did
-  /// (`mask`: a link or a private operation is answered as one; a generic one is a copy).
-  init(performing operation: DropOperation, mask: NSDragOperation? = nil) {
     switch operation {
     case .copy:
-      if let mask, !mask.contains(.copy), mask.contains(.link) {
-        self = .link
-      } else if let mask, !mask.contains(.copy), mask.contains(.private) {
-        self = .private
-      } else {
+      let chosen = Self.appKitNames.first { ($0.0 == .link || $0.0 == .private) && mask?.contains($0.1) == true }?.0
+      guard let chosen, mask?.contains(.copy) == false, allowed.contains(chosen) else {
         self = .copy
+        return
       }
+      self = chosen
     case .move: self = .move
     default: self = []
     }

@@ -22,8 +22,8 @@ enum IncomingDrag {
   ///   - readFileList: Reads a file-list target at once; nil when it cannot be read.
   ///   - load: Reads one target's bytes when a load asks for it.
   ///   - promised: The file the source promises (X11's XdndDirectSave), if it does: its name,
-  ///     the target that stands for it, and how it is received at a path; it comes first, as a promise of the type its name's
-  ///     extension says (`public.data` when none does).
+  ///     the target that stands for it, and how it is received at a path; it comes first, as a
+  ///     promise of the type its name's extension says (`public.data` when none does).
   /// - Returns: The promised file, the file items, then one provider for the other targets
   ///   (none when it has no type).
   /// - Throws: What `readFileList` throws.
@@ -33,24 +33,22 @@ enum IncomingDrag {
     load: @escaping @Sendable (String) throws -> [UInt8],
     promised: (name: String, target: String, receive: @Sendable (String) throws -> Void)? = nil
   ) throws(SystemPasteboardError) -> [ItemProvider] {
-    var items: [ItemProvider] = []
-    if let promised {
-      let ext = promised.name.split(separator: ".", omittingEmptySubsequences: false).dropFirst().last.map(String.init)
-      let type =
-        ext.flatMap { registry.type(tag: $0, tagClass: .filenameExtension, conformingTo: .data) }.flatMap {
-          $0.isDynamic ? nil : $0
-        } ?? .data
+    let promise = promised.map { promised in
+      // Typed by its name's extension, as a declared type (`public.data` where none declares it).
+      let ext = URL(fileURLWithPath: promised.name).pathExtension
+      let type = ext.isEmpty ? nil : registry.preferredType(tag: ext, tagClass: .filenameExtension, conformingTo: .data)
       let receive = promised.receive
-      items.append(
-        ItemProvider.promisedFile(named: promised.name, type: type, origin: application) { try receive($0.path) })
+      return ItemProvider.promisedFile(named: promised.name, type: type ?? .data, origin: application) {
+        try receive($0.path)
+      }
     }
+    var files: [ItemProvider] = []
     if let target = targets.first(where: FileList.isFileListTarget), let data = try readFileList(target) {
-      items += FileList(data, target: target).items(registry: registry).map { ItemProvider($0, origin: application) }
+      files = FileList(data, target: target).items(registry: registry).map { ItemProvider($0, origin: application) }
     }
     let provider = ItemProvider(origin: application)
     var seen = Set<UTType>()
-    let readFiles = items.count > (promised == nil ? 0 : 1)
-    for target in targets where (!readFiles || !FileList.isFileListTarget(target)) && target != promised?.target {
+    for target in targets where (files.isEmpty || !FileList.isFileListTarget(target)) && target != promised?.target {
       guard let type = SelectionTargets.type(ofTarget: target, registry: registry), seen.insert(type).inserted
       else { continue }
       provider.registerDataRepresentation(for: type) { completion in
@@ -65,7 +63,7 @@ enum IncomingDrag {
         return nil
       }
     }
-    return items + (provider.registeredTypeIdentifiers.isEmpty ? [] : [provider])
+    return (promise.map { [$0] } ?? []) + files + (provider.registeredTypeIdentifiers.isEmpty ? [] : [provider])
   }
 }
 

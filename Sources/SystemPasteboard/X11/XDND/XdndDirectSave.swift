@@ -54,7 +54,7 @@ enum XdndDirectSave {
   /// Keeps `promise` where the target's `url` says: the answer to send.
   static func keep(_ promise: FilePromise, at url: [UInt8]) -> Answer {
     guard let path = path(fromURL: url) else { return .failed }
-    guard FileIO.isDirectory(FileIO.directoryName(of: path)) else { return .error }
+    // A folder that is not there is the write's error too (its staging folder cannot be made).
     do {
       _ = try promise.write(to: path)
       return .saved
