@@ -5,7 +5,8 @@
 //   1 an Exec line expanded and split into words
 //   2 text/uri-list and x-special/gnome-copied-files, read and written back; the same bytes as
 //     the URL an XdndDirectSave target writes, and as a promised file's name
-//   3 a 32-byte X11 event, as XDND messages and selection events are decoded
+//   3 a 32-byte X11 event, as XDND messages and selection events are decoded; the same bytes as
+//     an X server's set-up reply (screens, depths, visuals) and RENDER's picture formats
 //   4 an offer's MIME string (a Wayland offer, an X11 target) made a type, and text received
 //     under it converted (text/html's charset, the text charsets)
 //   5 a MULTIPLE request's pair list as the server returns it (a GetProperty reply), answered
@@ -102,6 +103,14 @@ func fileLists(_ bytes: [UInt8]) {
 }
 
 func x11Event(_ bytes: [UInt8]) {
+  var reader = X11Reader(bytes, what: "the set-up reply")
+  if let setup = try? X11.Setup.decode(from: &reader) {
+    precondition(reader.offset <= bytes.count, "the set-up read past its end")
+    precondition(setup.vendor.count <= bytes.count, "a vendor longer than the reply")
+  }
+  if let formats = try? X11.RenderQueryPictFormats.decode(bytes) {
+    precondition(formats.formats.count * 28 <= bytes.count, "more formats than the reply holds")
+  }
   guard bytes.count >= 32 else { return }
   let event = X11Connection.Event(bytes: Array(bytes.prefix(32)))
   _ = X11Event(event, xfixesEvent: 0x57)

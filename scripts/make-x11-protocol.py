@@ -2,7 +2,9 @@
 """Generates the X11 wire of SystemPasteboard from xcb-proto's XML, as x11rb and xcbgen do: a
 struct per request this client sends (opcode, name, fields in the XML's order and types, the
 encoder, and the reply's decoder), a struct per event it reads or sends (its number, its fields
-decoded from and encoded to the 32-byte form), and the enumerations whose values it uses.
+decoded from and encoded to the 32-byte form), a struct per structure it reads or writes (the
+set-up reply, whose lists of lists are read in order by an `X11Reader`; a request's rectangles),
+and the enumerations whose values it uses.
 
   python3 scripts/make-x11-protocol.py          # writes Sources/SystemPasteboard/X11/Generated/
   python3 scripts/make-x11-protocol.py --check  # fails when the checked-in output differs
@@ -49,10 +51,42 @@ REQUESTS = [
     ("xproto", "GetInputFocus", "GetInputFocus"),
     ("xproto", "GetKeyboardMapping", "GetKeyboardMapping"),
     ("xproto", "QueryExtension", "QueryExtension"),
+    ("xproto", "ConfigureWindow", "ConfigureWindow"),
+    ("xproto", "CreatePixmap", "CreatePixmap"),
+    ("xproto", "FreePixmap", "FreePixmap"),
+    ("xproto", "CreateGC", "CreateGC"),
+    ("xproto", "FreeGC", "FreeGC"),
+    ("xproto", "PutImage", "PutImage"),
+    ("xproto", "CreateColormap", "CreateColormap"),
+    ("xproto", "FreeColormap", "FreeColormap"),
     ("bigreq", "Enable", "BigRequestsEnable"),
     ("xfixes", "QueryVersion", "XFixesQueryVersion"),
     ("xfixes", "SelectSelectionInput", "XFixesSelectSelectionInput"),
+    ("shape", "QueryVersion", "ShapeQueryVersion"),
+    ("shape", "Rectangles", "ShapeRectangles"),
+    ("render", "QueryVersion", "RenderQueryVersion"),
+    ("render", "QueryPictFormats", "RenderQueryPictFormats"),
 ]
+
+# (file, struct, Swift name, encoded, decoded): the structures this client writes (in a request's
+# list) or reads (the connection's set-up, whose screens, depths and visuals are lists of lists).
+STRUCTS = [
+    ("xproto", "RECTANGLE", "Rectangle", True, False),
+    ("xproto", "FORMAT", "Format", False, True),
+    ("xproto", "VISUALTYPE", "VisualType", False, True),
+    ("xproto", "DEPTH", "Depth", False, True),
+    ("xproto", "SCREEN", "Screen", False, True),
+    ("xproto", "Setup", "Setup", False, True),
+    ("render", "DIRECTFORMAT", "RenderDirectFormat", False, True),
+    ("render", "PICTFORMINFO", "RenderPictFormInfo", False, True),
+    ("render", "PICTVISUAL", "RenderPictVisual", False, True),
+    ("render", "PICTDEPTH", "RenderPictDepth", False, True),
+    ("render", "PICTSCREEN", "RenderPictScreen", False, True),
+]
+STRUCT_SWIFT = {name: swift for _, name, swift, _, _ in STRUCTS}
+
+# The prefix of an extension's enumerations (the core's have none).
+ENUM_PREFIX = {"xfixes": "XFixes", "shape": "Shape", "render": "Render"}
 
 # (file, event, Swift name, encoded): the events this client reads (and, `encoded`, sends).
 EVENTS = [
@@ -86,7 +120,16 @@ ENUMS = [
     ("xproto", "GrabStatus", None),
     ("xproto", "Time", None),
     ("xproto", "Window", None),
+    ("xproto", "VisualClass", None),
+    ("xproto", "ImageOrder", None),
+    ("xproto", "ImageFormat", None),
+    ("xproto", "ColormapAlloc", None),
+    ("xproto", "ConfigWindow", None),
+    ("xproto", "ClipOrdering", None),
     ("xfixes", "SelectionEventMask", None),
+    ("shape", "SO", None),
+    ("shape", "SK", None),
+    ("render", "PictType", None),
 ]
 
 BYTES = {
@@ -129,6 +172,8 @@ class Protocol:
                 self.aliases[node.get("newname")] = node.get("oldname")
 
     def core(self, kind, others=()):
+        if kind in STRUCT_SWIFT:
+            return kind
         seen = 0
         while kind not in BYTES and seen < 8:
             for protocol in (self,) + tuple(others):
@@ -239,9 +284,10 @@ def typed(protocols, element):
     """The X11Enum type of a field that the XML types with an `enum` or `mask` this client
     generates (an `altenum` field may hold any value, so it keeps its wire type), or None."""
     ref = element.get("enum") or element.get("mask")
-    for file, name, _ in ENUMS:
-        if name == ref and file == protocols[0].name:
-            return f"X11Enum.{'XFixes' if file == 'xfixes' else ''}{name}"
+    for protocol in protocols:
+        for file, name, _ in ENUMS:
+            if name == ref and file == protocol.name:
+                return f"X11Enum.{ENUM_PREFIX.get(file, '')}{name}"
     return None
 
 
@@ -291,9 +337,17 @@ def request(protocols, node, swift, extension):
         lines.append(f'    static let extensionName: String? = "{extension}"')
     params, body, detail = [], [], None
     position = 4
+    # A value list's mask is the list's own (the values given), written where the mask field is.
+    masks = {kind_element.find("fieldref").text.strip(): label(kind_element.get("name"))
+             for kind, kind_element, _, _ in fields if kind == "switch"}
     for kind, element, offset, core in fields:
         name = element.get("name")
-        if kind == "field":
+        if kind == "field" and name in masks:
+            if offset > position:
+                body.append(f"      wire.zeros({offset - position})")
+            body.append("      " + write(core, f"{SWIFT[core]}({masks[name]}.mask)"))
+            position = offset + BYTES[core]
+        elif kind == "field":
             if name in computed:
                 value = f"{SWIFT[core]}({computed[name]})"
             else:
@@ -310,8 +364,12 @@ def request(protocols, node, swift, extension):
         elif kind == "list":
             if offset is not None and offset > position:
                 body.append(f"      wire.zeros({offset - position})")
-            params.append((label(name), f"[{SWIFT[core]}]"))
             fixed = element[0].text.strip() if len(element) and element[0].tag == "value" else None
+            if core in STRUCT_SWIFT:
+                params.append((label(name), f"[{STRUCT_SWIFT[core]}]"))
+                body.append(f"      for item in {label(name)} {{ item.encode(into: &wire) }}")
+                continue
+            params.append((label(name), f"[{SWIFT[core]}]"))
             if BYTES[core] == 1:
                 if fixed:
                     body.append(f"      wire.bytes(Array({label(name)}.prefix({fixed})))")
@@ -323,14 +381,11 @@ def request(protocols, node, swift, extension):
             body.append("      wire.pad()")
         elif kind == "switch":
             # A value list: one struct per mask enumeration (CreateWindow's and
-            # ChangeWindowAttributes' are both `CW`), which writes the mask and the values.
-            mask_field = element.find("fieldref").text.strip()
-            list_type = value_list_type(protocols, element)
-            params = [p for p in params if p[0] != label(mask_field)]
-            params.append((label(element.get("name")), list_type))
-            at = next(i for i, line in enumerate(body) if line.strip() == f"wire.u32({label(mask_field)})")
-            body = body[:at] + [f"      {label(element.get('name'))}.encode(into: &wire)"]
-            params = [p for p in params if p[0] != label(mask_field)]
+            # ChangeWindowAttributes' are both `CW`), which gives the mask and writes the values.
+            if offset is not None and offset > position:
+                body.append(f"      wire.zeros({offset - position})")
+            params.append((label(element.get("name")), value_list_type(protocols, element)))
+            body.append(f"      {label(element.get('name'))}.encodeValues(into: &wire)")
     for name, kind in params:
         lines.append(f"    var {name}: {kind}")
     if extension:
@@ -368,10 +423,10 @@ def value_list_type(protocols, element):
         lines = [f"  /// The values of a `{ref}` value list: each one given is sent, its bit set in the mask.",
                  f"  struct {name} {{"]
         lines += [f"    var {n}: {e or SWIFT[c]}?" for _, n, c, e in cases]
-        lines += ["    /// The mask, then the values given, in bit order.", "    func encode(into wire: inout X11Wire) {",
-                  "      var mask: UInt32 = 0"]
+        lines += ["    /// The bits of the values given.", "    var mask: UInt32 {", "      var mask: UInt32 = 0"]
         lines += [f"      if {n} != nil {{ mask |= {b:#x} }}" for b, n, _, _ in cases]
-        lines.append("      wire.u32(mask)")
+        lines += ["      return mask", "    }"]
+        lines += ["    /// The values given, in bit order.", "    func encodeValues(into wire: inout X11Wire) {"]
         lines += [f"      if let {n} {{ {write(c, to_wire(c, n, e))} }}" for _, n, c, e in cases]
         lines += ["    }", "  }", ""]
         VALUE_LISTS[name] = lines
@@ -379,6 +434,8 @@ def value_list_type(protocols, element):
 
 
 def reply_decoder(protocols, reply, swift):
+    if any(e.tag == "list" and protocols[0].core(e.get("type"), protocols[1:]) in STRUCT_SWIFT for e in reply):
+        return reply_reader(protocols, reply)
     fields, _ = layout(list(reply), protocols, 8, 1)
     lines = ["    /// The reply's fields.", "    struct Reply: Sendable {"]
     for kind, element, _, core in fields:
@@ -466,13 +523,117 @@ def event(protocols, node, swift, number, encoded):
     return lines
 
 
+def reader_read(core, enum):
+    """The expression that reads a field of `core` type from an `X11Reader` named `reader`."""
+    kind, size = SWIFT[core], BYTES[core]
+    raw = f"reader.u{size * 8}()"
+    value = {"Bool": f"{raw} != 0", "Int8": f"Int8(bitPattern: {raw})", "Int16": f"Int16(bitPattern: {raw})",
+             "Int32": f"Int32(bitPattern: {raw})"}.get(kind, raw)
+    return "try " + from_wire(core, value, enum)
+
+
+def read_fields(protocols, elements):
+    """The stored fields and the reading statements of elements read in order from an
+    `X11Reader` named `reader` (a list's length field is its count, read but not stored)."""
+    counts = {ref.text.strip() for child in elements if child.tag == "list" for ref in child.iter("fieldref")}
+    stored, reads = [], []
+    for element in elements:
+        name = label(element.get("name") or "")
+        if element.tag == "pad" and element.get("align"):
+            reads.append(f"      try reader.align({element.get('align')})")
+        elif element.tag == "pad":
+            reads.append(f"      try reader.skip({element.get('bytes')})")
+        elif element.tag == "field" and protocols[0].core(element.get("type"), protocols[1:]) in STRUCT_SWIFT:
+            kind = STRUCT_SWIFT[protocols[0].core(element.get("type"), protocols[1:])]
+            stored.append((name, kind))
+            reads.append(f"      let {name} = try {kind}.decode(from: &reader)")
+        elif element.tag == "field":
+            core = protocols[0].core(element.get("type"), protocols[1:])
+            enum = typed(protocols, element)
+            reads.append(f"      let {name} = {reader_read(core, enum)}")
+            if element.get("name") not in counts:
+                stored.append((name, enum or SWIFT[core]))
+        elif element.tag == "list":
+            core = protocols[0].core(element.get("type"), protocols[1:])
+            count = expression(element[0], lambda f: f"Int({label(f)})")
+            if core in STRUCT_SWIFT:
+                kind, read = STRUCT_SWIFT[core], "try .decode(from: &reader)"
+            elif BYTES[core] == 1:
+                stored.append((name, "[UInt8]"))
+                reads.append(f"      let {name} = try reader.bytes({count})")
+                continue
+            else:
+                kind, read = SWIFT[core], reader_read(core, None)
+            stored.append((name, f"[{kind}]"))
+            reads.append(f"      var {name}: [{kind}] = []")
+            reads.append(f"      for _ in 0..<{count} {{ {name}.append({read}) }}")
+    return stored, reads
+
+
+def structure(protocols, node, swift, encoded, decoded):
+    """A structure: its fields, read in order from an `X11Reader` (lengths and lists vary, so
+    nothing is read at a fixed offset) and written in order."""
+    lines = [f"  /// `{node.get('name')}` ({protocols[0].name}.xml).",
+             f"  struct {swift}: Equatable, Sendable {{"]
+    stored, reads = read_fields(protocols, list(node))
+    writes = []
+    for element in node:
+        if element.tag == "pad" and not element.get("align"):
+            writes.append(f"      wire.zeros({element.get('bytes')})")
+        elif element.tag == "field" and encoded:
+            core = protocols[0].core(element.get("type"), protocols[1:])
+            enum = typed(protocols, element)
+            writes.append("      " + write(core, to_wire(core, label(element.get("name")), enum)))
+    lines += [f"    var {name}: {kind}" for name, kind in stored]
+    if decoded:
+        lines += ["    /// Reads the structure at the reader's position.",
+                  "    /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) where the bytes end first.",
+                  "    static func decode(from reader: inout X11Reader) throws(SystemPasteboardError) -> Self {"]
+        lines += reads
+        lines.append(f"      return Self({', '.join(f'{n.strip(chr(96))}: {n}' for n, _ in stored)})")
+        lines.append("    }")
+    if encoded:
+        lines.append("    /// Writes the structure.")
+        lines.append("    func encode(into wire: inout X11Wire) {")
+        lines += writes
+        lines.append("    }")
+    lines.append("  }")
+    return lines
+
+
+def reply_reader(protocols, reply):
+    """A reply whose lists hold structures, read in order: its first one-byte element at byte
+    1, the sequence number and length skipped, then the rest."""
+    elements = [e for e in reply if e.tag not in ("doc",)]
+    head = ["      var reader = X11Reader(reply, what: \"the X server's \\(name) reply\")", "      try reader.skip(1)"]
+    first = elements[0]
+    if first.tag == "pad" and first.get("bytes") == "1":
+        elements = elements[1:]
+        head.append("      try reader.skip(1)")
+    elif first.tag == "field" and BYTES.get(protocols[0].core(first.get("type"), protocols[1:])) == 1:
+        head.append("      // The first one-byte field rides in byte 1.")
+    else:
+        head.append("      try reader.skip(1)")
+    head.append("      try reader.skip(6)")
+    stored, reads = read_fields(protocols, elements)
+    lines = ["    /// The reply's fields.", "    struct Reply: Sendable {"]
+    lines += [f"      var {name}: {kind}" for name, kind in stored]
+    lines += ["    }", "    /// Decodes a reply (the whole packet, header included), its lists read in order.",
+              "    /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) for a reply too short for them.",
+              "    static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {"]
+    lines += head + reads
+    lines.append(f"      return Reply({', '.join(f'{n.strip(chr(96))}: {n}' for n, _ in stored)})")
+    lines.append("    }")
+    return lines
+
+
 def enums(protocols_by_name):
     out = ["/// The protocols' enumerations whose values this client uses, as their XML gives them.",
            "enum X11Enum {"]
     for file, name, keep in ENUMS:
         protocol = protocols_by_name[file]
         node = protocol.find("enum", name)
-        prefix = "XFixes" if file == "xfixes" else ""
+        prefix = ENUM_PREFIX.get(file, "")
         items = [item for item in node.findall("item") if keep is None or item.get("name") in keep]
         mask = any(item.find("bit") is not None for item in items)
         if mask:  # a mask's item of no bits (`NoEvent`) is the empty set, `[]`
@@ -504,7 +665,7 @@ def errors(protocol):
 
 
 def generate():
-    protocols = {name: Protocol(name) for name in ("xproto", "bigreq", "xfixes")}
+    protocols = {name: Protocol(name) for name in ("xproto", "bigreq", "xfixes", "shape", "render")}
     extensions = {}
     for name, protocol in protocols.items():
         if protocol.root.get("extension-xname"):
@@ -520,6 +681,9 @@ def generate():
         out += request(chain, protocols[file].find("request", name), swift, extensions.get(file)) + [""]
     for lines in VALUE_LISTS.values():
         out[-1:-1] = lines
+    for file, name, swift, encoded, decoded in STRUCTS:
+        chain = (protocols[file],) + ((protocols["xproto"],) if file != "xproto" else ())
+        out[-1:-1] = structure(chain, protocols[file].find("struct", name), swift, encoded, decoded) + [""]
     out[-1:] = ["}", "", "/// The events this client reads or sends, typed, decoded from their 32 bytes.", "enum X11Events {"]
     for file, name, swift, encoded in EVENTS:
         chain = (protocols[file],) + ((protocols["xproto"],) if file != "xproto" else ())

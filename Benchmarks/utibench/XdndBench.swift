@@ -35,7 +35,7 @@ enum XdndBench {
     ]
     .compactMap { events, runner, label in
       row(events: events, runner: runner, label: label, display: display, hasPeer: hasPeer, runs: quick ? 50 : 2000)
-    }
+    } + [imageRow(server: server, display: display, quick: quick)].compactMap { $0 }
   }
 
   /// The row of a window whose events run as `events` says (with `runner`, on a main thread that

@@ -11,7 +11,8 @@ if CommandLine.arguments.contains("--help") || CommandLine.arguments.contains("-
   print(
     """
     USAGE: swift run -c release utibench [--quick]
-           utibench --plist | --identify | --clipboard | --xdnd | --pasteboard | --processes   (one group of rows)
+           utibench --plist | --identify | --clipboard | --xdnd | --drag-image | --pasteboard | --processes
+                                                                     (one group of rows)
            utibench --profile xml|binary|build|load|contains|catalog|conforms|identify|prefix|mime
            utibench --write-fuzz-seeds DIR
 
@@ -68,6 +69,11 @@ if let i = CommandLine.arguments.firstIndex(of: "--profile"), i + 1 < CommandLin
 // `utibench --xdnd`: the drag and drop rows alone (XDND on Xvfb; Wayland on a sway of its own).
 if CommandLine.arguments.contains("--xdnd") {
   Bench.printTable(XdndBench.rows(quick: quick) + WaylandBench.dragRowsAlone(quick: quick))
+  exit(0)
+}
+// `utibench --drag-image`: the drag image's row alone (X11, beside GTK's drag icon).
+if CommandLine.arguments.contains("--drag-image") {
+  Bench.printTable(XdndBench.imageRowAlone(quick: quick))
   exit(0)
 }
 // `utibench --clipboard`: the desktop clipboard rows alone (time and memory).

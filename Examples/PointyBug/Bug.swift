@@ -54,6 +54,19 @@ struct ArrowTool: Codable, Transferable {
   static var transferRepresentation: some TransferRepresentation {
     CodableRepresentation(contentType: .arrowTool)
   }
+
+  /// The arrow under the pointer while it is dragged: 32 × 32, its tip (the hot spot) at the
+  /// top-left, a head and a shaft of opaque red on transparency.
+  static let dragImage: DragImage? = {
+    let side = 32
+    let pixels = (0..<(side * side)).map { index -> UInt32 in
+      let (x, y) = (index % side, index / side)
+      let head = x + y < 16 && x < 14 && y < 14
+      let shaft = abs(x - y) <= 2 && x + y >= 10 && x < side - 2 && y < side - 2
+      return head || shaft ? 0xFFE0_2020 : 0
+    }
+    return try? DragImage(width: side, height: side, pixels: pixels, hotSpot: .zero)
+  }()
 }
 
 /// The rectangle an image of `imageSize` occupies when fitted, aspect preserved and centred,

@@ -41,11 +41,12 @@ struct PointyBugWindow {
       provider.register(ArrowTool())
       let log = log
       let bug = bug
+      var session = DragSession(items: [provider], allowedOperations: [.copy]) { operation in
+        log("arrow dropped: \(operation); markers \(bug.markers.map(format))")
+      }
+      session.image = ArrowTool.dragImage
       do {
-        try window.beginDrag(
-          DragSession(items: [provider], allowedOperations: [.copy]) { operation in
-            log("arrow dropped: \(operation); markers \(bug.markers.map(format))")
-          })
+        try window.beginDrag(session)
         log("drag the arrow tool (\(provider.registeredTypeIdentifiers.joined(separator: ", ")))")
       } catch {
         log("the drag could not start: \(error)")

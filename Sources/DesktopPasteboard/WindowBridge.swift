@@ -85,7 +85,8 @@ final class WindowBridge: @unchecked Sendable {
     do {
       try backend.startDrag(
         session.items.map(SystemPasteboard.Item.init),
-        allowed: DragActions(allowing: session.operationsOutsideApp, mask: session.operationMask)
+        allowed: DragActions(allowing: session.operationsOutsideApp, mask: session.operationMask),
+        icon: session.image.flatMap(DragIcon.init)
       ) { [weak self] action in
         self?.state.withLock { $0.dragging = false }
         ended.call(action.operation, mask: action.performedMask)
@@ -151,5 +152,14 @@ final class EndedHandler: Sendable {
       if !mask.isEmpty { self.withMask?(mask) }
       self.onEnded?(operation)
     }
+  }
+}
+
+extension DragIcon {
+  /// The icon a backend draws for `image`: its pixels, its hot spot rounded to a pixel.
+  init?(_ image: DragImage) {
+    self.init(
+      width: image.width, height: image.height, pixels: image.pixels,
+      hotX: Int(image.hotSpot.x.rounded(.down)), hotY: Int(image.hotSpot.y.rounded(.down)))
   }
 }

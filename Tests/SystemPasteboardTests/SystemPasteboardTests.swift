@@ -777,6 +777,10 @@ struct HostileXServerTests {
     ("refuse", SystemPasteboardError.Code.connectionRefused, "refused the connection: no clients from tests"),
     ("stall", .timeout, "did not answer in time"),
     ("short-setup", .closed, "closed the connection"),
+    (
+      "lying-setup", .protocolViolation,
+      "the X server's set-up reply ends at byte 84, inside a field that starts at byte 84"
+    ),
     ("huge-reply", .protocolViolation, "a packet claims 1073741824 more bytes"),
     ("wrong-sequence", .protocolViolation, "a reply for request 999"),
     ("odd-events", .request, "refused InternAtom: error 200"),

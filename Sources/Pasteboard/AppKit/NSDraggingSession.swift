@@ -73,6 +73,8 @@ public final class NSDraggingSession: NSObject {
     pasteboard.writeObjects(items.map(\.item))
     draggingPasteboard = pasteboard
     dragSession = DragSession(items: pasteboard.board.itemProviders)
+    // One image under the pointer: the first item's that has one (AppKit draws each item's).
+    dragSession.image = items.lazy.compactMap { $0.dragImage(startingAt: location) }.first
     super.init()
     dragSession.allowedOperations =
       source.draggingSession(self, sourceOperationMaskFor: .withinApplication)

@@ -24,6 +24,10 @@ public struct DragSession {
   /// The operations the source allows for drops into another application: `.copy` unless the
   /// source says otherwise (data shared with another application is copied).
   public var operationsOutsideApp: Set<DropOperation>
+  /// The image drawn under the pointer while the drag is on the desktop, its hot spot at the
+  /// pointer (nil: none). A drag of several items shows one image: AppKit's session gives the
+  /// first item's that has one (see `NSDraggingItem`); make a composed image for a stack.
+  public var image: DragImage?
   /// The application the drag comes from.
   public var source: AppIdentity
   /// The application that receives the drop: the source's own (``AppIdentity/current``) unless

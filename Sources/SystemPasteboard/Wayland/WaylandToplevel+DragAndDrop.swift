@@ -45,8 +45,8 @@ extension WaylandToplevel {
   /// `mimeTypes` with `actions`; `serve` gives a type's bytes when the target asks, and
   /// `events` hears how the drag goes.
   package func startDrag(
-    mimeTypes: [String], actions: DragActions, serial: UInt32, serve: @escaping @Sendable (String) -> Payload?,
-    events: @escaping @Sendable (Source) -> Void
+    mimeTypes: [String], actions: DragActions, serial: UInt32, icon: DragIcon? = nil,
+    serve: @escaping @Sendable (String) -> Payload?, events: @escaping @Sendable (Source) -> Void
   ) throws(SystemPasteboardError) {
     guard let dataDevice, let dataDeviceManager else {
       throw SystemPasteboardError(.unsupported, "the Wayland compositor at \(connection.display) has no data device")
@@ -56,17 +56,45 @@ extension WaylandToplevel {
     }
     for mimeType in mimeTypes { try connection.send(.DataSource.offer(mimeType: mimeType), to: source) }
     try connection.send(.DataSource.setActions(dndActions: actions.waylandMask), to: source)
-    let previous = state.withLock { state -> UInt32? in
+    // A drag goes on without its image where the compositor gives no buffer for it.
+    let shown = icon.flatMap { try? iconSurface($0) }
+    let (previous, previousIcon) = state.withLock { state in
       defer {
         state.sources[source] = (serve, events)
         state.dragSource = source
+        state.dragIcon = shown
       }
-      return state.dragSource.flatMap { state.sources.removeValue(forKey: $0) != nil ? $0 : nil }
+      return (state.dragSource.flatMap { state.sources.removeValue(forKey: $0) != nil ? $0 : nil }, state.dragIcon)
     }
     if let previous { try? connection.destroy(previous) }
+    if let previousIcon { destroyIcon(previousIcon) }
     // No round trip: the drag's first events (an enter over this very window) are handled on
     // the window's thread by handlers that may wait for the caller's actor.
     try connection.send(
-      .DataDevice.startDrag(source: source, origin: surface, icon: nil, serial: serial), to: dataDevice)
+      .DataDevice.startDrag(source: source, origin: surface, icon: shown?.surface, serial: serial), to: dataDevice)
+    if let icon, let shown {
+      // The icon's top-left corner starts at the pointer (wl_data_device.start_drag); attaching
+      // at minus the hot spot puts the hot spot there (wl_surface 4 has no `offset` request).
+      try connection.send(
+        [
+          (.Surface.attach(buffer: shown.buffer, x: Int32(-icon.hotX), y: Int32(-icon.hotY)), shown.surface),
+          (.Surface.damageBuffer(x: 0, y: 0, width: Int32(icon.width), height: Int32(icon.height)), shown.surface),
+          (.Surface.commit(), shown.surface),
+        ])
+    }
+  }
+
+  /// A surface for `icon` and the buffer it will show (attached once the drag gave it its role).
+  private func iconSurface(_ icon: DragIcon) throws(SystemPasteboardError) -> (surface: UInt32, buffer: UInt32) {
+    let buffer = try shmBuffer(
+      icon.bytes(), width: Int32(icon.width), height: Int32(icon.height), format: WaylandEnum.ShmFormat.argb8888)
+    let surface = try connection.create(.surface, to: compositor) { .Compositor.createSurface(id: $0) }
+    return (surface, buffer)
+  }
+
+  /// Destroys a drag's image surface and its buffer (the drag ended, or the next replaced it).
+  func destroyIcon(_ icon: (surface: UInt32, buffer: UInt32)) {
+    try? connection.destroy(icon.surface)
+    try? connection.destroy(icon.buffer)
   }
 }

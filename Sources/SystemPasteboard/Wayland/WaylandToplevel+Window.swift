@@ -81,7 +81,8 @@ extension WaylandToplevel: WindowBackend {
   }
 
   package func startDrag(
-    _ items: [SystemPasteboard.Item], allowed: DragActions, ended: @escaping @Sendable (DragActions) -> Void
+    _ items: [SystemPasteboard.Item], allowed: DragActions, icon: DragIcon?,
+    ended: @escaping @Sendable (DragActions) -> Void
   ) throws(SystemPasteboardError) {
     guard let serial = state.withLock({ $0.latestPress }) else {
       throw SystemPasteboardError(.request, "a Wayland drag starts from a button press in the window, and none came")
@@ -91,7 +92,7 @@ extension WaylandToplevel: WindowBackend {
     keptDragItems.withLock { $0 = items }
     try startDrag(
       mimeTypes: offers.map(\.target), actions: allowed.waylandMask == 0 ? .copy : allowed, serial: serial,
-      serve: SelectionTargets.server(for: offers, items: items, fileOperation: .copy),
+      icon: icon, serve: SelectionTargets.server(for: offers, items: items, fileOperation: .copy),
       events: { event in
         switch event {
         case .action(let action): chosen.withLock { $0 = action }

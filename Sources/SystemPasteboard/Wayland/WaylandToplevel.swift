@@ -42,6 +42,7 @@ package final class WaylandToplevel: @unchecked Sendable {
   let width: Int32
   let height: Int32
   private let pixels: [UInt32]?
+  let compositor: UInt32
   let shm: UInt32
   let dispatcher: WaylandDispatcher
   let surface: UInt32
@@ -82,6 +83,8 @@ package final class WaylandToplevel: @unchecked Sendable {
     /// The sources this window offers (a drag's, the selections'), and what serves each.
     var sources: [UInt32: (serve: @Sendable (String) -> Payload?, events: @Sendable (Source) -> Void)] = [:]
     var dragSource: UInt32?
+    /// The surface showing the drag's image and its buffer, destroyed when the drag ends.
+    var dragIcon: (surface: UInt32, buffer: UInt32)?
     var focusWaiters: [Waiter<UInt32>] = []
     var mapped = true
     var onPress: (@Sendable (WindowPress) -> Void)?
@@ -115,7 +118,7 @@ package final class WaylandToplevel: @unchecked Sendable {
     self.height = Int32(clamping: max(1, min(height, 8192)))
     self.pixels = pixels
     dispatcher = try WaylandDispatcher(connection: connection)
-    let compositor = try Self.required(.compositor, on: connection)
+    compositor = try Self.required(.compositor, on: connection)
     shm = try Self.required(.shm, on: connection)
     wmBase = try Self.required(.wmBase, on: connection)
     seat = try connection.bind(.seat)?.id
@@ -190,7 +193,14 @@ package final class WaylandToplevel: @unchecked Sendable {
         fill.replaceSubrange((row * columns)..<(row * columns + source.count), with: source)
       }
     }
-    let bytes = fill.withUnsafeBytes { Array($0) }
+    return try shmBuffer(
+      fill.withUnsafeBytes { Array($0) }, width: width, height: height, format: WaylandEnum.ShmFormat.xrgb8888)
+  }
+
+  /// A `wl_shm` buffer of `bytes` (`width` × `height` pixels of four bytes, little-endian).
+  func shmBuffer(_ bytes: [UInt8], width: Int32, height: Int32, format: UInt32)
+    throws(SystemPasteboardError) -> UInt32
+  {
     guard let fd = FileIO.anonymousSharedMemory(bytes) else {
       throw SystemPasteboardError(
         .connectionFailed, "no shared memory for the window's buffer: \(FileIO.reason(errno))")
@@ -200,8 +210,7 @@ package final class WaylandToplevel: @unchecked Sendable {
       .Shm.createPool(id: $0, fd: fd, size: Int32(clamping: bytes.count))
     }
     let buffer = try connection.create(.buffer, to: pool) {
-      .ShmPool.createBuffer(
-        id: $0, offset: 0, width: width, height: height, stride: width * 4, format: WaylandEnum.ShmFormat.xrgb8888)
+      .ShmPool.createBuffer(id: $0, offset: 0, width: width, height: height, stride: width * 4, format: format)
     }
     try connection.destroy(pool)
     return buffer
@@ -396,11 +405,15 @@ package final class WaylandToplevel: @unchecked Sendable {
         fd, timeout: timeout, payload: { serve(mimeType) }, done: { served in if served { events(.served(mimeType)) } })
     case .dropPerformed: source.events(.dropPerformed)
     case .dragFinished, .cancelled:
-      state.withLock { state in
+      let icon = state.withLock { state -> (surface: UInt32, buffer: UInt32)? in
         state.sources.removeValue(forKey: incoming.object)
-        if state.dragSource == incoming.object { state.dragSource = nil }
+        guard state.dragSource == incoming.object else { return nil }
+        state.dragSource = nil
+        defer { state.dragIcon = nil }
+        return state.dragIcon
       }
       try? connection.destroy(incoming.object)
+      if let icon { destroyIcon(icon) }
       if case .dragFinished = incoming.event { source.events(.finished) } else { source.events(.cancelled) }
     default: break
     }

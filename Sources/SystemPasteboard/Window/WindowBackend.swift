@@ -53,12 +53,14 @@ package protocol WindowBackend: AnyObject, Sendable {
   func finish(_ number: Int, with action: DragActions)
 
   /// Starts dragging `items` from the window (from the pointer on X11, from the latest press on
-  /// Wayland), allowing `allowed`; `ended` hears, once and on the window's loop, the action a
-  /// target performed (empty: cancelled or refused).
+  /// Wayland), allowing `allowed`, showing `icon` under the pointer until the drag ends; `ended`
+  /// hears, once and on the window's loop, the action a target performed (empty: cancelled or
+  /// refused).
   /// - Throws: ``SystemPasteboardError`` when a drag is already running, no press started it,
   ///   or the pointer cannot be grabbed.
   func startDrag(
-    _ items: [SystemPasteboard.Item], allowed: DragActions, ended: @escaping @Sendable (DragActions) -> Void
+    _ items: [SystemPasteboard.Item], allowed: DragActions, icon: DragIcon?,
+    ended: @escaping @Sendable (DragActions) -> Void
   ) throws(SystemPasteboardError)
 
   /// Calls `handler` with each press of a pointer button in the window (replacing the one before).

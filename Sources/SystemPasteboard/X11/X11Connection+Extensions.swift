@@ -3,7 +3,7 @@ import UTIPlatform
 extension X11Connection {
   /// Asks for BIG-REQUESTS without waiting (an owner's first own): the longer maximum holds
   /// once the server's two answers are read, by handlers on the loop; until then requests stay
-  /// within the setup's maximum, which ``maximumRequestBytes()`` returns meanwhile.
+  /// within the setup's maximum, which `setup.maximumRequestBytes` holds meanwhile.
   func askForBigRequests() {
     guard !askedForBigRequests else { return }
     askedForBigRequests = true

@@ -16,12 +16,20 @@ import UTIPlatform
 /// that stalls gives ``SystemPasteboardError`` (`.timeout`), never a hang; a malformed or hostile packet gives
 /// `.protocolViolation` and the connection is closed.
 package final class X11Connection {
-  /// What the server said about itself at setup.
+  /// What the server said about itself at setup, for the display's screen.
   struct Setup {
     var resourceIDBase: UInt32
     var resourceIDMask: UInt32
     package var root: UInt32
     var rootVisual: UInt32
+    /// The root window's depth, which its visual has.
+    var rootDepth: UInt8 = 24
+    /// The screen's number (`_NET_WM_CM_S<number>` names its compositing manager).
+    var screen = 0
+    /// Whether images go most significant byte first (`PutImage`'s pixels).
+    var imageMSBFirst = false
+    /// The bits per pixel of the server's images, by depth.
+    var bitsPerPixel: [UInt8: UInt8] = [:]
     var whitePixel: UInt32 = 0xFF_FFFF
     var keycodes: ClosedRange<UInt8> = 8...255
     /// The largest request, in bytes (BIG-REQUESTS raises it).
@@ -38,6 +46,8 @@ package final class X11Connection {
 
   package private(set) var socket: Socket
   var setup: Setup
+  /// The screen's ARGB visual as RENDER maps it (nil: none), once asked (``argbVisual()``).
+  var foundARGBVisual: UInt32??
   package let timeout: Double
   /// The display this connection is to (`$DISPLAY`'s, when none was named).
   package let display: X11Display
@@ -146,7 +156,7 @@ package final class X11Connection {
     let extra = Int(X11Wire.u16(head, 6)) * 4
     let body = try readExactly(extra)
     switch head[0] {
-    case 1: try parseSetup(body)
+    case 1: try parseSetup(head, body, for: display)
     case 0:
       let reason = String(decoding: body.prefix(Int(head[1])), as: UTF8.self)
       throw SystemPasteboardError(.connectionRefused, "the X server at \(display) refused the connection: \(reason)")
@@ -156,21 +166,28 @@ package final class X11Connection {
     }
   }
 
-  private func parseSetup(_ body: [UInt8]) throws(SystemPasteboardError) {
-    guard body.count >= 32 else { throw violation("the setup reply is \(body.count + 8) bytes long") }
-    let vendorLength = Int(X11Wire.u16(body, 16))
-    let maximum = Int(X11Wire.u16(body, 18))
-    let roots = Int(body[20])
-    let formats = Int(body[21])
-    let screenStart = 32 + X11Wire.padded(vendorLength) + 8 * formats
-    guard roots > 0, screenStart + 40 <= body.count else { throw violation("the setup reply has no screen") }
+  /// Reads the set-up reply (its 8-byte head and `body`), generated from xproto.xml's `Setup`,
+  /// and keeps what the client uses of the display's screen.
+  private func parseSetup(_ head: [UInt8], _ body: [UInt8], for display: X11Display) throws(SystemPasteboardError) {
+    var reader = X11Reader(head + body, what: "the X server's set-up reply")
+    let reply = try X11.Setup.decode(from: &reader)
+    guard display.screen < reply.roots.count else {
+      throw SystemPasteboardError(
+        .connectionFailed, "the X server at \(display) has \(reply.roots.count) screen(s), no screen \(display.screen)")
+    }
+    let screen = reply.roots[display.screen]
     setup = Setup(
-      resourceIDBase: X11Wire.u32(body, 4), resourceIDMask: X11Wire.u32(body, 8),
-      root: X11Wire.u32(body, screenStart), rootVisual: X11Wire.u32(body, screenStart + 32),
-      whitePixel: X11Wire.u32(body, screenStart + 8), keycodes: min(body[26], body[27])...body[27],
-      maximumRequestBytes: maximum * 4)
+      resourceIDBase: reply.resourceIdBase, resourceIDMask: reply.resourceIdMask, root: screen.root,
+      rootVisual: screen.rootVisual, rootDepth: screen.rootDepth, screen: display.screen,
+      imageMSBFirst: reply.imageByteOrder == .mSBFirst,
+      bitsPerPixel: Dictionary(reply.pixmapFormats.map { ($0.depth, $0.bitsPerPixel) }) { first, _ in first },
+      whitePixel: screen.whitePixel, keycodes: min(reply.minKeycode, reply.maxKeycode)...reply.maxKeycode,
+      maximumRequestBytes: Int(reply.maximumRequestLength) * 4)
     guard setup.resourceIDMask != 0 else { throw violation("the setup reply gives no resource ids") }
   }
+
+  /// The depth of an ARGB visual: 8 bits each of alpha, red, green and blue.
+  static let argbDepth: UInt8 = 32
 
   // MARK: Requests
 

@@ -44,3 +44,60 @@ struct X11Wire {
     }
   }
 }
+
+/// Reads a structure whose lists and lengths vary (the connection's set-up: screens, their
+/// depths, their visuals) field by field, in order: each read is checked against the end, so a
+/// short or lying packet is a located error, never a read past it.
+struct X11Reader {
+  let bytes: [UInt8]
+  /// Where the next field starts.
+  private(set) var offset = 0
+  /// What is read, for errors (`the X server's set-up`).
+  let what: String
+
+  init(_ bytes: [UInt8], what: String) {
+    self.bytes = bytes
+    self.what = what
+  }
+
+  mutating func u8() throws(SystemPasteboardError) -> UInt8 {
+    try need(1)
+    defer { offset += 1 }
+    return bytes[offset]
+  }
+
+  mutating func u16() throws(SystemPasteboardError) -> UInt16 {
+    try need(2)
+    defer { offset += 2 }
+    return X11Wire.u16(bytes, offset)
+  }
+
+  mutating func u32() throws(SystemPasteboardError) -> UInt32 {
+    try need(4)
+    defer { offset += 4 }
+    return X11Wire.u32(bytes, offset)
+  }
+
+  mutating func bytes(_ count: Int) throws(SystemPasteboardError) -> [UInt8] {
+    try need(count)
+    defer { offset += count }
+    return Array(bytes[offset..<(offset + count)])
+  }
+
+  mutating func skip(_ count: Int) throws(SystemPasteboardError) {
+    try need(count)
+    offset += count
+  }
+
+  /// Skips to the next multiple of `alignment` from the start.
+  mutating func align(_ alignment: Int) throws(SystemPasteboardError) {
+    try skip((alignment - offset % alignment) % alignment)
+  }
+
+  private func need(_ count: Int) throws(SystemPasteboardError) {
+    guard count >= 0, bytes.count - offset >= count else {
+      throw SystemPasteboardError(
+        .protocolViolation, "\(what) ends at byte \(bytes.count), inside a field that starts at byte \(offset)")
+    }
+  }
+}

@@ -5,6 +5,7 @@ misbehaves as the mode says. Prints "listening" once the socket accepts.
   refuse          the setup fails with a reason
   stall           accepts and never answers
   short-setup     the setup reply ends before its announced length, then the connection closes
+  lying-setup     a whole setup reply whose screen count says three and which holds one
   huge-reply      after a good setup, answers the first request with a reply claiming 1 GB more
   wrong-sequence  after a good setup, answers the first request with a reply for request 999
   odd-events      after a good setup, answers QueryExtension (absent), then sends unknown and
@@ -71,7 +72,8 @@ if mode == "refuse":
     sys.exit(0)
 
 vendor = b"fake"
-fixed = struct.pack("<IIIIHHBBBBBBBB4x", 1, 0x200000, 0x1FFFFF, 0, len(vendor), 65535, 1, 0, 0, 0, 32, 32, 8, 255)
+screens = 3 if mode == "lying-setup" else 1
+fixed = struct.pack("<IIIIHHBBBBBBBB4x", 1, 0x200000, 0x1FFFFF, 0, len(vendor), 65535, screens, 0, 0, 0, 32, 32, 8, 255)
 screen = struct.pack("<IIIIIHHHHHHIBBBB", 0x100, 0x20, 0xFFFFFF, 0, 0, 640, 480, 100, 100, 1, 1, 0x21, 0, 0, 24, 0)
 body = fixed + vendor + screen
 setup = struct.pack("<BBHHH", 1, 0, 11, 0, len(body) // 4) + body

@@ -28,7 +28,8 @@ extension X11 {
       wire.u16(Int(borderWidth))
       wire.u16(Int(UInt16(truncatingIfNeeded: `class`.rawValue)))
       wire.u32(visual)
-      valueList.encode(into: &wire)
+      wire.u32(UInt32(valueList.mask))
+      valueList.encodeValues(into: &wire)
     }
   }
 
@@ -40,7 +41,8 @@ extension X11 {
     var valueList: WindowAttributes
     func encode(into wire: inout X11Wire) {
       wire.u32(window)
-      valueList.encode(into: &wire)
+      wire.u32(UInt32(valueList.mask))
+      valueList.encodeValues(into: &wire)
     }
   }
 
@@ -527,6 +529,129 @@ extension X11 {
     }
   }
 
+  /// `ConfigureWindow` (xproto.xml): opcode 12.
+  struct ConfigureWindow: X11Request {
+    static let opcode: UInt8 = 12
+    static let name = "ConfigureWindow"
+    var window: UInt32
+    var valueList: ConfigWindowValues
+    func encode(into wire: inout X11Wire) {
+      wire.u32(window)
+      wire.u16(Int(UInt16(valueList.mask)))
+      wire.zeros(2)
+      valueList.encodeValues(into: &wire)
+    }
+  }
+
+  /// `CreatePixmap` (xproto.xml): opcode 53.
+  struct CreatePixmap: X11Request {
+    static let opcode: UInt8 = 53
+    static let name = "CreatePixmap"
+    var depth: UInt8
+    var pid: UInt32
+    var drawable: UInt32
+    var width: UInt16
+    var height: UInt16
+    var detail: UInt8 { depth }
+    func encode(into wire: inout X11Wire) {
+      wire.u32(pid)
+      wire.u32(drawable)
+      wire.u16(Int(width))
+      wire.u16(Int(height))
+    }
+  }
+
+  /// `FreePixmap` (xproto.xml): opcode 54.
+  struct FreePixmap: X11Request {
+    static let opcode: UInt8 = 54
+    static let name = "FreePixmap"
+    var pixmap: UInt32
+    func encode(into wire: inout X11Wire) {
+      wire.u32(pixmap)
+    }
+  }
+
+  /// `CreateGC` (xproto.xml): opcode 55.
+  struct CreateGC: X11Request {
+    static let opcode: UInt8 = 55
+    static let name = "CreateGC"
+    var cid: UInt32
+    var drawable: UInt32
+    var valueList: GCValues
+    func encode(into wire: inout X11Wire) {
+      wire.u32(cid)
+      wire.u32(drawable)
+      wire.u32(UInt32(valueList.mask))
+      valueList.encodeValues(into: &wire)
+    }
+  }
+
+  /// `FreeGC` (xproto.xml): opcode 60.
+  struct FreeGC: X11Request {
+    static let opcode: UInt8 = 60
+    static let name = "FreeGC"
+    var gc: UInt32
+    func encode(into wire: inout X11Wire) {
+      wire.u32(gc)
+    }
+  }
+
+  /// `PutImage` (xproto.xml): opcode 72.
+  struct PutImage: X11Request {
+    static let opcode: UInt8 = 72
+    static let name = "PutImage"
+    var format: X11Enum.ImageFormat
+    var drawable: UInt32
+    var gc: UInt32
+    var width: UInt16
+    var height: UInt16
+    var dstX: Int16
+    var dstY: Int16
+    var leftPad: UInt8
+    var depth: UInt8
+    var data: [UInt8]
+    var detail: UInt8 { UInt8(truncatingIfNeeded: format.rawValue) }
+    func encode(into wire: inout X11Wire) {
+      wire.u32(drawable)
+      wire.u32(gc)
+      wire.u16(Int(width))
+      wire.u16(Int(height))
+      wire.u16(Int(UInt16(bitPattern: dstX)))
+      wire.u16(Int(UInt16(bitPattern: dstY)))
+      wire.u8(leftPad)
+      wire.u8(depth)
+      wire.zeros(2)
+      wire.bytes(data)
+      wire.pad()
+    }
+  }
+
+  /// `CreateColormap` (xproto.xml): opcode 78.
+  struct CreateColormap: X11Request {
+    static let opcode: UInt8 = 78
+    static let name = "CreateColormap"
+    var alloc: X11Enum.ColormapAlloc
+    var mid: UInt32
+    var window: UInt32
+    var visual: UInt32
+    var detail: UInt8 { UInt8(truncatingIfNeeded: alloc.rawValue) }
+    func encode(into wire: inout X11Wire) {
+      wire.u32(mid)
+      wire.u32(window)
+      wire.u32(visual)
+    }
+  }
+
+  /// `FreeColormap` (xproto.xml): opcode 79.
+  struct FreeColormap: X11Request {
+    static let opcode: UInt8 = 79
+    static let name = "FreeColormap"
+    var cmap: UInt32
+    func encode(into wire: inout X11Wire) {
+      wire.u32(cmap)
+    }
+  }
+
   /// `Enable` (bigreq.xml): opcode 0.
   struct BigRequestsEnable: X11ReplyingRequest {
     static let opcode: UInt8 = 0
@@ -589,6 +714,119 @@ extension X11 {
       wire.u32(eventMask.rawValue)
     }
   }
+
+  /// `QueryVersion` (shape.xml): opcode 0.
+  struct ShapeQueryVersion: X11ReplyingRequest {
+    static let opcode: UInt8 = 0
+    static let name = "ShapeQueryVersion"
+    static let extensionName: String? = "SHAPE"
+    var detail: UInt8 { Self.opcode }
+    func encode(into wire: inout X11Wire) {}
+    /// The reply's fields.
+    struct Reply: Sendable {
+      var majorVersion: UInt16
+      var minorVersion: UInt16
+    }
+    /// Decodes a reply (the whole packet, header included).
+    /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) for a reply too short for its fields.
+    static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
+      try X11Wire.require(reply, 32, for: name)
+      let majorVersion = X11Wire.u16(reply, 8)
+      let minorVersion = X11Wire.u16(reply, 10)
+      return Reply(majorVersion: majorVersion, minorVersion: minorVersion)
+    }
+  }
+
+  /// `Rectangles` (shape.xml): opcode 1.
+  struct ShapeRectangles: X11Request {
+    static let opcode: UInt8 = 1
+    static let name = "ShapeRectangles"
+    static let extensionName: String? = "SHAPE"
+    var operation: X11Enum.ShapeSO
+    var destinationKind: X11Enum.ShapeSK
+    var ordering: X11Enum.ClipOrdering
+    var destinationWindow: UInt32
+    var xOffset: Int16
+    var yOffset: Int16
+    var rectangles: [Rectangle]
+    var detail: UInt8 { Self.opcode }
+    func encode(into wire: inout X11Wire) {
+      wire.u8(UInt8(truncatingIfNeeded: operation.rawValue))
+      wire.u8(UInt8(truncatingIfNeeded: destinationKind.rawValue))
+      wire.u8(UInt8(truncatingIfNeeded: ordering.rawValue))
+      wire.zeros(1)
+      wire.u32(destinationWindow)
+      wire.u16(Int(UInt16(bitPattern: xOffset)))
+      wire.u16(Int(UInt16(bitPattern: yOffset)))
+      for item in rectangles { item.encode(into: &wire) }
+    }
+  }
+
+  /// `QueryVersion` (render.xml): opcode 0.
+  struct RenderQueryVersion: X11ReplyingRequest {
+    static let opcode: UInt8 = 0
+    static let name = "RenderQueryVersion"
+    static let extensionName: String? = "RENDER"
+    var clientMajorVersion: UInt32
+    var clientMinorVersion: UInt32
+    var detail: UInt8 { Self.opcode }
+    func encode(into wire: inout X11Wire) {
+      wire.u32(clientMajorVersion)
+      wire.u32(clientMinorVersion)
+    }
+    /// The reply's fields.
+    struct Reply: Sendable {
+      var majorVersion: UInt32
+      var minorVersion: UInt32
+    }
+    /// Decodes a reply (the whole packet, header included).
+    /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) for a reply too short for its fields.
+    static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
+      try X11Wire.require(reply, 32, for: name)
+      let majorVersion = X11Wire.u32(reply, 8)
+      let minorVersion = X11Wire.u32(reply, 12)
+      return Reply(majorVersion: majorVersion, minorVersion: minorVersion)
+    }
+  }
+
+  /// `QueryPictFormats` (render.xml): opcode 1.
+  struct RenderQueryPictFormats: X11ReplyingRequest {
+    static let opcode: UInt8 = 1
+    static let name = "RenderQueryPictFormats"
+    static let extensionName: String? = "RENDER"
+    var detail: UInt8 { Self.opcode }
+    func encode(into wire: inout X11Wire) {}
+    /// The reply's fields.
+    struct Reply: Sendable {
+      var numDepths: UInt32
+      var numVisuals: UInt32
+      var formats: [RenderPictFormInfo]
+      var screens: [RenderPictScreen]
+      var subpixels: [UInt32]
+    }
+    /// Decodes a reply (the whole packet, header included), its lists read in order.
+    /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) for a reply too short for them.
+    static func decode(_ reply: [UInt8]) throws(SystemPasteboardError) -> Reply {
+      var reader = X11Reader(reply, what: "the X server's \(name) reply")
+      try reader.skip(1)
+      try reader.skip(1)
+      try reader.skip(6)
+      let numFormats = try reader.u32()
+      let numScreens = try reader.u32()
+      let numDepths = try reader.u32()
+      let numVisuals = try reader.u32()
+      let numSubpixel = try reader.u32()
+      try reader.skip(4)
+      var formats: [RenderPictFormInfo] = []
+      for _ in 0..<Int(numFormats) { formats.append(try .decode(from: &reader)) }
+      var screens: [RenderPictScreen] = []
+      for _ in 0..<Int(numScreens) { screens.append(try .decode(from: &reader)) }
+      var subpixels: [UInt32] = []
+      for _ in 0..<Int(numSubpixel) { subpixels.append(try reader.u32()) }
+      return Reply(
+        numDepths: numDepths, numVisuals: numVisuals, formats: formats, screens: screens, subpixels: subpixels)
+    }
+  }
   /// The values of a `CW` value list: each one given is sent, its bit set in the mask.
   struct WindowAttributes {
     var backgroundPixmap: UInt32?
@@ -606,8 +844,8 @@ extension X11 {
     var doNotPropogateMask: X11Enum.EventMask?
     var colormap: UInt32?
     var cursor: UInt32?
-    /// The mask, then the values given, in bit order.
-    func encode(into wire: inout X11Wire) {
+    /// The bits of the values given.
+    var mask: UInt32 {
       var mask: UInt32 = 0
       if backgroundPixmap != nil { mask |= 0x1 }
       if backgroundPixel != nil { mask |= 0x2 }
@@ -624,7 +862,10 @@ extension X11 {
       if doNotPropogateMask != nil { mask |= 0x1000 }
       if colormap != nil { mask |= 0x2000 }
       if cursor != nil { mask |= 0x4000 }
-      wire.u32(mask)
+      return mask
+    }
+    /// The values given, in bit order.
+    func encodeValues(into wire: inout X11Wire) {
       if let backgroundPixmap { wire.u32(backgroundPixmap) }
       if let backgroundPixel { wire.u32(backgroundPixel) }
       if let borderPixmap { wire.u32(borderPixmap) }
@@ -640,6 +881,393 @@ extension X11 {
       if let doNotPropogateMask { wire.u32(doNotPropogateMask.rawValue) }
       if let colormap { wire.u32(colormap) }
       if let cursor { wire.u32(cursor) }
+    }
+  }
+
+  /// The values of a `ConfigWindow` value list: each one given is sent, its bit set in the mask.
+  struct ConfigWindowValues {
+    var x: Int32?
+    var y: Int32?
+    var width: UInt32?
+    var height: UInt32?
+    var borderWidth: UInt32?
+    var sibling: UInt32?
+    var stackMode: UInt32?
+    /// The bits of the values given.
+    var mask: UInt32 {
+      var mask: UInt32 = 0
+      if x != nil { mask |= 0x1 }
+      if y != nil { mask |= 0x2 }
+      if width != nil { mask |= 0x4 }
+      if height != nil { mask |= 0x8 }
+      if borderWidth != nil { mask |= 0x10 }
+      if sibling != nil { mask |= 0x20 }
+      if stackMode != nil { mask |= 0x40 }
+      return mask
+    }
+    /// The values given, in bit order.
+    func encodeValues(into wire: inout X11Wire) {
+      if let x { wire.u32(UInt32(bitPattern: x)) }
+      if let y { wire.u32(UInt32(bitPattern: y)) }
+      if let width { wire.u32(width) }
+      if let height { wire.u32(height) }
+      if let borderWidth { wire.u32(borderWidth) }
+      if let sibling { wire.u32(sibling) }
+      if let stackMode { wire.u32(stackMode) }
+    }
+  }
+
+  /// The values of a `GC` value list: each one given is sent, its bit set in the mask.
+  struct GCValues {
+    var function: UInt32?
+    var planeMask: UInt32?
+    var foreground: UInt32?
+    var background: UInt32?
+    var lineWidth: UInt32?
+    var lineStyle: UInt32?
+    var capStyle: UInt32?
+    var joinStyle: UInt32?
+    var fillStyle: UInt32?
+    var fillRule: UInt32?
+    var tile: UInt32?
+    var stipple: UInt32?
+    var tileStippleXOrigin: Int32?
+    var tileStippleYOrigin: Int32?
+    var font: UInt32?
+    var subwindowMode: UInt32?
+    var graphicsExposures: UInt32?
+    var clipXOrigin: Int32?
+    var clipYOrigin: Int32?
+    var clipMask: UInt32?
+    var dashOffset: UInt32?
+    var dashes: UInt32?
+    var arcMode: UInt32?
+    /// The bits of the values given.
+    var mask: UInt32 {
+      var mask: UInt32 = 0
+      if function != nil { mask |= 0x1 }
+      if planeMask != nil { mask |= 0x2 }
+      if foreground != nil { mask |= 0x4 }
+      if background != nil { mask |= 0x8 }
+      if lineWidth != nil { mask |= 0x10 }
+      if lineStyle != nil { mask |= 0x20 }
+      if capStyle != nil { mask |= 0x40 }
+      if joinStyle != nil { mask |= 0x80 }
+      if fillStyle != nil { mask |= 0x100 }
+      if fillRule != nil { mask |= 0x200 }
+      if tile != nil { mask |= 0x400 }
+      if stipple != nil { mask |= 0x800 }
+      if tileStippleXOrigin != nil { mask |= 0x1000 }
+      if tileStippleYOrigin != nil { mask |= 0x2000 }
+      if font != nil { mask |= 0x4000 }
+      if subwindowMode != nil { mask |= 0x8000 }
+      if graphicsExposures != nil { mask |= 0x10000 }
+      if clipXOrigin != nil { mask |= 0x20000 }
+      if clipYOrigin != nil { mask |= 0x40000 }
+      if clipMask != nil { mask |= 0x80000 }
+      if dashOffset != nil { mask |= 0x100000 }
+      if dashes != nil { mask |= 0x200000 }
+      if arcMode != nil { mask |= 0x400000 }
+      return mask
+    }
+    /// The values given, in bit order.
+    func encodeValues(into wire: inout X11Wire) {
+      if let function { wire.u32(function) }
+      if let planeMask { wire.u32(planeMask) }
+      if let foreground { wire.u32(foreground) }
+      if let background { wire.u32(background) }
+      if let lineWidth { wire.u32(lineWidth) }
+      if let lineStyle { wire.u32(lineStyle) }
+      if let capStyle { wire.u32(capStyle) }
+      if let joinStyle { wire.u32(joinStyle) }
+      if let fillStyle { wire.u32(fillStyle) }
+      if let fillRule { wire.u32(fillRule) }
+      if let tile { wire.u32(tile) }
+      if let stipple { wire.u32(stipple) }
+      if let tileStippleXOrigin { wire.u32(UInt32(bitPattern: tileStippleXOrigin)) }
+      if let tileStippleYOrigin { wire.u32(UInt32(bitPattern: tileStippleYOrigin)) }
+      if let font { wire.u32(font) }
+      if let subwindowMode { wire.u32(subwindowMode) }
+      if let graphicsExposures { wire.u32(graphicsExposures) }
+      if let clipXOrigin { wire.u32(UInt32(bitPattern: clipXOrigin)) }
+      if let clipYOrigin { wire.u32(UInt32(bitPattern: clipYOrigin)) }
+      if let clipMask { wire.u32(clipMask) }
+      if let dashOffset { wire.u32(dashOffset) }
+      if let dashes { wire.u32(dashes) }
+      if let arcMode { wire.u32(arcMode) }
+    }
+  }
+
+  /// `RECTANGLE` (xproto.xml).
+  struct Rectangle: Equatable, Sendable {
+    var x: Int16
+    var y: Int16
+    var width: UInt16
+    var height: UInt16
+    /// Writes the structure.
+    func encode(into wire: inout X11Wire) {
+      wire.u16(Int(UInt16(bitPattern: x)))
+      wire.u16(Int(UInt16(bitPattern: y)))
+      wire.u16(Int(width))
+      wire.u16(Int(height))
+    }
+  }
+
+  /// `FORMAT` (xproto.xml).
+  struct Format: Equatable, Sendable {
+    var depth: UInt8
+    var bitsPerPixel: UInt8
+    var scanlinePad: UInt8
+    /// Reads the structure at the reader's position.
+    /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) where the bytes end first.
+    static func decode(from reader: inout X11Reader) throws(SystemPasteboardError) -> Self {
+      let depth = try reader.u8()
+      let bitsPerPixel = try reader.u8()
+      let scanlinePad = try reader.u8()
+      try reader.skip(5)
+      return Self(depth: depth, bitsPerPixel: bitsPerPixel, scanlinePad: scanlinePad)
+    }
+  }
+
+  /// `VISUALTYPE` (xproto.xml).
+  struct VisualType: Equatable, Sendable {
+    var visualId: UInt32
+    var `class`: X11Enum.VisualClass
+    var bitsPerRgbValue: UInt8
+    var colormapEntries: UInt16
+    var redMask: UInt32
+    var greenMask: UInt32
+    var blueMask: UInt32
+    /// Reads the structure at the reader's position.
+    /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) where the bytes end first.
+    static func decode(from reader: inout X11Reader) throws(SystemPasteboardError) -> Self {
+      let visualId = try reader.u32()
+      let `class` = try X11Enum.VisualClass(rawValue: UInt32(reader.u8()))
+      let bitsPerRgbValue = try reader.u8()
+      let colormapEntries = try reader.u16()
+      let redMask = try reader.u32()
+      let greenMask = try reader.u32()
+      let blueMask = try reader.u32()
+      try reader.skip(4)
+      return Self(
+        visualId: visualId, class: `class`, bitsPerRgbValue: bitsPerRgbValue, colormapEntries: colormapEntries,
+        redMask: redMask, greenMask: greenMask, blueMask: blueMask)
+    }
+  }
+
+  /// `DEPTH` (xproto.xml).
+  struct Depth: Equatable, Sendable {
+    var depth: UInt8
+    var visuals: [VisualType]
+    /// Reads the structure at the reader's position.
+    /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) where the bytes end first.
+    static func decode(from reader: inout X11Reader) throws(SystemPasteboardError) -> Self {
+      let depth = try reader.u8()
+      try reader.skip(1)
+      let visualsLen = try reader.u16()
+      try reader.skip(4)
+      var visuals: [VisualType] = []
+      for _ in 0..<Int(visualsLen) { visuals.append(try .decode(from: &reader)) }
+      return Self(depth: depth, visuals: visuals)
+    }
+  }
+
+  /// `SCREEN` (xproto.xml).
+  struct Screen: Equatable, Sendable {
+    var root: UInt32
+    var defaultColormap: UInt32
+    var whitePixel: UInt32
+    var blackPixel: UInt32
+    var currentInputMasks: X11Enum.EventMask
+    var widthInPixels: UInt16
+    var heightInPixels: UInt16
+    var widthInMillimeters: UInt16
+    var heightInMillimeters: UInt16
+    var minInstalledMaps: UInt16
+    var maxInstalledMaps: UInt16
+    var rootVisual: UInt32
+    var backingStores: UInt8
+    var saveUnders: Bool
+    var rootDepth: UInt8
+    var allowedDepths: [Depth]
+    /// Reads the structure at the reader's position.
+    /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) where the bytes end first.
+    static func decode(from reader: inout X11Reader) throws(SystemPasteboardError) -> Self {
+      let root = try reader.u32()
+      let defaultColormap = try reader.u32()
+      let whitePixel = try reader.u32()
+      let blackPixel = try reader.u32()
+      let currentInputMasks = try X11Enum.EventMask(rawValue: UInt32(reader.u32()))
+      let widthInPixels = try reader.u16()
+      let heightInPixels = try reader.u16()
+      let widthInMillimeters = try reader.u16()
+      let heightInMillimeters = try reader.u16()
+      let minInstalledMaps = try reader.u16()
+      let maxInstalledMaps = try reader.u16()
+      let rootVisual = try reader.u32()
+      let backingStores = try reader.u8()
+      let saveUnders = try reader.u8() != 0
+      let rootDepth = try reader.u8()
+      let allowedDepthsLen = try reader.u8()
+      var allowedDepths: [Depth] = []
+      for _ in 0..<Int(allowedDepthsLen) { allowedDepths.append(try .decode(from: &reader)) }
+      return Self(
+        root: root, defaultColormap: defaultColormap, whitePixel: whitePixel, blackPixel: blackPixel,
+        currentInputMasks: currentInputMasks, widthInPixels: widthInPixels, heightInPixels: heightInPixels,
+        widthInMillimeters: widthInMillimeters, heightInMillimeters: heightInMillimeters,
+        minInstalledMaps: minInstalledMaps, maxInstalledMaps: maxInstalledMaps, rootVisual: rootVisual,
+        backingStores: backingStores, saveUnders: saveUnders, rootDepth: rootDepth, allowedDepths: allowedDepths)
+    }
+  }
+
+  /// `Setup` (xproto.xml).
+  struct Setup: Equatable, Sendable {
+    var status: UInt8
+    var protocolMajorVersion: UInt16
+    var protocolMinorVersion: UInt16
+    var length: UInt16
+    var releaseNumber: UInt32
+    var resourceIdBase: UInt32
+    var resourceIdMask: UInt32
+    var motionBufferSize: UInt32
+    var maximumRequestLength: UInt16
+    var imageByteOrder: X11Enum.ImageOrder
+    var bitmapFormatBitOrder: X11Enum.ImageOrder
+    var bitmapFormatScanlineUnit: UInt8
+    var bitmapFormatScanlinePad: UInt8
+    var minKeycode: UInt8
+    var maxKeycode: UInt8
+    var vendor: [UInt8]
+    var pixmapFormats: [Format]
+    var roots: [Screen]
+    /// Reads the structure at the reader's position.
+    /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) where the bytes end first.
+    static func decode(from reader: inout X11Reader) throws(SystemPasteboardError) -> Self {
+      let status = try reader.u8()
+      try reader.skip(1)
+      let protocolMajorVersion = try reader.u16()
+      let protocolMinorVersion = try reader.u16()
+      let length = try reader.u16()
+      let releaseNumber = try reader.u32()
+      let resourceIdBase = try reader.u32()
+      let resourceIdMask = try reader.u32()
+      let motionBufferSize = try reader.u32()
+      let vendorLen = try reader.u16()
+      let maximumRequestLength = try reader.u16()
+      let rootsLen = try reader.u8()
+      let pixmapFormatsLen = try reader.u8()
+      let imageByteOrder = try X11Enum.ImageOrder(rawValue: UInt32(reader.u8()))
+      let bitmapFormatBitOrder = try X11Enum.ImageOrder(rawValue: UInt32(reader.u8()))
+      let bitmapFormatScanlineUnit = try reader.u8()
+      let bitmapFormatScanlinePad = try reader.u8()
+      let minKeycode = try reader.u8()
+      let maxKeycode = try reader.u8()
+      try reader.skip(4)
+      let vendor = try reader.bytes(Int(vendorLen))
+      try reader.align(4)
+      var pixmapFormats: [Format] = []
+      for _ in 0..<Int(pixmapFormatsLen) { pixmapFormats.append(try .decode(from: &reader)) }
+      var roots: [Screen] = []
+      for _ in 0..<Int(rootsLen) { roots.append(try .decode(from: &reader)) }
+      return Self(
+        status: status, protocolMajorVersion: protocolMajorVersion, protocolMinorVersion: protocolMinorVersion,
+        length: length, releaseNumber: releaseNumber, resourceIdBase: resourceIdBase, resourceIdMask: resourceIdMask,
+        motionBufferSize: motionBufferSize, maximumRequestLength: maximumRequestLength, imageByteOrder: imageByteOrder,
+        bitmapFormatBitOrder: bitmapFormatBitOrder, bitmapFormatScanlineUnit: bitmapFormatScanlineUnit,
+        bitmapFormatScanlinePad: bitmapFormatScanlinePad, minKeycode: minKeycode, maxKeycode: maxKeycode,
+        vendor: vendor, pixmapFormats: pixmapFormats, roots: roots)
+    }
+  }
+
+  /// `DIRECTFORMAT` (render.xml).
+  struct RenderDirectFormat: Equatable, Sendable {
+    var redShift: UInt16
+    var redMask: UInt16
+    var greenShift: UInt16
+    var greenMask: UInt16
+    var blueShift: UInt16
+    var blueMask: UInt16
+    var alphaShift: UInt16
+    var alphaMask: UInt16
+    /// Reads the structure at the reader's position.
+    /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) where the bytes end first.
+    static func decode(from reader: inout X11Reader) throws(SystemPasteboardError) -> Self {
+      let redShift = try reader.u16()
+      let redMask = try reader.u16()
+      let greenShift = try reader.u16()
+      let greenMask = try reader.u16()
+      let blueShift = try reader.u16()
+      let blueMask = try reader.u16()
+      let alphaShift = try reader.u16()
+      let alphaMask = try reader.u16()
+      return Self(
+        redShift: redShift, redMask: redMask, greenShift: greenShift, greenMask: greenMask, blueShift: blueShift,
+        blueMask: blueMask, alphaShift: alphaShift, alphaMask: alphaMask)
+    }
+  }
+
+  /// `PICTFORMINFO` (render.xml).
+  struct RenderPictFormInfo: Equatable, Sendable {
+    var id: UInt32
+    var type: X11Enum.RenderPictType
+    var depth: UInt8
+    var direct: RenderDirectFormat
+    var colormap: UInt32
+    /// Reads the structure at the reader's position.
+    /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) where the bytes end first.
+    static func decode(from reader: inout X11Reader) throws(SystemPasteboardError) -> Self {
+      let id = try reader.u32()
+      let type = try X11Enum.RenderPictType(rawValue: UInt32(reader.u8()))
+      let depth = try reader.u8()
+      try reader.skip(2)
+      let direct = try RenderDirectFormat.decode(from: &reader)
+      let colormap = try reader.u32()
+      return Self(id: id, type: type, depth: depth, direct: direct, colormap: colormap)
+    }
+  }
+
+  /// `PICTVISUAL` (render.xml).
+  struct RenderPictVisual: Equatable, Sendable {
+    var visual: UInt32
+    var format: UInt32
+    /// Reads the structure at the reader's position.
+    /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) where the bytes end first.
+    static func decode(from reader: inout X11Reader) throws(SystemPasteboardError) -> Self {
+      let visual = try reader.u32()
+      let format = try reader.u32()
+      return Self(visual: visual, format: format)
+    }
+  }
+
+  /// `PICTDEPTH` (render.xml).
+  struct RenderPictDepth: Equatable, Sendable {
+    var depth: UInt8
+    var visuals: [RenderPictVisual]
+    /// Reads the structure at the reader's position.
+    /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) where the bytes end first.
+    static func decode(from reader: inout X11Reader) throws(SystemPasteboardError) -> Self {
+      let depth = try reader.u8()
+      try reader.skip(1)
+      let numVisuals = try reader.u16()
+      try reader.skip(4)
+      var visuals: [RenderPictVisual] = []
+      for _ in 0..<Int(numVisuals) { visuals.append(try .decode(from: &reader)) }
+      return Self(depth: depth, visuals: visuals)
+    }
+  }
+
+  /// `PICTSCREEN` (render.xml).
+  struct RenderPictScreen: Equatable, Sendable {
+    var fallback: UInt32
+    var depths: [RenderPictDepth]
+    /// Reads the structure at the reader's position.
+    /// - Throws: ``SystemPasteboardError`` (`.protocolViolation`) where the bytes end first.
+    static func decode(from reader: inout X11Reader) throws(SystemPasteboardError) -> Self {
+      let numDepths = try reader.u32()
+      let fallback = try reader.u32()
+      var depths: [RenderPictDepth] = []
+      for _ in 0..<Int(numDepths) { depths.append(try .decode(from: &reader)) }
+      return Self(fallback: fallback, depths: depths)
     }
   }
 
@@ -949,12 +1577,91 @@ enum X11Enum {
     static let none = Self(rawValue: 0x0)
   }
 
+  /// `VisualClass` (xproto.xml): a value.
+  struct VisualClass: RawRepresentable, Hashable, Sendable {
+    let rawValue: UInt32
+    static let staticGray = Self(rawValue: 0x0)
+    static let grayScale = Self(rawValue: 0x1)
+    static let staticColor = Self(rawValue: 0x2)
+    static let pseudoColor = Self(rawValue: 0x3)
+    static let trueColor = Self(rawValue: 0x4)
+    static let directColor = Self(rawValue: 0x5)
+  }
+
+  /// `ImageOrder` (xproto.xml): a value.
+  struct ImageOrder: RawRepresentable, Hashable, Sendable {
+    let rawValue: UInt32
+    static let lSBFirst = Self(rawValue: 0x0)
+    static let mSBFirst = Self(rawValue: 0x1)
+  }
+
+  /// `ImageFormat` (xproto.xml): a value.
+  struct ImageFormat: RawRepresentable, Hashable, Sendable {
+    let rawValue: UInt32
+    static let xYBitmap = Self(rawValue: 0x0)
+    static let xYPixmap = Self(rawValue: 0x1)
+    static let zPixmap = Self(rawValue: 0x2)
+  }
+
+  /// `ColormapAlloc` (xproto.xml): a value.
+  struct ColormapAlloc: RawRepresentable, Hashable, Sendable {
+    let rawValue: UInt32
+    static let none = Self(rawValue: 0x0)
+    static let all = Self(rawValue: 0x1)
+  }
+
+  /// `ConfigWindow` (xproto.xml): a mask of bits.
+  struct ConfigWindow: OptionSet, Sendable {
+    let rawValue: UInt32
+    static let X = Self(rawValue: 0x1)
+    static let Y = Self(rawValue: 0x2)
+    static let width = Self(rawValue: 0x4)
+    static let height = Self(rawValue: 0x8)
+    static let borderWidth = Self(rawValue: 0x10)
+    static let sibling = Self(rawValue: 0x20)
+    static let stackMode = Self(rawValue: 0x40)
+  }
+
+  /// `ClipOrdering` (xproto.xml): a value.
+  struct ClipOrdering: RawRepresentable, Hashable, Sendable {
+    let rawValue: UInt32
+    static let unsorted = Self(rawValue: 0x0)
+    static let ySorted = Self(rawValue: 0x1)
+    static let yXSorted = Self(rawValue: 0x2)
+    static let yXBanded = Self(rawValue: 0x3)
+  }
+
   /// `SelectionEventMask` (xfixes.xml): a mask of bits.
   struct XFixesSelectionEventMask: OptionSet, Sendable {
     let rawValue: UInt32
     static let setSelectionOwner = Self(rawValue: 0x1)
     static let selectionWindowDestroy = Self(rawValue: 0x2)
     static let selectionClientClose = Self(rawValue: 0x4)
+  }
+
+  /// `SO` (shape.xml): a value.
+  struct ShapeSO: RawRepresentable, Hashable, Sendable {
+    let rawValue: UInt32
+    static let set = Self(rawValue: 0x0)
+    static let union = Self(rawValue: 0x1)
+    static let intersect = Self(rawValue: 0x2)
+    static let subtract = Self(rawValue: 0x3)
+    static let invert = Self(rawValue: 0x4)
+  }
+
+  /// `SK` (shape.xml): a value.
+  struct ShapeSK: RawRepresentable, Hashable, Sendable {
+    let rawValue: UInt32
+    static let bounding = Self(rawValue: 0x0)
+    static let clip = Self(rawValue: 0x1)
+    static let input = Self(rawValue: 0x2)
+  }
+
+  /// `PictType` (render.xml): a value.
+  struct RenderPictType: RawRepresentable, Hashable, Sendable {
+    let rawValue: UInt32
+    static let indexed = Self(rawValue: 0x0)
+    static let direct = Self(rawValue: 0x1)
   }
 }
 

@@ -18,12 +18,16 @@ extension XdndWindow {
     var lookingUp = false
     var nextMotion: (x: Int, y: Int, time: UInt32)?
     var release: UInt32?
+    /// The image under the pointer, if the drag has one the server can show.
+    var image: XdndDragImage?
   }
 
   /// Starts a drag of `items` at the pointer: owns `XdndSelection` with them, grabs the pointer
-  /// and keyboard, and enters the window under the pointer; `ended` hears the action performed.
+  /// and keyboard, shows `icon` under the pointer, and enters the window under the pointer;
+  /// `ended` hears the action performed.
   package func startDrag(
-    _ items: [SystemPasteboard.Item], allowed: DragActions, ended: @escaping @Sendable (DragActions) -> Void
+    _ items: [SystemPasteboard.Item], allowed: DragActions, icon: DragIcon? = nil,
+    ended: @escaping @Sendable (DragActions) -> Void
   ) throws(SystemPasteboardError) {
     do {
       try loop.submit(within: 3 * timeout) {
@@ -34,7 +38,9 @@ extension XdndWindow {
         owner.own(items) { [self] owned in
           done(
             owned.flatMap {
-              Result { () throws(SystemPasteboardError) in try beginDrag(allowed: allowed, ended: ended) }
+              Result { () throws(SystemPasteboardError) in
+                try beginDrag(allowed: allowed, icon: icon, ended: ended)
+              }
             })
         }
       }
@@ -45,7 +51,7 @@ extension XdndWindow {
 
   /// Goes on with a drag once `XdndSelection` is ours: the type list, the grabs, the first
   /// position.
-  private func beginDrag(allowed: DragActions, ended: @escaping @Sendable (DragActions) -> Void)
+  private func beginDrag(allowed: DragActions, icon: DragIcon?, ended: @escaping @Sendable (DragActions) -> Void)
     throws(SystemPasteboardError)
   {
     guard drag == nil else { throw SystemPasteboardError(.request, "a drag from this window is already in progress") }
@@ -75,6 +81,10 @@ extension XdndWindow {
       machine: XdndDragging(source: owner.window, types: types, action: action, atoms: atoms),
       ended: ended, escapeKeys: (try? connection.keycodes(for: Self.escapeKeysym)) ?? [], number: dragsBegun)
     let pointer = try connection.queryPointer()
+    if let icon {
+      // A drag goes on without its image where the server cannot show one.
+      drag!.image = try? XdndDragImage.show(icon, at: pointer.x, pointer.y, on: connection)
+    }
     dragMoved(x: pointer.x, y: pointer.y, time: X11Enum.Time.currentTime.rawValue)
   }
 
@@ -83,6 +93,11 @@ extension XdndWindow {
   /// that come meanwhile are coalesced into the latest, and a release waits for it.
   func dragMoved(x: Int, y: Int, time: UInt32) {
     guard drag != nil else { return }
+    if let image = drag!.image {
+      // The image follows every motion at once, whatever the lookup waits for.
+      image.move(to: x, y, on: connection)
+      try? connection.flush()
+    }
     guard !drag!.lookingUp else {
       drag!.nextMotion = (x, y, time)
       return
@@ -182,6 +197,7 @@ extension XdndWindow {
   /// Ends the drag: releases the grabs and the selection, and tells the source.
   func endDrag(_ action: DragActions) {
     guard let ended = drag?.ended else { return }
+    drag?.image?.remove(from: connection)
     drag = nil
     connection.ungrab(time: X11Enum.Time.currentTime.rawValue)
     connection.deleteProperty(owner.window, atoms.typeList)
