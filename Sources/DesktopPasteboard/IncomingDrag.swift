@@ -31,7 +31,7 @@ enum IncomingDrag {
     targets: [String], application: AppIdentity, registry: UTTypeRegistry,
     readFileList: (String) throws(SystemPasteboardError) -> [UInt8]?,
     load: @escaping @Sendable (String) throws -> [UInt8],
-    promised: (name: String, target: String, receive: @Sendable (String) throws -> Void)? = nil
+    promised: (name: String, target: String, receive: @Sendable (String) throws -> [String])? = nil
   ) throws(SystemPasteboardError) -> [ItemProvider] {
     let promise = promised.map { promised in
       // Typed by its name's extension, as a declared type (`public.data` where none declares it).
@@ -39,7 +39,7 @@ enum IncomingDrag {
       let type = ext.isEmpty ? nil : registry.preferredType(tag: ext, tagClass: .filenameExtension, conformingTo: .data)
       let receive = promised.receive
       return ItemProvider.promisedFile(named: promised.name, type: type ?? .data, origin: application) {
-        try receive($0.path)
+        try receive($0.path).map { URL(fileURLWithPath: $0) }
       }
     }
     var files: [ItemProvider] = []

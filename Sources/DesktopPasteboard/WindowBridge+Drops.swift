@@ -64,7 +64,9 @@ extension WindowBridge {
       let promised = backend.promisedFile(of: number, targets: targets).map { file in
         (
           name: file.name, target: file.target,
-          receive: { @Sendable (path: String) throws in try backend.receivePromisedFile(of: number, at: path) }
+          receive: { @Sendable (path: String) throws -> [String] in
+            try backend.receivePromisedFiles(of: number, at: path)
+          }
         )
       }
       let items =

@@ -137,23 +137,13 @@ extension DragAndDropTests {
     let server = try Self.server.orSkip()
     let folder = try Self.emptyFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let app = try Self.startThunar(thunar, session: session, showing: folder, on: server)
+    // A session bus of its own: Thunar asks for Xfconf and GVfs there, and finds no other Thunar.
+    let app = try DesktopApp.start(
+      [session, "--", thunar, folder], named: "thunar",
+      title: URL(fileURLWithPath: folder).lastPathComponent + " - Thunar",
+      on: server)
     defer { app.terminate() }
-    let placed = try await offThePool { () throws -> ProcessResult in
-      let deadline = Date(timeIntervalSinceNow: 30)
-      var result = try app.moveWindow(to: 500, 0)
-      while result.status != 0 && Date() < deadline && app.peer.process.isRunning {
-        usleep(200_000)
-        result = try app.moveWindow(to: 500, 0)
-      }
-      usleep(500_000)
-      return result
-    }
-    if placed.status != 0 && !app.peer.process.isRunning {
-      try Result<Void, PeerUnavailable>.failure(PeerUnavailable("thunar", "it ended as it started: \(app.log)"))
-        .orSkip()
-    }
-    try #require(placed.status == 0, "Thunar's window never came: \(placed.stderrText)\n\(app.log)")
+    try await app.placeWindow(at: 500, 0)
     let pdf = Data("%PDF-1.7 for Thunar".utf8)
     let window = try Self.dragWindow()
     defer { window.close() }
@@ -166,68 +156,5 @@ extension DragAndDropTests {
     #expect(FileIO.entries(of: folder) == ["report.pdf"], "nothing else is left there")
     window.close()
     #expect(await suspendUntil(within: 20) { Self.ownPromiseFolders.isEmpty }, "\(Self.ownPromiseFolders)")
-  }
-}
-
-/// Thunar under test: its own session bus (it asks for Xfconf and GVfs there, and finds no other
-/// Thunar) and its own home, so the machine's settings and first-run state change nothing; what it
-/// prints is kept for a failure's message.
-struct ThunarPeer {
-  let peer: XServer.Peer
-  let server: XServer
-  let home: String
-  let title: String
-
-  /// What Thunar printed so far (its last 2,000 characters).
-  var log: String {
-    String((try? String(contentsOfFile: home + "/thunar.log", encoding: .utf8))?.suffix(2_000) ?? "no log")
-  }
-
-  /// Moves Thunar's window (found by its title) to `x`, `y`.
-  func moveWindow(to x: Int, _ y: Int) throws -> ProcessResult {
-    try server.run("/bin/sh", ["-c", "xdotool search --name '^\(title)$' windowmove %@ \(x) \(y)"])
-  }
-
-  /// Ends Thunar, its bus and what the bus started: every process whose environment has this
-  /// home (the session runner, killed first, leaves its children running).
-  func terminate() {
-    peer.terminate()
-    let marker = Data("HOME=\(home)\0".utf8)
-    for entry in FileIO.entries(of: "/proc") {
-      guard let pid = Int32(entry), pid != getpid(),
-        let environment = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
-        environment.range(of: marker) != nil
-      else { continue }
-      kill(pid, SIGKILL)
-    }
-    try? FileManager.default.removeItem(atPath: home)
-  }
-}
-
-extension DragAndDropTests {
-  static func startThunar(_ thunar: String, session: String, showing folder: String, on server: XServer) throws
-    -> ThunarPeer
-  {
-    let home = try emptyFolder()
-    let script =
-      #"cd "$1" && HOME="$1" XDG_CONFIG_HOME="$1/config" XDG_CACHE_HOME="$1/cache" "#
-      + #"XDG_DATA_HOME="$1/data" exec "$2" -- "$3" "$4" >"$1/thunar.log" 2>&1"#
-    let peer = try server.start("/bin/sh", ["-c", script, "thunar", home, session, thunar, folder])
-    let title = URL(fileURLWithPath: folder).lastPathComponent + " - Thunar"
-    return ThunarPeer(peer: peer, server: server, home: home, title: title)
-  }
-}
-
-extension DragAndDropTests {
-  /// What leaves the process as a promise: a file representation made when loaded, named by the
-  /// provider's suggested name and the type's extension, and an AppKit promise; never the file
-  /// a provider was made with, which exists.
-  @Test func onlyFilesThatDoNotExistYetArePromisedToTheDesktop() throws {
-    let report = SystemPasteboard.Item(Self.promisedReport(Data("%PDF".utf8)))
-    #expect(report.filePromise?.fileName == "report.pdf")
-    let ladybug = packageRoot.appendingPathComponent("Examples/PointyBug/ladybug.png")
-    let existing = try #require(ItemProvider(contentsOf: ladybug, contentType: nil))
-    #expect(SystemPasteboard.Item(existing).filePromise == nil)
-    #expect(SystemPasteboard.Item(ItemProvider(object: "text" as NSString)).filePromise == nil)
   }
 }

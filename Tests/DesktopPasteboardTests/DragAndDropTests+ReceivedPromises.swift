@@ -65,12 +65,15 @@ extension DragAndDropTests {
     defer { window.close() }
     let lines = try await Self.peer(["xds-source", String(window.id), "250", "250", "member.txt", mode, "120000"])
     #expect(lines.contains("status 1"), "\(lines)")
-    #expect(lines.contains("url \(FileList.fileURL(forPath: folder + "/member.txt"))"), "\(lines)")
+    // The source writes in a hidden folder of the reception's own in the folder the app chose.
+    let staging = FileList.fileURL(forPath: folder + "/.swift-uti-xds-")
+    #expect(lines.contains { $0.hasPrefix("url \(staging)") && $0.hasSuffix("/member.txt") }, "\(lines)")
     #expect(lines.last == "finished 1 XdndActionCopy", "the drop finishes after the file arrived: \(lines)")
     #expect(await suspendUntil(within: 20) { bar.received.count == 1 }, "\(bar.errors)")
     #expect(bar.names == [], "fileNames is empty until received")
     #expect(bar.received.map(\.lastPathComponent) == ["member.txt"])
     #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/member.txt")) == Self.xdsContent(120_000))
+    #expect(FileIO.entries(of: folder) == ["member.txt"], "the reception's folder is gone")
   }
 
   @Test func aSourceThatAnswersELeavesNothingInTheFolder() async throws {
@@ -83,6 +86,40 @@ extension DragAndDropTests {
     #expect(await suspendUntil(within: 20) { bar.errors.count == 1 }, "\(bar.received)")
     #expect(bar.errors.first?.contains("XdndDirectSave: E") == true, "\(bar.errors)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [], "no partial file")
+  }
+
+  /// Xarchiver (Debian's `xarchiver`: a GTK archive manager and an XdndDirectSave source, as
+  /// File Roller and Engrampa are) at (500, 0) showing a tar archive: its member dragged from the
+  /// list onto our AppKit destination is extracted by Xarchiver into the folder the app chose.
+  @Test func aMemberDraggedFromXarchiverArrivesInTheFolderTheAppChose() async throws {
+    let xarchiver = try Peers.executable("xarchiver", package: "xarchiver").orSkip()
+    let server = try Self.server.orSkip()
+    let work = try Self.emptyFolder()
+    defer { try? FileManager.default.removeItem(atPath: work) }
+    let member = Data("a member of the archive, extracted by Xarchiver\n".utf8)
+    try FileManager.default.createDirectory(atPath: work + "/source", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: work + "/received", withIntermediateDirectories: true)
+    try member.write(to: URL(fileURLWithPath: work + "/source/member.txt"))
+    try #require(try runProcess("/bin/tar", ["cf", work + "/a.tar", "-C", work + "/source", "member.txt"]).status == 0)
+    let app = try DesktopApp.start(
+      [xarchiver, work + "/a.tar"], named: "xarchiver", title: #"a\.tar - xarchiver.*"#, on: server)
+    defer { app.terminate() }
+    try await app.placeWindow(at: 500, 0)
+    let (window, bar) = try Self.promiseWindow(into: work + "/received")
+    defer { window.close() }
+    // The member's row, the list's first (below Adwaita's toolbar and the list's header), dragged
+    // past GTK's threshold onto our window.
+    var script = "mousemove 755 156 sleep 0.3 mousedown 1 sleep 0.2"
+    for (x, y) in [(745, 160), (700, 170), (600, 190), (450, 200), (250, 200), (240, 210)] {
+      script += " mousemove \(x) \(y) sleep 0.15"
+    }
+    try await Self.xdotool(script + " sleep 0.2 mouseup 1 sleep 0.3")
+    #expect(
+      await suspendUntil(within: 20) { bar.received.count == 1 || !bar.errors.isEmpty },
+      "nothing received: \(app.log)")
+    #expect(bar.received.map(\.lastPathComponent) == ["member.txt"], "\(bar.errors)")
+    #expect(FileManager.default.contents(atPath: work + "/received/member.txt") == member)
+    #expect(FileIO.entries(of: work + "/received") == ["member.txt"], "nothing else is left there")
   }
 
   @Test func aDropDelegateLoadsAPromisedFileAsAFileOfItsType() async throws {

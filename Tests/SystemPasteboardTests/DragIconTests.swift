@@ -37,3 +37,20 @@ struct DragIconTests {
     #expect(runs == [[0, 0, 2], [3, 0, 2], [0, 2, 1], [2, 2, 1], [4, 2, 1]])
   }
 }
+
+/// Wayland's action masks: a target names one preferred action, however many it takes.
+@Suite("Wayland drag actions")
+struct WaylandDragActionTests {
+  @Test func aTargetPrefersOneAction() {
+    let (copy, move, ask) = (
+      WaylandEnum.DataDeviceManagerDndAction.copy, WaylandEnum.DataDeviceManagerDndAction.move,
+      WaylandEnum.DataDeviceManagerDndAction.ask
+    )
+    #expect(DragActions([.copy, .move, .ask]).waylandMask == copy | move | ask)
+    #expect(DragActions([.copy, .move]).waylandPreferred == copy)
+    #expect(DragActions([.move, .ask]).waylandPreferred == move)
+    #expect(DragActions.ask.waylandPreferred == ask)
+    #expect(DragActions([.link, .private]).waylandPreferred == 0, "Wayland has no link or private action")
+    #expect(DragActions(waylandMask: copy | ask | 0x80) == [.copy, .ask], "unknown bits are left out")
+  }
+}

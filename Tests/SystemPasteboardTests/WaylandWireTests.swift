@@ -368,6 +368,18 @@ struct WaylandOffersTests {
     #expect(offers.entries.isEmpty && offers.selection(primary: true) == nil)
   }
 
+  /// The compositor's choice for a drag offer is kept (a target that hears `ask` settles the
+  /// action after the drop); a data source's `action` is not an offer's.
+  @Test func aDragOffersChosenActionIsKept() {
+    var offers = WaylandOffers()
+    _ = offers.take(Self.event(.dataOffer(4)))
+    let ask = WaylandEnum.DataDeviceManagerDndAction.ask
+    let offerAction = offers.take(WaylandConnection.Incoming(object: 4, interface: .dataOffer, event: .action(ask)))
+    #expect(offerAction && offers.entries[4]?.chosen == ask)
+    let sourceAction = offers.take(WaylandConnection.Incoming(object: 4, interface: .dataSource, event: .action(1)))
+    #expect(!sourceAction && offers.entries[4]?.chosen == ask)
+  }
+
   @Test func anOfferKeepsAtMostTheLimitOfTypes() {
     var offers = WaylandOffers()
     _ = offers.take(Self.event(.dataOffer(1)))

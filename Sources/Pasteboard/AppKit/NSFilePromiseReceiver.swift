@@ -73,10 +73,14 @@ open class NSFilePromiseReceiver: NSObject, NSPasteboardReading, @unchecked Send
     let suggested = delegate.filePromiseProvider(promise, fileNameForType: promise.fileType)
     let url = Self.freeURL(in: destinationDir, for: TemporaryFiles.sanitizedFileName(suggested, pathExtension: nil))
     names.withLock { $0 = [url.lastPathComponent] }
-    let (promise, writer) = (promise, UncheckedDelegate(delegate))
+    let (promise, writer, names) = (promise, UncheckedDelegate(delegate), names)
+    let reporting = delegate as? any ReceivedFilesReporting
     delegate.operationQueue(for: promise).addOperation {
       writer.value.filePromiseProvider(promise, writePromiseTo: url) { error in
-        operationQueue.addOperation { reader(url, error) }
+        // Another application may have written other files than the one it named: each is read.
+        let urls = error == nil ? reporting?.receivedFiles(for: url) ?? [url] : [url]
+        if error == nil { names.withLock { $0 = urls.map(\.lastPathComponent) } }
+        operationQueue.addOperation { for url in urls { reader(url, error) } }
       }
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import UTIPlatform
 
 extension NSPasteboardItem {
   /// Puts the item on the pasteboard named `name`: returns the item as the pasteboard's model
@@ -30,9 +31,16 @@ extension NSPasteboardItem {
         completion(nil, false, error)
         return nil
       }
+      // One file (the first a source wrote, where it wrote several): a representation is one.
+      let answered = Locked(false)
       NSFilePromiseReceiver(promise: promise).receivePromisedFiles(
         atDestination: URL(fileURLWithPath: directory), operationQueue: filePromiseQueue
       ) { url, error in
+        let first = answered.withLock { done in
+          defer { done = true }
+          return !done
+        }
+        guard first else { return }
         completion(error == nil ? url : nil, false, error)
         TemporaryFiles.remove(directory)
       }

@@ -2,16 +2,30 @@ import Foundation
 import TypeRegistry
 import UTIPlatform
 
+/// A promise's delegate that knows what its write made: a source may write other files than
+/// the one it named (an archive manager names a placeholder and writes the members dragged).
+/// `NSFilePromiseReceiver` reports those to its reader.
+protocol ReceivedFilesReporting: AnyObject, Sendable {
+  /// What the write to `url` made, once it is done (asked once); nil where it made `url` alone.
+  func receivedFiles(for url: URL) -> [URL]?
+}
+
 /// A file another application promises in a drag (X11's XdndDirectSave): the delegate of an
 /// `NSFilePromiseProvider` that stands for it, whose write asks that application to write the
 /// file where the destination chose.
-final class RemoteFilePromise: NSObject, NSFilePromiseProviderDelegate, Sendable {
+final class RemoteFilePromise: NSObject, NSFilePromiseProviderDelegate, ReceivedFilesReporting, Sendable {
   let name: String
-  let receive: @Sendable (URL) throws -> Void
+  /// Has the application write the file at a URL; returns what it wrote (that URL first where
+  /// it wrote the file it named).
+  let receive: @Sendable (URL) throws -> [URL]
+  /// What each write made, until the receiver asks.
+  private let received = Locked<[URL: [URL]]>([:])
 
-  init(name: String, receive: @escaping @Sendable (URL) throws -> Void) {
+  init(name: String, receive: @escaping @Sendable (URL) throws -> [URL]) {
     (self.name, self.receive) = (name, receive)
   }
+
+  func receivedFiles(for url: URL) -> [URL]? { received.withLock { $0.removeValue(forKey: url) } }
 
   func filePromiseProvider(_ filePromiseProvider: NSFilePromiseProvider, fileNameForType fileType: String) -> String {
     name
@@ -22,10 +36,11 @@ final class RemoteFilePromise: NSObject, NSFilePromiseProviderDelegate, Sendable
     _ filePromiseProvider: NSFilePromiseProvider, writePromiseTo url: URL,
     completionHandler: @escaping @Sendable ((any Error)?) -> Void
   ) {
-    let receive = self.receive
+    let (receive, received) = (self.receive, self.received)
     let accepted = WorkPool.shared.submit {
       do {
-        try receive(url)
+        let files = try receive(url)
+        received.withLock { $0[url] = files }
         completionHandler(nil)
       } catch {
         completionHandler(error)
@@ -52,9 +67,9 @@ extension ItemProvider {
   /// AppKit reads it as an ``NSFilePromiseReceiver`` (its dragging pasteboard has the promise's
   /// types); the model loads it as a file of `type`, written into a temporary folder when
   /// loaded. `receive` has the application write the file at the URL it is given and returns
-  /// once it is there (on a thread of the process's work pool).
+  /// what it wrote once it is there (on a thread of the process's work pool).
   package static func promisedFile(
-    named name: String, type: UTType, origin: AppIdentity, receive: @escaping @Sendable (URL) throws -> Void
+    named name: String, type: UTType, origin: AppIdentity, receive: @escaping @Sendable (URL) throws -> [URL]
   ) -> ItemProvider {
     let provider = ItemProvider(origin: origin)
     let delegate = RemoteFilePromise(name: name, receive: receive)

@@ -105,7 +105,7 @@ package final class FilePromise: Sendable {
   /// Moves `staged` to `name` in `folder`, or the first free numbered name: a hard link, which
   /// fails rather than replace, then the staged name removed (a file system without hard links
   /// renames, after checking the name is free).
-  private static func move(_ staged: String, into folder: String, as name: String) throws(SystemPasteboardError)
+  static func move(_ staged: String, into folder: String, as name: String) throws(SystemPasteboardError)
     -> String
   {
     for number in 1...1000 {
@@ -163,7 +163,8 @@ package final class FilePromise: Sendable {
     return try makeFolder(template: root + "/\(ProcessEnvironment.processID)-XXXXXX")
   }
 
-  private static func makeFolder(template: String) throws(FileIO.Error) -> String {
+  /// A new folder from `template` (its last six characters `XXXXXX`), mode 0700.
+  static func makeFolder(template: String) throws(FileIO.Error) -> String {
     var bytes = Array(template.utf8CString)
     guard mkdtemp(&bytes) != nil else { throw FileIO.Error(path: template, operation: .write, code: errno) }
     return String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -14,4 +14,11 @@ extension DragActions {
       | (contains(.move) ? WaylandEnum.DataDeviceManagerDndAction.move : 0)
       | (contains(.ask) ? WaylandEnum.DataDeviceManagerDndAction.ask : 0)
   }
+
+  /// The one action of these a target names as preferred (`wl_data_offer.set_actions` takes one
+  /// bit there, more is a protocol error): a copy, else a move, else ask; none for none.
+  var waylandPreferred: UInt32 {
+    for action in [DragActions.copy, .move, .ask] where contains(action) { return action.waylandMask }
+    return 0
+  }
 }

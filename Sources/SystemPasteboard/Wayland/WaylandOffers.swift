@@ -12,6 +12,8 @@ struct WaylandOffers {
     var mimeTypes: [String] = []
     /// The drag source's dnd actions (copy 1, move 2, ask 4).
     var actions: UInt32 = 0
+    /// The action the compositor chose for a drag (`wl_data_offer.action`), 0 before it has.
+    var chosen: UInt32 = 0
   }
 
   /// The most MIME types kept for one offer.
@@ -22,8 +24,8 @@ struct WaylandOffers {
   private(set) var clipboard: UInt32?
   private(set) var primarySelection: UInt32?
 
-  /// Takes an offer event (`data_offer`, `offer`, `source_actions`) from `incoming`; false for
-  /// any other event.
+  /// Takes an offer event (`data_offer`, `offer`, `source_actions`, a drag offer's `action`)
+  /// from `incoming`; false for any other event.
   mutating func take(_ incoming: WaylandConnection.Incoming) -> Bool {
     switch incoming.event {
     case .dataOffer(let offer): entries[offer] = Entry()
@@ -32,6 +34,7 @@ struct WaylandOffers {
         entries[incoming.object]!.mimeTypes.append(mimeType)
       }
     case .sourceActions(let mask): entries[incoming.object]?.actions = mask
+    case .action(let mask) where incoming.interface == .dataOffer: entries[incoming.object]?.chosen = mask
     default: return false
     }
     return true

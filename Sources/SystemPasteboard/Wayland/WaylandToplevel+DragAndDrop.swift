@@ -12,7 +12,7 @@ extension WaylandToplevel {
   ) throws(SystemPasteboardError) {
     try connection.send([
       (.DataOffer.accept(serial: serial, mimeType: mimeType), offer),
-      (.DataOffer.setActions(dndActions: actions.waylandMask, preferredAction: preferred.waylandMask), offer),
+      (.DataOffer.setActions(dndActions: actions.waylandMask, preferredAction: preferred.waylandPreferred), offer),
     ])
   }
 
@@ -26,8 +26,16 @@ extension WaylandToplevel {
     try connection.receive(mimeType, from: offer, what: what, into: sink)
   }
 
-  /// Tells the drag's source that the drop is done (its loads ended), and lets the offer go.
-  package func finish(_ offer: UInt32) throws(SystemPasteboardError) {
+  /// Tells the drag's source that the drop is done (its loads ended) with `action`, and lets the
+  /// offer go. Where the compositor chose `ask`, the target settles it after the drop with one
+  /// action (`wl_data_offer.set_actions`, before `finish`): a move where the drop moved, else a
+  /// copy.
+  package func finish(_ offer: UInt32, with action: DragActions = .copy) throws(SystemPasteboardError) {
+    let chosen = state.withLock { $0.offers.entries[offer]?.chosen ?? 0 }
+    if chosen == WaylandEnum.DataDeviceManagerDndAction.ask {
+      let final = (action.contains(.move) && !action.contains(.copy) ? DragActions.move : .copy).waylandMask
+      try connection.send(.DataOffer.setActions(dndActions: final, preferredAction: final), to: offer)
+    }
     try connection.send(.DataOffer.finish(), to: offer)
     try connection.destroy(offer)
     state.withLock { $0.offers.remove(offer) }

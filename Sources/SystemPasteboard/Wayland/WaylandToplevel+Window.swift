@@ -77,7 +77,7 @@ extension WaylandToplevel: WindowBackend {
 
   package func finish(_ number: Int, with action: DragActions) {
     guard let offer = state.withLock({ $0.drops.finish(number) }) else { return }
-    if action.isEmpty { release(offer) } else { try? finish(offer) }
+    if action.isEmpty { release(offer) } else { try? finish(offer, with: action) }
   }
 
   package func startDrag(

@@ -373,7 +373,7 @@ package final class WaylandToplevel: @unchecked Sendable {
   private func handleOfferEvent(_ incoming: WaylandConnection.Incoming) {
     switch incoming.event {
     case .dataOffer, .offer, .sourceActions: state.withLock { _ = $0.offers.take(incoming) }
-    case .action where incoming.interface == .dataOffer: break  // the compositor's choice; the answer stands
+    case .action where incoming.interface == .dataOffer: state.withLock { _ = $0.offers.take(incoming) }
     case .dragEnter(let serial, _, let x, let y, let offer):
       let entry = state.withLock { state -> WaylandOffers.Entry? in
         state.latestSerial = serial

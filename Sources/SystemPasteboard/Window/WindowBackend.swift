@@ -43,10 +43,13 @@ package protocol WindowBackend: AnyObject, Sendable {
   func promisedFile(of number: Int, targets: [String]) -> (name: String, target: String)?
 
   /// Has drag `number`'s source write the file it promises at `path` (a free name in a folder
-  /// that exists), on the calling thread; returns once the file is there. A drop that promised
-  /// a file waits for its reception before its source hears it is done.
+  /// that exists), on the calling thread; returns the paths of what it wrote once they are
+  /// there: `path` first where the source wrote the file it named, and what else it wrote beside
+  /// it under their own names (an archive manager names a placeholder and writes its members).
+  /// A drop that promised a file waits for its reception before its source hears it is done.
   /// - Throws: ``SystemPasteboardError`` when the source cannot write it, or promised nothing.
-  func receivePromisedFile(of number: Int, at path: String) throws(SystemPasteboardError)
+  @discardableResult
+  func receivePromisedFiles(of number: Int, at path: String) throws(SystemPasteboardError) -> [String]
 
   /// Tells dropped drag `number`'s source that the drop is done, with the action performed
   /// (empty: the drop failed or was refused). Once per drop; later calls are dropped.
@@ -90,7 +93,7 @@ extension WindowBackend {
   package func promisedFile(of number: Int, targets: [String]) -> (name: String, target: String)? { nil }
 
   /// No promised files: a backend without a protocol for them.
-  package func receivePromisedFile(of number: Int, at path: String) throws(SystemPasteboardError) {
+  package func receivePromisedFiles(of number: Int, at path: String) throws(SystemPasteboardError) -> [String] {
     throw SystemPasteboardError(.request, "the drag's source promises no file")
   }
 }

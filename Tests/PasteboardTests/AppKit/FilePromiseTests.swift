@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TypeRegistry
 import UTIPlatform
@@ -180,6 +181,41 @@ struct FilePromiseTests {
     }
     #expect(String(decoding: bytes, as: UTF8.self) == "%PDF-1.7 promised")
     #expect(writer.writes == 1)
+  }
+
+  /// Another application's promise whose source writes other files than the one it named (an
+  /// archive manager names `xds.txt` and extracts the members dragged): the reader hears each
+  /// file written, `fileNames` names them; the model's load gets the first.
+  @Test func aSourceThatWritesOtherFilesThanItNamedHasEachRead() async throws {
+    let provider = ItemProvider.promisedFile(named: "xds.txt", type: .plainText, origin: .current) { url in
+      let folder = url.deletingLastPathComponent()
+      let members = ["b.txt", "a.txt"].map { folder.appendingPathComponent($0) }
+      for member in members { try Data(member.lastPathComponent.utf8).write(to: member) }
+      return members
+    }
+    let pasteboard = NSPasteboard.withUniqueName()
+    pasteboard.board.itemProviders = [provider]
+    let receiver = try #require(
+      (pasteboard.readObjects(forClasses: [NSFilePromiseReceiver.self]) as? [NSFilePromiseReceiver])?.first)
+    let folder = try Self.folder()
+    let heard = Locked<[String]>([])
+    let queue = OperationQueue()
+    receiver.receivePromisedFiles(atDestination: folder, options: [:], operationQueue: queue) { url, error in
+      heard.withLock { $0.append(error == nil ? url.lastPathComponent : "error \(error!)") }
+    }
+    #expect(await suspendUntil(within: 10) { heard.withLock { $0.count } == 2 }, "\(heard.withLock { $0 })")
+    #expect(heard.withLock { $0 } == ["b.txt", "a.txt"])
+    #expect(receiver.fileNames == ["b.txt", "a.txt"])
+    let loaded = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
+      _ = provider.loadFileRepresentation(for: .plainText) { url, _, error in
+        if let url, let data = try? Data(contentsOf: url) {
+          continuation.resume(returning: data)
+        } else {
+          continuation.resume(throwing: error ?? CocoaError(.fileReadUnknown))
+        }
+      }
+    }
+    #expect(String(decoding: loaded, as: UTF8.self) == "b.txt", "a representation is one file: the first")
   }
 
   /// An AppKit destination reads the promise during the drop and receives it after the drop

@@ -13,7 +13,9 @@ import UTIPlatform
 /// source window's property of that name. Receiving it writes the URL where it goes into that
 /// property and converts `XdndSelection` to `XdndDirectSave0`: the source writes the file and
 /// answers `S`; on `F` the bytes are read (`application/octet-stream`) and written here; on `E`
-/// whatever the source left at the path is removed.
+/// whatever the source left is removed. The URL is in a hidden folder of the reception's own,
+/// whose contents are then moved where the application asked (see
+/// ``receivePromisedFiles(of:at:)``).
 ///
 /// The source has to be there for it: a drop that offered XDS and was taken holds its
 /// `XdndFinished` while a reception runs, and for ``directSaveGrace`` after its loads are done
@@ -61,25 +63,54 @@ extension XdndWindow {
   }
 
   /// Has drag `number`'s source write its promised file at `path` (a free name in a folder that
-  /// exists) by XDS, and returns once the file is there: on the calling thread, off the loop.
-  /// - Throws: ``SystemPasteboardError`` when the source answers `E`, refuses, or is gone.
-  package func receivePromisedFile(of number: Int, at path: String) throws(SystemPasteboardError) {
-    try perform { window throws(SystemPasteboardError) in try window.startDirectSave(number, path: path) }
+  /// exists) by XDS; returns the paths of what it wrote once they are there: on the calling
+  /// thread, off the loop. The source gets the URL of `path`'s name in a hidden folder of its
+  /// own beside `path`, since some sources (Xarchiver's members, Seahorse's keys) name a
+  /// placeholder (`xds.txt`) and write what is dragged into the URL's folder under its own
+  /// names. What it wrote there is moved beside `path`: the named file to `path`, anything
+  /// else under its own name (numbered where one is taken, never over it); the folder goes.
+  /// - Throws: ``SystemPasteboardError`` when the source answers `E`, writes nothing, refuses, or
+  ///   is gone; nothing is left beside `path` then.
+  package func receivePromisedFiles(of number: Int, at path: String) throws(SystemPasteboardError) -> [String] {
+    let folder = FileIO.directoryName(of: path)
+    let staging: String
+    do {
+      staging = try FilePromise.makeFolder(template: folder + "/.swift-uti-xds-XXXXXX")
+    } catch {
+      throw SystemPasteboardError(.fileUnreadable, "the folder \(folder) cannot be written: \(error)")
+    }
+    defer { FilePromise.removeTree(staging) }
+    let staged = staging + "/" + FileIO.baseName(of: path)
+    try perform { window throws(SystemPasteboardError) in try window.startDirectSave(number, path: staged) }
     defer { post { $0.endDirectSave(number) } }
     let answer = try read(XdndDirectSave.target, of: number)
     switch answer.first {
-    case UInt8(ascii: "S"):
-      guard case .file = FileIO.kind(of: path, followingLinks: false) else {
-        throw SystemPasteboardError(.conversionRefused, "the drag's source said it wrote \(path), and did not")
-      }
+    case UInt8(ascii: "S"): break
     case UInt8(ascii: "F"):
       // Not here for the source (another host): its bytes, written here as they arrive.
-      try receiveBytes(of: number, at: path)
+      try receiveBytes(of: number, at: staged)
     default:
-      FilePromise.removeTree(path)
       throw SystemPasteboardError(
         .conversionRefused, "the drag's source could not write its promised file at \(path) (XdndDirectSave: E)")
     }
+    return try Self.moveReceived(from: staging, named: FileIO.baseName(of: path), beside: path)
+  }
+
+  /// Moves what a source wrote in `staging` into `path`'s folder: the file named `name` first
+  /// (to `path`, which was free), then the rest in name order, each under its own name.
+  private static func moveReceived(from staging: String, named name: String, beside path: String)
+    throws(SystemPasteboardError) -> [String]
+  {
+    let written = FileIO.entries(of: staging).sorted()
+    guard !written.isEmpty else {
+      throw SystemPasteboardError(.conversionRefused, "the drag's source said it wrote \(path), and did not")
+    }
+    let folder = FileIO.directoryName(of: path)
+    var moved: [String] = []
+    for entry in written.filter({ $0 == name }) + written.filter({ $0 != name }) {
+      moved.append(try FilePromise.move(staging + "/" + entry, into: folder, as: entry))
+    }
+    return moved
   }
 
   /// Reads drag `number`'s `application/octet-stream` into the new file `path`, a chunk at a
