@@ -58,6 +58,18 @@ package final class Socket: @unchecked Sendable {
     _ = systemClose(fd)
   }
 
+  /// Ends the connection both ways, the descriptor kept until the socket is released: the peer
+  /// sees the end at once (a compositor takes a closed window's surfaces away), and a thread
+  /// that still holds the socket gets errors, never another file that reused the number.
+  package func shutdown() {
+    guard !closed else { return }
+    #if os(Linux)
+      _ = systemShutdown(fd, Int32(SHUT_RDWR))
+    #else
+      _ = systemShutdown(fd, SHUT_RDWR)
+    #endif
+  }
+
   /// Connects to a Unix socket: `path` in the file system, or in Linux's abstract namespace.
   package static func unix(path: String, abstract: Bool = false) throws(Error) -> Socket {
     #if os(Linux)
@@ -216,3 +228,4 @@ package final class WakePipe: Sendable {
     _ = systemWrite(write, &byte, 1)
   }
 }
+@inline(__always) private func systemShutdown(_ fd: Int32, _ how: Int32) -> Int32 { shutdown(fd, how) }

@@ -253,9 +253,11 @@ package final class WaylandToplevel: @unchecked Sendable {
   /// The size of the buffer the window shows now.
   package var size: (width: Int32, height: Int32) { state.withLock { $0.size } }
 
-  /// Closes the window and its connection.
+  /// Closes the window and its connection: the compositor takes the window away at once,
+  /// whoever still holds this object.
   package func close() {
     dispatcher.close()
+    connection.socket.shutdown()
     keptDragItems.withLock { $0 = [] }
   }
 
