@@ -112,12 +112,6 @@ extension DragAndDropTests {
       let compositor = try Self.compositor.orSkip()
       return (try Self.server.orSkip(), compositor, try WaylandDisplay(name: compositor.socketPath))
     }
-
-    static func line(from peer: XServer.Peer, where predicate: @escaping @Sendable (String) -> Bool) async throws
-      -> String?
-    {
-      try await DragAndDropTests.line(from: peer, where: predicate)
-    }
   }
 }
 
@@ -140,7 +134,7 @@ extension DragAndDropTests.WestonWindowTests {
     #expect(await suspendUntil(within: 20) { log.loaded != nil }, "\(log.calls)")
     #expect(log.loaded.map { String(decoding: $0, as: UTF8.self) } == "from GTK on weston")
     #expect(log.calls.last == "performDrop", "\(log.calls)")
-    #expect(try await Self.line(from: gtk) { $0 == "end" || $0.hasPrefix("failed") } == "end")
+    #expect(try await DragAndDropTests.line(from: gtk) { $0 == "end" || $0.hasPrefix("failed") } == "end")
   }
 
   /// Our drag of a promised file, dropped on GTK: it reads the URL, and the file written then.
@@ -162,9 +156,9 @@ extension DragAndDropTests.WestonWindowTests {
         ended.operations.append($0)
       })
     try await Self.move(from: start, to: CGPoint(x: gtkFrame.midX, y: gtkFrame.midY))
-    let received = try await Self.line(from: gtk) { $0.hasPrefix("received") }
+    let received = try await DragAndDropTests.line(from: gtk) { $0.hasPrefix("received") }
     #expect(received?.hasPrefix("received text/uri-list") == true, "\(received ?? "nothing")")
-    let file = try await Self.line(from: gtk) { $0.hasPrefix("file") || $0.hasPrefix("unreadable") }
+    let file = try await DragAndDropTests.line(from: gtk) { $0.hasPrefix("file") || $0.hasPrefix("unreadable") }
     #expect(file == "file report.pdf \(pdf.count) sha256:\(digest)")
     #expect(await suspendUntil(within: 20) { ended.operations == [.copy] }, "\(ended.operations)")
   }

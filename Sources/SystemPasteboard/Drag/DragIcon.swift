@@ -1,3 +1,5 @@
+import TypeRegistry
+
 /// The image a drag from a window shows under the pointer: premultiplied ARGB pixels, row by row
 /// from the top, and the point of the image at the pointer. Each backend draws it its own way:
 /// an override-redirect window on X11, the `start_drag` icon surface on Wayland.
@@ -11,8 +13,8 @@ package struct DragIcon: Sendable, Equatable {
   package let hotX: Int
   package let hotY: Int
 
-  /// The largest side drawn.
-  package static let maximumSide = 1_024
+  /// The largest side drawn: a drag image's (PNG's decoder bounds it the same).
+  package static let maximumSide = PNGDecoder.maximumSide
 
   /// An icon of `pixels`; nil when the size is out of range or the pixels do not fill it.
   package init?(width: Int, height: Int, pixels: [UInt32], hotX: Int, hotY: Int) {
