@@ -10,7 +10,8 @@
 //   4 an offer's MIME string (a Wayland offer, an X11 target) made a type, and text received
 //     under it converted (text/html's charset, the text charsets)
 //   5 a MULTIPLE request's pair list as the server returns it (a GetProperty reply), answered
-//   6 Wayland events as a compositor sends them (offers' MIME strings, selections, drags)
+//   6 Wayland events as a compositor sends them (offers' MIME strings, selections, drags); the
+//     same bytes as D-Bus messages as a bus sends them (the file transfer portal's replies)
 // Whatever the bytes, each ends without a crash, and what is read back is what was written.
 import TypeRegistry
 
@@ -30,7 +31,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   case 2: fileLists(bytes)
   case 3: x11Event(bytes)
   case 5: multiple(bytes)
-  case 6: waylandEvents(bytes)
+  case 6:
+    waylandEvents(bytes)
+    dbusMessages(bytes)
   default: offer(bytes)
   }
   return 0
@@ -160,6 +163,21 @@ func waylandEvents(_ bytes: [UInt8]) {
       _ = SelectionTargets.type(ofTarget: text, registry: registry)
       _ = SelectionTargets.isTextTarget(text)
     }
+  }
+}
+
+/// D-Bus messages one after another, framed as a connection frames them; each that reads is
+/// written back and reads the same (a little-endian one, byte for byte).
+func dbusMessages(_ bytes: [UInt8]) {
+  var start = 0
+  while let length = try? DBusMessage.length(ofMessageStarting: bytes[start...]), length >= 16,
+    bytes.count - start >= length
+  {
+    let framed = Array(bytes[start..<(start + length)])
+    start += length
+    guard let message = try? DBusMessage(decoding: framed) else { continue }
+    let encoded = message.encoded
+    precondition((try? DBusMessage(decoding: encoded)) == message, "a D-Bus message read and written changed")
   }
 }
 

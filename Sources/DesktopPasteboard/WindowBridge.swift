@@ -61,6 +61,8 @@ final class WindowBridge: @unchecked Sendable {
     }
     backend.onPress { [weak self] press in self?.pressed(press) }
     backend.onClose { [weak self] in self?.endPresses() }
+    // Whether a drag's files may go through the file transfer portal: known by the first drag.
+    FileTransferPortal.shared.checkInBackground()
   }
 
   deinit { close() }

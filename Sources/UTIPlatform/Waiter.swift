@@ -41,6 +41,21 @@ final class Condition {
     mutex.deallocate()
   }
 
+  /// Makes the condition variable new, under the mutex, in a forked child: the parent's threads
+  /// that waited on it at the fork are counted in the copy, and a broadcast would wait for
+  /// them for ever (glibc's waits for its waiters' group to quiesce).
+  func renewAfterFork() {
+    #if !canImport(Darwin)
+      var attributes = pthread_condattr_t()
+      pthread_condattr_init(&attributes)
+      pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+      pthread_cond_init(condition, &attributes)
+      pthread_condattr_destroy(&attributes)
+    #else
+      pthread_cond_init(condition, nil)
+    #endif
+  }
+
   /// Runs `body` under the mutex.
   func locked<T>(_ body: () -> T) -> T {
     pthread_mutex_lock(mutex)

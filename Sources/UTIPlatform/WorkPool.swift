@@ -51,11 +51,7 @@ package final class WorkPool: @unchecked Sendable {
   package func submit(_ work: @escaping @Sendable () -> Void) -> Bool {
     let item = Item(work)
     let (accepted, start) = condition.broadcast { () -> (Bool, Bool) in
-      if process != ProcessEnvironment.processID {
-        // A fork copied this state but not the threads: the child's pool starts empty.
-        (process, threads, idle, queue, head, timerThread) = (ProcessEnvironment.processID, 0, 0, [], 0, false)
-        timers.removeAll()
-      }
+      resetAfterFork()
       guard queue.count - head < queueLimit else { return (false, false) }
       queue.append(item)
       let start = idle == 0 && threads < threadLimit
@@ -85,10 +81,7 @@ package final class WorkPool: @unchecked Sendable {
   @discardableResult
   package func schedule(at deadline: UInt64, _ work: @escaping @Sendable () -> Void) -> Bool {
     let (number, start) = condition.broadcast { () -> (Int, Bool) in
-      if process != ProcessEnvironment.processID {
-        (process, threads, idle, queue, head, timerThread) = (ProcessEnvironment.processID, 0, 0, [], 0, false)
-        timers.removeAll()
-      }
+      resetAfterFork()
       defer { timerThread = true }
       return (timers.add(deadline: deadline, work), !timerThread)
     }
@@ -102,6 +95,16 @@ package final class WorkPool: @unchecked Sendable {
     }
     thread.detach()
     return true
+  }
+
+  /// In a forked child (under the condition's mutex): a fork copied this state but not the
+  /// threads, so the child's pool starts empty, and its condition variable new (the parent's
+  /// idle threads were waiting on the copy).
+  private func resetAfterFork() {
+    guard process != ProcessEnvironment.processID else { return }
+    (process, threads, idle, queue, head, timerThread) = (ProcessEnvironment.processID, 0, 0, [], 0, false)
+    timers.removeAll()
+    condition.renewAfterFork()
   }
 
   /// The thread for scheduled work: waits for the earliest deadline (an earlier one scheduled

@@ -21,6 +21,7 @@ extension DragAndDropTests {
   @MainActor
   struct WaylandWindowTests {
     static let gtk = fixturesDirectory.appendingPathComponent("x11/gtk_dnd.py").path
+    static let gtk4 = fixturesDirectory.appendingPathComponent("wayland/gtk4_drop.py").path
 
     /// A compositor, its virtual input, and its display.
     static func desktop() throws -> (WaylandCompositor, WaylandVirtualInput, WaylandDisplay) {
@@ -220,6 +221,59 @@ extension DragAndDropTests {
       #expect(
         await suspendUntil(within: 20) { DragAndDropTests.ownPromiseFolders.isEmpty },
         "the folder goes with the window: \(DragAndDropTests.ownPromiseFolders)")
+    }
+
+    /// Where xdg-desktop-portal runs, a promised file is also offered through its file transfer
+    /// (`application/vnd.portal.filetransfer`), which GTK 4 reads before `text/uri-list`, as a
+    /// sandboxed app must: the document portal on a bus of the test's own, GTK 4 retrieving the
+    /// file the promise wrote.
+    @Test func aPromisedFileReachesGTK4ThroughTheFileTransferPortal() async throws {
+      let (compositor, input, display) = try Self.desktop()
+      try Peers.gtk4.orSkip()
+      let bus = try SessionBus.start().orSkip()
+      #expect(try await offThePool { FileTransferPortal.useSessionBus(at: bus.address) })
+      defer { FileTransferPortal.useSessionBus(at: nil) }
+      let window = try WaylandWindow(
+        title: "drags", width: 400, height: 400, display: display, applicationID: "swift-uti")
+      defer { window.close() }
+      let ended = EndedLog()
+      let pdf = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+      let digest = try runProcess("/usr/bin/sha256sum", [], input: pdf).stdoutText.prefix(64)
+      let monitor = try bus.monitor("type='method_call',interface='org.freedesktop.portal.FileTransfer'")
+      defer { monitor.terminate() }
+      let gtk = try compositor.start(
+        "/usr/bin/python3", [Self.gtk4],
+        environment: ["GDK_BACKEND=wayland", "DBUS_SESSION_BUS_ADDRESS=\(bus.address)"])
+      defer { gtk.terminate() }
+      let ready = try await offThePool { gtk.line(within: 20) }
+      try #require(ready == "ready", "the GTK 4 peer did not start: \(ready ?? "no line")")
+      let ours = try compositor.place(appID: "swift-uti", at: 0, 0)
+      let origin = try compositor.place(appID: "gtk4_drop.py", at: 900, 0)
+      let presses = window.buttonPresses
+      try await offThePool {
+        try input.move(to: ours.x + 100, ours.y + 100)
+        try input.button(pressed: true)
+      }
+      _ = try #require(await nextPress(presses), "the press never reached the window")
+      try window.beginDrag(
+        DragSession(items: [DragAndDropTests.promisedReport(pdf)], allowedOperations: [.copy]) {
+          ended.operations.append($0)
+        })
+      try await offThePool { try input.drag(from: (ours.x + 100, ours.y + 100), to: (origin.x + 100, origin.y + 100)) }
+      #expect(try await Self.line(from: gtk) { $0 == "motion" } == "motion", "GTK 4 never saw the drag")
+      try await offThePool {
+        usleep(100_000)
+        try input.button(pressed: false)
+      }
+      #expect(try await Self.line(from: gtk) { $0.hasPrefix("received") } == "received 1")
+      #expect(
+        try await Self.line(from: gtk) { $0.hasPrefix("file") || $0.hasPrefix("unreadable") }
+          == "file report.pdf \(pdf.count) sha256:\(digest)")
+      #expect(await suspendUntil(within: 20) { ended.operations == [.copy] }, "\(ended.operations)")
+      // GTK read the key, not the URL: it asked the portal for the files.
+      let call = try await Self.line(from: monitor) { $0.contains("member=RetrieveFiles") }
+      #expect(call?.contains("interface=org.freedesktop.portal.FileTransfer") == true, "\(call ?? "no call")")
+      _ = compositor
     }
 
     @Test func aDragThatLeavesWithoutDroppingExits() async throws {

@@ -63,6 +63,9 @@ public enum Peers {
   /// GTK 3 for Python (python3-gi, gir1.2-gtk-3.0), for the GTK windows.
   public static let gtk = python(
     "python3-gi with GTK 3", "import gi; gi.require_version('Gtk', '3.0'); from gi.repository import Gtk")
+  /// GTK 4 for Python (python3-gi, gir1.2-gtk-4.0), for the GTK 4 drop target.
+  public static let gtk4 = python(
+    "python3-gi with GTK 4", "import gi; gi.require_version('Gtk', '4.0'); from gi.repository import Gtk")
   /// GIO for Python (python3-gi), for the comparisons with GLib's content types.
   public static let gio = python("python3-gi (GIO)", "import gi; gi.require_version('Gio', '2.0')")
 

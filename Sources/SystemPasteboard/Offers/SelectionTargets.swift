@@ -45,6 +45,9 @@ package enum SelectionTargets {
       case passwordManagerHint
       /// The URL of the first item's promised file, written when asked for, as a list in `format`.
       case promisedFile(FileListFormat)
+      /// The items' files (a promise written first) registered with the file transfer portal:
+      /// its key, NUL-ended (``FileTransferPortal``).
+      case portalTransfer
     }
     package var target: String
     package var typeIdentifier: String
@@ -94,10 +97,12 @@ package enum SelectionTargets {
   /// paths as text when the first item has no text of its own), as file managers copy several
   /// files.
   ///
-  /// A `sensitive` copy also offers
-  /// ``passwordManagerHintTarget``, last.
+  /// Where the file transfer portal runs (`portal`; nil: ``FileTransferPortal/isRunning``, asked
+  /// only when an item has a file), files and promised files are also offered as
+  /// `application/vnd.portal.filetransfer`, after `text/uri-list`, as GTK 4 offers them to
+  /// sandboxed targets. A `sensitive` copy also offers ``passwordManagerHintTarget``, last.
   static func offers(
-    for items: [SystemPasteboard.Item], sensitive: Bool = false
+    for items: [SystemPasteboard.Item], sensitive: Bool = false, portal: Bool? = nil
   ) -> [Offer] {
     guard let item = items.first else { return [] }
     var offers: [Offer] = []
@@ -107,14 +112,16 @@ package enum SelectionTargets {
       }
     }
     let hasText = item.types.contains { $0.conforms(to: .plainText) }
+    var portalRuns: Bool { portal ?? FileTransferPortal.shared.isRunning }
     for representation in item.representations {
       let type = representation.type
       if case .promise = representation.source {
-        addPromise(of: type, add)
+        addPromise(of: type, portal: portalRuns, add)
         continue
       }
       if type.conforms(to: .fileURL) {
         add(FileList.uriListTarget, type, .fileList(.uriList))
+        if portalRuns { add(FileTransferPortal.mimeType, type, .portalTransfer) }
         add(FileList.gnomeCopiedFilesTarget, type, .fileList(.gnomeCopiedFiles))
         if !hasText {
           for target in ["UTF8_STRING", "text/plain;charset=utf-8", "text/plain"] {
@@ -151,13 +158,15 @@ package enum SelectionTargets {
   /// The targets of a promised file of `type`: its bytes under its MIME types (its identifier
   /// where it has none) and `application/octet-stream` (XdndDirectSave's fallback: the bytes as
   /// they would be written to disk), then its URL as file managers take a file
-  /// (`text/uri-list`, `x-special/gnome-copied-files`); each writes the file when asked for.
-  private static func addPromise(of type: UTType, _ add: (String, UTType, Offer.Conversion) -> Void) {
+  /// (`text/uri-list`, with `portal` the file transfer portal's key,
+  /// `x-special/gnome-copied-files`); each writes the file when asked for.
+  private static func addPromise(of type: UTType, portal: Bool, _ add: (String, UTType, Offer.Conversion) -> Void) {
     let mimeTypes = type.declaredTags(.mimeType)
     for mimeType in mimeTypes { add(mimeType, type, .none) }
     if mimeTypes.isEmpty { add(type.identifier, type, .none) }
     add("application/octet-stream", type, .none)
     add(FileList.uriListTarget, type, .promisedFile(.uriList))
+    if portal { add(FileTransferPortal.mimeType, type, .portalTransfer) }
     add(FileList.gnomeCopiedFilesTarget, type, .promisedFile(.gnomeCopiedFiles))
   }
 
@@ -208,7 +217,7 @@ package enum SelectionTargets {
   /// `data` converted for a target (file lists are made by ``fileList(_:format:operation:)``).
   static func convert(_ bytes: [UInt8], _ conversion: Offer.Conversion) -> [UInt8] {
     switch conversion {
-    case .none, .fileList, .promisedFile: return bytes
+    case .none, .fileList, .promisedFile, .portalTransfer: return bytes
     case .passwordManagerHint: return Array("secret".utf8)
     case .latin1: return latin1(bytes)
     }
@@ -244,6 +253,7 @@ package enum SelectionTargets {
   ) -> Payload? {
     if offer.conversion == .passwordManagerHint { return Payload(convert([], .passwordManagerHint)) }
     guard let item = items.first else { return nil }
+    if offer.conversion == .portalTransfer { return portalTransfer(of: items) }
     if case .fileList(let format) = offer.conversion {
       let urls = items.compactMap { item in try? item.load(conformingTo: format.urlType) }
       guard !urls.isEmpty else { return nil }
@@ -262,12 +272,29 @@ package enum SelectionTargets {
     return Payload(convert(bytes, offer.conversion))
   }
 
+  /// The key of a file transfer of the items' files (a promise written first), NUL-ended as GTK
+  /// writes it; nil when there are none or the portal refuses.
+  static func portalTransfer(of items: [SystemPasteboard.Item], portal: FileTransferPortal = .shared) -> Payload? {
+    var paths: [String] = []
+    for item in items {
+      if let promise = item.filePromise {
+        guard let path = try? promise.fileInOwnFolder() else { return nil }
+        paths.append(path)
+      } else if let url = try? item.load(conformingTo: .fileURL) {
+        paths += FileList(url, target: FileList.uriListTarget).paths
+      }
+    }
+    guard !paths.isEmpty, let key = try? portal.transfer(paths) else { return nil }
+    return Payload(Array(key.utf8) + [0])
+  }
+
   /// Whether the payload of `offer` may wait to load: it runs code (a representation registered
   /// with a closure: an item provider, a lazy conversion) or reads a file, rather than taking
   /// bytes at hand. An owner answers such a request when the load is done, off its loop.
   static func loadMayWait(for offer: Offer, items: [SystemPasteboard.Item]) -> Bool {
     switch offer.conversion {
     case .passwordManagerHint: return false
+    case .portalTransfer: return true
     case .fileList(let format):
       return items.contains { $0.representation(conformingTo: format.urlType)?.loadMayWait ?? false }
     case .none, .latin1, .promisedFile:
