@@ -13,11 +13,13 @@ extension SelectionOwner {
   /// (the `PropertyNotify` of a zero-length append to our own window). Returns at once; `done`
   /// hears the outcome on the loop once the server confirmed the owner (another client may have
   /// kept the selection), and the loop serves meanwhile: nothing here waits on the connection.
-  /// An own still waiting for its time when another starts is done: the later one replaces it,
-  /// as it would a moment later (two threads' copies, the last one wins).
+  /// An own still waiting for its time when another starts is replaced by it, as it would be a
+  /// moment later (two threads' copies, the last one wins), and hears the later one's outcome:
+  /// its caller returns once the selection is ours, never while the previous owner (another
+  /// client, which may not answer) still holds it.
   func own(
     _ items: [SystemPasteboard.Item], fileOperation: FileList.Operation = .copy, ownership: Ownership = .unlimited,
-    at time: UInt32? = nil, done: @escaping (Result<Void, SystemPasteboardError>) -> Void
+    at time: UInt32? = nil, done ownDone: @escaping (Result<Void, SystemPasteboardError>) -> Void
   ) {
     self.items = items
     self.fileOperation = fileOperation
@@ -28,9 +30,13 @@ extension SelectionOwner {
     // request for the selection can, so answers find the atoms cached.
     connection.intern(offers.map(\.target))
     connection.askForBigRequests()
+    var done = ownDone
     if let replaced = pendingOwn {
       pendingOwn = nil
-      replaced.done(.success(()))
+      done = { outcome in
+        replaced.done(outcome)
+        ownDone(outcome)
+      }
     }
     if let time {
       take(at: time, done: done)
