@@ -32,11 +32,12 @@ extension DragAndDropTests {
 
     /// Starts the GTK peer under `compositor` and waits for its "ready"; the test is skipped
     /// where GTK cannot run.
-    static func startGTK(_ compositor: WaylandCompositor, _ arguments: [String], script: String = gtk) async throws
-      -> XServer.Peer
-    {
+    static func startGTK(
+      _ compositor: WaylandCompositor, _ arguments: [String], script: String = gtk, environment: [String] = []
+    ) async throws -> XServer.Peer {
       try Peers.gtk.orSkip()
-      let peer = try compositor.start("/usr/bin/python3", [script] + arguments, environment: ["GDK_BACKEND=wayland"])
+      let peer = try compositor.start(
+        "/usr/bin/python3", [script] + arguments, environment: ["GDK_BACKEND=wayland"] + environment)
       let ready = try await offThePool { peer.line(within: 20) }
       try #require(ready == "ready", "the GTK peer did not start: \(ready ?? "no line")")
       return peer

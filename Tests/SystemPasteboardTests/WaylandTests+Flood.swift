@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import UTIPlatform
 
 @testable import SystemPasteboard
 
@@ -9,25 +10,50 @@ import Testing
 #endif
 
 /// A data-control client no owner should trust: one that asks for the clipboard 2,000 times,
-/// each `receive` a pipe it never reads (a raw client of our own, on this package's wire layer).
+/// each `receive` a pipe it never reads. A raw client of the test's own, on this package's wire
+/// layer: its own connection, seat and data-control device, nothing of the pasteboard's.
 extension SystemPasteboardTests.WaylandTests {
   /// Asks the clipboard's offer for `mimeType` `count` times on a connection of its own, keeping
   /// every pipe's read end open and unread; the read ends (close them to end the flood).
   static func flood(_ mimeType: String, count: Int) throws -> [Int32] {
-    let pasteboard = try Self.pasteboard()
-    #expect(try pasteboard.targets().contains { $0.target == mimeType })
-    let link = try #require((pasteboard.madeBackend as? WaylandSelection)?.link)
-    let offer = try #require(link.offers.withLock { $0.selection(primary: false)?.offer })
+    let connection = try WaylandConnection(display: try display(), timeout: 5)
+    var manager: (interfaces: WaylandInterface.DataControl, id: UInt32)?
+    for candidate in WaylandInterface.DataControl.preferred where manager == nil {
+      manager = try connection.bind(candidate.manager).map { (candidate, $0.0) }
+    }
+    let (interfaces, managerID) = try #require(manager, "the compositor has no data-control protocol")
+    let seat = try #require(try connection.bind(.seat)?.0, "the compositor has no seat")
+    _ = try connection.create(interfaces.device, to: managerID) {
+      .DataControlManager.getDataDevice(id: $0, seat: seat)
+    }
+    // The device announces the selection's offer, and its MIME types, at once.
+    var offer: UInt32?
+    var mimeTypes: [String] = []
+    try connection.roundTrip { incoming throws(SystemPasteboardError) in
+      switch incoming.event {
+      case .offer(let type): mimeTypes.append(type)
+      case .selection(let selected, let primary) where !primary: offer = selected
+      default: break
+      }
+    }
+    #expect(mimeTypes.contains(mimeType), "\(mimeTypes)")
+    let selection = try #require(offer, "nothing owns the clipboard")
     var readEnds: [Int32] = []
     for _ in 0..<count {
       var fds: [Int32] = [-1, -1]
       guard pipe(&fds) == 0 else { break }
-      try link.connection.send(.DataControlOffer.receive(mimeType: mimeType, fd: fds[1]), to: offer)
+      try connection.send(.DataControlOffer.receive(mimeType: mimeType, fd: fds[1]), to: selection)
       close(fds[1])
       readEnds.append(fds[0])
     }
+    try connection.awaitCompositor()
+    flooders.withLock { $0.append(connection) }
     return readEnds
   }
+
+  /// The flooding clients' connections, kept open until the process ends (a closed one would
+  /// end its requests with it).
+  static let flooders = Locked<[WaylandConnection]>([])
 
   /// The owner of a 20 MB PNG (`utictl copy --foreground`) asked 2,000 times by a client that
   /// never reads used to end, silently (exit 0, the clipboard empty); now it keeps the copy,

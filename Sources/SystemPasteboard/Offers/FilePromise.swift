@@ -134,8 +134,8 @@ package final class FilePromise: Sendable {
     var name = ""
     for scalar in suggested.unicodeScalars {
       switch scalar.value {
-      case 0..<0x20, 0x7F: continue
-      case 0x2F: name.unicodeScalars.append("_")
+      case 0..<0x20, 0x7F: continue  // data, not wire: control characters
+      case 0x2F: name.unicodeScalars.append("_")  // data, not wire: "/"
       default: name.unicodeScalars.append(scalar)
       }
     }

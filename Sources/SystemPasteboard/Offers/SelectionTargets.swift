@@ -225,7 +225,9 @@ package enum SelectionTargets {
 
   /// ISO 8859-1: the code points below 256; others become '?', as Xlib's conversion does.
   static func latin1(_ utf8: [UInt8]) -> [UInt8] {
-    String(decoding: utf8, as: UTF8.self).unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : 0x3F }
+    // '?' for what Latin-1 lacks.
+    let question = UInt8(ascii: "?")
+    return String(decoding: utf8, as: UTF8.self).unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : question }
   }
 
   /// The file list of the items' URLs (`urls`: each item's file-URL data), written in `format`.

@@ -131,7 +131,8 @@ package struct WindowPress: Sendable, Equatable {
   /// X11's number for a Linux input button code (`linux/input-event-codes.h`: `BTN_LEFT`,
   /// `BTN_RIGHT`, `BTN_MIDDLE`); other codes are kept.
   package static func button(linuxCode code: UInt32) -> Int {
-    [0x110: 1, 0x111: 3, 0x112: 2][code] ?? Int(code)
+    // Linux's codes, which no protocol's XML gives (Wayland's pointer passes them through).
+    [0x110: 1, 0x111: 3, 0x112: 2][code] ?? Int(code)  // data, not wire: BTN_LEFT, BTN_RIGHT, BTN_MIDDLE
   }
 }
 

@@ -131,12 +131,6 @@ extension X11Connection {
     }
   }
 
-  /// The pointer's position on the root window, and which buttons and modifiers are down.
-  func queryPointer() throws(SystemPasteboardError) -> (x: Int, y: Int, mask: UInt16) {
-    let reply = try roundTrip(X11.QueryPointer(window: setup.root))
-    return (Int(reply.rootX), Int(reply.rootY), reply.mask)
-  }
-
   /// Whether `window` is one this connection created (its id is in our resource range).
   package func created(_ window: UInt32) -> Bool { window & ~setup.resourceIDMask == setup.resourceIDBase }
 
@@ -150,26 +144,30 @@ extension X11Connection {
   }
 
   /// Grabs the pointer (motion and release, reported relative to `window`) and the keyboard, for
-  /// a drag; returns the grab statuses' failure as an error.
-  func grabForDrag(_ window: UInt32, time: UInt32) throws(SystemPasteboardError) {
+  /// a drag; `done` hears, on the loop, nil where the pointer is grabbed, or the status that
+  /// refused it (the keyboard's refusal only keeps Escape from cancelling). Nothing waits.
+  func grabForDrag(
+    _ window: UInt32, time: UInt32, then done: @escaping (Result<String?, SystemPasteboardError>) -> Void
+  ) {
     let pointerMask: EventMask = [.buttonRelease, .pointerMotion, .buttonMotion]
     let asynchronous = X11Enum.GrabMode.async
-    let pointerSequence = send(
+    var pointer: Result<X11.GrabPointer.Reply, SystemPasteboardError>?
+    send(
       X11.GrabPointer(
         ownerEvents: false, grabWindow: window, eventMask: pointerMask, pointerMode: asynchronous,
-        keyboardMode: asynchronous, confineTo: X11Enum.Window.none.rawValue, cursor: 0, time: time))
-    let keyboardSequence = send(
+        keyboardMode: asynchronous, confineTo: X11Enum.Window.none.rawValue, cursor: 0, time: time)
+    ) { pointer = $0 }
+    send(
       X11.GrabKeyboard(
-        ownerEvents: false, grabWindow: window, time: time, pointerMode: asynchronous, keyboardMode: asynchronous))
-    let pointerStatus = try X11.GrabPointer.decode(try reply(to: pointerSequence)).status
-    let keyboardStatus = try X11.GrabKeyboard.decode(try reply(to: keyboardSequence)).status
-    let statuses = ["Success", "AlreadyGrabbed", "InvalidTime", "NotViewable", "Frozen"]
-    guard pointerStatus == .success else {
-      throw SystemPasteboardError(
-        .request, "the pointer could not be grabbed for the drag: \(statuses[min(Int(pointerStatus.rawValue), 4)])")
+        ownerEvents: false, grabWindow: window, time: time, pointerMode: asynchronous, keyboardMode: asynchronous)
+    ) { _ in
+      // Replies come in order: the pointer's came first.
+      let statuses = ["Success", "AlreadyGrabbed", "InvalidTime", "NotViewable", "Frozen"]
+      done(
+        (pointer ?? .failure(SystemPasteboardError(.protocolViolation, "no reply to GrabPointer"))).map { reply in
+          reply.status == .success ? nil : statuses[min(Int(reply.status.rawValue), 4)]
+        })
     }
-    // Without the keyboard, Escape cannot cancel; the drag works nonetheless.
-    _ = keyboardStatus
   }
 
   /// Releases the pointer and keyboard grabs.
@@ -178,18 +176,23 @@ extension X11Connection {
     send(X11.UngrabKeyboard(time: time))
   }
 
-  /// The keycodes that produce `keysym` (e.g. 0xFF1B, Escape) in the server's keyboard mapping.
-  func keycodes(for keysym: UInt32) throws(SystemPasteboardError) -> Set<UInt8> {
+  /// The keycodes that produce `keysym` (e.g. 0xFF1B, Escape) in the server's keyboard
+  /// mapping, for `done` on the loop.
+  func keycodes(for keysym: UInt32, then done: @escaping (Result<Set<UInt8>, SystemPasteboardError>) -> Void) {
     let first = setup.keycodes.lowerBound
     let count = Int(setup.keycodes.upperBound) - Int(first) + 1
-    let reply = try roundTrip(X11.GetKeyboardMapping(firstKeycode: first, count: UInt8(count)))
-    let (perKeycode, keysyms) = (Int(reply.keysymsPerKeycode), reply.keysyms)
-    guard perKeycode > 0 else { return [] }
-    var found = Set<UInt8>()
-    for index in 0..<min(keysyms.count, count * perKeycode) where keysyms[index] == keysym {
-      found.insert(first + UInt8(index / perKeycode))
+    send(X11.GetKeyboardMapping(firstKeycode: first, count: UInt8(count))) { answer in
+      done(
+        answer.map { reply in
+          let (perKeycode, keysyms) = (Int(reply.keysymsPerKeycode), reply.keysyms)
+          guard perKeycode > 0 else { return [] }
+          var found = Set<UInt8>()
+          for index in 0..<min(keysyms.count, count * perKeycode) where keysyms[index] == keysym {
+            found.insert(first + UInt8(index / perKeycode))
+          }
+          return found
+        })
     }
-    return found
   }
 }
 

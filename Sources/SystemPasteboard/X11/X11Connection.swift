@@ -46,7 +46,7 @@ package final class X11Connection {
 
   package private(set) var socket: Socket
   var setup: Setup
-  /// The screen's ARGB visual as RENDER maps it (nil: none), once asked (``argbVisual()``).
+  /// The screen's ARGB visual as RENDER maps it (nil: none), once asked (``argbVisual(then:)``).
   var foundARGBVisual: UInt32??
   package let timeout: Double
   /// The display this connection is to (`$DISPLAY`'s, when none was named).

@@ -8,6 +8,11 @@
                                        managers drag files
   gtk_dnd.py target X Y MIME...        a window at (X, Y), 200x200, whose area takes drops of MIME
 
+With GTK_DND_ACTIONS set (names: copy,move,link,ask), the source offers those actions instead of
+a copy, and says "action NAME" (the action the drag ended with) before "end"; the target takes
+those actions instead of a copy, and says "offered N" (the source's actions, GdkDragAction bits)
+before "motion".
+
 Each prints "ready" once its window is mapped, then one line per event: the source
 "end" (and "failed N" with GTK's GtkDragResult when no target took it); the target
 "motion", "leave", and "received MIME LENGTH HEX" for each drop (past 4 KB, "sha256:DIGEST"
@@ -15,6 +20,7 @@ for HEX), then for text/uri-list "file NAME LENGTH sha256:DIGEST" for each file 
 as a file manager reads it before the drop finishes. It exits after 60 s.
 """
 import hashlib
+import os
 import sys
 
 import gi
@@ -26,6 +32,19 @@ from gi.repository import Gdk, GLib, Gtk  # noqa: E402
 
 def say(*words):
     print(*words, flush=True)
+
+
+ACTIONS = {"copy": Gdk.DragAction.COPY, "move": Gdk.DragAction.MOVE, "link": Gdk.DragAction.LINK,
+           "ask": Gdk.DragAction.ASK}
+chosen = os.environ.get("GTK_DND_ACTIONS")
+actions = Gdk.DragAction(0)
+for name in (chosen or "copy").split(","):
+    actions |= ACTIONS[name]
+
+
+def action_name(action):
+    names = [name for name, bit in ACTIONS.items() if action & bit]
+    return ",".join(names) or "none"
 
 
 role, x, y = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
@@ -52,7 +71,7 @@ if role == "source":
     targets = Gtk.TargetList.new([])
     for index, mime in enumerate(mimes):
         targets.add(Gdk.Atom.intern(mime, False), 0, index)
-    area.drag_source_set(Gdk.ModifierType.BUTTON1_MASK, [], Gdk.DragAction.COPY)
+    area.drag_source_set(Gdk.ModifierType.BUTTON1_MASK, [], actions)
     area.drag_source_set_target_list(targets)
 
     def get(widget, context, selection, info, time):
@@ -62,13 +81,18 @@ if role == "source":
             selection.set(selection.get_target(), 8, payload)
 
     area.connect("drag-data-get", get)
-    area.connect("drag-end", lambda *a: say("end"))
+    def ended(widget, context):
+        if chosen:
+            say("action", action_name(context.get_selected_action()))
+        say("end")
+
+    area.connect("drag-end", ended)
     area.connect("drag-failed", lambda widget, context, result: say("failed", int(result)) or False)
 else:
     targets = Gtk.TargetList.new([])
     for index, mime in enumerate(sys.argv[4:]):
         targets.add(Gdk.Atom.intern(mime, False), 0, index)
-    area.drag_dest_set(Gtk.DestDefaults.ALL, [], Gdk.DragAction.COPY)
+    area.drag_dest_set(Gtk.DestDefaults.ALL, [], actions)
     area.drag_dest_set_target_list(targets)
 
     def received(widget, context, px, py, data, info, time):
@@ -88,9 +112,11 @@ else:
     area.connect("drag-data-received", received)
     motions = []
 
-    def motion(*args):
+    def motion(widget, context, *args):
         if not motions:
             motions.append(1)
+            if chosen:
+                say("offered", int(context.get_actions()))
             say("motion")
         return False
 

@@ -18,14 +18,19 @@ struct XdndDragImage {
   /// Whether the compositing manager blends it (an ARGB window) or its shape cuts it out.
   let blended: Bool
 
-  /// Shows `icon` with its hot spot at root (`x`, `y`), or returns nil where the server cannot
-  /// draw it (see the type's notes).
-  static func show(_ icon: DragIcon, at x: Int, _ y: Int, on connection: X11Connection)
-    throws(SystemPasteboardError) -> XdndDragImage?
+  /// How the server shows an image (``X11Connection/dragImageServer(then:)`` asks): with the
+  /// ARGB visual a compositing manager blends, or nil for the root's visual and a shape.
+  struct Server {
+    var argbVisual: UInt32?
+  }
+
+  /// Shows `icon` with its hot spot at root (`x`, `y`) as `server` can, or returns nil where its
+  /// images are not 32 bits per pixel (see the type's notes). Sends only: nothing waits.
+  static func show(_ icon: DragIcon, at x: Int, _ y: Int, server: Server, on connection: X11Connection)
+    -> XdndDragImage?
   {
     let setup = connection.setup
-    guard try connection.queryExtension("SHAPE") != nil else { return nil }
-    let argbVisual = try connection.hasCompositingManager() ? try connection.argbVisual() : nil
+    let argbVisual = server.argbVisual
     let composited = argbVisual != nil
     let depth = composited ? X11Connection.argbDepth : setup.rootDepth
     guard setup.bitsPerPixel[depth] == Self.bitsPerPixel else { return nil }
@@ -58,7 +63,7 @@ struct XdndDragImage {
           yOffset: 0, rectangles: opaque))
     }
     connection.send(X11.MapWindow(window: window))
-    try connection.flush()
+    try? connection.flush()
     return XdndDragImage(window: window, hotX: icon.hotX, hotY: icon.hotY, colormap: colormap, blended: composited)
   }
 
@@ -79,34 +84,6 @@ struct XdndDragImage {
 }
 
 extension X11Connection {
-  /// Whether a compositing manager runs on the screen (EWMH: it owns `_NET_WM_CM_S<screen>`).
-  func hasCompositingManager() throws(SystemPasteboardError) -> Bool {
-    let selection = try atom("_NET_WM_CM_S\(setup.screen)")
-    return try roundTrip(X11.GetSelectionOwner(selection: selection)).owner != X11Enum.Window.none.rawValue
-  }
-
-  /// The screen's visual whose RENDER format has alpha: the one a compositing manager blends
-  /// (a depth-32 visual may have none: Xvfb's GLX visuals map to `x8r8g8b8`). Asked once;
-  /// nil without RENDER or such a visual.
-  func argbVisual() throws(SystemPasteboardError) -> UInt32? {
-    if let found = foundARGBVisual { return found }
-    var found: UInt32?
-    if try queryExtension("RENDER") != nil {
-      // The version this client speaks, which RENDER asks for before anything else.
-      _ = try roundTrip(X11.RenderQueryVersion(clientMajorVersion: 0, clientMinorVersion: 11))
-      let formats = try roundTrip(X11.RenderQueryPictFormats())
-      let alpha = Set(
-        formats.formats.filter { $0.type == .direct && $0.depth == Self.argbDepth && $0.direct.alphaMask != 0 }
-          .map(\.id))
-      let screen = formats.screens.indices.contains(setup.screen) ? formats.screens[setup.screen] : nil
-      found = screen?.depths.first { $0.depth == Self.argbDepth }.flatMap { depth in
-        depth.visuals.first { alpha.contains($0.format) }?.visual
-      }
-    }
-    foundARGBVisual = .some(found)
-    return found
-  }
-
   /// A pixmap of `depth` holding `icon`'s pixels, sent in as many `PutImage` requests as the
   /// server's largest request needs.
   func picture(_ icon: DragIcon, depth: UInt8) -> UInt32 {

@@ -35,13 +35,17 @@ extension XdndWindow {
         guard drag == nil else {
           throw SystemPasteboardError(.request, "a drag from this window is already in progress")
         }
+        connection.intern(dragAtomNames)
         owner.own(items) { [self] owned in
-          done(
-            owned.flatMap {
-              Result { () throws(SystemPasteboardError) in
-                try beginDrag(allowed: allowed, icon: icon, ended: ended)
-              }
-            })
+          guard case .success = owned else { return done(owned) }
+          prepareDrag(icon: icon) { [self] prepared in
+            done(
+              prepared.flatMap { start in
+                Result { () throws(SystemPasteboardError) in
+                  try beginDrag(start, allowed: allowed, icon: icon, ended: ended)
+                }
+              })
+          }
         }
       }
     } catch  where error.code == .closed {
@@ -49,11 +53,12 @@ extension XdndWindow {
     }
   }
 
-  /// Goes on with a drag once `XdndSelection` is ours: the type list, the grabs, the first
-  /// position.
-  private func beginDrag(allowed: DragActions, icon: DragIcon?, ended: @escaping @Sendable (DragActions) -> Void)
-    throws(SystemPasteboardError)
-  {
+  /// Goes on with a drag once `XdndSelection` is ours and the server answered what `start`
+  /// holds (the grabs, the pointer): the type list, the image, the first position. The atoms it
+  /// names were interned ahead (cached: no round trip).
+  private func beginDrag(
+    _ start: DragStart, allowed: DragActions, icon: DragIcon?, ended: @escaping @Sendable (DragActions) -> Void
+  ) throws(SystemPasteboardError) {
     guard drag == nil else { throw SystemPasteboardError(.request, "a drag from this window is already in progress") }
     let types = try connection.atoms(owner.offeredTargets)
     keptDragItems = owner.items
@@ -68,22 +73,21 @@ extension XdndWindow {
       connection.changeProperty(
         owner.window, atoms.typeList, type: atoms.atom, format: 32, data: types.flatMap(X11Wire.le32))
     }
-    do {
-      try connection.grabForDrag(connection.setup.root, time: X11Enum.Time.currentTime.rawValue)
-    } catch {
+    if let refused = start.pointerGrabFailure {
+      connection.ungrab(time: X11Enum.Time.currentTime.rawValue)
       try? owner.disown()
-      throw error
+      throw SystemPasteboardError(.request, "the pointer could not be grabbed for the drag: \(refused)")
     }
     // A copy where the source allows one (what every target takes), else what it allows.
     let action = allowed.contains(.copy) || atoms.action(for: allowed) == 0 ? atoms.copy : atoms.action(for: allowed)
     dragsBegun += 1
     drag = Drag(
       machine: XdndDragging(source: owner.window, types: types, action: action, atoms: atoms),
-      ended: ended, escapeKeys: (try? connection.keycodes(for: Self.escapeKeysym)) ?? [], number: dragsBegun)
-    let pointer = try connection.queryPointer()
-    if let icon {
+      ended: ended, escapeKeys: start.escapeKeys, number: dragsBegun)
+    let pointer = start.pointer
+    if let icon, let server = start.image {
       // A drag goes on without its image where the server cannot show one.
-      drag!.image = try? XdndDragImage.show(icon, at: pointer.x, pointer.y, on: connection)
+      drag!.image = XdndDragImage.show(icon, at: pointer.x, pointer.y, server: server, on: connection)
     }
     dragMoved(x: pointer.x, y: pointer.y, time: X11Enum.Time.currentTime.rawValue)
   }
@@ -165,7 +169,7 @@ extension XdndWindow {
         return
       case .releaseGrabs(let target):
         connection.ungrab(time: X11Enum.Time.currentTime.rawValue)
-        if !watch(target.window) { actions += drag!.machine.windowDestroyed(target.window) }
+        watch(target.window)
       }
     }
     try? connection.flush()
@@ -179,18 +183,22 @@ extension XdndWindow {
     drag!.deadline = wait.map { MonotonicClock.deadline(after: MonotonicClock.nanoseconds($0)) }
   }
 
-  /// Watches the drop's target for its end; false when it is gone already. Its `DestroyNotify`
-  /// comes only to a client that selected it before the window went, and a target may go in
-  /// the instant before the drop (a BadWindow nobody waits for): a round trip after selecting
-  /// tells which, so that a drop on a window that is gone does not wait for its end.
-  private func watch(_ target: UInt32) -> Bool {
+  /// Watches the drop's target for its end. Its `DestroyNotify` comes only to a client that
+  /// selected it before the window went, and a target may go in the instant before the drop (a
+  /// BadWindow nobody waits for): a `GetGeometry` after selecting tells which, through a
+  /// handler (the loop serves meanwhile), and a target that is gone already ends the drop as
+  /// its destruction would, so that it does not wait for the target's end.
+  private func watch(_ target: UInt32) {
     // Our own window's events are selected already (selecting would replace its mask).
-    guard target != window else { return true }
+    guard target != window else { return }
     connection.selectInput(target, X11Connection.watchedWindowEvents)
-    do {
-      return try connection.size(of: target) != nil
-    } catch {
-      return true  // the connection failed: the loop ends, and the drag with it
+    let number = drag?.number
+    connection.send(X11.GetGeometry(drawable: target)) { [self] answer in
+      // A request error is a window that is gone; the connection's failure ends the loop and the drag.
+      guard case .failure(let error) = answer, error.code == .request, drag != nil, drag?.number == number else {
+        return
+      }
+      run(drag!.machine.windowDestroyed(target))
     }
   }
 
