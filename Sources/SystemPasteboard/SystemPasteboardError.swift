@@ -74,25 +74,34 @@ public struct SystemPasteboardError: Error, Sendable, Hashable, CustomStringConv
   public var code: Code
   /// What happened, for a person.
   public var message: String
-  /// For ``Code/request`` from X11: the X error code (`BadWindow` is 3, `BadAtom` 5, …).
-  package var errorCode: Int?
-  /// For ``Code/request`` from X11: the request's name (`ConvertSelection`, …).
-  package var request: String?
-  /// For ``Code/request`` from X11: the value the server found bad (the window of a
-  /// `BadWindow`, the atom of a `BadAtom`).
-  var badValue: UInt32?
+  /// For ``Code/request``: the error the display server reported, as its backend read it.
+  package var server: ServerError?
+
+  /// An error a display server reported for a request: its numbers are the backend's (X11's
+  /// core and extension errors, a Wayland interface's error enumeration), which only that
+  /// backend's code reads; the neutral layer reads the kind and the message.
+  package struct ServerError: Sendable, Hashable {
+    /// The server's error code.
+    package var code: Int
+    /// The request it refused (X11's `ConvertSelection`), or the interface whose object failed
+    /// (Wayland's `wl_data_offer`).
+    package var request: String
+    /// The value the server found bad (X11: the window of a `BadWindow`, the atom of a `BadAtom`).
+    package var value: UInt32?
+
+    /// The error `code` for `request`, about `value`.
+    package init(code: Int, request: String, value: UInt32? = nil) {
+      (self.code, self.request, self.value) = (code, request, value)
+    }
+  }
 
   /// The message.
   public var description: String { message }
 
-  package init(
-    _ code: Code, _ message: String, errorCode: Int? = nil, request: String? = nil, badValue: UInt32? = nil
-  ) {
+  package init(_ code: Code, _ message: String, server: ServerError? = nil) {
     self.code = code
     self.message = message
-    self.errorCode = errorCode
-    self.request = request
-    self.badValue = badValue
+    self.server = server
   }
 
   /// No desktop to talk to: `$DISPLAY` is unset (or empty). Pattern for `catch`.
@@ -104,23 +113,10 @@ public struct SystemPasteboardError: Error, Sendable, Hashable, CustomStringConv
   /// The connection closed. Pattern for `catch`.
   public static var closed: Code { .closed }
 
-  static let noDisplayError = SystemPasteboardError(.noDisplay, "no X display: $DISPLAY is not set")
-  static func badDisplayName(_ name: String) -> SystemPasteboardError {
-    SystemPasteboardError(.badDisplayName, "'\(name)' is not an X display name (:N, :N.S, unix:N or host:N)")
-  }
-
-  /// The core error code of `BadWindow` (generated from xproto.xml).
-  static let badWindow = X11Errors.badWindow
   /// A load the process's ``WorkPool`` had no room for (of `what`: a target or a type).
   package static func poolFull(_ what: String) -> SystemPasteboardError {
     SystemPasteboardError(
       .conversionRefused,
       "\(what) could not be loaded: the process's work pool has no room (\(WorkPool.shared.queueLimit) loads waiting)")
   }
-
-  /// X11's `BadAtom`: an atom the server does not know.
-  static let badAtom = X11Errors.badAtom
-
-  /// The names of the core X errors, by code (generated from xproto.xml).
-  static let errorNames = X11Errors.names
 }

@@ -20,7 +20,7 @@ extension SystemPasteboardTests {
     connection.send(X11.GetAtomName(atom: missing)) { answer in
       switch answer {
       case .success: heard.append("a name")
-      case .failure(let error): heard.append("refused: \(error.errorCode.map(String.init) ?? "?")")
+      case .failure(let error): heard.append("refused: \(error.server.map { String($0.code) } ?? "?")")
       }
     }
     connection.send(X11.GetSelectionOwner(selection: try connection.atom("_SWIFT_UTI_NOBODY"))) { answer in

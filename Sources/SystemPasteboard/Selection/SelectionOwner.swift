@@ -135,8 +135,8 @@ final class SelectionOwner {
   /// Errors for requests nobody waits for (a ChangeProperty or SendEvent to a requestor that
   /// vanished): a BadWindow for a requestor ends its transfers, anything else is that request's alone.
   func requestsFailed(_ errors: [SystemPasteboardError]) {
-    for error in errors where error.errorCode == SystemPasteboardError.badWindow {
-      if let gone = error.badValue { endTransfers { $0.requestor == gone } }
+    for error in errors where error.server?.code == X11Errors.badWindow {
+      if let gone = error.server?.value { endTransfers { $0.requestor == gone } }
     }
   }
 

@@ -358,8 +358,8 @@ package final class WaylandConnection: @unchecked Sendable {
     case .error(let culprit, let code, let text):
       let name = self.interface(of: culprit)?.name ?? "unknown object"
       throw SystemPasteboardError(
-        .request, "the Wayland compositor reported error \(code) on \(name)@\(culprit): \(text)", errorCode: Int(code),
-        request: name)
+        .request, "the Wayland compositor reported error \(code) on \(name)@\(culprit): \(text)",
+        server: .init(code: Int(code), request: name))
     case .deleteID(let id):
       objects.withLock { objects in
         if objects.interfaces.removeValue(forKey: id) != nil, id < 0xFF00_0000 { objects.free.append(id) }

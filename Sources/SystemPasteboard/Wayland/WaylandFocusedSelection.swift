@@ -68,7 +68,7 @@ final class WaylandFocusedSelection: PasteboardBackend, @unchecked Sendable {
         pixels: [0], timeout: timeout)
     } catch  where error.code == .unsupported {
       let names = WaylandInterface.DataControl.preferred.map(\.manager.name).joined(separator: " or ")
-      let missing = error.request ?? "what a window needs"
+      let missing = WaylandToplevel.missingInterface(in: error) ?? "what a window needs"
       throw SystemPasteboardError(
         .unsupported,
         "the Wayland compositor at \(display) offers no data-control protocol (\(names)) and cannot show the window a client needs without one: it has no \(missing)"

@@ -175,10 +175,18 @@ package final class WaylandToplevel: @unchecked Sendable {
   {
     guard let (id, _) = try connection.bind(interface) else {
       throw SystemPasteboardError(
-        .unsupported, "the Wayland compositor at \(connection.display) has no \(interface.name), which a window needs",
-        request: interface.name)
+        .unsupported, "the Wayland compositor at \(connection.display) has no \(interface.name)\(Self.needs)")
     }
     return id
+  }
+
+  /// The globals a window binds, in order.
+  static let requiredInterfaces: [WaylandInterface] = [.compositor, .shm, .wmBase]
+  private static let needs = ", which a window needs"
+
+  /// The global whose absence `error` (from making a window) reports, if it is one.
+  static func missingInterface(in error: SystemPasteboardError) -> String? {
+    requiredInterfaces.map(\.name).first { error.message.hasSuffix("has no \($0)\(needs)") }
   }
 
   /// A `wl_shm` buffer of `width` × `height` showing the content (cropped, or padded with a

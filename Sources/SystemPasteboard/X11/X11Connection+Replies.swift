@@ -112,7 +112,7 @@ extension X11Connection {
           case .success(let reply):
             let name = String(decoding: reply.name, as: UTF8.self)
             (atomNames[Int(atom)], atoms[name]) = (name, atom)
-          case .failure(let error) where error.errorCode == SystemPasteboardError.badAtom: unknown.insert(atom)
+          case .failure(let error) where error.server?.code == X11Errors.badAtom: unknown.insert(atom)
           case .failure(let error): failure = failure ?? error
           }
           remaining -= 1

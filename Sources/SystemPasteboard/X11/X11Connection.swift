@@ -432,15 +432,15 @@ package final class X11Connection {
     switch packet[0] {
     case 0:
       let code = Int(packet[1])
-      let name = SystemPasteboardError.errorNames[code] ?? "error \(code)"
+      let name = X11Errors.names[code] ?? "error \(code)"
       guard let sequence = fullSequence(X11Wire.u16(packet, 2)) else {
         throw violation("\(name) for request \(X11Wire.u16(packet, 2)), which was never sent")
       }
       let request = complete(sequence)?.name ?? "request \(packet[10])"
       let value = X11Wire.u32(packet, 4)
       let error = SystemPasteboardError(
-        .request, "the X server refused \(request): \(name) (value \(value))", errorCode: code, request: request,
-        badValue: value)
+        .request, "the X server refused \(request): \(name) (value \(value))",
+        server: .init(code: code, request: request, value: value))
       if replyHandlers[Self.key(sequence)] != nil {
         answered.append((Self.key(sequence), .failure(error)))
       } else {

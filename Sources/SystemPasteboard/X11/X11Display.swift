@@ -37,14 +37,14 @@ public struct X11Display: Sendable, Hashable, CustomStringConvertible {
       socketPath = name
       return
     }
-    guard let colon = name.lastIndex(of: ":") else { throw .badDisplayName(name) }
+    guard let colon = name.lastIndex(of: ":") else { throw Self.badName(name) }
     var hostPart = String(name[..<colon])
     let rest = name[name.index(after: colon)...]
     let parts = rest.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-    guard let number = Int(parts[0]), number >= 0, number < 65536 - 6000 else { throw .badDisplayName(name) }
+    guard let number = Int(parts[0]), number >= 0, number < 65536 - 6000 else { throw Self.badName(name) }
     var screen = 0
     if parts.count == 2 {
-      guard let value = Int(parts[1]), value >= 0 else { throw .badDisplayName(name) }
+      guard let value = Int(parts[1]), value >= 0 else { throw Self.badName(name) }
       screen = value
     }
     if hostPart.hasSuffix("/unix") { hostPart = "" }
@@ -58,7 +58,17 @@ public struct X11Display: Sendable, Hashable, CustomStringConvertible {
   /// - Throws: ``SystemPasteboardError`` (`.noDisplay`) when it is unset or empty.
   /// - Returns: The parsed display.
   public static func fromEnvironment() throws(SystemPasteboardError) -> X11Display {
-    guard let name = ProcessEnvironment.value("DISPLAY"), !name.isEmpty else { throw .noDisplayError }
+    guard let name = ProcessEnvironment.value("DISPLAY"), !name.isEmpty else { throw Self.noDisplay }
     return try X11Display(parsing: name)
+  }
+}
+
+extension X11Display {
+  /// No X display: `$DISPLAY` is unset or empty.
+  static let noDisplay = SystemPasteboardError(.noDisplay, "no X display: $DISPLAY is not set")
+
+  /// `name` is not an X display name.
+  static func badName(_ name: String) -> SystemPasteboardError {
+    SystemPasteboardError(.badDisplayName, "'\(name)' is not an X display name (:N, :N.S, unix:N or host:N)")
   }
 }
