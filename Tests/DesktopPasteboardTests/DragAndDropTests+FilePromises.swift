@@ -88,6 +88,49 @@ extension DragAndDropTests {
     #expect(await suspendUntil(within: 20) { Self.ownPromiseFolders.isEmpty }, "\(Self.ownPromiseFolders)")
   }
 
+  /// A file manager that asks for the file and goes away while a slow writer writes it: the
+  /// destination never shows a partial file (the write is staged in a hidden folder), the drag
+  /// ends when the target's window goes, and once the writer is done no folder of ours is left
+  /// there (the whole file may be, as the file manager asked for it).
+  @Test func aTargetThatVanishesWhileASlowPromiseIsWrittenLeavesNoPartialFile() async throws {
+    let folder = try Self.emptyFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let target = try await Self.startPeer(["target", "500", "0", "5", "xds-vanish", folder])
+    defer { target.terminate() }
+    let window = try Self.dragWindow()
+    defer { window.close() }
+    let pdf = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 13) })
+    let writing = Locked(false)
+    let provider = ItemProvider()
+    provider.suggestedName = "report"
+    provider.registerFileRepresentation(for: .pdf, openInPlace: false) { completion in
+      writing.withLock { $0 = true }
+      let url = URL(fileURLWithPath: NSTemporaryDirectory() + "slow-\(UUID().uuidString).pdf")
+      try? pdf.prefix(1000).write(to: url)
+      usleep(1_500_000)  // slow: the target is gone meanwhile
+      try? pdf.write(to: url)
+      completion(url, false, nil)
+      return nil
+    }
+    let ended = try await Self.pressAndDrag(from: window, provider)
+    #expect(try await Self.line(from: target) { $0 == "vanished" } == "vanished")
+    #expect(await suspendUntil(within: 20) { writing.withLock { $0 } }, "the target's request reached the writer")
+    let visible = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }
+    #expect(visible.isEmpty, "nothing shows while the file is written: \(visible)")
+    #expect(await suspendUntil(within: 20) { !window.isDragging }, "the drag ends with its target: \(ended.operations)")
+    // Once written: the whole file, or nothing; no staging folder.
+    let settled = await suspendUntil(within: 20) {
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      return !entries.contains { $0.hasPrefix(".swift-uti-promise-") }
+    }
+    #expect(settled, "\((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])")
+    let entries = try FileManager.default.contentsOfDirectory(atPath: folder)
+    #expect(entries == [] || entries == ["report.pdf"], "\(entries)")
+    if entries == ["report.pdf"] {
+      #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/report.pdf")) == pdf, "a whole file, never a part")
+    }
+  }
+
   @Test func aPromiseWhoseWriterFailsAnswersEAndLeavesNothing() async throws {
     let folder = try Self.emptyFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }

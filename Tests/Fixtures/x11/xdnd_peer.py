@@ -30,6 +30,9 @@ speak an older version, stay silent, or send malformed and out-of-order messages
       an "F" it converts application/octet-stream, writes the bytes to FOLDER/NAME itself and
       prints "fetched LENGTH"; then "source-property PRESENT" (whether the source's property is
       still set) and XdndFinished, successful for "S" and a fetched "F"
+  xdnd_peer.py target X Y 5 xds-vanish FOLDER   an XDS file manager that goes away mid-save: on
+      XdndDrop it writes the folder's URL back, asks for XdndDirectSave0 and, without waiting for
+      the answer, destroys its window, prints "vanished" and exits
   xdnd_peer.py xds-source TARGET X Y NAME MODE SIZE   an XdndDirectSave source (File Roller's
       part) dragging NAME, SIZE bytes, to window TARGET at root (X, Y): XdndDirectSave0 and
       application/octet-stream offered, NAME in its window's XdndDirectSave0; on the target's
@@ -309,6 +312,17 @@ else:
                 say("vanished")
         elif e.client_type == A["XdndLeave"]:
             say("leave")
+        elif e.client_type == A["XdndDrop"] and mode == "xds-vanish":
+            source_window = d.create_resource_object("window", source)
+            prop = source_window.get_full_property(atom("XdndDirectSave0"), atom("text/plain"))
+            from urllib.parse import quote
+            uri = "file://" + quote(sys.argv[6].rstrip("/") + "/" + (bytes(prop.value).decode() if prop else ""))
+            source_window.change_property(atom("XdndDirectSave0"), atom("text/plain"), 8, uri.encode())
+            window.convert_selection(A["XdndSelection"], atom("XdndDirectSave0"), A["_TEST_XDND"], l[2])
+            window.destroy()
+            d.sync()
+            say("vanished")
+            sys.exit(0)
         elif e.client_type == A["XdndDrop"] and mode == "xds":
             success = direct_save(source, types, sys.argv[6], sys.argv[7] if len(sys.argv) > 7 else "", l[2])
             send(source, "XdndFinished", [window.id, 1 if success else 0, A["XdndActionCopy"] if success else 0])
