@@ -100,23 +100,24 @@ extension DragAndDropTests {
     let window = try Self.dragWindow()
     defer { window.close() }
     let pdf = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 13) })
-    let writing = Locked(false)
+    // What the folder showed while the writer wrote (read by the writer itself, mid-write).
+    let seenMidWrite = Locked<[String]?>(nil)
     let provider = ItemProvider()
     provider.suggestedName = "report"
     provider.registerFileRepresentation(for: .pdf, openInPlace: false) { completion in
-      writing.withLock { $0 = true }
       let url = URL(fileURLWithPath: NSTemporaryDirectory() + "slow-\(UUID().uuidString).pdf")
       try? pdf.prefix(1000).write(to: url)
       usleep(1_500_000)  // slow: the target is gone meanwhile
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      seenMidWrite.withLock { $0 = entries.filter { !$0.hasPrefix(".") } }
       try? pdf.write(to: url)
       completion(url, false, nil)
       return nil
     }
     let ended = try await Self.pressAndDrag(from: window, provider)
     #expect(try await Self.line(from: target) { $0 == "vanished" } == "vanished")
-    #expect(await suspendUntil(within: 20) { writing.withLock { $0 } }, "the target's request reached the writer")
-    let visible = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }
-    #expect(visible.isEmpty, "nothing shows while the file is written: \(visible)")
+    #expect(await suspendUntil(within: 20) { seenMidWrite.withLock { $0 } != nil }, "the request reached the writer")
+    #expect(seenMidWrite.withLock { $0 } == [], "nothing shows while the file is written")
     #expect(await suspendUntil(within: 20) { !window.isDragging }, "the drag ends with its target: \(ended.operations)")
     // Once written: the whole file, or nothing; no staging folder.
     let settled = await suspendUntil(within: 20) {
