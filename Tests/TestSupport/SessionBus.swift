@@ -11,10 +11,7 @@ public final class SessionBus: @unchecked Sendable {
   /// `$XDG_RUNTIME_DIR` for clients: the document portal mounts `doc` here.
   public let runtimeDirectory: String
 
-  private let lifeline: Int32
-  private let pid: pid_t
-  private let stopped = NSLock()
-  private var isStopped = false
+  private let process: WatchedProcess
 
   /// The document portal's executable, as Debian's xdg-desktop-portal installs it.
   public static let documentPortal = "/usr/libexec/xdg-document-portal"
@@ -40,10 +37,10 @@ public final class SessionBus: @unchecked Sendable {
       script += " sleep 0.2; XDG_RUNTIME_DIR=\(directory) DBUS_SESSION_BUS_ADDRESS=\(address) \(documentPortal) &"
     }
     script += " wait"
-    guard let (pid, lifeline) = WaylandCompositor.spawnWatched(["/bin/sh", "-c", script]) else {
+    guard let process = WaylandCompositor.spawnWatched(["/bin/sh", "-c", script]) else {
       return .failure(PeerUnavailable("dbus-daemon", "could not be spawned"))
     }
-    let bus = SessionBus(address: address, directory: directory, pid: pid, lifeline: lifeline)
+    let bus = SessionBus(address: address, directory: directory, process: process)
     let deadline = Date().addingTimeInterval(15)
     while Date() < deadline {
       if WaylandCompositor.acceptsConnections(socket), !withPortal || bus.portalRuns() { return .success(bus) }
@@ -56,11 +53,10 @@ public final class SessionBus: @unchecked Sendable {
         "did not start within 15 s" + (withPortal ? " (it needs /dev/fuse)" : "")))
   }
 
-  private init(address: String, directory: String, pid: pid_t, lifeline: Int32) {
+  private init(address: String, directory: String, process: WatchedProcess) {
     self.address = address
     self.runtimeDirectory = directory
-    self.pid = pid
-    self.lifeline = lifeline
+    self.process = process
   }
 
   deinit { stop() }
@@ -111,15 +107,10 @@ public final class SessionBus: @unchecked Sendable {
     return .success(paths)
   }
 
-  /// Stops the bus and the portal (their whole process group) and undoes the portal's mount.
+  /// Stops the bus and the portal (their whole process group) and undoes the portal's mount
+  /// (again harmlessly when called twice).
   public func stop() {
-    stopped.lock()
-    defer { stopped.unlock() }
-    guard !isStopped else { return }
-    isStopped = true
-    close(lifeline)
-    var exit: Int32 = 0
-    waitpid(pid, &exit, 0)
+    process.stop()
     // The portal killed leaves its FUSE mount behind, disconnected: unmount it lazily.
     _ = try? runProcess("/bin/umount", ["-l", runtimeDirectory + "/doc"])
     try? FileManager.default.removeItem(atPath: runtimeDirectory)

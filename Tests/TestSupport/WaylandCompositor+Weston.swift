@@ -22,7 +22,7 @@ extension WaylandCompositor {
     ]
     let spawned = spawnWatched(command)
     let compositor = spawned.map {
-      WaylandCompositor(directory: directory, socketName: "wayland-weston", pid: $0.pid, lifeline: $0.lifeline)
+      WaylandCompositor(directory: directory, socketName: "wayland-weston", process: $0)
     }
     // The socket appears at once; the shell (which focuses new windows) a moment later: wait
     // until a client's round trip shows its globals.

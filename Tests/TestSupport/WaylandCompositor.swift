@@ -24,17 +24,14 @@ public final class WaylandCompositor: @unchecked Sendable {
   /// The session's X display (`:N`, XWayland) for clients, when the compositor runs one.
   public let xDisplay: String?
 
-  private let lifeline: Int32
-  private let pid: pid_t
-  private let stopped = NSLock()
-  private var isStopped = false
+  private let process: WatchedProcess
 
   /// Starts `command` under a watchdog shell that kills it when its standard input ends (this
-  /// object's release, or the test process's end in any way), as XServer's does: the shell's
-  /// pid and the write end of its lifeline; nil when it cannot be spawned. The command runs in a
+  /// object's release, or the test process's end in any way), as XServer's does; nil when it
+  /// cannot be spawned. The command runs in a
   /// process group of its own (`setsid`), and the whole group is killed: a D-Bus session's
   /// daemon, XWayland and the seat's peer do not outlive it.
-  static func spawnWatched(_ command: [String]) -> (pid: pid_t, lifeline: Int32)? {
+  static func spawnWatched(_ command: [String]) -> WatchedProcess? {
     guard let lifeline = closeOnExecPipe() else { return nil }
     // A background job of a non-interactive shell is in the shell's group, so setsid(1) needs no
     // fork: its pid is the new group's.
@@ -47,7 +44,7 @@ public final class WaylandCompositor: @unchecked Sendable {
       close(lifeline[1])
       return nil
     }
-    return (pid, lifeline[1])
+    return WatchedProcess(pid: pid, lifeline: lifeline[1])
   }
 
   /// Whether a Unix socket at `path` takes a connection now.
@@ -123,7 +120,7 @@ public final class WaylandCompositor: @unchecked Sendable {
     _ peer: String, _ command: [String], directory: String, socketName: String? = nil, ready: String? = nil,
     seconds: Double = 15, xDisplay: (() -> String?)? = nil
   ) -> Result<WaylandCompositor, PeerUnavailable> {
-    guard let (pid, lifeline) = spawnWatched(command) else {
+    guard let process = spawnWatched(command) else {
       return .failure(PeerUnavailable(peer, "could not be spawned"))
     }
     let deadline = Date().addingTimeInterval(seconds)
@@ -137,23 +134,20 @@ public final class WaylandCompositor: @unchecked Sendable {
         if xDisplay == nil || display != nil {
           return .success(
             WaylandCompositor(
-              directory: directory, socketName: socketName, pid: pid, lifeline: lifeline, xDisplay: display))
+              directory: directory, socketName: socketName, process: process, xDisplay: display))
         }
       }
       usleep(20_000)
     }
-    close(lifeline)
-    var exit: Int32 = 0
-    waitpid(pid, &exit, 0)
+    process.stop()
     let user = getuid() == 0 ? "nobody" : "this user"
     return .failure(PeerUnavailable(peer, "did not start within \(Int(seconds)) s (as \(user), in \(directory))"))
   }
 
-  init(directory: String, socketName: String, pid: pid_t, lifeline: Int32, xDisplay: String? = nil) {
+  init(directory: String, socketName: String, process: WatchedProcess, xDisplay: String? = nil) {
     runtimeDirectory = directory
     self.socketName = socketName
-    self.pid = pid
-    self.lifeline = lifeline
+    self.process = process
     self.xDisplay = xDisplay
   }
 
@@ -163,15 +157,7 @@ public final class WaylandCompositor: @unchecked Sendable {
   }
 
   /// Kills the compositor now (every client loses its connection) and waits until it is gone.
-  public func stop() {
-    stopped.lock()
-    defer { stopped.unlock() }
-    guard !isStopped else { return }
-    isStopped = true
-    close(lifeline)
-    var exit: Int32 = 0
-    waitpid(pid, &exit, 0)
-  }
+  public func stop() { process.stop() }
 
   /// The environment settings of a client of this compositor (and of its XWayland, if any, else
   /// of no X server).

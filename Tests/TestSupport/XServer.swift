@@ -63,25 +63,22 @@ public final class XServer: @unchecked Sendable {
       var descriptor = pollfd(fd: announce[0], events: Int16(POLLIN), revents: 0)
       while poll(&descriptor, 1, 10_000) > 0, read(announce[0], &byte, 1) == 1, byte != 0x0A { text.append(byte) }
       if let number = Int(String(decoding: text, as: UTF8.self)) {
-        return .success(XServer(number: number, authority: authority, pid: pid, lifeline: lifeline[1]))
+        let process = WatchedProcess(pid: pid, lifeline: lifeline[1])
+        return .success(XServer(number: number, authority: authority, process: process))
       }
     }
     close(lifeline[1])
     return .failure(PeerUnavailable("Xvfb", "did not start (no display number announced within 10 s)"))
   }
 
-  private let lifeline: Int32
-  private let pid: pid_t
-  private let stopped = NSLock()
-  private var isStopped = false
+  private let process: WatchedProcess
   private static let starting = NSLock()
 
-  private init(number: Int, authority: String?, pid: pid_t, lifeline: Int32) {
-    self.lifeline = lifeline
+  private init(number: Int, authority: String?, process: WatchedProcess) {
+    self.process = process
     self.number = number
     self.display = ":\(number)"
     self.authority = authority
-    self.pid = pid
   }
 
   deinit {
@@ -90,15 +87,7 @@ public final class XServer: @unchecked Sendable {
   }
 
   /// Kills the server now (every client loses its connection) and waits until it is gone.
-  public func stop() {
-    stopped.lock()
-    defer { stopped.unlock() }
-    guard !isStopped else { return }
-    isStopped = true
-    close(lifeline)
-    var exit: Int32 = 0
-    waitpid(pid, &exit, 0)
-  }
+  public func stop() { process.stop() }
 
   /// One `FamilyWild` authority entry for `number` (Xau's file format: big-endian counted fields).
   public static func authorityEntry(number: Int?, cookie: [UInt8], family: UInt16 = 0xFFFF, address: String = "")
