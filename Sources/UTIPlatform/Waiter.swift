@@ -23,6 +23,11 @@ final class Condition {
     mutex.initialize(to: pthread_mutex_t())
     condition.initialize(to: pthread_cond_t())
     pthread_mutex_init(mutex, nil)
+    initializeCondition()
+  }
+
+  /// Initializes the condition variable, bound to the monotonic clock where the platform can.
+  private func initializeCondition() {
     #if canImport(Darwin)
       pthread_cond_init(condition, nil)
     #else
@@ -44,17 +49,7 @@ final class Condition {
   /// Makes the condition variable new, under the mutex, in a forked child: the parent's threads
   /// that waited on it at the fork are counted in the copy, and a broadcast would wait for
   /// them for ever (glibc's waits for its waiters' group to quiesce).
-  func renewAfterFork() {
-    #if !canImport(Darwin)
-      var attributes = pthread_condattr_t()
-      pthread_condattr_init(&attributes)
-      pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-      pthread_cond_init(condition, &attributes)
-      pthread_condattr_destroy(&attributes)
-    #else
-      pthread_cond_init(condition, nil)
-    #endif
-  }
+  func renewAfterFork() { initializeCondition() }
 
   /// Runs `body` under the mutex.
   func locked<T>(_ body: () -> T) -> T {

@@ -1,3 +1,5 @@
+import UTIPlatform
+
 /// The files (and other URLs) that file managers put on a selection or a drag: `text/uri-list`
 /// (RFC 2483) and GNOME's `x-special/gnome-copied-files` (`copy` or `cut`, then the URLs),
 /// read and written the same way on every desktop backend.
@@ -155,33 +157,9 @@ package struct FileList: Equatable, Sendable {
     }
     guard rest.hasPrefix("/") else { return nil }
     // A query or fragment is no part of a path.
-    let path = Array(rest.prefix { $0 != "?" && $0 != "#" }.utf8)
-    var decoded: [UInt8] = []
-    decoded.reserveCapacity(path.count)
-    var index = 0
-    while index < path.count {
-      if path[index] == 0x25 {
-        guard index + 2 < path.count, let high = hexValue(path[index + 1]), let low = hexValue(path[index + 2]) else {
-          return nil
-        }
-        decoded.append(high << 4 | low)
-        index += 3
-      } else {
-        decoded.append(path[index])
-        index += 1
-      }
-    }
-    guard !decoded.contains(0) else { return nil }
+    guard let decoded = PercentEscapes.decode(rest.prefix { $0 != "?" && $0 != "#" }.utf8), !decoded.contains(0)
+    else { return nil }
     return String(decoding: decoded, as: UTF8.self)
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case 0x30...0x39: return byte - 0x30
-    case 0x41...0x46: return byte - 0x41 + 10
-    case 0x61...0x66: return byte - 0x61 + 10
-    default: return nil
-    }
   }
 }
 

@@ -173,23 +173,7 @@ extension DBusConnection {
   }
 
   private static func unescape(_ value: Substring) -> String? {
-    var bytes: [UInt8] = []
-    var index = value.utf8.startIndex
-    let utf8 = value.utf8
-    while index < utf8.endIndex {
-      if utf8[index] == UInt8(ascii: "%") {
-        let high = utf8.index(after: index)
-        guard high < utf8.endIndex, utf8.index(after: high) < utf8.endIndex,
-          let byte = UInt8(String(value[high...utf8.index(after: high)]), radix: 16)
-        else { return nil }
-        bytes.append(byte)
-        index = utf8.index(high, offsetBy: 2)
-      } else {
-        bytes.append(utf8[index])
-        index = utf8.index(after: index)
-      }
-    }
-    return String(validating: bytes, as: UTF8.self)
+    PercentEscapes.decode(value.utf8).flatMap { String(validating: $0, as: UTF8.self) }
   }
 
   /// The `EXTERNAL` mechanism (the bus reads our user from the socket), then descriptor

@@ -56,6 +56,8 @@ package final class FileTransferPortal: Sendable {
   static let callTimeout = MonotonicClock.nanoseconds(5)
   /// The most transfers held at once.
   static let transferLimit = 64
+  /// The most descriptors one `AddFiles` passes (the bus's limit per message, as GTK counts it).
+  static let descriptorsPerCall = 16
 
   static let name = "org.freedesktop.portal.Documents"
   static let path = "/org/freedesktop/portal/documents"
@@ -137,8 +139,8 @@ package final class FileTransferPortal: Sendable {
       guard let key = reply.first?.text, !key.isEmpty else {
         throw SystemPasteboardError(.protocolViolation, "the file transfer portal answered StartTransfer without a key")
       }
-      for start in stride(from: 0, to: descriptors.count, by: 16) {
-        let chunk = Array(descriptors[start..<min(start + 16, descriptors.count)])
+      for start in stride(from: 0, to: descriptors.count, by: Self.descriptorsPerCall) {
+        let chunk = Array(descriptors[start..<min(start + Self.descriptorsPerCall, descriptors.count)])
         let handles = DBusValue.array(element: "h", chunk.indices.map { .unixFD(UInt32($0)) })
         _ = try bus.connection.call(
           call("AddFiles", [.string(key), handles, .options([])]), passing: chunk, until: deadline)
@@ -174,10 +176,7 @@ package final class FileTransferPortal: Sendable {
 
   /// Closes the connection (its transfers end with it); the next call makes another.
   func disconnect() {
-    bus.withLock { bus in
-      bus.session?.connection.close()
-      bus.session = nil
-    }
+    bus.withLock { $0.drop() }
   }
 
   /// Runs `body` with the connection (made if there is none) and the transfers' keys, one call
@@ -196,10 +195,7 @@ package final class FileTransferPortal: Sendable {
         }
         return .success(try body(&bus.session!, deadline))
       } catch {
-        if error.code != .request && error.code != .fileUnreadable {
-          bus.session?.connection.close()
-          bus.session = nil
-        }
+        if error.code != .request && error.code != .fileUnreadable { bus.drop() }
         return .failure(error)
       }
     }
@@ -216,6 +212,12 @@ private struct Session {
 /// The session, if any: used only under ``FileTransferPortal``'s lock.
 private struct Bus: @unchecked Sendable {
   var session: Session?
+
+  /// Closes the connection, if any (the portal ends its transfers with it).
+  mutating func drop() {
+    session?.connection.close()
+    session = nil
+  }
 }
 
 /// `O_PATH` (a descriptor that names a file without opening it for reading, which the document

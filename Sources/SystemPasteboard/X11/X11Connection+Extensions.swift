@@ -7,16 +7,23 @@ extension X11Connection {
   func askForBigRequests() {
     guard !askedForBigRequests else { return }
     askedForBigRequests = true
-    send(X11.QueryExtension(name: Array("BIG-REQUESTS".utf8))) { [self] answer in
-      guard case .success(let reply) = answer, reply.present else {
-        extensions["BIG-REQUESTS"] = .some(nil)
-        return
-      }
-      extensions["BIG-REQUESTS"] = (reply.majorOpcode, reply.firstEvent)
+    extensionPresent("BIG-REQUESTS") { [self] present in
+      guard present else { return }
       send(X11.BigRequestsEnable()) { [self] answer in
         guard case .success(let enabled) = answer else { return }
         setup.maximumRequestBytes = max(setup.maximumRequestBytes, Int(enabled.maximumRequestLength) * 4)
       }
+    }
+  }
+
+  /// Whether the server has the extension `name`, for `done` on the loop (at once when known);
+  /// the answer is kept. The question goes with the caller's next flush.
+  func extensionPresent(_ name: String, then done: @escaping (Bool) -> Void) {
+    if let known = extensions[name] { return done(known != nil) }
+    send(X11.QueryExtension(name: Array(name.utf8))) { [self] answer in
+      let found = (try? answer.get()).flatMap { $0.present ? ($0.majorOpcode, $0.firstEvent) : nil }
+      extensions[name] = .some(found)
+      done(found != nil)
     }
   }
 

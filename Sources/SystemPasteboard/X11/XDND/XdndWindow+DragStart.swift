@@ -70,16 +70,6 @@ extension X11Connection {
       }
       try? flush()
     }
-  }
-
-  /// Whether the server has the extension `name`, for `done` on the loop (at once when known).
-  func extensionPresent(_ name: String, then done: @escaping (Bool) -> Void) {
-    if let known = extensions[name] { return done(known != nil) }
-    send(X11.QueryExtension(name: Array(name.utf8))) { [self] answer in
-      let found = (try? answer.get()).flatMap { $0.present ? ($0.majorOpcode, $0.firstEvent) : nil }
-      extensions[name] = .some(found)
-      done(found != nil)
-    }
     try? flush()
   }
 
@@ -102,6 +92,7 @@ extension X11Connection {
       }
       try? flush()
     }
+    try? flush()
   }
 
   /// Of RENDER's picture formats, the screen's depth-32 visual whose format has alpha.
