@@ -32,10 +32,21 @@ let package = Package(
     // The declaration linter behind `utictl validate`: rules, diagnostics, the Swift source scanner.
     .target(name: "TypeValidation", dependencies: ["TypeRegistry", "PropertyList", "UTIPlatform"]),
     .target(name: "Pasteboard", dependencies: ["TypeRegistry", "UTIPlatform"]),
-    // The desktop: the X11 and Wayland wire protocols in Swift (connections, selections, INCR, data
-    // control, XDND, data devices), no C library and no Foundation (FoundationEssentials at most):
+    // The desktop, backend-neutral: pasteboards, windows' seam, the error, backend choice, the
+    // event loop and work pool, offers, the portal. The X11 and Wayland wire protocols are in Swift
+    // (no C library) and no module of the desktop imports Foundation (FoundationEssentials at most):
     // what utictl links.
-    .target(name: "SystemPasteboard", dependencies: ["TypeRegistry", "UTIPlatform"]),
+    .target(name: "SystemPasteboardCore", dependencies: ["TypeRegistry", "UTIPlatform"]),
+    // The backends, each its own target so that neither the neutral core nor the other backend can
+    // name its types: X11 (connection, selections, INCR, XDND, XDS) and Wayland (connection, data
+    // control, data devices, drag and drop).
+    .target(name: "SystemPasteboardX11", dependencies: ["SystemPasteboardCore", "TypeRegistry", "UTIPlatform"]),
+    .target(name: "SystemPasteboardWayland", dependencies: ["SystemPasteboardCore", "TypeRegistry", "UTIPlatform"]),
+    // What users import: the core and both backends, and the one place that names both (which
+    // backend makes a pasteboard's way to its selection), as swift-nio's `NIO` is over its modules.
+    .target(
+      name: "SystemPasteboard",
+      dependencies: ["SystemPasteboardCore", "SystemPasteboardX11", "SystemPasteboardWayland", "TypeRegistry"]),
     // Pasteboard's model on the desktop: item providers on the system pasteboard, and one bridge from
     // SystemPasteboard's window seam to DropSurface and DragSession. The one desktop part that imports
     // Foundation; it imports no wire type.
@@ -92,12 +103,14 @@ let package = Package(
     .testTarget(
       name: "SystemPasteboardTests",
       dependencies: [
-        "SystemPasteboard", "DesktopPasteboard", "Pasteboard", "TypeRegistry", "UTIPlatform", "TestSupport", "utictl",
+        "SystemPasteboard", "SystemPasteboardCore", "SystemPasteboardX11", "SystemPasteboardWayland",
+        "DesktopPasteboard", "Pasteboard", "TypeRegistry", "UTIPlatform", "TestSupport", "utictl",
       ]),
     .testTarget(
       name: "DesktopPasteboardTests",
       dependencies: [
-        "DesktopPasteboard", "SystemPasteboard", "Pasteboard", "TypeRegistry", "UTIPlatform", "TestSupport",
+        "DesktopPasteboard", "SystemPasteboard", "SystemPasteboardCore", "SystemPasteboardX11",
+        "SystemPasteboardWayland", "Pasteboard", "TypeRegistry", "UTIPlatform", "TestSupport",
         "DesktopTestSupport", "utictl", "PointyBug", "Bookmarks",
       ]),
     .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),

@@ -1,5 +1,5 @@
 // libFuzzer target for what other programs hand us on the Linux desktop: built by scripts/fuzz.sh
-// with the UTIPlatform, PropertyList, TypeRegistry, Workspace and SystemPasteboard modules. The
+// with the UTIPlatform, PropertyList, TypeRegistry, Workspace and the desktop's core and backends. The
 // first byte chooses the reader, the rest is its input:
 //   0 key files (desktop entries, mimeapps.list, mimeinfo.cache), and mimeapps.list rewritten
 //   1 an Exec line expanded and split into words
@@ -15,7 +15,9 @@
 // Whatever the bytes, each ends without a crash, and what is read back is what was written.
 import TypeRegistry
 
-@testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardWayland
+@testable import SystemPasteboardX11
 @testable import Workspace
 
 let registry = UTTypeRegistry.Builder(includingSystemTypes: true, mimeDatabase: nil).build()

@@ -37,8 +37,15 @@ convert() {
 convert Documentation/Guides.docc Guides
 for module in "${modules[@]}"; do
   dir=$(mktemp -d)
-  cp "$graphs/$module.symbols.json" "$dir/"
-  cp "$graphs/$module"@*.symbols.json "$dir/" 2>/dev/null || true
+  if [ "$module" = SystemPasteboard ]; then
+    # The module users import re-exports its core and its backends (which declare nothing
+    # public): it is documented whole, the core's symbols and its own as one module.
+    python3 scripts/merge-symbol-graphs.py SystemPasteboard "$graphs/SystemPasteboardCore.symbols.json" \
+      "$graphs/SystemPasteboard@SystemPasteboardCore.symbols.json" > "$dir/SystemPasteboard.symbols.json"
+  else
+    cp "$graphs/$module.symbols.json" "$dir/"
+    cp "$graphs/$module"@*.symbols.json "$dir/" 2>/dev/null || true
+  fi
   convert "Sources/$module/$module.docc" "$module" "$dir"
   rm -rf "$dir"
 done

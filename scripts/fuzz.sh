@@ -51,11 +51,11 @@ build_modules() {
   done
 }
 if [ "$format" = detectors ] || [ "$format" = desktop ]; then
-  # The detectors need the whole TypeRegistry module, the desktop readers Workspace and
-  # SystemPasteboard too: their modules are built instrumented, and the target links them (with
+  # The detectors need the whole TypeRegistry module, the desktop readers Workspace and the
+  # desktop's core and backends too: their modules are built instrumented, and the target links them (with
   # @testable access to what they keep internal).
   modules=(UTIPlatform PropertyList TypeRegistry)
-  [ "$format" = desktop ] && modules+=(Workspace SystemPasteboard)
+  [ "$format" = desktop ] && modules+=(Workspace SystemPasteboardCore SystemPasteboardX11 SystemPasteboardWayland)
   sources="$(for module in "${modules[@]}"; do find "$root/Sources/$module" -name '*.swift'; done | sort)"
   if stale; then
     echo "building $binary"

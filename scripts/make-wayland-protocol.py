@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Generates the Wayland wire of SystemPasteboard from the protocols' own XML descriptions, as
+"""Generates the Wayland wire of SystemPasteboardWayland from the protocols' own XML descriptions, as
 wayland-scanner does for C: each interface this client speaks (its name, the version it binds,
 its requests and events in opcode order with their signatures), and a typed builder per request
 whose opcode is a constant and whose arguments are the request's own, in order and type.
 
-  python3 scripts/make-wayland-protocol.py          # writes Sources/SystemPasteboard/Wayland/Generated/
+  python3 scripts/make-wayland-protocol.py          # writes Sources/SystemPasteboardWayland/Generated/
   python3 scripts/make-wayland-protocol.py --check  # fails when the checked-in output differs
 
 The XML lives in scripts/protocols/wayland/ with its provenance (README.md there). Requests and
@@ -22,7 +22,7 @@ from generated_swift import emit  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 XML_DIR = ROOT / "scripts/protocols/wayland"
-OUT = ROOT / "Sources/SystemPasteboard/Wayland/Generated/WaylandProtocols.swift"
+OUT = ROOT / "Sources/SystemPasteboardWayland/Generated/WaylandProtocols.swift"
 
 # (interface, Swift name, version this client binds, role, family of shared builders)
 # The role names what an interface is whichever prefix it has: events are decoded by role.

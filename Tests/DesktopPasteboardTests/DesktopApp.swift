@@ -4,6 +4,7 @@ import Testing
 import UTIPlatform
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
 
 /// A real desktop application under test (Thunar, Xarchiver) on the test's X server: in a home
 /// of its own, so the machine's settings and first-run state change nothing, its output kept for

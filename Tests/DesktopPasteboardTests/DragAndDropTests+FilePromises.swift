@@ -7,6 +7,8 @@ import UTIPlatform
 
 @testable import DesktopPasteboard
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardX11
 
 /// A promised file dragged from our window (an item provider's file representation, written
 /// only when a destination asks): to a file manager speaking XdndDirectSave (a python3-xlib peer

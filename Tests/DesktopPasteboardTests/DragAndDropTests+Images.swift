@@ -7,6 +7,8 @@ import UTIPlatform
 
 @testable import DesktopPasteboard
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardX11
 
 /// A drag's image on X11, read back from the screen with `xwd -root`: drawn under the pointer
 /// at its hot spot, following it, transparent where the image is, seen through by the target

@@ -7,6 +7,8 @@ import UTIPlatform
 
 @testable import DesktopPasteboard
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardX11
 
 /// An AppKit destination that links where the source allows a link, else does something private
 /// where it allows that, else copies; it records the masks it saw and takes text.

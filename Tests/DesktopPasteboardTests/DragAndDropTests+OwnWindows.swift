@@ -6,6 +6,8 @@ import TypeRegistry
 
 @testable import DesktopPasteboard
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardX11
 
 /// Drags between windows of this process: the window's loop must serve the drag's file list
 /// (`XdndSelection`) while the drop's items are built from it, so nothing on the loop may wait

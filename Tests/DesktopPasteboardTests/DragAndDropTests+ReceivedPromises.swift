@@ -7,6 +7,8 @@ import UTIPlatform
 
 @testable import DesktopPasteboard
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardX11
 
 /// An AppKit destination that takes promised files: it reads them as `NSFilePromiseReceiver`s
 /// during the drop and receives them from a task after the drop returns, as apps do.

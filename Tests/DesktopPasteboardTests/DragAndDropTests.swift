@@ -8,6 +8,8 @@ import UTIPlatform
 @testable import DesktopPasteboard
 @testable import PointyBug
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardX11
 
 /// XDND against real peers: Xvfb as the server, `xdotool` moving the pointer through XTEST, and
 /// a GTK 3 window (Python) as the other application, both ways.

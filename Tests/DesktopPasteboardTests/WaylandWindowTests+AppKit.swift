@@ -7,6 +7,8 @@ import UTIPlatform
 
 @testable import DesktopPasteboard
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardWayland
 
 /// AppKit's names on Wayland (sway), with real peers: a bookmark copied through
 /// `NSPasteboard.general` by `bookmarks` and pasted by wl-paste; a GTK window's copy read with

@@ -5,6 +5,9 @@ import Testing
 import UTIPlatform
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardWayland
+@testable import SystemPasteboardX11
 
 /// A GTK 3 application's clipboard on Wayland (`GDK_BACKEND=wayland`) as the other side, both
 /// ways, as `aGTKApplicationBothWays` has it on X11: text, and an image GTK encodes itself.

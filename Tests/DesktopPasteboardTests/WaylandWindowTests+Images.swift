@@ -7,6 +7,8 @@ import UTIPlatform
 
 @testable import DesktopPasteboard
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardWayland
 
 extension DragAndDropTests.WaylandWindowTests {
   /// A drag's image on Wayland: the `start_drag` icon surface, attached at minus its hot spot,

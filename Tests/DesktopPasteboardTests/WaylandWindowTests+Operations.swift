@@ -7,6 +7,8 @@ import UTIPlatform
 
 @testable import DesktopPasteboard
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardWayland
 
 /// Wayland's `ask` both ways with GTK 3 on sway, the compositor negotiating: a source that may
 /// ask is shown to an AppKit destination as `.generic` beside its copy and move, and the copy it

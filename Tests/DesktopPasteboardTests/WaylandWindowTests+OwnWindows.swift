@@ -7,6 +7,8 @@ import TypeRegistry
 
 @testable import DesktopPasteboard
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardWayland
 
 /// Drags between windows of this process on Wayland: the drop's items are built from the
 /// drag's file list, which this process's own connection serves (`wl_data_source.send`), so

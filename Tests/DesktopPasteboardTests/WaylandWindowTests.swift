@@ -9,6 +9,9 @@ import UTIPlatform
 @testable import DesktopPasteboard
 @testable import PointyBug
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardWayland
+@testable import SystemPasteboardX11
 
 /// Wayland windows, drops and drags against real peers: a headless sway per test, a virtual
 /// pointer of ours (`WaylandVirtualInput`) moving over the output, and GTK 3 windows

@@ -7,6 +7,9 @@ import UTIPlatform
 
 @testable import DesktopPasteboard
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardWayland
+@testable import SystemPasteboardX11
 
 /// Drags on weston 10 (its X11 backend inside the suite's own Xvfb, the desktop shell placing
 /// windows at random): GTK 3 on Wayland both ways, a promised file out, a drag's image. The

@@ -5,6 +5,9 @@ import Testing
 
 @testable import DesktopPasteboard
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardWayland
+@testable import SystemPasteboardX11
 
 /// The backend-neutral seam: one error type matched by code, the backend named or resolved,
 /// and one window protocol with the X11 window behind it.

@@ -2,6 +2,7 @@ import Testing
 import TypeRegistry
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
 
 /// Text an owner offers in another charset reaches a paste as UTF-8: Latin-1 `STRING`, and a
 /// MIME type's `charset=` (ISO 8859-1, UTF-16 with or without a byte-order mark), decoded a

@@ -3,6 +3,9 @@ import TestSupport
 import Testing
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardWayland
+@testable import SystemPasteboardX11
 
 /// The clipboard habits every desktop keeps alike, written once and run on each: X11 (Xvfb,
 /// xclip), sway (data-control), weston (no data-control: a focused window), GNOME's mutter (no

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
 
 /// D-Bus messages as the specification frames them: what we write reads back, the bytes match
 /// what the specification's marshalling gives, a big-endian peer's message reads, and bytes no

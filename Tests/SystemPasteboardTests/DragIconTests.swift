@@ -1,6 +1,8 @@
 import Testing
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardWayland
 
 /// The image a drag shows, as the backends take it: its size checked, its hot spot kept inside,
 /// its pixels in the byte order each wire wants, and its opaque part as the rows of a shape.

@@ -2,6 +2,8 @@ import TypeRegistry
 import UTIPlatform
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardX11
 
 /// A way to a selection of no desktop, for the tests of the neutral layer (`SystemPasteboard`
 /// over `PasteboardBackend`): it runs on an ``EventLoop`` of its own over a socket pair, as the

@@ -6,6 +6,7 @@ import TypeRegistry
 
 @testable import DesktopPasteboard
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
 
 /// Reading and writing the file lists of file managers (`text/uri-list`,
 /// `x-special/gnome-copied-files`), without a desktop.

@@ -5,6 +5,9 @@ import TypeRegistry
 import UTIPlatform
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardWayland
+@testable import SystemPasteboardX11
 
 extension SystemPasteboardTests {
   /// A promised file on the clipboard, as the desktop's own tools paste it: its URL

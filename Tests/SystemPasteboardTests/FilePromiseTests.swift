@@ -5,6 +5,8 @@ import TypeRegistry
 import UTIPlatform
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardX11
 
 /// A promised file kept by the rules a destination relies on: written once, whole or not at
 /// all, beside (never over) what is there, its own folder gone with it; and XdndDirectSave's

@@ -4,6 +4,7 @@ import Testing
 import UTIPlatform
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
 
 /// Files handed through xdg-desktop-portal's file transfer, as a sandboxed target receives
 /// them: our D-Bus client registers them with the real document portal on a bus of the test's

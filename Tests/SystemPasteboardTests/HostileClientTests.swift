@@ -6,6 +6,8 @@ import UTIPlatform
 
 @testable import DesktopPasteboard
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardX11
 
 /// No other program breaks an owner of ours: hostile and crowded requestors (a python3-xlib peer
 /// of our own, `Tests/Fixtures/x11/hostile_requestor.py`), and an X server that goes away.

@@ -5,6 +5,7 @@ import TypeRegistry
 import UTIPlatform
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
 
 /// The pasteboard above its backends, without a display: `SystemPasteboard` over a
 /// ``FakeBackend`` on an event loop of its own. What every backend relies on the neutral layer

@@ -4,6 +4,8 @@ import Testing
 import UTIPlatform
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardWayland
 
 /// Serving answers into readers' pipes (Wayland's `send`s) on one writer thread: a paste counts
 /// once the reader has taken the bytes, a reader that never reads costs no thread, and the

@@ -4,6 +4,8 @@ import Testing
 import UTIPlatform
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardX11
 
 /// The clipboard tools' habits on X11, against xclip and the test clipboard manager: one paste,
 /// clearing, secrets, HTML with its text, several representations, watching, newlines,

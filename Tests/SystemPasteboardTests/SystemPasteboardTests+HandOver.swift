@@ -4,6 +4,7 @@ import Testing
 import UTIPlatform
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
 
 /// The hand-over to the clipboard manager (`CLIPBOARD_MANAGER`, `SAVE_TARGETS`): served by the
 /// loop between everything else, and ended, never hung, by a manager that refuses, hangs or dies.

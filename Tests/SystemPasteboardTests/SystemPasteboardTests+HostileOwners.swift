@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardX11
 
 /// Owners no one should trust (a python3-xlib peer of our own,
 /// `Tests/Fixtures/x11/hostile_owner.py`), read with the built `utictl paste`: a `TARGETS` list

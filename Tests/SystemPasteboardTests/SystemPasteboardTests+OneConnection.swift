@@ -4,6 +4,7 @@ import Testing
 import UTIPlatform
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
 
 /// A process's pasteboards on one display share one connection, which owns, watches and reads
 /// for each of them, as a toolkit's one display connection does.

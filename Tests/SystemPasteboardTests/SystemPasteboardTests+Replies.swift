@@ -2,6 +2,8 @@ import Testing
 import UTIPlatform
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardX11
 
 extension SystemPasteboardTests {
   /// A connection to the suite's Xvfb.

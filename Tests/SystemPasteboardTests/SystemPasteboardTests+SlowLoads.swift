@@ -4,6 +4,7 @@ import Testing
 import UTIPlatform
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
 
 /// An owner whose representation takes its time to load (an item provider waiting for the main
 /// actor, a rendering) goes on serving: the load runs off the connection's loop, and the answer

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
 
 /// A file on a file system that stops answering (a network mount whose server went silent,
 /// `StalledFileSystem`): the owner opens and reads files off its loop, so the read stalls only

@@ -7,6 +7,8 @@ import UTIPlatform
 
 @testable import DesktopPasteboard
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardX11
 
 /// The X11 clipboard against real peers: Xvfb as the server, xclip and a GTK window (Python)
 /// as the other applications, and the built `utictl`.

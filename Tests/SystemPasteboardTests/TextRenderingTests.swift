@@ -2,6 +2,8 @@ import Testing
 import TypeRegistry
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardX11
 
 /// The text an HTML copy offers beside its HTML, and the text encodings a paste converts to.
 @Suite("Text of HTML copies, and text conversions of pastes")

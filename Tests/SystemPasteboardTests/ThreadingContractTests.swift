@@ -5,6 +5,9 @@ import TypeRegistry
 import UTIPlatform
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardWayland
+@testable import SystemPasteboardX11
 
 extension SystemPasteboardTests {
   /// The threading contract written on `PasteboardBackend`, kept by every backend: one

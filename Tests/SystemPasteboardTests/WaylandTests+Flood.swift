@@ -4,6 +4,8 @@ import Testing
 import UTIPlatform
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardWayland
 
 #if canImport(Glibc)
   import Glibc

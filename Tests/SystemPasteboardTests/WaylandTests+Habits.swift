@@ -4,6 +4,8 @@ import Testing
 import UTIPlatform
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardWayland
 
 /// The clipboard tools' habits only Wayland has, against wl-clipboard on sway (data-control) and
 /// on weston (a focused window): a copy owned before serving, HTML with its text, watching. One

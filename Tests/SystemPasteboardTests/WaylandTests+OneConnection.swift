@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardWayland
 
 /// A process's data-control pasteboards on one compositor share one connection and one
 /// device, which owns, watches and reads for each of them.

@@ -5,6 +5,9 @@ import TypeRegistry
 import UTIPlatform
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardWayland
+@testable import SystemPasteboardX11
 
 /// The Wayland clipboard and primary selection against real peers: a headless sway as the
 /// compositor, wl-clipboard's `wl-copy` and `wl-paste` as the other applications, the built

@@ -4,6 +4,9 @@ import Testing
 import UTIPlatform
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardWayland
+@testable import SystemPasteboardX11
 
 /// The Wayland wire format, and a fake compositor of our own that sends what no real one would:
 /// messages that do not parse, events an interface lacks, errors, silence, a hang-up, a registry

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardX11
 
 /// The X11 request table's facts that no peer checks on every request: which requests the
 /// server answers with a reply (the connection waits for one only for those).

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardX11
 
 /// XDND's two state machines and its message layout, without a server: every rule with a
 /// trigger and a near miss.

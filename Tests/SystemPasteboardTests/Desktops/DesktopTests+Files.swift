@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardWayland
 
 /// Files and the primary selection on the desktops people run, the same on each.
 extension SystemPasteboardTests.GNOMETests {

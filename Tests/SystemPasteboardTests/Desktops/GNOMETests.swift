@@ -3,6 +3,9 @@ import TestSupport
 import Testing
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardWayland
+@testable import SystemPasteboardX11
 
 /// The clipboard on GNOME: its compositor, mutter 43, headless as a GNOME session runs it (no
 /// data-control, a clipboard manager of its own, XWayland), with wl-clipboard, xclip on its

@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import SystemPasteboard
+@testable import SystemPasteboardCore
+@testable import SystemPasteboardWayland
 
 /// The clipboard on KDE Plasma: its compositor, kwin_wayland 5.27, virtual, with data-control
 /// and the primary selection, wl-clipboard and the built `utictl` as the applications.

@@ -1,0 +1,71 @@
+import SystemPasteboardCore
+import UTIPlatform
+
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
+extension WaylandConnection {
+  /// The data an offer has for `mimeType` (a selection's or a drop's), asked with
+  /// `receive` into a pipe and handed to `sink` a chunk at a time until the owner closes it.
+  /// - Throws: ``SystemPasteboardError``: `.timeout` when the owner leaves the pipe silent for
+  ///   longer than `timeout` seconds (`what` names it in the message); what `sink` throws.
+  func receive(
+    _ mimeType: String, from offer: UInt32, what: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
+  ) throws(SystemPasteboardError) {
+    var fds: [Int32] = [-1, -1]
+    guard pipe(&fds) == 0 else {
+      throw SystemPasteboardError(.connectionFailed, "cannot make a pipe for the data: \(FileIO.reason(errno))")
+    }
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    FileIO.enlargePipe(fds[0])
+    defer { _ = closeDescriptor(fds[0]) }
+    do {
+      try send(receiveRequest(mimeType, fd: fds[1], offer: offer), to: offer)
+      _ = closeDescriptor(fds[1])
+    } catch {
+      _ = closeDescriptor(fds[1])
+      throw error
+    }
+    // As large as the pipe, so that a full pipe is read in one call, and left uninitialized:
+    // a 1 KB answer touches one page of it.
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: FileIO.pipeCapacity, alignment: 16)
+    defer { buffer.deallocate() }
+    while true {
+      var descriptor = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
+      let ready = poll(&descriptor, 1, Int32(min(timeout * 1000, Double(Int32.max))))
+      if ready < 0 && errno == EINTR { continue }
+      guard ready > 0 else {
+        throw SystemPasteboardError(.timeout, "the owner of \(what) sent no \(mimeType) for \(timeout) s")
+      }
+      let count = readDescriptor(fds[0], buffer.baseAddress, buffer.count)
+      if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+      guard count >= 0 else {
+        throw SystemPasteboardError(.closed, "reading the owner's \(mimeType) failed: \(FileIO.reason(errno))")
+      }
+      if count == 0 { return }
+      try sink(Array(buffer[0..<count]))
+    }
+  }
+}
+
+extension WaylandConnection {
+  /// The `receive` request of `offer`'s interface: a data device's offer, the primary
+  /// selection's, or data control's (either prefix).
+  fileprivate func receiveRequest(_ mimeType: String, fd: Int32, offer: UInt32) -> WaylandRequest {
+    switch interface(of: offer) {
+    case WaylandInterface.dataOffer: return .DataOffer.receive(mimeType: mimeType, fd: fd)
+    case WaylandInterface.primaryOffer: return .PrimaryOffer.receive(mimeType: mimeType, fd: fd)
+    default: return .DataControlOffer.receive(mimeType: mimeType, fd: fd)
+    }
+  }
+}
+
+@inline(__always) private func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }
+@inline(__always) private func readDescriptor(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(fd, buffer, count)
+}

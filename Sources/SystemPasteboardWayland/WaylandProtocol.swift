@@ -1,0 +1,90 @@
+import SystemPasteboardCore
+
+/// One Wayland interface this client speaks: its name, the version it binds, its requests and
+/// its events in opcode order with their argument types.
+///
+/// The tables are generated from the protocols' XML (`scripts/make-wayland-protocol.py`, into
+/// `Generated/WaylandProtocols.swift`): `wayland.xml` (the core, windows, input, the data device),
+/// `xdg-shell.xml`, `primary-selection-unstable-v1.xml`, `ext-data-control-v1.xml` and
+/// `wlr-data-control-unstable-v1.xml` (the same messages under two prefixes), and the virtual
+/// pointer and keyboard protocols the tests drive a seat with. To speak another interface, add
+/// its XML and a line to the generator's table.
+package struct WaylandInterface: Hashable, Sendable, CustomStringConvertible {
+  /// A message: its name and its arguments' types.
+  typealias Message = (name: String, signature: [WaylandWire.ArgumentType])
+
+  /// The interface's name, as the registry announces it.
+  package let name: String
+  /// The highest version this client binds.
+  let version: UInt32
+  /// What the interface is, whichever protocol's prefix it has (`.dataControlDevice` for both
+  /// data-control devices): events are decoded by role and opcode.
+  let role: WaylandRole
+  /// The opcode of the request that destroys an object of the interface, where it has one
+  /// (`destroy`, or `release` for the seat's devices).
+  let destructor: UInt16?
+  /// The requests, by opcode.
+  let requests: [Message]
+  /// The events, by opcode.
+  let events: [Message]
+
+  package var description: String { name }
+
+  package static func == (lhs: WaylandInterface, rhs: WaylandInterface) -> Bool { lhs.name == rhs.name }
+  package func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+  /// The four interfaces of a data-control protocol: the same messages under either prefix
+  /// (`ext_data_control` is the standardised `zwlr_data_control` version 2).
+  struct DataControl: Sendable {
+    let manager: WaylandInterface
+    let device: WaylandInterface
+    let source: WaylandInterface
+    let offer: WaylandInterface
+
+    /// `ext_data_control_manager_v1` version 1 (primary selection included).
+    static let ext = DataControl(
+      manager: .extDataControlManager, device: .extDataControlDevice, source: .extDataControlSource,
+      offer: .extDataControlOffer)
+    /// `zwlr_data_control_manager_v1` version 2 (version 1 has no primary selection).
+    static let wlr = DataControl(
+      manager: .wlrDataControlManager, device: .wlrDataControlDevice, source: .wlrDataControlSource,
+      offer: .wlrDataControlOffer)
+
+    /// The protocols in the order they are preferred.
+    static let preferred = [ext, wlr]
+  }
+}
+
+/// One request, typed: built by the generated builders (`WaylandRequest.DataDevice.startDrag(…)`),
+/// which carry its opcode as a constant, the interfaces it may be sent to, and its arguments in
+/// the request's order and types. ``WaylandConnection/send(_:to:)`` checks the object's interface
+/// and the arguments against the interface's signature before it writes.
+package struct WaylandRequest {
+  /// The interfaces whose objects take the request (two for a message that data control's two
+  /// prefixes share).
+  let interfaces: Set<String>
+  /// The request's opcode in those interfaces.
+  let opcode: UInt16
+  /// The request's name, for messages and traces.
+  let name: String
+  /// Whether the request destroys its object.
+  let isDestructor: Bool
+  /// The arguments, in order.
+  let arguments: [WaylandWire.Argument]
+
+  /// Whether `arguments` are of `signature`'s types, in order (a nil string or object only
+  /// where the signature allows one).
+  func matches(_ signature: [WaylandWire.ArgumentType]) -> Bool {
+    guard arguments.count == signature.count else { return false }
+    for (argument, type) in zip(arguments, signature) {
+      switch (argument, type) {
+      case (.int, .int), (.uint, .uint), (.fixed, .fixed), (.array, .array), (.fd, .fd), (.newID, .newID): continue
+      case (.string(let text), .string): if text == nil { return false }
+      case (.string, .nullableString), (.object, .nullableObject): continue
+      case (.object(let id), .object): if id == 0 { return false }
+      default: return false
+      }
+    }
+    return true
+  }
+}

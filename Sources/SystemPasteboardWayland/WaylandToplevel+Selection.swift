@@ -1,0 +1,149 @@
+import SystemPasteboardCore
+import UTIPlatform
+
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
+/// A window's clipboard and primary selection: its focus, the selection the compositor tells
+/// it of, and the sources it sets (with the serial of its input), as a toolkit's clipboard is.
+extension WaylandToplevel {
+  /// Waits until the window has keyboard focus (at most the timeout); the serial of its
+  /// keyboard enter, which a selection needs.
+  /// - Throws: ``SystemPasteboardError``: `.unsupported` at once when the seat has no keyboard;
+  ///   `.timeout` when focus does not come (a compositor that does not focus new windows).
+  func waitForKeyboardFocus() throws(SystemPasteboardError) -> UInt32 {
+    let waiter = Waiter<UInt32>()
+    let (focused, capabilities) = state.withLock { state -> (UInt32?, UInt32?) in
+      if state.keyboardFocus { return (state.latestSerial, state.seatCapabilities) }
+      state.focusWaiters.append(waiter)
+      return (nil, state.seatCapabilities)
+    }
+    if let focused { return focused }
+    // A seat that says it has no keyboard never focuses a window: no wait for the timeout (a
+    // seat's capabilities come with its binding, before the window is configured).
+    if let capabilities, capabilities & WaylandEnum.SeatCapability.keyboard == 0 {
+      throw SystemPasteboardError(
+        .unsupported,
+        "the Wayland compositor at \(connection.display) has a seat without a keyboard, and without data-control a client reaches the selection only with keyboard focus (a headless session, or one whose keyboard is not attached)"
+      )
+    }
+    guard let serial = waiter.wait(seconds: connection.timeout) else {
+      try dispatcher.checkOpen()
+      throw SystemPasteboardError(
+        .timeout,
+        "the Wayland compositor at \(connection.display) gave our window no keyboard focus within \(connection.timeout) s (a seat without a keyboard, or a compositor that does not focus new windows)"
+      )
+    }
+    return serial
+  }
+
+  /// The selection's offer as the data device last announced it, with its MIME types; nil when
+  /// nothing owns it (or the window never had focus, which is when the compositor tells).
+  package func selection(primary: Bool) -> (offer: UInt32, mimeTypes: [String])? {
+    state.withLock { $0.offers.selection(primary: primary) }
+  }
+
+  /// The globals by which a compositor that keeps a copy of every selection is known: GNOME's
+  /// mutter (`gtk_shell1`), whose clipboard manager reads each new clipboard at once and puts it
+  /// back when its owner leaves; weston (`weston_desktop_shell`), whose clipboard (libweston's
+  /// `clipboard.c`) keeps the text of a selection whose source goes away (found by the
+  /// conformance suite: a paste-once or expired password came back there).
+  static let copyKeepingShells: Set<String> = ["gtk_shell1", "weston_desktop_shell"]
+
+  /// Whether the compositor keeps copies of the selection (``copyKeepingShells``).
+  var compositorKeepsCopies: Bool {
+    connection.globals.contains { Self.copyKeepingShells.contains($0.interface) }
+  }
+
+  /// The globals by which a compositor is known that puts its kept copy back when a client
+  /// empties the selection: weston, whose clipboard answers a selection set to none with its
+  /// own copy (mutter's manager leaves an emptied clipboard empty).
+  static let copyRestoringShells: Set<String> = ["weston_desktop_shell"]
+
+  /// Whether emptying the selection brings the compositor's kept copy back (``copyRestoringShells``).
+  var compositorRestoresCopies: Bool {
+    connection.globals.contains { Self.copyRestoringShells.contains($0.interface) }
+  }
+
+  /// Whether the compositor offers the primary selection to windows.
+  var hasPrimarySelection: Bool { primaryDevice != nil }
+
+  /// Makes the window's client the owner of the clipboard (or the primary selection) with
+  /// `mimeTypes`, for the input event `serial`; `serve` gives a type's bytes when another client
+  /// asks, and `events` hears `.cancelled` when another selection replaces it.
+  /// - Returns: The source's id.
+  @discardableResult
+  func setSelection(
+    mimeTypes: [String], primary: Bool, serial: UInt32, serve: @escaping @Sendable (String) -> Payload?,
+    events: @escaping @Sendable (Source) -> Void
+  ) throws(SystemPasteboardError) -> UInt32 {
+    let source: UInt32
+    if primary {
+      guard let primaryManager, let primaryDevice else {
+        throw SystemPasteboardError(
+          .unsupported, "the Wayland compositor at \(connection.display) has no primary selection protocol")
+      }
+      source = try connection.create(.primarySource, to: primaryManager) { .PrimaryManager.createSource(id: $0) }
+      for mimeType in mimeTypes { try connection.send(.PrimarySource.offer(mimeType: mimeType), to: source) }
+      state.withLock { $0.sources[source] = (serve, events) }
+      try connection.send(.PrimaryDevice.setSelection(source: source, serial: serial), to: primaryDevice)
+    } else {
+      guard let dataDevice, let dataDeviceManager else {
+        throw SystemPasteboardError(.unsupported, "the Wayland compositor at \(connection.display) has no data device")
+      }
+      source = try connection.create(.dataSource, to: dataDeviceManager) { .DataDeviceManager.createDataSource(id: $0) }
+      for mimeType in mimeTypes { try connection.send(.DataSource.offer(mimeType: mimeType), to: source) }
+      state.withLock { $0.sources[source] = (serve, events) }
+      try connection.send(.DataDevice.setSelection(source: source, serial: serial), to: dataDevice)
+    }
+    try dispatcher.sync()
+    return source
+  }
+
+  /// Gives up a selection this window's client owns: nothing owns it afterwards.
+  func clearSelection(_ source: UInt32, primary: Bool) throws(SystemPasteboardError) {
+    guard state.withLock({ $0.sources.removeValue(forKey: source) }) != nil else { return }
+    if primary, let primaryDevice {
+      try connection.send(.PrimaryDevice.setSelection(source: nil, serial: latestSerial), to: primaryDevice)
+    } else if let dataDevice {
+      try connection.send(.DataDevice.setSelection(source: nil, serial: latestSerial), to: dataDevice)
+    }
+    try connection.destroy(source)
+    try dispatcher.sync()
+  }
+
+  /// Sets no selection (the clipboard's, or the primary), for the input event `serial`: the
+  /// selection is empty afterwards, whoever owned it.
+  func clearSelection(primary: Bool, serial: UInt32) throws(SystemPasteboardError) {
+    if primary {
+      guard let primaryDevice else {
+        throw SystemPasteboardError(
+          .unsupported, "the Wayland compositor at \(connection.display) has no primary selection protocol")
+      }
+      try connection.send(.PrimaryDevice.setSelection(source: nil, serial: serial), to: primaryDevice)
+    } else if let dataDevice {
+      try connection.send(.DataDevice.setSelection(source: nil, serial: serial), to: dataDevice)
+    }
+    try dispatcher.sync()
+  }
+
+  /// Takes the window off the screen (its surface destroyed) while the connection goes on
+  /// serving what it offers, as wl-copy does once its selection is set.
+  func unmap() {
+    guard
+      state.withLock({ state in
+        defer { state.mapped = false }
+        return state.mapped
+      })
+    else { return }
+    try? connection.destroy(toplevel)
+    try? connection.destroy(xdgSurface)
+    try? connection.destroy(surface)
+    try? dispatcher.sync()
+  }
+}

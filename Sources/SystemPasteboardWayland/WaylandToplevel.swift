@@ -1,0 +1,454 @@
+import SystemPasteboardCore
+import UTIPlatform
+
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
+/// A Wayland window: an `xdg_toplevel` showing a `wl_shm` buffer, the seat's pointer and
+/// keyboard, and the seat's data device, on a connection and thread of its own.
+///
+/// The window reports button presses in surface coordinates, the drags other clients bring over
+/// it (their offers' MIME types and actions, motion, leave, drop), and the events of drags it
+/// starts; the owner answers through ``answer(_:serial:mimeType:actions:preferred:)``,
+/// ``receive(_:from:into:)`` and ``finish(_:)``. Handlers run on the window's thread.
+///
+/// The latest input serial (a press, a key, a pointer or keyboard enter) is kept: Wayland
+/// refuses a selection or a drag without the serial of the input event that caused it.
+package final class WaylandToplevel: @unchecked Sendable {
+  /// What happens to a drag this window started.
+  package enum Source: Sendable {
+    /// The target under the pointer would take `mimeType` (nil: none).
+    case target(String?)
+    /// The compositor settled on `action` (empty: none).
+    case action(DragActions)
+    case dropPerformed
+    /// The target took the drop.
+    case finished
+    /// The drag ended without a drop (or the target refused it).
+    case cancelled
+    /// A peer read the answer for `mimeType` to its end (a paste served).
+    case served(String)
+  }
+
+  let connection: WaylandConnection
+  /// How long any one exchange with the compositor may take, in seconds.
+  package var timeout: Double { connection.timeout }
+  /// The size of the content given (`pixels`, row by row): what the window shows at first, and
+  /// what a new size crops or pads.
+  let width: Int32
+  let height: Int32
+  private let pixels: [UInt32]?
+  let compositor: UInt32
+  let shm: UInt32
+  let dispatcher: WaylandDispatcher
+  let surface: UInt32
+  let xdgSurface: UInt32
+  let toplevel: UInt32
+  let wmBase: UInt32
+  /// The items of the window's latest drag, kept until its next drag or its close: a file
+  /// manager copies a promised file from its folder after it finished the drop.
+  let keptDragItems = Locked<[SystemPasteboard.Item]>([])
+  let seat: UInt32?
+  let dataDeviceManager: UInt32?
+  let dataDevice: UInt32?
+  let primaryManager: UInt32?
+  let primaryDevice: UInt32?
+  let state = Locked(State())
+
+  struct State {
+    var pointer: UInt32?
+    var keyboard: UInt32?
+    /// The seat's capabilities as it last announced them (nil until it has).
+    var seatCapabilities: UInt32?
+    var position = (x: 0.0, y: 0.0)
+    var latestSerial: UInt32 = 0
+    var keyboardFocus = false
+    var configured = false
+    /// The buffer shown, and its size.
+    var buffer: UInt32 = 0
+    var size: (width: Int32, height: Int32) = (0, 0)
+    /// The size the compositor suggested last (`xdg_toplevel.configure`), applied at the next
+    /// `xdg_surface.configure`.
+    var suggested: (width: Int32, height: Int32)?
+    /// Buffers replaced by another size, destroyed once the compositor releases them.
+    var retired: Set<UInt32> = []
+    var closeRequested = false
+    /// The offers the data devices announced, and the selections' (``WaylandOffers``); the drag
+    /// over the window is ``WindowDrops``'s to track.
+    var offers = WaylandOffers()
+    /// The sources this window offers (a drag's, the selections'), and what serves each.
+    var sources: [UInt32: (serve: @Sendable (String) -> Payload?, events: @Sendable (Source) -> Void)] = [:]
+    var dragSource: UInt32?
+    /// The surface showing the drag's image and its buffer, destroyed when the drag ends.
+    var dragIcon: (surface: UInt32, buffer: UInt32)?
+    var focusWaiters: [Waiter<UInt32>] = []
+    var mapped = true
+    var onPress: (@Sendable (WindowPress) -> Void)?
+    var onClose: (@Sendable () -> Void)?
+    var onDrag: (@Sendable (WindowDragEvent) -> Void)?
+    /// The serial of the latest press in the window, which a drag of ours starts from.
+    var latestPress: UInt32?
+    /// Other clients' drags over the window, numbered (``WindowDrops``).
+    var drops = WindowDrops()
+    var onFocus: (@Sendable (UInt32) -> Void)?
+  }
+
+  /// The descriptors whose readiness calls for ``serveReady()``, for a window driven by its
+  /// caller (empty for one with a thread of its own).
+  package private(set) var readyDescriptors: [Int32] = []
+
+  /// Opens a window of `width` × `height` titled `title`, filled with `pixels` (`xrgb8888`, row by
+  /// row; nil or short: a light grey), and returns once the compositor has configured and shown it.
+  /// With `drivenBy` its events run on no thread of its own: its driver calls ``serveReady()``
+  /// when ``readyDescriptors`` are readable (and now and then), where `drivenBy` holds (the
+  /// calling thread is such a place).
+  /// - Throws: ``SystemPasteboardError``: as ``WaylandConnection`` does; `.unsupported` when the
+  ///   compositor lacks `wl_compositor`, `wl_shm` or `xdg_wm_base`.
+  package init(
+    display: WaylandDisplay?, title: String, appID: String = "swift-uti", width: Int, height: Int,
+    pixels: [UInt32]? = nil, timeout: Double, drivenBy isDriving: (@Sendable () -> Bool)? = nil
+  ) throws(SystemPasteboardError) {
+    let connection = try WaylandConnection(display: display, timeout: timeout)
+    self.connection = connection
+    self.width = Int32(clamping: max(1, min(width, 8192)))
+    self.height = Int32(clamping: max(1, min(height, 8192)))
+    self.pixels = pixels
+    dispatcher = try WaylandDispatcher(connection: connection)
+    compositor = try Self.required(.compositor, on: connection)
+    shm = try Self.required(.shm, on: connection)
+    wmBase = try Self.required(.wmBase, on: connection)
+    seat = try connection.bind(.seat)?.id
+    dataDeviceManager = try connection.bind(.dataDeviceManager)?.id
+    surface = try connection.create(.surface, to: compositor) { .Compositor.createSurface(id: $0) }
+    xdgSurface = try connection.create(.xdgSurface, to: wmBase) { [surface] in
+      .WmBase.getXdgSurface(id: $0, surface: surface)
+    }
+    toplevel = try connection.create(.toplevel, to: xdgSurface) { .XdgSurface.getToplevel(id: $0) }
+    try connection.send(.Toplevel.setTitle(title: title), to: toplevel)
+    try connection.send(.Toplevel.setAppId(appId: appID), to: toplevel)
+    if let seat, let dataDeviceManager {
+      dataDevice = try connection.create(.dataDevice, to: dataDeviceManager) {
+        .DataDeviceManager.getDataDevice(id: $0, seat: seat)
+      }
+    } else {
+      dataDevice = nil
+    }
+    primaryManager = try connection.bind(.primaryManager)?.id
+    if let seat, let primaryManager {
+      primaryDevice = try connection.create(.primaryDevice, to: primaryManager) {
+        .PrimaryManager.getDevice(id: $0, seat: seat)
+      }
+    } else {
+      primaryDevice = nil
+    }
+    let buffer = try makeBuffer(width: self.width, height: self.height)
+    state.withLock { ($0.buffer, $0.size) = (buffer, (self.width, self.height)) }
+    // The first commit, without a buffer, asks for the first configure; the buffer follows its ack.
+    try connection.send(.Surface.commit(), to: surface)
+    try connection.roundTrip { incoming throws(SystemPasteboardError) in handle(incoming) }
+    dispatcher.prepare { [weak self] incoming in
+      self?.handle(incoming)
+    } ended: { _ in
+    }
+    if let isDriving {
+      readyDescriptors = dispatcher.startDriven(isDriving: isDriving)
+    } else {
+      try dispatcher.start()
+    }
+    try dispatcher.sync()
+  }
+
+  /// Handles what is ready, where a window made `drivenBy` its driver is served.
+  /// - Returns: Whether the window's connection goes on; false once it has ended.
+  @discardableResult
+  package func serveReady() -> Bool { dispatcher.serveReady() }
+
+  /// When the loop's next scheduled task is due (`.max`: none).
+  package var nextTaskDeadline: UInt64 { dispatcher.loop.nextTaskDeadline }
+
+  private static func required(_ interface: WaylandInterface, on connection: WaylandConnection)
+    throws(SystemPasteboardError) -> UInt32
+  {
+    guard let (id, _) = try connection.bind(interface) else {
+      throw SystemPasteboardError(
+        .unsupported, "the Wayland compositor at \(connection.display) has no \(interface.name)\(Self.needs)")
+    }
+    return id
+  }
+
+  /// The globals a window binds, in order.
+  static let requiredInterfaces: [WaylandInterface] = [.compositor, .shm, .wmBase]
+  private static let needs = ", which a window needs"
+
+  /// The global whose absence `error` (from making a window) reports, if it is one.
+  static func missingInterface(in error: SystemPasteboardError) -> String? {
+    requiredInterfaces.map(\.name).first { error.message.hasSuffix("has no \($0)\(needs)") }
+  }
+
+  /// A `wl_shm` buffer of `width` × `height` showing the content (cropped, or padded with a
+  /// light grey, where the size is not the content's).
+  private func makeBuffer(width: Int32, height: Int32) throws(SystemPasteboardError) -> UInt32 {
+    let (columns, rows) = (Int(width), Int(height))
+    var fill = [UInt32](repeating: 0xFFF0_F0F0, count: columns * rows)  // data, not wire: a light grey
+    if let pixels {
+      let given = Int(self.width)
+      for row in 0..<min(rows, Int(self.height)) where row * given < pixels.count {
+        let source = pixels[(row * given)..<min(pixels.count, row * given + min(columns, given))]
+        fill.replaceSubrange((row * columns)..<(row * columns + source.count), with: source)
+      }
+    }
+    return try shmBuffer(
+      fill.withUnsafeBytes { Array($0) }, width: width, height: height, format: WaylandEnum.ShmFormat.xrgb8888)
+  }
+
+  /// A `wl_shm` buffer of `bytes` (`width` × `height` pixels of four bytes, little-endian).
+  func shmBuffer(_ bytes: [UInt8], width: Int32, height: Int32, format: UInt32)
+    throws(SystemPasteboardError) -> UInt32
+  {
+    guard let fd = FileIO.anonymousSharedMemory(bytes) else {
+      throw SystemPasteboardError(
+        .connectionFailed, "no shared memory for the window's buffer: \(FileIO.reason(errno))")
+    }
+    defer { _ = closeDescriptor(fd) }
+    let pool = try connection.create(.shmPool, to: shm) {
+      .Shm.createPool(id: $0, fd: fd, size: Int32(clamping: bytes.count))
+    }
+    let buffer = try connection.create(.buffer, to: pool) {
+      .ShmPool.createBuffer(id: $0, offset: 0, width: width, height: height, stride: width * 4, format: format)
+    }
+    try connection.destroy(pool)
+    return buffer
+  }
+
+  /// Acknowledges a configure: the first attaches the buffer; a size the compositor suggested
+  /// since (a tiling layout, a maximised window) gets a buffer of that size, the old one destroyed
+  /// once the compositor releases it.
+  private func configured(_ serial: UInt32) {
+    try? connection.send(.XdgSurface.ackConfigure(serial: serial), to: xdgSurface)
+    let (first, resize) = state.withLock { state -> (Bool, (width: Int32, height: Int32)?) in
+      defer { (state.configured, state.suggested) = (true, nil) }
+      guard let suggested = state.suggested, suggested != state.size else { return (!state.configured, nil) }
+      return (!state.configured, suggested)
+    }
+    var attach: UInt32?
+    if let resize, let buffer = try? makeBuffer(width: resize.width, height: resize.height) {
+      attach = buffer
+      let old = state.withLock { state -> UInt32 in
+        defer { (state.buffer, state.size) = (buffer, resize) }
+        // One the compositor has read is destroyed once it releases it.
+        if !first { state.retired.insert(state.buffer) }
+        return state.buffer
+      }
+      if first { try? connection.destroy(old) }  // never attached
+    } else if first {
+      attach = state.withLock { $0.buffer }
+    }
+    var requests: [(request: WaylandRequest, object: UInt32)] = []
+    if let attach {
+      let size = state.withLock { $0.size }
+      requests = [
+        (.Surface.attach(buffer: attach, x: 0, y: 0), surface),
+        (.Surface.damageBuffer(x: 0, y: 0, width: size.width, height: size.height), surface),
+      ]
+    }
+    try? connection.send(requests + [(.Surface.commit(), surface)])
+  }
+
+  /// The size of the buffer the window shows now.
+  package var size: (width: Int32, height: Int32) { state.withLock { $0.size } }
+
+  /// Closes the window and its connection: the compositor takes the window away at once,
+  /// whoever still holds this object.
+  package func close() {
+    dispatcher.close()
+    connection.socket.shutdown()
+    keptDragItems.withLock { $0 = [] }
+  }
+
+  deinit { close() }
+
+  /// The error that ended the connection, once it has.
+  package var failure: SystemPasteboardError? { dispatcher.failure }
+
+  /// Whether the compositor asked the window to close (its close button, a keyboard shortcut).
+  package var closeRequested: Bool { state.withLock { $0.closeRequested } }
+
+  /// The serial of the latest input event the window had.
+  var latestSerial: UInt32 { state.withLock { $0.latestSerial } }
+
+  /// Whether the window has keyboard focus.
+  var hasKeyboardFocus: Bool { state.withLock { $0.keyboardFocus } }
+
+  /// Where the pointer last was over the window, in surface coordinates.
+  var pointerPosition: (x: Double, y: Double) { state.withLock { $0.position } }
+
+  /// Calls `handler` on every button press in the window.
+  package func onPress(_ handler: @escaping @Sendable (WindowPress) -> Void) {
+    state.withLock { $0.onPress = handler }
+  }
+  /// Sets what hears the compositor ask the window to close (`xdg_toplevel.close`).
+  package func onClose(_ handler: @escaping @Sendable () -> Void) { state.withLock { $0.onClose = handler } }
+
+  /// Calls `handler` on every event of drags over the window.
+
+  /// Calls `handler` with the serial each time the window gets keyboard focus.
+  func onKeyboardFocus(_ handler: @escaping @Sendable (UInt32) -> Void) {
+    state.withLock { $0.onFocus = handler }
+  }
+
+  /// Waits until the compositor has handled every request sent before.
+  package func sync() throws(SystemPasteboardError) { try dispatcher.sync() }
+
+  // MARK: Events
+
+  private func handle(_ incoming: WaylandConnection.Incoming) {
+    dispatcher.loop.assertInEventLoop()
+    if case .bufferReleased = incoming.event {
+      // A buffer of an older size: the compositor no longer reads it.
+      if state.withLock({ $0.retired.remove(incoming.object) != nil }) {
+        try? connection.destroy(incoming.object)
+      }
+      return
+    }
+    if handleSurfaceEvent(incoming.event) || handleInputEvent(incoming.event) { return }
+    handleOfferEvent(incoming)
+  }
+
+  /// The shell's events: pings, configures, and the compositor's request to close. False for
+  /// any other event.
+  private func handleSurfaceEvent(_ event: WaylandEvent) -> Bool {
+    switch event {
+    case .ping(let serial): try? connection.send(.WmBase.pong(serial: serial), to: wmBase)
+    case .surfaceConfigure(let serial): configured(serial)
+    case .toplevelConfigure(let width, let height) where width > 0 && height > 0:
+      state.withLock { $0.suggested = (min(width, 8192), min(height, 8192)) }
+    case .close:
+      let handler = state.withLock { state in
+        state.closeRequested = true
+        return state.onClose
+      }
+      handler?()
+    default: return false
+    }
+    return true
+  }
+
+  /// The seat's events: the pointer's and the keyboard's, which carry the serials requests
+  /// need. False for any other event (and for keyboard focus on another surface).
+  private func handleInputEvent(_ event: WaylandEvent) -> Bool {
+    switch event {
+    case .capabilities(let mask): bindInput(mask)
+    case .pointerEnter(let serial, _, let x, let y):
+      state.withLock { state in
+        state.latestSerial = serial
+        state.position = (x, y)
+      }
+    case .pointerMotion(let x, let y): state.withLock { $0.position = (x, y) }
+    case .button(let serial, let button, let pressed):
+      let (handler, position) = state.withLock { state in
+        state.latestSerial = serial
+        if pressed { state.latestPress = serial }
+        return (state.onPress, state.position)
+      }
+      let press = WindowPress(
+        x: position.x, y: position.y, button: WindowPress.button(linuxCode: button), serial: serial)
+      if pressed { handler?(press) }
+    case .keymap(let fd): _ = closeDescriptor(fd)
+    case .keyboardEnter(let serial, let surface) where surface == self.surface:
+      let (handler, waiters) = state.withLock { state in
+        state.latestSerial = serial
+        state.keyboardFocus = true
+        defer { state.focusWaiters = [] }
+        return (state.onFocus, state.focusWaiters)
+      }
+      for waiter in waiters { waiter.deliver(serial) }
+      handler?(serial)
+    case .keyboardLeave(let serial):
+      state.withLock { state in
+        state.latestSerial = serial
+        state.keyboardFocus = false
+      }
+    case .key(let serial, _, _), .modifiers(let serial): state.withLock { $0.latestSerial = serial }
+    default: return false
+    }
+    return true
+  }
+
+  /// The data device's events: offers, their types and actions, drags over the window, and the
+  /// selections; the rest are the events of this window's own sources.
+  private func handleOfferEvent(_ incoming: WaylandConnection.Incoming) {
+    switch incoming.event {
+    case .dataOffer, .offer, .sourceActions: state.withLock { _ = $0.offers.take(incoming) }
+    case .action where incoming.interface == .dataOffer: state.withLock { _ = $0.offers.take(incoming) }
+    case .dragEnter(let serial, _, let x, let y, let offer):
+      let entry = state.withLock { state -> WaylandOffers.Entry? in
+        state.latestSerial = serial
+        return offer.flatMap { state.offers.entries[$0] }
+      }
+      if let offer, let entry { dragEntered(offer, serial: serial, mimeTypes: entry.mimeTypes, x: x, y: y) }
+    case .dragMotion(let x, let y): dragMoved(x: x, y: y)
+    case .dragLeave: dragLeft()
+    case .drop: dragDropped()
+    case .selection(let offer, let primary):
+      if let stale = state.withLock({ $0.offers.select(offer, primary: primary) }) { release(stale) }
+    default: sourceEvent(incoming)
+    }
+  }
+
+  /// The events of the sources this window offers (a drag's, a selection's).
+  private func sourceEvent(_ incoming: WaylandConnection.Incoming) {
+    guard let source = state.withLock({ $0.sources[incoming.object] }) else {
+      if case .send(_, let fd) = incoming.event { _ = closeDescriptor(fd) }
+      return
+    }
+    switch incoming.event {
+    case .target(let mimeType): source.events(.target(mimeType))
+    case .action(let mask): source.events(.action(DragActions(waylandMask: mask)))
+    case .send(let mimeType, let fd):
+      let (serve, events) = source
+      let timeout = connection.timeout * 2
+      PipeWriters.serve(
+        fd, timeout: timeout, payload: { serve(mimeType) }, done: { served in if served { events(.served(mimeType)) } })
+    case .dropPerformed: source.events(.dropPerformed)
+    case .dragFinished, .cancelled:
+      let icon = state.withLock { state -> (surface: UInt32, buffer: UInt32)? in
+        state.sources.removeValue(forKey: incoming.object)
+        guard state.dragSource == incoming.object else { return nil }
+        state.dragSource = nil
+        defer { state.dragIcon = nil }
+        return state.dragIcon
+      }
+      try? connection.destroy(incoming.object)
+      if let icon { destroyIcon(icon) }
+      if case .dragFinished = incoming.event { source.events(.finished) } else { source.events(.cancelled) }
+    default: break
+    }
+  }
+
+  /// Gets the seat's pointer and keyboard as they appear (a seat may gain them later).
+  private func bindInput(_ capabilities: UInt32) {
+    guard let seat else { return }
+    // Seat events come on the loop's thread alone: no other thread makes these between the test
+    // and the making.
+    let (wantsPointer, wantsKeyboard) = state.withLock { state in
+      state.seatCapabilities = capabilities
+      return (
+        capabilities & WaylandEnum.SeatCapability.pointer != 0 && state.pointer == nil,
+        capabilities & WaylandEnum.SeatCapability.keyboard != 0 && state.keyboard == nil
+      )
+    }
+    if wantsPointer, let pointer = try? connection.create(.pointer, to: seat, by: { .Seat.getPointer(id: $0) }) {
+      state.withLock { $0.pointer = pointer }
+    }
+    if wantsKeyboard, let keyboard = try? connection.create(.keyboard, to: seat, by: { .Seat.getKeyboard(id: $0) }) {
+      state.withLock { $0.keyboard = keyboard }
+    }
+  }
+}
+
+@inline(__always) private func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }
