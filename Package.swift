@@ -97,7 +97,8 @@ let package = Package(
     // Test-only desktop tools: virtual input for a headless seat, and the drag probes that time a
     // target's answer (XDND and Wayland). Never in a library product.
     .target(
-      name: "DesktopTestSupport", dependencies: ["SystemPasteboard", "DesktopPasteboard", "UTIPlatform"],
+      name: "DesktopTestSupport",
+      dependencies: ["SystemPasteboard", "SystemPasteboardWayland", "DesktopPasteboard", "UTIPlatform"],
       path: "Tests/DesktopTestSupport"),
     .testTarget(name: "UTIPlatformTests", dependencies: ["UTIPlatform", "TestSupport"]),
     .testTarget(

@@ -7,11 +7,11 @@ import SystemPasteboardCore
 /// `Generated/WaylandProtocols.swift`): `wayland.xml` (the core, windows, input, the data device),
 /// `xdg-shell.xml`, `primary-selection-unstable-v1.xml`, `ext-data-control-v1.xml` and
 /// `wlr-data-control-unstable-v1.xml` (the same messages under two prefixes), and the virtual
-/// pointer and keyboard protocols the tests drive a seat with. To speak another interface, add
-/// its XML and a line to the generator's table.
+/// pointer and keyboard protocols the tests drive a seat with (generated into their support, over
+/// this type). To speak another interface, add its XML and a line to the generator's table.
 package struct WaylandInterface: Hashable, Sendable, CustomStringConvertible {
   /// A message: its name and its arguments' types.
-  typealias Message = (name: String, signature: [WaylandWire.ArgumentType])
+  package typealias Message = (name: String, signature: [WaylandWire.ArgumentType])
 
   /// The interface's name, as the registry announces it.
   package let name: String
@@ -29,6 +29,21 @@ package struct WaylandInterface: Hashable, Sendable, CustomStringConvertible {
   let events: [Message]
 
   package var description: String { name }
+
+  /// An interface's table, as the generator writes it from the protocol's XML.
+  /// - Parameters:
+  ///   - name: The interface's name.
+  ///   - version: The highest version this client binds.
+  ///   - role: What the interface is (its events are decoded by role).
+  ///   - destructor: The opcode of its destroying request, where it has one.
+  ///   - requests: The requests, by opcode.
+  ///   - events: The events, by opcode.
+  package init(
+    name: String, version: UInt32, role: WaylandRole, destructor: UInt16?, requests: [Message], events: [Message]
+  ) {
+    (self.name, self.version, self.role, self.destructor) = (name, version, role, destructor)
+    (self.requests, self.events) = (requests, events)
+  }
 
   package static func == (lhs: WaylandInterface, rhs: WaylandInterface) -> Bool { lhs.name == rhs.name }
   package func hash(into hasher: inout Hasher) { hasher.combine(name) }
@@ -71,6 +86,20 @@ package struct WaylandRequest {
   let isDestructor: Bool
   /// The arguments, in order.
   let arguments: [WaylandWire.Argument]
+
+  /// A request, as the generated builders make it.
+  /// - Parameters:
+  ///   - interfaces: The interfaces whose objects take it.
+  ///   - opcode: Its opcode in those interfaces.
+  ///   - name: Its name, for messages and traces.
+  ///   - isDestructor: Whether it destroys its object.
+  ///   - arguments: The arguments, in order.
+  package init(
+    interfaces: Set<String>, opcode: UInt16, name: String, isDestructor: Bool, arguments: [WaylandWire.Argument]
+  ) {
+    (self.interfaces, self.opcode, self.name) = (interfaces, opcode, name)
+    (self.isDestructor, self.arguments) = (isDestructor, arguments)
+  }
 
   /// Whether `arguments` are of `signature`'s types, in order (a nil string or object only
   /// where the signature allows one).

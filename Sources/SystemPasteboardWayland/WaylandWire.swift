@@ -17,16 +17,16 @@ import UTIPlatform
 /// argument types): `int`, `uint`, `fixed` (24.8), `object` (0 is null) and `new_id` are one
 /// word; `string` is its length including the NUL (0 for null), the bytes and the NUL, padded;
 /// `array` is its length, the bytes, padded; `fd` takes no bytes.
-enum WaylandWire {
+package enum WaylandWire {
   /// The type of one argument, as a protocol description names it.
-  enum ArgumentType: Equatable {
+  package enum ArgumentType: Equatable {
     case int, uint, fixed, string, nullableString, object, nullableObject, array, fd
     /// A new object made by the sender, of the named interface.
     case newID(String)
   }
 
   /// One argument's value.
-  enum Argument: Equatable {
+  package enum Argument: Equatable {
     case int(Int32)
     case uint(UInt32)
     case fixed(Int32)

@@ -242,37 +242,6 @@ extension WaylandInterface {
     requests: [("receive", [.string, .fd]), ("destroy", [])],
     events: [("offer", [.string])])
 
-  /// `zwlr_virtual_pointer_manager_v1` (wlr-virtual-pointer-unstable-v1.xml), as this client binds it: version 1.
-  package static let virtualPointerManager = WaylandInterface(
-    name: "zwlr_virtual_pointer_manager_v1", version: 1, role: .virtualPointerManager, destructor: 1,
-    requests: [("create_virtual_pointer", [.nullableObject, .newID("zwlr_virtual_pointer_v1")]), ("destroy", [])],
-    events: [])
-
-  /// `zwlr_virtual_pointer_v1` (wlr-virtual-pointer-unstable-v1.xml), as this client binds it: version 1.
-  package static let virtualPointer = WaylandInterface(
-    name: "zwlr_virtual_pointer_v1", version: 1, role: .virtualPointer, destructor: 8,
-    requests: [
-      ("motion", [.uint, .fixed, .fixed]), ("motion_absolute", [.uint, .uint, .uint, .uint, .uint]),
-      ("button", [.uint, .uint, .uint]), ("axis", [.uint, .uint, .fixed]), ("frame", []), ("axis_source", [.uint]),
-      ("axis_stop", [.uint, .uint]), ("axis_discrete", [.uint, .uint, .fixed, .int]), ("destroy", []),
-    ],
-    events: [])
-
-  /// `zwp_virtual_keyboard_manager_v1` (virtual-keyboard-unstable-v1.xml), as this client binds it: version 1.
-  package static let virtualKeyboardManager = WaylandInterface(
-    name: "zwp_virtual_keyboard_manager_v1", version: 1, role: .virtualKeyboardManager, destructor: nil,
-    requests: [("create_virtual_keyboard", [.object, .newID("zwp_virtual_keyboard_v1")])],
-    events: [])
-
-  /// `zwp_virtual_keyboard_v1` (virtual-keyboard-unstable-v1.xml), as this client binds it: version 1.
-  package static let virtualKeyboard = WaylandInterface(
-    name: "zwp_virtual_keyboard_v1", version: 1, role: .virtualKeyboard, destructor: 3,
-    requests: [
-      ("keymap", [.uint, .fd, .uint]), ("key", [.uint, .uint, .uint]), ("modifiers", [.uint, .uint, .uint, .uint]),
-      ("destroy", []),
-    ],
-    events: [])
-
   /// Every interface of the tables, by name (for the objects the compositor makes).
   static let known: [String: WaylandInterface] = Dictionary(
     uniqueKeysWithValues: [
@@ -280,7 +249,6 @@ extension WaylandInterface {
       xdgSurface, toplevel, dataDeviceManager, dataDevice, dataSource, dataOffer, primaryManager, primaryDevice,
       primaryOffer, primarySource, extDataControlManager, extDataControlDevice, extDataControlSource,
       extDataControlOffer, wlrDataControlManager, wlrDataControlDevice, wlrDataControlSource, wlrDataControlOffer,
-      virtualPointerManager, virtualPointer, virtualKeyboardManager, virtualKeyboard,
     ].map { ($0.name, $0) })
 }
 
@@ -960,138 +928,10 @@ extension WaylandRequest {
         arguments: [])
     }
   }
-
-  /// The requests of `zwlr_virtual_pointer_manager_v1`, typed, with their opcodes.
-  package enum VirtualPointerManager {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["zwlr_virtual_pointer_manager_v1"]
-
-    /// `zwlr_virtual_pointer_manager_v1.create_virtual_pointer` (opcode 0): Create a new virtual pointer.
-    package static func createVirtualPointer(seat: UInt32?, id: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualPointerManager.interfaces, opcode: 0, name: "create_virtual_pointer", isDestructor: false,
-        arguments: [.object(seat ?? 0), .newID(id)])
-    }
-    /// `zwlr_virtual_pointer_manager_v1.destroy` (opcode 1): destroy the virtual pointer manager.
-    package static func destroy() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualPointerManager.interfaces, opcode: 1, name: "destroy", isDestructor: true,
-        arguments: [])
-    }
-  }
-
-  /// The requests of `zwlr_virtual_pointer_v1`, typed, with their opcodes.
-  package enum VirtualPointer {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["zwlr_virtual_pointer_v1"]
-
-    /// `zwlr_virtual_pointer_v1.motion` (opcode 0): pointer relative motion event.
-    package static func motion(time: UInt32, dx: Double, dy: Double) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualPointer.interfaces, opcode: 0, name: "motion", isDestructor: false,
-        arguments: [.uint(time), .fixed(Int32((dx * 256).rounded())), .fixed(Int32((dy * 256).rounded()))])
-    }
-    /// `zwlr_virtual_pointer_v1.motion_absolute` (opcode 1): pointer absolute motion event.
-    package static func motionAbsolute(time: UInt32, x: UInt32, y: UInt32, xExtent: UInt32, yExtent: UInt32)
-      -> WaylandRequest
-    {
-      WaylandRequest(
-        interfaces: VirtualPointer.interfaces, opcode: 1, name: "motion_absolute", isDestructor: false,
-        arguments: [.uint(time), .uint(x), .uint(y), .uint(xExtent), .uint(yExtent)])
-    }
-    /// `zwlr_virtual_pointer_v1.button` (opcode 2): button event.
-    package static func button(time: UInt32, button: UInt32, state: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualPointer.interfaces, opcode: 2, name: "button", isDestructor: false,
-        arguments: [.uint(time), .uint(button), .uint(state)])
-    }
-    /// `zwlr_virtual_pointer_v1.axis` (opcode 3): axis event.
-    package static func axis(time: UInt32, axis: UInt32, value: Double) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualPointer.interfaces, opcode: 3, name: "axis", isDestructor: false,
-        arguments: [.uint(time), .uint(axis), .fixed(Int32((value * 256).rounded()))])
-    }
-    /// `zwlr_virtual_pointer_v1.frame` (opcode 4): end of a pointer event sequence.
-    package static func frame() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualPointer.interfaces, opcode: 4, name: "frame", isDestructor: false,
-        arguments: [])
-    }
-    /// `zwlr_virtual_pointer_v1.axis_source` (opcode 5): axis source event.
-    package static func axisSource(axisSource: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualPointer.interfaces, opcode: 5, name: "axis_source", isDestructor: false,
-        arguments: [.uint(axisSource)])
-    }
-    /// `zwlr_virtual_pointer_v1.axis_stop` (opcode 6): axis stop event.
-    package static func axisStop(time: UInt32, axis: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualPointer.interfaces, opcode: 6, name: "axis_stop", isDestructor: false,
-        arguments: [.uint(time), .uint(axis)])
-    }
-    /// `zwlr_virtual_pointer_v1.axis_discrete` (opcode 7): axis click event.
-    package static func axisDiscrete(time: UInt32, axis: UInt32, value: Double, discrete: Int32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualPointer.interfaces, opcode: 7, name: "axis_discrete", isDestructor: false,
-        arguments: [.uint(time), .uint(axis), .fixed(Int32((value * 256).rounded())), .int(discrete)])
-    }
-    /// `zwlr_virtual_pointer_v1.destroy` (opcode 8): destroy the virtual pointer object.
-    package static func destroy() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualPointer.interfaces, opcode: 8, name: "destroy", isDestructor: true,
-        arguments: [])
-    }
-  }
-
-  /// The requests of `zwp_virtual_keyboard_manager_v1`, typed, with their opcodes.
-  package enum VirtualKeyboardManager {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["zwp_virtual_keyboard_manager_v1"]
-
-    /// `zwp_virtual_keyboard_manager_v1.create_virtual_keyboard` (opcode 0): Create a new virtual keyboard.
-    package static func createVirtualKeyboard(seat: UInt32, id: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualKeyboardManager.interfaces, opcode: 0, name: "create_virtual_keyboard", isDestructor: false,
-        arguments: [.object(seat), .newID(id)])
-    }
-  }
-
-  /// The requests of `zwp_virtual_keyboard_v1`, typed, with their opcodes.
-  package enum VirtualKeyboard {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["zwp_virtual_keyboard_v1"]
-
-    /// `zwp_virtual_keyboard_v1.keymap` (opcode 0): keyboard mapping.
-    package static func keymap(format: UInt32, fd: Int32, size: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualKeyboard.interfaces, opcode: 0, name: "keymap", isDestructor: false,
-        arguments: [.uint(format), .fd(fd), .uint(size)])
-    }
-    /// `zwp_virtual_keyboard_v1.key` (opcode 1): key event.
-    package static func key(time: UInt32, key: UInt32, state: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualKeyboard.interfaces, opcode: 1, name: "key", isDestructor: false,
-        arguments: [.uint(time), .uint(key), .uint(state)])
-    }
-    /// `zwp_virtual_keyboard_v1.modifiers` (opcode 2): modifier and group state.
-    package static func modifiers(modsDepressed: UInt32, modsLatched: UInt32, modsLocked: UInt32, group: UInt32)
-      -> WaylandRequest
-    {
-      WaylandRequest(
-        interfaces: VirtualKeyboard.interfaces, opcode: 2, name: "modifiers", isDestructor: false,
-        arguments: [.uint(modsDepressed), .uint(modsLatched), .uint(modsLocked), .uint(group)])
-    }
-    /// `zwp_virtual_keyboard_v1.destroy` (opcode 3): destroy the virtual keyboard keyboard object.
-    package static func destroy() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualKeyboard.interfaces, opcode: 3, name: "destroy", isDestructor: true,
-        arguments: [])
-    }
-  }
 }
 
 /// What an interface is, whichever protocol's prefix it has: its events are decoded by role.
-enum WaylandRole: Sendable {
+package enum WaylandRole: Sendable {
   /// `wl_display`.
   case display
   /// `wl_registry`.
@@ -1144,14 +984,9 @@ enum WaylandRole: Sendable {
   case dataControlSource
   /// `ext_data_control_offer_v1` and its twin under the other prefix.
   case dataControlOffer
-  /// `zwlr_virtual_pointer_manager_v1`.
-  case virtualPointerManager
-  /// `zwlr_virtual_pointer_v1`.
-  case virtualPointer
-  /// `zwp_virtual_keyboard_manager_v1`.
-  case virtualKeyboardManager
-  /// `zwp_virtual_keyboard_v1`.
-  case virtualKeyboard
+  /// An interface whose events this client never reads, having none (the tests' virtual input,
+  /// generated into their support).
+  case withoutEvents
 }
 
 /// The events of each role, typed: decoded from a message's arguments by its opcode.
