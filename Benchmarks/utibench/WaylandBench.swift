@@ -157,7 +157,10 @@ enum WaylandBench {
     guard
       let (window, probe, ours, home) = stage(targets: targets, display: display, input: input, compositor: compositor)
     else { return nil }
+    let answerTimes = Locked<[UInt64]>([])
+    window.observeAnswers { took in answerTimes.withLock { $0.append(took) } }
     defer {
+      window.observeAnswers(nil)
       window.close()
       probe.window.close()
     }
@@ -180,7 +183,7 @@ enum WaylandBench {
       }
       return accepted > 0 ? time : .nan
     }
-    let answers = window.answerTimes.suffix(runs).sorted()
+    let answers = answerTimes.withLock { $0 }.suffix(runs).sorted()
     guard let time, !time.isNaN, !answers.isEmpty else { return nil }
     return (time, Double(answers[answers.count / 2]) / 1e9)
   }

@@ -19,10 +19,11 @@ public class DesktopWindowBase: DesktopWindow, @unchecked Sendable {
 
   deinit { bridge.close() }
 
-  /// How long the latest drag answers took inside the window, oldest first (at most 4,096), in
+  /// Tells `observer` how long each drag answer takes inside the window from now on, in
   /// nanoseconds: from the event's arrival on the window's thread to the answer's sending, the
-  /// delegates' calls on the main actor included. `utibench` reads it beside the end-to-end time.
-  package var answerTimes: [UInt64] { bridge.answerTimes }
+  /// delegates' calls on the main actor included (nil stops it). `utibench` times it beside the
+  /// end-to-end time; the window keeps no times itself.
+  package func observeAnswers(_ observer: (@Sendable (UInt64) -> Void)?) { bridge.observeAnswers(observer) }
 
   /// Whether the window's events are served from the main queue now (for the tests).
   var isServedFromMainQueue: Bool { bridge.isServedFromMainQueue }

@@ -31,8 +31,8 @@ final class WindowBridge: @unchecked Sendable {
     var dragging = false
     /// The drag that began on the surface (set and read on the main actor, in order).
     var began: Int?
-    /// How long the latest answers took (``answerTimes``), oldest first.
-    var answerTimes: [UInt64] = []
+    /// Told how long each answer took (``observeAnswers(_:)``); nil: nothing is told.
+    var answerObserver: (@Sendable (UInt64) -> Void)?
   }
 
   /// The drag over the window: its number, the items made from its targets (nil while they are
@@ -70,10 +70,12 @@ final class WindowBridge: @unchecked Sendable {
   /// Whether the window's events are served from the main queue now (for the tests).
   var isServedFromMainQueue: Bool { driver?.isServing ?? false }
 
-  /// How long the window took to answer each of the latest positions over it, in nanoseconds,
-  /// oldest first (at most 4,096): from the event's arrival on the window's loop to the answer
-  /// going out, the delegates' calls on the main actor included.
-  var answerTimes: [UInt64] { state.withLock { $0.answerTimes } }
+  /// Tells `observer` how long the window took to answer each position over it from now on, in
+  /// nanoseconds: from the event's arrival on the window's loop to the answer going out, the
+  /// delegates' calls on the main actor included (a benchmark's hook; nil stops it).
+  func observeAnswers(_ observer: (@Sendable (UInt64) -> Void)?) {
+    state.withLock { $0.answerObserver = observer }
+  }
 
   func acceptDrops(into surface: DropSurface) throws(SystemPasteboardError) {
     state.withLock { $0.surface = surface }
