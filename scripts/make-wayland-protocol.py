@@ -2,7 +2,8 @@
 """Generates the Wayland wire of SystemPasteboardWayland from the protocols' own XML descriptions, as
 wayland-scanner does for C: each interface this client speaks (its name, the version it binds,
 its requests and events in opcode order with their signatures), and a typed builder per request
-whose opcode is a constant and whose arguments are the request's own, in order and type.
+whose opcode is a constant and whose arguments are the request's own, in order and type; each
+role's events typed, and `WaylandEvent`, one case per role, which handlers match directly.
 
   python3 scripts/make-wayland-protocol.py          # writes Sources/SystemPasteboardWayland/Generated/ and
                                                     # the tests' virtual input, Tests/DesktopTestSupport/Generated/
@@ -340,6 +341,41 @@ def roles(found):
             "      switch opcode {",
         ] + decode + ["      default: return nil", "      }", "    }", "  }", ""]
     out[-1:] = ["}", ""]
+    out += event_union(found, seen)
+    return out
+
+
+def event_union(found, seen):
+    """`WaylandEvent`: one case per role with events, carrying that role's typed event, as
+    wayland-rs gives each interface its `Event` enum; decoded by role and opcode."""
+    with_events = [(role, name) for role, (name, version) in seen.items() if messages(found[name][1], "event", version)]
+    without = [role for role in seen if role not in dict(with_events)] + ["without_events"]
+    out = [
+        "/// One event, typed by its interface's role: the role's generated events (``WaylandEvents``).",
+        "enum WaylandEvent: Sendable {",
+    ]
+    for role, name in with_events:
+        twin = " and its twin under the other prefix" if role.startswith("data_control") else ""
+        out += [f"  /// An event of `{name}`{twin}.", f"  case {camel(role)}(WaylandEvents.{camel(role, upper=True)})"]
+    out += [
+        "",
+        "  /// The event of `opcode` of an interface of `role` with arguments `a` (checked against its",
+        "  /// signature already); nil for an opcode or arguments that do not fit, or a role without events.",
+        "  init?(role: WaylandRole, opcode: UInt16, _ a: [WaylandWire.Argument]) {",
+        "    let event: WaylandEvent?",
+        "    switch role {",
+    ]
+    for role, _ in with_events:
+        out.append(f"    case .{camel(role)}: event = WaylandEvents.{camel(role, upper=True)}(opcode: opcode, a).map(Self.{camel(role)})")
+    out += [
+        "    case " + ", ".join("." + camel(role) for role in without) + ": event = nil",
+        "    }",
+        "    guard let event else { return nil }",
+        "    self = event",
+        "  }",
+        "}",
+        "",
+    ]
     return out
 
 

@@ -90,7 +90,7 @@ package final class WaylandConnection: @unchecked Sendable {
     }
     let registry = try create(.registry, to: 1) { .Display.getRegistry(registry: $0) }
     try roundTrip { incoming in
-      if case .global(let name, let interface, let version) = incoming.event {
+      if case .registry(.global(let name, let interface, let version)) = incoming.event {
         globals.append(Global(name: name, interface: interface, version: version))
       }
     }
@@ -276,7 +276,7 @@ package final class WaylandConnection: @unchecked Sendable {
       guard let incoming = try nextEvent(until: deadline) else {
         throw SystemPasteboardError(.timeout, "the Wayland compositor at \(display) did not answer within \(timeout) s")
       }
-      if incoming.object == callback, case .done = incoming.event {
+      if incoming.object == callback, case .callback(.done) = incoming.event {
         forget(callback)
         return
       }
@@ -356,12 +356,12 @@ package final class WaylandConnection: @unchecked Sendable {
       return nil
     }
     switch event {
-    case .error(let culprit, let code, let text):
+    case .display(.error(let culprit, let code, let text)):
       let name = self.interface(of: culprit)?.name ?? "unknown object"
       throw SystemPasteboardError(
         .request, "the Wayland compositor reported error \(code) on \(name)@\(culprit): \(text)",
         server: .init(code: Int(code), request: name))
-    case .deleteID(let id):
+    case .display(.deleteId(let id)):
       objects.withLock { objects in
         if objects.interfaces.removeValue(forKey: id) != nil, id < 0xFF00_0000 { objects.free.append(id) }
         objects.destroyed.remove(id)

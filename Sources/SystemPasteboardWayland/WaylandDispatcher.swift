@@ -45,7 +45,9 @@ final class WaylandDispatcher: @unchecked Sendable {
         // The loop ran its commands before this serve: a wake-up spent before them is taken.
         _ = connection.socket.takeWake()
         while let incoming = try connection.nextEvent(until: deadline == .max ? nil : deadline, wakeable: true) {
-          if case .done = incoming.event, let waiter = syncs.withLock({ $0.removeValue(forKey: incoming.object) }) {
+          if case .callback(.done) = incoming.event,
+            let waiter = syncs.withLock({ $0.removeValue(forKey: incoming.object) })
+          {
             connection.forget(incoming.object)
             waiter.deliver(true)
           } else {

@@ -30,13 +30,15 @@ struct WaylandOffers {
   /// from `incoming`; false for any other event.
   mutating func take(_ incoming: WaylandConnection.Incoming) -> Bool {
     switch incoming.event {
-    case .dataOffer(let offer): entries[offer] = Entry()
-    case .offer(let mimeType):
+    case .dataDevice(.dataOffer(let offer)), .primaryDevice(.dataOffer(let offer)),
+      .dataControlDevice(.dataOffer(let offer)):
+      entries[offer] = Entry()
+    case .dataOffer(.offer(let mimeType)), .primaryOffer(.offer(let mimeType)), .dataControlOffer(.offer(let mimeType)):
       if let count = entries[incoming.object]?.mimeTypes.count, count < Self.mimeTypeLimit {
         entries[incoming.object]!.mimeTypes.append(mimeType)
       }
-    case .sourceActions(let mask): entries[incoming.object]?.actions = mask
-    case .action(let mask) where incoming.interface == .dataOffer: entries[incoming.object]?.chosen = mask
+    case .dataOffer(.sourceActions(let mask)): entries[incoming.object]?.actions = mask
+    case .dataOffer(.action(let mask)): entries[incoming.object]?.chosen = mask
     default: return false
     }
     return true

@@ -118,22 +118,28 @@ extension WaylandSelection {
     /// event.
     private func handle(_ incoming: WaylandConnection.Incoming) {
       switch incoming.event {
-      case .dataOffer, .offer:
+      case .dataControlDevice(.dataOffer), .dataControlOffer(.offer):
         offers.withLock { _ = $0.take(incoming) }
         return
-      case .selection(let offer, let isPrimary):
-        let stale = offers.withLock { offers in
-          [offers.select(offer, primary: isPrimary)].compactMap { $0 } + offers.removeUnselected()
-        }
-        for id in stale { try? connection.destroy(id) }
-      case .finished:
+      case .dataControlDevice(.selection(let offer)): select(offer, primary: false)
+      case .dataControlDevice(.primarySelection(let offer)): select(offer, primary: true)
+      case .dataControlDevice(.finished):
         // The seat went away: the device is dead, and reads find no owner.
         offers.withLock { $0.clearSelections() }
       default: break
       }
       var taken = false
       for selection in liveMembers where selection.handle(incoming) { taken = true }
-      if case .send(_, let fd) = incoming.event, !taken { WaylandSelection.refuse(fd) }
+      if case .dataControlSource(.send(_, let fd)) = incoming.event, !taken { WaylandSelection.refuse(fd) }
+    }
+
+    /// On the loop's thread: the selection's offer is now `offer`; the offers no selection
+    /// holds any longer are destroyed.
+    private func select(_ offer: UInt32?, primary: Bool) {
+      let stale = offers.withLock { offers in
+        [offers.select(offer, primary: primary)].compactMap { $0 } + offers.removeUnselected()
+      }
+      for id in stale { try? connection.destroy(id) }
     }
   }
 }

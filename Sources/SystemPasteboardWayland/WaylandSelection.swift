@@ -269,14 +269,14 @@ package final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   /// offers); this selection takes what is its own. False for a `send` to a source not its own.
   func handle(_ incoming: WaylandConnection.Incoming) -> Bool {
     switch incoming.event {
-    case .selection(_, let isPrimary) where isPrimary == primary:
+    case .dataControlDevice(.selection) where !primary, .dataControlDevice(.primarySelection) where primary:
       let counted = state.withLock { state -> Bool in
         guard state.echoes > 0 else { return true }
         state.echoes -= 1
         return false
       }
       if counted { onChange() }
-    case .send(let mimeType, let fd):
+    case .dataControlSource(.send(let mimeType, let fd)):
       guard let source = state.withLock({ $0.serving(incoming.object) }) else { return false }
       guard let offer = source.offers.first(where: { $0.target == mimeType }) else {
         _ = closeDescriptor(fd)
@@ -288,7 +288,7 @@ package final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
         return true
       }
       serve(offer, of: source, to: fd)
-    case .cancelled:
+    case .dataControlSource(.cancelled):
       // Ours until now, or replaced by a newer own: destroy it. A source we gave up (disown,
       // clear) was destroyed there.
       let (wasCurrent, wasRetired) = state.withLock { state -> (Bool, Bool) in
@@ -300,7 +300,7 @@ package final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
       }
       if wasCurrent { ownershipChanged.notify() }
       if wasCurrent || wasRetired { try? connection.destroy(incoming.object) }
-    case .finished:
+    case .dataControlDevice(.finished):
       // The seat went away: the device is dead; ownership ends.
       state.withLock { $0.source = nil }
       ownershipChanged.notify()

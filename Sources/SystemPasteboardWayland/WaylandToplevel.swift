@@ -308,7 +308,7 @@ package final class WaylandToplevel: @unchecked Sendable {
 
   private func handle(_ incoming: WaylandConnection.Incoming) {
     dispatcher.loop.assertInEventLoop()
-    if case .bufferReleased = incoming.event {
+    if case .buffer(.release) = incoming.event {
       // A buffer of an older size: the compositor no longer reads it.
       if state.withLock({ $0.retired.remove(incoming.object) != nil }) {
         try? connection.destroy(incoming.object)
@@ -323,11 +323,11 @@ package final class WaylandToplevel: @unchecked Sendable {
   /// any other event.
   private func handleSurfaceEvent(_ event: WaylandEvent) -> Bool {
     switch event {
-    case .ping(let serial): try? connection.send(.WmBase.pong(serial: serial), to: wmBase)
-    case .surfaceConfigure(let serial): configured(serial)
-    case .toplevelConfigure(let width, let height) where width > 0 && height > 0:
+    case .wmBase(.ping(let serial)): try? connection.send(.WmBase.pong(serial: serial), to: wmBase)
+    case .xdgSurface(.configure(let serial)): configured(serial)
+    case .toplevel(.configure(let width, let height, _)) where width > 0 && height > 0:
       state.withLock { $0.suggested = (min(width, 8192), min(height, 8192)) }
-    case .close:
+    case .toplevel(.close):
       let handler = state.withLock { state in
         state.closeRequested = true
         return state.onClose
@@ -342,14 +342,15 @@ package final class WaylandToplevel: @unchecked Sendable {
   /// need. False for any other event (and for keyboard focus on another surface).
   private func handleInputEvent(_ event: WaylandEvent) -> Bool {
     switch event {
-    case .capabilities(let mask): bindInput(mask)
-    case .pointerEnter(let serial, _, let x, let y):
+    case .seat(.capabilities(let mask)): bindInput(mask)
+    case .pointer(.enter(let serial, _, let x, let y)):
       state.withLock { state in
         state.latestSerial = serial
         state.position = (x, y)
       }
-    case .pointerMotion(let x, let y): state.withLock { $0.position = (x, y) }
-    case .button(let serial, let button, let pressed):
+    case .pointer(.motion(_, let x, let y)): state.withLock { $0.position = (x, y) }
+    case .pointer(.button(let serial, _, let button, let buttonState)):
+      let pressed = buttonState == WaylandEnum.PointerButtonState.pressed
       let (handler, position) = state.withLock { state in
         state.latestSerial = serial
         if pressed { state.latestPress = serial }
@@ -358,8 +359,8 @@ package final class WaylandToplevel: @unchecked Sendable {
       let press = WindowPress(
         x: position.x, y: position.y, button: WindowPress.button(linuxCode: button), serial: serial)
       if pressed { handler?(press) }
-    case .keymap(let fd): _ = closeDescriptor(fd)
-    case .keyboardEnter(let serial, let surface) where surface == self.surface:
+    case .keyboard(.keymap(_, let fd, _)): _ = closeDescriptor(fd)
+    case .keyboard(.enter(let serial, let surface, _)) where surface == self.surface:
       let (handler, waiters) = state.withLock { state in
         state.latestSerial = serial
         state.keyboardFocus = true
@@ -368,12 +369,13 @@ package final class WaylandToplevel: @unchecked Sendable {
       }
       for waiter in waiters { waiter.deliver(serial) }
       handler?(serial)
-    case .keyboardLeave(let serial):
+    case .keyboard(.leave(let serial, _)):
       state.withLock { state in
         state.latestSerial = serial
         state.keyboardFocus = false
       }
-    case .key(let serial, _, _), .modifiers(let serial): state.withLock { $0.latestSerial = serial }
+    case .keyboard(.key(let serial, _, _, _)), .keyboard(.modifiers(let serial, _, _, _, _)):
+      state.withLock { $0.latestSerial = serial }
     default: return false
     }
     return true
@@ -383,39 +385,45 @@ package final class WaylandToplevel: @unchecked Sendable {
   /// selections; the rest are the events of this window's own sources.
   private func handleOfferEvent(_ incoming: WaylandConnection.Incoming) {
     switch incoming.event {
-    case .dataOffer, .offer, .sourceActions: state.withLock { _ = $0.offers.take(incoming) }
-    case .action where incoming.interface == .dataOffer: state.withLock { _ = $0.offers.take(incoming) }
-    case .dragEnter(let serial, _, let x, let y, let offer):
+    case .dataDevice(.dataOffer), .primaryDevice(.dataOffer), .dataOffer, .primaryOffer(.offer):
+      state.withLock { _ = $0.offers.take(incoming) }
+    case .dataDevice(.enter(let serial, _, let x, let y, let offer)):
       let entry = state.withLock { state -> WaylandOffers.Entry? in
         state.latestSerial = serial
         return offer.flatMap { state.offers.entries[$0] }
       }
       if let offer, let entry { dragEntered(offer, serial: serial, mimeTypes: entry.mimeTypes, x: x, y: y) }
-    case .dragMotion(let x, let y): dragMoved(x: x, y: y)
-    case .dragLeave: dragLeft()
-    case .drop: dragDropped()
-    case .selection(let offer, let primary):
-      if let stale = state.withLock({ $0.offers.select(offer, primary: primary) }) { release(stale) }
+    case .dataDevice(.motion(_, let x, let y)): dragMoved(x: x, y: y)
+    case .dataDevice(.leave): dragLeft()
+    case .dataDevice(.drop): dragDropped()
+    case .dataDevice(.selection(let offer)): selected(offer, primary: false)
+    case .primaryDevice(.selection(let offer)): selected(offer, primary: true)
     default: sourceEvent(incoming)
     }
+  }
+
+  /// The selection's offer is now `offer` (nil: nothing owns it); the offer it replaced is released.
+  private func selected(_ offer: UInt32?, primary: Bool) {
+    if let stale = state.withLock({ $0.offers.select(offer, primary: primary) }) { release(stale) }
   }
 
   /// The events of the sources this window offers (a drag's, a selection's).
   private func sourceEvent(_ incoming: WaylandConnection.Incoming) {
     guard let source = state.withLock({ $0.sources[incoming.object] }) else {
-      if case .send(_, let fd) = incoming.event { _ = closeDescriptor(fd) }
+      if case .dataSource(.send(_, let fd)) = incoming.event { _ = closeDescriptor(fd) }
+      if case .primarySource(.send(_, let fd)) = incoming.event { _ = closeDescriptor(fd) }
       return
     }
     switch incoming.event {
-    case .target(let mimeType): source.events(.target(mimeType))
-    case .action(let mask): source.events(.action(DragActions(waylandMask: mask)))
-    case .send(let mimeType, let fd):
+    case .dataSource(.target(let mimeType)): source.events(.target(mimeType))
+    case .dataSource(.action(let mask)): source.events(.action(DragActions(waylandMask: mask)))
+    case .dataSource(.send(let mimeType, let fd)), .primarySource(.send(let mimeType, let fd)):
       let (serve, events) = source
       let timeout = connection.timeout * 2
       PipeWriters.serve(
         fd, timeout: timeout, payload: { serve(mimeType) }, done: { served in if served { events(.served(mimeType)) } })
-    case .dropPerformed: source.events(.dropPerformed)
-    case .dragFinished, .cancelled:
+    case .dataSource(.dndDropPerformed): source.events(.dropPerformed)
+    case .dataSource(.dndFinished), .dataSource(.cancelled), .primarySource(.cancelled):
       let icon = state.withLock { state -> (surface: UInt32, buffer: UInt32)? in
         state.sources.removeValue(forKey: incoming.object)
         guard state.dragSource == incoming.object else { return nil }
@@ -425,7 +433,7 @@ package final class WaylandToplevel: @unchecked Sendable {
       }
       try? connection.destroy(incoming.object)
       if let icon { destroyIcon(icon) }
-      if case .dragFinished = incoming.event { source.events(.finished) } else { source.events(.cancelled) }
+      if case .dataSource(.dndFinished) = incoming.event { source.events(.finished) } else { source.events(.cancelled) }
     default: break
     }
   }

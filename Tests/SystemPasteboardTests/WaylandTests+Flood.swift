@@ -33,8 +33,8 @@ extension SystemPasteboardTests.WaylandTests {
     var mimeTypes: [String] = []
     try connection.roundTrip { incoming throws(SystemPasteboardError) in
       switch incoming.event {
-      case .offer(let type): mimeTypes.append(type)
-      case .selection(let selected, let primary) where !primary: offer = selected
+      case .dataControlOffer(.offer(let type)): mimeTypes.append(type)
+      case .dataControlDevice(.selection(let selected)): offer = selected
       default: break
       }
     }

@@ -235,7 +235,7 @@ extension SystemPasteboardTests {
         let connection = connection
         thread = Thread {
           while let incoming = try? connection.nextEvent(until: MonotonicClock.deadline(after: 30_000_000_000)) {
-            if case .send(_, let fd) = incoming.event { answer(fd) }
+            if case .dataControlSource(.send(_, let fd)) = incoming.event { answer(fd) }
           }
         }
         thread?.start()

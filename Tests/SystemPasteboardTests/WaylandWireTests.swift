@@ -220,9 +220,13 @@ struct WaylandWireTests {
     }
     #expect(WaylandEvents.DataDevice(opcode: 6, []) == nil, "no such opcode")
     #expect(WaylandEvents.DataDevice(opcode: 1, Array(enter.dropLast())) == nil, "an argument short")
-    #expect(
-      WaylandEvent(role: .dataControlDevice, opcode: 3, [.object(0)]).map { "\($0)" } == "selection(nil, primary: true)"
-    )
+    // An event is its role's typed event: data control's `primary_selection` with a null offer.
+    let primary = WaylandEvent(role: .dataControlDevice, opcode: 3, [.object(0)])
+    guard case .dataControlDevice(.primarySelection(id: nil)) = primary else {
+      Issue.record("data control's primary_selection decoded as \(String(describing: primary))")
+      return
+    }
+    #expect(WaylandEvent(role: .withoutEvents, opcode: 0, []) == nil, "an interface without events has none")
   }
 
   @Test func aMessageShorterThanItsHeaderEndsTheConnection() throws {
@@ -345,9 +349,9 @@ struct WaylandOffersTests {
   @Test func offersCollectTheirTypesAndActionsAndSelectionsReplaceThem() {
     var offers = WaylandOffers()
     let taken = [
-      Self.event(.dataOffer(7)), Self.event(.offer("text/plain"), on: 7),
-      Self.event(.offer("ignored: no such offer"), on: 8), Self.event(.sourceActions(3), on: 7),
-      Self.event(.selection(7, primary: false)),
+      Self.event(.dataDevice(.dataOffer(id: 7))), Self.event(.dataOffer(.offer(mimeType: "text/plain")), on: 7),
+      Self.event(.dataOffer(.offer(mimeType: "ignored: no such offer")), on: 8),
+      Self.event(.dataOffer(.sourceActions(sourceActions: 3)), on: 7), Self.event(.dataDevice(.selection(id: 7))),
     ].map { offers.take($0) }
     #expect(taken == [true, true, true, true, false], "a selection is not an offer event")
     #expect(offers.entries == [7: .init(mimeTypes: ["text/plain"], actions: 3)])
@@ -356,8 +360,8 @@ struct WaylandOffersTests {
     #expect(replaced == nil)
     #expect(offers.selection(primary: false)?.offer == 7)
     #expect(offers.selection(primary: false)?.mimeTypes == ["text/plain"])
-    _ = offers.take(Self.event(.dataOffer(9)))
-    _ = offers.take(Self.event(.dataOffer(10)))
+    _ = offers.take(Self.event(.primaryDevice(.dataOffer(offer: 9))))
+    _ = offers.take(Self.event(.dataControlDevice(.dataOffer(id: 10))))
     replaced = offers.select(9, primary: true)
     #expect(replaced == nil)
     replaced = offers.select(9, primary: true)
@@ -375,18 +379,22 @@ struct WaylandOffersTests {
   /// action after the drop); a data source's `action` is not an offer's.
   @Test func aDragOffersChosenActionIsKept() {
     var offers = WaylandOffers()
-    _ = offers.take(Self.event(.dataOffer(4)))
+    _ = offers.take(Self.event(.dataDevice(.dataOffer(id: 4))))
     let ask = WaylandEnum.DataDeviceManagerDndAction.ask
-    let offerAction = offers.take(WaylandConnection.Incoming(object: 4, interface: .dataOffer, event: .action(ask)))
+    let offerAction = offers.take(
+      WaylandConnection.Incoming(object: 4, interface: .dataOffer, event: .dataOffer(.action(dndAction: ask))))
     #expect(offerAction && offers.entries[4]?.chosen == ask)
-    let sourceAction = offers.take(WaylandConnection.Incoming(object: 4, interface: .dataSource, event: .action(1)))
+    let sourceAction = offers.take(
+      WaylandConnection.Incoming(object: 4, interface: .dataSource, event: .dataSource(.action(dndAction: 1))))
     #expect(!sourceAction && offers.entries[4]?.chosen == ask)
   }
 
   @Test func anOfferKeepsAtMostTheLimitOfTypes() {
     var offers = WaylandOffers()
-    _ = offers.take(Self.event(.dataOffer(1)))
-    for index in 0..<(WaylandOffers.mimeTypeLimit + 10) { _ = offers.take(Self.event(.offer("type/\(index)"))) }
+    _ = offers.take(Self.event(.dataControlDevice(.dataOffer(id: 1))))
+    for index in 0..<(WaylandOffers.mimeTypeLimit + 10) {
+      _ = offers.take(Self.event(.dataControlOffer(.offer(mimeType: "type/\(index)"))))
+    }
     #expect(offers.entries[1]?.mimeTypes.count == WaylandOffers.mimeTypeLimit)
   }
 }

@@ -1522,6 +1522,84 @@ enum WaylandEvents {
   typealias DataControlOffer = PrimaryOffer
 }
 
+/// One event, typed by its interface's role: the role's generated events (``WaylandEvents``).
+enum WaylandEvent: Sendable {
+  /// An event of `wl_display`.
+  case display(WaylandEvents.Display)
+  /// An event of `wl_registry`.
+  case registry(WaylandEvents.Registry)
+  /// An event of `wl_callback`.
+  case callback(WaylandEvents.Callback)
+  /// An event of `wl_seat`.
+  case seat(WaylandEvents.Seat)
+  /// An event of `wl_pointer`.
+  case pointer(WaylandEvents.Pointer)
+  /// An event of `wl_keyboard`.
+  case keyboard(WaylandEvents.Keyboard)
+  /// An event of `wl_surface`.
+  case surface(WaylandEvents.Surface)
+  /// An event of `wl_shm`.
+  case shm(WaylandEvents.Shm)
+  /// An event of `wl_buffer`.
+  case buffer(WaylandEvents.Buffer)
+  /// An event of `xdg_wm_base`.
+  case wmBase(WaylandEvents.WmBase)
+  /// An event of `xdg_surface`.
+  case xdgSurface(WaylandEvents.XdgSurface)
+  /// An event of `xdg_toplevel`.
+  case toplevel(WaylandEvents.Toplevel)
+  /// An event of `wl_data_device`.
+  case dataDevice(WaylandEvents.DataDevice)
+  /// An event of `wl_data_source`.
+  case dataSource(WaylandEvents.DataSource)
+  /// An event of `wl_data_offer`.
+  case dataOffer(WaylandEvents.DataOffer)
+  /// An event of `zwp_primary_selection_device_v1`.
+  case primaryDevice(WaylandEvents.PrimaryDevice)
+  /// An event of `zwp_primary_selection_offer_v1`.
+  case primaryOffer(WaylandEvents.PrimaryOffer)
+  /// An event of `zwp_primary_selection_source_v1`.
+  case primarySource(WaylandEvents.PrimarySource)
+  /// An event of `ext_data_control_device_v1` and its twin under the other prefix.
+  case dataControlDevice(WaylandEvents.DataControlDevice)
+  /// An event of `ext_data_control_source_v1` and its twin under the other prefix.
+  case dataControlSource(WaylandEvents.DataControlSource)
+  /// An event of `ext_data_control_offer_v1` and its twin under the other prefix.
+  case dataControlOffer(WaylandEvents.DataControlOffer)
+
+  /// The event of `opcode` of an interface of `role` with arguments `a` (checked against its
+  /// signature already); nil for an opcode or arguments that do not fit, or a role without events.
+  init?(role: WaylandRole, opcode: UInt16, _ a: [WaylandWire.Argument]) {
+    let event: WaylandEvent?
+    switch role {
+    case .display: event = WaylandEvents.Display(opcode: opcode, a).map(Self.display)
+    case .registry: event = WaylandEvents.Registry(opcode: opcode, a).map(Self.registry)
+    case .callback: event = WaylandEvents.Callback(opcode: opcode, a).map(Self.callback)
+    case .seat: event = WaylandEvents.Seat(opcode: opcode, a).map(Self.seat)
+    case .pointer: event = WaylandEvents.Pointer(opcode: opcode, a).map(Self.pointer)
+    case .keyboard: event = WaylandEvents.Keyboard(opcode: opcode, a).map(Self.keyboard)
+    case .surface: event = WaylandEvents.Surface(opcode: opcode, a).map(Self.surface)
+    case .shm: event = WaylandEvents.Shm(opcode: opcode, a).map(Self.shm)
+    case .buffer: event = WaylandEvents.Buffer(opcode: opcode, a).map(Self.buffer)
+    case .wmBase: event = WaylandEvents.WmBase(opcode: opcode, a).map(Self.wmBase)
+    case .xdgSurface: event = WaylandEvents.XdgSurface(opcode: opcode, a).map(Self.xdgSurface)
+    case .toplevel: event = WaylandEvents.Toplevel(opcode: opcode, a).map(Self.toplevel)
+    case .dataDevice: event = WaylandEvents.DataDevice(opcode: opcode, a).map(Self.dataDevice)
+    case .dataSource: event = WaylandEvents.DataSource(opcode: opcode, a).map(Self.dataSource)
+    case .dataOffer: event = WaylandEvents.DataOffer(opcode: opcode, a).map(Self.dataOffer)
+    case .primaryDevice: event = WaylandEvents.PrimaryDevice(opcode: opcode, a).map(Self.primaryDevice)
+    case .primaryOffer: event = WaylandEvents.PrimaryOffer(opcode: opcode, a).map(Self.primaryOffer)
+    case .primarySource: event = WaylandEvents.PrimarySource(opcode: opcode, a).map(Self.primarySource)
+    case .dataControlDevice: event = WaylandEvents.DataControlDevice(opcode: opcode, a).map(Self.dataControlDevice)
+    case .dataControlSource: event = WaylandEvents.DataControlSource(opcode: opcode, a).map(Self.dataControlSource)
+    case .dataControlOffer: event = WaylandEvents.DataControlOffer(opcode: opcode, a).map(Self.dataControlOffer)
+    case .compositor, .shmPool, .dataDeviceManager, .primaryManager, .dataControlManager, .withoutEvents: event = nil
+    }
+    guard let event else { return nil }
+    self = event
+  }
+}
+
 /// The protocols' enumerations (bit values and codes), as their XML gives them.
 package enum WaylandEnum {
   /// `wl_seat.capability`.
