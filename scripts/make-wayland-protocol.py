@@ -133,6 +133,23 @@ def shape(message):
     return [".newID" if kind.startswith(".newID") else kind for kind in signature(message)]
 
 
+def enum_of(arg, interface):
+    """The Swift type of a `uint` argument's enumeration (`WaylandEnum.DataDeviceManagerDndAction`),
+    where the argument names one that ENUMS generates; else None (the argument stays a number)."""
+    ref = arg.get("enum")
+    if not ref or arg.get("type") != "uint":
+        return None
+    owner, name = ref.split(".", 1) if "." in ref else (interface, ref)
+    if (owner, name) not in {(i, n) for i, n, _ in ENUMS}:
+        return None
+    return "WaylandEnum." + enum_name(owner, name)
+
+
+def enum_name(interface, name):
+    """An enumeration's Swift name: its interface without the prefix, then its own name."""
+    return camel(interface.split("_", 1)[1], upper=True) + camel(name, upper=True)
+
+
 def builder(message, opcode, interfaces, swift_family, visible):
     """A typed builder of one request: its parameters the request's arguments."""
     params, values = [], []
@@ -141,6 +158,11 @@ def builder(message, opcode, interfaces, swift_family, visible):
         if kind == "new_id" and not arg.get("interface"):
             params += ["interface: String", "version: UInt32", f"{name}: UInt32"]
             values += [".string(interface)", ".uint(version)", f".newID({name})"]
+            continue
+        typed = enum_of(arg, interfaces[0])
+        if typed:
+            params.append(f"{name}: {typed}")
+            values.append(f".uint({name}.rawValue)")
             continue
         swift = {
             "int": "Int32", "uint": "UInt32", "fixed": "Double", "string": "String", "object": "UInt32",
@@ -263,11 +285,18 @@ SWIFT_TYPES = {
 }
 
 
-def event_case(message):
-    """An event's case: its arguments as labelled values (nil for a null object or string)."""
+def event_case(message, interface):
+    """An event's case: its arguments as labelled values (nil for a null object or string; an
+    enumeration's type for a `uint` that names one)."""
     params, patterns, values, checks = [], [], [], []
     for index, arg in enumerate(message.findall("arg")):
         name, kind, nullable = label(arg.get("name")), arg.get("type"), arg.get("allow-null") == "true"
+        typed = enum_of(arg, interface)
+        if typed:
+            params.append(f"{name}: {typed}")
+            patterns.append(f"case .uint(let {name}Raw) = a[{index}]")
+            values.append(f"{name}: {typed}(rawValue: {name}Raw)")
+            continue
         swift = SWIFT_TYPES[kind] + ("?" if nullable and kind in ("string", "object") else "")
         params.append(f"{name}: {swift}")
         wire = {"new_id": "newID"}.get(kind, kind)
@@ -323,7 +352,7 @@ def roles(found):
         out += [f"  /// The events of `{name}`, by opcode.", f"  enum {type_name}: Sendable {{"]
         decode = []
         for opcode, message in enumerate(events):
-            params, patterns, values = event_case(message)
+            params, patterns, values = event_case(message, name)
             summary = message.find("description")
             text = ((summary.get("summary") if summary is not None else "") or message.get("name")).strip()
             case_name = label(message.get("name"))
@@ -380,30 +409,48 @@ def event_union(found, seen):
 
 
 # The enumerations whose values the client sends or reads: (interface, enum, entries kept; None: all).
-# Those of the interfaces the tests' virtual input drives are `package`.
+# Each is a type (an option set where the XML says `bitfield`), and every `uint` argument that names
+# one has that type in its event's case and its request's builder.
 ENUMS = [
     ("wl_seat", "capability", None),
     ("wl_shm", "format", ["argb8888", "xrgb8888"]),
     ("wl_pointer", "button_state", None),
+    ("wl_pointer", "axis", None),
+    ("wl_pointer", "axis_source", None),
     ("wl_keyboard", "keymap_format", None),
     ("wl_keyboard", "key_state", ["released", "pressed"]),
     ("wl_data_device_manager", "dnd_action", None),
+    ("xdg_toplevel", "resize_edge", None),
 ]
 
 
 def enums(found):
-    """The protocols' enumerations as constants, under `WaylandEnum`."""
+    """The protocols' enumerations as types under `WaylandEnum`: a value keeps whatever number
+    the compositor sent (a newer protocol's), and the XML's entries are its constants."""
     out = ["/// The protocols' enumerations (bit values and codes), as their XML gives them.", "package enum WaylandEnum {"]
     for interface, name, keep in ENUMS:
         _, node = found[interface]
         enum = next(e for e in node.findall("enum") if e.get("name") == name)
-        visible = "package " if interface in ("wl_pointer", "wl_keyboard") else ""
-        out += [f"  /// `{interface}.{name}`.", f"  {visible}enum {camel(interface.split('_', 1)[1], upper=True)}{camel(name, upper=True)} {{"]
+        bitfield = enum.get("bitfield") == "true"
+        kind = "OptionSet" if bitfield else "RawRepresentable, Hashable"
+        out += [
+            f"  /// `{interface}.{name}`{' (bits)' if bitfield else ''}.",
+            f"  package struct {enum_name(interface, name)}: {kind}, Sendable {{",
+            "    /// The number on the wire.",
+            "    package let rawValue: UInt32",
+            "",
+            "    /// The value of `rawValue`, named or not.",
+            "    package init(rawValue: UInt32) { self.rawValue = rawValue }",
+            "",
+        ]
         for entry in enum.findall("entry"):
             if keep is not None and entry.get("name") not in keep:
                 continue
             summary = (entry.get("summary") or entry.get("name")).strip()
-            out += [f"    /// {summary[:1].upper() + summary[1:]}.", f"    {visible}static let {label(entry.get('name'))}: UInt32 = {entry.get('value')}"]
+            out += [
+                f"    /// {summary[:1].upper() + summary[1:]}.",
+                f"    package static let {label(entry.get('name'))} = Self(rawValue: {entry.get('value')})",
+            ]
         out += ["  }", ""]
     out[-1:] = ["}", ""]
     return out

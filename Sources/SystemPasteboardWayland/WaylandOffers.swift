@@ -12,10 +12,10 @@ struct WaylandOffers {
   /// What one offer carries.
   struct Entry: Equatable {
     var mimeTypes: [String] = []
-    /// The drag source's dnd actions (copy 1, move 2, ask 4).
-    var actions: UInt32 = 0
-    /// The action the compositor chose for a drag (`wl_data_offer.action`), 0 before it has.
-    var chosen: UInt32 = 0
+    /// The drag source's dnd actions.
+    var actions: WaylandEnum.DataDeviceManagerDndAction = []
+    /// The action the compositor chose for a drag (`wl_data_offer.action`), none before it has.
+    var chosen: WaylandEnum.DataDeviceManagerDndAction = []
   }
 
   /// The most MIME types kept for one offer.

@@ -32,8 +32,8 @@ extension WaylandToplevel {
   /// action (`wl_data_offer.set_actions`, before `finish`): a move where the drop moved, else a
   /// copy.
   package func finish(_ offer: UInt32, with action: DragActions = .copy) throws(SystemPasteboardError) {
-    let chosen = state.withLock { $0.offers.entries[offer]?.chosen ?? 0 }
-    if chosen == WaylandEnum.DataDeviceManagerDndAction.ask {
+    let chosen = state.withLock { $0.offers.entries[offer]?.chosen ?? [] }
+    if chosen == .ask {
       let final = (action.contains(.move) && !action.contains(.copy) ? DragActions.move : .copy).waylandMask
       try connection.send(.DataOffer.setActions(dndActions: final, preferredAction: final), to: offer)
     }
@@ -96,7 +96,7 @@ extension WaylandToplevel {
   /// A surface for `icon` and the buffer it will show (attached once the drag gave it its role).
   private func iconSurface(_ icon: DragIcon) throws(SystemPasteboardError) -> (surface: UInt32, buffer: UInt32) {
     let buffer = try shmBuffer(
-      icon.bytes(), width: Int32(icon.width), height: Int32(icon.height), format: WaylandEnum.ShmFormat.argb8888)
+      icon.bytes(), width: Int32(icon.width), height: Int32(icon.height), format: .argb8888)
     let surface = try connection.create(.surface, to: compositor) { .Compositor.createSurface(id: $0) }
     return (surface, buffer)
   }

@@ -18,7 +18,7 @@ extension WaylandToplevel {
   ///   `.timeout` when focus does not come (a compositor that does not focus new windows).
   func waitForKeyboardFocus() throws(SystemPasteboardError) -> UInt32 {
     let waiter = Waiter<UInt32>()
-    let (focused, capabilities) = state.withLock { state -> (UInt32?, UInt32?) in
+    let (focused, capabilities) = state.withLock { state -> (UInt32?, WaylandEnum.SeatCapability?) in
       if state.keyboardFocus { return (state.latestSerial, state.seatCapabilities) }
       state.focusWaiters.append(waiter)
       return (nil, state.seatCapabilities)
@@ -26,7 +26,7 @@ extension WaylandToplevel {
     if let focused { return focused }
     // A seat that says it has no keyboard never focuses a window: no wait for the timeout (a
     // seat's capabilities come with its binding, before the window is configured).
-    if let capabilities, capabilities & WaylandEnum.SeatCapability.keyboard == 0 {
+    if let capabilities, !capabilities.contains(.keyboard) {
       throw SystemPasteboardError(
         .unsupported,
         "the Wayland compositor at \(connection.display) has a seat without a keyboard, and without data-control a client reaches the selection only with keyboard focus (a headless session, or one whose keyboard is not attached)"

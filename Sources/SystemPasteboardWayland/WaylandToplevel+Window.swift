@@ -92,7 +92,7 @@ extension WaylandToplevel: WindowBackend {
     let chosen = Locked<DragActions>([])
     keptDragItems.withLock { $0 = items }
     try startDrag(
-      mimeTypes: offers.map(\.target), actions: allowed.waylandMask == 0 ? .copy : allowed, serial: serial,
+      mimeTypes: offers.map(\.target), actions: allowed.waylandMask.isEmpty ? .copy : allowed, serial: serial,
       icon: icon, serve: SelectionTargets.server(for: offers, items: items, fileOperation: .copy),
       events: { event in
         switch event {
@@ -109,7 +109,7 @@ extension WaylandToplevel: WindowBackend {
   func dragEntered(_ offer: UInt32, serial: UInt32, mimeTypes: [String], x: Double, y: Double) {
     let (over, left, handler, allowed) = state.withLock { state in
       let (over, left) = state.drops.enter(offer: offer, serial: serial, mimeTypes: mimeTypes)
-      return (over, left, state.onDrag, state.offers.entries[offer]?.actions ?? 0)
+      return (over, left, state.onDrag, state.offers.entries[offer]?.actions ?? [])
     }
     if let left { dragEnded(left, handler: handler) }
     let size = self.size
@@ -122,7 +122,7 @@ extension WaylandToplevel: WindowBackend {
 
   func dragMoved(x: Double, y: Double) {
     let (over, handler, allowed) = state.withLock { state in
-      (state.drops.over, state.onDrag, state.drops.over.flatMap { state.offers.entries[$0.offer]?.actions } ?? 0)
+      (state.drops.over, state.onDrag, state.drops.over.flatMap { state.offers.entries[$0.offer]?.actions } ?? [])
     }
     guard let over else { return }
     handler?(.moved(number: over.number, x: x, y: y, allowed: DragActions(waylandMask: allowed)))

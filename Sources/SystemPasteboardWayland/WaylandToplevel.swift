@@ -64,7 +64,7 @@ package final class WaylandToplevel: @unchecked Sendable {
     var pointer: UInt32?
     var keyboard: UInt32?
     /// The seat's capabilities as it last announced them (nil until it has).
-    var seatCapabilities: UInt32?
+    var seatCapabilities: WaylandEnum.SeatCapability?
     var position = (x: 0.0, y: 0.0)
     var latestSerial: UInt32 = 0
     var keyboardFocus = false
@@ -203,11 +203,11 @@ package final class WaylandToplevel: @unchecked Sendable {
       }
     }
     return try shmBuffer(
-      fill.withUnsafeBytes { Array($0) }, width: width, height: height, format: WaylandEnum.ShmFormat.xrgb8888)
+      fill.withUnsafeBytes { Array($0) }, width: width, height: height, format: .xrgb8888)
   }
 
   /// A `wl_shm` buffer of `bytes` (`width` × `height` pixels of four bytes, little-endian).
-  func shmBuffer(_ bytes: [UInt8], width: Int32, height: Int32, format: UInt32)
+  func shmBuffer(_ bytes: [UInt8], width: Int32, height: Int32, format: WaylandEnum.ShmFormat)
     throws(SystemPasteboardError) -> UInt32
   {
     guard let fd = FileIO.anonymousSharedMemory(bytes) else {
@@ -350,7 +350,7 @@ package final class WaylandToplevel: @unchecked Sendable {
       }
     case .pointer(.motion(_, let x, let y)): state.withLock { $0.position = (x, y) }
     case .pointer(.button(let serial, _, let button, let buttonState)):
-      let pressed = buttonState == WaylandEnum.PointerButtonState.pressed
+      let pressed = buttonState == .pressed
       let (handler, position) = state.withLock { state in
         state.latestSerial = serial
         if pressed { state.latestPress = serial }
@@ -439,15 +439,15 @@ package final class WaylandToplevel: @unchecked Sendable {
   }
 
   /// Gets the seat's pointer and keyboard as they appear (a seat may gain them later).
-  private func bindInput(_ capabilities: UInt32) {
+  private func bindInput(_ capabilities: WaylandEnum.SeatCapability) {
     guard let seat else { return }
     // Seat events come on the loop's thread alone: no other thread makes these between the test
     // and the making.
     let (wantsPointer, wantsKeyboard) = state.withLock { state in
       state.seatCapabilities = capabilities
       return (
-        capabilities & WaylandEnum.SeatCapability.pointer != 0 && state.pointer == nil,
-        capabilities & WaylandEnum.SeatCapability.keyboard != 0 && state.keyboard == nil
+        capabilities.contains(.pointer) && state.pointer == nil,
+        capabilities.contains(.keyboard) && state.keyboard == nil
       )
     }
     if wantsPointer, let pointer = try? connection.create(.pointer, to: seat, by: { .Seat.getPointer(id: $0) }) {

@@ -105,7 +105,7 @@ package final class WaylandVirtualInput: @unchecked Sendable {
 
   /// Presses (or releases) the left button.
   package func button(pressed: Bool, button: UInt32 = 272) throws(SystemPasteboardError) {
-    let state = pressed ? WaylandEnum.PointerButtonState.pressed : WaylandEnum.PointerButtonState.released
+    let state: WaylandEnum.PointerButtonState = pressed ? .pressed : .released
     try connection.send([
       (.VirtualPointer.button(time: tick(), button: button, state: state), pointerID),
       (.VirtualPointer.frame(), pointerID),
@@ -115,8 +115,9 @@ package final class WaylandVirtualInput: @unchecked Sendable {
 
   /// Presses and releases Escape (evdev key 1).
   package func escape() throws(SystemPasteboardError) {
-    for state in [WaylandEnum.KeyboardKeyState.pressed, WaylandEnum.KeyboardKeyState.released] {
-      try connection.send(.VirtualKeyboard.key(time: tick(), key: 1, state: state), to: keyboardID)
+    // The virtual keyboard's XML names no enumeration for `key`'s state: wl_keyboard's, as a number.
+    for state in [WaylandEnum.KeyboardKeyState.pressed, .released] {
+      try connection.send(.VirtualKeyboard.key(time: tick(), key: 1, state: state.rawValue), to: keyboardID)
     }
     try connection.awaitCompositor()
   }

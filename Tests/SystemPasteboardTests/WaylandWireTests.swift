@@ -220,6 +220,21 @@ struct WaylandWireTests {
     }
     #expect(WaylandEvents.DataDevice(opcode: 6, []) == nil, "no such opcode")
     #expect(WaylandEvents.DataDevice(opcode: 1, Array(enter.dropLast())) == nil, "an argument short")
+    // Enumerations are typed, and a number the XML does not name (a newer protocol's) is kept.
+    let button: [WaylandWire.Argument] = [.uint(9), .uint(100), .uint(272), .uint(1)]
+    guard case .button(9, 100, 272, .pressed) = WaylandEvents.Pointer(opcode: 3, button) else {
+      Issue.record("wl_pointer.button decoded as \(String(describing: WaylandEvents.Pointer(opcode: 3, button)))")
+      return
+    }
+    let unnamed = WaylandEvents.Seat(opcode: 0, [.uint(0x14)])
+    guard case .capabilities(let capabilities) = unnamed, capabilities == [.touch, .init(rawValue: 0x10)] else {
+      Issue.record("wl_seat.capabilities decoded as \(String(describing: unnamed))")
+      return
+    }
+    #expect(
+      WaylandRequest.DataOffer.setActions(dndActions: [.copy, .ask], preferredAction: .copy).arguments == [
+        .uint(5), .uint(1),
+      ])
     // An event is its role's typed event: data control's `primary_selection` with a null offer.
     let primary = WaylandEvent(role: .dataControlDevice, opcode: 3, [.object(0)])
     guard case .dataControlDevice(.primarySelection(id: nil)) = primary else {
@@ -351,10 +366,11 @@ struct WaylandOffersTests {
     let taken = [
       Self.event(.dataDevice(.dataOffer(id: 7))), Self.event(.dataOffer(.offer(mimeType: "text/plain")), on: 7),
       Self.event(.dataOffer(.offer(mimeType: "ignored: no such offer")), on: 8),
-      Self.event(.dataOffer(.sourceActions(sourceActions: 3)), on: 7), Self.event(.dataDevice(.selection(id: 7))),
+      Self.event(.dataOffer(.sourceActions(sourceActions: [.copy, .move])), on: 7),
+      Self.event(.dataDevice(.selection(id: 7))),
     ].map { offers.take($0) }
     #expect(taken == [true, true, true, true, false], "a selection is not an offer event")
-    #expect(offers.entries == [7: .init(mimeTypes: ["text/plain"], actions: 3)])
+    #expect(offers.entries == [7: .init(mimeTypes: ["text/plain"], actions: [.copy, .move])])
     #expect(offers.selection(primary: false) == nil, "announced, not yet selected")
     var replaced = offers.select(7, primary: false)
     #expect(replaced == nil)
@@ -385,7 +401,7 @@ struct WaylandOffersTests {
       WaylandConnection.Incoming(object: 4, interface: .dataOffer, event: .dataOffer(.action(dndAction: ask))))
     #expect(offerAction && offers.entries[4]?.chosen == ask)
     let sourceAction = offers.take(
-      WaylandConnection.Incoming(object: 4, interface: .dataSource, event: .dataSource(.action(dndAction: 1))))
+      WaylandConnection.Incoming(object: 4, interface: .dataSource, event: .dataSource(.action(dndAction: .copy))))
     #expect(!sourceAction && offers.entries[4]?.chosen == ask)
   }
 

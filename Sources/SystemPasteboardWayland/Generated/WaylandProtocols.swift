@@ -460,12 +460,12 @@ extension WaylandRequest {
     static let interfaces: Set<String> = ["wl_shm_pool"]
 
     /// `wl_shm_pool.create_buffer` (opcode 0): create a buffer from the pool.
-    static func createBuffer(id: UInt32, offset: Int32, width: Int32, height: Int32, stride: Int32, format: UInt32)
-      -> WaylandRequest
-    {
+    static func createBuffer(
+      id: UInt32, offset: Int32, width: Int32, height: Int32, stride: Int32, format: WaylandEnum.ShmFormat
+    ) -> WaylandRequest {
       WaylandRequest(
         interfaces: ShmPool.interfaces, opcode: 0, name: "create_buffer", isDestructor: false,
-        arguments: [.newID(id), .int(offset), .int(width), .int(height), .int(stride), .uint(format)])
+        arguments: [.newID(id), .int(offset), .int(width), .int(height), .int(stride), .uint(format.rawValue)])
     }
     /// `wl_shm_pool.destroy` (opcode 1): destroy the pool.
     static func destroy() -> WaylandRequest {
@@ -604,10 +604,10 @@ extension WaylandRequest {
         arguments: [.object(seat), .uint(serial)])
     }
     /// `xdg_toplevel.resize` (opcode 6): start an interactive resize.
-    static func resize(seat: UInt32, serial: UInt32, edges: UInt32) -> WaylandRequest {
+    static func resize(seat: UInt32, serial: UInt32, edges: WaylandEnum.ToplevelResizeEdge) -> WaylandRequest {
       WaylandRequest(
         interfaces: Toplevel.interfaces, opcode: 6, name: "resize", isDestructor: false,
-        arguments: [.object(seat), .uint(serial), .uint(edges)])
+        arguments: [.object(seat), .uint(serial), .uint(edges.rawValue)])
     }
     /// `xdg_toplevel.set_max_size` (opcode 7): set the maximum size.
     static func setMaxSize(width: Int32, height: Int32) -> WaylandRequest {
@@ -715,10 +715,10 @@ extension WaylandRequest {
         arguments: [])
     }
     /// `wl_data_source.set_actions` (opcode 2): set the available drag-and-drop actions.
-    static func setActions(dndActions: UInt32) -> WaylandRequest {
+    static func setActions(dndActions: WaylandEnum.DataDeviceManagerDndAction) -> WaylandRequest {
       WaylandRequest(
         interfaces: DataSource.interfaces, opcode: 2, name: "set_actions", isDestructor: false,
-        arguments: [.uint(dndActions)])
+        arguments: [.uint(dndActions.rawValue)])
     }
   }
 
@@ -752,10 +752,12 @@ extension WaylandRequest {
         arguments: [])
     }
     /// `wl_data_offer.set_actions` (opcode 4): set the available/preferred drag-and-drop actions.
-    static func setActions(dndActions: UInt32, preferredAction: UInt32) -> WaylandRequest {
+    static func setActions(
+      dndActions: WaylandEnum.DataDeviceManagerDndAction, preferredAction: WaylandEnum.DataDeviceManagerDndAction
+    ) -> WaylandRequest {
       WaylandRequest(
         interfaces: DataOffer.interfaces, opcode: 4, name: "set_actions", isDestructor: false,
-        arguments: [.uint(dndActions), .uint(preferredAction)])
+        arguments: [.uint(dndActions.rawValue), .uint(preferredAction.rawValue)])
     }
   }
 
@@ -1059,7 +1061,7 @@ enum WaylandEvents {
   /// The events of `wl_seat`, by opcode.
   enum Seat: Sendable {
     /// `capabilities` (opcode 0): seat capabilities changed.
-    case capabilities(capabilities: UInt32)
+    case capabilities(capabilities: WaylandEnum.SeatCapability)
     /// `name` (opcode 1): unique identifier for this seat.
     case name(name: String)
 
@@ -1068,8 +1070,8 @@ enum WaylandEvents {
     init?(opcode: UInt16, _ a: [WaylandWire.Argument]) {
       switch opcode {
       case 0:
-        guard a.count == 1, case .uint(let capabilities) = a[0] else { return nil }
-        self = .capabilities(capabilities: capabilities)
+        guard a.count == 1, case .uint(let capabilitiesRaw) = a[0] else { return nil }
+        self = .capabilities(capabilities: WaylandEnum.SeatCapability(rawValue: capabilitiesRaw))
       case 1:
         guard a.count == 1, case .string(let name?) = a[0] else { return nil }
         self = .name(name: name)
@@ -1087,17 +1089,17 @@ enum WaylandEvents {
     /// `motion` (opcode 2): pointer motion event.
     case motion(time: UInt32, surfaceX: Double, surfaceY: Double)
     /// `button` (opcode 3): pointer button event.
-    case button(serial: UInt32, time: UInt32, button: UInt32, state: UInt32)
+    case button(serial: UInt32, time: UInt32, button: UInt32, state: WaylandEnum.PointerButtonState)
     /// `axis` (opcode 4): axis event.
-    case axis(time: UInt32, axis: UInt32, value: Double)
+    case axis(time: UInt32, axis: WaylandEnum.PointerAxis, value: Double)
     /// `frame` (opcode 5): end of a pointer event sequence.
     case frame
     /// `axis_source` (opcode 6): axis source event.
-    case axisSource(axisSource: UInt32)
+    case axisSource(axisSource: WaylandEnum.PointerAxisSource)
     /// `axis_stop` (opcode 7): axis stop event.
-    case axisStop(time: UInt32, axis: UInt32)
+    case axisStop(time: UInt32, axis: WaylandEnum.PointerAxis)
     /// `axis_discrete` (opcode 8): axis click event.
-    case axisDiscrete(axis: UInt32, discrete: Int32)
+    case axisDiscrete(axis: WaylandEnum.PointerAxis, discrete: Int32)
 
     /// The event of `opcode` with arguments `a` (already checked against the signature);
     /// nil for an opcode or arguments that do not fit.
@@ -1119,25 +1121,27 @@ enum WaylandEvents {
         self = .motion(time: time, surfaceX: Double(surfaceXRaw) / 256, surfaceY: Double(surfaceYRaw) / 256)
       case 3:
         guard a.count == 4, case .uint(let serial) = a[0], case .uint(let time) = a[1], case .uint(let button) = a[2],
-          case .uint(let state) = a[3]
+          case .uint(let stateRaw) = a[3]
         else { return nil }
-        self = .button(serial: serial, time: time, button: button, state: state)
+        self = .button(
+          serial: serial, time: time, button: button, state: WaylandEnum.PointerButtonState(rawValue: stateRaw))
       case 4:
-        guard a.count == 3, case .uint(let time) = a[0], case .uint(let axis) = a[1], case .fixed(let valueRaw) = a[2]
+        guard a.count == 3, case .uint(let time) = a[0], case .uint(let axisRaw) = a[1],
+          case .fixed(let valueRaw) = a[2]
         else { return nil }
-        self = .axis(time: time, axis: axis, value: Double(valueRaw) / 256)
+        self = .axis(time: time, axis: WaylandEnum.PointerAxis(rawValue: axisRaw), value: Double(valueRaw) / 256)
       case 5:
         guard a.count == 0 else { return nil }
         self = .frame
       case 6:
-        guard a.count == 1, case .uint(let axisSource) = a[0] else { return nil }
-        self = .axisSource(axisSource: axisSource)
+        guard a.count == 1, case .uint(let axisSourceRaw) = a[0] else { return nil }
+        self = .axisSource(axisSource: WaylandEnum.PointerAxisSource(rawValue: axisSourceRaw))
       case 7:
-        guard a.count == 2, case .uint(let time) = a[0], case .uint(let axis) = a[1] else { return nil }
-        self = .axisStop(time: time, axis: axis)
+        guard a.count == 2, case .uint(let time) = a[0], case .uint(let axisRaw) = a[1] else { return nil }
+        self = .axisStop(time: time, axis: WaylandEnum.PointerAxis(rawValue: axisRaw))
       case 8:
-        guard a.count == 2, case .uint(let axis) = a[0], case .int(let discrete) = a[1] else { return nil }
-        self = .axisDiscrete(axis: axis, discrete: discrete)
+        guard a.count == 2, case .uint(let axisRaw) = a[0], case .int(let discrete) = a[1] else { return nil }
+        self = .axisDiscrete(axis: WaylandEnum.PointerAxis(rawValue: axisRaw), discrete: discrete)
       default: return nil
       }
     }
@@ -1146,13 +1150,13 @@ enum WaylandEvents {
   /// The events of `wl_keyboard`, by opcode.
   enum Keyboard: Sendable {
     /// `keymap` (opcode 0): keyboard mapping.
-    case keymap(format: UInt32, fd: Int32, size: UInt32)
+    case keymap(format: WaylandEnum.KeyboardKeymapFormat, fd: Int32, size: UInt32)
     /// `enter` (opcode 1): enter event.
     case enter(serial: UInt32, surface: UInt32, keys: [UInt8])
     /// `leave` (opcode 2): leave event.
     case leave(serial: UInt32, surface: UInt32)
     /// `key` (opcode 3): key event.
-    case key(serial: UInt32, time: UInt32, key: UInt32, state: UInt32)
+    case key(serial: UInt32, time: UInt32, key: UInt32, state: WaylandEnum.KeyboardKeyState)
     /// `modifiers` (opcode 4): modifier and group state.
     case modifiers(serial: UInt32, modsDepressed: UInt32, modsLatched: UInt32, modsLocked: UInt32, group: UInt32)
     /// `repeat_info` (opcode 5): repeat rate and delay.
@@ -1163,10 +1167,9 @@ enum WaylandEvents {
     init?(opcode: UInt16, _ a: [WaylandWire.Argument]) {
       switch opcode {
       case 0:
-        guard a.count == 3, case .uint(let format) = a[0], case .fd(let fd) = a[1], case .uint(let size) = a[2] else {
-          return nil
-        }
-        self = .keymap(format: format, fd: fd, size: size)
+        guard a.count == 3, case .uint(let formatRaw) = a[0], case .fd(let fd) = a[1], case .uint(let size) = a[2]
+        else { return nil }
+        self = .keymap(format: WaylandEnum.KeyboardKeymapFormat(rawValue: formatRaw), fd: fd, size: size)
       case 1:
         guard a.count == 3, case .uint(let serial) = a[0], case .object(let surface) = a[1],
           case .array(let keys) = a[2]
@@ -1177,9 +1180,9 @@ enum WaylandEvents {
         self = .leave(serial: serial, surface: surface)
       case 3:
         guard a.count == 4, case .uint(let serial) = a[0], case .uint(let time) = a[1], case .uint(let key) = a[2],
-          case .uint(let state) = a[3]
+          case .uint(let stateRaw) = a[3]
         else { return nil }
-        self = .key(serial: serial, time: time, key: key, state: state)
+        self = .key(serial: serial, time: time, key: key, state: WaylandEnum.KeyboardKeyState(rawValue: stateRaw))
       case 4:
         guard a.count == 5, case .uint(let serial) = a[0], case .uint(let modsDepressed) = a[1],
           case .uint(let modsLatched) = a[2], case .uint(let modsLocked) = a[3], case .uint(let group) = a[4]
@@ -1219,15 +1222,15 @@ enum WaylandEvents {
   /// The events of `wl_shm`, by opcode.
   enum Shm: Sendable {
     /// `format` (opcode 0): pixel format description.
-    case format(format: UInt32)
+    case format(format: WaylandEnum.ShmFormat)
 
     /// The event of `opcode` with arguments `a` (already checked against the signature);
     /// nil for an opcode or arguments that do not fit.
     init?(opcode: UInt16, _ a: [WaylandWire.Argument]) {
       switch opcode {
       case 0:
-        guard a.count == 1, case .uint(let format) = a[0] else { return nil }
-        self = .format(format: format)
+        guard a.count == 1, case .uint(let formatRaw) = a[0] else { return nil }
+        self = .format(format: WaylandEnum.ShmFormat(rawValue: formatRaw))
       default: return nil
       }
     }
@@ -1366,7 +1369,7 @@ enum WaylandEvents {
     /// `dnd_finished` (opcode 4): the drag-and-drop operation concluded.
     case dndFinished
     /// `action` (opcode 5): notify the selected action.
-    case action(dndAction: UInt32)
+    case action(dndAction: WaylandEnum.DataDeviceManagerDndAction)
 
     /// The event of `opcode` with arguments `a` (already checked against the signature);
     /// nil for an opcode or arguments that do not fit.
@@ -1388,8 +1391,8 @@ enum WaylandEvents {
         guard a.count == 0 else { return nil }
         self = .dndFinished
       case 5:
-        guard a.count == 1, case .uint(let dndAction) = a[0] else { return nil }
-        self = .action(dndAction: dndAction)
+        guard a.count == 1, case .uint(let dndActionRaw) = a[0] else { return nil }
+        self = .action(dndAction: WaylandEnum.DataDeviceManagerDndAction(rawValue: dndActionRaw))
       default: return nil
       }
     }
@@ -1400,9 +1403,9 @@ enum WaylandEvents {
     /// `offer` (opcode 0): advertise offered mime type.
     case offer(mimeType: String)
     /// `source_actions` (opcode 1): notify the source-side available actions.
-    case sourceActions(sourceActions: UInt32)
+    case sourceActions(sourceActions: WaylandEnum.DataDeviceManagerDndAction)
     /// `action` (opcode 2): notify the selected action.
-    case action(dndAction: UInt32)
+    case action(dndAction: WaylandEnum.DataDeviceManagerDndAction)
 
     /// The event of `opcode` with arguments `a` (already checked against the signature);
     /// nil for an opcode or arguments that do not fit.
@@ -1412,11 +1415,11 @@ enum WaylandEvents {
         guard a.count == 1, case .string(let mimeType?) = a[0] else { return nil }
         self = .offer(mimeType: mimeType)
       case 1:
-        guard a.count == 1, case .uint(let sourceActions) = a[0] else { return nil }
-        self = .sourceActions(sourceActions: sourceActions)
+        guard a.count == 1, case .uint(let sourceActionsRaw) = a[0] else { return nil }
+        self = .sourceActions(sourceActions: WaylandEnum.DataDeviceManagerDndAction(rawValue: sourceActionsRaw))
       case 2:
-        guard a.count == 1, case .uint(let dndAction) = a[0] else { return nil }
-        self = .action(dndAction: dndAction)
+        guard a.count == 1, case .uint(let dndActionRaw) = a[0] else { return nil }
+        self = .action(dndAction: WaylandEnum.DataDeviceManagerDndAction(rawValue: dndActionRaw))
       default: return nil
       }
     }
@@ -1602,57 +1605,153 @@ enum WaylandEvent: Sendable {
 
 /// The protocols' enumerations (bit values and codes), as their XML gives them.
 package enum WaylandEnum {
-  /// `wl_seat.capability`.
-  enum SeatCapability {
+  /// `wl_seat.capability` (bits).
+  package struct SeatCapability: OptionSet, Sendable {
+    /// The number on the wire.
+    package let rawValue: UInt32
+
+    /// The value of `rawValue`, named or not.
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
+
     /// The seat has pointer devices.
-    static let pointer: UInt32 = 1
+    package static let pointer = Self(rawValue: 1)
     /// The seat has one or more keyboards.
-    static let keyboard: UInt32 = 2
+    package static let keyboard = Self(rawValue: 2)
     /// The seat has touch devices.
-    static let touch: UInt32 = 4
+    package static let touch = Self(rawValue: 4)
   }
 
   /// `wl_shm.format`.
-  enum ShmFormat {
+  package struct ShmFormat: RawRepresentable, Hashable, Sendable {
+    /// The number on the wire.
+    package let rawValue: UInt32
+
+    /// The value of `rawValue`, named or not.
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
+
     /// 32-bit ARGB format, [31:0] A:R:G:B 8:8:8:8 little endian.
-    static let argb8888: UInt32 = 0
+    package static let argb8888 = Self(rawValue: 0)
     /// 32-bit RGB format, [31:0] x:R:G:B 8:8:8:8 little endian.
-    static let xrgb8888: UInt32 = 1
+    package static let xrgb8888 = Self(rawValue: 1)
   }
 
   /// `wl_pointer.button_state`.
-  package enum PointerButtonState {
+  package struct PointerButtonState: RawRepresentable, Hashable, Sendable {
+    /// The number on the wire.
+    package let rawValue: UInt32
+
+    /// The value of `rawValue`, named or not.
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
+
     /// The button is not pressed.
-    package static let released: UInt32 = 0
+    package static let released = Self(rawValue: 0)
     /// The button is pressed.
-    package static let pressed: UInt32 = 1
+    package static let pressed = Self(rawValue: 1)
+  }
+
+  /// `wl_pointer.axis`.
+  package struct PointerAxis: RawRepresentable, Hashable, Sendable {
+    /// The number on the wire.
+    package let rawValue: UInt32
+
+    /// The value of `rawValue`, named or not.
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Vertical axis.
+    package static let verticalScroll = Self(rawValue: 0)
+    /// Horizontal axis.
+    package static let horizontalScroll = Self(rawValue: 1)
+  }
+
+  /// `wl_pointer.axis_source`.
+  package struct PointerAxisSource: RawRepresentable, Hashable, Sendable {
+    /// The number on the wire.
+    package let rawValue: UInt32
+
+    /// The value of `rawValue`, named or not.
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// A physical wheel rotation.
+    package static let wheel = Self(rawValue: 0)
+    /// Finger on a touch surface.
+    package static let finger = Self(rawValue: 1)
+    /// Continuous coordinate space.
+    package static let continuous = Self(rawValue: 2)
+    /// A physical wheel tilt.
+    package static let wheelTilt = Self(rawValue: 3)
   }
 
   /// `wl_keyboard.keymap_format`.
-  package enum KeyboardKeymapFormat {
+  package struct KeyboardKeymapFormat: RawRepresentable, Hashable, Sendable {
+    /// The number on the wire.
+    package let rawValue: UInt32
+
+    /// The value of `rawValue`, named or not.
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
+
     /// No keymap; client must understand how to interpret the raw keycode.
-    package static let noKeymap: UInt32 = 0
+    package static let noKeymap = Self(rawValue: 0)
     /// Libxkbcommon compatible, null-terminated string; to determine the xkb keycode, clients must add 8 to the key event keycode.
-    package static let xkbV1: UInt32 = 1
+    package static let xkbV1 = Self(rawValue: 1)
   }
 
   /// `wl_keyboard.key_state`.
-  package enum KeyboardKeyState {
+  package struct KeyboardKeyState: RawRepresentable, Hashable, Sendable {
+    /// The number on the wire.
+    package let rawValue: UInt32
+
+    /// The value of `rawValue`, named or not.
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
+
     /// Key is not pressed.
-    package static let released: UInt32 = 0
+    package static let released = Self(rawValue: 0)
     /// Key is pressed.
-    package static let pressed: UInt32 = 1
+    package static let pressed = Self(rawValue: 1)
   }
 
-  /// `wl_data_device_manager.dnd_action`.
-  enum DataDeviceManagerDndAction {
+  /// `wl_data_device_manager.dnd_action` (bits).
+  package struct DataDeviceManagerDndAction: OptionSet, Sendable {
+    /// The number on the wire.
+    package let rawValue: UInt32
+
+    /// The value of `rawValue`, named or not.
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
+
     /// No action.
-    static let none: UInt32 = 0
+    package static let none = Self(rawValue: 0)
     /// Copy action.
-    static let copy: UInt32 = 1
+    package static let copy = Self(rawValue: 1)
     /// Move action.
-    static let move: UInt32 = 2
+    package static let move = Self(rawValue: 2)
     /// Ask action.
-    static let ask: UInt32 = 4
+    package static let ask = Self(rawValue: 4)
+  }
+
+  /// `xdg_toplevel.resize_edge`.
+  package struct ToplevelResizeEdge: RawRepresentable, Hashable, Sendable {
+    /// The number on the wire.
+    package let rawValue: UInt32
+
+    /// The value of `rawValue`, named or not.
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// None.
+    package static let none = Self(rawValue: 0)
+    /// Top.
+    package static let top = Self(rawValue: 1)
+    /// Bottom.
+    package static let bottom = Self(rawValue: 2)
+    /// Left.
+    package static let left = Self(rawValue: 4)
+    /// Top_left.
+    package static let topLeft = Self(rawValue: 5)
+    /// Bottom_left.
+    package static let bottomLeft = Self(rawValue: 6)
+    /// Right.
+    package static let right = Self(rawValue: 8)
+    /// Top_right.
+    package static let topRight = Self(rawValue: 9)
+    /// Bottom_right.
+    package static let bottomRight = Self(rawValue: 10)
   }
 }

@@ -74,16 +74,16 @@ extension WaylandRequest {
         arguments: [.uint(time), .uint(x), .uint(y), .uint(xExtent), .uint(yExtent)])
     }
     /// `zwlr_virtual_pointer_v1.button` (opcode 2): button event.
-    static func button(time: UInt32, button: UInt32, state: UInt32) -> WaylandRequest {
+    static func button(time: UInt32, button: UInt32, state: WaylandEnum.PointerButtonState) -> WaylandRequest {
       WaylandRequest(
         interfaces: VirtualPointer.interfaces, opcode: 2, name: "button", isDestructor: false,
-        arguments: [.uint(time), .uint(button), .uint(state)])
+        arguments: [.uint(time), .uint(button), .uint(state.rawValue)])
     }
     /// `zwlr_virtual_pointer_v1.axis` (opcode 3): axis event.
-    static func axis(time: UInt32, axis: UInt32, value: Double) -> WaylandRequest {
+    static func axis(time: UInt32, axis: WaylandEnum.PointerAxis, value: Double) -> WaylandRequest {
       WaylandRequest(
         interfaces: VirtualPointer.interfaces, opcode: 3, name: "axis", isDestructor: false,
-        arguments: [.uint(time), .uint(axis), .fixed(Int32((value * 256).rounded()))])
+        arguments: [.uint(time), .uint(axis.rawValue), .fixed(Int32((value * 256).rounded()))])
     }
     /// `zwlr_virtual_pointer_v1.frame` (opcode 4): end of a pointer event sequence.
     static func frame() -> WaylandRequest {
@@ -92,22 +92,24 @@ extension WaylandRequest {
         arguments: [])
     }
     /// `zwlr_virtual_pointer_v1.axis_source` (opcode 5): axis source event.
-    static func axisSource(axisSource: UInt32) -> WaylandRequest {
+    static func axisSource(axisSource: WaylandEnum.PointerAxisSource) -> WaylandRequest {
       WaylandRequest(
         interfaces: VirtualPointer.interfaces, opcode: 5, name: "axis_source", isDestructor: false,
-        arguments: [.uint(axisSource)])
+        arguments: [.uint(axisSource.rawValue)])
     }
     /// `zwlr_virtual_pointer_v1.axis_stop` (opcode 6): axis stop event.
-    static func axisStop(time: UInt32, axis: UInt32) -> WaylandRequest {
+    static func axisStop(time: UInt32, axis: WaylandEnum.PointerAxis) -> WaylandRequest {
       WaylandRequest(
         interfaces: VirtualPointer.interfaces, opcode: 6, name: "axis_stop", isDestructor: false,
-        arguments: [.uint(time), .uint(axis)])
+        arguments: [.uint(time), .uint(axis.rawValue)])
     }
     /// `zwlr_virtual_pointer_v1.axis_discrete` (opcode 7): axis click event.
-    static func axisDiscrete(time: UInt32, axis: UInt32, value: Double, discrete: Int32) -> WaylandRequest {
+    static func axisDiscrete(time: UInt32, axis: WaylandEnum.PointerAxis, value: Double, discrete: Int32)
+      -> WaylandRequest
+    {
       WaylandRequest(
         interfaces: VirtualPointer.interfaces, opcode: 7, name: "axis_discrete", isDestructor: false,
-        arguments: [.uint(time), .uint(axis), .fixed(Int32((value * 256).rounded())), .int(discrete)])
+        arguments: [.uint(time), .uint(axis.rawValue), .fixed(Int32((value * 256).rounded())), .int(discrete)])
     }
     /// `zwlr_virtual_pointer_v1.destroy` (opcode 8): destroy the virtual pointer object.
     static func destroy() -> WaylandRequest {
@@ -136,10 +138,10 @@ extension WaylandRequest {
     static let interfaces: Set<String> = ["zwp_virtual_keyboard_v1"]
 
     /// `zwp_virtual_keyboard_v1.keymap` (opcode 0): keyboard mapping.
-    static func keymap(format: UInt32, fd: Int32, size: UInt32) -> WaylandRequest {
+    static func keymap(format: WaylandEnum.KeyboardKeymapFormat, fd: Int32, size: UInt32) -> WaylandRequest {
       WaylandRequest(
         interfaces: VirtualKeyboard.interfaces, opcode: 0, name: "keymap", isDestructor: false,
-        arguments: [.uint(format), .fd(fd), .uint(size)])
+        arguments: [.uint(format.rawValue), .fd(fd), .uint(size)])
     }
     /// `zwp_virtual_keyboard_v1.key` (opcode 1): key event.
     static func key(time: UInt32, key: UInt32, state: UInt32) -> WaylandRequest {
