@@ -446,6 +446,8 @@ def enums(found):
         for entry in enum.findall("entry"):
             if keep is not None and entry.get("name") not in keep:
                 continue
+            if bitfield and int(entry.get("value"), 0) == 0:
+                continue  # an option set's empty value is `[]`
             summary = (entry.get("summary") or entry.get("name")).strip()
             out += [
                 f"    /// {summary[:1].upper() + summary[1:]}.",

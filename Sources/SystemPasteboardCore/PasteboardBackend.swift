@@ -26,6 +26,10 @@ import UTIPlatform
 ///   or a load (loads run on the ``WorkPool``).
 /// - Handlers (the pasteboard's change notifications, a window's drag events) run on the loop
 ///   and must not wait for another thread.
+/// - A write called on the loop's own thread (a handler that copies, main-thread code where the
+///   main thread drives a Wayland window) is written there and returns without waiting for the
+///   server: no nested round trip. A read called there has no other way to its answer, and reads
+///   the loop's socket in place until it comes.
 /// - Debug builds stop at a write made off the loop; the threading tests run every backend
 ///   through concurrent callers to check it.
 package protocol PasteboardBackend: SelectionSource, BackendInspection, AnyObject, Sendable {

@@ -102,6 +102,21 @@ final class WaylandDispatcher: @unchecked Sendable {
   /// Ends the thread (and so the reading of the connection).
   func close() { loop.close() }
 
+  /// The round trips read on the loop's own thread while it ran (a read called from a handler,
+  /// which has no other way to wait for its answer), for the tests.
+  let nestedRoundTrips = Locked(0)
+
+  /// What was just written (a selection set or given up, a surface taken off the screen) is
+  /// settled: as ``sync()`` off the loop; on the loop's own thread (a handler that copies, code
+  /// on the main thread that drives the window), only written, with no nested round trip. The
+  /// compositor handles the requests in order, before anything sent later, and a refusal ends the
+  /// connection, which the next call reports.
+  /// - Throws: ``SystemPasteboardError``: the connection's failure, or (off the loop) `.timeout`.
+  func settle() throws(SystemPasteboardError) {
+    if isStarted && loop.inEventLoop { return try checkOpen() }
+    try sync()
+  }
+
   /// Waits until the compositor has handled every request sent before, which also means the
   /// handler has had every event it sent before its answer (before the thread is started, on
   /// the calling thread).
@@ -110,6 +125,7 @@ final class WaylandDispatcher: @unchecked Sendable {
     try checkOpen()
     // Before the thread, or on the thread that drives the loop: the round trip is read here.
     if !isStarted || loop.inEventLoop, let handler {
+      if isStarted { nestedRoundTrips.withLock { $0 += 1 } }
       try connection.roundTrip { incoming in handler(incoming) }
       return
     }

@@ -175,7 +175,7 @@ package final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
     ownershipChanged.notify()
     try connection.send(setSelection(source), to: link.device)
     for old in overflow { try connection.destroy(old) }
-    try dispatcher.sync()
+    try dispatcher.settle()
   }
 
   /// Gives the selection up, if this process owns it: nothing owns it afterwards.
@@ -188,7 +188,7 @@ package final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
     defer { released() }
     guard let source = taken else { return }
     try connection.destroy(source)
-    try dispatcher.sync()
+    try dispatcher.settle()
   }
 
   /// Empties the selection, whoever owns it: no source is set (and ours, if any, destroyed).
@@ -197,7 +197,7 @@ package final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
     defer { released() }
     try connection.send(setSelection(nil), to: link.device)
     if let source { try connection.destroy(source) }
-    try dispatcher.sync()
+    try dispatcher.settle()
   }
 
   /// Takes our source (nil: none) for a give-up, which ``released()`` ends, whether a source

@@ -101,7 +101,7 @@ extension WaylandToplevel {
       state.withLock { $0.sources[source] = (serve, events) }
       try connection.send(.DataDevice.setSelection(source: source, serial: serial), to: dataDevice)
     }
-    try dispatcher.sync()
+    try dispatcher.settle()
     return source
   }
 
@@ -114,7 +114,7 @@ extension WaylandToplevel {
       try connection.send(.DataDevice.setSelection(source: nil, serial: latestSerial), to: dataDevice)
     }
     try connection.destroy(source)
-    try dispatcher.sync()
+    try dispatcher.settle()
   }
 
   /// Sets no selection (the clipboard's, or the primary), for the input event `serial`: the
@@ -129,7 +129,7 @@ extension WaylandToplevel {
     } else if let dataDevice {
       try connection.send(.DataDevice.setSelection(source: nil, serial: serial), to: dataDevice)
     }
-    try dispatcher.sync()
+    try dispatcher.settle()
   }
 
   /// Takes the window off the screen (its surface destroyed) while the connection goes on
@@ -144,6 +144,6 @@ extension WaylandToplevel {
     try? connection.destroy(toplevel)
     try? connection.destroy(xdgSurface)
     try? connection.destroy(surface)
-    try? dispatcher.sync()
+    try? dispatcher.settle()
   }
 }

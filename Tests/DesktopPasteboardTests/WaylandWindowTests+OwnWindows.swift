@@ -98,3 +98,35 @@ extension DragAndDropTests.WaylandWindowTests {
     #expect(throws: SystemPasteboardError.self) { try window.acceptDrops(into: DropSurface()) }
   }
 }
+
+extension DragAndDropTests.WaylandWindowTests {
+  /// A copy made on the main thread where the main thread drives the window (a menu's action, a
+  /// drop delegate that copies) is written on the loop and returns: no round trip nests inside
+  /// the loop's own turn. The copy is what another client pastes.
+  @Test func aCopyOnTheThreadThatDrivesTheWindowNestsNoRoundTrip() async throws {
+    let (compositor, input, display) = try Self.desktop()
+    let window = try WaylandWindow(
+      title: "clipboard", width: 300, height: 200, display: display, applicationID: "swift-uti", events: .mainThread)
+    defer { window.close() }
+    let origin = try compositor.place(appID: "swift-uti", at: 0, 0)
+    let clipboard = window.pasteboard(for: .clipboard)
+    let presses = window.buttonPresses
+    try await offThePool {
+      try input.move(to: origin.x + 20, origin.y + 20)
+      try input.button(pressed: true)
+      try input.button(pressed: false)
+    }
+    #expect(await nextPress(presses) != nil)
+    let nested = window.toplevel.dispatcher.nestedRoundTrips
+    let before = nested.withLock { $0 }
+    try await MainActor.run {
+      var item = SystemPasteboard.Item()
+      item.register(.utf8PlainText) { Array("copied on the main thread".utf8) }
+      try clipboard.setItems([item])
+      #expect(clipboard.ownsSelection)
+    }
+    #expect(nested.withLock { $0 } == before, "the copy made no round trip on the loop")
+    let pasted = try await offThePool { try compositor.shell("timeout 10 wl-paste -n").stdoutText }
+    #expect(pasted == "copied on the main thread")
+  }
+}

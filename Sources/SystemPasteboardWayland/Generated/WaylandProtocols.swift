@@ -1717,8 +1717,6 @@ package enum WaylandEnum {
     /// The value of `rawValue`, named or not.
     package init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    /// No action.
-    package static let none = Self(rawValue: 0)
     /// Copy action.
     package static let copy = Self(rawValue: 1)
     /// Move action.
