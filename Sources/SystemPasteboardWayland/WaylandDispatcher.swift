@@ -102,9 +102,15 @@ final class WaylandDispatcher: @unchecked Sendable {
   /// Ends the thread (and so the reading of the connection).
   func close() { loop.close() }
 
-  /// The round trips read on the loop's own thread while it ran (a read called from a handler,
-  /// which has no other way to wait for its answer), for the tests.
-  let nestedRoundTrips = Locked(0)
+  /// Told of each round trip read on the loop's own thread while it runs (a read called from a
+  /// handler, which has no other way to wait for its answer); nil: nothing is told.
+  private let nestedRoundTripObserver = Locked<(@Sendable () -> Void)?>(nil)
+
+  /// Tells `observer` of each round trip nested in the loop's own turn from now on (a test's
+  /// hook; nil stops it).
+  func observeNestedRoundTrips(_ observer: (@Sendable () -> Void)?) {
+    nestedRoundTripObserver.withLock { $0 = observer }
+  }
 
   /// What was just written (a selection set or given up, a surface taken off the screen) is
   /// settled: as ``sync()`` off the loop; on the loop's own thread (a handler that copies, code
@@ -125,7 +131,7 @@ final class WaylandDispatcher: @unchecked Sendable {
     try checkOpen()
     // Before the thread, or on the thread that drives the loop: the round trip is read here.
     if !isStarted || loop.inEventLoop, let handler {
-      if isStarted { nestedRoundTrips.withLock { $0 += 1 } }
+      if isStarted, let observer = nestedRoundTripObserver.withLock({ $0 }) { observer() }
       try connection.roundTrip { incoming in handler(incoming) }
       return
     }

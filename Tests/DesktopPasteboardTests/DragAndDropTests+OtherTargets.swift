@@ -84,12 +84,7 @@ extension DragAndDropTests {
   }
 
   @Test func escapeCancelsOurDrag() async throws {
-    try Peers.gtk.orSkip()
-    try await Self.withPointyBugTypes {
-      let target = try await Self.startGTK(["target", "500", "0", "application/vnd.pointybug.arrow+json"])
-      defer { target.terminate() }
-      let window = try Self.dragWindow()
-      defer { window.close() }
+    try await Self.withGTKArrowTarget { target, window in
       let ended = try await Self.pressAndDrag(from: window, ArrowTool(), release: false)
       #expect(try await Self.line(from: target) { $0 == "motion" } == "motion")
       try await Self.xdotool("key Escape sleep 0.2 mouseup 1")

@@ -207,12 +207,7 @@ struct DragAndDropTests {
   }
 
   @Test func theArrowToolDraggedFromUsArrivesInGTK() async throws {
-    try Peers.gtk.orSkip()
-    try await Self.withPointyBugTypes {
-      let target = try await Self.startGTK(["target", "500", "0", "application/vnd.pointybug.arrow+json"])
-      defer { target.terminate() }
-      let window = try Self.dragWindow()
-      defer { window.close() }
+    try await Self.withGTKArrowTarget { target, window in
       let ended = try await Self.pressAndDrag(from: window, ArrowTool(color: "blue"))
       let received = try await Self.line(from: target) { $0.hasPrefix("received") }
       let words = received?.split(separator: " ").map(String.init) ?? []
@@ -228,12 +223,7 @@ struct DragAndDropTests {
 
   /// Every drag of a window works, not only its first: three in a row, each taken by GTK.
   @Test func threeDragsFromOneWindowEachArrive() async throws {
-    try Peers.gtk.orSkip()
-    try await Self.withPointyBugTypes {
-      let target = try await Self.startGTK(["target", "500", "0", "application/vnd.pointybug.arrow+json"])
-      defer { target.terminate() }
-      let window = try Self.dragWindow()
-      defer { window.close() }
+    try await Self.withGTKArrowTarget { target, window in
       for color in ["red", "green", "blue"] {
         let ended = try await Self.pressAndDrag(from: window, ArrowTool(color: color))
         let received = try await Self.line(from: target) { $0.hasPrefix("received") }
@@ -395,6 +385,20 @@ struct DragAndDropTests {
           contentsOf: packageRoot.appendingPathComponent("Examples/PointyBug/Info.plist"))
       }
       return try await body()
+    }
+  }
+
+  /// Runs `body` with PointyBug's types registered, GTK's target for the arrow tool at (500, 0)
+  /// and our drag window; both end with it.
+  @MainActor
+  static func withGTKArrowTarget(_ body: (XServer.Peer, X11Window) async throws -> Void) async throws {
+    try Peers.gtk.orSkip()
+    try await withPointyBugTypes {
+      let target = try await startGTK(["target", "500", "0", "application/vnd.pointybug.arrow+json"])
+      defer { target.terminate() }
+      let window = try dragWindow()
+      defer { window.close() }
+      try await body(target, window)
     }
   }
 
