@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Generates the Wayland wire of SystemPasteboardWayland from the protocols' own XML descriptions, as
 wayland-scanner does for C: each interface this client speaks (its name, the version it binds,
-its requests and events in opcode order with their signatures), and a typed builder per request
-whose opcode is a constant and whose arguments are the request's own, in order and type; each
-role's events typed, and `WaylandEvent`, one case per role, which handlers match directly.
+its requests and events in opcode order with their signatures); a family per interface (or per
+protocol under two prefixes), whose objects are `WaylandObject<Wayland.Family>`, as wayland-rs
+types its proxies; each request a method of the objects it is sent to, whose opcode is a constant
+and whose arguments are the request's own, in order and type (objects typed by their interface);
+each role's events typed the same way, and `WaylandEvent`, one case per role, which handlers
+match directly.
 
   python3 scripts/make-wayland-protocol.py          # writes Sources/SystemPasteboardWayland/Generated/ and
                                                     # the tests' virtual input, Tests/DesktopTestSupport/Generated/
@@ -150,8 +153,22 @@ def enum_name(interface, name):
     return camel(interface.split("_", 1)[1], upper=True) + camel(name, upper=True)
 
 
-def builder(message, opcode, interfaces, swift_family, visible):
-    """A typed builder of one request: its parameters the request's arguments."""
+def family_names(interfaces):
+    """Each interface's family of requests (its Swift name under `Wayland`), by interface name."""
+    return {name: family or camel(role, upper=True) for name, _, _, role, family in interfaces}
+
+
+def object_type(arg, families):
+    """The Swift type of an `object` or `new_id` argument: the typed object of its interface's
+    family where the XML names one this client speaks; else the id (`UInt32`)."""
+    family = families.get(arg.get("interface") or "")
+    return f"WaylandObject<Wayland.{family}>" if family else "UInt32"
+
+
+def builder(message, opcode, interfaces, families):
+    """A typed builder of one request, a method of the objects it is sent to: its parameters the
+    request's arguments (the objects among them typed by their interface), its result the request
+    addressed to the object."""
     params, values = [], []
     for arg in message.findall("arg"):
         name, kind, nullable = label(arg.get("name")), arg.get("type"), arg.get("allow-null") == "true"
@@ -164,29 +181,38 @@ def builder(message, opcode, interfaces, swift_family, visible):
             params.append(f"{name}: {typed}")
             values.append(f".uint({name}.rawValue)")
             continue
+        if kind in ("object", "new_id"):
+            swift = object_type(arg, families)
+            typed_object = swift != "UInt32"
+            raw = f"{name}{'?' if nullable else ''}.id" if typed_object else name
+            params.append(f"{name}: {swift}{'?' if nullable and kind == 'object' else ''}")
+            if kind == "new_id":
+                values.append(f".newID({raw})")
+            else:
+                values.append(f".object({raw}{' ?? 0' if nullable else ''})")
+            continue
         swift = {
-            "int": "Int32", "uint": "UInt32", "fixed": "Double", "string": "String", "object": "UInt32",
-            "new_id": "UInt32", "array": "[UInt8]", "fd": "Int32",
+            "int": "Int32", "uint": "UInt32", "fixed": "Double", "string": "String", "array": "[UInt8]", "fd": "Int32",
         }[kind]
-        if nullable and kind in ("string", "object"):
+        if nullable and kind == "string":
             swift += "?"
         params.append(f"{name}: {swift}")
         values.append({
             "int": f".int({name})", "uint": f".uint({name})", "fixed": f".fixed(Int32(({name} * 256).rounded()))",
-            "string": f".string({name})", "object": f".object({name}{' ?? 0' if nullable else ''})",
-            "new_id": f".newID({name})", "array": f".array({name})", "fd": f".fd({name})",
+            "string": f".string({name})", "array": f".array({name})", "fd": f".fd({name})",
         }[kind])
     destructor = "true" if message.get("type") == "destructor" else "false"
     summary = message.find("description")
     text = (summary.get("summary") if summary is not None else "") or ""
     names = ", ".join(f"`{i}.{message.get('name')}`" for i in interfaces)
-    lines = [f"    /// {names} (opcode {opcode}): {text.strip()}."]
+    lines = [f"  /// {names} (opcode {opcode}): {text.strip()}."]
     func = camel(message.get("name"))
-    lines.append(f"    {'package ' if visible else ''}static func {label(message.get('name')) if keyword.iskeyword(func) else func}({', '.join(params)}) -> WaylandRequest {{")
+    name = label(message.get("name")) if keyword.iskeyword(func) else func
+    lines.append(f"  func {name}({', '.join(params)}) -> WaylandMessage {{")
     lines.append(
-        f"      WaylandRequest(\n        interfaces: {swift_family}.interfaces, opcode: {opcode}, name: \"{message.get('name')}\","
-        f" isDestructor: {destructor},\n        arguments: [{', '.join(values)}])")
-    lines.append("    }")
+        f"    WaylandMessage(\n      to: self.id, WaylandRequest(\n        interfaces: Family.interfaces, opcode: {opcode},"
+        f" name: \"{message.get('name')}\", isDestructor: {destructor},\n        arguments: [{', '.join(values)}]))")
+    lines.append("  }")
     return lines
 
 
@@ -225,9 +251,11 @@ def interface_tables(found, interfaces, test_support):
     return out, families
 
 
-def request_families(families):
-    """The typed request builders, one enumeration per family of interfaces."""
-    out = ["extension WaylandRequest {"]
+def request_families(families, objects):
+    """The families of interfaces (an enumeration each under `Wayland`, whose objects are
+    `WaylandObject<Wayland.Family>`), and each family's typed requests, methods of its objects."""
+    out = ["extension Wayland {"]
+    builders = []
     for family, members in families.items():
         first_name, first = members[0]
         for other_name, other in members[1:]:
@@ -237,21 +265,27 @@ def request_families(families):
                 if a.get("name") != b.get("name") or shape(a) != shape(b):
                     sys.exit(f"{first_name} and {other_name} differ at {a.get('name')} / {b.get('name')}")
         names = [n for n, _ in members]
-        visible = any(n in TEST_VISIBLE for n in names)
         longest = max((m for _, m in members), key=len)
         out += [
-            f"  /// The requests of {', '.join(f'`{n}`' for n in names)}, typed, with their opcodes.",
-            f"  {'package ' if visible else ''}enum {family} {{",
-            "    /// The interfaces these requests may be sent to.",
-            "    static let interfaces: Set<String> = [" + ", ".join('"%s"' % n for n in names) + "]",
+            f"  /// {', '.join(f'`{n}`' for n in names)}: the objects of {'these interfaces' if len(names) > 1 else 'this interface'} take the same requests.",
+            f"  package enum {family}: WaylandFamily {{",
+            "    /// The interfaces of the family.",
+            "    package static let interfaces: Set<String> = [" + ", ".join('"%s"' % n for n in names) + "]",
+            "  }",
             "",
+        ]
+        if not longest:
+            continue
+        builders += [
+            f"/// The requests of {', '.join(f'`{n}`' for n in names)}, typed, with their opcodes.",
+            f"extension WaylandObject where Family == Wayland.{family} {{",
         ]
         for opcode, message in enumerate(longest):
             carriers = [n for n, m in members if opcode < len(m)]
-            out += builder(message, opcode, carriers, family, visible)
-        out += ["  }", ""]
+            builders += builder(message, opcode, carriers, objects)
+        builders += ["}", ""]
     out[-1:] = ["}", ""]
-    return out
+    return out + builders
 
 
 def generate(found):
@@ -264,7 +298,7 @@ def generate(found):
         "}",
         "",
     ]
-    out += request_families(families)
+    out += request_families(families, family_names(INTERFACES))
     out += roles(found)
     out += enums(found)
     return "\n".join(out)
@@ -275,20 +309,18 @@ def generate_test_support(found):
     tables, families = interface_tables(found, TEST_INTERFACES, test_support=True)
     out = HEADER + ["import SystemPasteboardWayland", "", "extension WaylandInterface {"] + tables
     out[-1:] = ["}", ""]
-    out += request_families(families)
+    out += request_families(families, family_names(INTERFACES + TEST_INTERFACES))
     return "\n".join(out)
 
 
-SWIFT_TYPES = {
-    "int": "Int32", "uint": "UInt32", "fixed": "Double", "string": "String", "object": "UInt32", "new_id": "UInt32",
-    "array": "[UInt8]", "fd": "Int32",
-}
+SWIFT_TYPES = {"int": "Int32", "uint": "UInt32", "fixed": "Double", "string": "String", "array": "[UInt8]", "fd": "Int32"}
 
 
-def event_case(message, interface):
+def event_case(message, interface, families):
     """An event's case: its arguments as labelled values (nil for a null object or string; an
-    enumeration's type for a `uint` that names one)."""
-    params, patterns, values, checks = [], [], [], []
+    enumeration's type for a `uint` that names one; the typed object of an interface this client
+    speaks for an `object` or `new_id`)."""
+    params, patterns, values = [], [], []
     for index, arg in enumerate(message.findall("arg")):
         name, kind, nullable = label(arg.get("name")), arg.get("type"), arg.get("allow-null") == "true"
         typed = enum_of(arg, interface)
@@ -297,21 +329,24 @@ def event_case(message, interface):
             patterns.append(f"case .uint(let {name}Raw) = a[{index}]")
             values.append(f"{name}: {typed}(rawValue: {name}Raw)")
             continue
-        swift = SWIFT_TYPES[kind] + ("?" if nullable and kind in ("string", "object") else "")
+        swift = object_type(arg, families) if kind in ("object", "new_id") else SWIFT_TYPES[kind]
+        typed_object = kind in ("object", "new_id") and swift != "UInt32"
+        swift += "?" if nullable and kind in ("string", "object") else ""
         params.append(f"{name}: {swift}")
         wire = {"new_id": "newID"}.get(kind, kind)
         if kind == "string" and not nullable:
             patterns.append(f"case .string(let {name}?) = a[{index}]")
-        elif kind == "fixed":
-            patterns.append(f"case .fixed(let {name}Raw) = a[{index}]")
-        elif kind == "object" and nullable:
-            patterns.append(f"case .object(let {name}Raw) = a[{index}]")
+        elif kind == "fixed" or typed_object or (kind == "object" and nullable):
+            patterns.append(f"case .{wire}(let {name}Raw) = a[{index}]")
         else:
             patterns.append(f"case .{wire}(let {name}) = a[{index}]")
+        made = f"WaylandObject(id: {name}Raw)" if typed_object else f"{name}Raw"
         if kind == "fixed":
             values.append(f"{name}: Double({name}Raw) / 256")
         elif kind == "object" and nullable:
-            values.append(f"{name}: {name}Raw == 0 ? nil : {name}Raw")
+            values.append(f"{name}: {name}Raw == 0 ? nil : {made}")
+        elif typed_object:
+            values.append(f"{name}: {made}")
         else:
             values.append(f"{name}: {name}")
     return params, patterns, values
@@ -335,15 +370,15 @@ def roles(found):
         "  case withoutEvents",
     ]
     out += ["}", "", "/// The events of each role, typed: decoded from a message's arguments by its opcode.", "enum WaylandEvents {"]
-    shapes = {}
+    shapes, families = {}, family_names(INTERFACES)
     for role, (name, version) in seen.items():
         _, node = found[name]
         events = messages(node, "event", version)
         if not events:
             continue
         type_name = camel(role, upper=True)
-        shape = [(m.get("name"), [(arg.get("name"), arg.get("type"), arg.get("allow-null")) for arg in m.findall("arg")])
-                 for m in events]
+        shape = [(m.get("name"), [(arg.get("name"), arg.get("type"), arg.get("allow-null"), families.get(arg.get("interface")))
+                                  for arg in m.findall("arg")]) for m in events]
         twin = next((other for other, other_shape in shapes.items() if other_shape == shape), None)
         if twin:  # the same events (the primary selection's source and offer are data control's)
             out += [f"  /// The events of `{name}`: the same as ``{twin}``'s.", f"  typealias {type_name} = {twin}", ""]
@@ -352,7 +387,7 @@ def roles(found):
         out += [f"  /// The events of `{name}`, by opcode.", f"  enum {type_name}: Sendable {{"]
         decode = []
         for opcode, message in enumerate(events):
-            params, patterns, values = event_case(message, name)
+            params, patterns, values = event_case(message, name, family_names(INTERFACES))
             summary = message.find("description")
             text = ((summary.get("summary") if summary is not None else "") or message.get("name")).strip()
             case_name = label(message.get("name"))

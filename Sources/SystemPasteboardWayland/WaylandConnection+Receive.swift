@@ -15,7 +15,8 @@ extension WaylandConnection {
   /// - Throws: ``SystemPasteboardError``: `.timeout` when the owner leaves the pipe silent for
   ///   longer than `timeout` seconds (`what` names it in the message); what `sink` throws.
   func receive(
-    _ mimeType: String, from offer: UInt32, what: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
+    _ mimeType: String, from offer: WaylandOffer, what: String,
+    into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
   ) throws(SystemPasteboardError) {
     var fds: [Int32] = [-1, -1]
     guard pipe(&fds) == 0 else {
@@ -25,7 +26,7 @@ extension WaylandConnection {
     FileIO.enlargePipe(fds[0])
     defer { _ = closeDescriptor(fds[0]) }
     do {
-      try send(receiveRequest(mimeType, fd: fds[1], offer: offer), to: offer)
+      try send(offer.receive(mimeType: mimeType, fd: fds[1]))
       _ = closeDescriptor(fds[1])
     } catch {
       _ = closeDescriptor(fds[1])
@@ -49,18 +50,6 @@ extension WaylandConnection {
       }
       if count == 0 { return }
       try sink(Array(buffer[0..<count]))
-    }
-  }
-}
-
-extension WaylandConnection {
-  /// The `receive` request of `offer`'s interface: a data device's offer, the primary
-  /// selection's, or data control's (either prefix).
-  fileprivate func receiveRequest(_ mimeType: String, fd: Int32, offer: UInt32) -> WaylandRequest {
-    switch interface(of: offer) {
-    case WaylandInterface.dataOffer: return .DataOffer.receive(mimeType: mimeType, fd: fd)
-    case WaylandInterface.primaryOffer: return .PrimaryOffer.receive(mimeType: mimeType, fd: fd)
-    default: return .DataControlOffer.receive(mimeType: mimeType, fd: fd)
     }
   }
 }

@@ -26,6 +26,13 @@ package final class WaylandConnection: @unchecked Sendable {
     var object: UInt32
     var interface: WaylandInterface
     var event: WaylandEvent
+
+    /// The object that sent the event, typed by the family its event's role names (the handler
+    /// matched a `.dataControlSource` event: its sender is a data-control source).
+    func sender<Family: WaylandFamily>(as family: Family.Type) -> WaylandObject<Family> {
+      assert(Family.interfaces.contains(interface.name), "\(interface.name) is not of \(Family.interfaces)")
+      return WaylandObject(id: object)
+    }
   }
 
   /// A global the registry announced.
@@ -56,8 +63,10 @@ package final class WaylandConnection: @unchecked Sendable {
   private var descriptors: [Int32] = []
   /// The registry's globals, in the order announced (the reading thread's).
   private(set) var globals: [Global] = []
+  /// The `wl_display`, object 1 of every connection.
+  let displayObject = WaylandObject<Wayland.Display>(id: 1)
   /// The `wl_registry`.
-  private var registryID: UInt32 = 0
+  private var registry = WaylandObject<Wayland.Registry>(id: 0)
 
   private struct Objects {
     var interfaces: [UInt32: WaylandInterface] = [1: .display]
@@ -88,13 +97,15 @@ package final class WaylandConnection: @unchecked Sendable {
           .connectionFailed, "cannot connect to the Wayland compositor at \(display): \(error)")
       }
     }
-    let registry = try create(.registry, to: 1) { .Display.getRegistry(registry: $0) }
+    let registry: WaylandObject<Wayland.Registry> = try create(.registry) { [displayObject] in
+      displayObject.getRegistry(registry: $0)
+    }
     try roundTrip { incoming in
       if case .registry(.global(let name, let interface, let version)) = incoming.event {
         globals.append(Global(name: name, interface: interface, version: version))
       }
     }
-    registryID = registry
+    self.registry = registry
   }
 
   deinit {
@@ -102,18 +113,23 @@ package final class WaylandConnection: @unchecked Sendable {
     socket.close()
   }
 
-  /// Makes a client object of `interface` and sends `request(id)`, the request that creates it,
-  /// to `object`, as one step. A compositor takes a new id only if it is the next one (or one it
-  /// freed): were two threads to make ids 10 and 11 and send 11 first, the compositor would end
-  /// the connection ("invalid arguments for wl_display@1.sync"), as libwayland's proxies avoid by
-  /// making and marshalling under one lock.
-  /// - Returns: The new object's id.
-  /// - Throws: ``SystemPasteboardError`` as ``send(_:to:)`` does.
+  /// Makes a client object of `interface` and sends `request(object)`, the request that creates
+  /// it (a method of the object it is sent to), as one step. A compositor takes a new id only if
+  /// it is the next one (or one it freed): were two threads to make ids 10 and 11 and send 11
+  /// first, the compositor would end the connection ("invalid arguments for wl_display@1.sync"),
+  /// as libwayland's proxies avoid by making and marshalling under one lock.
+  /// - Returns: The new object.
+  /// - Throws: ``SystemPasteboardError``: `.request` when `interface` is not of `Family`; as
+  ///   ``send(_:)`` does.
   @discardableResult
-  package func create(
-    _ interface: WaylandInterface, to object: UInt32, by request: (UInt32) -> WaylandRequest
-  ) throws(SystemPasteboardError) -> UInt32 {
-    let result = creating.withLock { made -> Result<UInt32, SystemPasteboardError> in
+  package func create<Family: WaylandFamily>(
+    _ interface: WaylandInterface, by request: (WaylandObject<Family>) -> WaylandMessage
+  ) throws(SystemPasteboardError) -> WaylandObject<Family> {
+    guard Family.interfaces.contains(interface.name) else {
+      throw SystemPasteboardError(
+        .request, "a \(interface.name) was to be made as a \(Family.interfaces.sorted().joined(separator: " or "))")
+    }
+    let result = creating.withLock { made -> Result<WaylandObject<Family>, SystemPasteboardError> in
       made += 1
       let id = objects.withLock { objects in
         let id = objects.free.popLast() ?? objects.next
@@ -122,8 +138,8 @@ package final class WaylandConnection: @unchecked Sendable {
         return id
       }
       do throws(SystemPasteboardError) {
-        try send(request(id), to: object)
-        return .success(id)
+        try send(request(WaylandObject(id: id)))
+        return .success(WaylandObject(id: id))
       } catch {
         return .failure(error)
       }
@@ -133,13 +149,16 @@ package final class WaylandConnection: @unchecked Sendable {
 
   /// Binds the first global of `interface` at the lower of its version and ours; nil when the
   /// compositor has none.
-  package func bind(_ interface: WaylandInterface) throws(SystemPasteboardError) -> (id: UInt32, version: UInt32)? {
+  /// - Throws: ``SystemPasteboardError`` as ``create(_:by:)`` does.
+  package func bind<Family: WaylandFamily>(
+    _ interface: WaylandInterface, as family: Family.Type = Family.self
+  ) throws(SystemPasteboardError) -> (object: WaylandObject<Family>, version: UInt32)? {
     guard let global = globals.first(where: { $0.interface == interface.name }) else { return nil }
     let version = min(global.version, interface.version)
-    let id = try create(interface, to: registryID) {
-      .Registry.bind(name: global.name, interface: interface.name, version: version, id: $0)
+    let object: WaylandObject<Family> = try create(interface) {
+      registry.bind(name: global.name, interface: interface.name, version: version, id: $0.id)
     }
-    return (id, version)
+    return (object, version)
   }
 
   /// Waits until the compositor has handled every request sent before, for a client that
@@ -149,33 +168,35 @@ package final class WaylandConnection: @unchecked Sendable {
 
   /// Sends `object`'s interface's destructor (`destroy`, or `release` for a seat's device).
   /// - Throws: ``SystemPasteboardError``: `.request` for an object without one; as
-  ///   ``send(_:to:)`` does.
-  func destroy(_ object: UInt32) throws(SystemPasteboardError) {
-    guard let interface = interface(of: object), let opcode = interface.destructor else {
-      throw SystemPasteboardError(.request, "object \(object) has no destructor")
+  ///   ``send(_:)`` does.
+  func destroy<Family>(_ object: WaylandObject<Family>) throws(SystemPasteboardError) {
+    guard let interface = interface(of: object.id), let opcode = interface.destructor else {
+      throw SystemPasteboardError(.request, "\(object) has no destructor")
     }
     try send(
-      WaylandRequest(
-        interfaces: [interface.name], opcode: opcode, name: interface.requests[Int(opcode)].name, isDestructor: true,
-        arguments: []),
-      to: object)
+      WaylandMessage(
+        to: object.id,
+        WaylandRequest(
+          interfaces: [interface.name], opcode: opcode, name: interface.requests[Int(opcode)].name,
+          isDestructor: true, arguments: [])))
   }
 
-  /// Sends `request` to `object`; a destructor marks the object destroyed (its id is freed when
-  /// the compositor confirms).
+  /// Sends `message` to its object; a destructor marks the object destroyed (its id is freed
+  /// when the compositor confirms).
   /// - Throws: ``SystemPasteboardError``: `.request` for a request the object's interface does
   ///   not have or arguments that do not match its signature (a bug of ours, refused before
   ///   anything is written); `.closed`, `.timeout` when the socket fails.
-  package func send(_ request: WaylandRequest, to object: UInt32) throws(SystemPasteboardError) {
-    try send([(request, object)])
+  package func send(_ message: WaylandMessage) throws(SystemPasteboardError) {
+    try send([message])
   }
 
-  /// Sends `requests` (each to its object) in one write, in order: what answers one event
+  /// Sends `messages` (each to its object) in one write, in order: what answers one event
   /// (a drag's `accept` and `set_actions`) reaches the compositor at once.
   /// - Throws: ``SystemPasteboardError`` when the write fails.
-  package func send(_ requests: [(request: WaylandRequest, object: UInt32)]) throws(SystemPasteboardError) {
-    var messages: [Write.Message] = []
-    for (request, object) in requests {
+  package func send(_ messages: [WaylandMessage]) throws(SystemPasteboardError) {
+    var written: [Write.Message] = []
+    for message in messages {
+      let (request, object) = (message.request, message.object)
       guard let interface = objects.withLock({ $0.interfaces[object] }) else {
         throw SystemPasteboardError(.request, "\(request.name) was to be sent to the unknown object \(object)")
       }
@@ -187,13 +208,13 @@ package final class WaylandConnection: @unchecked Sendable {
       }
       let encoded = WaylandWire.encode(object: object, opcode: request.opcode, request.arguments)
       if Self.debug { Self.trace(" -> \(interface.name)@\(object).\(request.name)", request.arguments) }
-      messages.append(
+      written.append(
         Write.Message(
           object: object, isDestructor: request.isDestructor, bytes: encoded.0, descriptors: encoded.1,
           name: "\(interface.name).\(request.name)"))
     }
-    guard !messages.isEmpty else { return }
-    try transmit(Write(messages: messages))
+    guard !written.isEmpty else { return }
+    try transmit(Write(messages: written))
   }
 
   /// Writes `write` to the socket now (the loop's thread, or before any loop serves). A
@@ -263,9 +284,9 @@ package final class WaylandConnection: @unchecked Sendable {
   /// timeout). Only for the thread that reads events.
   func roundTrip(_ body: (Incoming) throws(SystemPasteboardError) -> Void = { _ in }) throws(SystemPasteboardError) {
     let deadline = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(timeout))
-    let callback: UInt32
+    let callback: WaylandObject<Wayland.Callback>
     do {
-      callback = try create(.callback, to: 1) { .Display.sync(callback: $0) }
+      callback = try create(.callback) { [displayObject] in displayObject.sync(callback: $0) }
     } catch  where error.code == .closed {
       // A compositor that reports a protocol error closes the connection at once: the error
       // waits in the socket, and says more than the closed connection.
@@ -276,8 +297,8 @@ package final class WaylandConnection: @unchecked Sendable {
       guard let incoming = try nextEvent(until: deadline) else {
         throw SystemPasteboardError(.timeout, "the Wayland compositor at \(display) did not answer within \(timeout) s")
       }
-      if incoming.object == callback, case .callback(.done) = incoming.event {
-        forget(callback)
+      if incoming.object == callback.id, case .callback(.done) = incoming.event {
+        forget(callback.id)
         return
       }
       try body(incoming)

@@ -136,12 +136,12 @@ final class WaylandDispatcher: @unchecked Sendable {
       return
     }
     let waiter = Waiter<Bool>()
-    let callback: UInt32
+    let callback: WaylandObject<Wayland.Callback>
     do {
       // Registered before it is sent: its `done` may be read before `create` returns.
-      callback = try connection.create(.callback, to: 1) { [syncs] callback in
-        syncs.withLock { $0[callback] = waiter }
-        return .Display.sync(callback: callback)
+      callback = try connection.create(.callback) { [syncs, connection] callback in
+        syncs.withLock { $0[callback.id] = waiter }
+        return connection.displayObject.sync(callback: callback)
       }
     } catch  where error.code == .closed {
       // The thread reads why (a protocol error the compositor sent before closing).
@@ -150,7 +150,7 @@ final class WaylandDispatcher: @unchecked Sendable {
       throw error
     }
     guard waiter.wait(seconds: connection.timeout) == true else {
-      syncs.withLock { _ = $0.removeValue(forKey: callback) }
+      syncs.withLock { _ = $0.removeValue(forKey: callback.id) }
       try checkOpen()
       throw SystemPasteboardError(
         .timeout, "the Wayland compositor at \(connection.display) did not answer within \(connection.timeout) s")

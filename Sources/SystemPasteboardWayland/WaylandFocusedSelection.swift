@@ -26,7 +26,7 @@ final class WaylandFocusedSelection: PasteboardBackend, @unchecked Sendable {
 
   private struct State {
     /// The window whose connection serves what we own, and its source.
-    var owner: (window: WaylandToplevel, source: UInt32)?
+    var owner: (window: WaylandToplevel, source: WaylandWindowSource)?
     /// Whether the owned source is still the selection (no `cancelled` yet).
     var owning = false
     /// The window of the read in progress.
@@ -91,7 +91,7 @@ final class WaylandFocusedSelection: PasteboardBackend, @unchecked Sendable {
     let serve = SelectionTargets.server(for: offers, items: items, fileOperation: fileOperation)
     // mutter keeps the clipboard, not the primary selection.
     if !primary && window.compositorKeepsCopies { ownership.compositorKeepsCopies() }
-    let source: UInt32
+    let source: WaylandWindowSource
     do {
       source = try window.setSelection(
         mimeTypes: offers.map(\.target), primary: primary, serial: serial,
@@ -125,8 +125,8 @@ final class WaylandFocusedSelection: PasteboardBackend, @unchecked Sendable {
 
   /// Takes our owner's window and source out of the state (the selection is no longer ours);
   /// with `whileOwning`, only while its source is still the selection.
-  private func takeOwner(whileOwning: Bool) -> (window: WaylandToplevel, source: UInt32)? {
-    state.withLock { state -> (window: WaylandToplevel, source: UInt32)? in
+  private func takeOwner(whileOwning: Bool) -> (window: WaylandToplevel, source: WaylandWindowSource)? {
+    state.withLock { state -> (window: WaylandToplevel, source: WaylandWindowSource)? in
       defer {
         state.owner = nil
         state.owning = false
@@ -155,7 +155,7 @@ final class WaylandFocusedSelection: PasteboardBackend, @unchecked Sendable {
     defer { owner.window.close() }
     // Clearing needs a serial of the input the owner's window had; it was unmapped, so a
     // compositor may ignore it: destroying the source (with the connection) ends the selection.
-    try? owner.window.clearSelection(owner.source, primary: primary)
+    try? owner.window.clearSelection(owner.source)
   }
 
   /// Sets no selection from a window with focus, which ends ours if we own it, and then closes

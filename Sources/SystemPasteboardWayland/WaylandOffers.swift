@@ -8,6 +8,60 @@ import SystemPasteboardCore
 /// ``mimeTypeLimit`` kept, so that no peer grows our memory without bound) and, for a drag, its
 /// source's actions (`source_actions`); a `selection` event then makes it the clipboard's or the
 /// primary selection's offer, and the offer it replaces is stale: its holder destroys it.
+/// An offer of any kind a device announces: a window's data device's (`wl_data_offer`), its
+/// primary selection device's, or a data-control device's (either prefix). Each kind takes its own
+/// `receive` and `destroy`, chosen here by the compiler.
+enum WaylandOffer: Hashable, Sendable, CustomStringConvertible {
+  case data(WaylandObject<Wayland.DataOffer>)
+  case primary(WaylandObject<Wayland.PrimaryOffer>)
+  case dataControl(WaylandObject<Wayland.DataControlOffer>)
+
+  /// The offer's id on the connection.
+  var id: UInt32 {
+    switch self {
+    case .data(let offer): offer.id
+    case .primary(let offer): offer.id
+    case .dataControl(let offer): offer.id
+    }
+  }
+
+  var description: String {
+    switch self {
+    case .data(let offer): offer.description
+    case .primary(let offer): offer.description
+    case .dataControl(let offer): offer.description
+    }
+  }
+
+  /// The offer's `receive` of `mimeType` into `fd`.
+  func receive(mimeType: String, fd: Int32) -> WaylandMessage {
+    switch self {
+    case .data(let offer): offer.receive(mimeType: mimeType, fd: fd)
+    case .primary(let offer): offer.receive(mimeType: mimeType, fd: fd)
+    case .dataControl(let offer): offer.receive(mimeType: mimeType, fd: fd)
+    }
+  }
+
+  /// The offer's `destroy`.
+  func destroy() -> WaylandMessage {
+    switch self {
+    case .data(let offer): offer.destroy()
+    case .primary(let offer): offer.destroy()
+    case .dataControl(let offer): offer.destroy()
+    }
+  }
+
+  /// The offer that sent `incoming`, where it is an offer's event.
+  init?(sender incoming: WaylandConnection.Incoming) {
+    switch incoming.event {
+    case .dataOffer: self = .data(WaylandObject(id: incoming.object))
+    case .primaryOffer: self = .primary(WaylandObject(id: incoming.object))
+    case .dataControlOffer: self = .dataControl(WaylandObject(id: incoming.object))
+    default: return nil
+    }
+  }
+}
+
 struct WaylandOffers {
   /// What one offer carries.
   struct Entry: Equatable {
@@ -21,24 +75,25 @@ struct WaylandOffers {
   /// The most MIME types kept for one offer.
   static let mimeTypeLimit = 4096
 
-  private(set) var entries: [UInt32: Entry] = [:]
+  private(set) var entries: [WaylandOffer: Entry] = [:]
   /// The offers of the clipboard and of the primary selection now.
-  private(set) var clipboard: UInt32?
-  private(set) var primarySelection: UInt32?
+  private(set) var clipboard: WaylandOffer?
+  private(set) var primarySelection: WaylandOffer?
 
   /// Takes an offer event (`data_offer`, `offer`, `source_actions`, a drag offer's `action`)
   /// from `incoming`; false for any other event.
   mutating func take(_ incoming: WaylandConnection.Incoming) -> Bool {
     switch incoming.event {
-    case .dataDevice(.dataOffer(let offer)), .primaryDevice(.dataOffer(let offer)),
-      .dataControlDevice(.dataOffer(let offer)):
-      entries[offer] = Entry()
+    case .dataDevice(.dataOffer(let offer)): entries[.data(offer)] = Entry()
+    case .primaryDevice(.dataOffer(let offer)): entries[.primary(offer)] = Entry()
+    case .dataControlDevice(.dataOffer(let offer)): entries[.dataControl(offer)] = Entry()
     case .dataOffer(.offer(let mimeType)), .primaryOffer(.offer(let mimeType)), .dataControlOffer(.offer(let mimeType)):
-      if let count = entries[incoming.object]?.mimeTypes.count, count < Self.mimeTypeLimit {
-        entries[incoming.object]!.mimeTypes.append(mimeType)
+      guard let offer = WaylandOffer(sender: incoming) else { return false }
+      if let count = entries[offer]?.mimeTypes.count, count < Self.mimeTypeLimit {
+        entries[offer]!.mimeTypes.append(mimeType)
       }
-    case .dataOffer(.sourceActions(let mask)): entries[incoming.object]?.actions = mask
-    case .dataOffer(.action(let mask)): entries[incoming.object]?.chosen = mask
+    case .dataOffer(.sourceActions(let mask)): entries[.data(WaylandObject(id: incoming.object))]?.actions = mask
+    case .dataOffer(.action(let mask)): entries[.data(WaylandObject(id: incoming.object))]?.chosen = mask
     default: return false
     }
     return true
@@ -46,7 +101,7 @@ struct WaylandOffers {
 
   /// The selection's offer is now `offer` (nil: nothing owns it); the offer it replaced, now
   /// stale and forgotten, for the caller to destroy.
-  mutating func select(_ offer: UInt32?, primary: Bool) -> UInt32? {
+  mutating func select(_ offer: WaylandOffer?, primary: Bool) -> WaylandOffer? {
     let previous = primary ? primarySelection : clipboard
     if primary { primarySelection = offer } else { clipboard = offer }
     guard let previous, previous != offer else { return nil }
@@ -55,7 +110,7 @@ struct WaylandOffers {
   }
 
   /// The selection's offer now, with its MIME types; nil when nothing owns it.
-  func selection(primary: Bool) -> (offer: UInt32, mimeTypes: [String])? {
+  func selection(primary: Bool) -> (offer: WaylandOffer, mimeTypes: [String])? {
     guard let offer = primary ? primarySelection : clipboard else { return nil }
     return (offer, entries[offer]?.mimeTypes ?? [])
   }
@@ -63,14 +118,14 @@ struct WaylandOffers {
   /// Forgets every offer that no selection holds (a data-control device announces offers only
   /// for selections, so any other is one a compositor announced and never selected); their ids,
   /// for the caller to destroy.
-  mutating func removeUnselected() -> [UInt32] {
+  mutating func removeUnselected() -> [WaylandOffer] {
     let unselected = entries.keys.filter { $0 != clipboard && $0 != primarySelection }
     for offer in unselected { entries.removeValue(forKey: offer) }
     return unselected
   }
 
   /// Forgets `offer` (destroyed, or finished).
-  mutating func remove(_ offer: UInt32) {
+  mutating func remove(_ offer: WaylandOffer) {
     entries.removeValue(forKey: offer)
   }
 
@@ -79,4 +134,10 @@ struct WaylandOffers {
     for offer in [clipboard, primarySelection].compactMap({ $0 }) { entries.removeValue(forKey: offer) }
     (clipboard, primarySelection) = (nil, nil)
   }
+}
+
+extension WaylandConnection {
+  /// Sends `offer`'s `destroy`.
+  /// - Throws: ``SystemPasteboardError`` as ``send(_:)`` does.
+  func destroy(_ offer: WaylandOffer) throws(SystemPasteboardError) { try send(offer.destroy()) }
 }

@@ -70,9 +70,50 @@ package struct WaylandInterface: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// One request, typed: built by the generated builders (`WaylandRequest.DataDevice.startDrag(…)`),
+/// The families of interfaces this client speaks (`Wayland.Surface`, `Wayland.DataControlDevice`
+/// for both data-control prefixes): their objects are `WaylandObject<Wayland.Surface>`, and the
+/// generated requests are methods of the objects they are sent to.
+package enum Wayland {}
+
+/// A family of interfaces whose objects take the same requests: one interface, or one protocol
+/// under two prefixes. The generator writes one per family, under ``Wayland``.
+package protocol WaylandFamily {
+  /// The names of the family's interfaces.
+  static var interfaces: Set<String> { get }
+}
+
+/// An object of a connection, typed by its family: only the requests of its interface are its
+/// methods, and a request's object arguments take objects of the interface the protocol names
+/// (as wayland-rs's proxies and wayland-scanner's C types), so that the compiler, not the
+/// connection at run time, refuses `set_selection` sent to a surface or a surface given as a
+/// source. The connection still checks each message against the interface it recorded for the
+/// id before it writes (a destroyed id reused, a twin prefix).
+package struct WaylandObject<Family: WaylandFamily>: Hashable, Sendable, CustomStringConvertible {
+  /// The object's id on the connection.
+  package let id: UInt32
+
+  /// The object of `id` (made by ``WaylandConnection/create(_:by:)``, bound, or announced by an
+  /// event of the compositor).
+  package init(id: UInt32) { self.id = id }
+
+  package var description: String { "\(Family.interfaces.sorted().joined(separator: "|"))@\(id)" }
+}
+
+/// A request addressed to its object: what a generated method of the object returns
+/// (`dataDevice.startDrag(…)`) and ``WaylandConnection/send(_:)`` writes.
+package struct WaylandMessage {
+  /// The id of the object the request is sent to.
+  let object: UInt32
+  /// The request.
+  let request: WaylandRequest
+
+  /// `request`, to the object of id `object` (as the generated methods make it).
+  package init(to object: UInt32, _ request: WaylandRequest) { (self.object, self.request) = (object, request) }
+}
+
+/// One request, typed: built by the generated methods of the objects (`dataDevice.startDrag(…)`),
 /// which carry its opcode as a constant, the interfaces it may be sent to, and its arguments in
-/// the request's order and types. ``WaylandConnection/send(_:to:)`` checks the object's interface
+/// the request's order and types. ``WaylandConnection/send(_:)`` checks the object's interface
 /// and the arguments against the interface's signature before it writes.
 package struct WaylandRequest {
   /// The interfaces whose objects take the request (two for a message that data control's two

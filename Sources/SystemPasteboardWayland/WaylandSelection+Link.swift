@@ -19,9 +19,9 @@ extension WaylandSelection {
     /// The data-control protocol bound (ext's, else wlroots'), and its manager's version.
     let interfaces: WaylandInterface.DataControl
     let version: UInt32
-    let manager: UInt32
+    let manager: WaylandObject<Wayland.DataControlManager>
     /// The seat's data-control device, which announces both selections.
-    let device: UInt32
+    let device: WaylandObject<Wayland.DataControlDevice>
     /// The offers the device announced, and which of them each selection holds.
     let offers = Locked(WaylandOffers())
     /// The selections served, held weakly: their pasteboards keep them.
@@ -56,13 +56,12 @@ extension WaylandSelection {
       isShared = shared
       connection = try WaylandConnection(display: display, timeout: timeout)
       dispatcher = try WaylandDispatcher(connection: connection)
-      (interfaces, manager, version) = try Self.bindManager(on: connection)
-      guard let (seat, _) = try connection.bind(.seat) else {
+      let (interfaces, manager, version) = try Self.bindManager(on: connection)
+      (self.interfaces, self.manager, self.version) = (interfaces, manager, version)
+      guard let (seat, _) = try connection.bind(.seat, as: Wayland.Seat.self) else {
         throw SystemPasteboardError(.unsupported, "the Wayland compositor at \(connection.display) has no seat")
       }
-      device = try connection.create(interfaces.device, to: manager) {
-        .DataControlManager.getDataDevice(id: $0, seat: seat)
-      }
+      device = try connection.create(interfaces.device) { manager.getDataDevice(id: $0, seat: seat) }
       // The device announces the current selections at once.
       try connection.roundTrip { incoming throws(SystemPasteboardError) in handle(incoming) }
       dispatcher.prepare { [weak self] incoming in
@@ -75,10 +74,12 @@ extension WaylandSelection {
 
     /// The data-control manager the compositor offers, ext's before wlroots'.
     private static func bindManager(on connection: WaylandConnection) throws(SystemPasteboardError) -> (
-      WaylandInterface.DataControl, UInt32, UInt32
+      WaylandInterface.DataControl, WaylandObject<Wayland.DataControlManager>, UInt32
     ) {
       for candidate in WaylandInterface.DataControl.preferred {
-        if let (id, version) = try connection.bind(candidate.manager) { return (candidate, id, version) }
+        if let (manager, version) = try connection.bind(candidate.manager, as: Wayland.DataControlManager.self) {
+          return (candidate, manager, version)
+        }
       }
       let names = WaylandInterface.DataControl.preferred.map(\.manager.name).joined(separator: " or ")
       throw SystemPasteboardError(
@@ -121,8 +122,8 @@ extension WaylandSelection {
       case .dataControlDevice(.dataOffer), .dataControlOffer(.offer):
         offers.withLock { _ = $0.take(incoming) }
         return
-      case .dataControlDevice(.selection(let offer)): select(offer, primary: false)
-      case .dataControlDevice(.primarySelection(let offer)): select(offer, primary: true)
+      case .dataControlDevice(.selection(let offer)): select(offer.map(WaylandOffer.dataControl), primary: false)
+      case .dataControlDevice(.primarySelection(let offer)): select(offer.map(WaylandOffer.dataControl), primary: true)
       case .dataControlDevice(.finished):
         // The seat went away: the device is dead, and reads find no owner.
         offers.withLock { $0.clearSelections() }
@@ -135,11 +136,11 @@ extension WaylandSelection {
 
     /// On the loop's thread: the selection's offer is now `offer`; the offers no selection
     /// holds any longer are destroyed.
-    private func select(_ offer: UInt32?, primary: Bool) {
+    private func select(_ offer: WaylandOffer?, primary: Bool) {
       let stale = offers.withLock { offers in
         [offers.select(offer, primary: primary)].compactMap { $0 } + offers.removeUnselected()
       }
-      for id in stale { try? connection.destroy(id) }
+      for offer in stale { try? connection.destroy(offer) }
     }
   }
 }

@@ -52,7 +52,7 @@ package final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
     var releasing = 0
 
     /// The source `id` names, ours now or replaced and not yet cancelled.
-    func serving(_ id: UInt32) -> Source? {
+    func serving(_ id: WaylandObject<Wayland.DataControlSource>) -> Source? {
       source?.id == id ? source : retired.first { $0.id == id }
     }
   }
@@ -64,7 +64,7 @@ package final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   static let retiredLimit = 8
 
   private struct Source {
-    var id: UInt32
+    var id: WaylandObject<Wayland.DataControlSource>
     var items: [SystemPasteboard.Item]
     var operation: FileList.Operation
     var offers: [SelectionTargets.Offer]
@@ -110,7 +110,8 @@ package final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   /// source destroyed, as a closed connection would); a shared link goes on for the process's
   /// other pasteboards and ends with the last, a pasteboard's own link ends now.
   package func close() {
-    let (source, retired) = state.withLock { state -> (UInt32?, [UInt32]) in
+    let (source, retired) = state.withLock {
+      state -> (WaylandObject<Wayland.DataControlSource>?, [WaylandObject<Wayland.DataControlSource>]) in
       defer { (state.source, state.retired, state.closed) = (nil, [], true) }
       return state.closed ? (nil, []) : (state.source?.id, state.retired.map(\.id))
     }
@@ -160,11 +161,11 @@ package final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   {
     try checkOpen()
     let offers = SelectionTargets.offers(for: items, sensitive: ownership.isSensitive)
-    let source = try connection.create(link.interfaces.source, to: link.manager) {
-      .DataControlManager.createDataSource(id: $0)
+    let source = try connection.create(link.interfaces.source) { [manager = link.manager] in
+      manager.createDataSource(id: $0)
     }
-    for offer in offers { try connection.send(.DataControlSource.offer(mimeType: offer.target), to: source) }
-    let overflow = state.withLock { state -> [UInt32] in
+    try connection.send(offers.map { source.offer(mimeType: $0.target) })
+    let overflow = state.withLock { state -> [WaylandObject<Wayland.DataControlSource>] in
       if let previous = state.source { state.retired.append(previous) }
       state.source = Source(id: source, items: items, operation: fileOperation, offers: offers, ownership: ownership)
       state.echoes += 1
@@ -173,7 +174,7 @@ package final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
       return state.retired.prefix(extra).map(\.id)
     }
     ownershipChanged.notify()
-    try connection.send(setSelection(source), to: link.device)
+    try connection.send(setSelection(source))
     for old in overflow { try connection.destroy(old) }
     try dispatcher.settle()
   }
@@ -195,15 +196,15 @@ package final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   package func clear() throws(SystemPasteboardError) {
     let source = takeSource()
     defer { released() }
-    try connection.send(setSelection(nil), to: link.device)
+    try connection.send(setSelection(nil))
     if let source { try connection.destroy(source) }
     try dispatcher.settle()
   }
 
   /// Takes our source (nil: none) for a give-up, which ``released()`` ends, whether a source
   /// was taken or not.
-  private func takeSource() -> UInt32? {
-    state.withLock { state -> UInt32? in
+  private func takeSource() -> WaylandObject<Wayland.DataControlSource>? {
+    state.withLock { state -> WaylandObject<Wayland.DataControlSource>? in
       defer { (state.source, state.releasing) = (nil, state.releasing + 1) }
       return state.source?.id
     }
@@ -216,9 +217,8 @@ package final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   }
 
   /// The device's request that sets this selection (nil: none).
-  private func setSelection(_ source: UInt32?) -> WaylandRequest {
-    primary
-      ? .DataControlDevice.setPrimarySelection(source: source) : .DataControlDevice.setSelection(source: source)
+  private func setSelection(_ source: WaylandObject<Wayland.DataControlSource>?) -> WaylandMessage {
+    primary ? link.device.setPrimarySelection(source: source) : link.device.setSelection(source: source)
   }
 
   // MARK: Reading
@@ -277,7 +277,9 @@ package final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
       }
       if counted { onChange() }
     case .dataControlSource(.send(let mimeType, let fd)):
-      guard let source = state.withLock({ $0.serving(incoming.object) }) else { return false }
+      guard let source = state.withLock({ $0.serving(incoming.sender(as: Wayland.DataControlSource.self)) }) else {
+        return false
+      }
       guard let offer = source.offers.first(where: { $0.target == mimeType }) else {
         _ = closeDescriptor(fd)
         return true
@@ -291,15 +293,16 @@ package final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
     case .dataControlSource(.cancelled):
       // Ours until now, or replaced by a newer own: destroy it. A source we gave up (disown,
       // clear) was destroyed there.
+      let cancelled = incoming.sender(as: Wayland.DataControlSource.self)
       let (wasCurrent, wasRetired) = state.withLock { state -> (Bool, Bool) in
-        let retired = state.retired.contains { $0.id == incoming.object }
-        state.retired.removeAll { $0.id == incoming.object }
-        guard state.source?.id == incoming.object else { return (false, retired) }
+        let retired = state.retired.contains { $0.id == cancelled }
+        state.retired.removeAll { $0.id == cancelled }
+        guard state.source?.id == cancelled else { return (false, retired) }
         state.source = nil
         return (true, retired)
       }
       if wasCurrent { ownershipChanged.notify() }
-      if wasCurrent || wasRetired { try? connection.destroy(incoming.object) }
+      if wasCurrent || wasRetired { try? connection.destroy(cancelled) }
     case .dataControlDevice(.finished):
       // The seat went away: the device is dead; ownership ends.
       state.withLock { $0.source = nil }

@@ -8,19 +8,20 @@ extension WaylandToplevel {
 
   /// Answers the drag of `offer`: the MIME type this window would take (nil: none), for the
   /// enter or motion `serial`, and the actions it takes and prefers.
-  package func answer(
-    _ offer: UInt32, serial: UInt32, mimeType: String?, actions: DragActions, preferred: DragActions
+  func answer(
+    _ offer: WaylandObject<Wayland.DataOffer>, serial: UInt32, mimeType: String?, actions: DragActions,
+    preferred: DragActions
   ) throws(SystemPasteboardError) {
     try connection.send([
-      (.DataOffer.accept(serial: serial, mimeType: mimeType), offer),
-      (.DataOffer.setActions(dndActions: actions.waylandMask, preferredAction: preferred.waylandPreferred), offer),
+      offer.accept(serial: serial, mimeType: mimeType),
+      offer.setActions(dndActions: actions.waylandMask, preferredAction: preferred.waylandPreferred),
     ])
   }
 
   /// The dropped (or selection) offer's data for `mimeType`, handed to `sink` in chunks; on the
   /// caller's thread.
-  package func receive(
-    _ mimeType: String, from offer: UInt32, what: String = "the drop",
+  func receive(
+    _ mimeType: String, from offer: WaylandOffer, what: String = "the drop",
     into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
   ) throws(SystemPasteboardError) {
     try dispatcher.checkOpen()
@@ -31,19 +32,20 @@ extension WaylandToplevel {
   /// offer go. Where the compositor chose `ask`, the target settles it after the drop with one
   /// action (`wl_data_offer.set_actions`, before `finish`): a move where the drop moved, else a
   /// copy.
-  package func finish(_ offer: UInt32, with action: DragActions = .copy) throws(SystemPasteboardError) {
-    let chosen = state.withLock { $0.offers.entries[offer]?.chosen ?? [] }
+  func finish(_ offer: WaylandObject<Wayland.DataOffer>, with action: DragActions = .copy) throws(SystemPasteboardError)
+  {
+    let chosen = state.withLock { $0.offers.entries[.data(offer)]?.chosen ?? [] }
+    var messages: [WaylandMessage] = []
     if chosen == .ask {
       let final = (action.contains(.move) && !action.contains(.copy) ? DragActions.move : .copy).waylandMask
-      try connection.send(.DataOffer.setActions(dndActions: final, preferredAction: final), to: offer)
+      messages.append(offer.setActions(dndActions: final, preferredAction: final))
     }
-    try connection.send(.DataOffer.finish(), to: offer)
-    try connection.destroy(offer)
-    state.withLock { $0.offers.remove(offer) }
+    try connection.send(messages + [offer.finish(), offer.destroy()])
+    state.withLock { $0.offers.remove(.data(offer)) }
   }
 
   /// Lets a dropped offer go without finishing it (the drop was refused).
-  package func release(_ offer: UInt32) {
+  func release(_ offer: WaylandOffer) {
     try? connection.destroy(offer)
     state.withLock { $0.offers.remove(offer) }
   }
@@ -60,50 +62,58 @@ extension WaylandToplevel {
     guard let dataDevice, let dataDeviceManager else {
       throw SystemPasteboardError(.unsupported, "the Wayland compositor at \(connection.display) has no data device")
     }
-    let source = try connection.create(.dataSource, to: dataDeviceManager) {
-      .DataDeviceManager.createDataSource(id: $0)
+    let source: WaylandObject<Wayland.DataSource> = try connection.create(.dataSource) {
+      dataDeviceManager.createDataSource(id: $0)
     }
-    for mimeType in mimeTypes { try connection.send(.DataSource.offer(mimeType: mimeType), to: source) }
-    try connection.send(.DataSource.setActions(dndActions: actions.waylandMask), to: source)
+    try connection.send(
+      mimeTypes.map { source.offer(mimeType: $0) } + [source.setActions(dndActions: actions.waylandMask)])
     // A drag goes on without its image where the compositor gives no buffer for it.
     let shown = icon.flatMap { try? iconSurface($0) }
     let (previous, previousIcon) = state.withLock { state in
       defer {
-        state.sources[source] = (serve, events)
+        state.sources[.data(source)] = (serve, events)
         state.dragSource = source
         state.dragIcon = shown
       }
-      return (state.dragSource.flatMap { state.sources.removeValue(forKey: $0) != nil ? $0 : nil }, state.dragIcon)
+      return (
+        state.dragSource.flatMap { state.sources.removeValue(forKey: .data($0)) != nil ? $0 : nil }, state.dragIcon
+      )
     }
     if let previous { try? connection.destroy(previous) }
     if let previousIcon { destroyIcon(previousIcon) }
     // No round trip: the drag's first events (an enter over this very window) are handled on
     // the window's thread by handlers that may wait for the caller's actor.
-    try connection.send(
-      .DataDevice.startDrag(source: source, origin: surface, icon: shown?.surface, serial: serial), to: dataDevice)
+    try connection.send(dataDevice.startDrag(source: source, origin: surface, icon: shown?.surface, serial: serial))
     if let icon, let shown {
       // The icon's top-left corner starts at the pointer (wl_data_device.start_drag); attaching
       // at minus the hot spot puts the hot spot there (wl_surface 4 has no `offset` request).
-      try connection.send(
-        [
-          (.Surface.attach(buffer: shown.buffer, x: Int32(-icon.hotX), y: Int32(-icon.hotY)), shown.surface),
-          (.Surface.damageBuffer(x: 0, y: 0, width: Int32(icon.width), height: Int32(icon.height)), shown.surface),
-          (.Surface.commit(), shown.surface),
-        ])
+      try connection.send([
+        shown.surface.attach(buffer: shown.buffer, x: Int32(-icon.hotX), y: Int32(-icon.hotY)),
+        shown.surface.damageBuffer(x: 0, y: 0, width: Int32(icon.width), height: Int32(icon.height)),
+        shown.surface.commit(),
+      ])
     }
   }
 
   /// A surface for `icon` and the buffer it will show (attached once the drag gave it its role).
-  private func iconSurface(_ icon: DragIcon) throws(SystemPasteboardError) -> (surface: UInt32, buffer: UInt32) {
+  private func iconSurface(_ icon: DragIcon) throws(SystemPasteboardError) -> DragIconSurface {
     let buffer = try shmBuffer(
       icon.bytes(), width: Int32(icon.width), height: Int32(icon.height), format: .argb8888)
-    let surface = try connection.create(.surface, to: compositor) { .Compositor.createSurface(id: $0) }
-    return (surface, buffer)
+    let surface: WaylandObject<Wayland.Surface> = try connection.create(.surface) { [compositor] in
+      compositor.createSurface(id: $0)
+    }
+    return DragIconSurface(surface: surface, buffer: buffer)
   }
 
   /// Destroys a drag's image surface and its buffer (the drag ended, or the next replaced it).
-  func destroyIcon(_ icon: (surface: UInt32, buffer: UInt32)) {
+  func destroyIcon(_ icon: DragIconSurface) {
     try? connection.destroy(icon.surface)
     try? connection.destroy(icon.buffer)
   }
+}
+
+/// The surface showing a drag's image and the buffer it shows, destroyed when the drag ends.
+struct DragIconSurface: Sendable {
+  let surface: WaylandObject<Wayland.Surface>
+  let buffer: WaylandObject<Wayland.Buffer>
 }

@@ -9,6 +9,30 @@ import UTIPlatform
   internal import Darwin
 #endif
 
+/// A source a window offers: a drag's or the clipboard's (`wl_data_source`), or the primary
+/// selection's. Each kind takes its own `destroy`, chosen here by the compiler.
+enum WaylandWindowSource: Hashable, Sendable {
+  case data(WaylandObject<Wayland.DataSource>)
+  case primary(WaylandObject<Wayland.PrimarySource>)
+
+  /// The source that sent `incoming`, where it is a source's event.
+  init?(sender incoming: WaylandConnection.Incoming) {
+    switch incoming.event {
+    case .dataSource: self = .data(WaylandObject(id: incoming.object))
+    case .primarySource: self = .primary(WaylandObject(id: incoming.object))
+    default: return nil
+    }
+  }
+
+  /// The source's `destroy`.
+  func destroy() -> WaylandMessage {
+    switch self {
+    case .data(let source): source.destroy()
+    case .primary(let source): source.destroy()
+    }
+  }
+}
+
 /// A window's clipboard and primary selection: its focus, the selection the compositor tells
 /// it of, and the sources it sets (with the serial of its input), as a toolkit's clipboard is.
 extension WaylandToplevel {
@@ -44,7 +68,7 @@ extension WaylandToplevel {
 
   /// The selection's offer as the data device last announced it, with its MIME types; nil when
   /// nothing owns it (or the window never had focus, which is when the compositor tells).
-  package func selection(primary: Bool) -> (offer: UInt32, mimeTypes: [String])? {
+  func selection(primary: Bool) -> (offer: WaylandOffer, mimeTypes: [String])? {
     state.withLock { $0.offers.selection(primary: primary) }
   }
 
@@ -76,44 +100,50 @@ extension WaylandToplevel {
   /// Makes the window's client the owner of the clipboard (or the primary selection) with
   /// `mimeTypes`, for the input event `serial`; `serve` gives a type's bytes when another client
   /// asks, and `events` hears `.cancelled` when another selection replaces it.
-  /// - Returns: The source's id.
+  /// - Returns: The source.
   @discardableResult
   func setSelection(
     mimeTypes: [String], primary: Bool, serial: UInt32, serve: @escaping @Sendable (String) -> Payload?,
     events: @escaping @Sendable (Source) -> Void
-  ) throws(SystemPasteboardError) -> UInt32 {
-    let source: UInt32
+  ) throws(SystemPasteboardError) -> WaylandWindowSource {
+    let source: WaylandWindowSource
     if primary {
       guard let primaryManager, let primaryDevice else {
         throw SystemPasteboardError(
           .unsupported, "the Wayland compositor at \(connection.display) has no primary selection protocol")
       }
-      source = try connection.create(.primarySource, to: primaryManager) { .PrimaryManager.createSource(id: $0) }
-      for mimeType in mimeTypes { try connection.send(.PrimarySource.offer(mimeType: mimeType), to: source) }
+      let made: WaylandObject<Wayland.PrimarySource> = try connection.create(.primarySource) {
+        primaryManager.createSource(id: $0)
+      }
+      source = .primary(made)
+      try connection.send(mimeTypes.map { made.offer(mimeType: $0) })
       state.withLock { $0.sources[source] = (serve, events) }
-      try connection.send(.PrimaryDevice.setSelection(source: source, serial: serial), to: primaryDevice)
+      try connection.send(primaryDevice.setSelection(source: made, serial: serial))
     } else {
       guard let dataDevice, let dataDeviceManager else {
         throw SystemPasteboardError(.unsupported, "the Wayland compositor at \(connection.display) has no data device")
       }
-      source = try connection.create(.dataSource, to: dataDeviceManager) { .DataDeviceManager.createDataSource(id: $0) }
-      for mimeType in mimeTypes { try connection.send(.DataSource.offer(mimeType: mimeType), to: source) }
+      let made: WaylandObject<Wayland.DataSource> = try connection.create(.dataSource) {
+        dataDeviceManager.createDataSource(id: $0)
+      }
+      source = .data(made)
+      try connection.send(mimeTypes.map { made.offer(mimeType: $0) })
       state.withLock { $0.sources[source] = (serve, events) }
-      try connection.send(.DataDevice.setSelection(source: source, serial: serial), to: dataDevice)
+      try connection.send(dataDevice.setSelection(source: made, serial: serial))
     }
     try dispatcher.settle()
     return source
   }
 
   /// Gives up a selection this window's client owns: nothing owns it afterwards.
-  func clearSelection(_ source: UInt32, primary: Bool) throws(SystemPasteboardError) {
+  func clearSelection(_ source: WaylandWindowSource) throws(SystemPasteboardError) {
     guard state.withLock({ $0.sources.removeValue(forKey: source) }) != nil else { return }
-    if primary, let primaryDevice {
-      try connection.send(.PrimaryDevice.setSelection(source: nil, serial: latestSerial), to: primaryDevice)
-    } else if let dataDevice {
-      try connection.send(.DataDevice.setSelection(source: nil, serial: latestSerial), to: dataDevice)
+    switch source {
+    case .primary:
+      if let primaryDevice { try connection.send(primaryDevice.setSelection(source: nil, serial: latestSerial)) }
+    case .data: if let dataDevice { try connection.send(dataDevice.setSelection(source: nil, serial: latestSerial)) }
     }
-    try connection.destroy(source)
+    try connection.send(source.destroy())
     try dispatcher.settle()
   }
 
@@ -125,9 +155,9 @@ extension WaylandToplevel {
         throw SystemPasteboardError(
           .unsupported, "the Wayland compositor at \(connection.display) has no primary selection protocol")
       }
-      try connection.send(.PrimaryDevice.setSelection(source: nil, serial: serial), to: primaryDevice)
+      try connection.send(primaryDevice.setSelection(source: nil, serial: serial))
     } else if let dataDevice {
-      try connection.send(.DataDevice.setSelection(source: nil, serial: serial), to: dataDevice)
+      try connection.send(dataDevice.setSelection(source: nil, serial: serial))
     }
     try dispatcher.settle()
   }

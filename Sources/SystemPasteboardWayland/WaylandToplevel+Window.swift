@@ -7,7 +7,7 @@ import UTIPlatform
 struct WindowDrops {
   struct Over {
     let number: Int
-    let offer: UInt32
+    let offer: WaylandObject<Wayland.DataOffer>
     let serial: UInt32
     let mimeTypes: [String]
   }
@@ -16,10 +16,12 @@ struct WindowDrops {
   /// The drag over the window.
   private(set) var over: Over?
   /// The offers of dropped drags, until they are finished or released, by number.
-  private(set) var dropped: [Int: UInt32] = [:]
+  private(set) var dropped: [Int: WaylandObject<Wayland.DataOffer>] = [:]
 
   /// A drag came in; the one before it (if any) is over.
-  mutating func enter(offer: UInt32, serial: UInt32, mimeTypes: [String]) -> (Over, left: Over?) {
+  mutating func enter(offer: WaylandObject<Wayland.DataOffer>, serial: UInt32, mimeTypes: [String]) -> (
+    Over, left: Over?
+  ) {
     count += 1
     let left = over
     over = Over(number: count, offer: offer, serial: serial, mimeTypes: mimeTypes)
@@ -41,12 +43,12 @@ struct WindowDrops {
   }
 
   /// The offer of drag `number`, over the window or dropped.
-  func offer(of number: Int) -> UInt32? {
+  func offer(of number: Int) -> WaylandObject<Wayland.DataOffer>? {
     over?.number == number ? over?.offer : dropped[number]
   }
 
   /// Drag `number`'s dropped offer, which is done with.
-  mutating func finish(_ number: Int) -> UInt32? { dropped.removeValue(forKey: number) }
+  mutating func finish(_ number: Int) -> WaylandObject<Wayland.DataOffer>? { dropped.removeValue(forKey: number) }
 }
 
 /// A Wayland window as the backend-neutral ``WindowBackend``: other clients' drags through the
@@ -72,13 +74,13 @@ extension WaylandToplevel: WindowBackend {
       throw SystemPasteboardError(.closed, "the drag is over: its data can no longer be read")
     }
     var data: [UInt8] = []
-    try receive(target, from: offer) { chunk throws(SystemPasteboardError) in data += chunk }
+    try receive(target, from: .data(offer)) { chunk throws(SystemPasteboardError) in data += chunk }
     return data
   }
 
   package func finish(_ number: Int, with action: DragActions) {
     guard let offer = state.withLock({ $0.drops.finish(number) }) else { return }
-    if action.isEmpty { release(offer) } else { try? finish(offer, with: action) }
+    if action.isEmpty { release(.data(offer)) } else { try? finish(offer, with: action) }
   }
 
   package func startDrag(
@@ -106,10 +108,11 @@ extension WaylandToplevel: WindowBackend {
 
   // MARK: The data device's drag events
 
-  func dragEntered(_ offer: UInt32, serial: UInt32, mimeTypes: [String], x: Double, y: Double) {
+  func dragEntered(_ offer: WaylandObject<Wayland.DataOffer>, serial: UInt32, mimeTypes: [String], x: Double, y: Double)
+  {
     let (over, left, handler, allowed) = state.withLock { state in
       let (over, left) = state.drops.enter(offer: offer, serial: serial, mimeTypes: mimeTypes)
-      return (over, left, state.onDrag, state.offers.entries[offer]?.actions ?? [])
+      return (over, left, state.onDrag, state.offers.entries[.data(offer)]?.actions ?? [])
     }
     if let left { dragEnded(left, handler: handler) }
     let size = self.size
@@ -122,7 +125,10 @@ extension WaylandToplevel: WindowBackend {
 
   func dragMoved(x: Double, y: Double) {
     let (over, handler, allowed) = state.withLock { state in
-      (state.drops.over, state.onDrag, state.drops.over.flatMap { state.offers.entries[$0.offer]?.actions } ?? [])
+      (
+        state.drops.over, state.onDrag,
+        state.drops.over.flatMap { state.offers.entries[.data($0.offer)]?.actions } ?? []
+      )
     }
     guard let over else { return }
     handler?(.moved(number: over.number, x: x, y: y, allowed: DragActions(waylandMask: allowed)))
@@ -140,7 +146,7 @@ extension WaylandToplevel: WindowBackend {
   }
 
   private func dragEnded(_ over: WindowDrops.Over, handler: (@Sendable (WindowDragEvent) -> Void)?) {
-    release(over.offer)
+    release(.data(over.offer))
     handler?(.left(number: over.number))
   }
 }

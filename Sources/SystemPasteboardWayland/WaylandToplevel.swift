@@ -43,26 +43,26 @@ package final class WaylandToplevel: @unchecked Sendable {
   let width: Int32
   let height: Int32
   private let pixels: [UInt32]?
-  let compositor: UInt32
-  let shm: UInt32
+  let compositor: WaylandObject<Wayland.Compositor>
+  let shm: WaylandObject<Wayland.Shm>
   let dispatcher: WaylandDispatcher
-  let surface: UInt32
-  let xdgSurface: UInt32
-  let toplevel: UInt32
-  let wmBase: UInt32
+  let surface: WaylandObject<Wayland.Surface>
+  let xdgSurface: WaylandObject<Wayland.XdgSurface>
+  let toplevel: WaylandObject<Wayland.Toplevel>
+  let wmBase: WaylandObject<Wayland.WmBase>
   /// The items of the window's latest drag, kept until its next drag or its close: a file
   /// manager copies a promised file from its folder after it finished the drop.
   let keptDragItems = Locked<[SystemPasteboard.Item]>([])
-  let seat: UInt32?
-  let dataDeviceManager: UInt32?
-  let dataDevice: UInt32?
-  let primaryManager: UInt32?
-  let primaryDevice: UInt32?
+  let seat: WaylandObject<Wayland.Seat>?
+  let dataDeviceManager: WaylandObject<Wayland.DataDeviceManager>?
+  let dataDevice: WaylandObject<Wayland.DataDevice>?
+  let primaryManager: WaylandObject<Wayland.PrimaryManager>?
+  let primaryDevice: WaylandObject<Wayland.PrimaryDevice>?
   let state = Locked(State())
 
   struct State {
-    var pointer: UInt32?
-    var keyboard: UInt32?
+    var pointer: WaylandObject<Wayland.Pointer>?
+    var keyboard: WaylandObject<Wayland.Keyboard>?
     /// The seat's capabilities as it last announced them (nil until it has).
     var seatCapabilities: WaylandEnum.SeatCapability?
     var position = (x: 0.0, y: 0.0)
@@ -70,22 +70,23 @@ package final class WaylandToplevel: @unchecked Sendable {
     var keyboardFocus = false
     var configured = false
     /// The buffer shown, and its size.
-    var buffer: UInt32 = 0
+    var buffer = WaylandObject<Wayland.Buffer>(id: 0)
     var size: (width: Int32, height: Int32) = (0, 0)
     /// The size the compositor suggested last (`xdg_toplevel.configure`), applied at the next
     /// `xdg_surface.configure`.
     var suggested: (width: Int32, height: Int32)?
     /// Buffers replaced by another size, destroyed once the compositor releases them.
-    var retired: Set<UInt32> = []
+    var retired: Set<WaylandObject<Wayland.Buffer>> = []
     var closeRequested = false
     /// The offers the data devices announced, and the selections' (``WaylandOffers``); the drag
     /// over the window is ``WindowDrops``'s to track.
     var offers = WaylandOffers()
     /// The sources this window offers (a drag's, the selections'), and what serves each.
-    var sources: [UInt32: (serve: @Sendable (String) -> Payload?, events: @Sendable (Source) -> Void)] = [:]
-    var dragSource: UInt32?
+    var sources: [WaylandWindowSource: (serve: @Sendable (String) -> Payload?, events: @Sendable (Source) -> Void)] =
+      [:]
+    var dragSource: WaylandObject<Wayland.DataSource>?
     /// The surface showing the drag's image and its buffer, destroyed when the drag ends.
-    var dragIcon: (surface: UInt32, buffer: UInt32)?
+    var dragIcon: DragIconSurface?
     var focusWaiters: [Waiter<UInt32>] = []
     var mapped = true
     var onPress: (@Sendable (WindowPress) -> Void)?
@@ -122,34 +123,31 @@ package final class WaylandToplevel: @unchecked Sendable {
     compositor = try Self.required(.compositor, on: connection)
     shm = try Self.required(.shm, on: connection)
     wmBase = try Self.required(.wmBase, on: connection)
-    seat = try connection.bind(.seat)?.id
-    dataDeviceManager = try connection.bind(.dataDeviceManager)?.id
-    surface = try connection.create(.surface, to: compositor) { .Compositor.createSurface(id: $0) }
-    xdgSurface = try connection.create(.xdgSurface, to: wmBase) { [surface] in
-      .WmBase.getXdgSurface(id: $0, surface: surface)
+    let (compositor, wmBase) = (self.compositor, self.wmBase)
+    seat = try connection.bind(.seat)?.object
+    dataDeviceManager = try connection.bind(.dataDeviceManager)?.object
+    let surface: WaylandObject<Wayland.Surface> = try connection.create(.surface) { compositor.createSurface(id: $0) }
+    let xdgSurface: WaylandObject<Wayland.XdgSurface> = try connection.create(.xdgSurface) {
+      wmBase.getXdgSurface(id: $0, surface: surface)
     }
-    toplevel = try connection.create(.toplevel, to: xdgSurface) { .XdgSurface.getToplevel(id: $0) }
-    try connection.send(.Toplevel.setTitle(title: title), to: toplevel)
-    try connection.send(.Toplevel.setAppId(appId: appID), to: toplevel)
+    let toplevel: WaylandObject<Wayland.Toplevel> = try connection.create(.toplevel) { xdgSurface.getToplevel(id: $0) }
+    (self.surface, self.xdgSurface, self.toplevel) = (surface, xdgSurface, toplevel)
+    try connection.send([toplevel.setTitle(title: title), toplevel.setAppId(appId: appID)])
     if let seat, let dataDeviceManager {
-      dataDevice = try connection.create(.dataDevice, to: dataDeviceManager) {
-        .DataDeviceManager.getDataDevice(id: $0, seat: seat)
-      }
+      dataDevice = try connection.create(.dataDevice) { dataDeviceManager.getDataDevice(id: $0, seat: seat) }
     } else {
       dataDevice = nil
     }
-    primaryManager = try connection.bind(.primaryManager)?.id
+    primaryManager = try connection.bind(.primaryManager)?.object
     if let seat, let primaryManager {
-      primaryDevice = try connection.create(.primaryDevice, to: primaryManager) {
-        .PrimaryManager.getDevice(id: $0, seat: seat)
-      }
+      primaryDevice = try connection.create(.primaryDevice) { primaryManager.getDevice(id: $0, seat: seat) }
     } else {
       primaryDevice = nil
     }
     let buffer = try makeBuffer(width: self.width, height: self.height)
     state.withLock { ($0.buffer, $0.size) = (buffer, (self.width, self.height)) }
     // The first commit, without a buffer, asks for the first configure; the buffer follows its ack.
-    try connection.send(.Surface.commit(), to: surface)
+    try connection.send(surface.commit())
     try connection.roundTrip { incoming throws(SystemPasteboardError) in handle(incoming) }
     dispatcher.prepare { [weak self] incoming in
       self?.handle(incoming)
@@ -171,10 +169,10 @@ package final class WaylandToplevel: @unchecked Sendable {
   /// When the loop's next scheduled task is due (`.max`: none).
   package var nextTaskDeadline: UInt64 { dispatcher.loop.nextTaskDeadline }
 
-  private static func required(_ interface: WaylandInterface, on connection: WaylandConnection)
-    throws(SystemPasteboardError) -> UInt32
+  private static func required<Family: WaylandFamily>(_ interface: WaylandInterface, on connection: WaylandConnection)
+    throws(SystemPasteboardError) -> WaylandObject<Family>
   {
-    guard let (id, _) = try connection.bind(interface) else {
+    guard let (id, _) = try connection.bind(interface, as: Family.self) else {
       throw SystemPasteboardError(
         .unsupported, "the Wayland compositor at \(connection.display) has no \(interface.name)\(Self.needs)")
     }
@@ -192,7 +190,7 @@ package final class WaylandToplevel: @unchecked Sendable {
 
   /// A `wl_shm` buffer of `width` × `height` showing the content (cropped, or padded with a
   /// light grey, where the size is not the content's).
-  private func makeBuffer(width: Int32, height: Int32) throws(SystemPasteboardError) -> UInt32 {
+  private func makeBuffer(width: Int32, height: Int32) throws(SystemPasteboardError) -> WaylandObject<Wayland.Buffer> {
     let (columns, rows) = (Int(width), Int(height))
     var fill = [UInt32](repeating: 0xFFF0_F0F0, count: columns * rows)  // data, not wire: a light grey
     if let pixels {
@@ -208,18 +206,18 @@ package final class WaylandToplevel: @unchecked Sendable {
 
   /// A `wl_shm` buffer of `bytes` (`width` × `height` pixels of four bytes, little-endian).
   func shmBuffer(_ bytes: [UInt8], width: Int32, height: Int32, format: WaylandEnum.ShmFormat)
-    throws(SystemPasteboardError) -> UInt32
+    throws(SystemPasteboardError) -> WaylandObject<Wayland.Buffer>
   {
     guard let fd = FileIO.anonymousSharedMemory(bytes) else {
       throw SystemPasteboardError(
         .connectionFailed, "no shared memory for the window's buffer: \(FileIO.reason(errno))")
     }
     defer { _ = closeDescriptor(fd) }
-    let pool = try connection.create(.shmPool, to: shm) {
-      .Shm.createPool(id: $0, fd: fd, size: Int32(clamping: bytes.count))
+    let pool: WaylandObject<Wayland.ShmPool> = try connection.create(.shmPool) { [shm] in
+      shm.createPool(id: $0, fd: fd, size: Int32(clamping: bytes.count))
     }
-    let buffer = try connection.create(.buffer, to: pool) {
-      .ShmPool.createBuffer(id: $0, offset: 0, width: width, height: height, stride: width * 4, format: format)
+    let buffer: WaylandObject<Wayland.Buffer> = try connection.create(.buffer) {
+      pool.createBuffer(id: $0, offset: 0, width: width, height: height, stride: width * 4, format: format)
     }
     try connection.destroy(pool)
     return buffer
@@ -229,16 +227,16 @@ package final class WaylandToplevel: @unchecked Sendable {
   /// since (a tiling layout, a maximised window) gets a buffer of that size, the old one destroyed
   /// once the compositor releases it.
   private func configured(_ serial: UInt32) {
-    try? connection.send(.XdgSurface.ackConfigure(serial: serial), to: xdgSurface)
+    try? connection.send(xdgSurface.ackConfigure(serial: serial))
     let (first, resize) = state.withLock { state -> (Bool, (width: Int32, height: Int32)?) in
       defer { (state.configured, state.suggested) = (true, nil) }
       guard let suggested = state.suggested, suggested != state.size else { return (!state.configured, nil) }
       return (!state.configured, suggested)
     }
-    var attach: UInt32?
+    var attach: WaylandObject<Wayland.Buffer>?
     if let resize, let buffer = try? makeBuffer(width: resize.width, height: resize.height) {
       attach = buffer
-      let old = state.withLock { state -> UInt32 in
+      let old = state.withLock { state -> WaylandObject<Wayland.Buffer> in
         defer { (state.buffer, state.size) = (buffer, resize) }
         // One the compositor has read is destroyed once it releases it.
         if !first { state.retired.insert(state.buffer) }
@@ -248,15 +246,15 @@ package final class WaylandToplevel: @unchecked Sendable {
     } else if first {
       attach = state.withLock { $0.buffer }
     }
-    var requests: [(request: WaylandRequest, object: UInt32)] = []
+    var requests: [WaylandMessage] = []
     if let attach {
       let size = state.withLock { $0.size }
       requests = [
-        (.Surface.attach(buffer: attach, x: 0, y: 0), surface),
-        (.Surface.damageBuffer(x: 0, y: 0, width: size.width, height: size.height), surface),
+        surface.attach(buffer: attach, x: 0, y: 0),
+        surface.damageBuffer(x: 0, y: 0, width: size.width, height: size.height),
       ]
     }
-    try? connection.send(requests + [(.Surface.commit(), surface)])
+    try? connection.send(requests + [surface.commit()])
   }
 
   /// The size of the buffer the window shows now.
@@ -310,9 +308,8 @@ package final class WaylandToplevel: @unchecked Sendable {
     dispatcher.loop.assertInEventLoop()
     if case .buffer(.release) = incoming.event {
       // A buffer of an older size: the compositor no longer reads it.
-      if state.withLock({ $0.retired.remove(incoming.object) != nil }) {
-        try? connection.destroy(incoming.object)
-      }
+      let buffer = incoming.sender(as: Wayland.Buffer.self)
+      if state.withLock({ $0.retired.remove(buffer) != nil }) { try? connection.destroy(buffer) }
       return
     }
     if handleSurfaceEvent(incoming.event) || handleInputEvent(incoming.event) { return }
@@ -323,7 +320,7 @@ package final class WaylandToplevel: @unchecked Sendable {
   /// any other event.
   private func handleSurfaceEvent(_ event: WaylandEvent) -> Bool {
     switch event {
-    case .wmBase(.ping(let serial)): try? connection.send(.WmBase.pong(serial: serial), to: wmBase)
+    case .wmBase(.ping(let serial)): try? connection.send(wmBase.pong(serial: serial))
     case .xdgSurface(.configure(let serial)): configured(serial)
     case .toplevel(.configure(let width, let height, _)) where width > 0 && height > 0:
       state.withLock { $0.suggested = (min(width, 8192), min(height, 8192)) }
@@ -390,26 +387,26 @@ package final class WaylandToplevel: @unchecked Sendable {
     case .dataDevice(.enter(let serial, _, let x, let y, let offer)):
       let entry = state.withLock { state -> WaylandOffers.Entry? in
         state.latestSerial = serial
-        return offer.flatMap { state.offers.entries[$0] }
+        return offer.flatMap { state.offers.entries[.data($0)] }
       }
       if let offer, let entry { dragEntered(offer, serial: serial, mimeTypes: entry.mimeTypes, x: x, y: y) }
     case .dataDevice(.motion(_, let x, let y)): dragMoved(x: x, y: y)
     case .dataDevice(.leave): dragLeft()
     case .dataDevice(.drop): dragDropped()
-    case .dataDevice(.selection(let offer)): selected(offer, primary: false)
-    case .primaryDevice(.selection(let offer)): selected(offer, primary: true)
+    case .dataDevice(.selection(let offer)): selected(offer.map(WaylandOffer.data), primary: false)
+    case .primaryDevice(.selection(let offer)): selected(offer.map(WaylandOffer.primary), primary: true)
     default: sourceEvent(incoming)
     }
   }
 
   /// The selection's offer is now `offer` (nil: nothing owns it); the offer it replaced is released.
-  private func selected(_ offer: UInt32?, primary: Bool) {
+  private func selected(_ offer: WaylandOffer?, primary: Bool) {
     if let stale = state.withLock({ $0.offers.select(offer, primary: primary) }) { release(stale) }
   }
 
   /// The events of the sources this window offers (a drag's, a selection's).
   private func sourceEvent(_ incoming: WaylandConnection.Incoming) {
-    guard let source = state.withLock({ $0.sources[incoming.object] }) else {
+    guard let sender = WaylandWindowSource(sender: incoming), let source = state.withLock({ $0.sources[sender] }) else {
       if case .dataSource(.send(_, let fd)) = incoming.event { _ = closeDescriptor(fd) }
       if case .primarySource(.send(_, let fd)) = incoming.event { _ = closeDescriptor(fd) }
       return
@@ -424,14 +421,14 @@ package final class WaylandToplevel: @unchecked Sendable {
         fd, timeout: timeout, payload: { serve(mimeType) }, done: { served in if served { events(.served(mimeType)) } })
     case .dataSource(.dndDropPerformed): source.events(.dropPerformed)
     case .dataSource(.dndFinished), .dataSource(.cancelled), .primarySource(.cancelled):
-      let icon = state.withLock { state -> (surface: UInt32, buffer: UInt32)? in
-        state.sources.removeValue(forKey: incoming.object)
-        guard state.dragSource == incoming.object else { return nil }
+      let icon = state.withLock { state -> DragIconSurface? in
+        state.sources.removeValue(forKey: sender)
+        guard case .data(let ended) = sender, state.dragSource == ended else { return nil }
         state.dragSource = nil
         defer { state.dragIcon = nil }
         return state.dragIcon
       }
-      try? connection.destroy(incoming.object)
+      try? connection.send(sender.destroy())
       if let icon { destroyIcon(icon) }
       if case .dataSource(.dndFinished) = incoming.event { source.events(.finished) } else { source.events(.cancelled) }
     default: break
@@ -450,10 +447,10 @@ package final class WaylandToplevel: @unchecked Sendable {
         capabilities.contains(.keyboard) && state.keyboard == nil
       )
     }
-    if wantsPointer, let pointer = try? connection.create(.pointer, to: seat, by: { .Seat.getPointer(id: $0) }) {
+    if wantsPointer, let pointer = try? connection.create(.pointer, by: { seat.getPointer(id: $0) }) {
       state.withLock { $0.pointer = pointer }
     }
-    if wantsKeyboard, let keyboard = try? connection.create(.keyboard, to: seat, by: { .Seat.getKeyboard(id: $0) }) {
+    if wantsKeyboard, let keyboard = try? connection.create(.keyboard, by: { seat.getKeyboard(id: $0) }) {
       state.withLock { $0.keyboard = keyboard }
     }
   }

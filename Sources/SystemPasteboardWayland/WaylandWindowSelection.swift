@@ -10,7 +10,7 @@ final class WaylandWindowSelection: PasteboardBackend, @unchecked Sendable {
   let window: WaylandToplevel
   let primary: Bool
   let registry: UTTypeRegistry?
-  private let owned = Locked<UInt32?>(nil)
+  private let owned = Locked<WaylandWindowSource?>(nil)
 
   init(window: WaylandToplevel, primary: Bool, registry: UTTypeRegistry?) {
     self.window = window
@@ -57,13 +57,13 @@ final class WaylandWindowSelection: PasteboardBackend, @unchecked Sendable {
 
   func disown() throws(SystemPasteboardError) {
     guard
-      let source = owned.withLock({ state -> UInt32? in
+      let source = owned.withLock({ state -> WaylandWindowSource? in
         defer { state = nil }
         return state
       })
     else { return }
     defer { ownershipChanged.notify() }
-    try window.clearSelection(source, primary: primary)
+    try window.clearSelection(source)
   }
 
   func clear() throws(SystemPasteboardError) {

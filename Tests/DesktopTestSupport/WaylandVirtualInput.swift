@@ -30,8 +30,8 @@ package final class WaylandVirtualInput: @unchecked Sendable {
     """
 
   let connection: WaylandConnection
-  let pointerID: UInt32
-  let keyboardID: UInt32
+  let pointer: WaylandObject<Wayland.VirtualPointer>
+  let keyboard: WaylandObject<Wayland.VirtualKeyboard>
   /// The output's size, which absolute motion is relative to.
   let extent: (width: UInt32, height: UInt32)
   private let clock = Locked<UInt32>(1)
@@ -44,32 +44,30 @@ package final class WaylandVirtualInput: @unchecked Sendable {
   {
     connection = try WaylandConnection(display: display, timeout: 5)
     self.extent = extent
-    let seat = try Self.bound(.seat, on: connection)
-    let pointers = try Self.bound(.virtualPointerManager, on: connection)
-    let keyboards = try Self.bound(.virtualKeyboardManager, on: connection)
-    pointerID = try connection.create(.virtualPointer, to: pointers) {
-      .VirtualPointerManager.createVirtualPointer(seat: seat, id: $0)
+    let seat = try Self.bound(.seat, as: Wayland.Seat.self, on: connection)
+    let pointers = try Self.bound(.virtualPointerManager, as: Wayland.VirtualPointerManager.self, on: connection)
+    let keyboards = try Self.bound(.virtualKeyboardManager, as: Wayland.VirtualKeyboardManager.self, on: connection)
+    pointer = try connection.create(.virtualPointer) { pointers.createVirtualPointer(seat: seat, id: $0) }
+    let keyboard: WaylandObject<Wayland.VirtualKeyboard> = try connection.create(.virtualKeyboard) {
+      keyboards.createVirtualKeyboard(seat: seat, id: $0)
     }
-    keyboardID = try connection.create(.virtualKeyboard, to: keyboards) {
-      .VirtualKeyboardManager.createVirtualKeyboard(seat: seat, id: $0)
-    }
+    self.keyboard = keyboard
     let map = Array(Self.keymap.utf8) + [0]
     guard let fd = FileIO.anonymousSharedMemory(map) else {
       throw SystemPasteboardError(.connectionFailed, "no shared memory for the keymap")
     }
     defer { close(fd) }
-    try connection.send(
-      .VirtualKeyboard.keymap(format: WaylandEnum.KeyboardKeymapFormat.xkbV1, fd: fd, size: UInt32(map.count)),
-      to: keyboardID)
-    try connection.send(
-      .VirtualKeyboard.modifiers(modsDepressed: 0, modsLatched: 0, modsLocked: 0, group: 0), to: keyboardID)
+    try connection.send([
+      keyboard.keymap(format: WaylandEnum.KeyboardKeymapFormat.xkbV1, fd: fd, size: UInt32(map.count)),
+      keyboard.modifiers(modsDepressed: 0, modsLatched: 0, modsLocked: 0, group: 0),
+    ])
     try connection.awaitCompositor()
   }
 
-  private static func bound(_ interface: WaylandInterface, on connection: WaylandConnection)
-    throws(SystemPasteboardError) -> UInt32
-  {
-    guard let (id, _) = try connection.bind(interface) else {
+  private static func bound<Family: WaylandFamily>(
+    _ interface: WaylandInterface, as family: Family.Type, on connection: WaylandConnection
+  ) throws(SystemPasteboardError) -> WaylandObject<Family> {
+    guard let (id, _) = try connection.bind(interface, as: family) else {
       throw SystemPasteboardError(.unsupported, "the Wayland compositor has no \(interface.name)")
     }
     return id
@@ -86,9 +84,9 @@ package final class WaylandVirtualInput: @unchecked Sendable {
   /// With `sync` false the motion is sent without waiting for the compositor to handle it (a
   /// probe that waits for the answer the motion causes).
   package func move(to x: Double, _ y: Double, sync: Bool = true) throws(SystemPasteboardError) {
-    let motion = WaylandRequest.VirtualPointer.motionAbsolute(
+    let motion = pointer.motionAbsolute(
       time: tick(), x: UInt32(max(0, x)), y: UInt32(max(0, y)), xExtent: extent.width, yExtent: extent.height)
-    try connection.send([(motion, pointerID), (.VirtualPointer.frame(), pointerID)])
+    try connection.send([motion, pointer.frame()])
     if sync { try connection.awaitCompositor() }
   }
 
@@ -106,10 +104,7 @@ package final class WaylandVirtualInput: @unchecked Sendable {
   /// Presses (or releases) the left button.
   package func button(pressed: Bool, button: UInt32 = 272) throws(SystemPasteboardError) {
     let state: WaylandEnum.PointerButtonState = pressed ? .pressed : .released
-    try connection.send([
-      (.VirtualPointer.button(time: tick(), button: button, state: state), pointerID),
-      (.VirtualPointer.frame(), pointerID),
-    ])
+    try connection.send([pointer.button(time: tick(), button: button, state: state), pointer.frame()])
     try connection.awaitCompositor()
   }
 
@@ -117,7 +112,7 @@ package final class WaylandVirtualInput: @unchecked Sendable {
   package func escape() throws(SystemPasteboardError) {
     // The virtual keyboard's XML names no enumeration for `key`'s state: wl_keyboard's, as a number.
     for state in [WaylandEnum.KeyboardKeyState.pressed, .released] {
-      try connection.send(.VirtualKeyboard.key(time: tick(), key: 1, state: state.rawValue), to: keyboardID)
+      try connection.send(keyboard.key(time: tick(), key: 1, state: state.rawValue))
     }
     try connection.awaitCompositor()
   }

@@ -19,17 +19,19 @@ extension SystemPasteboardTests.WaylandTests {
   /// every pipe's read end open and unread; the read ends (close them to end the flood).
   static func flood(_ mimeType: String, count: Int) throws -> [Int32] {
     let connection = try WaylandConnection(display: try display(), timeout: 5)
-    var manager: (interfaces: WaylandInterface.DataControl, id: UInt32)?
+    var manager: (interfaces: WaylandInterface.DataControl, object: WaylandObject<Wayland.DataControlManager>)?
     for candidate in WaylandInterface.DataControl.preferred where manager == nil {
-      manager = try connection.bind(candidate.manager).map { (candidate, $0.0) }
+      manager = try connection.bind(candidate.manager, as: Wayland.DataControlManager.self).map {
+        (candidate, $0.object)
+      }
     }
-    let (interfaces, managerID) = try #require(manager, "the compositor has no data-control protocol")
-    let seat = try #require(try connection.bind(.seat)?.0, "the compositor has no seat")
-    _ = try connection.create(interfaces.device, to: managerID) {
-      .DataControlManager.getDataDevice(id: $0, seat: seat)
+    let (interfaces, managerObject) = try #require(manager, "the compositor has no data-control protocol")
+    let seat = try #require(try connection.bind(.seat, as: Wayland.Seat.self)?.object, "the compositor has no seat")
+    let _: WaylandObject<Wayland.DataControlDevice> = try connection.create(interfaces.device) {
+      managerObject.getDataDevice(id: $0, seat: seat)
     }
     // The device announces the selection's offer, and its MIME types, at once.
-    var offer: UInt32?
+    var offer: WaylandObject<Wayland.DataControlOffer>?
     var mimeTypes: [String] = []
     try connection.roundTrip { incoming throws(SystemPasteboardError) in
       switch incoming.event {
@@ -44,7 +46,7 @@ extension SystemPasteboardTests.WaylandTests {
     for _ in 0..<count {
       var fds: [Int32] = [-1, -1]
       guard pipe(&fds) == 0 else { break }
-      try connection.send(.DataControlOffer.receive(mimeType: mimeType, fd: fds[1]), to: selection)
+      try connection.send(selection.receive(mimeType: mimeType, fd: fds[1]))
       close(fds[1])
       readEnds.append(fds[0])
     }

@@ -217,20 +217,22 @@ extension SystemPasteboardTests {
     /// each `send`, does what `answer` says with the pipe.
     final class Owner: @unchecked Sendable {
       let connection: WaylandConnection
-      let source: UInt32
+      let source: WaylandObject<Wayland.DataControlSource>
       private var thread: Thread?
 
       init(display: WaylandDisplay, answer: @escaping @Sendable (Int32) -> Void) throws {
         connection = try WaylandConnection(display: display, timeout: 5)
         let interfaces = WaylandInterface.DataControl.wlr
-        let manager = try #require(try connection.bind(interfaces.manager)).id
-        let seat = try #require(try connection.bind(.seat)).id
-        let device = try connection.create(interfaces.device, to: manager) {
-          .DataControlManager.getDataDevice(id: $0, seat: seat)
+        let manager = try #require(try connection.bind(interfaces.manager, as: Wayland.DataControlManager.self)).object
+        let seat = try #require(try connection.bind(.seat, as: Wayland.Seat.self)).object
+        let device: WaylandObject<Wayland.DataControlDevice> = try connection.create(interfaces.device) {
+          manager.getDataDevice(id: $0, seat: seat)
         }
-        source = try connection.create(interfaces.source, to: manager) { .DataControlManager.createDataSource(id: $0) }
-        try connection.send(.DataControlSource.offer(mimeType: "text/plain"), to: source)
-        try connection.send(.DataControlDevice.setSelection(source: source), to: device)
+        let source: WaylandObject<Wayland.DataControlSource> = try connection.create(interfaces.source) {
+          manager.createDataSource(id: $0)
+        }
+        self.source = source
+        try connection.send([source.offer(mimeType: "text/plain"), device.setSelection(source: source)])
         try connection.roundTrip()
         let connection = connection
         thread = Thread {
@@ -278,24 +280,25 @@ extension SystemPasteboardTests {
       try Self.compositor.orSkip()
       let connection = try WaylandConnection(display: try Self.display(), timeout: 5)
       let interfaces = WaylandInterface.DataControl.wlr
-      let manager = try #require(try connection.bind(interfaces.manager)).id
-      let seat = try #require(try connection.bind(.seat)).id
-      let device = try connection.create(interfaces.device, to: manager) {
-        .DataControlManager.getDataDevice(id: $0, seat: seat)
+      let manager = try #require(try connection.bind(interfaces.manager, as: Wayland.DataControlManager.self)).object
+      let seat = try #require(try connection.bind(.seat, as: Wayland.Seat.self)).object
+      let device: WaylandObject<Wayland.DataControlDevice> = try connection.create(interfaces.device) {
+        manager.getDataDevice(id: $0, seat: seat)
       }
-      let source = try connection.create(interfaces.source, to: manager) {
-        .DataControlManager.createDataSource(id: $0)
+      let source: WaylandObject<Wayland.DataControlSource> = try connection.create(interfaces.source) {
+        manager.createDataSource(id: $0)
       }
       // A source may be set once: the second set_selection is a protocol error.
-      try connection.send(.DataControlDevice.setSelection(source: source), to: device)
-      try connection.send(.DataControlDevice.setSelection(source: source), to: device)
+      try connection.send(device.setSelection(source: source))
+      try connection.send(device.setSelection(source: source))
       do {
         try connection.roundTrip()
         Issue.record("the compositor accepted a source twice")
       } catch {
         #expect(error.code == .request)
         #expect(
-          error.message.hasPrefix("the Wayland compositor reported error 1 on zwlr_data_control_device_v1@\(device): "))
+          error.message.hasPrefix(
+            "the Wayland compositor reported error 1 on zwlr_data_control_device_v1@\(device.id): "))
       }
     }
 

@@ -252,683 +252,930 @@ extension WaylandInterface {
     ].map { ($0.name, $0) })
 }
 
-extension WaylandRequest {
-  /// The requests of `wl_display`, typed, with their opcodes.
-  enum Display {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["wl_display"]
-
-    /// `wl_display.sync` (opcode 0): asynchronous roundtrip.
-    static func sync(callback: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Display.interfaces, opcode: 0, name: "sync", isDestructor: false,
-        arguments: [.newID(callback)])
-    }
-    /// `wl_display.get_registry` (opcode 1): get global registry object.
-    static func getRegistry(registry: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Display.interfaces, opcode: 1, name: "get_registry", isDestructor: false,
-        arguments: [.newID(registry)])
-    }
+extension Wayland {
+  /// `wl_display`: the objects of this interface take the same requests.
+  package enum Display: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["wl_display"]
   }
 
-  /// The requests of `wl_registry`, typed, with their opcodes.
-  enum Registry {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["wl_registry"]
-
-    /// `wl_registry.bind` (opcode 0): bind an object to the display.
-    static func bind(name: UInt32, interface: String, version: UInt32, id: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Registry.interfaces, opcode: 0, name: "bind", isDestructor: false,
-        arguments: [.uint(name), .string(interface), .uint(version), .newID(id)])
-    }
+  /// `wl_registry`: the objects of this interface take the same requests.
+  package enum Registry: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["wl_registry"]
   }
 
-  /// The requests of `wl_callback`, typed, with their opcodes.
-  enum Callback {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["wl_callback"]
-
+  /// `wl_callback`: the objects of this interface take the same requests.
+  package enum Callback: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["wl_callback"]
   }
 
-  /// The requests of `wl_seat`, typed, with their opcodes.
-  package enum Seat {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["wl_seat"]
-
-    /// `wl_seat.get_pointer` (opcode 0): return pointer object.
-    package static func getPointer(id: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Seat.interfaces, opcode: 0, name: "get_pointer", isDestructor: false,
-        arguments: [.newID(id)])
-    }
-    /// `wl_seat.get_keyboard` (opcode 1): return keyboard object.
-    package static func getKeyboard(id: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Seat.interfaces, opcode: 1, name: "get_keyboard", isDestructor: false,
-        arguments: [.newID(id)])
-    }
-    /// `wl_seat.get_touch` (opcode 2): return touch object.
-    package static func getTouch(id: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Seat.interfaces, opcode: 2, name: "get_touch", isDestructor: false,
-        arguments: [.newID(id)])
-    }
-    /// `wl_seat.release` (opcode 3): release the seat object.
-    package static func release() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Seat.interfaces, opcode: 3, name: "release", isDestructor: true,
-        arguments: [])
-    }
+  /// `wl_seat`: the objects of this interface take the same requests.
+  package enum Seat: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["wl_seat"]
   }
 
-  /// The requests of `wl_pointer`, typed, with their opcodes.
-  enum Pointer {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["wl_pointer"]
-
-    /// `wl_pointer.set_cursor` (opcode 0): set the pointer surface.
-    static func setCursor(serial: UInt32, surface: UInt32?, hotspotX: Int32, hotspotY: Int32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Pointer.interfaces, opcode: 0, name: "set_cursor", isDestructor: false,
-        arguments: [.uint(serial), .object(surface ?? 0), .int(hotspotX), .int(hotspotY)])
-    }
-    /// `wl_pointer.release` (opcode 1): release the pointer object.
-    static func release() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Pointer.interfaces, opcode: 1, name: "release", isDestructor: true,
-        arguments: [])
-    }
+  /// `wl_pointer`: the objects of this interface take the same requests.
+  package enum Pointer: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["wl_pointer"]
   }
 
-  /// The requests of `wl_keyboard`, typed, with their opcodes.
-  enum Keyboard {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["wl_keyboard"]
-
-    /// `wl_keyboard.release` (opcode 0): release the keyboard object.
-    static func release() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Keyboard.interfaces, opcode: 0, name: "release", isDestructor: true,
-        arguments: [])
-    }
+  /// `wl_keyboard`: the objects of this interface take the same requests.
+  package enum Keyboard: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["wl_keyboard"]
   }
 
-  /// The requests of `wl_compositor`, typed, with their opcodes.
-  enum Compositor {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["wl_compositor"]
-
-    /// `wl_compositor.create_surface` (opcode 0): create new surface.
-    static func createSurface(id: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Compositor.interfaces, opcode: 0, name: "create_surface", isDestructor: false,
-        arguments: [.newID(id)])
-    }
-    /// `wl_compositor.create_region` (opcode 1): create new region.
-    static func createRegion(id: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Compositor.interfaces, opcode: 1, name: "create_region", isDestructor: false,
-        arguments: [.newID(id)])
-    }
+  /// `wl_compositor`: the objects of this interface take the same requests.
+  package enum Compositor: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["wl_compositor"]
   }
 
-  /// The requests of `wl_surface`, typed, with their opcodes.
-  enum Surface {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["wl_surface"]
-
-    /// `wl_surface.destroy` (opcode 0): delete surface.
-    static func destroy() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Surface.interfaces, opcode: 0, name: "destroy", isDestructor: true,
-        arguments: [])
-    }
-    /// `wl_surface.attach` (opcode 1): set the surface contents.
-    static func attach(buffer: UInt32?, x: Int32, y: Int32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Surface.interfaces, opcode: 1, name: "attach", isDestructor: false,
-        arguments: [.object(buffer ?? 0), .int(x), .int(y)])
-    }
-    /// `wl_surface.damage` (opcode 2): mark part of the surface damaged.
-    static func damage(x: Int32, y: Int32, width: Int32, height: Int32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Surface.interfaces, opcode: 2, name: "damage", isDestructor: false,
-        arguments: [.int(x), .int(y), .int(width), .int(height)])
-    }
-    /// `wl_surface.frame` (opcode 3): request a frame throttling hint.
-    static func frame(callback: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Surface.interfaces, opcode: 3, name: "frame", isDestructor: false,
-        arguments: [.newID(callback)])
-    }
-    /// `wl_surface.set_opaque_region` (opcode 4): set opaque region.
-    static func setOpaqueRegion(region: UInt32?) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Surface.interfaces, opcode: 4, name: "set_opaque_region", isDestructor: false,
-        arguments: [.object(region ?? 0)])
-    }
-    /// `wl_surface.set_input_region` (opcode 5): set input region.
-    static func setInputRegion(region: UInt32?) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Surface.interfaces, opcode: 5, name: "set_input_region", isDestructor: false,
-        arguments: [.object(region ?? 0)])
-    }
-    /// `wl_surface.commit` (opcode 6): commit pending surface state.
-    static func commit() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Surface.interfaces, opcode: 6, name: "commit", isDestructor: false,
-        arguments: [])
-    }
-    /// `wl_surface.set_buffer_transform` (opcode 7): sets the buffer transformation.
-    static func setBufferTransform(transform: Int32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Surface.interfaces, opcode: 7, name: "set_buffer_transform", isDestructor: false,
-        arguments: [.int(transform)])
-    }
-    /// `wl_surface.set_buffer_scale` (opcode 8): sets the buffer scaling factor.
-    static func setBufferScale(scale: Int32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Surface.interfaces, opcode: 8, name: "set_buffer_scale", isDestructor: false,
-        arguments: [.int(scale)])
-    }
-    /// `wl_surface.damage_buffer` (opcode 9): mark part of the surface damaged using buffer coordinates.
-    static func damageBuffer(x: Int32, y: Int32, width: Int32, height: Int32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Surface.interfaces, opcode: 9, name: "damage_buffer", isDestructor: false,
-        arguments: [.int(x), .int(y), .int(width), .int(height)])
-    }
+  /// `wl_surface`: the objects of this interface take the same requests.
+  package enum Surface: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["wl_surface"]
   }
 
-  /// The requests of `wl_shm`, typed, with their opcodes.
-  enum Shm {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["wl_shm"]
-
-    /// `wl_shm.create_pool` (opcode 0): create a shm pool.
-    static func createPool(id: UInt32, fd: Int32, size: Int32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Shm.interfaces, opcode: 0, name: "create_pool", isDestructor: false,
-        arguments: [.newID(id), .fd(fd), .int(size)])
-    }
+  /// `wl_shm`: the objects of this interface take the same requests.
+  package enum Shm: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["wl_shm"]
   }
 
-  /// The requests of `wl_shm_pool`, typed, with their opcodes.
-  enum ShmPool {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["wl_shm_pool"]
-
-    /// `wl_shm_pool.create_buffer` (opcode 0): create a buffer from the pool.
-    static func createBuffer(
-      id: UInt32, offset: Int32, width: Int32, height: Int32, stride: Int32, format: WaylandEnum.ShmFormat
-    ) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: ShmPool.interfaces, opcode: 0, name: "create_buffer", isDestructor: false,
-        arguments: [.newID(id), .int(offset), .int(width), .int(height), .int(stride), .uint(format.rawValue)])
-    }
-    /// `wl_shm_pool.destroy` (opcode 1): destroy the pool.
-    static func destroy() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: ShmPool.interfaces, opcode: 1, name: "destroy", isDestructor: true,
-        arguments: [])
-    }
-    /// `wl_shm_pool.resize` (opcode 2): change the size of the pool mapping.
-    static func resize(size: Int32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: ShmPool.interfaces, opcode: 2, name: "resize", isDestructor: false,
-        arguments: [.int(size)])
-    }
+  /// `wl_shm_pool`: the objects of this interface take the same requests.
+  package enum ShmPool: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["wl_shm_pool"]
   }
 
-  /// The requests of `wl_buffer`, typed, with their opcodes.
-  enum Buffer {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["wl_buffer"]
-
-    /// `wl_buffer.destroy` (opcode 0): destroy a buffer.
-    static func destroy() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Buffer.interfaces, opcode: 0, name: "destroy", isDestructor: true,
-        arguments: [])
-    }
+  /// `wl_buffer`: the objects of this interface take the same requests.
+  package enum Buffer: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["wl_buffer"]
   }
 
-  /// The requests of `xdg_wm_base`, typed, with their opcodes.
-  enum WmBase {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["xdg_wm_base"]
-
-    /// `xdg_wm_base.destroy` (opcode 0): destroy xdg_wm_base.
-    static func destroy() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: WmBase.interfaces, opcode: 0, name: "destroy", isDestructor: true,
-        arguments: [])
-    }
-    /// `xdg_wm_base.create_positioner` (opcode 1): create a positioner object.
-    static func createPositioner(id: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: WmBase.interfaces, opcode: 1, name: "create_positioner", isDestructor: false,
-        arguments: [.newID(id)])
-    }
-    /// `xdg_wm_base.get_xdg_surface` (opcode 2): create a shell surface from a surface.
-    static func getXdgSurface(id: UInt32, surface: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: WmBase.interfaces, opcode: 2, name: "get_xdg_surface", isDestructor: false,
-        arguments: [.newID(id), .object(surface)])
-    }
-    /// `xdg_wm_base.pong` (opcode 3): respond to a ping event.
-    static func pong(serial: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: WmBase.interfaces, opcode: 3, name: "pong", isDestructor: false,
-        arguments: [.uint(serial)])
-    }
+  /// `xdg_wm_base`: the objects of this interface take the same requests.
+  package enum WmBase: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["xdg_wm_base"]
   }
 
-  /// The requests of `xdg_surface`, typed, with their opcodes.
-  enum XdgSurface {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["xdg_surface"]
-
-    /// `xdg_surface.destroy` (opcode 0): destroy the xdg_surface.
-    static func destroy() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: XdgSurface.interfaces, opcode: 0, name: "destroy", isDestructor: true,
-        arguments: [])
-    }
-    /// `xdg_surface.get_toplevel` (opcode 1): assign the xdg_toplevel surface role.
-    static func getToplevel(id: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: XdgSurface.interfaces, opcode: 1, name: "get_toplevel", isDestructor: false,
-        arguments: [.newID(id)])
-    }
-    /// `xdg_surface.get_popup` (opcode 2): assign the xdg_popup surface role.
-    static func getPopup(id: UInt32, parent: UInt32?, positioner: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: XdgSurface.interfaces, opcode: 2, name: "get_popup", isDestructor: false,
-        arguments: [.newID(id), .object(parent ?? 0), .object(positioner)])
-    }
-    /// `xdg_surface.set_window_geometry` (opcode 3): set the new window geometry.
-    static func setWindowGeometry(x: Int32, y: Int32, width: Int32, height: Int32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: XdgSurface.interfaces, opcode: 3, name: "set_window_geometry", isDestructor: false,
-        arguments: [.int(x), .int(y), .int(width), .int(height)])
-    }
-    /// `xdg_surface.ack_configure` (opcode 4): ack a configure event.
-    static func ackConfigure(serial: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: XdgSurface.interfaces, opcode: 4, name: "ack_configure", isDestructor: false,
-        arguments: [.uint(serial)])
-    }
+  /// `xdg_surface`: the objects of this interface take the same requests.
+  package enum XdgSurface: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["xdg_surface"]
   }
 
-  /// The requests of `xdg_toplevel`, typed, with their opcodes.
-  enum Toplevel {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["xdg_toplevel"]
-
-    /// `xdg_toplevel.destroy` (opcode 0): destroy the xdg_toplevel.
-    static func destroy() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Toplevel.interfaces, opcode: 0, name: "destroy", isDestructor: true,
-        arguments: [])
-    }
-    /// `xdg_toplevel.set_parent` (opcode 1): set the parent of this surface.
-    static func setParent(parent: UInt32?) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Toplevel.interfaces, opcode: 1, name: "set_parent", isDestructor: false,
-        arguments: [.object(parent ?? 0)])
-    }
-    /// `xdg_toplevel.set_title` (opcode 2): set surface title.
-    static func setTitle(title: String) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Toplevel.interfaces, opcode: 2, name: "set_title", isDestructor: false,
-        arguments: [.string(title)])
-    }
-    /// `xdg_toplevel.set_app_id` (opcode 3): set application ID.
-    static func setAppId(appId: String) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Toplevel.interfaces, opcode: 3, name: "set_app_id", isDestructor: false,
-        arguments: [.string(appId)])
-    }
-    /// `xdg_toplevel.show_window_menu` (opcode 4): show the window menu.
-    static func showWindowMenu(seat: UInt32, serial: UInt32, x: Int32, y: Int32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Toplevel.interfaces, opcode: 4, name: "show_window_menu", isDestructor: false,
-        arguments: [.object(seat), .uint(serial), .int(x), .int(y)])
-    }
-    /// `xdg_toplevel.move` (opcode 5): start an interactive move.
-    static func move(seat: UInt32, serial: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Toplevel.interfaces, opcode: 5, name: "move", isDestructor: false,
-        arguments: [.object(seat), .uint(serial)])
-    }
-    /// `xdg_toplevel.resize` (opcode 6): start an interactive resize.
-    static func resize(seat: UInt32, serial: UInt32, edges: WaylandEnum.ToplevelResizeEdge) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Toplevel.interfaces, opcode: 6, name: "resize", isDestructor: false,
-        arguments: [.object(seat), .uint(serial), .uint(edges.rawValue)])
-    }
-    /// `xdg_toplevel.set_max_size` (opcode 7): set the maximum size.
-    static func setMaxSize(width: Int32, height: Int32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Toplevel.interfaces, opcode: 7, name: "set_max_size", isDestructor: false,
-        arguments: [.int(width), .int(height)])
-    }
-    /// `xdg_toplevel.set_min_size` (opcode 8): set the minimum size.
-    static func setMinSize(width: Int32, height: Int32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Toplevel.interfaces, opcode: 8, name: "set_min_size", isDestructor: false,
-        arguments: [.int(width), .int(height)])
-    }
-    /// `xdg_toplevel.set_maximized` (opcode 9): maximize the window.
-    static func setMaximized() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Toplevel.interfaces, opcode: 9, name: "set_maximized", isDestructor: false,
-        arguments: [])
-    }
-    /// `xdg_toplevel.unset_maximized` (opcode 10): unmaximize the window.
-    static func unsetMaximized() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Toplevel.interfaces, opcode: 10, name: "unset_maximized", isDestructor: false,
-        arguments: [])
-    }
-    /// `xdg_toplevel.set_fullscreen` (opcode 11): set the window as fullscreen on an output.
-    static func setFullscreen(output: UInt32?) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Toplevel.interfaces, opcode: 11, name: "set_fullscreen", isDestructor: false,
-        arguments: [.object(output ?? 0)])
-    }
-    /// `xdg_toplevel.unset_fullscreen` (opcode 12): unset the window as fullscreen.
-    static func unsetFullscreen() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Toplevel.interfaces, opcode: 12, name: "unset_fullscreen", isDestructor: false,
-        arguments: [])
-    }
-    /// `xdg_toplevel.set_minimized` (opcode 13): set the window as minimized.
-    static func setMinimized() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: Toplevel.interfaces, opcode: 13, name: "set_minimized", isDestructor: false,
-        arguments: [])
-    }
+  /// `xdg_toplevel`: the objects of this interface take the same requests.
+  package enum Toplevel: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["xdg_toplevel"]
   }
 
-  /// The requests of `wl_data_device_manager`, typed, with their opcodes.
-  enum DataDeviceManager {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["wl_data_device_manager"]
-
-    /// `wl_data_device_manager.create_data_source` (opcode 0): create a new data source.
-    static func createDataSource(id: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: DataDeviceManager.interfaces, opcode: 0, name: "create_data_source", isDestructor: false,
-        arguments: [.newID(id)])
-    }
-    /// `wl_data_device_manager.get_data_device` (opcode 1): create a new data device.
-    static func getDataDevice(id: UInt32, seat: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: DataDeviceManager.interfaces, opcode: 1, name: "get_data_device", isDestructor: false,
-        arguments: [.newID(id), .object(seat)])
-    }
+  /// `wl_data_device_manager`: the objects of this interface take the same requests.
+  package enum DataDeviceManager: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["wl_data_device_manager"]
   }
 
-  /// The requests of `wl_data_device`, typed, with their opcodes.
-  enum DataDevice {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["wl_data_device"]
-
-    /// `wl_data_device.start_drag` (opcode 0): start drag-and-drop operation.
-    static func startDrag(source: UInt32?, origin: UInt32, icon: UInt32?, serial: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: DataDevice.interfaces, opcode: 0, name: "start_drag", isDestructor: false,
-        arguments: [.object(source ?? 0), .object(origin), .object(icon ?? 0), .uint(serial)])
-    }
-    /// `wl_data_device.set_selection` (opcode 1): copy data to the selection.
-    static func setSelection(source: UInt32?, serial: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: DataDevice.interfaces, opcode: 1, name: "set_selection", isDestructor: false,
-        arguments: [.object(source ?? 0), .uint(serial)])
-    }
-    /// `wl_data_device.release` (opcode 2): destroy data device.
-    static func release() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: DataDevice.interfaces, opcode: 2, name: "release", isDestructor: true,
-        arguments: [])
-    }
+  /// `wl_data_device`: the objects of this interface take the same requests.
+  package enum DataDevice: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["wl_data_device"]
   }
 
-  /// The requests of `wl_data_source`, typed, with their opcodes.
-  enum DataSource {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["wl_data_source"]
-
-    /// `wl_data_source.offer` (opcode 0): add an offered mime type.
-    static func offer(mimeType: String) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: DataSource.interfaces, opcode: 0, name: "offer", isDestructor: false,
-        arguments: [.string(mimeType)])
-    }
-    /// `wl_data_source.destroy` (opcode 1): destroy the data source.
-    static func destroy() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: DataSource.interfaces, opcode: 1, name: "destroy", isDestructor: true,
-        arguments: [])
-    }
-    /// `wl_data_source.set_actions` (opcode 2): set the available drag-and-drop actions.
-    static func setActions(dndActions: WaylandEnum.DataDeviceManagerDndAction) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: DataSource.interfaces, opcode: 2, name: "set_actions", isDestructor: false,
-        arguments: [.uint(dndActions.rawValue)])
-    }
+  /// `wl_data_source`: the objects of this interface take the same requests.
+  package enum DataSource: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["wl_data_source"]
   }
 
-  /// The requests of `wl_data_offer`, typed, with their opcodes.
-  enum DataOffer {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["wl_data_offer"]
-
-    /// `wl_data_offer.accept` (opcode 0): accept one of the offered mime types.
-    static func accept(serial: UInt32, mimeType: String?) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: DataOffer.interfaces, opcode: 0, name: "accept", isDestructor: false,
-        arguments: [.uint(serial), .string(mimeType)])
-    }
-    /// `wl_data_offer.receive` (opcode 1): request that the data is transferred.
-    static func receive(mimeType: String, fd: Int32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: DataOffer.interfaces, opcode: 1, name: "receive", isDestructor: false,
-        arguments: [.string(mimeType), .fd(fd)])
-    }
-    /// `wl_data_offer.destroy` (opcode 2): destroy data offer.
-    static func destroy() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: DataOffer.interfaces, opcode: 2, name: "destroy", isDestructor: true,
-        arguments: [])
-    }
-    /// `wl_data_offer.finish` (opcode 3): the offer will no longer be used.
-    static func finish() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: DataOffer.interfaces, opcode: 3, name: "finish", isDestructor: false,
-        arguments: [])
-    }
-    /// `wl_data_offer.set_actions` (opcode 4): set the available/preferred drag-and-drop actions.
-    static func setActions(
-      dndActions: WaylandEnum.DataDeviceManagerDndAction, preferredAction: WaylandEnum.DataDeviceManagerDndAction
-    ) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: DataOffer.interfaces, opcode: 4, name: "set_actions", isDestructor: false,
-        arguments: [.uint(dndActions.rawValue), .uint(preferredAction.rawValue)])
-    }
+  /// `wl_data_offer`: the objects of this interface take the same requests.
+  package enum DataOffer: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["wl_data_offer"]
   }
 
-  /// The requests of `zwp_primary_selection_device_manager_v1`, typed, with their opcodes.
-  enum PrimaryManager {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["zwp_primary_selection_device_manager_v1"]
-
-    /// `zwp_primary_selection_device_manager_v1.create_source` (opcode 0): create a new primary selection source.
-    static func createSource(id: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: PrimaryManager.interfaces, opcode: 0, name: "create_source", isDestructor: false,
-        arguments: [.newID(id)])
-    }
-    /// `zwp_primary_selection_device_manager_v1.get_device` (opcode 1): create a new primary selection device.
-    static func getDevice(id: UInt32, seat: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: PrimaryManager.interfaces, opcode: 1, name: "get_device", isDestructor: false,
-        arguments: [.newID(id), .object(seat)])
-    }
-    /// `zwp_primary_selection_device_manager_v1.destroy` (opcode 2): destroy the primary selection device manager.
-    static func destroy() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: PrimaryManager.interfaces, opcode: 2, name: "destroy", isDestructor: true,
-        arguments: [])
-    }
+  /// `zwp_primary_selection_device_manager_v1`: the objects of this interface take the same requests.
+  package enum PrimaryManager: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["zwp_primary_selection_device_manager_v1"]
   }
 
-  /// The requests of `zwp_primary_selection_device_v1`, typed, with their opcodes.
-  enum PrimaryDevice {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["zwp_primary_selection_device_v1"]
-
-    /// `zwp_primary_selection_device_v1.set_selection` (opcode 0): set the primary selection.
-    static func setSelection(source: UInt32?, serial: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: PrimaryDevice.interfaces, opcode: 0, name: "set_selection", isDestructor: false,
-        arguments: [.object(source ?? 0), .uint(serial)])
-    }
-    /// `zwp_primary_selection_device_v1.destroy` (opcode 1): destroy the primary selection device.
-    static func destroy() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: PrimaryDevice.interfaces, opcode: 1, name: "destroy", isDestructor: true,
-        arguments: [])
-    }
+  /// `zwp_primary_selection_device_v1`: the objects of this interface take the same requests.
+  package enum PrimaryDevice: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["zwp_primary_selection_device_v1"]
   }
 
-  /// The requests of `zwp_primary_selection_offer_v1`, typed, with their opcodes.
-  enum PrimaryOffer {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["zwp_primary_selection_offer_v1"]
-
-    /// `zwp_primary_selection_offer_v1.receive` (opcode 0): request that the data is transferred.
-    static func receive(mimeType: String, fd: Int32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: PrimaryOffer.interfaces, opcode: 0, name: "receive", isDestructor: false,
-        arguments: [.string(mimeType), .fd(fd)])
-    }
-    /// `zwp_primary_selection_offer_v1.destroy` (opcode 1): destroy the primary selection offer.
-    static func destroy() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: PrimaryOffer.interfaces, opcode: 1, name: "destroy", isDestructor: true,
-        arguments: [])
-    }
+  /// `zwp_primary_selection_offer_v1`: the objects of this interface take the same requests.
+  package enum PrimaryOffer: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["zwp_primary_selection_offer_v1"]
   }
 
-  /// The requests of `zwp_primary_selection_source_v1`, typed, with their opcodes.
-  enum PrimarySource {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["zwp_primary_selection_source_v1"]
-
-    /// `zwp_primary_selection_source_v1.offer` (opcode 0): add an offered mime type.
-    static func offer(mimeType: String) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: PrimarySource.interfaces, opcode: 0, name: "offer", isDestructor: false,
-        arguments: [.string(mimeType)])
-    }
-    /// `zwp_primary_selection_source_v1.destroy` (opcode 1): destroy the primary selection source.
-    static func destroy() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: PrimarySource.interfaces, opcode: 1, name: "destroy", isDestructor: true,
-        arguments: [])
-    }
+  /// `zwp_primary_selection_source_v1`: the objects of this interface take the same requests.
+  package enum PrimarySource: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["zwp_primary_selection_source_v1"]
   }
 
-  /// The requests of `ext_data_control_manager_v1`, `zwlr_data_control_manager_v1`, typed, with their opcodes.
-  enum DataControlManager {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["ext_data_control_manager_v1", "zwlr_data_control_manager_v1"]
-
-    /// `ext_data_control_manager_v1.create_data_source`, `zwlr_data_control_manager_v1.create_data_source` (opcode 0): create a new data source.
-    static func createDataSource(id: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: DataControlManager.interfaces, opcode: 0, name: "create_data_source", isDestructor: false,
-        arguments: [.newID(id)])
-    }
-    /// `ext_data_control_manager_v1.get_data_device`, `zwlr_data_control_manager_v1.get_data_device` (opcode 1): get a data device for a seat.
-    static func getDataDevice(id: UInt32, seat: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: DataControlManager.interfaces, opcode: 1, name: "get_data_device", isDestructor: false,
-        arguments: [.newID(id), .object(seat)])
-    }
-    /// `ext_data_control_manager_v1.destroy`, `zwlr_data_control_manager_v1.destroy` (opcode 2): destroy the manager.
-    static func destroy() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: DataControlManager.interfaces, opcode: 2, name: "destroy", isDestructor: true,
-        arguments: [])
-    }
+  /// `ext_data_control_manager_v1`, `zwlr_data_control_manager_v1`: the objects of these interfaces take the same requests.
+  package enum DataControlManager: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["ext_data_control_manager_v1", "zwlr_data_control_manager_v1"]
   }
 
-  /// The requests of `ext_data_control_device_v1`, `zwlr_data_control_device_v1`, typed, with their opcodes.
-  enum DataControlDevice {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["ext_data_control_device_v1", "zwlr_data_control_device_v1"]
-
-    /// `ext_data_control_device_v1.set_selection`, `zwlr_data_control_device_v1.set_selection` (opcode 0): copy data to the selection.
-    static func setSelection(source: UInt32?) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: DataControlDevice.interfaces, opcode: 0, name: "set_selection", isDestructor: false,
-        arguments: [.object(source ?? 0)])
-    }
-    /// `ext_data_control_device_v1.destroy`, `zwlr_data_control_device_v1.destroy` (opcode 1): destroy this data device.
-    static func destroy() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: DataControlDevice.interfaces, opcode: 1, name: "destroy", isDestructor: true,
-        arguments: [])
-    }
-    /// `ext_data_control_device_v1.set_primary_selection`, `zwlr_data_control_device_v1.set_primary_selection` (opcode 2): copy data to the primary selection.
-    static func setPrimarySelection(source: UInt32?) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: DataControlDevice.interfaces, opcode: 2, name: "set_primary_selection", isDestructor: false,
-        arguments: [.object(source ?? 0)])
-    }
+  /// `ext_data_control_device_v1`, `zwlr_data_control_device_v1`: the objects of these interfaces take the same requests.
+  package enum DataControlDevice: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["ext_data_control_device_v1", "zwlr_data_control_device_v1"]
   }
 
-  /// The requests of `ext_data_control_source_v1`, `zwlr_data_control_source_v1`, typed, with their opcodes.
-  enum DataControlSource {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["ext_data_control_source_v1", "zwlr_data_control_source_v1"]
-
-    /// `ext_data_control_source_v1.offer`, `zwlr_data_control_source_v1.offer` (opcode 0): add an offered MIME type.
-    static func offer(mimeType: String) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: DataControlSource.interfaces, opcode: 0, name: "offer", isDestructor: false,
-        arguments: [.string(mimeType)])
-    }
-    /// `ext_data_control_source_v1.destroy`, `zwlr_data_control_source_v1.destroy` (opcode 1): destroy this source.
-    static func destroy() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: DataControlSource.interfaces, opcode: 1, name: "destroy", isDestructor: true,
-        arguments: [])
-    }
+  /// `ext_data_control_source_v1`, `zwlr_data_control_source_v1`: the objects of these interfaces take the same requests.
+  package enum DataControlSource: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["ext_data_control_source_v1", "zwlr_data_control_source_v1"]
   }
 
-  /// The requests of `ext_data_control_offer_v1`, `zwlr_data_control_offer_v1`, typed, with their opcodes.
-  enum DataControlOffer {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["ext_data_control_offer_v1", "zwlr_data_control_offer_v1"]
+  /// `ext_data_control_offer_v1`, `zwlr_data_control_offer_v1`: the objects of these interfaces take the same requests.
+  package enum DataControlOffer: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["ext_data_control_offer_v1", "zwlr_data_control_offer_v1"]
+  }
+}
 
-    /// `ext_data_control_offer_v1.receive`, `zwlr_data_control_offer_v1.receive` (opcode 0): request that the data is transferred.
-    static func receive(mimeType: String, fd: Int32) -> WaylandRequest {
+/// The requests of `wl_display`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.Display {
+  /// `wl_display.sync` (opcode 0): asynchronous roundtrip.
+  func sync(callback: WaylandObject<Wayland.Callback>) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
       WaylandRequest(
-        interfaces: DataControlOffer.interfaces, opcode: 0, name: "receive", isDestructor: false,
-        arguments: [.string(mimeType), .fd(fd)])
-    }
-    /// `ext_data_control_offer_v1.destroy`, `zwlr_data_control_offer_v1.destroy` (opcode 1): destroy this offer.
-    static func destroy() -> WaylandRequest {
+        interfaces: Family.interfaces, opcode: 0, name: "sync", isDestructor: false,
+        arguments: [.newID(callback.id)]))
+  }
+  /// `wl_display.get_registry` (opcode 1): get global registry object.
+  func getRegistry(registry: WaylandObject<Wayland.Registry>) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
       WaylandRequest(
-        interfaces: DataControlOffer.interfaces, opcode: 1, name: "destroy", isDestructor: true,
-        arguments: [])
-    }
+        interfaces: Family.interfaces, opcode: 1, name: "get_registry", isDestructor: false,
+        arguments: [.newID(registry.id)]))
+  }
+}
+
+/// The requests of `wl_registry`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.Registry {
+  /// `wl_registry.bind` (opcode 0): bind an object to the display.
+  func bind(name: UInt32, interface: String, version: UInt32, id: UInt32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "bind", isDestructor: false,
+        arguments: [.uint(name), .string(interface), .uint(version), .newID(id)]))
+  }
+}
+
+/// The requests of `wl_seat`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.Seat {
+  /// `wl_seat.get_pointer` (opcode 0): return pointer object.
+  func getPointer(id: WaylandObject<Wayland.Pointer>) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "get_pointer", isDestructor: false,
+        arguments: [.newID(id.id)]))
+  }
+  /// `wl_seat.get_keyboard` (opcode 1): return keyboard object.
+  func getKeyboard(id: WaylandObject<Wayland.Keyboard>) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 1, name: "get_keyboard", isDestructor: false,
+        arguments: [.newID(id.id)]))
+  }
+  /// `wl_seat.get_touch` (opcode 2): return touch object.
+  func getTouch(id: UInt32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 2, name: "get_touch", isDestructor: false,
+        arguments: [.newID(id)]))
+  }
+  /// `wl_seat.release` (opcode 3): release the seat object.
+  func release() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 3, name: "release", isDestructor: true,
+        arguments: []))
+  }
+}
+
+/// The requests of `wl_pointer`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.Pointer {
+  /// `wl_pointer.set_cursor` (opcode 0): set the pointer surface.
+  func setCursor(serial: UInt32, surface: WaylandObject<Wayland.Surface>?, hotspotX: Int32, hotspotY: Int32)
+    -> WaylandMessage
+  {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "set_cursor", isDestructor: false,
+        arguments: [.uint(serial), .object(surface?.id ?? 0), .int(hotspotX), .int(hotspotY)]))
+  }
+  /// `wl_pointer.release` (opcode 1): release the pointer object.
+  func release() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 1, name: "release", isDestructor: true,
+        arguments: []))
+  }
+}
+
+/// The requests of `wl_keyboard`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.Keyboard {
+  /// `wl_keyboard.release` (opcode 0): release the keyboard object.
+  func release() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "release", isDestructor: true,
+        arguments: []))
+  }
+}
+
+/// The requests of `wl_compositor`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.Compositor {
+  /// `wl_compositor.create_surface` (opcode 0): create new surface.
+  func createSurface(id: WaylandObject<Wayland.Surface>) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "create_surface", isDestructor: false,
+        arguments: [.newID(id.id)]))
+  }
+  /// `wl_compositor.create_region` (opcode 1): create new region.
+  func createRegion(id: UInt32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 1, name: "create_region", isDestructor: false,
+        arguments: [.newID(id)]))
+  }
+}
+
+/// The requests of `wl_surface`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.Surface {
+  /// `wl_surface.destroy` (opcode 0): delete surface.
+  func destroy() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "destroy", isDestructor: true,
+        arguments: []))
+  }
+  /// `wl_surface.attach` (opcode 1): set the surface contents.
+  func attach(buffer: WaylandObject<Wayland.Buffer>?, x: Int32, y: Int32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 1, name: "attach", isDestructor: false,
+        arguments: [.object(buffer?.id ?? 0), .int(x), .int(y)]))
+  }
+  /// `wl_surface.damage` (opcode 2): mark part of the surface damaged.
+  func damage(x: Int32, y: Int32, width: Int32, height: Int32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 2, name: "damage", isDestructor: false,
+        arguments: [.int(x), .int(y), .int(width), .int(height)]))
+  }
+  /// `wl_surface.frame` (opcode 3): request a frame throttling hint.
+  func frame(callback: WaylandObject<Wayland.Callback>) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 3, name: "frame", isDestructor: false,
+        arguments: [.newID(callback.id)]))
+  }
+  /// `wl_surface.set_opaque_region` (opcode 4): set opaque region.
+  func setOpaqueRegion(region: UInt32?) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 4, name: "set_opaque_region", isDestructor: false,
+        arguments: [.object(region ?? 0)]))
+  }
+  /// `wl_surface.set_input_region` (opcode 5): set input region.
+  func setInputRegion(region: UInt32?) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 5, name: "set_input_region", isDestructor: false,
+        arguments: [.object(region ?? 0)]))
+  }
+  /// `wl_surface.commit` (opcode 6): commit pending surface state.
+  func commit() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 6, name: "commit", isDestructor: false,
+        arguments: []))
+  }
+  /// `wl_surface.set_buffer_transform` (opcode 7): sets the buffer transformation.
+  func setBufferTransform(transform: Int32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 7, name: "set_buffer_transform", isDestructor: false,
+        arguments: [.int(transform)]))
+  }
+  /// `wl_surface.set_buffer_scale` (opcode 8): sets the buffer scaling factor.
+  func setBufferScale(scale: Int32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 8, name: "set_buffer_scale", isDestructor: false,
+        arguments: [.int(scale)]))
+  }
+  /// `wl_surface.damage_buffer` (opcode 9): mark part of the surface damaged using buffer coordinates.
+  func damageBuffer(x: Int32, y: Int32, width: Int32, height: Int32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 9, name: "damage_buffer", isDestructor: false,
+        arguments: [.int(x), .int(y), .int(width), .int(height)]))
+  }
+}
+
+/// The requests of `wl_shm`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.Shm {
+  /// `wl_shm.create_pool` (opcode 0): create a shm pool.
+  func createPool(id: WaylandObject<Wayland.ShmPool>, fd: Int32, size: Int32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "create_pool", isDestructor: false,
+        arguments: [.newID(id.id), .fd(fd), .int(size)]))
+  }
+}
+
+/// The requests of `wl_shm_pool`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.ShmPool {
+  /// `wl_shm_pool.create_buffer` (opcode 0): create a buffer from the pool.
+  func createBuffer(
+    id: WaylandObject<Wayland.Buffer>, offset: Int32, width: Int32, height: Int32, stride: Int32,
+    format: WaylandEnum.ShmFormat
+  ) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "create_buffer", isDestructor: false,
+        arguments: [.newID(id.id), .int(offset), .int(width), .int(height), .int(stride), .uint(format.rawValue)]))
+  }
+  /// `wl_shm_pool.destroy` (opcode 1): destroy the pool.
+  func destroy() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 1, name: "destroy", isDestructor: true,
+        arguments: []))
+  }
+  /// `wl_shm_pool.resize` (opcode 2): change the size of the pool mapping.
+  func resize(size: Int32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 2, name: "resize", isDestructor: false,
+        arguments: [.int(size)]))
+  }
+}
+
+/// The requests of `wl_buffer`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.Buffer {
+  /// `wl_buffer.destroy` (opcode 0): destroy a buffer.
+  func destroy() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "destroy", isDestructor: true,
+        arguments: []))
+  }
+}
+
+/// The requests of `xdg_wm_base`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.WmBase {
+  /// `xdg_wm_base.destroy` (opcode 0): destroy xdg_wm_base.
+  func destroy() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "destroy", isDestructor: true,
+        arguments: []))
+  }
+  /// `xdg_wm_base.create_positioner` (opcode 1): create a positioner object.
+  func createPositioner(id: UInt32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 1, name: "create_positioner", isDestructor: false,
+        arguments: [.newID(id)]))
+  }
+  /// `xdg_wm_base.get_xdg_surface` (opcode 2): create a shell surface from a surface.
+  func getXdgSurface(id: WaylandObject<Wayland.XdgSurface>, surface: WaylandObject<Wayland.Surface>) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 2, name: "get_xdg_surface", isDestructor: false,
+        arguments: [.newID(id.id), .object(surface.id)]))
+  }
+  /// `xdg_wm_base.pong` (opcode 3): respond to a ping event.
+  func pong(serial: UInt32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 3, name: "pong", isDestructor: false,
+        arguments: [.uint(serial)]))
+  }
+}
+
+/// The requests of `xdg_surface`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.XdgSurface {
+  /// `xdg_surface.destroy` (opcode 0): destroy the xdg_surface.
+  func destroy() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "destroy", isDestructor: true,
+        arguments: []))
+  }
+  /// `xdg_surface.get_toplevel` (opcode 1): assign the xdg_toplevel surface role.
+  func getToplevel(id: WaylandObject<Wayland.Toplevel>) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 1, name: "get_toplevel", isDestructor: false,
+        arguments: [.newID(id.id)]))
+  }
+  /// `xdg_surface.get_popup` (opcode 2): assign the xdg_popup surface role.
+  func getPopup(id: UInt32, parent: WaylandObject<Wayland.XdgSurface>?, positioner: UInt32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 2, name: "get_popup", isDestructor: false,
+        arguments: [.newID(id), .object(parent?.id ?? 0), .object(positioner)]))
+  }
+  /// `xdg_surface.set_window_geometry` (opcode 3): set the new window geometry.
+  func setWindowGeometry(x: Int32, y: Int32, width: Int32, height: Int32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 3, name: "set_window_geometry", isDestructor: false,
+        arguments: [.int(x), .int(y), .int(width), .int(height)]))
+  }
+  /// `xdg_surface.ack_configure` (opcode 4): ack a configure event.
+  func ackConfigure(serial: UInt32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 4, name: "ack_configure", isDestructor: false,
+        arguments: [.uint(serial)]))
+  }
+}
+
+/// The requests of `xdg_toplevel`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.Toplevel {
+  /// `xdg_toplevel.destroy` (opcode 0): destroy the xdg_toplevel.
+  func destroy() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "destroy", isDestructor: true,
+        arguments: []))
+  }
+  /// `xdg_toplevel.set_parent` (opcode 1): set the parent of this surface.
+  func setParent(parent: WaylandObject<Wayland.Toplevel>?) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 1, name: "set_parent", isDestructor: false,
+        arguments: [.object(parent?.id ?? 0)]))
+  }
+  /// `xdg_toplevel.set_title` (opcode 2): set surface title.
+  func setTitle(title: String) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 2, name: "set_title", isDestructor: false,
+        arguments: [.string(title)]))
+  }
+  /// `xdg_toplevel.set_app_id` (opcode 3): set application ID.
+  func setAppId(appId: String) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 3, name: "set_app_id", isDestructor: false,
+        arguments: [.string(appId)]))
+  }
+  /// `xdg_toplevel.show_window_menu` (opcode 4): show the window menu.
+  func showWindowMenu(seat: WaylandObject<Wayland.Seat>, serial: UInt32, x: Int32, y: Int32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 4, name: "show_window_menu", isDestructor: false,
+        arguments: [.object(seat.id), .uint(serial), .int(x), .int(y)]))
+  }
+  /// `xdg_toplevel.move` (opcode 5): start an interactive move.
+  func move(seat: WaylandObject<Wayland.Seat>, serial: UInt32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 5, name: "move", isDestructor: false,
+        arguments: [.object(seat.id), .uint(serial)]))
+  }
+  /// `xdg_toplevel.resize` (opcode 6): start an interactive resize.
+  func resize(seat: WaylandObject<Wayland.Seat>, serial: UInt32, edges: WaylandEnum.ToplevelResizeEdge)
+    -> WaylandMessage
+  {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 6, name: "resize", isDestructor: false,
+        arguments: [.object(seat.id), .uint(serial), .uint(edges.rawValue)]))
+  }
+  /// `xdg_toplevel.set_max_size` (opcode 7): set the maximum size.
+  func setMaxSize(width: Int32, height: Int32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 7, name: "set_max_size", isDestructor: false,
+        arguments: [.int(width), .int(height)]))
+  }
+  /// `xdg_toplevel.set_min_size` (opcode 8): set the minimum size.
+  func setMinSize(width: Int32, height: Int32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 8, name: "set_min_size", isDestructor: false,
+        arguments: [.int(width), .int(height)]))
+  }
+  /// `xdg_toplevel.set_maximized` (opcode 9): maximize the window.
+  func setMaximized() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 9, name: "set_maximized", isDestructor: false,
+        arguments: []))
+  }
+  /// `xdg_toplevel.unset_maximized` (opcode 10): unmaximize the window.
+  func unsetMaximized() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 10, name: "unset_maximized", isDestructor: false,
+        arguments: []))
+  }
+  /// `xdg_toplevel.set_fullscreen` (opcode 11): set the window as fullscreen on an output.
+  func setFullscreen(output: UInt32?) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 11, name: "set_fullscreen", isDestructor: false,
+        arguments: [.object(output ?? 0)]))
+  }
+  /// `xdg_toplevel.unset_fullscreen` (opcode 12): unset the window as fullscreen.
+  func unsetFullscreen() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 12, name: "unset_fullscreen", isDestructor: false,
+        arguments: []))
+  }
+  /// `xdg_toplevel.set_minimized` (opcode 13): set the window as minimized.
+  func setMinimized() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 13, name: "set_minimized", isDestructor: false,
+        arguments: []))
+  }
+}
+
+/// The requests of `wl_data_device_manager`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.DataDeviceManager {
+  /// `wl_data_device_manager.create_data_source` (opcode 0): create a new data source.
+  func createDataSource(id: WaylandObject<Wayland.DataSource>) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "create_data_source", isDestructor: false,
+        arguments: [.newID(id.id)]))
+  }
+  /// `wl_data_device_manager.get_data_device` (opcode 1): create a new data device.
+  func getDataDevice(id: WaylandObject<Wayland.DataDevice>, seat: WaylandObject<Wayland.Seat>) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 1, name: "get_data_device", isDestructor: false,
+        arguments: [.newID(id.id), .object(seat.id)]))
+  }
+}
+
+/// The requests of `wl_data_device`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.DataDevice {
+  /// `wl_data_device.start_drag` (opcode 0): start drag-and-drop operation.
+  func startDrag(
+    source: WaylandObject<Wayland.DataSource>?, origin: WaylandObject<Wayland.Surface>,
+    icon: WaylandObject<Wayland.Surface>?, serial: UInt32
+  ) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "start_drag", isDestructor: false,
+        arguments: [.object(source?.id ?? 0), .object(origin.id), .object(icon?.id ?? 0), .uint(serial)]))
+  }
+  /// `wl_data_device.set_selection` (opcode 1): copy data to the selection.
+  func setSelection(source: WaylandObject<Wayland.DataSource>?, serial: UInt32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 1, name: "set_selection", isDestructor: false,
+        arguments: [.object(source?.id ?? 0), .uint(serial)]))
+  }
+  /// `wl_data_device.release` (opcode 2): destroy data device.
+  func release() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 2, name: "release", isDestructor: true,
+        arguments: []))
+  }
+}
+
+/// The requests of `wl_data_source`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.DataSource {
+  /// `wl_data_source.offer` (opcode 0): add an offered mime type.
+  func offer(mimeType: String) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "offer", isDestructor: false,
+        arguments: [.string(mimeType)]))
+  }
+  /// `wl_data_source.destroy` (opcode 1): destroy the data source.
+  func destroy() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 1, name: "destroy", isDestructor: true,
+        arguments: []))
+  }
+  /// `wl_data_source.set_actions` (opcode 2): set the available drag-and-drop actions.
+  func setActions(dndActions: WaylandEnum.DataDeviceManagerDndAction) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 2, name: "set_actions", isDestructor: false,
+        arguments: [.uint(dndActions.rawValue)]))
+  }
+}
+
+/// The requests of `wl_data_offer`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.DataOffer {
+  /// `wl_data_offer.accept` (opcode 0): accept one of the offered mime types.
+  func accept(serial: UInt32, mimeType: String?) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "accept", isDestructor: false,
+        arguments: [.uint(serial), .string(mimeType)]))
+  }
+  /// `wl_data_offer.receive` (opcode 1): request that the data is transferred.
+  func receive(mimeType: String, fd: Int32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 1, name: "receive", isDestructor: false,
+        arguments: [.string(mimeType), .fd(fd)]))
+  }
+  /// `wl_data_offer.destroy` (opcode 2): destroy data offer.
+  func destroy() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 2, name: "destroy", isDestructor: true,
+        arguments: []))
+  }
+  /// `wl_data_offer.finish` (opcode 3): the offer will no longer be used.
+  func finish() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 3, name: "finish", isDestructor: false,
+        arguments: []))
+  }
+  /// `wl_data_offer.set_actions` (opcode 4): set the available/preferred drag-and-drop actions.
+  func setActions(
+    dndActions: WaylandEnum.DataDeviceManagerDndAction, preferredAction: WaylandEnum.DataDeviceManagerDndAction
+  ) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 4, name: "set_actions", isDestructor: false,
+        arguments: [.uint(dndActions.rawValue), .uint(preferredAction.rawValue)]))
+  }
+}
+
+/// The requests of `zwp_primary_selection_device_manager_v1`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.PrimaryManager {
+  /// `zwp_primary_selection_device_manager_v1.create_source` (opcode 0): create a new primary selection source.
+  func createSource(id: WaylandObject<Wayland.PrimarySource>) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "create_source", isDestructor: false,
+        arguments: [.newID(id.id)]))
+  }
+  /// `zwp_primary_selection_device_manager_v1.get_device` (opcode 1): create a new primary selection device.
+  func getDevice(id: WaylandObject<Wayland.PrimaryDevice>, seat: WaylandObject<Wayland.Seat>) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 1, name: "get_device", isDestructor: false,
+        arguments: [.newID(id.id), .object(seat.id)]))
+  }
+  /// `zwp_primary_selection_device_manager_v1.destroy` (opcode 2): destroy the primary selection device manager.
+  func destroy() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 2, name: "destroy", isDestructor: true,
+        arguments: []))
+  }
+}
+
+/// The requests of `zwp_primary_selection_device_v1`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.PrimaryDevice {
+  /// `zwp_primary_selection_device_v1.set_selection` (opcode 0): set the primary selection.
+  func setSelection(source: WaylandObject<Wayland.PrimarySource>?, serial: UInt32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "set_selection", isDestructor: false,
+        arguments: [.object(source?.id ?? 0), .uint(serial)]))
+  }
+  /// `zwp_primary_selection_device_v1.destroy` (opcode 1): destroy the primary selection device.
+  func destroy() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 1, name: "destroy", isDestructor: true,
+        arguments: []))
+  }
+}
+
+/// The requests of `zwp_primary_selection_offer_v1`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.PrimaryOffer {
+  /// `zwp_primary_selection_offer_v1.receive` (opcode 0): request that the data is transferred.
+  func receive(mimeType: String, fd: Int32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "receive", isDestructor: false,
+        arguments: [.string(mimeType), .fd(fd)]))
+  }
+  /// `zwp_primary_selection_offer_v1.destroy` (opcode 1): destroy the primary selection offer.
+  func destroy() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 1, name: "destroy", isDestructor: true,
+        arguments: []))
+  }
+}
+
+/// The requests of `zwp_primary_selection_source_v1`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.PrimarySource {
+  /// `zwp_primary_selection_source_v1.offer` (opcode 0): add an offered mime type.
+  func offer(mimeType: String) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "offer", isDestructor: false,
+        arguments: [.string(mimeType)]))
+  }
+  /// `zwp_primary_selection_source_v1.destroy` (opcode 1): destroy the primary selection source.
+  func destroy() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 1, name: "destroy", isDestructor: true,
+        arguments: []))
+  }
+}
+
+/// The requests of `ext_data_control_manager_v1`, `zwlr_data_control_manager_v1`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.DataControlManager {
+  /// `ext_data_control_manager_v1.create_data_source`, `zwlr_data_control_manager_v1.create_data_source` (opcode 0): create a new data source.
+  func createDataSource(id: WaylandObject<Wayland.DataControlSource>) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "create_data_source", isDestructor: false,
+        arguments: [.newID(id.id)]))
+  }
+  /// `ext_data_control_manager_v1.get_data_device`, `zwlr_data_control_manager_v1.get_data_device` (opcode 1): get a data device for a seat.
+  func getDataDevice(id: WaylandObject<Wayland.DataControlDevice>, seat: WaylandObject<Wayland.Seat>) -> WaylandMessage
+  {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 1, name: "get_data_device", isDestructor: false,
+        arguments: [.newID(id.id), .object(seat.id)]))
+  }
+  /// `ext_data_control_manager_v1.destroy`, `zwlr_data_control_manager_v1.destroy` (opcode 2): destroy the manager.
+  func destroy() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 2, name: "destroy", isDestructor: true,
+        arguments: []))
+  }
+}
+
+/// The requests of `ext_data_control_device_v1`, `zwlr_data_control_device_v1`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.DataControlDevice {
+  /// `ext_data_control_device_v1.set_selection`, `zwlr_data_control_device_v1.set_selection` (opcode 0): copy data to the selection.
+  func setSelection(source: WaylandObject<Wayland.DataControlSource>?) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "set_selection", isDestructor: false,
+        arguments: [.object(source?.id ?? 0)]))
+  }
+  /// `ext_data_control_device_v1.destroy`, `zwlr_data_control_device_v1.destroy` (opcode 1): destroy this data device.
+  func destroy() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 1, name: "destroy", isDestructor: true,
+        arguments: []))
+  }
+  /// `ext_data_control_device_v1.set_primary_selection`, `zwlr_data_control_device_v1.set_primary_selection` (opcode 2): copy data to the primary selection.
+  func setPrimarySelection(source: WaylandObject<Wayland.DataControlSource>?) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 2, name: "set_primary_selection", isDestructor: false,
+        arguments: [.object(source?.id ?? 0)]))
+  }
+}
+
+/// The requests of `ext_data_control_source_v1`, `zwlr_data_control_source_v1`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.DataControlSource {
+  /// `ext_data_control_source_v1.offer`, `zwlr_data_control_source_v1.offer` (opcode 0): add an offered MIME type.
+  func offer(mimeType: String) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "offer", isDestructor: false,
+        arguments: [.string(mimeType)]))
+  }
+  /// `ext_data_control_source_v1.destroy`, `zwlr_data_control_source_v1.destroy` (opcode 1): destroy this source.
+  func destroy() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 1, name: "destroy", isDestructor: true,
+        arguments: []))
+  }
+}
+
+/// The requests of `ext_data_control_offer_v1`, `zwlr_data_control_offer_v1`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.DataControlOffer {
+  /// `ext_data_control_offer_v1.receive`, `zwlr_data_control_offer_v1.receive` (opcode 0): request that the data is transferred.
+  func receive(mimeType: String, fd: Int32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "receive", isDestructor: false,
+        arguments: [.string(mimeType), .fd(fd)]))
+  }
+  /// `ext_data_control_offer_v1.destroy`, `zwlr_data_control_offer_v1.destroy` (opcode 1): destroy this offer.
+  func destroy() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 1, name: "destroy", isDestructor: true,
+        arguments: []))
   }
 }
 
@@ -1083,9 +1330,9 @@ enum WaylandEvents {
   /// The events of `wl_pointer`, by opcode.
   enum Pointer: Sendable {
     /// `enter` (opcode 0): enter event.
-    case enter(serial: UInt32, surface: UInt32, surfaceX: Double, surfaceY: Double)
+    case enter(serial: UInt32, surface: WaylandObject<Wayland.Surface>, surfaceX: Double, surfaceY: Double)
     /// `leave` (opcode 1): leave event.
-    case leave(serial: UInt32, surface: UInt32)
+    case leave(serial: UInt32, surface: WaylandObject<Wayland.Surface>)
     /// `motion` (opcode 2): pointer motion event.
     case motion(time: UInt32, surfaceX: Double, surfaceY: Double)
     /// `button` (opcode 3): pointer button event.
@@ -1106,14 +1353,15 @@ enum WaylandEvents {
     init?(opcode: UInt16, _ a: [WaylandWire.Argument]) {
       switch opcode {
       case 0:
-        guard a.count == 4, case .uint(let serial) = a[0], case .object(let surface) = a[1],
+        guard a.count == 4, case .uint(let serial) = a[0], case .object(let surfaceRaw) = a[1],
           case .fixed(let surfaceXRaw) = a[2], case .fixed(let surfaceYRaw) = a[3]
         else { return nil }
         self = .enter(
-          serial: serial, surface: surface, surfaceX: Double(surfaceXRaw) / 256, surfaceY: Double(surfaceYRaw) / 256)
+          serial: serial, surface: WaylandObject(id: surfaceRaw), surfaceX: Double(surfaceXRaw) / 256,
+          surfaceY: Double(surfaceYRaw) / 256)
       case 1:
-        guard a.count == 2, case .uint(let serial) = a[0], case .object(let surface) = a[1] else { return nil }
-        self = .leave(serial: serial, surface: surface)
+        guard a.count == 2, case .uint(let serial) = a[0], case .object(let surfaceRaw) = a[1] else { return nil }
+        self = .leave(serial: serial, surface: WaylandObject(id: surfaceRaw))
       case 2:
         guard a.count == 3, case .uint(let time) = a[0], case .fixed(let surfaceXRaw) = a[1],
           case .fixed(let surfaceYRaw) = a[2]
@@ -1152,9 +1400,9 @@ enum WaylandEvents {
     /// `keymap` (opcode 0): keyboard mapping.
     case keymap(format: WaylandEnum.KeyboardKeymapFormat, fd: Int32, size: UInt32)
     /// `enter` (opcode 1): enter event.
-    case enter(serial: UInt32, surface: UInt32, keys: [UInt8])
+    case enter(serial: UInt32, surface: WaylandObject<Wayland.Surface>, keys: [UInt8])
     /// `leave` (opcode 2): leave event.
-    case leave(serial: UInt32, surface: UInt32)
+    case leave(serial: UInt32, surface: WaylandObject<Wayland.Surface>)
     /// `key` (opcode 3): key event.
     case key(serial: UInt32, time: UInt32, key: UInt32, state: WaylandEnum.KeyboardKeyState)
     /// `modifiers` (opcode 4): modifier and group state.
@@ -1171,13 +1419,13 @@ enum WaylandEvents {
         else { return nil }
         self = .keymap(format: WaylandEnum.KeyboardKeymapFormat(rawValue: formatRaw), fd: fd, size: size)
       case 1:
-        guard a.count == 3, case .uint(let serial) = a[0], case .object(let surface) = a[1],
+        guard a.count == 3, case .uint(let serial) = a[0], case .object(let surfaceRaw) = a[1],
           case .array(let keys) = a[2]
         else { return nil }
-        self = .enter(serial: serial, surface: surface, keys: keys)
+        self = .enter(serial: serial, surface: WaylandObject(id: surfaceRaw), keys: keys)
       case 2:
-        guard a.count == 2, case .uint(let serial) = a[0], case .object(let surface) = a[1] else { return nil }
-        self = .leave(serial: serial, surface: surface)
+        guard a.count == 2, case .uint(let serial) = a[0], case .object(let surfaceRaw) = a[1] else { return nil }
+        self = .leave(serial: serial, surface: WaylandObject(id: surfaceRaw))
       case 3:
         guard a.count == 4, case .uint(let serial) = a[0], case .uint(let time) = a[1], case .uint(let key) = a[2],
           case .uint(let stateRaw) = a[3]
@@ -1313,9 +1561,11 @@ enum WaylandEvents {
   /// The events of `wl_data_device`, by opcode.
   enum DataDevice: Sendable {
     /// `data_offer` (opcode 0): introduce a new wl_data_offer.
-    case dataOffer(id: UInt32)
+    case dataOffer(id: WaylandObject<Wayland.DataOffer>)
     /// `enter` (opcode 1): initiate drag-and-drop session.
-    case enter(serial: UInt32, surface: UInt32, x: Double, y: Double, id: UInt32?)
+    case enter(
+      serial: UInt32, surface: WaylandObject<Wayland.Surface>, x: Double, y: Double,
+      id: WaylandObject<Wayland.DataOffer>?)
     /// `leave` (opcode 2): end drag-and-drop session.
     case leave
     /// `motion` (opcode 3): drag-and-drop session motion.
@@ -1323,21 +1573,22 @@ enum WaylandEvents {
     /// `drop` (opcode 4): end drag-and-drop session successfully.
     case drop
     /// `selection` (opcode 5): advertise new selection.
-    case selection(id: UInt32?)
+    case selection(id: WaylandObject<Wayland.DataOffer>?)
 
     /// The event of `opcode` with arguments `a` (already checked against the signature);
     /// nil for an opcode or arguments that do not fit.
     init?(opcode: UInt16, _ a: [WaylandWire.Argument]) {
       switch opcode {
       case 0:
-        guard a.count == 1, case .newID(let id) = a[0] else { return nil }
-        self = .dataOffer(id: id)
+        guard a.count == 1, case .newID(let idRaw) = a[0] else { return nil }
+        self = .dataOffer(id: WaylandObject(id: idRaw))
       case 1:
-        guard a.count == 5, case .uint(let serial) = a[0], case .object(let surface) = a[1],
+        guard a.count == 5, case .uint(let serial) = a[0], case .object(let surfaceRaw) = a[1],
           case .fixed(let xRaw) = a[2], case .fixed(let yRaw) = a[3], case .object(let idRaw) = a[4]
         else { return nil }
         self = .enter(
-          serial: serial, surface: surface, x: Double(xRaw) / 256, y: Double(yRaw) / 256, id: idRaw == 0 ? nil : idRaw)
+          serial: serial, surface: WaylandObject(id: surfaceRaw), x: Double(xRaw) / 256, y: Double(yRaw) / 256,
+          id: idRaw == 0 ? nil : WaylandObject(id: idRaw))
       case 2:
         guard a.count == 0 else { return nil }
         self = .leave
@@ -1350,7 +1601,7 @@ enum WaylandEvents {
         self = .drop
       case 5:
         guard a.count == 1, case .object(let idRaw) = a[0] else { return nil }
-        self = .selection(id: idRaw == 0 ? nil : idRaw)
+        self = .selection(id: idRaw == 0 ? nil : WaylandObject(id: idRaw))
       default: return nil
       }
     }
@@ -1428,20 +1679,20 @@ enum WaylandEvents {
   /// The events of `zwp_primary_selection_device_v1`, by opcode.
   enum PrimaryDevice: Sendable {
     /// `data_offer` (opcode 0): introduce a new wp_primary_selection_offer.
-    case dataOffer(offer: UInt32)
+    case dataOffer(offer: WaylandObject<Wayland.PrimaryOffer>)
     /// `selection` (opcode 1): advertise a new primary selection.
-    case selection(id: UInt32?)
+    case selection(id: WaylandObject<Wayland.PrimaryOffer>?)
 
     /// The event of `opcode` with arguments `a` (already checked against the signature);
     /// nil for an opcode or arguments that do not fit.
     init?(opcode: UInt16, _ a: [WaylandWire.Argument]) {
       switch opcode {
       case 0:
-        guard a.count == 1, case .newID(let offer) = a[0] else { return nil }
-        self = .dataOffer(offer: offer)
+        guard a.count == 1, case .newID(let offerRaw) = a[0] else { return nil }
+        self = .dataOffer(offer: WaylandObject(id: offerRaw))
       case 1:
         guard a.count == 1, case .object(let idRaw) = a[0] else { return nil }
-        self = .selection(id: idRaw == 0 ? nil : idRaw)
+        self = .selection(id: idRaw == 0 ? nil : WaylandObject(id: idRaw))
       default: return nil
       }
     }
@@ -1489,30 +1740,30 @@ enum WaylandEvents {
   /// The events of `ext_data_control_device_v1`, by opcode.
   enum DataControlDevice: Sendable {
     /// `data_offer` (opcode 0): introduce a new ext_data_control_offer.
-    case dataOffer(id: UInt32)
+    case dataOffer(id: WaylandObject<Wayland.DataControlOffer>)
     /// `selection` (opcode 1): advertise new selection.
-    case selection(id: UInt32?)
+    case selection(id: WaylandObject<Wayland.DataControlOffer>?)
     /// `finished` (opcode 2): this data control is no longer valid.
     case finished
     /// `primary_selection` (opcode 3): advertise new primary selection.
-    case primarySelection(id: UInt32?)
+    case primarySelection(id: WaylandObject<Wayland.DataControlOffer>?)
 
     /// The event of `opcode` with arguments `a` (already checked against the signature);
     /// nil for an opcode or arguments that do not fit.
     init?(opcode: UInt16, _ a: [WaylandWire.Argument]) {
       switch opcode {
       case 0:
-        guard a.count == 1, case .newID(let id) = a[0] else { return nil }
-        self = .dataOffer(id: id)
+        guard a.count == 1, case .newID(let idRaw) = a[0] else { return nil }
+        self = .dataOffer(id: WaylandObject(id: idRaw))
       case 1:
         guard a.count == 1, case .object(let idRaw) = a[0] else { return nil }
-        self = .selection(id: idRaw == 0 ? nil : idRaw)
+        self = .selection(id: idRaw == 0 ? nil : WaylandObject(id: idRaw))
       case 2:
         guard a.count == 0 else { return nil }
         self = .finished
       case 3:
         guard a.count == 1, case .object(let idRaw) = a[0] else { return nil }
-        self = .primarySelection(id: idRaw == 0 ? nil : idRaw)
+        self = .primarySelection(id: idRaw == 0 ? nil : WaylandObject(id: idRaw))
       default: return nil
       }
     }

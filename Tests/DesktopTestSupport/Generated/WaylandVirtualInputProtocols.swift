@@ -36,132 +36,176 @@ extension WaylandInterface {
     events: [])
 }
 
-extension WaylandRequest {
-  /// The requests of `zwlr_virtual_pointer_manager_v1`, typed, with their opcodes.
-  enum VirtualPointerManager {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["zwlr_virtual_pointer_manager_v1"]
-
-    /// `zwlr_virtual_pointer_manager_v1.create_virtual_pointer` (opcode 0): Create a new virtual pointer.
-    static func createVirtualPointer(seat: UInt32?, id: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualPointerManager.interfaces, opcode: 0, name: "create_virtual_pointer", isDestructor: false,
-        arguments: [.object(seat ?? 0), .newID(id)])
-    }
-    /// `zwlr_virtual_pointer_manager_v1.destroy` (opcode 1): destroy the virtual pointer manager.
-    static func destroy() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualPointerManager.interfaces, opcode: 1, name: "destroy", isDestructor: true,
-        arguments: [])
-    }
+extension Wayland {
+  /// `zwlr_virtual_pointer_manager_v1`: the objects of this interface take the same requests.
+  package enum VirtualPointerManager: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["zwlr_virtual_pointer_manager_v1"]
   }
 
-  /// The requests of `zwlr_virtual_pointer_v1`, typed, with their opcodes.
-  enum VirtualPointer {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["zwlr_virtual_pointer_v1"]
-
-    /// `zwlr_virtual_pointer_v1.motion` (opcode 0): pointer relative motion event.
-    static func motion(time: UInt32, dx: Double, dy: Double) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualPointer.interfaces, opcode: 0, name: "motion", isDestructor: false,
-        arguments: [.uint(time), .fixed(Int32((dx * 256).rounded())), .fixed(Int32((dy * 256).rounded()))])
-    }
-    /// `zwlr_virtual_pointer_v1.motion_absolute` (opcode 1): pointer absolute motion event.
-    static func motionAbsolute(time: UInt32, x: UInt32, y: UInt32, xExtent: UInt32, yExtent: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualPointer.interfaces, opcode: 1, name: "motion_absolute", isDestructor: false,
-        arguments: [.uint(time), .uint(x), .uint(y), .uint(xExtent), .uint(yExtent)])
-    }
-    /// `zwlr_virtual_pointer_v1.button` (opcode 2): button event.
-    static func button(time: UInt32, button: UInt32, state: WaylandEnum.PointerButtonState) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualPointer.interfaces, opcode: 2, name: "button", isDestructor: false,
-        arguments: [.uint(time), .uint(button), .uint(state.rawValue)])
-    }
-    /// `zwlr_virtual_pointer_v1.axis` (opcode 3): axis event.
-    static func axis(time: UInt32, axis: WaylandEnum.PointerAxis, value: Double) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualPointer.interfaces, opcode: 3, name: "axis", isDestructor: false,
-        arguments: [.uint(time), .uint(axis.rawValue), .fixed(Int32((value * 256).rounded()))])
-    }
-    /// `zwlr_virtual_pointer_v1.frame` (opcode 4): end of a pointer event sequence.
-    static func frame() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualPointer.interfaces, opcode: 4, name: "frame", isDestructor: false,
-        arguments: [])
-    }
-    /// `zwlr_virtual_pointer_v1.axis_source` (opcode 5): axis source event.
-    static func axisSource(axisSource: WaylandEnum.PointerAxisSource) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualPointer.interfaces, opcode: 5, name: "axis_source", isDestructor: false,
-        arguments: [.uint(axisSource.rawValue)])
-    }
-    /// `zwlr_virtual_pointer_v1.axis_stop` (opcode 6): axis stop event.
-    static func axisStop(time: UInt32, axis: WaylandEnum.PointerAxis) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualPointer.interfaces, opcode: 6, name: "axis_stop", isDestructor: false,
-        arguments: [.uint(time), .uint(axis.rawValue)])
-    }
-    /// `zwlr_virtual_pointer_v1.axis_discrete` (opcode 7): axis click event.
-    static func axisDiscrete(time: UInt32, axis: WaylandEnum.PointerAxis, value: Double, discrete: Int32)
-      -> WaylandRequest
-    {
-      WaylandRequest(
-        interfaces: VirtualPointer.interfaces, opcode: 7, name: "axis_discrete", isDestructor: false,
-        arguments: [.uint(time), .uint(axis.rawValue), .fixed(Int32((value * 256).rounded())), .int(discrete)])
-    }
-    /// `zwlr_virtual_pointer_v1.destroy` (opcode 8): destroy the virtual pointer object.
-    static func destroy() -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualPointer.interfaces, opcode: 8, name: "destroy", isDestructor: true,
-        arguments: [])
-    }
+  /// `zwlr_virtual_pointer_v1`: the objects of this interface take the same requests.
+  package enum VirtualPointer: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["zwlr_virtual_pointer_v1"]
   }
 
-  /// The requests of `zwp_virtual_keyboard_manager_v1`, typed, with their opcodes.
-  enum VirtualKeyboardManager {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["zwp_virtual_keyboard_manager_v1"]
-
-    /// `zwp_virtual_keyboard_manager_v1.create_virtual_keyboard` (opcode 0): Create a new virtual keyboard.
-    static func createVirtualKeyboard(seat: UInt32, id: UInt32) -> WaylandRequest {
-      WaylandRequest(
-        interfaces: VirtualKeyboardManager.interfaces, opcode: 0, name: "create_virtual_keyboard", isDestructor: false,
-        arguments: [.object(seat), .newID(id)])
-    }
+  /// `zwp_virtual_keyboard_manager_v1`: the objects of this interface take the same requests.
+  package enum VirtualKeyboardManager: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["zwp_virtual_keyboard_manager_v1"]
   }
 
-  /// The requests of `zwp_virtual_keyboard_v1`, typed, with their opcodes.
-  enum VirtualKeyboard {
-    /// The interfaces these requests may be sent to.
-    static let interfaces: Set<String> = ["zwp_virtual_keyboard_v1"]
+  /// `zwp_virtual_keyboard_v1`: the objects of this interface take the same requests.
+  package enum VirtualKeyboard: WaylandFamily {
+    /// The interfaces of the family.
+    package static let interfaces: Set<String> = ["zwp_virtual_keyboard_v1"]
+  }
+}
 
-    /// `zwp_virtual_keyboard_v1.keymap` (opcode 0): keyboard mapping.
-    static func keymap(format: WaylandEnum.KeyboardKeymapFormat, fd: Int32, size: UInt32) -> WaylandRequest {
+/// The requests of `zwlr_virtual_pointer_manager_v1`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.VirtualPointerManager {
+  /// `zwlr_virtual_pointer_manager_v1.create_virtual_pointer` (opcode 0): Create a new virtual pointer.
+  func createVirtualPointer(seat: WaylandObject<Wayland.Seat>?, id: WaylandObject<Wayland.VirtualPointer>)
+    -> WaylandMessage
+  {
+    WaylandMessage(
+      to: self.id,
       WaylandRequest(
-        interfaces: VirtualKeyboard.interfaces, opcode: 0, name: "keymap", isDestructor: false,
-        arguments: [.uint(format.rawValue), .fd(fd), .uint(size)])
-    }
-    /// `zwp_virtual_keyboard_v1.key` (opcode 1): key event.
-    static func key(time: UInt32, key: UInt32, state: UInt32) -> WaylandRequest {
+        interfaces: Family.interfaces, opcode: 0, name: "create_virtual_pointer", isDestructor: false,
+        arguments: [.object(seat?.id ?? 0), .newID(id.id)]))
+  }
+  /// `zwlr_virtual_pointer_manager_v1.destroy` (opcode 1): destroy the virtual pointer manager.
+  func destroy() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
       WaylandRequest(
-        interfaces: VirtualKeyboard.interfaces, opcode: 1, name: "key", isDestructor: false,
-        arguments: [.uint(time), .uint(key), .uint(state)])
-    }
-    /// `zwp_virtual_keyboard_v1.modifiers` (opcode 2): modifier and group state.
-    static func modifiers(modsDepressed: UInt32, modsLatched: UInt32, modsLocked: UInt32, group: UInt32)
-      -> WaylandRequest
-    {
+        interfaces: Family.interfaces, opcode: 1, name: "destroy", isDestructor: true,
+        arguments: []))
+  }
+}
+
+/// The requests of `zwlr_virtual_pointer_v1`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.VirtualPointer {
+  /// `zwlr_virtual_pointer_v1.motion` (opcode 0): pointer relative motion event.
+  func motion(time: UInt32, dx: Double, dy: Double) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
       WaylandRequest(
-        interfaces: VirtualKeyboard.interfaces, opcode: 2, name: "modifiers", isDestructor: false,
-        arguments: [.uint(modsDepressed), .uint(modsLatched), .uint(modsLocked), .uint(group)])
-    }
-    /// `zwp_virtual_keyboard_v1.destroy` (opcode 3): destroy the virtual keyboard keyboard object.
-    static func destroy() -> WaylandRequest {
+        interfaces: Family.interfaces, opcode: 0, name: "motion", isDestructor: false,
+        arguments: [.uint(time), .fixed(Int32((dx * 256).rounded())), .fixed(Int32((dy * 256).rounded()))]))
+  }
+  /// `zwlr_virtual_pointer_v1.motion_absolute` (opcode 1): pointer absolute motion event.
+  func motionAbsolute(time: UInt32, x: UInt32, y: UInt32, xExtent: UInt32, yExtent: UInt32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
       WaylandRequest(
-        interfaces: VirtualKeyboard.interfaces, opcode: 3, name: "destroy", isDestructor: true,
-        arguments: [])
-    }
+        interfaces: Family.interfaces, opcode: 1, name: "motion_absolute", isDestructor: false,
+        arguments: [.uint(time), .uint(x), .uint(y), .uint(xExtent), .uint(yExtent)]))
+  }
+  /// `zwlr_virtual_pointer_v1.button` (opcode 2): button event.
+  func button(time: UInt32, button: UInt32, state: WaylandEnum.PointerButtonState) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 2, name: "button", isDestructor: false,
+        arguments: [.uint(time), .uint(button), .uint(state.rawValue)]))
+  }
+  /// `zwlr_virtual_pointer_v1.axis` (opcode 3): axis event.
+  func axis(time: UInt32, axis: WaylandEnum.PointerAxis, value: Double) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 3, name: "axis", isDestructor: false,
+        arguments: [.uint(time), .uint(axis.rawValue), .fixed(Int32((value * 256).rounded()))]))
+  }
+  /// `zwlr_virtual_pointer_v1.frame` (opcode 4): end of a pointer event sequence.
+  func frame() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 4, name: "frame", isDestructor: false,
+        arguments: []))
+  }
+  /// `zwlr_virtual_pointer_v1.axis_source` (opcode 5): axis source event.
+  func axisSource(axisSource: WaylandEnum.PointerAxisSource) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 5, name: "axis_source", isDestructor: false,
+        arguments: [.uint(axisSource.rawValue)]))
+  }
+  /// `zwlr_virtual_pointer_v1.axis_stop` (opcode 6): axis stop event.
+  func axisStop(time: UInt32, axis: WaylandEnum.PointerAxis) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 6, name: "axis_stop", isDestructor: false,
+        arguments: [.uint(time), .uint(axis.rawValue)]))
+  }
+  /// `zwlr_virtual_pointer_v1.axis_discrete` (opcode 7): axis click event.
+  func axisDiscrete(time: UInt32, axis: WaylandEnum.PointerAxis, value: Double, discrete: Int32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 7, name: "axis_discrete", isDestructor: false,
+        arguments: [.uint(time), .uint(axis.rawValue), .fixed(Int32((value * 256).rounded())), .int(discrete)]))
+  }
+  /// `zwlr_virtual_pointer_v1.destroy` (opcode 8): destroy the virtual pointer object.
+  func destroy() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 8, name: "destroy", isDestructor: true,
+        arguments: []))
+  }
+}
+
+/// The requests of `zwp_virtual_keyboard_manager_v1`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.VirtualKeyboardManager {
+  /// `zwp_virtual_keyboard_manager_v1.create_virtual_keyboard` (opcode 0): Create a new virtual keyboard.
+  func createVirtualKeyboard(seat: WaylandObject<Wayland.Seat>, id: WaylandObject<Wayland.VirtualKeyboard>)
+    -> WaylandMessage
+  {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "create_virtual_keyboard", isDestructor: false,
+        arguments: [.object(seat.id), .newID(id.id)]))
+  }
+}
+
+/// The requests of `zwp_virtual_keyboard_v1`, typed, with their opcodes.
+extension WaylandObject where Family == Wayland.VirtualKeyboard {
+  /// `zwp_virtual_keyboard_v1.keymap` (opcode 0): keyboard mapping.
+  func keymap(format: WaylandEnum.KeyboardKeymapFormat, fd: Int32, size: UInt32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 0, name: "keymap", isDestructor: false,
+        arguments: [.uint(format.rawValue), .fd(fd), .uint(size)]))
+  }
+  /// `zwp_virtual_keyboard_v1.key` (opcode 1): key event.
+  func key(time: UInt32, key: UInt32, state: UInt32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 1, name: "key", isDestructor: false,
+        arguments: [.uint(time), .uint(key), .uint(state)]))
+  }
+  /// `zwp_virtual_keyboard_v1.modifiers` (opcode 2): modifier and group state.
+  func modifiers(modsDepressed: UInt32, modsLatched: UInt32, modsLocked: UInt32, group: UInt32) -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 2, name: "modifiers", isDestructor: false,
+        arguments: [.uint(modsDepressed), .uint(modsLatched), .uint(modsLocked), .uint(group)]))
+  }
+  /// `zwp_virtual_keyboard_v1.destroy` (opcode 3): destroy the virtual keyboard keyboard object.
+  func destroy() -> WaylandMessage {
+    WaylandMessage(
+      to: self.id,
+      WaylandRequest(
+        interfaces: Family.interfaces, opcode: 3, name: "destroy", isDestructor: true,
+        arguments: []))
   }
 }
