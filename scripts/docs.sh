@@ -10,7 +10,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build/docs}
 modules=(PropertyList TypeRegistry TypeValidation Pasteboard SystemPasteboard DesktopPasteboard Workspace)
-graphs=$(swift package dump-symbol-graph --minimum-access-level public | sed -n 's/^Files written to //p' | tail -1)
+# Extension blocks: what a module adds to another's types (NSPasteboard's bind(to:), String's
+# item-provider conformances) is documented under "Extended Modules".
+graphs=$(swift package dump-symbol-graph --minimum-access-level public --emit-extension-block-symbols |
+  sed -n 's/^Files written to //p' | tail -1)
 [ -d "$graphs" ] || { echo "no symbol graphs were written" >&2; exit 1; }
 mkdir -p "$out"
 rm -rf "$out/site"
@@ -40,11 +43,18 @@ for module in "${modules[@]}"; do
   if [ "$module" = SystemPasteboard ]; then
     # The module users import re-exports its core and its backends (which declare nothing
     # public): it is documented whole, the core's symbols and its own as one module.
-    python3 scripts/merge-symbol-graphs.py SystemPasteboard "$graphs/SystemPasteboardCore.symbols.json" \
+    python3 scripts/merge-symbol-graphs.py merge SystemPasteboard "$graphs/SystemPasteboardCore.symbols.json" \
       "$graphs/SystemPasteboard@SystemPasteboardCore.symbols.json" > "$dir/SystemPasteboard.symbols.json"
   else
     cp "$graphs/$module.symbols.json" "$dir/"
     cp "$graphs/$module"@*.symbols.json "$dir/" 2>/dev/null || true
+    # An extension of the core's types is shown as one of the module users import.
+    for core in "$dir/$module"@SystemPasteboardCore.symbols.json; do
+      [ -e "$core" ] || continue
+      python3 scripts/merge-symbol-graphs.py rename SystemPasteboardCore SystemPasteboard "$core" \
+        > "$dir/$module@SystemPasteboard.symbols.json"
+      rm "$core"
+    done
   fi
   convert "Sources/$module/$module.docc" "$module" "$dir"
   rm -rf "$dir"
