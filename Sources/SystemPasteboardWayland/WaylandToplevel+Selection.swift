@@ -162,6 +162,31 @@ extension WaylandToplevel {
     try dispatcher.settle()
   }
 
+  /// Reads what this window's own `source` serves for `mimeType`, here: for a paste of the
+  /// window's own copy on the thread that drives the window (a menu's Copy, then Paste), where the
+  /// compositor's `send` would come to this very connection, which that thread cannot read while it
+  /// waits on the pipe. The same loader answers as for another client (nothing for a type the
+  /// source does not serve, as its pipe would close empty), and the paste is counted as served.
+  /// - Throws: ``SystemPasteboardError``: what `sink` throws; `.fileUnreadable` when a file
+  ///   payload cannot be read.
+  func readOwn(
+    _ source: WaylandWindowSource, _ mimeType: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
+  ) throws(SystemPasteboardError) {
+    guard let (serve, events) = state.withLock({ $0.sources[source] }), let payload = serve(mimeType) else { return }
+    let chunk = 1 << 16
+    var offset = 0
+    while offset < payload.count {
+      let bytes = try payload.bytes(at: offset, length: min(chunk, payload.count - offset))
+      guard !bytes.isEmpty else { break }
+      try sink(bytes)
+      offset += bytes.count
+    }
+    events(.served(mimeType))
+  }
+
+  /// Whether the caller runs on the thread that serves the window's connection.
+  var isOnLoop: Bool { dispatcher.isStarted && dispatcher.loop.inEventLoop }
+
   /// Takes the window off the screen (its surface destroyed) while the connection goes on
   /// serving what it offers, as wl-copy does once its selection is set.
   func unmap() {

@@ -85,6 +85,9 @@ final class WaylandWindowSelection: PasteboardBackend, @unchecked Sendable {
   func read(_ target: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void)
     throws(SystemPasteboardError)
   {
+    // Our own copy, read on the thread that serves the window: the compositor would ask that
+    // thread for it, so it is read from the source itself.
+    if window.isOnLoop, let source = owned.withLock({ $0 }) { return try window.readOwn(source, target, into: sink) }
     guard let selection = window.selection(primary: primary) else {
       throw SystemPasteboardError(.noOwner, "nothing owns the \(name) of \(display)")
     }

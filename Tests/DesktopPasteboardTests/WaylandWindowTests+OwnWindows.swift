@@ -132,3 +132,31 @@ extension DragAndDropTests.WaylandWindowTests {
     #expect(pasted == "copied on the main thread")
   }
 }
+
+extension DragAndDropTests.WaylandWindowTests {
+  /// A paste made on the main thread that drives the window, of what that same code copied (a
+  /// menu's Copy then Paste): the compositor asks this very connection for the data, which the
+  /// thread reading the paste must still serve. The text pasted is the text copied.
+  @Test func aPasteOfOurOwnCopyOnTheThreadThatDrivesTheWindow() async throws {
+    let (compositor, input, display) = try Self.desktop()
+    let window = try WaylandWindow(
+      title: "clipboard", width: 300, height: 200, display: display, applicationID: "swift-uti", events: .mainThread)
+    defer { window.close() }
+    let origin = try compositor.place(appID: "swift-uti", at: 0, 0)
+    let clipboard = window.pasteboard(for: .clipboard)
+    let presses = window.buttonPresses
+    try await offThePool {
+      try input.move(to: origin.x + 20, origin.y + 20)
+      try input.button(pressed: true)
+      try input.button(pressed: false)
+    }
+    #expect(await nextPress(presses) != nil)
+    let pasted = try await MainActor.run {
+      var item = SystemPasteboard.Item()
+      item.register(.utf8PlainText) { Array("copied and pasted on the main thread".utf8) }
+      try clipboard.setItems([item])
+      return try clipboard.data(conformingTo: .utf8PlainText).map { String(decoding: $0.data, as: UTF8.self) }
+    }
+    #expect(pasted == "copied and pasted on the main thread")
+  }
+}
