@@ -28,8 +28,10 @@ import UTIPlatform
 ///   and must not wait for another thread.
 /// - A write called on the loop's own thread (a handler that copies, main-thread code where the
 ///   main thread drives a Wayland window) is written there and returns without waiting for the
-///   server: no nested round trip. A read called there has no other way to its answer, and reads
-///   the loop's socket in place until it comes.
+///   server: no nested round trip. A read called there (a window's clipboard, pasted from the
+///   main thread that drives the window) answers as a toolkit does, from what the loop last heard:
+///   the types the server last announced, our own copy from its source in place; another
+///   client's data comes through its pipe, which the loop does not serve.
 /// - Debug builds stop at a write made off the loop; the threading tests run every backend
 ///   through concurrent callers to check it.
 package protocol PasteboardBackend: SelectionSource, BackendInspection, AnyObject, Sendable {

@@ -10,7 +10,8 @@ final class WaylandWindowSelection: PasteboardBackend, @unchecked Sendable {
   let window: WaylandToplevel
   let primary: Bool
   let registry: UTTypeRegistry?
-  private let owned = Locked<WaylandWindowSource?>(nil)
+  /// The source we set, and its MIME types, until another selection replaces it.
+  private let owned = Locked<(source: WaylandWindowSource, mimeTypes: [String])?>(nil)
 
   init(window: WaylandToplevel, primary: Bool, registry: UTTypeRegistry?) {
     self.window = window
@@ -51,7 +52,7 @@ final class WaylandWindowSelection: PasteboardBackend, @unchecked Sendable {
         default: break
         }
       })
-    owned.withLock { $0 = source }
+    owned.withLock { $0 = (source, offers.map(\.target)) }
     ownershipChanged.notify()
   }
 
@@ -59,7 +60,7 @@ final class WaylandWindowSelection: PasteboardBackend, @unchecked Sendable {
     guard
       let source = owned.withLock({ state -> WaylandWindowSource? in
         defer { state = nil }
-        return state
+        return state?.source
       })
     else { return }
     defer { ownershipChanged.notify() }
@@ -71,8 +72,16 @@ final class WaylandWindowSelection: PasteboardBackend, @unchecked Sendable {
     try window.clearSelection(primary: primary, serial: window.latestSerial)
   }
 
+  /// The MIME types of the selection. Off the window's thread, after a round trip (every event
+  /// the compositor sent before is in); on it (code on the main thread that drives the window),
+  /// as the compositor last told the window, with no round trip nested in the loop's turn, as a
+  /// toolkit answers: our own copy's types while it is the selection.
   func targets() throws(SystemPasteboardError) -> [String] {
-    try window.sync()
+    if !window.isOnLoop {
+      try window.sync()
+    } else if let mimeTypes = owned.withLock({ $0?.mimeTypes }) {
+      return mimeTypes
+    }
     guard let selection = window.selection(primary: primary) else {
       throw SystemPasteboardError(
         .noOwner,
@@ -87,7 +96,9 @@ final class WaylandWindowSelection: PasteboardBackend, @unchecked Sendable {
   {
     // Our own copy, read on the thread that serves the window: the compositor would ask that
     // thread for it, so it is read from the source itself.
-    if window.isOnLoop, let source = owned.withLock({ $0 }) { return try window.readOwn(source, target, into: sink) }
+    if window.isOnLoop, let source = owned.withLock({ $0?.source }) {
+      return try window.readOwn(source, target, into: sink)
+    }
     guard let selection = window.selection(primary: primary) else {
       throw SystemPasteboardError(.noOwner, "nothing owns the \(name) of \(display)")
     }

@@ -135,8 +135,9 @@ extension DragAndDropTests.WaylandWindowTests {
 
 extension DragAndDropTests.WaylandWindowTests {
   /// A paste made on the main thread that drives the window, of what that same code copied (a
-  /// menu's Copy then Paste): the compositor asks this very connection for the data, which the
-  /// thread reading the paste must still serve. The text pasted is the text copied.
+  /// menu's Copy then Paste): the compositor would ask this very connection for the data, which
+  /// that thread cannot read while it waits. The text pasted is the text copied, and neither the
+  /// copy nor the paste nests a round trip in the loop's turn.
   @Test func aPasteOfOurOwnCopyOnTheThreadThatDrivesTheWindow() async throws {
     let (compositor, input, display) = try Self.desktop()
     let window = try WaylandWindow(
@@ -151,6 +152,9 @@ extension DragAndDropTests.WaylandWindowTests {
       try input.button(pressed: false)
     }
     #expect(await nextPress(presses) != nil)
+    let nested = Locked(0)
+    window.toplevel.dispatcher.observeNestedRoundTrips { nested.withLock { $0 += 1 } }
+    defer { window.toplevel.dispatcher.observeNestedRoundTrips(nil) }
     let pasted = try await MainActor.run {
       var item = SystemPasteboard.Item()
       item.register(.utf8PlainText) { Array("copied and pasted on the main thread".utf8) }
@@ -158,5 +162,51 @@ extension DragAndDropTests.WaylandWindowTests {
       return try clipboard.data(conformingTo: .utf8PlainText).map { String(decoding: $0.data, as: UTF8.self) }
     }
     #expect(pasted == "copied and pasted on the main thread")
+    #expect(nested.withLock { $0 } == 0, "no round trip nested in the loop's turn")
+    // Another client's copy, once the compositor has told the window, pasted on that thread too:
+    // as the window last heard, with no round trip nested.
+    let copied = try await offThePool {
+      try compositor.wlCopy("", input: Data("from wl-copy".utf8), type: "text/plain")
+    }
+    #expect(copied, "wl-copy owned the clipboard")
+    let told = await suspendUntil(within: 10) {
+      !clipboard.ownsSelection && window.toplevel.selection(primary: false)?.mimeTypes.contains("text/plain") == true
+    }
+    #expect(told, "the compositor told the window")
+    let other = try await MainActor.run {
+      try clipboard.data(conformingTo: .plainText).map { String(decoding: $0.data, as: UTF8.self) }
+    }
+    #expect(other == "from wl-copy")
+    #expect(nested.withLock { $0 } == 0, "no round trip nested in the loop's turn")
+  }
+}
+
+extension DragAndDropTests.WaylandWindowTests {
+  /// A second copy replaces the first: the compositor cancels the first source, and the window
+  /// still owns the clipboard with the second, which another client pastes.
+  @Test func aSecondCopyKeepsTheClipboardAfterTheFirstIsCancelled() async throws {
+    let (compositor, input, display) = try Self.desktop()
+    let window = try WaylandWindow(
+      title: "clipboard", width: 300, height: 200, display: display, applicationID: "swift-uti")
+    defer { window.close() }
+    let origin = try compositor.place(appID: "swift-uti", at: 0, 0)
+    let clipboard = window.pasteboard(for: .clipboard)
+    let presses = window.buttonPresses
+    try await offThePool {
+      try input.move(to: origin.x + 20, origin.y + 20)
+      try input.button(pressed: true)
+      try input.button(pressed: false)
+    }
+    #expect(await nextPress(presses) != nil)
+    for text in ["first", "second"] {
+      var item = SystemPasteboard.Item()
+      item.register(.utf8PlainText) { Array(text.utf8) }
+      try clipboard.setItems([item])
+    }
+    // The first source's `cancelled` has come once the compositor answered a round trip.
+    try window.toplevel.sync()
+    #expect(clipboard.ownsSelection, "the second copy is the clipboard")
+    let pasted = try await offThePool { try compositor.shell("timeout 10 wl-paste -n").stdoutText }
+    #expect(pasted == "second")
   }
 }
