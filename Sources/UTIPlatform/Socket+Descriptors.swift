@@ -43,15 +43,19 @@ extension Socket {
     }
     var sent = 0
     while sent == 0 {
-      guard try waitWritable(until: deadline) else { throw Error("sendmsg", code: ETIMEDOUT) }
+      // Tried at once (as ``write(_:until:)``), waited on only when the socket is full.
       let count = bytes.withUnsafeBytes { data in
         control.withUnsafeMutableBytes { control in
           Self.withMessage(data: UnsafeMutableRawBufferPointer(mutating: data), control: control) { message in
-            sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+            sendmsg(fd, &message, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
           }
         }
       }
-      if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+      if count < 0 && errno == EINTR { continue }
+      if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+        guard try waitWritable(until: deadline) else { throw Error("sendmsg", code: ETIMEDOUT) }
+        continue
+      }
       guard count > 0 else { throw Error("sendmsg", code: count < 0 ? errno : EPIPE) }
       sent = count
     }

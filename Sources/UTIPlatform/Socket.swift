@@ -183,15 +183,21 @@ package final class Socket: @unchecked Sendable {
     }
   }
 
-  /// Writes all of `bytes`, waiting for the peer to drain at most until `deadline`.
+  /// Writes all of `bytes`, waiting for the peer to drain at most until `deadline`. Each
+  /// write is tried first without waiting (`MSG_DONTWAIT`: what fits goes at once, one system
+  /// call for a small message), and only a full socket is waited on, so a write never blocks
+  /// past `deadline`.
   package func write(_ bytes: [UInt8], until deadline: UInt64?) throws(Error) {
     var offset = 0
     while offset < bytes.count {
-      guard try waitWritable(until: deadline) else { throw Error("write", code: ETIMEDOUT) }
       let count = bytes.withUnsafeBytes { raw in
-        send(fd, raw.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+        send(fd, raw.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
       }
-      if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+      if count < 0 && errno == EINTR { continue }
+      if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+        guard try waitWritable(until: deadline) else { throw Error("write", code: ETIMEDOUT) }
+        continue
+      }
       guard count > 0 else { throw Error("write", code: count < 0 ? errno : EPIPE) }
       offset += count
     }
