@@ -105,19 +105,9 @@ extension DragAndDropTests.WaylandWindowTests {
   /// drop delegate that copies) is written on the loop and returns: no round trip nests inside
   /// the loop's own turn. The copy is what another client pastes.
   @Test func aCopyOnTheThreadThatDrivesTheWindowNestsNoRoundTrip() async throws {
-    let (compositor, input, display) = try Self.desktop()
-    let window = try WaylandWindow(
-      title: "clipboard", width: 300, height: 200, display: display, applicationID: "swift-uti", events: .mainThread)
+    let (window, compositor) = try await Self.clickedWindow(events: .mainThread)
     defer { window.close() }
-    let origin = try compositor.place(appID: "swift-uti", at: 0, 0)
     let clipboard = window.pasteboard(for: .clipboard)
-    let presses = window.buttonPresses
-    try await offThePool {
-      try input.move(to: origin.x + 20, origin.y + 20)
-      try input.button(pressed: true)
-      try input.button(pressed: false)
-    }
-    #expect(await nextPress(presses) != nil)
     let nested = Locked(0)
     window.toplevel.dispatcher.observeNestedRoundTrips { nested.withLock { $0 += 1 } }
     defer { window.toplevel.dispatcher.observeNestedRoundTrips(nil) }
@@ -139,19 +129,9 @@ extension DragAndDropTests.WaylandWindowTests {
   /// that thread cannot read while it waits. The text pasted is the text copied, and neither the
   /// copy nor the paste nests a round trip in the loop's turn.
   @Test func aPasteOfOurOwnCopyOnTheThreadThatDrivesTheWindow() async throws {
-    let (compositor, input, display) = try Self.desktop()
-    let window = try WaylandWindow(
-      title: "clipboard", width: 300, height: 200, display: display, applicationID: "swift-uti", events: .mainThread)
+    let (window, compositor) = try await Self.clickedWindow(events: .mainThread)
     defer { window.close() }
-    let origin = try compositor.place(appID: "swift-uti", at: 0, 0)
     let clipboard = window.pasteboard(for: .clipboard)
-    let presses = window.buttonPresses
-    try await offThePool {
-      try input.move(to: origin.x + 20, origin.y + 20)
-      try input.button(pressed: true)
-      try input.button(pressed: false)
-    }
-    #expect(await nextPress(presses) != nil)
     let nested = Locked(0)
     window.toplevel.dispatcher.observeNestedRoundTrips { nested.withLock { $0 += 1 } }
     defer { window.toplevel.dispatcher.observeNestedRoundTrips(nil) }
@@ -185,19 +165,9 @@ extension DragAndDropTests.WaylandWindowTests {
   /// A second copy replaces the first: the compositor cancels the first source, and the window
   /// still owns the clipboard with the second, which another client pastes.
   @Test func aSecondCopyKeepsTheClipboardAfterTheFirstIsCancelled() async throws {
-    let (compositor, input, display) = try Self.desktop()
-    let window = try WaylandWindow(
-      title: "clipboard", width: 300, height: 200, display: display, applicationID: "swift-uti")
+    let (window, compositor) = try await Self.clickedWindow()
     defer { window.close() }
-    let origin = try compositor.place(appID: "swift-uti", at: 0, 0)
     let clipboard = window.pasteboard(for: .clipboard)
-    let presses = window.buttonPresses
-    try await offThePool {
-      try input.move(to: origin.x + 20, origin.y + 20)
-      try input.button(pressed: true)
-      try input.button(pressed: false)
-    }
-    #expect(await nextPress(presses) != nil)
     for text in ["first", "second"] {
       var item = SystemPasteboard.Item()
       item.register(.utf8PlainText) { Array(text.utf8) }

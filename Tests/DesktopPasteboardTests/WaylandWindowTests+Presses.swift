@@ -70,3 +70,23 @@ extension DragAndDropTests.WaylandWindowTests {
     #expect(await nextPress(presses, within: 1) == nil, "(300, 200) is outside the window of 260 × 140")
   }
 }
+
+extension DragAndDropTests.WaylandWindowTests {
+  /// A window of ours titled "clipboard" with `events` as given, placed at the top left and
+  /// clicked once (its latest input, whose serial a selection needs, and its keyboard focus),
+  /// with the compositor it is on.
+  static func clickedWindow(events: DesktopEvents = .ownThread) async throws -> (WaylandWindow, WaylandCompositor) {
+    let (compositor, input, display) = try Self.desktop()
+    let window = try WaylandWindow(
+      title: "clipboard", width: 300, height: 200, display: display, applicationID: "swift-uti", events: events)
+    let origin = try compositor.place(appID: "swift-uti", at: 0, 0)
+    let presses = window.buttonPresses
+    try await offThePool {
+      try input.move(to: origin.x + 20, origin.y + 20)
+      try input.button(pressed: true)
+      try input.button(pressed: false)
+    }
+    #expect(await nextPress(presses) != nil, "the click reached the window")
+    return (window, compositor)
+  }
+}

@@ -78,21 +78,11 @@ extension DragAndDropTests {
     }
 
     @Test func aWindowsOwnClipboardCopiesAndPastesThroughItsDataDevice() async throws {
-      let (compositor, input, display) = try Self.desktop()
-      let window = try WaylandWindow(
-        title: "clipboard", width: 300, height: 200, display: display, applicationID: "swift-uti")
+      let (window, compositor) = try await Self.clickedWindow()
       defer { window.close() }
-      let origin = try compositor.place(appID: "swift-uti", at: 0, 0)
       let clipboard = window.pasteboard(for: .clipboard)
       var item = SystemPasteboard.Item()
       item.register(.utf8PlainText) { Array("copied through our window".utf8) }
-      let presses = window.buttonPresses
-      try await offThePool {
-        try input.move(to: origin.x + 20, origin.y + 20)
-        try input.button(pressed: true)
-        try input.button(pressed: false)
-      }
-      #expect(await nextPress(presses) != nil)
       try clipboard.setItems([item])
       #expect(clipboard.ownsSelection)
       let pasted = try await offThePool { try compositor.shell("timeout 10 wl-paste -n").stdoutText }

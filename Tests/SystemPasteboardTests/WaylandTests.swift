@@ -213,6 +213,23 @@ extension SystemPasteboardTests {
 
     // MARK: Faults
 
+    /// A wlroots data-control device for the seat and a new source, made on `connection` (a raw
+    /// client of the test's own).
+    static func deviceAndSource(on connection: WaylandConnection) throws -> (
+      WaylandObject<Wayland.DataControlDevice>, WaylandObject<Wayland.DataControlSource>
+    ) {
+      let interfaces = WaylandInterface.DataControl.wlr
+      let manager = try #require(try connection.bind(interfaces.manager, as: Wayland.DataControlManager.self)).object
+      let seat = try #require(try connection.bind(.seat, as: Wayland.Seat.self)).object
+      let device: WaylandObject<Wayland.DataControlDevice> = try connection.create(interfaces.device) {
+        manager.getDataDevice(id: $0, seat: seat)
+      }
+      let source: WaylandObject<Wayland.DataControlSource> = try connection.create(interfaces.source) {
+        manager.createDataSource(id: $0)
+      }
+      return (device, source)
+    }
+
     /// A peer of our own on its own connection that owns the clipboard with `text/plain` and, for
     /// each `send`, does what `answer` says with the pipe.
     final class Owner: @unchecked Sendable {
@@ -222,15 +239,7 @@ extension SystemPasteboardTests {
 
       init(display: WaylandDisplay, answer: @escaping @Sendable (Int32) -> Void) throws {
         connection = try WaylandConnection(display: display, timeout: 5)
-        let interfaces = WaylandInterface.DataControl.wlr
-        let manager = try #require(try connection.bind(interfaces.manager, as: Wayland.DataControlManager.self)).object
-        let seat = try #require(try connection.bind(.seat, as: Wayland.Seat.self)).object
-        let device: WaylandObject<Wayland.DataControlDevice> = try connection.create(interfaces.device) {
-          manager.getDataDevice(id: $0, seat: seat)
-        }
-        let source: WaylandObject<Wayland.DataControlSource> = try connection.create(interfaces.source) {
-          manager.createDataSource(id: $0)
-        }
+        let (device, source) = try WaylandTests.deviceAndSource(on: connection)
         self.source = source
         try connection.send([source.offer(mimeType: "text/plain"), device.setSelection(source: source)])
         try connection.roundTrip()
@@ -279,15 +288,7 @@ extension SystemPasteboardTests {
     @Test func aProtocolErrorNamesTheObjectAndTheMessage() throws {
       try Self.compositor.orSkip()
       let connection = try WaylandConnection(display: try Self.display(), timeout: 5)
-      let interfaces = WaylandInterface.DataControl.wlr
-      let manager = try #require(try connection.bind(interfaces.manager, as: Wayland.DataControlManager.self)).object
-      let seat = try #require(try connection.bind(.seat, as: Wayland.Seat.self)).object
-      let device: WaylandObject<Wayland.DataControlDevice> = try connection.create(interfaces.device) {
-        manager.getDataDevice(id: $0, seat: seat)
-      }
-      let source: WaylandObject<Wayland.DataControlSource> = try connection.create(interfaces.source) {
-        manager.createDataSource(id: $0)
-      }
+      let (device, source) = try Self.deviceAndSource(on: connection)
       // A source may be set once: the second set_selection is a protocol error.
       try connection.send(device.setSelection(source: source))
       try connection.send(device.setSelection(source: source))
