@@ -49,12 +49,12 @@ for module in "${modules[@]}"; do
     cp "$graphs/$module.symbols.json" "$dir/"
     cp "$graphs/$module"@*.symbols.json "$dir/" 2>/dev/null || true
     # An extension of the core's types is shown as one of the module users import.
-    for core in "$dir/$module"@SystemPasteboardCore.symbols.json; do
-      [ -e "$core" ] || continue
+    core="$dir/$module@SystemPasteboardCore.symbols.json"
+    if [ -e "$core" ]; then
       python3 scripts/merge-symbol-graphs.py rename SystemPasteboardCore SystemPasteboard "$core" \
         > "$dir/$module@SystemPasteboard.symbols.json"
       rm "$core"
-    done
+    fi
   fi
   convert "Sources/$module/$module.docc" "$module" "$dir"
   rm -rf "$dir"

@@ -241,13 +241,7 @@ extension SystemPasteboard {
     for path in files.paths {
       let fileType = FileList.type(ofFile: path, registry: registry)
       guard fileType.conforms(to: type) else { continue }
-      let file = try Payload(contentsOfFile: path)
-      var offset = 0
-      while offset < file.count {
-        let chunk = try file.bytes(at: offset, length: 1 << 20)
-        try sink(chunk)
-        offset += chunk.count
-      }
+      try Payload(contentsOfFile: path).forEachChunk(of: 1 << 20, sink)
       return (fileType, target)
     }
     return nil

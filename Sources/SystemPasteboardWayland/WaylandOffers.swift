@@ -1,37 +1,12 @@
 import SystemPasteboardCore
 
-/// The data offers a device announced, and which of them each selection holds: what both a
-/// data-control device (``WaylandSelection/Link``) and a window's `wl_data_device` and primary
-/// selection device (``WaylandToplevel``) keep of the compositor's offer events.
-///
-/// An offer is announced (`data_offer`), then lists its MIME types (`offer`, at most
-/// ``mimeTypeLimit`` kept, so that no peer grows our memory without bound) and, for a drag, its
-/// source's actions (`source_actions`); a `selection` event then makes it the clipboard's or the
-/// primary selection's offer, and the offer it replaces is stale: its holder destroys it.
 /// An offer of any kind a device announces: a window's data device's (`wl_data_offer`), its
 /// primary selection device's, or a data-control device's (either prefix). Each kind takes its own
 /// `receive` and `destroy`, chosen here by the compiler.
-enum WaylandOffer: Hashable, Sendable, CustomStringConvertible {
+enum WaylandOffer: Hashable, Sendable {
   case data(WaylandObject<Wayland.DataOffer>)
   case primary(WaylandObject<Wayland.PrimaryOffer>)
   case dataControl(WaylandObject<Wayland.DataControlOffer>)
-
-  /// The offer's id on the connection.
-  var id: UInt32 {
-    switch self {
-    case .data(let offer): offer.id
-    case .primary(let offer): offer.id
-    case .dataControl(let offer): offer.id
-    }
-  }
-
-  var description: String {
-    switch self {
-    case .data(let offer): offer.description
-    case .primary(let offer): offer.description
-    case .dataControl(let offer): offer.description
-    }
-  }
 
   /// The offer's `receive` of `mimeType` into `fd`.
   func receive(mimeType: String, fd: Int32) -> WaylandMessage {
@@ -62,6 +37,14 @@ enum WaylandOffer: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
+/// The data offers a device announced, and which of them each selection holds: what both a
+/// data-control device (``WaylandSelection/Link``) and a window's `wl_data_device` and primary
+/// selection device (``WaylandToplevel``) keep of the compositor's offer events.
+///
+/// An offer is announced (`data_offer`), then lists its MIME types (`offer`, at most
+/// ``mimeTypeLimit`` kept, so that no peer grows our memory without bound) and, for a drag, its
+/// source's actions (`source_actions`); a `selection` event then makes it the clipboard's or the
+/// primary selection's offer, and the offer it replaces is stale: its holder destroys it.
 struct WaylandOffers {
   /// What one offer carries.
   struct Entry: Equatable {

@@ -173,14 +173,7 @@ extension WaylandToplevel {
     _ source: WaylandWindowSource, _ mimeType: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
   ) throws(SystemPasteboardError) {
     guard let (serve, events) = state.withLock({ $0.sources[source] }), let payload = serve(mimeType) else { return }
-    let chunk = 1 << 16
-    var offset = 0
-    while offset < payload.count {
-      let bytes = try payload.bytes(at: offset, length: min(chunk, payload.count - offset))
-      guard !bytes.isEmpty else { break }
-      try sink(bytes)
-      offset += bytes.count
-    }
+    try payload.forEachChunk(of: 1 << 16, sink)
     events(.served(mimeType))
   }
 

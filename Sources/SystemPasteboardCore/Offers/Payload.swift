@@ -120,6 +120,20 @@ package final class Payload: @unchecked Sendable {
     return bytes.withUnsafeBytes { writeDescriptor(fd, $0.baseAddress! + offset, count) }
   }
 
+  /// Hands the bytes to `body` in order, at most `size` at a time, each read as it goes (a
+  /// file's chunks from the file), so that memory stays flat whatever the size.
+  /// - Throws: ``SystemPasteboardError`` as ``bytes(at:length:)`` does; what `body` throws.
+  package func forEachChunk(
+    of size: Int, _ body: ([UInt8]) throws(SystemPasteboardError) -> Void
+  ) throws(SystemPasteboardError) {
+    var offset = 0
+    while offset < count {
+      let chunk = try bytes(at: offset, length: size)
+      try body(chunk)
+      offset += chunk.count
+    }
+  }
+
   /// All the bytes.
   package func all() throws(SystemPasteboardError) -> [UInt8] { try bytes(at: 0, length: count) }
 }
