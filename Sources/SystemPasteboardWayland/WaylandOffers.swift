@@ -45,6 +45,11 @@ enum WaylandOffer: Hashable, Sendable {
 /// ``mimeTypeLimit`` kept, so that no peer grows our memory without bound) and, for a drag, its
 /// source's actions (`source_actions`); a `selection` event then makes it the clipboard's or the
 /// primary selection's offer, and the offer it replaces is stale: its holder destroys it.
+///
+/// The compositor reuses the id of an offer we destroyed for the next one it announces (libwayland
+/// hands out its own ids from a free list), so an id does not tell two offers apart over time: each
+/// announcement is numbered, and a reader that must know whether the selection still holds the
+/// offer it read compares numbers, not ids.
 struct WaylandOffers {
   /// What one offer carries.
   struct Entry: Equatable {
@@ -53,6 +58,8 @@ struct WaylandOffers {
     var actions: WaylandEnum.DataDeviceManagerDndAction = []
     /// The action the compositor chose for a drag (`wl_data_offer.action`), none before it has.
     var chosen: WaylandEnum.DataDeviceManagerDndAction = []
+    /// Which announcement (`data_offer`) made the offer, counted from 1 in this device's life.
+    var announcement: UInt64 = 0
   }
 
   /// The most MIME types kept for one offer.
@@ -62,14 +69,16 @@ struct WaylandOffers {
   /// The offers of the clipboard and of the primary selection now.
   private(set) var clipboard: WaylandOffer?
   private(set) var primarySelection: WaylandOffer?
+  /// How many offers were announced.
+  private var announcements: UInt64 = 0
 
   /// Takes an offer event (`data_offer`, `offer`, `source_actions`, a drag offer's `action`)
   /// from `incoming`; false for any other event.
   mutating func take(_ incoming: WaylandConnection.Incoming) -> Bool {
     switch incoming.event {
-    case .dataDevice(.dataOffer(let offer)): entries[.data(offer)] = Entry()
-    case .primaryDevice(.dataOffer(let offer)): entries[.primary(offer)] = Entry()
-    case .dataControlDevice(.dataOffer(let offer)): entries[.dataControl(offer)] = Entry()
+    case .dataDevice(.dataOffer(let offer)): announce(.data(offer))
+    case .primaryDevice(.dataOffer(let offer)): announce(.primary(offer))
+    case .dataControlDevice(.dataOffer(let offer)): announce(.dataControl(offer))
     case .dataOffer(.offer(let mimeType)), .primaryOffer(.offer(let mimeType)), .dataControlOffer(.offer(let mimeType)):
       guard let offer = WaylandOffer(sender: incoming) else { return false }
       if let count = entries[offer]?.mimeTypes.count, count < Self.mimeTypeLimit {
@@ -82,6 +91,12 @@ struct WaylandOffers {
     return true
   }
 
+  /// A new offer, under an id that may have been another's.
+  private mutating func announce(_ offer: WaylandOffer) {
+    announcements += 1
+    entries[offer] = Entry(announcement: announcements)
+  }
+
   /// The selection's offer is now `offer` (nil: nothing owns it); the offer it replaced, now
   /// stale and forgotten, for the caller to destroy.
   mutating func select(_ offer: WaylandOffer?, primary: Bool) -> WaylandOffer? {
@@ -92,10 +107,11 @@ struct WaylandOffers {
     return previous
   }
 
-  /// The selection's offer now, with its MIME types; nil when nothing owns it.
-  func selection(primary: Bool) -> (offer: WaylandOffer, mimeTypes: [String])? {
+  /// The selection's offer now, with its MIME types and its announcement's number; nil when
+  /// nothing owns it.
+  func selection(primary: Bool) -> (offer: WaylandOffer, mimeTypes: [String], announcement: UInt64)? {
     guard let offer = primary ? primarySelection : clipboard else { return nil }
-    return (offer, entries[offer]?.mimeTypes ?? [])
+    return (offer, entries[offer]?.mimeTypes ?? [], entries[offer]?.announcement ?? 0)
   }
 
   /// Forgets every offer that no selection holds (a data-control device announces offers only

@@ -227,8 +227,8 @@ package final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   /// - Throws: ``SystemPasteboardError``: `.noOwner` when nothing owns the selection.
   package func targets() throws(SystemPasteboardError) -> [String] {
     try dispatcher.sync()
-    guard let (_, types) = link.offers.withLock({ $0.selection(primary: primary) }) else { throw noOwner }
-    return types
+    guard let selection = link.offers.withLock({ $0.selection(primary: primary) }) else { throw noOwner }
+    return selection.mimeTypes
   }
 
   private var noOwner: SystemPasteboardError {
@@ -244,21 +244,22 @@ package final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
     throws(SystemPasteboardError)
   {
     try checkOpen()
-    guard let (offer, _) = link.offers.withLock({ $0.selection(primary: primary) }) else { throw noOwner }
+    guard let selection = link.offers.withLock({ $0.selection(primary: primary) }) else { throw noOwner }
     let what = primary ? "the primary selection" : "the clipboard"
     var received = 0
     try connection.receive(
-      target, from: offer, what: what,
+      target, from: selection.offer, what: what,
       into: { chunk throws(SystemPasteboardError) in
         received += chunk.count
         try sink(chunk)
       })
     // An empty pipe from an offer the selection no longer holds: its source was replaced while
     // we asked, and the compositor closed the pipe unwritten. That is no empty copy: the read is
-    // refused, as X11's owner refuses a request older than its copy.
+    // refused, as X11's owner refuses a request older than its copy. The offers are compared by
+    // announcement: a newer offer may have the old one's id.
     guard received == 0 else { return }
     try dispatcher.sync()
-    guard link.offers.withLock({ $0.selection(primary: primary)?.offer }) == offer else {
+    guard link.offers.withLock({ $0.selection(primary: primary)?.announcement }) == selection.announcement else {
       throw SystemPasteboardError(.conversionRefused, "\(what) changed while it was read: ask again for the new copy")
     }
   }

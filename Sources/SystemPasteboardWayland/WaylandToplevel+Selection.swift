@@ -68,7 +68,7 @@ extension WaylandToplevel {
 
   /// The selection's offer as the data device last announced it, with its MIME types; nil when
   /// nothing owns it (or the window never had focus, which is when the compositor tells).
-  func selection(primary: Bool) -> (offer: WaylandOffer, mimeTypes: [String])? {
+  func selection(primary: Bool) -> (offer: WaylandOffer, mimeTypes: [String], announcement: UInt64)? {
     state.withLock { $0.offers.selection(primary: primary) }
   }
 

@@ -397,7 +397,8 @@ struct WaylandOffersTests {
       Self.event(.dataDevice(.selection(id: WaylandObject(id: 7)))),
     ].map { offers.take($0) }
     #expect(taken == [true, true, true, true, false], "a selection is not an offer event")
-    #expect(offers.entries == [Self.data(7): .init(mimeTypes: ["text/plain"], actions: [.copy, .move])])
+    #expect(
+      offers.entries == [Self.data(7): .init(mimeTypes: ["text/plain"], actions: [.copy, .move], announcement: 1)])
     #expect(offers.selection(primary: false) == nil, "announced, not yet selected")
     var replaced = offers.select(Self.data(7), primary: false)
     #expect(replaced == nil)
@@ -416,6 +417,30 @@ struct WaylandOffersTests {
     #expect(Array(offers.entries.keys) == [.primary(WaylandObject(id: 9))])
     offers.clearSelections()
     #expect(offers.entries.isEmpty && offers.selection(primary: true) == nil)
+  }
+
+  /// The compositor gives a destroyed offer's id to the next offer it announces (libwayland's
+  /// free list): the selection then holds the same id, and another offer, which its announcement
+  /// tells apart. A read that found the pipe empty compares announcements to know whether the
+  /// copy it asked for was replaced (the threading contract's test met the reused id in CI).
+  @Test func anIdAnnouncedAgainIsAnotherOffer() {
+    var offers = WaylandOffers()
+    let announce = { (offers: inout WaylandOffers, id: UInt32) in
+      _ = offers.take(Self.event(.dataControlDevice(.dataOffer(id: WaylandObject(id: id)))))
+      _ = offers.take(Self.event(.dataControlOffer(.offer(mimeType: "text/plain")), on: id))
+    }
+    let x: WaylandOffer = .dataControl(WaylandObject(id: 0xff00_0002))
+    announce(&offers, 0xff00_0002)
+    _ = offers.select(x, primary: false)
+    let read = offers.selection(primary: false)
+    announce(&offers, 0xff00_0000)
+    #expect(offers.select(.dataControl(WaylandObject(id: 0xff00_0000)), primary: false) == x, "stale: destroyed")
+    announce(&offers, 0xff00_0002)
+    _ = offers.select(x, primary: false)
+    let now = offers.selection(primary: false)
+    #expect(now?.offer == read?.offer, "the same id")
+    #expect(now?.mimeTypes == read?.mimeTypes)
+    #expect(read?.announcement == 1 && now?.announcement == 3, "another offer")
   }
 
   /// The compositor's choice for a drag offer is kept (a target that hears `ask` settles the
