@@ -47,7 +47,8 @@ public struct SystemPasteboardError: Error, Sendable, Hashable, CustomStringConv
     public static let closed = Code(kind: .closed)
     /// Nothing owns the selection.
     public static let noOwner = Code(kind: .noOwner)
-    /// The selection's owner refused a conversion.
+    /// The selection's owner refused a conversion, or the selection changed while it was read
+    /// (another copy replaced the one asked for: ask again for the new one).
     public static let conversionRefused = Code(kind: .conversionRefused)
     /// A file the selection's owner listed, or one we serve, cannot be read.
     public static let fileUnreadable = Code(kind: .fileUnreadable)

@@ -54,6 +54,33 @@ extension WaylandConnection {
   }
 }
 
+extension WaylandConnection {
+  /// The data of a selection's offer `held` (as ``WaylandOffers/selection(primary:)`` gave it)
+  /// for `mimeType`, as ``receive(_:from:what:into:)`` reads it; an empty pipe from an offer the
+  /// selection no longer holds is refused. The compositor closes the pipe of an offer whose
+  /// source was replaced unwritten, and that is no empty copy: the read says the copy changed,
+  /// as X11's owner refuses a request older than its copy. `heldNow` gives the announcement of
+  /// the selection's offer after a round trip (offers are compared by announcement: a newer one
+  /// may have the old one's id); nil where no round trip can be made (the loop's own thread),
+  /// and the empty answer stands.
+  /// - Throws: ``SystemPasteboardError``: as ``receive(_:from:what:into:)`` does;
+  ///   `.conversionRefused` when the selection changed while it was read.
+  func receive(
+    _ mimeType: String, fromSelection held: WaylandOffers.Held, what: String,
+    heldNow: (() throws(SystemPasteboardError) -> UInt64?)?, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
+  ) throws(SystemPasteboardError) {
+    var received = 0
+    try receive(
+      mimeType, from: held.offer, what: what,
+      into: { chunk throws(SystemPasteboardError) in
+        received += chunk.count
+        try sink(chunk)
+      })
+    guard received == 0, let heldNow, try heldNow() != held.announcement else { return }
+    throw SystemPasteboardError(.conversionRefused, "\(what) changed while it was read: ask again for the new copy")
+  }
+}
+
 @inline(__always) private func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }
 @inline(__always) private func readDescriptor(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
   read(fd, buffer, count)

@@ -62,6 +62,9 @@ struct WaylandOffers {
     var announcement: UInt64 = 0
   }
 
+  /// A selection's offer, with its MIME types and its announcement's number.
+  typealias Held = (offer: WaylandOffer, mimeTypes: [String], announcement: UInt64)
+
   /// The most MIME types kept for one offer.
   static let mimeTypeLimit = 4096
 
@@ -109,7 +112,7 @@ struct WaylandOffers {
 
   /// The selection's offer now, with its MIME types and its announcement's number; nil when
   /// nothing owns it.
-  func selection(primary: Bool) -> (offer: WaylandOffer, mimeTypes: [String], announcement: UInt64)? {
+  func selection(primary: Bool) -> Held? {
     guard let offer = primary ? primarySelection : clipboard else { return nil }
     return (offer, entries[offer]?.mimeTypes ?? [], entries[offer]?.announcement ?? 0)
   }

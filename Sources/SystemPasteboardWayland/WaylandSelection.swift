@@ -239,29 +239,20 @@ package final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
   /// The owner's data for `target`, handed to `sink` a chunk at a time as it comes through the
   /// pipe, until the owner closes it.
   /// - Throws: ``SystemPasteboardError``: `.noOwner`; `.timeout` when the owner leaves the pipe
-  ///   silent for longer than the timeout; what `sink` throws.
+  ///   silent for longer than the timeout; `.conversionRefused` when the selection changed while
+  ///   it was read (an empty pipe from a replaced offer); what `sink` throws.
   package func read(_ target: String, into sink: ([UInt8]) throws(SystemPasteboardError) -> Void)
     throws(SystemPasteboardError)
   {
     try checkOpen()
     guard let selection = link.offers.withLock({ $0.selection(primary: primary) }) else { throw noOwner }
     let what = primary ? "the primary selection" : "the clipboard"
-    var received = 0
     try connection.receive(
-      target, from: selection.offer, what: what,
-      into: { chunk throws(SystemPasteboardError) in
-        received += chunk.count
-        try sink(chunk)
-      })
-    // An empty pipe from an offer the selection no longer holds: its source was replaced while
-    // we asked, and the compositor closed the pipe unwritten. That is no empty copy: the read is
-    // refused, as X11's owner refuses a request older than its copy. The offers are compared by
-    // announcement: a newer offer may have the old one's id.
-    guard received == 0 else { return }
-    try dispatcher.sync()
-    guard link.offers.withLock({ $0.selection(primary: primary)?.announcement }) == selection.announcement else {
-      throw SystemPasteboardError(.conversionRefused, "\(what) changed while it was read: ask again for the new copy")
-    }
+      target, fromSelection: selection, what: what,
+      heldNow: { [link, primary, dispatcher] () throws(SystemPasteboardError) -> UInt64? in
+        try dispatcher.sync()
+        return link.offers.withLock { $0.selection(primary: primary)?.announcement }
+      }, into: sink)
   }
 
   // MARK: The thread

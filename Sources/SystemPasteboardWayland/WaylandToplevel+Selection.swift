@@ -68,8 +68,28 @@ extension WaylandToplevel {
 
   /// The selection's offer as the data device last announced it, with its MIME types; nil when
   /// nothing owns it (or the window never had focus, which is when the compositor tells).
-  func selection(primary: Bool) -> (offer: WaylandOffer, mimeTypes: [String], announcement: UInt64)? {
+  func selection(primary: Bool) -> WaylandOffers.Held? {
     state.withLock { $0.offers.selection(primary: primary) }
+  }
+
+  /// The data of the selection's offer `held` for `mimeType`, handed to `sink` in chunks on the
+  /// caller's thread. Off the loop's thread, an empty pipe from an offer the selection no longer
+  /// holds (after a round trip) is refused, as
+  /// ``WaylandConnection/receive(_:fromSelection:what:heldNow:into:)`` says; on it no round trip
+  /// is made, and an empty answer stands.
+  func receive(
+    _ mimeType: String, fromSelection held: WaylandOffers.Held, primary: Bool, what: String,
+    into sink: ([UInt8]) throws(SystemPasteboardError) -> Void
+  ) throws(SystemPasteboardError) {
+    try dispatcher.checkOpen()
+    let heldNow: (() throws(SystemPasteboardError) -> UInt64?)? =
+      isOnLoop
+      ? nil
+      : { [self] () throws(SystemPasteboardError) -> UInt64? in
+        try sync()
+        return selection(primary: primary)?.announcement
+      }
+    try connection.receive(mimeType, fromSelection: held, what: what, heldNow: heldNow, into: sink)
   }
 
   /// The globals by which a compositor that keeps a copy of every selection is known: GNOME's

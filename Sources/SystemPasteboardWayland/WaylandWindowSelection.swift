@@ -102,7 +102,7 @@ final class WaylandWindowSelection: PasteboardBackend, @unchecked Sendable {
     guard let selection = window.selection(primary: primary) else {
       throw SystemPasteboardError(.noOwner, "nothing owns the \(name) of \(display)")
     }
-    try window.receive(target, from: selection.offer, what: "the \(name)", into: sink)
+    try window.receive(target, fromSelection: selection, primary: primary, what: "the \(name)", into: sink)
   }
 
   func close() {}

@@ -161,3 +161,38 @@ extension DragAndDropTests.WaylandWindowTests {
     #expect(pasted == "second")
   }
 }
+
+extension DragAndDropTests.WaylandWindowTests {
+  /// A window's paste of a copy replaced while it is read says so, and never gives an empty copy:
+  /// the owner (a data-control client of ours), asked, lets wl-copy replace it twice and fails
+  /// its load, so that the compositor's pipe closes unwritten; the window's newest offer then has
+  /// the id of the one it read (the compositor reuses a destroyed offer's id). The next paste
+  /// gives the newest copy.
+  @Test func aWindowsPasteOfACopyReplacedMeanwhileSaysSo() async throws {
+    let (window, compositor) = try await Self.clickedWindow()
+    defer { window.close() }
+    let owner = SystemPasteboard(
+      selection: .clipboard, backend: .wayland(try WaylandDisplay(name: compositor.socketPath)), timeout: .seconds(10))
+    var item = SystemPasteboard.Item()
+    item.register(.utf8PlainText) { () throws -> [UInt8] in
+      for text in ["newer", "newest"] {
+        _ = try compositor.wlCopy("", input: Data(text.utf8), type: "text/plain")
+        usleep(200_000)  // the window hears the selection and destroys the offer it replaced
+      }
+      throw CocoaError(.fileReadUnknown)
+    }
+    try owner.setItems([item])
+    let clipboard = window.pasteboard(for: .clipboard)
+    #expect(
+      await suspendUntil(within: 10) { (try? clipboard.targets().map(\.target))?.contains("UTF8_STRING") == true })
+    do {
+      let read = try clipboard.data(conformingTo: .plainText).map { String(decoding: $0.data, as: UTF8.self) }
+      Issue.record("the paste of a replaced copy gave \(read.map { "\"\($0)\"" } ?? "nothing")")
+    } catch {
+      #expect(error.code == .conversionRefused)
+      #expect(error.message == "the clipboard changed while it was read: ask again for the new copy")
+    }
+    let newest = try clipboard.data(conformingTo: .plainText).map { String(decoding: $0.data, as: UTF8.self) }
+    #expect(newest == "newest")
+  }
+}

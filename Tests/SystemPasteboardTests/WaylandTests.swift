@@ -273,6 +273,33 @@ extension SystemPasteboardTests {
       #expect(try pasteboard.data(conformingTo: .plainText).map { String(decoding: $0.data, as: UTF8.self) } == "after")
     }
 
+    /// An owner replaced while we read closes our pipe unwritten (the compositor sends a stale
+    /// offer's `receive` nowhere): that is no empty copy, and the read says the copy changed.
+    /// Here the owner, asked, lets wl-copy replace it twice before it closes the pipe: the newest
+    /// offer then has the id of the one we read (the compositor reuses a destroyed offer's id),
+    /// which the read once took for the offer it read, and gave an empty copy.
+    @Test func aReadOfACopyReplacedTwiceMeanwhileSaysSo() throws {
+      try Self.compositor.orSkip()
+      let owner = try Owner(display: try Self.display()) { fd in
+        for text in ["newer", "newest"] {
+          try? Self.wlCopy("", input: Data(text.utf8), type: "text/plain")
+          usleep(200_000)  // our device hears the selection and destroys the offer it replaced
+        }
+        close(fd)
+      }
+      _ = owner
+      let pasteboard = try Self.pasteboard(timeout: 10)
+      do {
+        let read = try pasteboard.data(conformingTo: .plainText).map { String(decoding: $0.data, as: UTF8.self) }
+        Issue.record("the read of a replaced copy gave \(read.map { "\"\($0)\"" } ?? "nothing")")
+      } catch {
+        #expect(error.code == .conversionRefused)
+        #expect(error.message == "the clipboard changed while it was read: ask again for the new copy")
+      }
+      #expect(
+        try pasteboard.data(conformingTo: .plainText).map { String(decoding: $0.data, as: UTF8.self) } == "newest")
+    }
+
     @Test func anOwnerThatDiesMidTransferEndsTheReadWithWhatCame() throws {
       try Self.compositor.orSkip()
       let owner = try Owner(display: try Self.display()) { fd in
