@@ -52,14 +52,12 @@ extension WaylandConnection {
       try sink(Array(buffer[0..<count]))
     }
   }
-}
 
-extension WaylandConnection {
   /// The data of a selection's offer `held` (as ``WaylandOffers/selection(primary:)`` gave it)
   /// for `mimeType`, as ``receive(_:from:what:into:)`` reads it; an empty pipe from an offer the
-  /// selection no longer holds is refused. The compositor closes the pipe of an offer whose
-  /// source was replaced unwritten, and that is no empty copy: the read says the copy changed,
-  /// as X11's owner refuses a request older than its copy. `heldNow` gives the announcement of
+  /// selection no longer holds is refused. The compositor closes unwritten the pipe of an offer
+  /// whose source was replaced, and that is no empty copy: the read says the copy changed, as
+  /// X11's owner refuses a request older than its copy. `heldNow` gives the announcement of
   /// the selection's offer after a round trip (offers are compared by announcement: a newer one
   /// may have the old one's id); nil where no round trip can be made (the loop's own thread),
   /// and the empty answer stands.

@@ -46,10 +46,10 @@ enum WaylandOffer: Hashable, Sendable {
 /// source's actions (`source_actions`); a `selection` event then makes it the clipboard's or the
 /// primary selection's offer, and the offer it replaces is stale: its holder destroys it.
 ///
-/// The compositor reuses the id of an offer we destroyed for the next one it announces (libwayland
-/// hands out its own ids from a free list), so an id does not tell two offers apart over time: each
-/// announcement is numbered, and a reader that must know whether the selection still holds the
-/// offer it read compares numbers, not ids.
+/// The compositor gives the id of an offer we destroyed to a later one (libwayland hands out its
+/// own ids from a free list), so an id does not tell two offers apart over time: each announcement
+/// is numbered, and a reader that must know whether the selection still holds the offer it read
+/// compares numbers, not ids.
 struct WaylandOffers {
   /// What one offer carries.
   struct Entry: Equatable {
