@@ -141,6 +141,12 @@ extension DragAndDropTests.WestonWindowTests {
   }
 
   /// Our drag of a promised file, dropped on GTK: it reads the URL, and the file written then.
+  ///
+  /// The drag is made again, once, where it never reached GTK: in about one run in six of this
+  /// suite under ThreadSanitizer, weston (10, X11 backend) gave every motion of the drag to its
+  /// desktop's background, over GTK's window too, and cancelled it at the release; its own
+  /// repick after the drag chose the background at GTK's centre as well, while every client's
+  /// requests were the same as in a run that passes (weston's protocol trace of both compared).
   @Test func aPromiseDraggedToGTKIsWrittenWhenItReadsTheURL() async throws {
     let (server, compositor, display) = try Self.desktop()
     let (gtk, gtkFrame) = try await Self.startGTK(compositor, on: server, ["target", "0", "0", "text/uri-list"])
@@ -149,6 +155,28 @@ extension DragAndDropTests.WestonWindowTests {
     defer { window.close() }
     let pdf = Data((0..<90_000).map { UInt8(truncatingIfNeeded: $0 &* 13) })
     let digest = try runProcess("/usr/bin/sha256sum", [], input: pdf).stdoutText.prefix(64)
+    var (ended, received) = (EndedLog(), String?.none)
+    for attempt in 1...2 {
+      ended = try await Self.dragPromise(pdf, from: window, frame, to: gtkFrame)
+      let heard = Locked(false)
+      received = try await DragAndDropTests.line(from: gtk) { line in
+        heard.withLock { $0 = true }
+        return line.hasPrefix("received")
+      }
+      guard received == nil, ended.operations == [.cancel], !heard.withLock({ $0 }), attempt == 1 else { break }
+      print("weston gave the drag to its background, and GTK heard nothing of it: the drag is made again")
+    }
+    #expect(received?.hasPrefix("received text/uri-list") == true, "\(received ?? "nothing")")
+    let file = try await DragAndDropTests.line(from: gtk) { $0.hasPrefix("file") || $0.hasPrefix("unreadable") }
+    #expect(file == "file report.pdf \(pdf.count) sha256:\(digest)")
+    #expect(await suspendUntil(within: 20) { ended.operations == [.copy] }, "\(ended.operations)")
+  }
+
+  /// Presses in our window, drags `pdf` promised as report.pdf from there to the centre of
+  /// `target`, and releases; what the drag's source hears.
+  static func dragPromise(_ pdf: Data, from window: WaylandWindow, _ frame: CGRect, to target: CGRect)
+    async throws -> EndedLog
+  {
     let ended = EndedLog()
     let presses = window.buttonPresses
     let start = CGPoint(x: frame.midX, y: frame.midY)
@@ -158,12 +186,8 @@ extension DragAndDropTests.WestonWindowTests {
       DragSession(items: [DragAndDropTests.promisedReport(pdf)], allowedOperations: [.copy]) {
         ended.operations.append($0)
       })
-    try await Self.move(from: start, to: CGPoint(x: gtkFrame.midX, y: gtkFrame.midY))
-    let received = try await DragAndDropTests.line(from: gtk) { $0.hasPrefix("received") }
-    #expect(received?.hasPrefix("received text/uri-list") == true, "\(received ?? "nothing")")
-    let file = try await DragAndDropTests.line(from: gtk) { $0.hasPrefix("file") || $0.hasPrefix("unreadable") }
-    #expect(file == "file report.pdf \(pdf.count) sha256:\(digest)")
-    #expect(await suspendUntil(within: 20) { ended.operations == [.copy] }, "\(ended.operations)")
+    try await Self.move(from: start, to: CGPoint(x: target.midX, y: target.midY))
+    return ended
   }
 
   /// weston moves a drag's icon by the offset it is attached at: the image's hot spot is at the
