@@ -173,6 +173,7 @@ extension DragAndDropTests.WaylandWindowTests {
     defer { window.close() }
     let owner = SystemPasteboard(
       selection: .clipboard, backend: .wayland(try WaylandDisplay(name: compositor.socketPath)), timeout: .seconds(10))
+    defer { withExtendedLifetime(owner) {} }  // the copy's owner, until the reads are done
     var item = SystemPasteboard.Item()
     item.register(.utf8PlainText) { () throws -> [UInt8] in
       for text in ["newer", "newest"] {

@@ -38,6 +38,16 @@ func pressDragRelease(_ input: WaylandVirtualInput, through points: [(Double, Do
   }
 }
 
+/// A click with the virtual pointer at (`x`, `y`) on the output, off the main actor: the pointer
+/// moved there, the button pressed and released.
+func click(_ input: WaylandVirtualInput, at x: Double, _ y: Double) async throws {
+  try await offThePool {
+    try input.move(to: x, y)
+    try input.button(pressed: true)
+    try input.button(pressed: false)
+  }
+}
+
 extension DragAndDropTests.WaylandWindowTests {
   /// A window takes the size the compositor suggests (here sway's `resize set` of a floating
   /// window; a tiling layout, a maximised window): its next buffer has that size, its content
@@ -54,11 +64,7 @@ extension DragAndDropTests.WaylandWindowTests {
     func press(_ x: Double, _ y: Double) async throws {
       // sway keeps a resized floating window's centre: put it back in the corner first.
       let origin = try compositor.place(appID: "swift-uti", at: 0, 0)
-      try await offThePool {
-        try input.move(to: origin.x + x, origin.y + y)
-        try input.button(pressed: true)
-        try input.button(pressed: false)
-      }
+      try await click(input, at: origin.x + x, origin.y + y)
     }
     for (width, height, inside) in [(520, 380, (480.0, 350.0)), (260, 140, (250.0, 130.0))] {
       _ = try compositor.swaymsg(["[app_id=\"swift-uti\"]", "resize", "set", "\(width)", "\(height)"])
@@ -81,11 +87,7 @@ extension DragAndDropTests.WaylandWindowTests {
       title: "clipboard", width: 300, height: 200, display: display, applicationID: "swift-uti", events: events)
     let origin = try compositor.place(appID: "swift-uti", at: 0, 0)
     let presses = window.buttonPresses
-    try await offThePool {
-      try input.move(to: origin.x + 20, origin.y + 20)
-      try input.button(pressed: true)
-      try input.button(pressed: false)
-    }
+    try await click(input, at: origin.x + 20, origin.y + 20)
     #expect(await nextPress(presses) != nil, "the click reached the window")
     return (window, compositor)
   }

@@ -67,11 +67,7 @@ extension DragAndDropTests {
       defer { window.close() }
       let origin = try compositor.place(appID: "swift-uti", at: 0, 0)
       let presses = window.buttonPresses
-      try await offThePool {
-        try input.move(to: origin.x + 50, origin.y + 60)
-        try input.button(pressed: true)
-        try input.button(pressed: false)
-      }
+      try await click(input, at: origin.x + 50, origin.y + 60)
       let press = await nextPress(presses)
       #expect(press == WindowButtonPress(location: CGPoint(x: 50, y: 60), button: 1))
       _ = compositor
