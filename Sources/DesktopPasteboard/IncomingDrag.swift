@@ -13,26 +13,30 @@ import UTIPlatform
 /// the source's order) and whose loads read the target only when `performDrop` asks, each on a
 /// thread of its own, since the read waits for another application.
 enum IncomingDrag {
+  /// Reads one target's bytes for a load, and calls back once with them or with why not: on
+  /// the process's work pool for a backend whose reads wait (``pooled(_:)``), or through a
+  /// toolkit's own asynchronous reads.
+  typealias Reader = @Sendable (_ target: String, _ completion: @escaping @Sendable (Result<[UInt8], any Error>) -> Void)
+    -> Void
+
   /// The items of a drag's targets.
   ///
   /// - Parameters:
   ///   - targets: The drag's targets (MIME types, or X11 target names), in the source's order.
   ///   - application: The application the drag comes from, for the providers' origin.
   ///   - registry: Maps targets to types and files to their types.
-  ///   - readFileList: Reads a file-list target at once; nil when it cannot be read.
-  ///   - load: Reads one target's bytes when a load asks for it.
+  ///   - files: The drag's file list, read already (nil: it offers none, or it could not be read).
+  ///   - read: Reads one target's bytes when a load asks for it.
   ///   - promised: The file the source promises (X11's XdndDirectSave), if it does: its name,
   ///     the target that stands for it, and how it is received at a path; it comes first, as a
   ///     promise of the type its name's extension says (`public.data` when none does).
   /// - Returns: The promised file, the file items, then one provider for the other targets
   ///   (none when it has no type).
-  /// - Throws: What `readFileList` throws.
   static func items(
-    targets: [String], application: AppIdentity, registry: UTTypeRegistry,
-    readFileList: (String) throws(SystemPasteboardError) -> [UInt8]?,
-    load: @escaping @Sendable (String) throws -> [UInt8],
+    targets: [String], application: AppIdentity, registry: UTTypeRegistry, files list: FileList?,
+    read: @escaping Reader,
     promised: (name: String, target: String, receive: @Sendable (String) throws -> [String])? = nil
-  ) throws(SystemPasteboardError) -> [ItemProvider] {
+  ) -> [ItemProvider] {
     let promise = promised.map { promised in
       // Typed by its name's extension, as a declared type (`public.data` where none declares it).
       let ext = URL(fileURLWithPath: promised.name).pathExtension
@@ -42,28 +46,32 @@ enum IncomingDrag {
         try receive($0.path).map { URL(fileURLWithPath: $0) }
       }
     }
-    var files: [ItemProvider] = []
-    if let target = targets.first(where: FileList.isFileListTarget), let data = try readFileList(target) {
-      files = FileList(data, target: target).items(registry: registry).map { ItemProvider($0, origin: application) }
-    }
+    let files = list.map { $0.items(registry: registry).map { ItemProvider($0, origin: application) } } ?? []
     let provider = ItemProvider(origin: application)
     var seen = Set<UTType>()
     for target in targets where (files.isEmpty || !FileList.isFileListTarget(target)) && target != promised?.target {
       guard let type = SelectionTargets.type(ofTarget: target, registry: registry), seen.insert(type).inserted
       else { continue }
       provider.registerDataRepresentation(for: type) { completion in
-        let accepted = WorkPool.shared.submit {
-          do {
-            completion(SelectionTargets.received(try load(target), target: target), nil)
-          } catch {
-            completion(nil, error)
+        read(target) { result in
+          switch result {
+          case .success(let bytes): completion(SelectionTargets.received(bytes, target: target), nil)
+          case .failure(let error): completion(nil, error)
           }
         }
-        if !accepted { completion(nil, SystemPasteboardError.poolFull(target)) }
         return nil
       }
     }
     return (promise.map { [$0] } ?? []) + files + (provider.registeredTypeIdentifiers.isEmpty ? [] : [provider])
+  }
+
+  /// A reader that runs `load`, which waits for another application, on the process's work pool;
+  /// a pool with no room refuses the load.
+  static func pooled(_ load: @escaping @Sendable (String) throws -> [UInt8]) -> Reader {
+    { target, completion in
+      let accepted = WorkPool.shared.submit { completion(Result { try load(target) }) }
+      if !accepted { completion(.failure(SystemPasteboardError.poolFull(target))) }
+    }
   }
 }
 
@@ -74,7 +82,7 @@ extension IncomingDrag {
   ///
   /// - Parameters:
   ///   - surface: The window's drop surface.
-  ///   - items: The drag's items (``items(targets:application:registry:readFileList:load:)``).
+  ///   - items: The drag's items (``items(targets:application:registry:files:read:promised:)``).
   ///   - location: The pointer, in window coordinates.
   ///   - allowed: The actions the source allows now (they follow its modifier keys): the
   ///     engine's operations, and AppKit's mask where they say more (a link, a private action).

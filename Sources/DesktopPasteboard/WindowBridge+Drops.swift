@@ -69,11 +69,13 @@ extension WindowBridge {
           }
         )
       }
-      let items =
-        (try? IncomingDrag.items(
-          targets: targets, application: application, registry: registry,
-          readFileList: { target in try? backend.read(target, of: number) },
-          load: { target in try backend.read(target, of: number) }, promised: promised)) ?? []
+      // A file list that cannot be read leaves the drag's other targets.
+      let files = targets.first(where: FileList.isFileListTarget).flatMap { target in
+        (try? backend.read(target, of: number)).map { FileList($0, target: target) }
+      }
+      let items = IncomingDrag.items(
+        targets: targets, application: application, registry: registry, files: files,
+        read: IncomingDrag.pooled { target in try backend.read(target, of: number) }, promised: promised)
       guard let self else { return }
       let current = state.withLock { state -> Bool in
         guard state.incoming?.number == number else { return false }

@@ -18,7 +18,7 @@ import UTIPlatform
 /// wlroots derives no modifier state for a virtual keyboard, so the keymap is sent first and
 /// `modifiers` explicitly; the seat gains both devices when they are made, and a window mapped
 /// then gets keyboard focus.
-package final class WaylandVirtualInput: @unchecked Sendable {
+public final class WaylandVirtualInput: TestPointer, @unchecked Sendable {
   /// A keymap with one key (Escape), without includes, so no XKB data files are needed.
   static let keymap = """
     xkb_keymap {
@@ -39,7 +39,7 @@ package final class WaylandVirtualInput: @unchecked Sendable {
   /// Makes a virtual pointer and keyboard on `display`'s seat.
   /// - Throws: ``SystemPasteboardError``: as a connection does; `.unsupported` when the
   ///   compositor lacks the virtual input protocols (they are wlroots').
-  package init(display: WaylandDisplay, extent: (width: UInt32, height: UInt32) = (1280, 800))
+  public init(display: WaylandDisplay, extent: (width: UInt32, height: UInt32) = (1280, 800))
     throws(SystemPasteboardError)
   {
     connection = try WaylandConnection(display: display, timeout: 5)
@@ -83,33 +83,28 @@ package final class WaylandVirtualInput: @unchecked Sendable {
   /// Moves the pointer to (`x`, `y`) in the output's coordinates.
   /// With `sync` false the motion is sent without waiting for the compositor to handle it (a
   /// probe that waits for the answer the motion causes).
-  package func move(to x: Double, _ y: Double, sync: Bool = true) throws(SystemPasteboardError) {
+  public func move(to x: Double, _ y: Double, sync: Bool) throws(SystemPasteboardError) {
     let motion = pointer.motionAbsolute(
       time: tick(), x: UInt32(max(0, x)), y: UInt32(max(0, y)), xExtent: extent.width, yExtent: extent.height)
     try connection.send([motion, pointer.frame()])
     if sync { try connection.awaitCompositor() }
   }
 
-  /// Moves the pointer from one point to another in `steps` motions, `pause` seconds apart.
-  package func drag(from start: (Double, Double), to end: (Double, Double), steps: Int = 12, pause: Double = 0.03)
-    throws(SystemPasteboardError)
-  {
-    for step in 1...steps {
-      let fraction = Double(step) / Double(steps)
-      try move(to: start.0 + (end.0 - start.0) * fraction, start.1 + (end.1 - start.1) * fraction)
-      usleep(useconds_t(pause * 1_000_000))
-    }
-  }
+  /// Moves the pointer to (`x`, `y`) in the output's coordinates, once the compositor has it.
+  public func move(to x: Double, _ y: Double) throws(SystemPasteboardError) { try move(to: x, y, sync: true) }
 
   /// Presses (or releases) the left button.
-  package func button(pressed: Bool, button: UInt32 = 272) throws(SystemPasteboardError) {
+  public func button(pressed: Bool) throws(SystemPasteboardError) { try button(pressed: pressed, button: 272) }
+
+  /// Presses (or releases) `button` (an evdev code: 272 is the left one).
+  public func button(pressed: Bool, button: UInt32) throws(SystemPasteboardError) {
     let state: WaylandEnum.PointerButtonState = pressed ? .pressed : .released
     try connection.send([pointer.button(time: tick(), button: button, state: state), pointer.frame()])
     try connection.awaitCompositor()
   }
 
   /// Presses and releases Escape (evdev key 1).
-  package func escape() throws(SystemPasteboardError) {
+  public func escape() throws(SystemPasteboardError) {
     // The virtual keyboard's XML names no enumeration for `key`'s state: wl_keyboard's, as a number.
     for state in [WaylandEnum.KeyboardKeyState.pressed, .released] {
       try connection.send(keyboard.key(time: tick(), key: 1, state: state.rawValue))

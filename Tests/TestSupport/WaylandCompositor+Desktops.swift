@@ -61,7 +61,8 @@ extension WaylandCompositor {
   }
 
   /// Starts KDE's compositor, kwin_wayland, virtual (1024×768), with data-control and a seat
-  /// that has a keyboard. Debian's binary carries a file capability (`cap_sys_resource`) that an
+  /// that has a keyboard. Its permission checks are off (`KWIN_WAYLAND_NO_PERMISSION_CHECKS=1`),
+  /// so that it advertises `org_kde_kwin_fake_input` to every client: the tests' pointer. Debian's binary carries a file capability (`cap_sys_resource`) that an
   /// unprivileged container refuses to execute; a copy of it, which has none, runs.
   public static func startKWin() -> Result<WaylandCompositor, PeerUnavailable> {
     let (kwin, directory): (String, String)
@@ -76,7 +77,7 @@ extension WaylandCompositor {
     let command =
       unprivileged + [
         "/usr/bin/env", "-i", "PATH=/usr/bin:/bin", "HOME=\(directory)", "XDG_RUNTIME_DIR=\(directory)",
-        "QT_QPA_PLATFORM=wayland", "KDE_DEBUG=0", "dbus-run-session", "--", copy, "--virtual", "--socket",
+        "QT_QPA_PLATFORM=wayland", "KDE_DEBUG=0", "KWIN_WAYLAND_NO_PERMISSION_CHECKS=1", "dbus-run-session", "--", copy, "--virtual", "--socket",
         "wayland-kde", "--width", "1024", "--height", "768",
       ]
     return launch("kwin_wayland", command, directory: directory, socketName: "wayland-kde", seconds: 30)

@@ -107,7 +107,7 @@ public final class XServer: @unchecked Sendable {
     let output: FileHandle
     private var pending: [UInt8] = []
 
-    init(process: Process, output: FileHandle) {
+    public init(process: Process, output: FileHandle) {
       self.process = process
       self.output = output
     }

@@ -44,9 +44,9 @@ package struct FileList: Equatable, Sendable {
   package var operation: Operation?
 
   /// The target (MIME type) of a URI list.
-  static let uriListTarget = "text/uri-list"
+  package static let uriListTarget = "text/uri-list"
   /// The target GNOME's and most file managers' copies carry.
-  static let gnomeCopiedFilesTarget = "x-special/gnome-copied-files"
+  package static let gnomeCopiedFilesTarget = "x-special/gnome-copied-files"
 
   /// Whether `target` holds a list of files.
   package static func isFileListTarget(_ target: String) -> Bool {

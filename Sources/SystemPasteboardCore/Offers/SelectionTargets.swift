@@ -55,7 +55,7 @@ package enum SelectionTargets {
 
     /// The offer's type: an identifier no declaration names (an app's own type, offered under its
     /// identifier) is still the item's type.
-    var type: UTType { UTType(typeIdentifier) ?? UTType(importedAs: typeIdentifier) }
+    package var type: UTType { UTType(typeIdentifier) ?? UTType(importedAs: typeIdentifier) }
   }
 
   /// How a list of files is written for a target.

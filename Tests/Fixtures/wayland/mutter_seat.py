@@ -2,11 +2,17 @@
 
 Run inside mutter's D-Bus session: opens an org.gnome.Mutter.RemoteDesktop session, starts it,
 presses and releases Shift once (mutter adds the virtual keyboard to the seat at its first key)
-and moves the pointer once, then writes "$XDG_RUNTIME_DIR/seat-ready" and keeps the session open
-until it is killed (the session ends with this process's connection).
+and moves the pointer to the screen's top-left corner, then writes "$XDG_RUNTIME_DIR/seat-ready"
+and keeps the session open until it is killed (the session ends with this process's connection).
+
+Meanwhile it moves the pointer as the tests say, one command a line on the Unix socket
+"$XDG_RUNTIME_DIR/seat-commands", each answered "ok" once mutter has taken it (or "error ..."):
+"move X Y" (screen coordinates: mutter's remote desktop moves a pointer without a screen cast
+by relative motions only, so the position is kept here from the corner on) and "button 1" or
+"button 0" (the left button pressed or released).
 """
 import os
-import signal
+import socket
 import sys
 
 import gi
@@ -44,7 +50,36 @@ if not appeared:
 call(path, SESSION, "Start")
 for pressed in (True, False):
     call(path, SESSION, "NotifyKeyboardKeycode", GLib.Variant("(ub)", (42, pressed)))
-call(path, SESSION, "NotifyPointerMotionRelative", GLib.Variant("(dd)", (1.0, 1.0)))
-open(os.path.join(os.environ["XDG_RUNTIME_DIR"], "seat-ready"), "w").close()
+# Far past the top-left corner: the pointer stops there, at (0, 0).
+call(path, SESSION, "NotifyPointerMotionRelative", GLib.Variant("(dd)", (-100000.0, -100000.0)))
+position = [0.0, 0.0]
+
+
+def command(line):
+    words = line.split()
+    if words[:1] == ["move"] and len(words) == 3:
+        # Whole pixels: mutter drops what a relative motion has below a pixel while a drag runs.
+        x, y = float(round(float(words[1]))), float(round(float(words[2])))
+        call(path, SESSION, "NotifyPointerMotionRelative", GLib.Variant("(dd)", (x - position[0], y - position[1])))
+        position[:] = [x, y]
+    elif words[:1] == ["button"] and len(words) == 2:
+        call(path, SESSION, "NotifyPointerButton", GLib.Variant("(ib)", (0x110, words[1] == "1")))
+    else:
+        raise ValueError("unknown command: " + line)
+
+
+runtime = os.environ["XDG_RUNTIME_DIR"]
+server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+server.bind(os.path.join(runtime, "seat-commands"))
+server.listen(4)
+open(os.path.join(runtime, "seat-ready"), "w").close()
 while True:
-    signal.pause()
+    connection, _ = server.accept()
+    with connection, connection.makefile("rw") as stream:
+        for line in stream:
+            try:
+                command(line.strip())
+                stream.write("ok\n")
+            except Exception as error:  # the test hears what went wrong
+                stream.write("error %s\n" % error)
+            stream.flush()

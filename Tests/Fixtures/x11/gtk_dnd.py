@@ -8,6 +8,10 @@
                                        managers drag files
   gtk_dnd.py target X Y MIME...        a window at (X, Y), 200x200, whose area takes drops of MIME
 
+With GTK_DND_POINTER=1, it also says "pointer X Y" (in its area's coordinates) at each motion
+of the pointer over its area (and as it enters), until a line "untrack" comes on its standard input: where the
+window is, on a desktop that does not say.
+
 With GTK_DND_ACTIONS set (names: copy,move,link,ask), the source offers those actions instead of
 a copy, and says "action NAME" (the action the drag ended with) before "end"; the target takes
 those actions instead of a copy, and says "offered N" (the source's actions, GdkDragAction bits)
@@ -54,6 +58,25 @@ window.move(x, y)
 area = Gtk.EventBox()
 area.add(Gtk.Label(label="drag me" if role == "source" else "drop here"))
 window.add(area)
+
+if os.environ.get("GTK_DND_POINTER") == "1":
+    tracking = [True]
+
+    def pointer(widget, event):
+        if tracking:
+            say("pointer", int(event.x), int(event.y))
+        return False
+
+    def command(channel, condition):
+        line = sys.stdin.readline()
+        if line.strip() == "untrack":
+            tracking.clear()
+        return bool(line)
+
+    area.add_events(Gdk.EventMask.POINTER_MOTION_MASK | Gdk.EventMask.ENTER_NOTIFY_MASK)
+    area.connect("motion-notify-event", pointer)
+    area.connect("enter-notify-event", pointer)
+    GLib.io_add_watch(sys.stdin, GLib.IO_IN | GLib.IO_HUP, command)
 
 if role == "source":
     kind = sys.argv[4]

@@ -1,0 +1,89 @@
+import CSwiftUTIGTK
+import Foundation
+import Pasteboard
+@_spi(Toolkit) import DesktopPasteboard
+
+extension GTKPasteboard {
+  /// Puts `itemProviders` on the selection: every type they register is offered, and each loaded
+  /// only when an application asks for it (off GTK's thread); the file URLs of every provider
+  /// make one file list.
+  ///
+  /// ```swift
+  /// GTKPasteboard.clipboard.setItemProviders([NSItemProvider(object: "Hello" as NSString)])
+  /// // wl-paste, xclip -o -selection clipboard  →  Hello
+  /// ```
+  ///
+  /// Apple's counterpart: `UIPasteboard.itemProviders`'s setter, and
+  /// `setItemProviders(_:localOnly:expirationDate:)` for the options.
+  ///
+  /// - Parameters:
+  ///   - itemProviders: What to offer, in order.
+  ///   - options: An expiry (the copy is cleared then, if still ours), a paste limit (cleared
+  ///     after that many reads), and whether the copy is sensitive (a password: clipboard
+  ///     managers are told not to keep it, `x-kde-passwordManagerHint`, and GTK's clipboard
+  ///     manager hand-over leaves it out).
+  public func setItemProviders(_ itemProviders: [NSItemProvider], options: SystemPasteboard.Options = .init()) {
+    own(ToolkitOffers(itemProviders, sensitive: options.isSensitive), options: options)
+  }
+
+  /// Puts the desktop pasteboard's own `items` on the selection, as
+  /// ``setItemProviders(_:options:)`` does.
+  ///
+  /// ```swift
+  /// var item = SystemPasteboard.Item()
+  /// item.register(.utf8PlainText) { Array("Hello".utf8) }
+  /// GTKPasteboard.clipboard.setItems([item])
+  /// ```
+  ///
+  /// Apple's counterpart: `NSPasteboard.writeObjects(_:)`.
+  ///
+  /// - Parameters:
+  ///   - items: What to offer, in order.
+  ///   - options: An expiry, a paste limit, and whether the copy is sensitive.
+  public func setItems(_ items: [SystemPasteboard.Item], options: SystemPasteboard.Options = .init()) {
+    own(ToolkitOffers(items: items, sensitive: options.isSensitive), options: options)
+  }
+
+  /// Empties the selection, where this pasteboard's copy is on it. Apple's counterpart:
+  /// `NSPasteboard.clearContents()`.
+  public func clearContents() {
+    guard ownsSelection else { return }
+    gdk_clipboard_set_content(gdkClipboard, nil)
+  }
+
+  /// Makes `offers` the selection's content, with `options`' expiry and paste limit.
+  private func own(_ offers: ToolkitOffers, options: SystemPasteboard.Options) {
+    if let owned { GTKThread.cancel(owned.expiry) }
+    let limit = options.pasteLimit
+    let content = GTKContentProvider.Content(
+      offers: offers, sensitive: options.isSensitive, timeout: timeout,
+      asked: { [weak self] _ in self?.served(limit: limit) })
+    let provider = GTKContentProvider.make(content)
+    defer { g_object_unref(provider) }
+    let raw = UnsafeMutableRawPointer(provider)
+    var expiry: guint = 0
+    if let date = options.expirationDate {
+      let milliseconds = UInt32(clamping: max(0, Int((date.timeIntervalSinceNow * 1000).rounded(.up))))
+      expiry = GTKThread.after(milliseconds: milliseconds) { [weak self] in self?.expired(raw) }
+    }
+    owned = (raw, expiry, 0)
+    gdk_clipboard_set_content(gdkClipboard, provider)
+  }
+
+  /// A read of our copy began: past the paste limit, the copy is cleared once this read has its data.
+  private func served(limit: Int?) {
+    guard var owned else { return }
+    owned.served += 1
+    self.owned = owned
+    guard let limit, owned.served >= limit else { return }
+    let provider = owned.provider
+    GTKThread.run { [weak self] in self?.expired(provider) }
+  }
+
+  /// The copy's time (or its pastes) is up: cleared, if it is still on the selection.
+  private func expired(_ provider: UnsafeMutableRawPointer) {
+    guard owned?.provider == provider else { return }
+    if ownsSelection { gdk_clipboard_set_content(gdkClipboard, nil) }
+    owned = nil
+  }
+}

@@ -1,0 +1,91 @@
+import CSwiftUTIGTK
+import Pasteboard
+@_spi(Toolkit) import DesktopPasteboard
+
+extension GTKContentProvider {
+  /// One `write_mime_type_async` call: what is asked for, where to write it, and the task to
+  /// complete.
+  struct Request: Sendable {
+    let mimeType: String
+    let provider: GObjectReference
+    let stream: GObjectReference
+    let cancellable: GObjectReference?
+    let task: GObjectReference
+  }
+
+  /// `write_mime_type_async`: makes the bytes asked for (off GTK's thread where that may wait)
+  /// and writes them to the request's stream, completing its task once written.
+  @MainActor
+  static func write(_ request: Request) {
+    let (mimeType, stream, cancellable, task) = (request.mimeType, request.stream, request.cancellable, request.task)
+    guard let content = content(of: request.provider.pointer) else {
+      return complete(task, .failure(Toolkit.error(.conversionRefused, "nothing is offered")))
+    }
+    content.asked?(mimeType)
+    let offers = content.offers
+    if offers.formats.contains(mimeType) {
+      let write: @MainActor @Sendable (ToolkitPayload?) -> Void = { payload in
+        guard let payload else {
+          return complete(task, .failure(Toolkit.error(.conversionRefused, "\(mimeType) could not be made")))
+        }
+        StreamWriter.write(
+          payload, to: stream.as(GOutputStream.self), cancellable: cancellable?.as(GCancellable.self),
+          timeout: content.timeout, what: "writing \(mimeType)"
+        ) { complete(task, $0) }
+      }
+      guard offers.loadMayWait(mimeType) else { return write(offers.payload(mimeType)) }
+      let accepted = Toolkit.submit {
+        let payload = offers.payload(mimeType)
+        GTKThread.run { write(payload) }
+      }
+      if !accepted { complete(task, .failure(Toolkit.error(.conversionRefused, "the work pool has no room"))) }
+    } else if offers.offersFiles && GDKFormats.isFileListFormat(mimeType) {
+      let accepted = Toolkit.submit {
+        let paths = Result { () throws(SystemPasteboardError) in try offers.filePaths() }
+        GTKThread.run {
+          switch paths {
+          case .success(let paths): serialize(paths, as: mimeType, to: stream, cancellable: cancellable, task: task)
+          case .failure(let error): complete(task, .failure(error))
+          }
+        }
+      }
+      if !accepted { complete(task, .failure(Toolkit.error(.conversionRefused, "the work pool has no room"))) }
+    } else {
+      complete(task, .failure(Toolkit.error(.conversionRefused, "\(mimeType) is not offered")))
+    }
+  }
+
+  /// Writes the files at `paths` as `mimeType` with GTK's own serializer for its file lists
+  /// (`text/uri-list`, `x-special/gnome-copied-files`, the file transfer portal's key).
+  @MainActor
+  private static func serialize(
+    _ paths: [String], as mimeType: String, to stream: GObjectReference, cancellable: GObjectReference?,
+    task: GObjectReference
+  ) {
+    var value = GValue()
+    g_value_init(&value, gdk_file_list_get_type())
+    g_value_take_boxed(&value, fileList(paths).raw)
+    defer { g_value_unset(&value) }
+    gdk_content_serialize_async(
+      stream.as(GOutputStream.self), mimeType, &value, G_PRIORITY_DEFAULT, cancellable?.as(GCancellable.self),
+      { _, result, data in
+        let task = Unmanaged<GObjectReference>.fromOpaque(data!).takeRetainedValue()
+        var error: UnsafeMutablePointer<GError>?
+        let written = gdk_content_serialize_finish(result, &error) != 0
+        let outcome: Result<Void, SystemPasteboardError> =
+          written ? .success(()) : .failure(Toolkit.error(.writeFailed, GTKError.take(error, "writing the files")))
+        MainActor.assumeIsolated { GTKContentProvider.complete(task, outcome) }
+      }, Unmanaged.passRetained(task).toOpaque())
+  }
+
+  /// Completes a write's task: done, or failed with `error`'s message.
+  @MainActor
+  static func complete(_ task: GObjectReference, _ outcome: Result<Void, SystemPasteboardError>) {
+    switch outcome {
+    case .success: g_task_return_boolean(task.opaque, 1)
+    case .failure(let error):
+      let code = error.code == .timeout ? G_IO_ERROR_TIMED_OUT : G_IO_ERROR_FAILED
+      g_task_return_error(task.opaque, g_error_new_literal(g_io_error_quark(), gint(code.rawValue), error.message))
+    }
+  }
+}

@@ -1,0 +1,191 @@
+import DesktopTestSupport
+import Foundation
+import TestSupport
+import Testing
+
+/// A GTK window a test started on a desktop: its process and where its widget is on the screen.
+struct GTKWindow {
+  let peer: XServer.Peer
+  /// The widget's frame, in the screen's coordinates.
+  var frame: CGRect
+  /// A point inside the widget, `fraction` of the way across and down.
+  func point(_ fraction: Double = 0.5) -> (Double, Double) {
+    (frame.minX + frame.width * fraction, frame.minY + frame.height * fraction)
+  }
+  var centre: (Double, Double) { point() }
+}
+
+extension GTKDesktop {
+  /// The GTK 4 peer of ours (`gtk-peer`, built beside the tests).
+  static var gtkPeer: String { get throws { try builtProduct("GTKPeer") } }
+  /// The GTK 3 peer (Python), from the root package's fixtures.
+  static let gtk3Peer = fixturesDirectory.appendingPathComponent("x11/gtk_dnd.py").path
+
+  /// Starts our GTK 4 peer with `arguments`, waits for its "ready", and finds its widget (of
+  /// `side` pixels); on sway it is first placed at `place`.
+  func gtk4(_ arguments: [String], side: Double, place: (Int, Int) = (0, 0), environment: [String] = [])
+    throws -> GTKWindow
+  {
+    let peer = try start(try Self.gtkPeer, arguments, environment: environment)
+    // (A pointer resting where the window maps makes it report before it is ready.)
+    try #require(peer.line { !$0.hasPrefix("pointer ") } == "ready", "gtk-peer \(arguments) did not start")
+    return try locate(peer, side: side, appID: "gtk-peer", place: place)
+  }
+
+  /// Starts the GTK 3 peer with `arguments` (its window of 200 pixels at `place` where the desktop
+  /// lets a client place it), waits for its "ready" and finds its widget.
+  func gtk3(_ role: String, place: (Int, Int), _ arguments: [String], environment: [String] = []) throws -> GTKWindow {
+    let peer = try start(
+      "/usr/bin/python3", [Self.gtk3Peer, role, "\(place.0)", "\(place.1)"] + arguments,
+      environment: ["GTK_DND_POINTER=1"] + environment)
+    try #require(peer.line { !$0.hasPrefix("pointer ") } == "ready", "gtk_dnd.py \(role) did not start")
+    return try locate(peer, side: 200, appID: "gtk_dnd.py", place: place)
+  }
+
+  /// Where `peer`'s widget is: the pointer rests on a few points while the peer says where the
+  /// pointer is over its widget ("pointer X Y"), each report taken for the point it rests on:
+  /// first where the window was placed (X11 takes a GTK 3 window's place, sway is told it); where
+  /// that finds nothing, a quick sweep over the screen until the widget reports, then a rest on
+  /// each of the last points swept. The peer stops reporting then.
+  func locate(_ peer: XServer.Peer, side: Double, appID: String, place: (Int, Int)) throws -> GTKWindow {
+    var expected = (Double(place.0), Double(place.1))
+    if kind == .sway, let compositor {
+      let origin = try compositor.place(appID: appID, at: place.0, place.1)
+      expected = (origin.x, origin.y)
+    }
+    _ = drain(peer, for: 0.2)
+    let hints = [0.5, 0.3, 0.7].map { (expected.0 + side * $0, expected.1 + side * $0) }
+    var origin = try rest(peer, on: hints)
+    if origin == nil {
+      let (width, height) = kind == .sway ? (1280.0, 800.0) : (1024.0, 768.0)
+      let grid = stride(from: 40.0, to: height, by: 70).flatMap { y in
+        stride(from: 40.0, to: width, by: 70).map { x in (x, y) }
+      }
+      for (index, point) in grid.enumerated() {
+        try pointer.move(to: point.0, point.1)
+        guard !drain(peer, for: 0.015).isEmpty else { continue }
+        _ = drain(peer, for: 0.2)
+        let recent = Array(grid[max(0, index - 4)...index])
+        // The sweep's neighbours too: a widget the sweep only grazed shows at the points beside.
+        var around: [(Double, Double)] = []
+        for point in recent {
+          around += [point, (point.0 + 35, point.1 + 35), (point.0 - 35, point.1 + 35)]
+        }
+        origin = try rest(peer, on: around)
+        break
+      }
+    }
+    peer.send("untrack")
+    _ = drain(peer, for: 0.2)
+    guard let origin else { throw PeerUnavailable(appID, "its window was not found on \(kind.rawValue)'s screen") }
+    return GTKWindow(peer: peer, frame: CGRect(x: origin.0, y: origin.1, width: side, height: side))
+  }
+
+  /// The reports `peer` makes within `seconds` (each until none comes for that long).
+  private func drain(_ peer: XServer.Peer, for seconds: Double) -> [(Double, Double)] {
+    var reports: [(Double, Double)] = []
+    while let line = peer.line(within: seconds) {
+      let words = line.split(separator: " ")
+      if words.count == 3, words[0] == "pointer", let x = Double(words[1]), let y = Double(words[2]) {
+        reports.append((x, y))
+      } else {
+        Issue.record("the peer said \(line) while it was looked for")
+      }
+    }
+    return reports
+  }
+
+  /// Rests the pointer on each of `points` until the peer's reports stop, and the origin the
+  /// reports made there agree on (the last report at each point: the pointer is still there).
+  private func rest(_ peer: XServer.Peer, on points: [(Double, Double)]) throws -> (Double, Double)? {
+    var origins: [(Double, Double)] = []
+    for point in points {
+      try pointer.move(to: point.0, point.1)
+      if let local = drain(peer, for: 0.25).last { origins.append((point.0 - local.0, point.1 - local.1)) }
+    }
+    func agreeing(with origin: (Double, Double)) -> Int {
+      origins.filter { abs($0.0 - origin.0) <= 1 && abs($0.1 - origin.1) <= 1 }.count
+    }
+    return origins.first { agreeing(with: $0) * 2 > origins.count }
+  }
+
+  /// Starts `lower`, then `upper` (which the desktop shows over it where they overlap: GNOME's
+  /// mutter centres both).
+  func stacked(_ lower: () throws -> GTKWindow, _ upper: () throws -> GTKWindow) throws -> (GTKWindow, GTKWindow) {
+    let below = try lower()
+    return (below, try upper())
+  }
+}
+
+extension GTKDesktop {
+  /// How far a location a GTK peer reports may be from where the pointer was sent: none, but on
+  /// GNOME, whose drags come to GTK a few pixels from where its pointer events put the pointer.
+  var tolerance: Int { kind == .gnome ? 6 : 0 }
+
+  /// Whether `line` is `event X Y` (then `rest`), at `location` within ``tolerance``.
+  func isLine(_ line: String, _ event: String, at location: (Int, Int), then rest: String? = nil) -> Bool {
+    let words = line.split(separator: " ").map(String.init)
+    guard words.count == (rest == nil ? 3 : 4), words[0] == event, let x = Int(words[1]), let y = Int(words[2]),
+      rest == nil || words[3] == rest
+    else { return false }
+    return abs(x - location.0) <= tolerance && abs(y - location.1) <= tolerance
+  }
+}
+
+extension GTKWindow {
+  /// A point of the widget that `upper` (a window shown over it) leaves visible: the centre
+  /// where nothing covers it, else the first of a grid, inner points first.
+  func visiblePoint(under upper: GTKWindow) -> (Double, Double) {
+    let covered = upper.frame.insetBy(dx: -8, dy: -8)
+    let fractions = [0.5, 0.3, 0.7, 0.15, 0.85]
+    for fy in fractions {
+      for fx in fractions {
+        let candidate = point(fx, fy)
+        if !covered.contains(CGPoint(x: candidate.0, y: candidate.1)) { return candidate }
+      }
+    }
+    return centre
+  }
+
+  /// The point `fx` of the way across and `fy` down.
+  func point(_ fx: Double, _ fy: Double) -> (Double, Double) {
+    (frame.minX + frame.width * fx, frame.minY + frame.height * fy)
+  }
+
+  /// `point` in the widget's own coordinates, as the peer reports locations.
+  func local(_ point: (Double, Double)) -> (Int, Int) {
+    (Int((point.0 - frame.minX).rounded(.down)), Int((point.1 - frame.minY).rounded(.down)))
+  }
+}
+
+extension XServer.Peer {
+  /// Lines until `predicate` accepts one (at most `seconds`): that line, or nil.
+  func line(within seconds: Double = 20, where predicate: (String) -> Bool) -> String? {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    while Date() < deadline {
+      guard let line = line(within: deadline.timeIntervalSinceNow) else { return nil }
+      if predicate(line) { return line }
+    }
+    return nil
+  }
+
+  /// Every line until the `count`th that starts with `last` (included), at most `seconds`.
+  func lines(until last: String, count: Int = 1, within seconds: Double = 20) -> [String] {
+    var lines: [String] = []
+    var seen = 0
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    while Date() < deadline, let line = line(within: deadline.timeIntervalSinceNow) {
+      lines.append(line)
+      if line.hasPrefix(last) { seen += 1 }
+      if seen == count { break }
+    }
+    return lines
+  }
+}
+
+/// The FNV-1a digest the peer prints for what it loaded.
+func digest(_ bytes: some Sequence<UInt8>) -> String {
+  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+  return "fnv:" + String(hash, radix: 16)
+}
