@@ -87,8 +87,8 @@ extension SystemPasteboard {
     /// item provider's file representation make.
     ///
     /// A file manager that speaks X11's XdndDirectSave has it written into the folder it was
-    /// dropped on (under `fileName`, or a numbered name beside a file of that name: nothing is
-    /// replaced); any other destination gets the file's URL (`text/uri-list`) or its bytes (the
+    /// dropped on, under `fileName` (the final name, as AppKit gives it: where a file of that
+    /// name is there, `write` decides whether to replace it); any other destination gets the file's URL (`text/uri-list`) or its bytes (the
     /// type's MIME types and `application/octet-stream`), the file written then into a folder of
     /// its own under `$XDG_RUNTIME_DIR`, once however often it is asked for, and removed when no
     /// selection or drag offers the item any more.
@@ -103,9 +103,9 @@ extension SystemPasteboard {
     /// - Parameters:
     ///   - type: The promised file's type; a type registered already is replaced.
     ///   - fileName: The file's name (a `/` becomes `_`, leading dots go).
-    ///   - write: Writes the whole file at the path it is given (a new file, in a folder that
-    ///     exists) and returns once it is written; throwing breaks the promise, and what it
-    ///     wrote is removed. It runs on a thread of the process's work pool, one write at a time.
+    ///   - write: Writes the whole file at the path it is given (in a folder that exists; a file
+    ///     of that name may be there, to replace or keep) and returns once it is written;
+    ///     throwing breaks the promise, and a file it made is removed. It runs on a thread of the process's work pool, one write at a time.
     public mutating func registerFilePromise(
       _ type: UTType, fileName: String, write: @escaping @Sendable (_ path: String) throws -> Void
     ) {

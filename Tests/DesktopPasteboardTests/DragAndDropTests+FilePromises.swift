@@ -90,10 +90,10 @@ extension DragAndDropTests {
     #expect(await suspendUntil(within: 20) { Self.ownPromiseFolders.isEmpty }, "\(Self.ownPromiseFolders)")
   }
 
-  /// A file manager that asks for the file and goes away while a slow writer writes it: the
-  /// destination never shows a partial file (the write is staged in a hidden folder), the drag
-  /// ends when the target's window goes, and once the writer is done no folder of ours is left
-  /// there (the whole file may be, as the file manager asked for it).
+  /// A file manager that asks for the file and goes away while a slow load makes it: nothing
+  /// shows in the destination while the file is made (an item provider's file is copied there
+  /// once loaded), the drag ends when the target's window goes, and once the writer is done no
+  /// folder of ours is left there (the whole file may be, as the file manager asked for it).
   @Test func aTargetThatVanishesWhileASlowPromiseIsWrittenLeavesNoPartialFile() async throws {
     let folder = try Self.emptyFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }

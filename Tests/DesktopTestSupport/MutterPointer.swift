@@ -7,6 +7,8 @@ import TestSupport
 /// answered once mutter has taken it.
 public final class MutterPointer: TestPointer, @unchecked Sendable {
   private let socket: FileHandle
+  /// Held while a command waits for its answer: one at a time on the socket.
+  private let lock = NSLock()
 
   /// Connects to the seat peer of `compositor` (a mutter started with its keyboard and pointer).
   /// - Throws: ``PeerUnavailable`` when the seat peer does not listen.
@@ -33,6 +35,8 @@ public final class MutterPointer: TestPointer, @unchecked Sendable {
 
   /// Sends one command and waits (at most 10 s) for its answer.
   private func send(_ command: String) throws {
+    lock.lock()
+    defer { lock.unlock() }
     socket.write(Data((command + "\n").utf8))
     var answer: [UInt8] = []
     var descriptor = pollfd(fd: socket.fileDescriptor, events: Int16(POLLIN), revents: 0)

@@ -30,17 +30,17 @@ extension TestPointer {
   public func pressDragRelease(through points: [(Double, Double)], release: Bool = true) throws {
     guard let first = points.first else { return }
     try move(to: first.0, first.1)
-    usleep(150_000)
+    usleep(100_000)
     try button(pressed: true)
-    usleep(150_000)
+    usleep(100_000)
     var from = first
     for point in points.dropFirst() {
-      try drag(from: from, to: point)
+      try drag(from: from, to: point, steps: 8, pause: 0.02)
       from = point
-      usleep(200_000)
+      usleep(150_000)
     }
     if release {
-      usleep(200_000)
+      usleep(150_000)
       try button(pressed: false)
     }
   }

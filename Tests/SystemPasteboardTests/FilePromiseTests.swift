@@ -8,9 +8,9 @@ import UTIPlatform
 @testable import SystemPasteboardCore
 @testable import SystemPasteboardX11
 
-/// A promised file kept by the rules a destination relies on: written once, whole or not at
-/// all, beside (never over) what is there, its own folder gone with it; and XdndDirectSave's
-/// URLs read as file managers write them.
+/// A promised file kept by the rules a destination relies on: written once, at the final name
+/// (the writer decides about a file of that name), nothing left of a failed write, its own folder
+/// gone with it; and XdndDirectSave's URLs read as file managers write them.
 @Suite("File promises: writing and XdndDirectSave's URLs")
 struct FilePromiseTests {
   /// A new empty folder, removed by the caller.
@@ -24,19 +24,29 @@ struct FilePromiseTests {
     (try? Data(contentsOf: URL(fileURLWithPath: path))).map { String(decoding: $0, as: UTF8.self) }
   }
 
-  @Test func aPromiseWrittenToAFolderNeverReplacesAFileThere() throws {
+  /// The writer gets the final name, as AppKit documents it, even where a file of that name is
+  /// there: one that replaces it replaces it, one that keeps it (returns without writing) keeps
+  /// it, and either is a kept promise at that path.
+  @Test func theWriterIsGivenTheFinalNameEvenWhereAFileHasIt() throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try Data("mine".utf8).write(to: URL(fileURLWithPath: folder + "/invoice.pdf"))
-    let promise = FilePromise(fileName: "invoice.pdf") { try Data("promised".utf8).write(to: URL(fileURLWithPath: $0)) }
-    #expect(try promise.write(to: folder + "/invoice.pdf") == folder + "/invoice 2.pdf")
-    #expect(try promise.write(to: folder + "/invoice.pdf") == folder + "/invoice 3.pdf")
+    let given = Locked<[String]>([])
+    let keeping = FilePromise(fileName: "invoice.pdf") { path in
+      given.withLock { $0.append(path) }
+      guard !FileManager.default.fileExists(atPath: path) else { return }  // a writer that skips
+      try Data("promised".utf8).write(to: URL(fileURLWithPath: path))
+    }
+    #expect(try keeping.write(to: folder + "/invoice.pdf") == folder + "/invoice.pdf")
     #expect(Self.contents(folder + "/invoice.pdf") == "mine")
-    #expect(Self.contents(folder + "/invoice 2.pdf") == "promised")
-    #expect(
-      try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
-        "invoice 2.pdf", "invoice 3.pdf", "invoice.pdf",
-      ])
+    let replacing = FilePromise(fileName: "invoice.pdf") { path in
+      given.withLock { $0.append(path) }
+      try Data("promised".utf8).write(to: URL(fileURLWithPath: path))  // a writer that overwrites
+    }
+    #expect(try replacing.write(to: folder + "/invoice.pdf") == folder + "/invoice.pdf")
+    #expect(Self.contents(folder + "/invoice.pdf") == "promised")
+    #expect(given.withLock { $0 } == [folder + "/invoice.pdf", folder + "/invoice.pdf"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["invoice.pdf"])
   }
 
   @Test func aWriterThatFailsHalfwayLeavesNothingAtTheDestination() throws {

@@ -18,10 +18,11 @@ import UTIPlatform
 ///
 /// A receiver read during the drop may be received after the drop returns (apps start the
 /// write from a task): it holds the promise. ``fileNames`` is empty until
-/// ``receivePromisedFiles(atDestination:options:operationQueue:reader:)`` is called. A name the
-/// source gives is made safe (no `/`, no leading dot) and, where a file of that name is in the
-/// folder already, numbered (`invoice 2.pdf`): nothing there is overwritten. Apple's counterpart:
-/// AppKit's `NSFilePromiseReceiver`.
+/// ``receivePromisedFiles(atDestination:options:operationQueue:reader:)`` is called. The name the
+/// source gives is made safe (no `/`, no leading dot) and is otherwise "the final filename", as
+/// AppKit documents it: the source's writer is given the folder and that name even where a file
+/// of that name is there, and decides itself whether to replace it or to keep it. Apple's
+/// counterpart: AppKit's `NSFilePromiseReceiver`.
 open class NSFilePromiseReceiver: NSObject, NSPasteboardReading, @unchecked Sendable {
   /// The types a view registers for to accept file promises in a drag
   /// (`registerForDraggedTypes(NSFilePromiseReceiver.readableDraggedTypes.map { .init($0) })`).
@@ -71,7 +72,7 @@ open class NSFilePromiseReceiver: NSObject, NSPasteboardReading, @unchecked Send
       return operationQueue.addOperation { reader(destinationDir, error) }
     }
     let suggested = delegate.filePromiseProvider(promise, fileNameForType: promise.fileType)
-    let url = Self.freeURL(in: destinationDir, for: TemporaryFiles.sanitizedFileName(suggested, pathExtension: nil))
+    let url = destinationDir.appendingPathComponent(TemporaryFiles.sanitizedFileName(suggested, pathExtension: nil))
     names.withLock { $0 = [url.lastPathComponent] }
     let (promise, writer, names) = (promise, UncheckedDelegate(delegate), names)
     let reporting = delegate as? any ReceivedFilesReporting
@@ -83,20 +84,5 @@ open class NSFilePromiseReceiver: NSObject, NSPasteboardReading, @unchecked Send
         operationQueue.addOperation { for url in urls { reader(url, error) } }
       }
     }
-  }
-
-  /// `name` in `folder`, numbered before its extension (`name 2.ext`, `name 3.ext` …) while a
-  /// file of that name is there.
-  static func freeURL(in folder: URL, for name: String) -> URL {
-    func isFree(_ url: URL) -> Bool {
-      if case .missing = FileIO.kind(of: url.path, followingLinks: false) { return true }
-      return false
-    }
-    for number in 1...10_000 {
-      let url = folder.appendingPathComponent(FileIO.numberedName(name, number))
-      if isFree(url) { return url }
-    }
-    let ext = (name as NSString).pathExtension
-    return folder.appendingPathComponent(UUID().uuidString + (ext.isEmpty ? "" : "." + ext))
   }
 }

@@ -17,10 +17,11 @@ extension ItemProvider {
 
   /// The files the provider promises, one per file representation that is neither a file
   /// opened in place nor the file a provider was made with (an existing file is no promise):
-  /// an AppKit file promise's, named and written by its
-  /// delegate straight to where the destination asks (on the delegate's operation queue); any
-  /// other, loaded when asked (`loadFileRepresentation(for:)`) and copied there, named by
-  /// ``suggestedName`` (or `item`) and the type's preferred extension.
+  /// an AppKit file promise's, named and written by its delegate straight to where the
+  /// destination asks (on the delegate's operation queue), which decides itself what to do with
+  /// a file of that name there; any other, loaded when asked (`loadFileRepresentation(for:)`)
+  /// and copied there, named by ``suggestedName`` (or `item`) and the type's preferred
+  /// extension, beside a file of that name (numbered: `report 2.pdf`), never over it.
   package var promisedFiles: [PromisedFile] {
     let (representations, promise, suggested, existing) = storage.state.withLock {
       ($0.representations, $0.filePromise, $0.suggestedName, $0.existingFiles)
@@ -38,7 +39,8 @@ extension ItemProvider {
         loadFileRepresentation(for: type) { loaded, _, error in
           guard let loaded else { return done(error ?? CocoaError(.fileReadUnknown)) }
           do throws(POSIXFailure) {
-            try TemporaryFiles.copyFile(from: loaded.path, to: url.path)
+            let free = TemporaryFiles.freeURL(in: url.deletingLastPathComponent(), for: url.lastPathComponent)
+            try TemporaryFiles.copyFile(from: loaded.path, to: free.path)
             done(nil)
           } catch {
             done(error)

@@ -119,6 +119,21 @@ enum TemporaryFiles {
   /// Copies the file at `source` to the new file `destination`, streaming: the kernel copies with
   /// `sendfile` where it can, else 1 MiB at a time, so memory stays flat for any size. Every
   /// write, the `fsync` and the `close` are checked; on failure the partial copy is removed.
+  /// `name` in `folder`, numbered before its extension (`name 2.ext`, `name 3.ext` …) while a
+  /// file of that name is there.
+  static func freeURL(in folder: URL, for name: String) -> URL {
+    func isFree(_ url: URL) -> Bool {
+      if case .missing = FileIO.kind(of: url.path, followingLinks: false) { return true }
+      return false
+    }
+    for number in 1...10_000 {
+      let url = folder.appendingPathComponent(FileIO.numberedName(name, number))
+      if isFree(url) { return url }
+    }
+    let ext = (name as NSString).pathExtension
+    return folder.appendingPathComponent(UUID().uuidString + (ext.isEmpty ? "" : "." + ext))
+  }
+
   static func copyFile(from source: String, to destination: String) throws(POSIXFailure) {
     let input = open(source, O_RDONLY | O_CLOEXEC)
     guard input >= 0 else { throw POSIXFailure(path: source, code: errno) }

@@ -13,10 +13,10 @@ import UTIPlatform
 /// representation).
 ///
 /// Two ways to keep it, one per kind of destination:
-/// - into a folder the destination chose (X11's XdndDirectSave, ``write(to:)``): the writer
-///   writes into a hidden folder of its own inside that folder, and the file is moved to its
-///   name only once whole, beside (never over) a file of that name already there; a writer that
-///   fails leaves nothing behind;
+/// - into a folder the destination chose (X11's XdndDirectSave, ``write(to:)``): the writer is
+///   given that folder and the promise's name, the final name as AppKit gives it, even where a
+///   file of that name is there (the writer decides to replace or keep it); a writer that fails
+///   leaves nothing of a file it made;
 /// - into a folder of the promise's own, under `$XDG_RUNTIME_DIR` (``fileInOwnFolder()``), for a
 ///   destination that asks for the file's URL (`text/uri-list`) or its bytes: written once,
 ///   whoever asks and however often, and removed with the promise, when no selection or drag
@@ -76,30 +76,33 @@ package final class FilePromise: Sendable {
     return file
   }
 
-  /// Writes the promised file at `path` (a destination's folder and name): staged in a hidden
-  /// folder beside it and moved there once whole; where a file of that name is there already,
-  /// under a numbered name (`name 2.ext`), never over it. Returns the path written.
-  /// - Throws: ``SystemPasteboardError`` (`.fileUnreadable`) when the folder cannot be written
-  ///   or the writer fails; nothing is left at the destination then.
+  /// Writes the promised file at `path` (a destination's folder and name), as AppKit does: the
+  /// name the promise gave is "the final filename", so the writer is given that path even where
+  /// a file of that name is there already, and decides itself whether to replace it or keep it
+  /// (a writer that returns without writing keeps what is there). A writer that fails leaves
+  /// nothing of a file it made; a file that was there before is the writer's to keep or lose.
+  /// Returns the path written.
+  /// - Throws: ``SystemPasteboardError`` (`.fileUnreadable`) when the folder is not there or the
+  ///   writer fails or leaves no file.
   package func write(to path: String) throws(SystemPasteboardError) -> String {
     let folder = FileIO.directoryName(of: path)
     let name = Self.safeName(FileIO.baseName(of: path))
-    let staging: String
-    do {
-      staging = try Self.makeFolder(template: folder + "/.swift-uti-promise-XXXXXX")
-    } catch {
-      throw SystemPasteboardError(.fileUnreadable, "the folder \(folder) cannot be written: \(error)")
+    guard FileIO.isDirectory(folder) else {
+      throw SystemPasteboardError(.fileUnreadable, "the folder \(folder) for the promised file \(name) is not there")
     }
-    defer { Self.removeTree(staging) }
-    let staged = staging + "/" + name
-    let written = writing.withLock { _ in Result { try writer(staged) } }
+    let target = folder + "/" + name
+    let existed: Bool
+    if case .missing = FileIO.kind(of: target, followingLinks: false) { existed = false } else { existed = true }
+    let written = writing.withLock { _ in Result { try writer(target) } }
     if case .failure(let error) = written {
+      if !existed { Self.removeTree(target) }
       throw SystemPasteboardError(.fileUnreadable, "the promised file \(name) was not written: \(error)")
     }
-    guard case .file = FileIO.kind(of: staged, followingLinks: false) else {
+    guard case .file = FileIO.kind(of: target, followingLinks: false) else {
+      if !existed { Self.removeTree(target) }
       throw SystemPasteboardError(.fileUnreadable, "the promised file \(name) was not written")
     }
-    return try Self.move(staged, into: folder, as: name)
+    return target
   }
 
   /// Moves `staged` to `name` in `folder`, or the first free numbered name: a hard link, which

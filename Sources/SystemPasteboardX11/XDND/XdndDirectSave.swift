@@ -55,7 +55,7 @@ enum XdndDirectSave {
   /// Keeps `promise` where the target's `url` says: the answer to send.
   static func keep(_ promise: FilePromise, at url: [UInt8]) -> Answer {
     guard let path = path(fromURL: url) else { return .failed }
-    // A folder that is not there is the write's error too (its staging folder cannot be made).
+    // A folder that is not there is the write's error too.
     do {
       _ = try promise.write(to: path)
       return .saved

@@ -53,13 +53,17 @@ for pressed in (True, False):
 # Far past the top-left corner: the pointer stops there, at (0, 0).
 call(path, SESSION, "NotifyPointerMotionRelative", GLib.Variant("(dd)", (-100000.0, -100000.0)))
 position = [0.0, 0.0]
+# The virtual monitor's size (WaylandCompositor.startMutter's): a relative motion stops at its
+# edge, so a position past it is taken as the edge, which keeps the position known.
+WIDTH, HEIGHT = 1024, 768
 
 
 def command(line):
     words = line.split()
     if words[:1] == ["move"] and len(words) == 3:
         # Whole pixels: mutter drops what a relative motion has below a pixel while a drag runs.
-        x, y = float(round(float(words[1]))), float(round(float(words[2])))
+        x = float(min(max(round(float(words[1])), 0), WIDTH - 1))
+        y = float(min(max(round(float(words[2])), 0), HEIGHT - 1))
         call(path, SESSION, "NotifyPointerMotionRelative", GLib.Variant("(dd)", (x - position[0], y - position[1])))
         position[:] = [x, y]
     elif words[:1] == ["button"] and len(words) == 2:

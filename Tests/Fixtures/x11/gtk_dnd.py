@@ -8,9 +8,13 @@
                                        managers drag files
   gtk_dnd.py target X Y MIME...        a window at (X, Y), 200x200, whose area takes drops of MIME
 
-With GTK_DND_POINTER=1, it also says "pointer X Y" (in its area's coordinates) at each motion
+With GTK_DND_POINTER=1, it also says "pointer X Y W H" (in its area's coordinates, and the
+area's size) at each motion
 of the pointer over its area (and as it enters), until a line "untrack" comes on its standard input: where the
 window is, on a desktop that does not say.
+
+With GTK_DND_COLOR set (#RRGGBB), its area is painted in that color: where its window is, on
+a screenshot.
 
 With GTK_DND_ACTIONS set (names: copy,move,link,ask), the source offers those actions instead of
 a copy, and says "action NAME" (the action the drag ended with) before "end"; the target takes
@@ -59,12 +63,18 @@ area = Gtk.EventBox()
 area.add(Gtk.Label(label="drag me" if role == "source" else "drop here"))
 window.add(area)
 
+if os.environ.get("GTK_DND_COLOR"):
+    css = Gtk.CssProvider()
+    css.load_from_data(("* { background-color: %s; background-image: none; }" % os.environ["GTK_DND_COLOR"]).encode())
+    area.get_style_context().add_provider(css, Gtk.STYLE_PROVIDER_PRIORITY_USER)
+
 if os.environ.get("GTK_DND_POINTER") == "1":
     tracking = [True]
 
     def pointer(widget, event):
         if tracking:
-            say("pointer", int(event.x), int(event.y))
+            allocation = widget.get_allocation()
+            say("pointer", int(event.x), int(event.y), allocation.width, allocation.height)
         return False
 
     def command(channel, condition):

@@ -135,9 +135,10 @@ struct FilePromiseTests {
     #expect(results.first?.1?.contains("implements neither") == true, "\(results)")
   }
 
-  /// A file of the same name in the folder is not overwritten: the promise is numbered; a name
-  /// that would leave the folder stays in it.
-  @Test func nothingInTheFolderIsOverwrittenOrLeft() async throws {
+  /// The writer gets "the final filename" (AppKit's words), even where a file of that name is in
+  /// the folder: what to do with it is the writer's (this one replaces it); a name that would
+  /// leave the folder stays in it.
+  @Test func theWriterGetsTheFinalNameInTheFolder() async throws {
     let folder = try Self.folder()
     try Data("mine".utf8).write(to: folder.appendingPathComponent("invoice.pdf"))
     for name in ["invoice.pdf", "../../escape.pdf"] {
@@ -147,9 +148,9 @@ struct FilePromiseTests {
       let results = try await Self.receive(pasteboard, into: folder)
       let url = try #require(results.first?.0)
       #expect(url.deletingLastPathComponent().standardizedFileURL.path == folder.standardizedFileURL.path)
-      #expect(url.lastPathComponent == (name == "invoice.pdf" ? "invoice 2.pdf" : "_.._escape.pdf"))
+      #expect(url.lastPathComponent == (name == "invoice.pdf" ? "invoice.pdf" : "_.._escape.pdf"))
     }
-    #expect(try String(contentsOf: folder.appendingPathComponent("invoice.pdf"), encoding: .utf8) == "mine")
+    #expect(try String(contentsOf: folder.appendingPathComponent("invoice.pdf"), encoding: .utf8) == "%PDF-1.7 promised")
   }
 
   /// A subclass adds its types and calls `super` for the promise's: both are on the pasteboard.

@@ -10,6 +10,7 @@ enum DragPeer {
   static func start(on widget: GTKWidget, arguments: [String]) {
     let (items, image, moves) = Items.parse(arguments)
     let source = widget.dragSource { _ in
+      say("began")
       var session = DragSession(items: items(), allowedOperations: [.copy, .move], operationsOutsideApp: moves ? [.copy, .move] : [.copy])
       session.image = image
       session.onEnded = { operation in
@@ -91,7 +92,7 @@ enum Items {
     case "types":
       let (count, size) = (Int(parts[1]) ?? 1, Int(parts[2]) ?? 0)
       for number in 0..<count {
-        let type = UTType(exportedAs: "org.swift-uti.peer.type\(number)")
+        let type = UTType(tag: "application/x-peer-type\(number)", tagClass: .mimeType, conformingTo: .data)!
         register(type) { Data(repeating: UInt8(number), count: size) }
       }
     default:

@@ -26,20 +26,22 @@ final class PeerWindow {
     gtk_window_set_child(window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { $0 }, label)
     area = GTKWidget(label)
     watchPointer(label)
+    if let color = ProcessInfo.processInfo.environment["GTK_PEER_COLOR"] { paint(color) }
   }
 
   /// Whether motions are said (until standard input says "untrack").
   static var tracking = true
 
-  /// Says "pointer X Y" (in the widget's coordinates) as the pointer enters and at each motion over the widget while
+  /// Says "pointer X Y W H" (in the widget's coordinates, and its size) as the pointer enters and
+  /// at each motion over the widget while
   /// ``tracking``: where the window is, for compositors that do not say.
   private func watchPointer(_ widget: UnsafeMutablePointer<GtkWidget>) {
     let motion = gtk_event_controller_motion_new()!
     let moved: @convention(c) (OpaquePointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
       let window = Unmanaged<PeerWindow>.fromOpaque(data!).takeUnretainedValue()
-      _ = window
       MainActor.assumeIsolated {
-        if PeerWindow.tracking { say("pointer", Int(x), Int(y)) }
+        guard PeerWindow.tracking else { return }
+        say("pointer", Int(x), Int(y), gtk_widget_get_width(window.label), gtk_widget_get_height(window.label))
       }
     }
     for signal in ["enter", "motion"] {
@@ -48,6 +50,16 @@ final class PeerWindow {
         GConnectFlags(rawValue: 0))
     }
     gtk_widget_add_controller(widget, motion)
+  }
+
+  /// Paints the label (the whole window but its frame) `color` (`#RRGGBB`): where the window is,
+  /// on a screenshot.
+  private func paint(_ color: String) {
+    let provider = gtk_css_provider_new()!
+    gtk_widget_add_css_class(label, "swift-uti-peer")  // the title's label is a label too
+    gtk_css_provider_load_from_data(provider, ".swift-uti-peer { background-color: \(color); }", -1)
+    gtk_style_context_add_provider_for_display(
+      gdk_display_get_default(), OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_USER))
   }
 
   /// Shows the window, and runs `mapped` once it is on the screen.

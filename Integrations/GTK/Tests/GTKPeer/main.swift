@@ -12,7 +12,7 @@
 // each), slow:SECONDS (the loaders wait first), fail (the loaders fail), moves (a drag allows
 // a move outside the application).
 //
-// It prints "ready" once its window is mapped, "pointer X Y" at each pointer motion over its
+// It prints "ready" once its window is mapped, "pointer X Y W H" (and the widget's size) at each pointer motion over its
 // widget until stdin says "untrack" (where the window is on the screen, for compositors that do
 // not say), then one line per event; each line is flushed. It exits after 90 s, or when stdin says "quit"; "memory"
 // on stdin makes it say "vmhwm KB", its peak resident memory.

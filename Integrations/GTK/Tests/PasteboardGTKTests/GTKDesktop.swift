@@ -37,6 +37,10 @@ final class GTKDesktop: @unchecked Sendable {
   /// The Wayland compositor.
   let compositor: WaylandCompositor?
 
+  /// Where each peer's window (by app id) was found last: where the desktop is likely to place
+  /// it again (GNOME and KDE place new windows the same way each time).
+  let lastFound = Mutex([String: (Double, Double)]())
+
   private init(kind: DesktopKind, pointer: any TestPointer, server: XServer?, compositor: WaylandCompositor?) {
     (self.kind, self.pointer, self.server, self.compositor) = (kind, pointer, server, compositor)
   }
@@ -89,6 +93,25 @@ final class GTKDesktop: @unchecked Sendable {
     } catch {
       throw PeerUnavailable(kind.rawValue, "did not start: \(error)")
     }
+  }
+
+  /// Presses at the first of `points`, drags through the rest and releases at the last (unless
+  /// `release` is false). weston takes a press only once the pointer has come into its output
+  /// window from outside it (its X11 backend's window): there the pointer leaves and comes back
+  /// first, and rests before it presses.
+  func pressDragRelease(through points: [(Double, Double)], release: Bool = true) throws {
+    if kind == .weston, let first = points.first {
+      try pointer.move(to: 1200, 900)
+      usleep(200_000)
+      try pointer.move(to: first.0, first.1)
+      usleep(300_000)
+    }
+    try pointer.pressDragRelease(through: points, release: release)
+  }
+
+  /// Clicks at `point` (as ``pressDragRelease(through:release:)`` comes into weston first).
+  func click(at point: (Double, Double)) throws {
+    try pressDragRelease(through: [point])
   }
 
   /// The environment settings of a GTK client of this desktop.

@@ -26,7 +26,7 @@ extension GTKDesktop {
   func gtk4(_ arguments: [String], side: Double, place: (Int, Int) = (0, 0), environment: [String] = [])
     throws -> GTKWindow
   {
-    let peer = try start(try Self.gtkPeer, arguments, environment: environment)
+    let peer = try start(try Self.gtkPeer, arguments, environment: ["GTK_PEER_COLOR=#ff00ff"] + environment)
     // (A pointer resting where the window maps makes it report before it is ready.)
     try #require(peer.line { !$0.hasPrefix("pointer ") } == "ready", "gtk-peer \(arguments) did not start")
     return try locate(peer, side: side, appID: "gtk-peer", place: place)
@@ -37,7 +37,7 @@ extension GTKDesktop {
   func gtk3(_ role: String, place: (Int, Int), _ arguments: [String], environment: [String] = []) throws -> GTKWindow {
     let peer = try start(
       "/usr/bin/python3", [Self.gtk3Peer, role, "\(place.0)", "\(place.1)"] + arguments,
-      environment: ["GTK_DND_POINTER=1"] + environment)
+      environment: ["GTK_DND_POINTER=1", "GTK_DND_COLOR=#00ffff"] + environment)
     try #require(peer.line { !$0.hasPrefix("pointer ") } == "ready", "gtk_dnd.py \(role) did not start")
     return try locate(peer, side: 200, appID: "gtk_dnd.py", place: place)
   }
@@ -48,46 +48,89 @@ extension GTKDesktop {
   /// that finds nothing, a quick sweep over the screen until the widget reports, then a rest on
   /// each of the last points swept. The peer stops reporting then.
   func locate(_ peer: XServer.Peer, side: Double, appID: String, place: (Int, Int)) throws -> GTKWindow {
+    // weston places windows at random, on an X server's screen: found by their colors there.
+    if kind == .weston, let server {
+      peer.send("untrack")
+      let color: UInt32 = appID == "gtk-peer" ? 0xFF00FF : 0x00FFFF  // data, not wire: a pixel
+      return GTKWindow(peer: peer, frame: try Self.frame(of: color, side: side, on: server))
+    }
     var expected = (Double(place.0), Double(place.1))
     if kind == .sway, let compositor {
       let origin = try compositor.place(appID: appID, at: place.0, place.1)
       expected = (origin.x, origin.y)
     }
-    _ = drain(peer, for: 0.2)
-    let hints = [0.5, 0.3, 0.7].map { (expected.0 + side * $0, expected.1 + side * $0) }
-    var origin = try rest(peer, on: hints)
-    if origin == nil {
+    _ = drain(peer, for: 0.05)
+    // Where the window was placed, or where the desktop put this peer's window last time.
+    let last = lastFound.withLock { $0[appID] }
+    let base = last ?? expected
+    var frame = try rest(peer, on: [0.5, 0.3].map { (base.0 + side * $0, base.1 + side * $0 * 0.8) })
+    var swept = 0
+    if frame == nil {
       let (width, height) = kind == .sway ? (1280.0, 800.0) : (1024.0, 768.0)
       let grid = stride(from: 40.0, to: height, by: 70).flatMap { y in
         stride(from: 40.0, to: width, by: 70).map { x in (x, y) }
       }
       for (index, point) in grid.enumerated() {
         try pointer.move(to: point.0, point.1)
+        swept = index
         guard !drain(peer, for: 0.015).isEmpty else { continue }
-        _ = drain(peer, for: 0.2)
-        let recent = Array(grid[max(0, index - 4)...index])
-        // The sweep's neighbours too: a widget the sweep only grazed shows at the points beside.
+        _ = drain(peer, for: 0.1)
+        // The report came from this point or the one before; the points beside them too, for a
+        // widget the sweep only grazed.
         var around: [(Double, Double)] = []
-        for point in recent {
-          around += [point, (point.0 + 35, point.1 + 35), (point.0 - 35, point.1 + 35)]
+        for point in grid[max(0, index - 1)...index] {
+          for (dx, dy) in [(0.0, 0.0), (30, 30), (-30, 30)] where (0..<width).contains(point.0 + dx) {
+            around.append((point.0 + dx, min(point.1 + dy, height - 1)))
+          }
         }
-        origin = try rest(peer, on: around)
+        frame = try rest(peer, on: around)
         break
       }
     }
     peer.send("untrack")
-    _ = drain(peer, for: 0.2)
-    guard let origin else { throw PeerUnavailable(appID, "its window was not found on \(kind.rawValue)'s screen") }
-    return GTKWindow(peer: peer, frame: CGRect(x: origin.0, y: origin.1, width: side, height: side))
+    _ = drain(peer, for: 0.1)
+    guard let frame else {
+      throw PeerUnavailable(appID, "its window was not found on \(kind.rawValue)'s screen (swept to point \(swept))")
+    }
+    lastFound.withLock { $0[appID] = (Double(frame.minX), Double(frame.minY)) }
+    return GTKWindow(peer: peer, frame: frame)
+  }
+
+  /// Where the pixels of `color` are on `server`'s screen (a widget `side` pixels wide painted in
+  /// it, whole), waiting at most 10 s for them to show.
+  static func frame(of color: UInt32, side: Double, on server: XServer) throws -> CGRect {
+    let deadline = Date(timeIntervalSinceNow: 10)
+    var found = CGRect.null
+    while Date() < deadline {
+      let screen = try server.screenshot()
+      var (minX, minY, maxX, maxY) = (Int.max, Int.max, -1, -1)
+      for y in 0..<screen.height {
+        for x in 0..<screen.width where screen.pixels[y * screen.width + x] == color {
+          (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+        }
+      }
+      if maxX >= 0 {
+        found = CGRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        if found.width >= side - 2 && found.height >= side / 2 { return found }
+      }
+      usleep(100_000)
+    }
+    throw PeerUnavailable("weston", "no window of color \(String(color, radix: 16)) and side \(side) on its screen (\(found))")
+  }
+
+  /// What a peer reports of the pointer over its widget: where, in the widget's coordinates,
+  /// and the widget's size.
+  struct Report {
+    let x, y, width, height: Double
   }
 
   /// The reports `peer` makes within `seconds` (each until none comes for that long).
-  private func drain(_ peer: XServer.Peer, for seconds: Double) -> [(Double, Double)] {
-    var reports: [(Double, Double)] = []
+  private func drain(_ peer: XServer.Peer, for seconds: Double) -> [Report] {
+    var reports: [Report] = []
     while let line = peer.line(within: seconds) {
-      let words = line.split(separator: " ")
-      if words.count == 3, words[0] == "pointer", let x = Double(words[1]), let y = Double(words[2]) {
-        reports.append((x, y))
+      let numbers = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+      if line.hasPrefix("pointer "), numbers.count == 4 {
+        reports.append(Report(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
       } else {
         Issue.record("the peer said \(line) while it was looked for")
       }
@@ -96,17 +139,23 @@ extension GTKDesktop {
   }
 
   /// Rests the pointer on each of `points` until the peer's reports stop, and the origin the
-  /// reports made there agree on (the last report at each point: the pointer is still there).
-  private func rest(_ peer: XServer.Peer, on points: [(Double, Double)]) throws -> (Double, Double)? {
-    var origins: [(Double, Double)] = []
+  /// reports made there agree on (the last report at each point: the pointer is still there):
+  /// at least two of them, and more than half.
+  private func rest(_ peer: XServer.Peer, on points: [(Double, Double)]) throws -> CGRect? {
+    var origins: [CGRect] = []
     for point in points {
       try pointer.move(to: point.0, point.1)
-      if let local = drain(peer, for: 0.25).last { origins.append((point.0 - local.0, point.1 - local.1)) }
+      if let local = drain(peer, for: 0.1).last {
+        origins.append(CGRect(x: point.0 - local.x, y: point.1 - local.y, width: local.width, height: local.height))
+      }
     }
-    func agreeing(with origin: (Double, Double)) -> Int {
-      origins.filter { abs($0.0 - origin.0) <= 1 && abs($0.1 - origin.1) <= 1 }.count
+    if ProcessInfo.processInfo.environment["GTK_TEST_DEBUG"] != nil {
+      FileHandle.standardError.write(Data("rest on \(points.map { "\(Int($0.0)),\(Int($0.1))" }): \(origins)\n".utf8))
     }
-    return origins.first { agreeing(with: $0) * 2 > origins.count }
+    func agreeing(with origin: CGRect) -> Int {
+      origins.filter { abs($0.minX - origin.minX) <= 1 && abs($0.minY - origin.minY) <= 1 }.count
+    }
+    return origins.first { agreeing(with: $0) >= 2 && agreeing(with: $0) * 2 > origins.count }
   }
 
   /// Starts `lower`, then `upper` (which the desktop shows over it where they overlap: GNOME's

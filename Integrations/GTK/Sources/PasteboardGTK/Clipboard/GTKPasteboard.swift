@@ -78,6 +78,7 @@ public final class GTKPasteboard {
   public init(clipboard: OpaquePointer, selection: SystemPasteboard.Selection = .clipboard) {
     GTKMainQueue.attach()
     self.clipboard = GObjectReference(retaining: clipboard.raw)
+    SharedRegistry.warmUp()
     self.selection = selection
     let changed: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
       let pasteboard = GSignal.object(data, as: WeakPasteboard.self)

@@ -37,6 +37,7 @@ public final class GTKDragSource {
 
   init(widget: GTKWidget, session: @escaping @MainActor (CGPoint) -> DragSession?) {
     makeSession = session
+    SharedRegistry.warmUp()
     self.widget = widget.widget
     let source = gtk_drag_source_new()!
     controller = GObjectReference(retaining: source.raw)

@@ -46,6 +46,7 @@ public final class GTKDropDestination {
     self.surface = surface
     self.registry = registry
     self.widget = widget.widget
+    SharedRegistry.warmUp()
     let actions = GdkDragAction(rawValue: GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue | GDK_ACTION_LINK.rawValue)
     let target = gtk_drop_target_async_new(nil, actions)!
     controller = GObjectReference(retaining: target.raw)

@@ -32,13 +32,23 @@ struct GDKFormats {
   /// New formats of `mimeTypes` and, with `files`, GTK's file list (with the MIME types GTK
   /// serializes it to: `text/uri-list`, `x-special/gnome-copied-files`, the file transfer
   /// portal's); the caller owns the result.
+  ///
+  /// GDK serves MIME types only (`gdk_intern_mime_type`: a type and a subtype): a format that is
+  /// none (a type's identifier, offered where its type has no MIME type) would be listed and then
+  /// refused, and is left out; the password-manager hint, which is none either, is listed, for
+  /// the clipboard managers that look for it among the formats (GDK cannot write its content).
   static func make(mimeTypes: [String], files: Bool) -> OpaquePointer {
     let builder = gdk_content_formats_builder_new()!
-    for mimeType in mimeTypes { gdk_content_formats_builder_add_mime_type(builder, mimeType) }
+    for mimeType in mimeTypes where gdk_intern_mime_type(mimeType) != nil || mimeType == passwordManagerHint {
+      gdk_content_formats_builder_add_mime_type(builder, mimeType)
+    }
     if files { gdk_content_formats_builder_add_gtype(builder, gdk_file_list_get_type()) }
     let formats = gdk_content_formats_builder_free_to_formats(builder)!
     return gdk_content_formats_union_serialize_mime_types(formats)!
   }
+
+  /// KDE's format that marks a copy as a password, which clipboard managers do not keep.
+  static let passwordManagerHint = "x-kde-passwordManagerHint"
 
   /// Whether `mimeType` is one of the MIME types GTK writes a file list as.
   static func isFileListFormat(_ mimeType: String) -> Bool {
