@@ -26,21 +26,22 @@ extension TestPointer {
   }
 
   /// Presses at `start`, drags through `points` (pausing where a target must answer), and
-  /// releases at the last unless `release` is false.
-  public func pressDragRelease(through points: [(Double, Double)], release: Bool = true) throws {
+  /// releases at the last unless `release` is false; `pace` stretches every pause (a desktop that
+  /// reads the pointer through another server, weston on X11, needs more).
+  public func pressDragRelease(through points: [(Double, Double)], release: Bool = true, pace: Double = 1) throws {
     guard let first = points.first else { return }
     try move(to: first.0, first.1)
-    usleep(100_000)
+    usleep(UInt32(100_000 * pace))
     try button(pressed: true)
-    usleep(100_000)
+    usleep(UInt32(100_000 * pace))
     var from = first
     for point in points.dropFirst() {
-      try drag(from: from, to: point, steps: 8, pause: 0.02)
+      try drag(from: from, to: point, steps: 8, pause: 0.02 * pace)
       from = point
-      usleep(150_000)
+      usleep(UInt32(150_000 * pace))
     }
     if release {
-      usleep(150_000)
+      usleep(UInt32(150_000 * pace))
       try button(pressed: false)
     }
   }

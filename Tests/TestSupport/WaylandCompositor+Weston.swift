@@ -15,10 +15,16 @@ extension WaylandCompositor {
     guard mkdir(directory, 0o700) == 0 else {
       return .failure(PeerUnavailable("weston", "its runtime directory \(directory) could not be made"))
     }
+    // No animations: a window shows at once and is gone at once when it closes (weston fades
+    // them by default, and a test that finds windows on the screen would find one fading out).
+    let configuration = "[shell]\nanimation=none\nclose-animation=none\nstartup-animation=none\nfocus-animation=none\n"
+    guard write(configuration, to: "weston.ini", in: directory) else {
+      return .failure(PeerUnavailable("weston", "its configuration could not be written"))
+    }
     let command = [
       "/usr/bin/env", "-u", "WAYLAND_DISPLAY", "-u", "WAYLAND_SOCKET", "DISPLAY=\(server.display)",
       "XDG_RUNTIME_DIR=\(directory)", weston, "--backend=x11-backend.so", "--socket=wayland-weston", "--idle-time=0",
-      "--width=1024", "--height=768",
+      "--width=1024", "--height=768", "--config=\(directory)/weston.ini",
     ]
     let spawned = spawnWatched(command)
     let compositor = spawned.map {

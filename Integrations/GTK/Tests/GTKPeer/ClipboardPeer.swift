@@ -1,3 +1,4 @@
+import CSwiftUTIGTK
 import Foundation
 import Pasteboard
 import PasteboardGTK
@@ -40,6 +41,9 @@ enum ClipboardPeer {
     let clipboard = arguments.contains("--primary") ? GTKPasteboard.primary : GTKPasteboard.clipboard
     let (items, _, _) = Items.parse(rest)
     clipboard.setItemProviders(items(), options: options)
+    // Said once the compositor has the copy (GTK writes requests at its loop's next turn; a
+    // paste started at this line would find the copy before).
+    gdk_display_flush(gdk_display_get_default())
     say("copied", clipboard.ownsSelection ? "ours" : "theirs")
     Task { @MainActor in
       for await count in clipboard.changes {

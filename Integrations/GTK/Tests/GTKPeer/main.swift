@@ -22,14 +22,14 @@ import Pasteboard
 import PasteboardGTK
 import TypeRegistry
 
-g_set_prgname("gtk-peer")
-gtk_init()
-
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let mode = arguments.first else {
   FileHandle.standardError.write(Data("usage: gtk-peer drop|drag|copy|paste …\n".utf8))
   exit(2)
 }
+// The app id (Wayland) and class (X11) tell two peers apart: gtk-peer-drop, gtk-peer-drag …
+g_set_prgname("gtk-peer-\(mode)")
+gtk_init()
 let loop = g_main_loop_new(nil, 0)!
 let window = PeerWindow(title: "gtk-peer \(mode)", size: mode == "drop" ? 400 : 200)
 let rest = Array(arguments.dropFirst())

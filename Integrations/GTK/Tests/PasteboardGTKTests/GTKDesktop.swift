@@ -98,7 +98,8 @@ final class GTKDesktop: @unchecked Sendable {
   /// Presses at the first of `points`, drags through the rest and releases at the last (unless
   /// `release` is false). weston takes a press only once the pointer has come into its output
   /// window from outside it (its X11 backend's window): there the pointer leaves and comes back
-  /// first, and rests before it presses.
+  /// first, and rests before it presses; the pointer moves there at a third of the pace (weston
+  /// reads it from the X server, its events coming through two servers).
   func pressDragRelease(through points: [(Double, Double)], release: Bool = true) throws {
     if kind == .weston, let first = points.first {
       try pointer.move(to: 1200, 900)
@@ -106,7 +107,7 @@ final class GTKDesktop: @unchecked Sendable {
       try pointer.move(to: first.0, first.1)
       usleep(300_000)
     }
-    try pointer.pressDragRelease(through: points, release: release)
+    try pointer.pressDragRelease(through: points, release: release, pace: kind == .weston ? 3 : 1)
   }
 
   /// Clicks at `point` (as ``pressDragRelease(through:release:)`` comes into weston first).
@@ -129,6 +130,12 @@ final class GTKDesktop: @unchecked Sendable {
     process.standardOutput = output
     process.standardInput = Pipe()
     process.standardError = FileHandle.nullDevice
+    if let folder = ProcessInfo.processInfo.environment["GTK_TEST_LOGS"] {
+      // Each client's standard error, for a person debugging the suite.
+      let log = folder + "/\((executable as NSString).lastPathComponent)-\(arguments.first ?? "")-\(UUID().uuidString.prefix(6)).log"
+      FileManager.default.createFile(atPath: log, contents: nil)
+      process.standardError = FileHandle(forWritingAtPath: log)
+    }
     try process.run()
     return XServer.Peer(process: process, output: output.fileHandleForReading)
   }

@@ -18,6 +18,10 @@ struct GTKWindow {
 extension GTKDesktop {
   /// The GTK 4 peer of ours (`gtk-peer`, built beside the tests).
   static var gtkPeer: String { get throws { try builtProduct("GTKPeer") } }
+  /// What each of our GTK 4 peers paints its widget (by mode), and the GTK 3 peer's
+  /// (0x00FFFF): where each is, on weston's screen. Our own windows show 0xFF00FF.
+  static let colors: [String: UInt32] = ["drop": 0xFFFF00, "drag": 0x00FF00, "copy": 0xFF8000, "paste": 0x8000FF]
+
   /// The GTK 3 peer (Python), from the root package's fixtures.
   static let gtk3Peer = fixturesDirectory.appendingPathComponent("x11/gtk_dnd.py").path
 
@@ -26,20 +30,31 @@ extension GTKDesktop {
   func gtk4(_ arguments: [String], side: Double, place: (Int, Int) = (0, 0), environment: [String] = [])
     throws -> GTKWindow
   {
-    let peer = try start(try Self.gtkPeer, arguments, environment: ["GTK_PEER_COLOR=#ff00ff"] + environment)
+    let mode = arguments.first ?? "drop"
+    let color = Self.colors[mode] ?? 0xFFFF00
+    if kind == .weston, let server { try Self.waitUntilGone(color, on: server) }
+    let peer = try start(
+      try Self.gtkPeer, arguments, environment: ["GTK_PEER_COLOR=#" + String(format: "%06x", color)] + environment)
     // (A pointer resting where the window maps makes it report before it is ready.)
     try #require(peer.line { !$0.hasPrefix("pointer ") } == "ready", "gtk-peer \(arguments) did not start")
-    return try locate(peer, side: side, appID: "gtk-peer", place: place)
+    if kind == .x11, place != (0, 0), let server {
+      // GTK 4 cannot place its window; with no window manager, X11 lets anyone move it.
+      // (By its title: the process has a hidden leader window too.)
+      try server.run(
+        "/bin/sh", ["-c", "xdotool search --sync --name '^gtk-peer \(mode)$' windowmove %@ \(place.0) \(place.1)"])
+    }
+    return try locate(peer, side: side, appID: "gtk-peer-" + mode, place: place, color: color)
   }
 
   /// Starts the GTK 3 peer with `arguments` (its window of 200 pixels at `place` where the desktop
   /// lets a client place it), waits for its "ready" and finds its widget.
   func gtk3(_ role: String, place: (Int, Int), _ arguments: [String], environment: [String] = []) throws -> GTKWindow {
+    if kind == .weston, let server { try Self.waitUntilGone(0x00FFFF, on: server) }
     let peer = try start(
       "/usr/bin/python3", [Self.gtk3Peer, role, "\(place.0)", "\(place.1)"] + arguments,
       environment: ["GTK_DND_POINTER=1", "GTK_DND_COLOR=#00ffff"] + environment)
     try #require(peer.line { !$0.hasPrefix("pointer ") } == "ready", "gtk_dnd.py \(role) did not start")
-    return try locate(peer, side: 200, appID: "gtk_dnd.py", place: place)
+    return try locate(peer, side: 200, appID: "gtk_dnd.py", place: place, color: 0x00FFFF)
   }
 
   /// Where `peer`'s widget is: the pointer rests on a few points while the peer says where the
@@ -47,11 +62,10 @@ extension GTKDesktop {
   /// first where the window was placed (X11 takes a GTK 3 window's place, sway is told it); where
   /// that finds nothing, a quick sweep over the screen until the widget reports, then a rest on
   /// each of the last points swept. The peer stops reporting then.
-  func locate(_ peer: XServer.Peer, side: Double, appID: String, place: (Int, Int)) throws -> GTKWindow {
+  func locate(_ peer: XServer.Peer, side: Double, appID: String, place: (Int, Int), color: UInt32) throws -> GTKWindow {
     // weston places windows at random, on an X server's screen: found by their colors there.
     if kind == .weston, let server {
       peer.send("untrack")
-      let color: UInt32 = appID == "gtk-peer" ? 0xFF00FF : 0x00FFFF  // data, not wire: a pixel
       return GTKWindow(peer: peer, frame: try Self.frame(of: color, side: side, on: server))
     }
     var expected = (Double(place.0), Double(place.1))
@@ -111,7 +125,8 @@ extension GTKDesktop {
       }
       if maxX >= 0 {
         found = CGRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
-        if found.width >= side - 2 && found.height >= side / 2 { return found }
+        // One window of that side (a closed one fades out on weston, and shows meanwhile).
+        if abs(found.width - side) <= 2 && found.height >= side / 2 && found.height <= side + 2 { return found }
       }
       usleep(100_000)
     }
@@ -122,6 +137,13 @@ extension GTKDesktop {
   /// and the widget's size.
   struct Report {
     let x, y, width, height: Double
+  }
+
+  /// Waits (at most 5 s) until no pixel of `color` shows on `server`'s screen: a window of that
+  /// color that a test before closed fades out on weston meanwhile, and would be found for a new one.
+  static func waitUntilGone(_ color: UInt32, on server: XServer) throws {
+    let deadline = Date(timeIntervalSinceNow: 5)
+    while Date() < deadline, try server.screenshot().pixels.contains(color) { usleep(100_000) }
   }
 
   /// The reports `peer` makes within `seconds` (each until none comes for that long).
@@ -159,10 +181,27 @@ extension GTKDesktop {
   }
 
   /// Starts `lower`, then `upper` (which the desktop shows over it where they overlap: GNOME's
-  /// mutter centres both).
+  /// mutter places windows in a cascade). weston places windows at random, and which one it
+  /// shows on top of the other is not always the newer: there `upper` is started again (at most
+  /// 8 times) while it lands on `lower`.
   func stacked(_ lower: () throws -> GTKWindow, _ upper: () throws -> GTKWindow) throws -> (GTKWindow, GTKWindow) {
     let below = try lower()
-    return (below, try upper())
+    do {
+      return (below, try started(apartFrom: below.frame, upper))
+    } catch {
+      below.peer.terminate()
+      throw error
+    }
+  }
+
+  /// Starts a window with `start`; on weston, again (at most 8 times) while it lands on `frame`.
+  func started(apartFrom frame: CGRect, _ start: () throws -> GTKWindow) throws -> GTKWindow {
+    for _ in 0..<8 {
+      let window = try start()
+      if kind != .weston || !frame.insetBy(dx: -8, dy: -8).intersects(window.frame) { return window }
+      window.peer.terminate()
+    }
+    throw PeerUnavailable("weston", "placed every window over the other")
   }
 }
 
