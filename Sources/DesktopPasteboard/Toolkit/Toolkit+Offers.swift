@@ -125,6 +125,18 @@ extension Toolkit {
   /// toolkit's thread).
   public var isFile: Bool { payload.isFile }
 
+  /// Copies at most `buffer.count` bytes from `offset` into `buffer` (fewer at the end), with no
+  /// copy between: a payload in memory is copied once, a file's bytes are read into it.
+  ///
+  /// - Parameters:
+  ///   - buffer: Where the bytes go.
+  ///   - offset: Where to start.
+  /// - Returns: The number of bytes copied.
+  /// - Throws: `SystemPasteboardError` when a file cannot be read there.
+  public func copyBytes(to buffer: UnsafeMutableRawBufferPointer, from offset: Int) throws(SystemPasteboardError) -> Int {
+    try payload.copyBytes(to: buffer, from: offset)
+  }
+
   /// At most `length` bytes from `offset` (fewer at the end); a file's are read now.
   ///
   /// - Parameters:

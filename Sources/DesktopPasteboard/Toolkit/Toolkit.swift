@@ -27,6 +27,15 @@ import UTIPlatform
     SelectionTargets.type(ofTarget: format, registry: registry)
   }
 
+  /// The type an AppKit pasteboard type stands for (`NSFilenamesPboardType` is a file URL, as
+  /// AppKit reads it).
+  ///
+  /// - Parameter pasteboardType: The pasteboard type.
+  /// - Returns: Its type.
+  public static func contentType(of pasteboardType: NSPasteboard.PasteboardType) -> UTType {
+    pasteboardType.contentType
+  }
+
   /// Whether `format` is a list of files (`text/uri-list`, `x-special/gnome-copied-files`).
   ///
   /// - Parameter format: The format.

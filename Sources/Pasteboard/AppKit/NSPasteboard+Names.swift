@@ -86,7 +86,7 @@ extension NSPasteboard {
     public static let textFinderOptions = PasteboardType("com.apple.cocoa.pasteboard.find-panel-search-options")
 
     /// The type as a `UTType` (a dynamic one when no declaration names it).
-    var contentType: UTType { UTType.named(rawValue) }
+    package var contentType: UTType { UTType.named(rawValue) }
 
     /// Whether data of this type answers a request for `requested`: the same type, or one that
     /// conforms to it.

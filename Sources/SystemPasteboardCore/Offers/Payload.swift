@@ -120,6 +120,26 @@ package final class Payload: @unchecked Sendable {
     return bytes.withUnsafeBytes { writeDescriptor(fd, $0.baseAddress! + offset, count) }
   }
 
+  /// Copies at most `buffer.count` bytes from `offset` into `buffer` (fewer at the end): bytes
+  /// in memory copied once, a file's read straight into it.
+  /// - Returns: The number of bytes copied.
+  /// - Throws: ``SystemPasteboardError`` as ``bytes(at:length:)`` does.
+  package func copyBytes(to buffer: UnsafeMutableRawBufferPointer, from offset: Int) throws(SystemPasteboardError)
+    -> Int
+  {
+    let length = max(0, min(buffer.count, count - offset))
+    guard length > 0, let destination = buffer.baseAddress else { return 0 }
+    switch storage {
+    case .bytes(let bytes):
+      bytes.withUnsafeBytes { destination.copyMemory(from: $0.baseAddress! + offset, byteCount: length) }
+      return length
+    case .file:
+      let chunk = try self.bytes(at: offset, length: length)
+      chunk.withUnsafeBytes { destination.copyMemory(from: $0.baseAddress!, byteCount: chunk.count) }
+      return chunk.count
+    }
+  }
+
   /// Hands the bytes to `body` in order, at most `size` at a time, each read as it goes (a
   /// file's chunks from the file), so that memory stays flat whatever the size.
   /// - Throws: ``SystemPasteboardError`` as ``bytes(at:length:)`` does; what `body` throws.

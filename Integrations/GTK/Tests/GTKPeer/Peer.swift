@@ -16,11 +16,27 @@ final class PeerWindow {
   let label: UnsafeMutablePointer<GtkWidget>
   let area: GTKWidget
 
-  init(title: String, size: Int32) {
+  /// With `split`, the window's two halves, each a label of its own (``label`` is then the box).
+  private(set) var halves: (left: UnsafeMutablePointer<GtkWidget>, right: UnsafeMutablePointer<GtkWidget>)?
+
+  init(title: String, size: Int32, split: Bool = false) {
     window = gtk_window_new()
     gtk_window_set_title(window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { $0 }, title)
     gtk_window_set_default_size(window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { $0 }, size, size)
-    label = gtk_label_new(title)!
+    if split {
+      let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+      gtk_box_set_homogeneous(box.withMemoryRebound(to: GtkBox.self, capacity: 1) { $0 }, 1)
+      let left = gtk_label_new("drag")!, right = gtk_label_new("drop")!
+      for half in [left, right] {
+        gtk_widget_set_hexpand(half, 1)
+        gtk_widget_set_vexpand(half, 1)
+        gtk_box_append(box.withMemoryRebound(to: GtkBox.self, capacity: 1) { $0 }, half)
+      }
+      halves = (left, right)
+      label = box
+    } else {
+      label = gtk_label_new(title)!
+    }
     gtk_widget_set_hexpand(label, 1)
     gtk_widget_set_vexpand(label, 1)
     gtk_window_set_child(window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { $0 }, label)

@@ -1,9 +1,12 @@
 // A GTK 4 application of ours, driven from the tests: the adapter's side of every transfer.
 //
 //   gtk-peer drop TYPE...             a 400×400 window whose widget takes TYPEs with a DropDelegate
-//   gtk-peer drag ITEM... [--image PNG]   a 200×200 window whose widget drags the items
+//   gtk-peer drag ITEM... [--image PNG | --image-color RRGGBB]   a 200×200 window whose widget
+//                                     drags the items, under that image (hot spot (4, 4))
 //   gtk-peer copy ITEM... [--sensitive] [--limit N] [--expire SECONDS]   copies the items
 //   gtk-peer paste TYPE               prints what the clipboard has that conforms to TYPE
+//   gtk-peer local                    a 400×400 window: its left half drags text and a type of
+//                                     this process's own to its right half, which takes them
 //
 // A copy or a paste happens at the first press in the window (a Wayland client copies and pastes
 // with the serial of its latest input, as a user's click gives).
@@ -31,10 +34,13 @@ guard let mode = arguments.first else {
 g_set_prgname("gtk-peer-\(mode)")
 gtk_init()
 let loop = g_main_loop_new(nil, 0)!
-let window = PeerWindow(title: "gtk-peer \(mode)", size: mode == "drop" ? 400 : 200)
+let window = PeerWindow(title: "gtk-peer \(mode)", size: mode == "drop" || mode == "local" ? 400 : 200, split: mode == "local")
 let rest = Array(arguments.dropFirst())
 switch mode {
-case "drop": DropPeer.start(on: window.area, types: rest)
+case "drop":
+  DropPeer.window = window.window
+  DropPeer.start(on: window.area, types: rest)
+case "local": LocalPeer.start(in: window)
 case "drag": DragPeer.start(on: window.area, arguments: rest)
 case "copy": ClipboardPeer.atFirstPress(window) { ClipboardPeer.copy(rest) }
 case "paste": ClipboardPeer.atFirstPress(window) { ClipboardPeer.paste(rest.first ?? "public.plain-text") }

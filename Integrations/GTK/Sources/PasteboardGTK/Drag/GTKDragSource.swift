@@ -13,9 +13,11 @@ import Pasteboard
 /// files and promised files), and each is made only when a target asks for it: a loader runs
 /// once per type asked for, off GTK's thread; a promised file is written when a target reads its
 /// URL (GTK hands it to a sandboxed target through the file transfer portal itself). The
-/// session's `image` is the drag icon, its hot spot at the pointer; the operations it allows
-/// outside the application are GDK's actions (GDK has one set for every target); its `onEnded`
-/// hears `.copy`, `.move` or `.cancel` once the target is done, on the main actor.
+/// session's `image` is the drag icon, its hot spot at the pointer. GDK has one set of actions
+/// for every target: the drag offers what the session allows within the application and
+/// outside it, and a target in another application that moves where the session allows only a
+/// copy there is reported as a copy (the source keeps its data). Its `onEnded` hears `.copy`,
+/// `.move` or `.cancel` once the target is done, on the main actor.
 ///
 /// Apple's counterpart: SwiftUI's `onDrag(_:)` and `draggable(_:)`; AppKit's
 /// `beginDraggingSession(with:event:source:)`.
@@ -29,8 +31,8 @@ public final class GTKDragSource {
   private let makeSession: @MainActor (CGPoint) -> DragSession?
   private var widget: UnsafeMutablePointer<GtkWidget>?
   private var handlers: [gulong] = []
-  /// The drag under way: its session, and whether GTK cancelled it.
-  private var current: (session: DragSession, cancelled: Bool)?
+  /// The drag under way: its session and content, and whether GTK cancelled it.
+  private var current: (session: DragSession, content: GTKContentProvider.Content, cancelled: Bool)?
 
   /// Whether a drag this source started is under way.
   public var isDragging: Bool { current != nil }
@@ -72,15 +74,20 @@ public final class GTKDragSource {
   /// `prepare`: the drag starts at (`x`, `y`); its content, or nil for no drag.
   func prepare(x: Double, y: Double) -> UnsafeMutablePointer<GdkContentProvider>? {
     guard let session = makeSession(CGPoint(x: x, y: y)) else { return nil }
-    current = (session, false)
-    gtk_drag_source_set_actions(controller.opaque, ToolkitActions(offering: session).gdk)
     let content = GTKContentProvider.Content(offers: ToolkitOffers(session.items), session: session, timeout: timeout)
+    current = (session, content, false)
+    // GDK has one set of actions for every target: what the session allows in the application
+    // and outside it (a move outside it, where only a copy is allowed, is reported as a copy).
+    let actions = ToolkitActions(offering: session).union(ToolkitActions(allowing: session.allowedOperations))
+    gtk_drag_source_set_actions(controller.opaque, actions.gdk)
+    setIcon(session.image)
     return GTKContentProvider.make(content)
   }
 
-  /// `drag-begin`: the session's image under the pointer.
-  func began() {
-    guard let image = current?.session.image, let texture = GDKTexture.make(image) else { return }
+  /// The session's image under the pointer, its hot spot there (set in `prepare`, before GTK
+  /// makes the drag's icon).
+  private func setIcon(_ image: DragImage?) {
+    guard let image, let texture = GDKTexture.make(image) else { return }
     defer { g_object_unref(texture.raw) }
     gtk_drag_source_set_icon(
       controller.opaque, texture, Int32(image.hotSpot.x.rounded(.down)), Int32(image.hotSpot.y.rounded(.down)))
@@ -91,10 +98,14 @@ public final class GTKDragSource {
 
   /// `drag-end`: the drag is over; its source hears what the target did.
   func ended(_ drag: OpaquePointer, deleteData: Bool) {
-    guard let (session, cancelled) = current else { return }
+    guard let (session, content, cancelled) = current else { return }
     current = nil
     var actions = cancelled ? [] : ToolkitActions(gdk: gdk_drag_get_selected_action(drag))
     if deleteData && !cancelled { actions = .move }
+    // Outside the application a move the session does not allow there leaves the source its data.
+    if actions.contains(.move), !content.droppedInApplication, !session.operationsOutsideApp.contains(.move) {
+      actions = .copy
+    }
     Toolkit.end(session, with: actions)
   }
 
@@ -106,10 +117,6 @@ public final class GTKDragSource {
       // The pointer crosses the isolation as its address (a new reference GTK takes over).
       let address = MainActor.assumeIsolated { UInt(bitPattern: source.prepare(x: x, y: y)) }
       return UnsafeMutablePointer(bitPattern: address)
-    }
-    let began: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { _, _, data in
-      let source = GSignal.object(data, as: GTKDragSource.self)
-      MainActor.assumeIsolated { source.began() }
     }
     let cancelled: @convention(c) (OpaquePointer?, OpaquePointer?, GdkDragCancelReason, gpointer?) -> gboolean = {
       _, _, _, data in
@@ -123,7 +130,6 @@ public final class GTKDragSource {
     }
     return [
       GSignal.connect(controller, "prepare", unsafeBitCast(prepare, to: GCallback.self), to: source),
-      GSignal.connect(controller, "drag-begin", unsafeBitCast(began, to: GCallback.self), to: source),
       GSignal.connect(controller, "drag-cancel", unsafeBitCast(cancelled, to: GCallback.self), to: source),
       GSignal.connect(controller, "drag-end", unsafeBitCast(ended, to: GCallback.self), to: source),
     ]

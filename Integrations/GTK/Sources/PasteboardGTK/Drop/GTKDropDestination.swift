@@ -31,6 +31,10 @@ public final class GTKDropDestination {
   /// How long a read of the drop may go without data before it fails (`.timeout`), and the
   /// drop is finished with the loads that are done (default 5 s).
   public var timeout: Duration = .seconds(5)
+  /// The types read from another application's drop before `performDrop`, for a destination
+  /// that reads synchronously (an AppKit destination's dragging pasteboard: a synchronous read
+  /// on GTK's thread could not wait for GTK's own asynchronous reads, which need that thread).
+  var readsAhead: [UTType] = []
 
   /// The `GtkDropTargetAsync` (a reference of ours: the widget holds its own).
   let controller: GObjectReference

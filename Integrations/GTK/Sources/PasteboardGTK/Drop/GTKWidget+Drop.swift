@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Toolkit) import DesktopPasteboard
 import Pasteboard
 import TypeRegistry
 
@@ -116,6 +117,9 @@ extension GTKWidget {
   /// Makes the widget a destination for drags of `newTypes`, driven in AppKit's order
   /// (`draggingEntered`, `draggingUpdated`, `performDragOperation` …), for ported Mac code.
   ///
+  /// The destination reads its dragging pasteboard synchronously, as in AppKit: the types it
+  /// registered for are read from another application's drop before `performDragOperation`.
+  ///
   /// ```swift
   /// GTKWidget(bar).registerForDraggedTypes([.fileURL, .URL], destination: bookmarksBar)
   /// ```
@@ -133,6 +137,8 @@ extension GTKWidget {
   ) -> GTKDropDestination {
     let surface = DropSurface()
     surface.register(destination, forDraggedTypes: newTypes, in: Self.wholeWidget)
-    return acceptDrops(into: surface)
+    let drops = acceptDrops(into: surface)
+    drops.readsAhead = newTypes.map(Toolkit.contentType(of:))
+    return drops
   }
 }

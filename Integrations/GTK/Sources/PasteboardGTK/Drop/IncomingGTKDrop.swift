@@ -20,6 +20,8 @@ final class IncomingGTKDrop {
   let allowed: ToolkitActions
   /// The application it comes from (this one, for a drag of our own drag source).
   let source: AppIdentity
+  /// The content of our own drag source's drag, for a drag within the application.
+  private let local: GTKContentProvider.Content?
   /// The items, once built.
   private(set) var items: [ItemProvider]?
   /// Where the pointer is, in the widget's coordinates.
@@ -37,17 +39,23 @@ final class IncomingGTKDrop {
   private var finished = false
   /// Whether the widget went (or another drop replaced this one) before the drop ended.
   private var abandoned = false
+  /// The drop's MIME types (another application's drag), and those read ahead of the drop.
+  private var formats: [String] = []
+  private var prefetched: [String: [UInt8]] = [:]
 
   init(drop: OpaquePointer, destination: GTKDropDestination) {
     self.drop = GObjectReference(retaining: drop.raw)
     self.destination = destination
     timeout = destination.timeout
-    if let session = GTKContentProvider.session(dragging: drop) {
-      // Our own drag, within the application: its providers, and what it allows within it.
+    if let content = GTKContentProvider.content(dragging: drop), let session = content.session {
+      // Our own drag, within the application: its providers, and what it allows within it (of
+      // what GDK's drag offers).
+      local = content
       source = session.source
-      allowed = ToolkitActions(allowing: session.allowedOperations)
+      allowed = ToolkitActions(allowing: session.allowedOperations).intersection(ToolkitActions(gdk: gdk_drop_get_actions(drop)))
       items = session.items
     } else {
+      local = nil
       source = AppIdentity(bundleIdentifier: "another application")
       allowed = ToolkitActions(gdk: gdk_drop_get_actions(drop))
       buildItems(registry: destination.currentRegistry)
@@ -91,7 +99,27 @@ final class IncomingGTKDrop {
   func drop(on surface: DropSurface) {
     dropped = true
     located = true
-    if items != nil { perform(on: surface) }
+    if items != nil { prefetch(then: surface) }
+  }
+
+  /// Reads the formats of the types the destination reads synchronously (an AppKit destination's
+  /// dragging pasteboard: `NSPasteboard`'s reads return at once, and GTK's reads need its loop,
+  /// which such a read would hold) ahead of the drop, then performs it; their loads are then
+  /// answered from what was read.
+  private func prefetch(then surface: DropSurface) {
+    let registry = destination?.currentRegistry ?? UTTypeRegistry.shared.current
+    var pending = Set<String>()
+    for type in destination?.readsAhead ?? [] {
+      if let found = Toolkit.format(among: formats, conformingTo: type, registry: registry) { pending.insert(found.format) }
+    }
+    guard !pending.isEmpty, local == nil else { return perform(on: surface) }
+    for format in pending {
+      GDKValueReader.read(format, from: .drop(gdkDrop), timeout: timeout) { [self] result in
+        if case .success(let bytes) = result { prefetched[format] = bytes }
+        pending.remove(format)
+        if pending.isEmpty { perform(on: surface) }
+      }
+    }
   }
 
   /// Ends the drag on the surface at ``location`` (beginning it there first if it does not run):
@@ -112,6 +140,7 @@ final class IncomingGTKDrop {
   private func finish(_ actions: ToolkitActions) {
     guard dropped, !finished else { return }
     finished = true
+    if !actions.isEmpty { local?.droppedInApplication = true }
     gdk_drop_finish(gdkDrop, actions.gdk)
     if destination?.incoming === self { destination?.incoming = nil }
   }
@@ -141,6 +170,7 @@ final class IncomingGTKDrop {
   }
 
   private func build(_ formats: [String], files: [String]?, registry: UTTypeRegistry) {
+    self.formats = files == nil ? formats : formats.filter { !Toolkit.isFileList($0) }
     let source = self.source
     let read: Toolkit.Reader = { [weak self] format, completion in
       GTKThread.run {
@@ -164,7 +194,7 @@ final class IncomingGTKDrop {
       if dropped { finish([]) }
       return
     }
-    if dropped { return perform(on: surface) }
+    if dropped { return prefetch(then: surface) }
     guard over else { return }
     let actions = move(on: surface)
     gdk_drop_status(gdkDrop, allowed.intersection([.copy, .move, .link]).gdk, actions.gdk)
@@ -175,6 +205,7 @@ final class IncomingGTKDrop {
 
   /// Reads `format` from the drop (`gdk_drop_read_async`), for a load `performDrop` started.
   private func read(_ format: String, completion: @escaping @Sendable (Result<[UInt8], any Error>) -> Void) {
+    if let bytes = prefetched[format] { return completion(.success(bytes)) }
     guard !finished else { return completion(.failure(Self.over)) }
     GDKValueReader.read(format, from: .drop(gdkDrop), timeout: timeout) { result in
       completion(result.mapError { $0 })

@@ -122,28 +122,31 @@ final class StreamReader {
   }
 }
 
-/// Writes bytes to a `GOutputStream` asynchronously on GTK's thread, a chunk at a time (each
-/// chunk of a file read on the work pool first); a write that moves nothing for `timeout` (a
-/// reader that stopped reading) fails with `.timeout`.
+/// Writes bytes to a `GOutputStream` asynchronously on GTK's thread: a payload in memory in one
+/// write (as GTK's own serializers write: GDK's X11 selection stream asserts when a write of an
+/// INCR transfer follows another), copied once into memory GIO may read until the write ends and
+/// let go of; a file a chunk at a time, each read on the work pool. A write that moves nothing for
+/// `timeout` (a reader that stopped reading) fails with `.timeout`.
 @MainActor
 final class StreamWriter {
   private static let chunk = 256 << 10
   private let stream: GObjectReference
-  private let payload: ToolkitPayload
+  /// The payload, while bytes of it are to be read (a payload in memory is let go of once copied).
+  private var payload: ToolkitPayload?
+  private let count: Int
   private let deadline: InactivityDeadline
   private let what: String
   private var offset = 0
-  /// The chunk being written, in memory GIO may read until the write ends.
-  private let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
-  private var pending = 0
+  private let buffer: UnsafeMutableRawBufferPointer
   private var completion: ((Result<Void, SystemPasteboardError>) -> Void)?
 
   isolated deinit { buffer.deallocate() }
 
   /// Writes `payload` to `stream` (a reference is taken) and calls `completion` once.
   static func write(
-    _ payload: ToolkitPayload, to stream: UnsafeMutablePointer<GOutputStream>, cancellable: UnsafeMutablePointer<GCancellable>?,
-    timeout: Duration, what: String, completion: @escaping (Result<Void, SystemPasteboardError>) -> Void
+    _ payload: ToolkitPayload, to stream: UnsafeMutablePointer<GOutputStream>,
+    cancellable: UnsafeMutablePointer<GCancellable>?, timeout: Duration, what: String,
+    completion: @escaping (Result<Void, SystemPasteboardError>) -> Void
   ) {
     let writer = StreamWriter(payload, stream, timeout: timeout, what: what, completion: completion)
     if let cancellable {
@@ -165,37 +168,45 @@ final class StreamWriter {
     completion: @escaping (Result<Void, SystemPasteboardError>) -> Void
   ) {
     self.payload = payload
+    count = payload.count
+    buffer = .allocate(byteCount: payload.isFile ? min(Self.chunk, max(payload.count, 1)) : max(payload.count, 1), alignment: 16)
     self.stream = GObjectReference(retaining: stream)
     self.deadline = InactivityDeadline(timeout)
     self.what = what
     self.completion = completion
   }
 
-  /// Reads the next chunk (a file's on the work pool) and writes it; ends at the payload's end.
+  /// Puts the next bytes in the buffer (a file's read on the work pool) and writes them; ends at
+  /// the payload's end.
   private func next() {
-    guard offset < payload.count else { return finish(.success(())) }
-    let (payload, offset, length) = (self.payload, self.offset, Self.chunk)
-    guard payload.isFile else { return write(Result { () throws(SystemPasteboardError) in try payload.bytes(at: offset, length: length) }) }
+    guard offset < count, let payload else { return finish(.success(())) }
+    let (offset, buffer) = (self.offset, GTKSendableBuffer(buffer))
+    guard payload.isFile else {
+      let copied = Result { () throws(SystemPasteboardError) in try payload.copyBytes(to: buffer.value, from: offset) }
+      self.payload = nil  // in the buffer now, whole
+      return write(copied)
+    }
     let me = GTKSendable(self)
     let accepted = Toolkit.submit {
-      let chunk = Result { () throws(SystemPasteboardError) in try payload.bytes(at: offset, length: length) }
-      GTKThread.run { me.value.write(chunk) }
+      let read = Result { () throws(SystemPasteboardError) in try payload.copyBytes(to: buffer.value, from: offset) }
+      GTKThread.run { me.value.write(read) }
     }
     if !accepted { finish(.failure(Toolkit.error(.conversionRefused, "\(what): the work pool has no room"))) }
   }
 
-  private func write(_ chunk: Result<[UInt8], SystemPasteboardError>) {
-    switch chunk {
+  /// Writes the first `copied` bytes of the buffer.
+  private func write(_ copied: Result<Int, SystemPasteboardError>) {
+    let length: Int
+    switch copied {
     case .failure(let error): return finish(.failure(error))
-    case .success(let bytes):
-      guard !bytes.isEmpty else { return finish(.success(())) }
-      bytes.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-      pending = bytes.count
+    case .success(let count):
+      guard count > 0 else { return finish(.success(())) }
+      length = count
     }
     deadline.arm()
     let me = Unmanaged.passRetained(self).toOpaque()
     g_output_stream_write_all_async(
-      stream.as(GOutputStream.self), buffer, gsize(pending), G_PRIORITY_DEFAULT, deadline.pointer,
+      stream.as(GOutputStream.self), buffer.baseAddress, gsize(length), G_PRIORITY_DEFAULT, deadline.pointer,
       { _, result, data in
         let writer = Unmanaged<StreamWriter>.fromOpaque(data!).takeRetainedValue()
         MainActor.assumeIsolated { writer.wrote(result) }
@@ -209,13 +220,19 @@ final class StreamWriter {
     guard g_output_stream_write_all_finish(stream.as(GOutputStream.self), result, &written, &error) != 0 else {
       return finish(.failure(pasteboardError(error, timedOut: deadline.passed, what, code: .writeFailed)))
     }
-    offset += pending
+    offset += Int(written)
     next()
   }
 
   private func finish(_ outcome: Result<Void, SystemPasteboardError>) {
     completion.take()?(outcome)
   }
+}
+
+/// A buffer filled on the work pool while no write uses it, then written on GTK's thread.
+struct GTKSendableBuffer: @unchecked Sendable {
+  let value: UnsafeMutableRawBufferPointer
+  init(_ value: UnsafeMutableRawBufferPointer) { self.value = value }
 }
 
 /// A main-actor object carried across a hop to the work pool and back, never touched there.

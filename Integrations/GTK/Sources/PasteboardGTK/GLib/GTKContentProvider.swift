@@ -19,6 +19,8 @@ enum GTKContentProvider {
     let timeout: Duration
     /// Told of each format a reader asks for, on GTK's thread.
     let asked: (@MainActor (String) -> Void)?
+    /// Whether a drop target of this module in this process took the drag (set on GTK's thread).
+    nonisolated(unsafe) var droppedInApplication = false
 
     init(
       offers: ToolkitOffers, session: DragSession? = nil, sensitive: Bool = false, timeout: Duration,
@@ -84,11 +86,11 @@ enum GTKContentProvider {
     return Unmanaged<Content>.fromOpaque(data).takeUnretainedValue()
   }
 
-  /// The drag of ours behind `drop`, where the drop is a drag one of our drag sources started in
-  /// this process.
-  static func session(dragging drop: OpaquePointer) -> DragSession? {
+  /// The content of ours behind `drop`, where the drop is a drag one of our drag sources started
+  /// in this process.
+  static func content(dragging drop: OpaquePointer) -> Content? {
     guard let drag = gdk_drop_get_drag(drop) else { return nil }
-    return content(of: gdk_drag_get_content(drag).map(UnsafeMutableRawPointer.init))?.session
+    return content(of: gdk_drag_get_content(drag).map(UnsafeMutableRawPointer.init))
   }
 
   /// `ref_formats` and `ref_storable_formats`: every format offered; a sensitive copy's are not
