@@ -3,20 +3,34 @@ import PackageDescription
 
 let package = Package(
   name: "swift-uti-gtk",
+  products: [
+    .library(name: "PasteboardGTK", targets: ["PasteboardGTK"]),
+    .executable(name: "pointybug-gtk", targets: ["PointyBugGTK"]),
+  ],
   dependencies: [.package(name: "swift-uti", path: "../..")],
   targets: [
     .systemLibrary(name: "CSwiftUTIGTK", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
     .target(name: "PasteboardGTK", dependencies: ["CSwiftUTIGTK", .product(name: "DesktopPasteboard", package: "swift-uti")]),
+    // PointyBug in GTK 4: `swift run pointybug-gtk`.
+    .executableTarget(
+      name: "PointyBugGTK",
+      dependencies: ["PasteboardGTK", "CSwiftUTIGTK", .product(name: "DesktopPasteboard", package: "swift-uti")],
+      path: "Examples/PointyBugGTK"),
     .executableTarget(
       name: "GTKPeer",
       dependencies: [
         "PasteboardGTK", "CSwiftUTIGTK", .product(name: "DesktopPasteboard", package: "swift-uti"),
       ],
       path: "Tests/GTKPeer"),
+    // The adapter beside GTK alone, in the same run: `swift run -c release gtkbench`.
+    .executableTarget(
+      name: "gtkbench",
+      dependencies: ["GTKPeer", .product(name: "_DesktopTestSupport", package: "swift-uti")],
+      path: "Benchmarks/gtkbench"),
     .testTarget(
       name: "PasteboardGTKTests",
       dependencies: [
-        "PasteboardGTK", "GTKPeer", .product(name: "DesktopPasteboard", package: "swift-uti"),
+        "PasteboardGTK", "GTKPeer", "PointyBugGTK", .product(name: "DesktopPasteboard", package: "swift-uti"),
         .product(name: "_DesktopTestSupport", package: "swift-uti"),
       ]),
   ],

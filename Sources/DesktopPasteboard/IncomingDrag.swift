@@ -16,7 +16,7 @@ enum IncomingDrag {
   /// Reads one target's bytes for a load, and calls back once with them or with why not: on
   /// the process's work pool for a backend whose reads wait (``pooled(_:)``), or through a
   /// toolkit's own asynchronous reads.
-  typealias Reader = @Sendable (_ target: String, _ completion: @escaping @Sendable (Result<[UInt8], any Error>) -> Void)
+  typealias Reader = @Sendable (_ target: String, _ completion: @escaping @Sendable (Result<Data, any Error>) -> Void)
     -> Void
 
   /// The items of a drag's targets.
@@ -55,7 +55,7 @@ enum IncomingDrag {
       provider.registerDataRepresentation(for: type) { completion in
         read(target) { result in
           switch result {
-          case .success(let bytes): completion(SelectionTargets.received(bytes, target: target), nil)
+          case .success(let data): completion(SelectionTargets.received(data, target: target), nil)
           case .failure(let error): completion(nil, error)
           }
         }
@@ -69,7 +69,7 @@ enum IncomingDrag {
   /// a pool with no room refuses the load.
   static func pooled(_ load: @escaping @Sendable (String) throws -> [UInt8]) -> Reader {
     { target, completion in
-      let accepted = WorkPool.shared.submit { completion(Result { try load(target) }) }
+      let accepted = WorkPool.shared.submit { completion(Result { Data(try load(target)) }) }
       if !accepted { completion(.failure(SystemPasteboardError.poolFull(target))) }
     }
   }

@@ -14,7 +14,7 @@ import UTIPlatform
 @_spi(Toolkit) public enum Toolkit {
   /// Reads one format's bytes for a load and calls back once, with them or with why not.
   public typealias Reader =
-    @Sendable (_ format: String, _ completion: @escaping @Sendable (Result<[UInt8], any Error>) -> Void) -> Void
+    @Sendable (_ format: String, _ completion: @escaping @Sendable (Result<Data, any Error>) -> Void) -> Void
 
   /// The type a format (a MIME type, or an X11 target name) stands for; nil for the formats that
   /// carry no item data.
@@ -62,14 +62,15 @@ import UTIPlatform
     return SelectionTargets.preferred(candidates).map { ($0.type, $0.target) }
   }
 
-  /// Bytes read under `format`, made what its type says (text in another charset to UTF-8).
+  /// Data read under `format`, made what its type says (text in another charset to UTF-8; any
+  /// other data as it is, not copied).
   ///
   /// - Parameters:
-  ///   - bytes: What the owner wrote.
-  ///   - format: The format they were read under.
+  ///   - data: What the owner wrote.
+  ///   - format: The format it was read under.
   /// - Returns: The data.
-  public static func decoded(_ bytes: [UInt8], format: String) -> Data {
-    SelectionTargets.received(bytes, target: format)
+  public static func decoded(_ data: Data, format: String) -> Data {
+    SelectionTargets.received(data, target: format)
   }
 
   /// The items of a drag or a copy offered under `formats`, built as our own windows build them:

@@ -319,4 +319,11 @@ package enum SelectionTargets {
     guard var decoder = CharsetDecoder(target: target) else { return Data(bytes) }
     return Data(decoder.decode(bytes) + decoder.finish())
   }
+
+  /// Data read from a target, made what the type says: text in another charset to UTF-8, any
+  /// other data as it is (not copied).
+  package static func received(_ data: Data, target: String) -> Data {
+    guard var decoder = CharsetDecoder(target: target) else { return data }
+    return Data(decoder.decode([UInt8](data)) + decoder.finish())
+  }
 }

@@ -5,6 +5,8 @@
 //                                     drags the items, under that image (hot spot (4, 4))
 //   gtk-peer copy ITEM... [--sensitive] [--limit N] [--expire SECONDS]   copies the items
 //   gtk-peer paste TYPE               prints what the clipboard has that conforms to TYPE
+//   gtk-peer plain-drop               a 400×400 window whose widget takes image/png with GTK alone
+//                                     (GtkDropTargetAsync, the bytes read into memory): gtkbench's peer
 //   gtk-peer local                    a 400×400 window: its left half drags text and a type of
 //                                     this process's own to its right half, which takes them
 //
@@ -34,13 +36,15 @@ guard let mode = arguments.first else {
 g_set_prgname("gtk-peer-\(mode)")
 gtk_init()
 let loop = g_main_loop_new(nil, 0)!
-let window = PeerWindow(title: "gtk-peer \(mode)", size: mode == "drop" || mode == "local" ? 400 : 200, split: mode == "local")
+let window = PeerWindow(
+  title: "gtk-peer \(mode)", size: ["drop", "local", "plain-drop"].contains(mode) ? 400 : 200, split: mode == "local")
 let rest = Array(arguments.dropFirst())
 switch mode {
 case "drop":
   DropPeer.window = window.window
   DropPeer.start(on: window.area, types: rest)
 case "local": LocalPeer.start(in: window)
+case "plain-drop": PlainDropPeer.start(on: window.label)
 case "drag": DragPeer.start(on: window.area, arguments: rest)
 case "copy": ClipboardPeer.atFirstPress(window) { ClipboardPeer.copy(rest) }
 case "paste": ClipboardPeer.atFirstPress(window) { ClipboardPeer.paste(rest.first ?? "public.plain-text") }

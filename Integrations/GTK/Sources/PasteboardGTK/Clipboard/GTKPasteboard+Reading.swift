@@ -72,8 +72,7 @@ extension GTKPasteboard {
   )? {
     let formats = GDKFormats(gdk_clipboard_get_formats(gdkClipboard), local: gdk_clipboard_is_local(gdkClipboard) != 0)
     if let (found, format) = Toolkit.format(among: formats.mimeTypes, conformingTo: type, registry: currentRegistry) {
-      let bytes = try await read(format)
-      return (found, format, Toolkit.decoded(bytes, format: format))
+      return (found, format, Toolkit.decoded(try await read(format), format: format))
     }
     guard formats.hasFiles, UTType.fileURL.conforms(to: type), let uris = await fileList(), !uris.isEmpty else {
       return nil
@@ -91,8 +90,8 @@ extension GTKPasteboard {
   }
 
   /// Reads `format` to its end.
-  private func read(_ format: String) async throws(SystemPasteboardError) -> [UInt8] {
-    let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<[UInt8], SystemPasteboardError>, Never>) in
+  private func read(_ format: String) async throws(SystemPasteboardError) -> Data {
+    let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Data, SystemPasteboardError>, Never>) in
       GDKValueReader.read(format, from: .clipboard(gdkClipboard), timeout: timeout) { continuation.resume(returning: $0) }
     }
     return try result.get()

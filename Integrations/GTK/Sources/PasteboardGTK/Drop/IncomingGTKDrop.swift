@@ -41,7 +41,7 @@ final class IncomingGTKDrop {
   private var abandoned = false
   /// The drop's MIME types (another application's drag), and those read ahead of the drop.
   private var formats: [String] = []
-  private var prefetched: [String: [UInt8]] = [:]
+  private var prefetched: [String: Data] = [:]
 
   init(drop: OpaquePointer, destination: GTKDropDestination) {
     self.drop = GObjectReference(retaining: drop.raw)
@@ -115,7 +115,7 @@ final class IncomingGTKDrop {
     guard !pending.isEmpty, local == nil else { return perform(on: surface) }
     for format in pending {
       GDKValueReader.read(format, from: .drop(gdkDrop), timeout: timeout) { [self] result in
-        if case .success(let bytes) = result { prefetched[format] = bytes }
+        if case .success(let data) = result { prefetched[format] = data }
         pending.remove(format)
         if pending.isEmpty { perform(on: surface) }
       }
@@ -204,8 +204,8 @@ final class IncomingGTKDrop {
   static let over = Toolkit.error(.conversionRefused, "the drop is over: its data can no longer be read")
 
   /// Reads `format` from the drop (`gdk_drop_read_async`), for a load `performDrop` started.
-  private func read(_ format: String, completion: @escaping @Sendable (Result<[UInt8], any Error>) -> Void) {
-    if let bytes = prefetched[format] { return completion(.success(bytes)) }
+  private func read(_ format: String, completion: @escaping @Sendable (Result<Data, any Error>) -> Void) {
+    if let data = prefetched[format] { return completion(.success(data)) }
     guard !finished else { return completion(.failure(Self.over)) }
     GDKValueReader.read(format, from: .drop(gdkDrop), timeout: timeout) { result in
       completion(result.mapError { $0 })

@@ -1,4 +1,5 @@
 import CSwiftUTIGTK
+import Foundation
 @_spi(Toolkit) import DesktopPasteboard
 
 /// Reads what GDK holds for another application (a `GdkDrop`, a `GdkClipboard`), on GTK's
@@ -41,13 +42,13 @@ enum GDKValueReader {
   /// Reads `mimeType` from `source` to its end.
   static func read(
     _ mimeType: String, from source: Source, timeout: Duration,
-    completion: @escaping (Result<[UInt8], SystemPasteboardError>) -> Void
+    completion: @escaping (Result<Data, SystemPasteboardError>) -> Void
   ) {
     let pending = Pending(source, timeout: timeout, what: "reading \(mimeType)", completion: completion)
     pending.deadline.arm()
     let data = Unmanaged.passRetained(pending).toOpaque()
     let callback: GAsyncReadyCallback = { _, result, data in
-      let pending = Unmanaged<Pending<[UInt8]>>.fromOpaque(data!).takeRetainedValue()
+      let pending = Unmanaged<Pending<Data>>.fromOpaque(data!).takeRetainedValue()
       MainActor.assumeIsolated { GDKValueReader.opened(pending, result) }
     }
     mimeType.withCString { name in
@@ -62,7 +63,7 @@ enum GDKValueReader {
   }
 
   /// The stream of a read is open (or the read failed): read it to its end.
-  private static func opened(_ pending: Pending<[UInt8]>, _ result: OpaquePointer?) {
+  private static func opened(_ pending: Pending<Data>, _ result: OpaquePointer?) {
     pending.deadline.disarm()
     var error: UnsafeMutablePointer<GError>?
     let stream: UnsafeMutablePointer<GInputStream>?

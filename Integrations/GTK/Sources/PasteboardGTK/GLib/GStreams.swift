@@ -1,4 +1,5 @@
 import CSwiftUTIGTK
+import Foundation
 @_spi(Toolkit) import DesktopPasteboard
 
 /// GLib's errors, as the pasteboards report them.
@@ -69,14 +70,15 @@ final class StreamReader {
   private let deadline: InactivityDeadline
   private let what: String
   private var buffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
-  private var bytes: [UInt8] = []
-  private var completion: ((Result<[UInt8], SystemPasteboardError>) -> Void)?
+  /// What was read, kept as the `Data` a load hands over (no copy at the end).
+  private var data = Data()
+  private var completion: ((Result<Data, SystemPasteboardError>) -> Void)?
 
   /// Reads `stream` (a reference is taken) and calls `completion` once; `what` names the read
   /// in errors.
   static func readAll(
     _ stream: UnsafeMutablePointer<GInputStream>, timeout: Duration, what: String,
-    completion: @escaping (Result<[UInt8], SystemPasteboardError>) -> Void
+    completion: @escaping (Result<Data, SystemPasteboardError>) -> Void
   ) {
     let reader = StreamReader(stream, timeout: timeout, what: what, completion: completion)
     reader.next()
@@ -84,7 +86,7 @@ final class StreamReader {
 
   private init(
     _ stream: UnsafeMutablePointer<GInputStream>, timeout: Duration, what: String,
-    completion: @escaping (Result<[UInt8], SystemPasteboardError>) -> Void
+    completion: @escaping (Result<Data, SystemPasteboardError>) -> Void
   ) {
     self.stream = GObjectReference(retaining: stream)
     self.deadline = InactivityDeadline(timeout)
@@ -111,13 +113,13 @@ final class StreamReader {
     var error: UnsafeMutablePointer<GError>?
     let count = g_input_stream_read_finish(stream.as(GInputStream.self), result, &error)
     if count > 0 {
-      bytes.append(contentsOf: UnsafeRawBufferPointer(start: buffer, count: count))
+      data.append(buffer.assumingMemoryBound(to: UInt8.self), count: count)
       return next()
     }
-    let outcome: Result<[UInt8], SystemPasteboardError> =
-      count == 0 ? .success(bytes) : .failure(pasteboardError(error, timedOut: deadline.passed, what, code: .conversionRefused))
+    let outcome: Result<Data, SystemPasteboardError> =
+      count == 0 ? .success(data) : .failure(pasteboardError(error, timedOut: deadline.passed, what, code: .conversionRefused))
     g_input_stream_close_async(stream.as(GInputStream.self), G_PRIORITY_DEFAULT, nil, nil, nil)
-    bytes = []
+    data = Data()
     completion.take()?(outcome)
   }
 }
