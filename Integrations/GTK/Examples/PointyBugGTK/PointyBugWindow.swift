@@ -56,8 +56,9 @@ struct EditorDrop: DropDelegate {
     let at = "\(Int(info.location.x)),\(Int(info.location.y))"
     for provider in providers {
       if provider.registeredContentTypes.contains(where: { $0.conforms(to: .arrowTool) }) {
-        Task {
-          let arrow = try? await provider.loadTransferable(type: ArrowTool.self)
+        // Started here, inside performDrop, as drops require (a load started later is refused).
+        _ = provider.loadTransferable(type: ArrowTool.self) { result in
+          let arrow = try? result.get()
           log("drop: offered \(offered); loaded \(arrow.map { "an arrow (\($0.color))" } ?? "nothing") at \(at)")
         }
       } else if let image = provider.registeredContentTypes.first(where: { $0.conforms(to: .image) }) {
