@@ -72,7 +72,7 @@ def problems(doc, text):
 
 
 missing = []
-for path in sorted(glob.glob(os.path.join(ROOT, "Sources", "**", "*.swift"), recursive=True)):
+for path in sorted(glob.glob(os.path.join(ROOT, "Sources", "**", "*.swift"), recursive=True) + glob.glob(os.path.join(ROOT, "Integrations", "*", "Sources", "**", "*.swift"), recursive=True)):
     if os.sep + "utictl" + os.sep in path:
         continue
     lines = open(path, encoding="utf-8").read().split("\n")

@@ -52,7 +52,7 @@ def strip(src):
     return ''.join(out)
 decl=re.compile(r'^\s*(?:@[\w]+(?:\([^)]*\))?\s+)*(?:(?:public|package|private|fileprivate|internal|open|static|class|final|override|mutating|nonisolated|convenience|required)\s+)*(func\s+[^\s(<]+|init[?!]?|deinit|subscript)\b')
 out=[]
-files=sys.argv[2:] or sorted(glob.glob(os.path.join(ROOT, 'Sources', '**', '*.swift'), recursive=True))
+files=sys.argv[2:] or sorted(glob.glob(os.path.join(ROOT, 'Sources', '**', '*.swift'), recursive=True) + glob.glob(os.path.join(ROOT, 'Integrations', '*', 'Sources', '**', '*.swift'), recursive=True))
 for p in files:
     lines=strip(open(p).read()).split('\n')
     for i,l in enumerate(lines):

@@ -10,7 +10,8 @@ let package = Package(
   dependencies: [.package(name: "swift-uti", path: "../..")],
   targets: [
     .systemLibrary(name: "CSwiftUTIGTK", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
-    .target(name: "PasteboardGTK", dependencies: ["CSwiftUTIGTK", .product(name: "DesktopPasteboard", package: "swift-uti")]),
+    .target(
+      name: "PasteboardGTK", dependencies: ["CSwiftUTIGTK", .product(name: "DesktopPasteboard", package: "swift-uti")]),
     // PointyBug in GTK 4: `swift run pointybug-gtk`.
     .executableTarget(
       name: "PointyBugGTK",

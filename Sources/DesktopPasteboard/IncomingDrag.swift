@@ -16,7 +16,8 @@ enum IncomingDrag {
   /// Reads one target's bytes for a load, and calls back once with them or with why not: on
   /// the process's work pool for a backend whose reads wait (``pooled(_:)``), or through a
   /// toolkit's own asynchronous reads.
-  typealias Reader = @Sendable (_ target: String, _ completion: @escaping @Sendable (Result<Data, any Error>) -> Void)
+  typealias Reader =
+    @Sendable (_ target: String, _ completion: @escaping @Sendable (Result<Data, any Error>) -> Void)
     -> Void
 
   /// The items of a drag's targets.
@@ -33,7 +34,7 @@ enum IncomingDrag {
   /// - Returns: The promised file, the file items, then one provider for the other targets
   ///   (none when it has no type).
   static func items(
-    targets: [String], application: AppIdentity, registry: UTTypeRegistry, files list: FileList?,
+    targets: [String], application: AppIdentity, registry: UTTypeRegistry, files: FileList?,
     read: @escaping Reader,
     promised: (name: String, target: String, receive: @Sendable (String) throws -> [String])? = nil
   ) -> [ItemProvider] {
@@ -46,10 +47,11 @@ enum IncomingDrag {
         try receive($0.path).map { URL(fileURLWithPath: $0) }
       }
     }
-    let files = list.map { $0.items(registry: registry).map { ItemProvider($0, origin: application) } } ?? []
+    let fileItems = files.map { $0.items(registry: registry).map { ItemProvider($0, origin: application) } } ?? []
     let provider = ItemProvider(origin: application)
     var seen = Set<UTType>()
-    for target in targets where (files.isEmpty || !FileList.isFileListTarget(target)) && target != promised?.target {
+    for target in targets where (fileItems.isEmpty || !FileList.isFileListTarget(target)) && target != promised?.target
+    {
       guard let type = SelectionTargets.type(ofTarget: target, registry: registry), seen.insert(type).inserted
       else { continue }
       provider.registerDataRepresentation(for: type) { completion in
@@ -62,7 +64,7 @@ enum IncomingDrag {
         return nil
       }
     }
-    return (promise.map { [$0] } ?? []) + files + (provider.registeredTypeIdentifiers.isEmpty ? [] : [provider])
+    return (promise.map { [$0] } ?? []) + fileItems + (provider.registeredTypeIdentifiers.isEmpty ? [] : [provider])
   }
 
   /// A reader that runs `load`, which waits for another application, on the process's work pool;

@@ -1,9 +1,8 @@
 import Foundation
 import SystemPasteboard
+import SystemPasteboardWayland
 import TestSupport
 import UTIPlatform
-
-import SystemPasteboardWayland
 
 /// A pointer for KDE's compositor: a client of `org_kde_kwin_fake_input`, which kwin 5.27
 /// advertises to every client when it runs with `KWIN_WAYLAND_NO_PERMISSION_CHECKS=1` (as

@@ -21,7 +21,9 @@ public final class MutterPointer: TestPointer, @unchecked Sendable {
       for (index, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[index] = byte }
     }
     let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
     }
     guard fd >= 0, connected == 0 else {
       if fd >= 0 { close(fd) }
@@ -43,7 +45,9 @@ public final class MutterPointer: TestPointer, @unchecked Sendable {
     while answer.last != 0x0A {
       guard poll(&descriptor, 1, 10_000) > 0 else { throw PeerUnavailable("mutter", "\(command): no answer in 10 s") }
       var byte: UInt8 = 0
-      guard read(socket.fileDescriptor, &byte, 1) == 1 else { throw PeerUnavailable("mutter", "\(command): its seat peer left") }
+      guard read(socket.fileDescriptor, &byte, 1) == 1 else {
+        throw PeerUnavailable("mutter", "\(command): its seat peer left")
+      }
       answer.append(byte)
     }
     let text = String(decoding: answer.dropLast(), as: UTF8.self)

@@ -39,7 +39,8 @@ public struct ScreenImage: Sendable {
         for row in 0..<height {
           let base = start + row * bytesPerLine
           for column in 0..<width {
-            pixels.append(raw.loadUnaligned(fromByteOffset: base + column * 4, as: UInt32.self).littleEndian & 0xFF_FFFF)
+            pixels.append(
+              raw.loadUnaligned(fromByteOffset: base + column * 4, as: UInt32.self).littleEndian & 0xFF_FFFF)
           }
         }
       }

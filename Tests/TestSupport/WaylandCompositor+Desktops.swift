@@ -77,7 +77,8 @@ extension WaylandCompositor {
     let command =
       unprivileged + [
         "/usr/bin/env", "-i", "PATH=/usr/bin:/bin", "HOME=\(directory)", "XDG_RUNTIME_DIR=\(directory)",
-        "QT_QPA_PLATFORM=wayland", "KDE_DEBUG=0", "KWIN_WAYLAND_NO_PERMISSION_CHECKS=1", "dbus-run-session", "--", copy, "--virtual", "--socket",
+        "QT_QPA_PLATFORM=wayland", "KDE_DEBUG=0", "KWIN_WAYLAND_NO_PERMISSION_CHECKS=1", "dbus-run-session", "--", copy,
+        "--virtual", "--socket",
         "wayland-kde", "--width", "1024", "--height", "768",
       ]
     return launch("kwin_wayland", command, directory: directory, socketName: "wayland-kde", seconds: 30)

@@ -133,7 +133,8 @@ extension Toolkit {
   ///   - offset: Where to start.
   /// - Returns: The number of bytes copied.
   /// - Throws: `SystemPasteboardError` when a file cannot be read there.
-  public func copyBytes(to buffer: UnsafeMutableRawBufferPointer, from offset: Int) throws(SystemPasteboardError) -> Int {
+  public func copyBytes(to buffer: UnsafeMutableRawBufferPointer, from offset: Int) throws(SystemPasteboardError) -> Int
+  {
     try payload.copyBytes(to: buffer, from: offset)
   }
 

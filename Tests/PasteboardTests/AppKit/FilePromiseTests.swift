@@ -150,7 +150,8 @@ struct FilePromiseTests {
       #expect(url.deletingLastPathComponent().standardizedFileURL.path == folder.standardizedFileURL.path)
       #expect(url.lastPathComponent == (name == "invoice.pdf" ? "invoice.pdf" : "_.._escape.pdf"))
     }
-    #expect(try String(contentsOf: folder.appendingPathComponent("invoice.pdf"), encoding: .utf8) == "%PDF-1.7 promised")
+    #expect(
+      try String(contentsOf: folder.appendingPathComponent("invoice.pdf"), encoding: .utf8) == "%PDF-1.7 promised")
   }
 
   /// A subclass adds its types and calls `super` for the promise's: both are on the pasteboard.

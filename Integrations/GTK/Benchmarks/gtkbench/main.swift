@@ -33,7 +33,8 @@ do {
   }
   func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    return sorted.count % 2 == 1
+      ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
   }
   let (adapter, plain) = (median(times["adapter"] ?? []), median(times["plain"] ?? []))
   print("")

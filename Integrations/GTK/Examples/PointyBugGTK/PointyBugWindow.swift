@@ -63,7 +63,9 @@ struct EditorDrop: DropDelegate {
         }
       } else if let image = provider.registeredContentTypes.first(where: { $0.conforms(to: .image) }) {
         _ = provider.loadDataRepresentation(for: image) { data, error in
-          log("drop: offered \(offered); loaded \(data.map { "\(image.identifier) \($0.count) bytes" } ?? "\(error.map { "\($0)" } ?? "nothing")") at \(at)")
+          log(
+            "drop: offered \(offered); loaded \(data.map { "\(image.identifier) \($0.count) bytes" } ?? "\(error.map { "\($0)" } ?? "nothing")") at \(at)"
+          )
         }
       }
     }

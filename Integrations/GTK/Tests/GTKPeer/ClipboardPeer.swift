@@ -61,7 +61,9 @@ enum ClipboardPeer {
       say("targets", clipboard.targets().map(\.target).joined(separator: ","))
       do {
         if let (found, target, data) = try await clipboard.data(conformingTo: type) {
-          say("pasted", found.identifier, target, data.count, digest(data), String(decoding: data.prefix(64), as: UTF8.self).debugDescription)
+          say(
+            "pasted", found.identifier, target, data.count, digest(data),
+            String(decoding: data.prefix(64), as: UTF8.self).debugDescription)
         } else {
           say("nothing")
         }
@@ -69,7 +71,9 @@ enum ClipboardPeer {
         say("error", error)
       }
       let providers = await clipboard.itemProviders()
-      say("providers", providers.map { $0.registeredContentTypes.map(\.identifier).joined(separator: ",") }.joined(separator: " | "))
+      say(
+        "providers",
+        providers.map { $0.registeredContentTypes.map(\.identifier).joined(separator: ",") }.joined(separator: " | "))
     }
   }
 }

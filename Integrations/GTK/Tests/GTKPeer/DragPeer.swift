@@ -11,7 +11,8 @@ enum DragPeer {
     let (items, image, moves) = Items.parse(arguments)
     let source = widget.dragSource { _ in
       say("began")
-      var session = DragSession(items: items(), allowedOperations: [.copy, .move], operationsOutsideApp: moves ? [.copy, .move] : [.copy])
+      var session = DragSession(
+        items: items(), allowedOperations: [.copy, .move], operationsOutsideApp: moves ? [.copy, .move] : [.copy])
       session.image = image
       session.onEnded = { operation in
         say("ended", operation)
@@ -38,12 +39,14 @@ enum Items {
       switch argument {
       case "--image":
         index += 1
-        image = try? DragImage(png: Data(contentsOf: URL(fileURLWithPath: arguments[index])), hotSpot: CGPoint(x: 4, y: 4))
+        image = try? DragImage(
+          png: Data(contentsOf: URL(fileURLWithPath: arguments[index])), hotSpot: CGPoint(x: 4, y: 4))
       case "--image-color":
         // A 32 × 32 square of one opaque color, its hot spot at (4, 4).
         index += 1
         let color = 0xFF00_0000 | (UInt32(arguments[index], radix: 16) ?? 0)
-        image = try? DragImage(width: 32, height: 32, pixels: [UInt32](repeating: color, count: 32 * 32), hotSpot: CGPoint(x: 4, y: 4))
+        image = try? DragImage(
+          width: 32, height: 32, pixels: [UInt32](repeating: color, count: 32 * 32), hotSpot: CGPoint(x: 4, y: 4))
       case "fail": failing = true
       case "moves": moves = true
       default:

@@ -32,7 +32,9 @@ enum DropPeer {
       widget.dropDestination(for: String.self) { strings, location in
         say("strings", Int(location.x), Int(location.y), strings.map(\.debugDescription).joined(separator: " "))
         return true
-      } isTargeted: { say("targeted", $0) }
+      } isTargeted: {
+        say("targeted", $0)
+      }
       return
     case "appkit":
       widget.registerForDraggedTypes([.string], destination: Destination())
@@ -54,7 +56,9 @@ enum DropPeer {
     let perform: Bool
 
     func validateDrop(info: DropInfo) -> Bool {
-      let offered = info.itemProviders(for: [.item]).map { $0.registeredContentTypes.map(\.identifier).joined(separator: ",") }
+      let offered = info.itemProviders(for: [.item]).map {
+        $0.registeredContentTypes.map(\.identifier).joined(separator: ",")
+      }
       say("validateDrop", offered.joined(separator: " | "))
       return !refuse
     }
@@ -69,7 +73,8 @@ enum DropPeer {
       let providers = info.itemProviders(for: types)
       say("performDrop", Int(info.location.x), Int(info.location.y), providers.count)
       for provider in providers {
-        guard let type = provider.registeredContentTypes.first(where: { type in types.contains { type.conforms(to: $0) } })
+        guard
+          let type = provider.registeredContentTypes.first(where: { type in types.contains { type.conforms(to: $0) } })
         else { continue }
         DropPeer.load(type, from: provider)
       }
@@ -99,7 +104,8 @@ enum DropPeer {
     widget.onDrop(of: types, isTargeted: { say("targeted", $0) }) { providers, location in
       say("performed", Int(location.x), Int(location.y), providers.count)
       for provider in providers {
-        if let type = provider.registeredContentTypes.first(where: { type in types.contains { type.conforms(to: $0) } }) {
+        if let type = provider.registeredContentTypes.first(where: { type in types.contains { type.conforms(to: $0) } })
+        {
           load(type, from: provider)
         }
       }

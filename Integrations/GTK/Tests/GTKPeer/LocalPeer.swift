@@ -29,14 +29,18 @@ enum LocalPeer {
 
   struct Target: DropDelegate {
     func validateDrop(info: DropInfo) -> Bool {
-      let types = info.itemProviders(for: [.item]).map { $0.registeredContentTypes.map(\.identifier).joined(separator: ",") }
+      let types = info.itemProviders(for: [.item]).map {
+        $0.registeredContentTypes.map(\.identifier).joined(separator: ",")
+      }
       say("validateDrop", types.joined(separator: " | "))
       return true
     }
     func dropUpdated(info: DropInfo) -> DropProposal? { DropProposal(operation: .move) }
     func performDrop(info: DropInfo) -> Bool {
       say("performDrop", Int(info.location.x), Int(info.location.y))
-      for provider in info.itemProviders(for: [LocalPeer.privateType]) { DropPeer.load(LocalPeer.privateType, from: provider) }
+      for provider in info.itemProviders(for: [LocalPeer.privateType]) {
+        DropPeer.load(LocalPeer.privateType, from: provider)
+      }
       return true
     }
   }

@@ -85,14 +85,17 @@ final class PeerWindow {
       let callback = Unmanaged<Callback>.fromOpaque(data!).takeUnretainedValue()
       // A moment for the compositor to show it, as the Python peers wait; then on the main actor
       // through the main queue, which runs only if GTK's loop serves it (GTKMainQueue).
-      g_timeout_add(200, { data in
-        let callback = Unmanaged<Callback>.fromOpaque(data!).takeUnretainedValue()
-        Task { @MainActor in callback.body() }
-        return 0
-      }, data)
+      g_timeout_add(
+        200,
+        { data in
+          let callback = Unmanaged<Callback>.fromOpaque(data!).takeUnretainedValue()
+          Task { @MainActor in callback.body() }
+          return 0
+        }, data)
       _ = callback
     }
-    g_signal_connect_data(window.raw, "map", unsafeBitCast(onMap, to: GCallback.self), box, nil, GConnectFlags(rawValue: 0))
+    g_signal_connect_data(
+      window.raw, "map", unsafeBitCast(onMap, to: GCallback.self), box, nil, GConnectFlags(rawValue: 0))
     gtk_window_present(window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { $0 })
   }
 
@@ -110,7 +113,8 @@ final class PeerWindow {
       let callback = Unmanaged<Callback>.fromOpaque(data!).takeUnretainedValue()
       MainActor.assumeIsolated { callback.body() }
     }
-    g_signal_connect_data(click.raw, "pressed", unsafeBitCast(pressed, to: GCallback.self), box, nil, GConnectFlags(rawValue: 0))
+    g_signal_connect_data(
+      click.raw, "pressed", unsafeBitCast(pressed, to: GCallback.self), box, nil, GConnectFlags(rawValue: 0))
     gtk_widget_add_controller(label, click)
   }
 }
@@ -127,16 +131,18 @@ enum Peer {
   /// Quits when standard input says "quit" or ends; says "vmhwm KB" when it says "memory".
   static func quitOnInput(_ loop: OpaquePointer) {
     let channel = g_io_channel_unix_new(0)
-    g_io_add_watch(channel, GIOCondition(rawValue: G_IO_IN.rawValue | G_IO_HUP.rawValue), { channel, _, _ in
-      var line: UnsafeMutablePointer<CChar>?
-      let status = g_io_channel_read_line(channel, &line, nil, nil, nil)
-      defer { g_free(line) }
-      let text = line.map { String(cString: $0) } ?? ""
-      if status != G_IO_STATUS_NORMAL || text.hasPrefix("quit") { exit(0) }
-      if text.hasPrefix("memory") { say("vmhwm", Peer.peakMemory) }
-      if text.hasPrefix("untrack") { MainActor.assumeIsolated { PeerWindow.tracking = false } }
-      return 1
-    }, nil)
+    g_io_add_watch(
+      channel, GIOCondition(rawValue: G_IO_IN.rawValue | G_IO_HUP.rawValue),
+      { channel, _, _ in
+        var line: UnsafeMutablePointer<CChar>?
+        let status = g_io_channel_read_line(channel, &line, nil, nil, nil)
+        defer { g_free(line) }
+        let text = line.map { String(cString: $0) } ?? ""
+        if status != G_IO_STATUS_NORMAL || text.hasPrefix("quit") { exit(0) }
+        if text.hasPrefix("memory") { say("vmhwm", Peer.peakMemory) }
+        if text.hasPrefix("untrack") { MainActor.assumeIsolated { PeerWindow.tracking = false } }
+        return 1
+      }, nil)
   }
 
   /// The peak resident memory of this process, in kilobytes (`VmHWM`).

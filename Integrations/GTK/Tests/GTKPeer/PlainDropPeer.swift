@@ -13,28 +13,34 @@ enum PlainDropPeer {
       return gdk_content_formats_new(&names, 1)
     }
     let target = gtk_drop_target_async_new(formats, GDK_ACTION_COPY)!
-    let dropped: @convention(c) (OpaquePointer?, OpaquePointer?, Double, Double, gpointer?) -> gboolean = { _, drop, _, _, _ in
+    let dropped: @convention(c) (OpaquePointer?, OpaquePointer?, Double, Double, gpointer?) -> gboolean = {
+      _, drop, _, _, _ in
       "image/png".withCString { name in
         var names: [UnsafePointer<CChar>?] = [name, nil]
-        gdk_drop_read_async(drop, &names, G_PRIORITY_DEFAULT, nil, { source, result, _ in
-          let drop = OpaquePointer(source)
-          guard let input = gdk_drop_read_finish(drop, result, nil, nil) else {
-            gdk_drop_finish(drop, GdkDragAction(rawValue: 0))
-            return say("loadFailed image/png")
-          }
-          let memory = g_memory_output_stream_new_resizable()!
-          g_output_stream_splice_async(
-            memory, input,
-            GOutputStreamSpliceFlags(rawValue: G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE.rawValue | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET.rawValue),
-            G_PRIORITY_DEFAULT, nil, { stream, result, drop in
-              let count = g_output_stream_splice_finish(UnsafeMutableRawPointer(stream)?.assumingMemoryBound(to: GOutputStream.self), result, nil)
-              gdk_drop_finish(OpaquePointer(drop), GDK_ACTION_COPY)
-              g_object_unref(drop)
-              g_object_unref(stream.map(UnsafeMutableRawPointer.init))
-              say("loaded image/png", count)
-            }, UnsafeMutableRawPointer(g_object_ref(UnsafeMutableRawPointer(drop))))
-          g_object_unref(UnsafeMutableRawPointer(input))
-        }, nil)
+        gdk_drop_read_async(
+          drop, &names, G_PRIORITY_DEFAULT, nil,
+          { source, result, _ in
+            let drop = OpaquePointer(source)
+            guard let input = gdk_drop_read_finish(drop, result, nil, nil) else {
+              gdk_drop_finish(drop, GdkDragAction(rawValue: 0))
+              return say("loadFailed image/png")
+            }
+            let memory = g_memory_output_stream_new_resizable()!
+            g_output_stream_splice_async(
+              memory, input,
+              GOutputStreamSpliceFlags(
+                rawValue: G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE.rawValue | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET.rawValue),
+              G_PRIORITY_DEFAULT, nil,
+              { stream, result, drop in
+                let count = g_output_stream_splice_finish(
+                  UnsafeMutableRawPointer(stream)?.assumingMemoryBound(to: GOutputStream.self), result, nil)
+                gdk_drop_finish(OpaquePointer(drop), GDK_ACTION_COPY)
+                g_object_unref(drop)
+                g_object_unref(stream.map(UnsafeMutableRawPointer.init))
+                say("loaded image/png", count)
+              }, UnsafeMutableRawPointer(g_object_ref(UnsafeMutableRawPointer(drop))))
+            g_object_unref(UnsafeMutableRawPointer(input))
+          }, nil)
       }
       return 1
     }

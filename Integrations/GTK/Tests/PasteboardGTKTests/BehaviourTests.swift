@@ -28,7 +28,8 @@ extension GTKTests {
     @Test(arguments: desktops)
     func theClosureFormHearsTheProvidersAndTheLocation(_ kind: DesktopKind) throws {
       let desktop = try GTKDesktop.shared(kind)
-      let (lines, end) = try Self.dropText("closure", on: desktop, environment: ["GTK_PEER_FORM=closure"], until: "loaded")
+      let (lines, end) = try Self.dropText(
+        "closure", on: desktop, environment: ["GTK_PEER_FORM=closure"], until: "loaded")
       #expect(lines.first == "targeted true", "\(lines)")
       #expect(lines.contains("targeted false"), "\(lines)")
       #expect(lines.contains { $0.hasPrefix("performed") && $0.hasSuffix(" 1") }, "\(lines)")
@@ -39,14 +40,16 @@ extension GTKTests {
     @Test(arguments: desktops)
     func dropDestinationDecodesTransferableValues(_ kind: DesktopKind) throws {
       let desktop = try GTKDesktop.shared(kind)
-      let (lines, _) = try Self.dropText("a value ✓", on: desktop, environment: ["GTK_PEER_FORM=transferable"], until: "strings")
+      let (lines, _) = try Self.dropText(
+        "a value ✓", on: desktop, environment: ["GTK_PEER_FORM=transferable"], until: "strings")
       #expect(lines.last?.hasSuffix(" \"a value ✓\"") == true, "\(lines)")
     }
 
     @Test(arguments: desktops)
     func anAppKitDestinationReadsItsDraggingPasteboard(_ kind: DesktopKind) throws {
       let desktop = try GTKDesktop.shared(kind)
-      let (lines, end) = try Self.dropText("for AppKit", on: desktop, environment: ["GTK_PEER_FORM=appkit"], until: "concludeDragOperation")
+      let (lines, end) = try Self.dropText(
+        "for AppKit", on: desktop, environment: ["GTK_PEER_FORM=appkit"], until: "concludeDragOperation")
       #expect(lines.first?.hasPrefix("draggingEntered") == true, "\(lines)")
       #expect(lines.contains("performDragOperation \"for AppKit\""), "\(lines)")
       #expect(lines.last == "concludeDragOperation")
@@ -63,7 +66,9 @@ extension GTKTests {
         { try desktop.gtk4(["drag", "slow:1", "text:outlived"], side: 200, place: (600, 0)) })
       defer { target.peer.terminate(); source.peer.terminate() }
       let end = target.visiblePoint(under: source)
-      try desktop.pressDragRelease(through: [source.centre, (source.centre.0 + 12, source.centre.1 + 6), (end.0 + 10, end.1 + 10), end])
+      try desktop.pressDragRelease(through: [
+        source.centre, (source.centre.0 + 12, source.centre.1 + 6), (end.0 + 10, end.1 + 10), end,
+      ])
       let lines = target.peer.lines(until: "loaded")
       #expect(lines.contains("destroyed"), "\(lines)")
       #expect(lines.last == "loaded public.utf8-plain-text 8 \(digest("outlived".utf8)) \"outlived\"", "\(lines)")
@@ -82,11 +87,12 @@ extension GTKTests {
       try desktop.pressDragRelease(through: [left, (left.0 + 12, left.1 + 6), (right.0 + 10, right.1), right])
       let lines = window.peer.lines(until: "ended")
       #expect(lines.contains("validateDrop public.utf8-plain-text,org.swift-uti.peer.private"), "\(lines)")
-      #expect(lines.contains("loaded org.swift-uti.peer.private 10 \(digest("ours alone".utf8)) \"ours alone\""), "\(lines)")
+      #expect(
+        lines.contains("loaded org.swift-uti.peer.private 10 \(digest("ours alone".utf8)) \"ours alone\""), "\(lines)")
       #expect(!lines.contains("loader public.utf8-plain-text"), "nothing made that the drop did not load: \(lines)")
       #expect(lines.last == "ended move", "\(lines)")
     }
-  
+
     /// The session's image follows the pointer, its hot spot at the pointer: a 32 × 32 red square
     /// whose corner is 4 pixels up and left of it, on the screen a real tool reads (`xwd`, `grim`).
     @Test(arguments: DesktopKind.selected(from: [.x11, .sway, .weston]))
@@ -131,7 +137,9 @@ extension GTKTests {
       source.peer.send("memory")
       let idle = source.peer.line { $0.hasPrefix("vmhwm") }.flatMap { Int($0.split(separator: " ")[1]) }
       let over = target.centre
-      try desktop.pressDragRelease(through: [source.centre, (source.centre.0 + 12, source.centre.1 + 6), (over.0 + 10, over.1 + 10), over])
+      try desktop.pressDragRelease(through: [
+        source.centre, (source.centre.0 + 12, source.centre.1 + 6), (over.0 + 10, over.1 + 10), over,
+      ])
       let said = target.peer.lines(until: "received", within: 30)
       let received = said.last
       #expect(received?.hasPrefix("received application/x-peer-type3 \(size) sha256:") == true, "\(said)")

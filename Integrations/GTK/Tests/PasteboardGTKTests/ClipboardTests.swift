@@ -26,7 +26,8 @@ extension GTKTests {
 
     /// The formats another application sees.
     static func formats(_ desktop: GTKDesktop) throws -> [String] {
-      let command = desktop.kind.isWayland ? "timeout 10 wl-paste -l" : "timeout 10 xclip -o -selection clipboard -t TARGETS"
+      let command =
+        desktop.kind.isWayland ? "timeout 10 wl-paste -l" : "timeout 10 xclip -o -selection clipboard -t TARGETS"
       return try desktop.shell(command).stdoutText.split(separator: "\n").map(String.init)
     }
 
@@ -44,14 +45,14 @@ extension GTKTests {
       defer { window.peer.terminate() }
       #expect(window.peer.line { $0.hasPrefix("copied") } == "copied ours")
       // (GNOME's and weston's compositors read every copy at once, to keep it when its owner goes.)
-    if kind != .gnome && kind != .weston {
-      #expect(window.peer.line(within: 1) { $0.hasPrefix("loader") } == nil, "made before anyone asked")
-    }
+      if kind != .gnome && kind != .weston {
+        #expect(window.peer.line(within: 1) { $0.hasPrefix("loader") } == nil, "made before anyone asked")
+      }
       let pasted = try Self.paste(desktop)
       #expect(pasted.stdoutText == text, "\(pasted.stderrText)")
       if kind != .gnome && kind != .weston {
-      #expect(window.peer.line(within: 5) { $0.hasPrefix("loader") } == "loader public.utf8-plain-text")
-    }
+        #expect(window.peer.line(within: 5) { $0.hasPrefix("loader") } == "loader public.utf8-plain-text")
+      }
       #expect(try Self.formats(desktop).contains("text/plain;charset=utf-8"))
     }
 
@@ -64,7 +65,9 @@ extension GTKTests {
       defer { window.peer.terminate() }
       let pasted = window.peer.line { $0.hasPrefix("pasted") || $0.hasPrefix("nothing") || $0.hasPrefix("error") }
       #expect(pasted?.hasPrefix("pasted public.utf8-plain-text ") == true, "\(pasted ?? "nothing said")")
-      #expect(pasted?.hasSuffix(" \(text.utf8.count) \(digest(text.utf8)) \(text.debugDescription)") == true, "\(pasted ?? "")")
+      #expect(
+        pasted?.hasSuffix(" \(text.utf8.count) \(digest(text.utf8)) \(text.debugDescription)") == true,
+        "\(pasted ?? "")")
       // One item, its types the owner's formats (in its order: wl-copy lists text/plain first).
       let providers = window.peer.line { $0.hasPrefix("providers") }?.dropFirst("providers ".count)
       #expect(providers?.contains("|") == false, "\(providers ?? "")")

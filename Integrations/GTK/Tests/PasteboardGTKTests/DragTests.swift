@@ -9,7 +9,8 @@ extension GTKTests {
   @Suite("Drags out of a GTK 4 widget", .serialized)
   struct DragTests {
     /// Drags from our widget to `target` (shown over it, or beside it) and releases there.
-    static func drag(on desktop: GTKDesktop, from source: GTKWindow, to target: GTKWindow, release: Bool = true) throws {
+    static func drag(on desktop: GTKDesktop, from source: GTKWindow, to target: GTKWindow, release: Bool = true) throws
+    {
       let start = source.visiblePoint(under: target)
       let over = target.centre
       try desktop.pressDragRelease(
@@ -17,7 +18,9 @@ extension GTKTests {
     }
 
     /// Our drag and a GTK 3 target of `mimeTypes`, started apart.
-    static func windows(on desktop: GTKDesktop, dragging items: [String], to mimeTypes: [String], environment: [String] = [])
+    static func windows(
+      on desktop: GTKDesktop, dragging items: [String], to mimeTypes: [String], environment: [String] = []
+    )
       throws -> (source: GTKWindow, target: GTKWindow)
     {
       try desktop.stacked(
@@ -33,7 +36,8 @@ extension GTKTests {
       defer { source.peer.terminate(); target.peer.terminate() }
       try Self.drag(on: desktop, from: source, to: target)
       let hex = Array(text.utf8).map { String(format: "%02x", $0) }.joined()
-      #expect(target.peer.line { $0.hasPrefix("received") } == "received text/plain;charset=utf-8 \(text.utf8.count) \(hex)")
+      #expect(
+        target.peer.line { $0.hasPrefix("received") } == "received text/plain;charset=utf-8 \(text.utf8.count) \(hex)")
       let lines = source.peer.lines(until: "ended")
       #expect(lines.filter { $0.hasPrefix("loader") } == ["loader public.utf8-plain-text"], "\(lines)")
       #expect(lines.last == "ended copy", "\(lines)")
@@ -43,7 +47,8 @@ extension GTKTests {
     @Test(arguments: DesktopKind.selected(from: [.x11, .sway, .weston]))
     func ofTenTypesOnlyTheOneAskedForIsMade(_ kind: DesktopKind) throws {
       let desktop = try GTKDesktop.shared(kind)
-      let (source, target) = try Self.windows(on: desktop, dragging: ["types:10:1000"], to: ["application/x-peer-type7"])
+      let (source, target) = try Self.windows(
+        on: desktop, dragging: ["types:10:1000"], to: ["application/x-peer-type7"])
       defer { source.peer.terminate(); target.peer.terminate() }
       try Self.drag(on: desktop, from: source, to: target)
       let said = target.peer.lines(until: "received")
@@ -58,12 +63,15 @@ extension GTKTests {
     @Test(arguments: DesktopKind.selected)
     func aPromisedFileIsWrittenWhenTheTargetReadsItsURL(_ kind: DesktopKind) throws {
       let desktop = try GTKDesktop.shared(kind)
-      let (source, target) = try Self.windows(on: desktop, dragging: ["promise:report.pdf:250000"], to: ["text/uri-list"])
+      let (source, target) = try Self.windows(
+        on: desktop, dragging: ["promise:report.pdf:250000"], to: ["text/uri-list"])
       defer { source.peer.terminate(); target.peer.terminate() }
       try Self.drag(on: desktop, from: source, to: target)
       let bytes = Data((0..<250_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
       let digest = try runProcess("/usr/bin/sha256sum", [], input: bytes).stdoutText.prefix(64)
-      #expect(target.peer.line { $0.hasPrefix("file") || $0.hasPrefix("unreadable") } == "file report.pdf 250000 sha256:\(digest)")
+      #expect(
+        target.peer.line { $0.hasPrefix("file") || $0.hasPrefix("unreadable") }
+          == "file report.pdf 250000 sha256:\(digest)")
       let lines = source.peer.lines(until: "ended")
       #expect(lines.filter { $0.hasPrefix("loader") } == ["loader com.adobe.pdf"], "\(lines)")
     }
@@ -100,7 +108,8 @@ extension GTKTests {
     func slowAndFailingLoadersEndTheDrag(_ kind: DesktopKind) throws {
       let desktop = try GTKDesktop.shared(kind)
       do {
-        let (source, target) = try Self.windows(on: desktop, dragging: ["slow:1", "text:late"], to: ["text/plain;charset=utf-8"])
+        let (source, target) = try Self.windows(
+          on: desktop, dragging: ["slow:1", "text:late"], to: ["text/plain;charset=utf-8"])
         defer { source.peer.terminate(); target.peer.terminate() }
         let started = Date()
         try Self.drag(on: desktop, from: source, to: target)
@@ -108,7 +117,8 @@ extension GTKTests {
         #expect(Date().timeIntervalSince(started) >= 1)
         #expect(source.peer.lines(until: "ended").last == "ended copy")
       }
-      let (source, target) = try Self.windows(on: desktop, dragging: ["fail", "text:never"], to: ["text/plain;charset=utf-8"])
+      let (source, target) = try Self.windows(
+        on: desktop, dragging: ["fail", "text:never"], to: ["text/plain;charset=utf-8"])
       defer { source.peer.terminate(); target.peer.terminate() }
       try Self.drag(on: desktop, from: source, to: target)
       let lines = source.peer.lines(until: "ended")

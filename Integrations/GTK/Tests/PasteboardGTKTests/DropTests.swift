@@ -33,11 +33,14 @@ extension GTKTests {
       let (x, y) = try Self.drag(on: desktop, from: source, to: target)
       let lines = target.peer.lines(until: "loaded")
       #expect(lines.first == "validateDrop public.utf8-plain-text,public.plain-text", "\(lines)")
-      #expect(lines.dropFirst().first == "dropEntered \(x + 10) \(y + 10)" || lines.dropFirst().first?.hasPrefix("dropEntered") == true, "\(lines)")
+      #expect(
+        lines.dropFirst().first == "dropEntered \(x + 10) \(y + 10)"
+          || lines.dropFirst().first?.hasPrefix("dropEntered") == true, "\(lines)")
       #expect(lines.dropFirst(2).first?.hasPrefix("dropUpdated") == true, "\(lines)")
       #expect(lines.contains { desktop.isLine($0, "performDrop", at: (x, y), then: "1") }, "\(lines) at \(x), \(y)")
       #expect(!lines.contains("dropExited"), "\(lines)")
-      #expect(lines.last == "loaded public.utf8-plain-text \(text.utf8.count) \(digest(text.utf8)) \(text.debugDescription)")
+      #expect(
+        lines.last == "loaded public.utf8-plain-text \(text.utf8.count) \(digest(text.utf8)) \(text.debugDescription)")
       #expect(source.peer.line { $0 == "end" || $0.hasPrefix("failed") } == "end")
     }
 
@@ -53,13 +56,20 @@ extension GTKTests {
       let notes = try folder.file("notes.md", "# Notes\n")
       let (target, source) = try desktop.stacked(
         { try desktop.gtk4(["drop", "public.image", "net.daringfireball.markdown"], side: 400) },
-        { try desktop.gtk3("source", place: (600, 0), ["uris", photo.absoluteString, URL(fileURLWithPath: notes).absoluteString]) })
+        {
+          try desktop.gtk3(
+            "source", place: (600, 0), ["uris", photo.absoluteString, URL(fileURLWithPath: notes).absoluteString])
+        })
       defer { target.peer.terminate(); source.peer.terminate() }
       try Self.drag(on: desktop, from: source, to: target)
       let lines = target.peer.lines(until: "loaded", count: 2)
-      #expect(lines.first == "validateDrop public.file-url,public.png | public.file-url,net.daringfireball.markdown", "\(lines)")
+      #expect(
+        lines.first == "validateDrop public.file-url,public.png | public.file-url,net.daringfireball.markdown",
+        "\(lines)")
       #expect(lines.contains("loaded public.png \(png.count) \(digest(png)) "), "\(lines)")
-      #expect(lines.contains("loaded net.daringfireball.markdown 8 \(digest("# Notes\n".utf8)) \("# Notes\n".debugDescription)"))
+      #expect(
+        lines.contains(
+          "loaded net.daringfireball.markdown 8 \(digest("# Notes\n".utf8)) \("# Notes\n".debugDescription)"))
     }
 
     /// A delegate that refuses in `validateDrop` hears nothing more, and the source learns that

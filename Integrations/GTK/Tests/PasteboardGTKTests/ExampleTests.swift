@@ -26,15 +26,21 @@ extension GTKTests {
       let editor = (origin.0 + 320, origin.1 + 300)
       try desktop.pressDragRelease(through: [source.centre, (editor.0 + 10, editor.1 + 10), editor])
       let dropped = app.line { $0.hasPrefix("drop:") }
-      #expect(dropped?.hasPrefix("drop: offered public.png; loaded public.png \(png.count) bytes at ") == true, "\(dropped ?? "")")
+      #expect(
+        dropped?.hasPrefix("drop: offered public.png; loaded public.png \(png.count) bytes at ") == true,
+        "\(dropped ?? "")")
       let toolbar = (origin.0 + 320, origin.1 + 60)
-      try desktop.pressDragRelease(through: [toolbar, (toolbar.0 + 12, toolbar.1 + 6), (editor.0 + 10, editor.1 + 10), editor])
+      try desktop.pressDragRelease(through: [
+        toolbar, (toolbar.0 + 12, toolbar.1 + 6), (editor.0 + 10, editor.1 + 10), editor,
+      ])
       // The drop's line and the drag's end, in either order (the load ends on another thread).
       var lines: [String] = []
       while lines.count < 2, let line = app.line(within: 20) { lines.append(line) }
       #expect(lines.contains("arrow drag ended: copy"), "\(lines)")
       #expect(
-        lines.contains { $0.hasPrefix("drop: offered com.raywenderlich.pointybug.tool.arrow; loaded an arrow (red) at ") },
+        lines.contains {
+          $0.hasPrefix("drop: offered com.raywenderlich.pointybug.tool.arrow; loaded an arrow (red) at ")
+        },
         "\(lines)")
     }
   }

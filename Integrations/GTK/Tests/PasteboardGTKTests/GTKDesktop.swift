@@ -82,7 +82,8 @@ final class GTKDesktop: @unchecked Sendable {
         return GTKDesktop(kind: kind, pointer: try XTestPointer(server: server), server: server, compositor: compositor)
       case .gnome:
         let compositor = try WaylandCompositor.startMutter().get()
-        return GTKDesktop(kind: kind, pointer: try MutterPointer(compositor: compositor), server: nil, compositor: compositor)
+        return GTKDesktop(
+          kind: kind, pointer: try MutterPointer(compositor: compositor), server: nil, compositor: compositor)
       case .kde:
         let compositor = try WaylandCompositor.startKWin().get()
         let input = try KWinFakeInput(display: try WaylandDisplay(name: compositor.socketPath))
@@ -132,8 +133,10 @@ final class GTKDesktop: @unchecked Sendable {
     process.standardError = FileHandle.nullDevice
     if let folder = ProcessInfo.processInfo.environment["GTK_TEST_LOGS"] {
       // Each client's standard error, for a person debugging the suite.
-      let log = folder + "/\((executable as NSString).lastPathComponent)-\(arguments.first ?? "")-\(UUID().uuidString.prefix(6)).log"
-      FileManager.default.createFile(atPath: log, contents: nil)
+      let log =
+        folder
+        + "/\((executable as NSString).lastPathComponent)-\(arguments.first ?? "")-\(UUID().uuidString.prefix(6)).log"
+      _ = FileManager.default.createFile(atPath: log, contents: nil)
       process.standardError = FileHandle(forWritingAtPath: log)
     }
     try process.run()

@@ -130,7 +130,8 @@ extension GTKDesktop {
       }
       usleep(100_000)
     }
-    throw PeerUnavailable("weston", "no window of color \(String(color, radix: 16)) and side \(side) on its screen (\(found))")
+    throw PeerUnavailable(
+      "weston", "no window of color \(String(color, radix: 16)) and side \(side) on its screen (\(found))")
   }
 
   /// What a peer reports of the pointer over its widget: where, in the widget's coordinates,

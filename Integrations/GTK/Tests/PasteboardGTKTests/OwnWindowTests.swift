@@ -62,7 +62,9 @@ extension GTKTests {
       let own = try await desktop.ownWindow()
       defer { own.window.close() }
       let target = try await offThePool {
-        try desktop.started(apartFrom: own.frame) { try desktop.gtk4(["drop", "public.plain-text"], side: 400, place: (600, 0)) }
+        try desktop.started(apartFrom: own.frame) {
+          try desktop.gtk4(["drop", "public.plain-text"], side: 400, place: (600, 0))
+        }
       }
       defer { target.peer.terminate() }
       let ended = Ended()
@@ -70,7 +72,8 @@ extension GTKTests {
       try await Self.drag([Self.text(text)], from: own, to: target, on: desktop, ended: ended)
       let lines = try await offThePool { target.peer.lines(until: "loaded") }
       #expect(lines.first == "validateDrop public.utf8-plain-text,public.plain-text", "\(lines)")
-      #expect(lines.last == "loaded public.utf8-plain-text \(text.utf8.count) \(digest(text.utf8)) \(text.debugDescription)")
+      #expect(
+        lines.last == "loaded public.utf8-plain-text \(text.utf8.count) \(digest(text.utf8)) \(text.debugDescription)")
       #expect(await suspendUntil(within: 10) { ended.operations == [.copy] }, "\(ended.operations)")
     }
 
@@ -84,7 +87,9 @@ extension GTKTests {
       let own = try await desktop.ownWindow()
       defer { own.window.close() }
       let target = try await offThePool {
-        try desktop.started(apartFrom: own.frame) { try desktop.gtk4(["drop", "public.plain-text"], side: 400, place: (600, 0)) }
+        try desktop.started(apartFrom: own.frame) {
+          try desktop.gtk4(["drop", "public.plain-text"], side: 400, place: (600, 0))
+        }
       }
       defer { target.peer.terminate() }
       for failing in [false, true] {
@@ -97,7 +102,8 @@ extension GTKTests {
         #expect(ended.operations.isEmpty, "the drop was finished before its load")
         let loaded = try await offThePool { target.peer.line { $0.hasPrefix("loaded") || $0.hasPrefix("loadFailed") } }
         let expected =
-          !failing ? "loaded public.utf8-plain-text 4" : kind.isWayland ? "loaded public.utf8-plain-text 0 " : "loadFailed"
+          !failing
+          ? "loaded public.utf8-plain-text 4" : kind.isWayland ? "loaded public.utf8-plain-text 0 " : "loadFailed"
         #expect(loaded?.hasPrefix(expected) == true, "\(loaded ?? "nothing loaded")")
         #expect(await suspendUntil(within: 10) { ended.operations == [.copy] }, "\(ended.operations)")
       }
@@ -111,8 +117,10 @@ extension GTKTests {
       let log = Received()
       let surface = DropSurface()
       surface.addTarget(
-        .onDrop(frame: CGRect(x: 0, y: 0, width: 300, height: 300), of: [.plainText], isTargeted: { if $0 { log.entered = true } })
-        { providers, location in
+        .onDrop(
+          frame: CGRect(x: 0, y: 0, width: 300, height: 300), of: [.plainText],
+          isTargeted: { if $0 { log.entered = true } }
+        ) { providers, location in
           log.location = location
           _ = providers.first?.loadDataRepresentation(for: .plainText) { data, _ in
             Task { @MainActor in log.text = data.map { String(decoding: $0, as: UTF8.self) } }
@@ -140,7 +148,9 @@ extension GTKTests {
         lines = try await offThePool { source.peer.lines(until: "ended") }
         if log.entered || lines.last != "ended cancel" || attempt == 2 { break }
       }
-      #expect(await suspendUntil(within: 15) { log.text != nil }, "from \(start) in \(source.frame) to \(end) in \(own.frame)")
+      #expect(
+        await suspendUntil(within: 15) { log.text != nil }, "from \(start) in \(source.frame) to \(end) in \(own.frame)"
+      )
       #expect(log.text == text)
       #expect(lines.filter { $0.hasPrefix("loader") } == ["loader public.utf8-plain-text"], "\(lines)")
       #expect(lines.last == "ended copy", "\(lines)")

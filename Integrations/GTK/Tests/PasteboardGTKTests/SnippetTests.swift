@@ -22,7 +22,8 @@ struct SnippetTests {
 
   static let snippets: [Snippet] = {
     let catalog = "Sources/PasteboardGTK/PasteboardGTK.docc"
-    let files = ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)) ?? [])
+    let files =
+      ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)) ?? [])
       .filter { $0.hasSuffix(".md") }.sorted().map { catalog + "/" + $0 }
     return files.flatMap { file -> [Snippet] in
       guard let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8) else { return [] }

@@ -1,7 +1,7 @@
 import CSwiftUTIGTK
+@_spi(Toolkit) import DesktopPasteboard
 import Foundation
 import Pasteboard
-@_spi(Toolkit) import DesktopPasteboard
 import TypeRegistry
 
 extension GTKPasteboard {
@@ -11,9 +11,10 @@ extension GTKPasteboard {
   /// - Returns: The pairs of type and format.
   public func targets() -> [(type: UTType, target: String)] {
     let registry = currentRegistry
-    return GDKFormats(gdk_clipboard_get_formats(gdkClipboard), local: gdk_clipboard_is_local(gdkClipboard) != 0).mimeTypes.compactMap { format in
-      Toolkit.type(ofFormat: format, registry: registry).map { ($0, format) }
-    }
+    return GDKFormats(gdk_clipboard_get_formats(gdkClipboard), local: gdk_clipboard_is_local(gdkClipboard) != 0)
+      .mimeTypes.compactMap { format in
+        Toolkit.type(ofFormat: format, registry: registry).map { ($0, format) }
+      }
   }
 
   /// The selection as item providers: each file of a file list an item of its own (its URL, and
@@ -36,7 +37,9 @@ extension GTKPasteboard {
     let (registry, timeout, clipboard) = (currentRegistry, self.timeout, self.clipboard)
     let read: Toolkit.Reader = { format, completion in
       GTKThread.run {
-        GDKValueReader.read(format, from: .clipboard(clipboard.opaque), timeout: timeout) { completion($0.mapError { $0 }) }
+        GDKValueReader.read(format, from: .clipboard(clipboard.opaque), timeout: timeout) {
+          completion($0.mapError { $0 })
+        }
       }
     }
     return await withCheckedContinuation { continuation in
@@ -91,8 +94,11 @@ extension GTKPasteboard {
 
   /// Reads `format` to its end.
   private func read(_ format: String) async throws(SystemPasteboardError) -> Data {
-    let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Data, SystemPasteboardError>, Never>) in
-      GDKValueReader.read(format, from: .clipboard(gdkClipboard), timeout: timeout) { continuation.resume(returning: $0) }
+    let result = await withCheckedContinuation {
+      (continuation: CheckedContinuation<Result<Data, SystemPasteboardError>, Never>) in
+      GDKValueReader.read(format, from: .clipboard(gdkClipboard), timeout: timeout) {
+        continuation.resume(returning: $0)
+      }
     }
     return try result.get()
   }

@@ -1,7 +1,7 @@
 import CSwiftUTIGTK
+@_spi(Toolkit) import DesktopPasteboard
 import Foundation
 import Pasteboard
-@_spi(Toolkit) import DesktopPasteboard
 
 extension GTKPasteboard {
   /// Puts `itemProviders` on the selection: every type they register is offered, and each loaded

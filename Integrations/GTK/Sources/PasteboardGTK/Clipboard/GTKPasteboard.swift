@@ -1,7 +1,7 @@
 import CSwiftUTIGTK
+@_spi(Toolkit) import DesktopPasteboard
 import Foundation
 import Pasteboard
-@_spi(Toolkit) import DesktopPasteboard
 import TypeRegistry
 
 /// The clipboard or the primary selection through GTK (`GdkClipboard`): item providers copied
@@ -53,7 +53,8 @@ public final class GTKPasteboard {
     if let made = pasteboards[selection] { return made }
     GTKMainQueue.attach()
     let display = gdk_display_get_default()
-    let clipboard = selection == .primary ? gdk_display_get_primary_clipboard(display) : gdk_display_get_clipboard(display)
+    let clipboard =
+      selection == .primary ? gdk_display_get_primary_clipboard(display) : gdk_display_get_clipboard(display)
     let made = GTKPasteboard(clipboard: clipboard!, selection: selection)
     pasteboards[selection] = made
     return made

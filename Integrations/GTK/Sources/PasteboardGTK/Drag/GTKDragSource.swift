@@ -1,7 +1,7 @@
 import CSwiftUTIGTK
+@_spi(Toolkit) import DesktopPasteboard
 import Foundation
 import Pasteboard
-@_spi(Toolkit) import DesktopPasteboard
 
 /// A widget that starts drags through GTK: a `GtkDragSource` on the widget whose drags carry
 /// item providers, made by ``GTKWidget/dragSource(_:)``, ``GTKWidget/onDrag(_:)`` and
@@ -111,13 +111,14 @@ public final class GTKDragSource {
 
   /// Connects the controller's signals to `source`'s methods.
   private static func connectSignals(_ controller: UnsafeMutableRawPointer, to source: GTKDragSource) -> [gulong] {
-    let prepare: @convention(c) (OpaquePointer?, Double, Double, gpointer?) -> UnsafeMutablePointer<GdkContentProvider>? = {
-      _, x, y, data in
-      let source = GSignal.object(data, as: GTKDragSource.self)
-      // The pointer crosses the isolation as its address (a new reference GTK takes over).
-      let address = MainActor.assumeIsolated { UInt(bitPattern: source.prepare(x: x, y: y)) }
-      return UnsafeMutablePointer(bitPattern: address)
-    }
+    let prepare:
+      @convention(c) (OpaquePointer?, Double, Double, gpointer?) -> UnsafeMutablePointer<GdkContentProvider>? = {
+        _, x, y, data in
+        let source = GSignal.object(data, as: GTKDragSource.self)
+        // The pointer crosses the isolation as its address (a new reference GTK takes over).
+        let address = MainActor.assumeIsolated { UInt(bitPattern: source.prepare(x: x, y: y)) }
+        return UnsafeMutablePointer(bitPattern: address)
+      }
     let cancelled: @convention(c) (OpaquePointer?, OpaquePointer?, GdkDragCancelReason, gpointer?) -> gboolean = {
       _, _, _, data in
       let source = GSignal.object(data, as: GTKDragSource.self)

@@ -1,7 +1,7 @@
 import CSwiftUTIGTK
+@_spi(Toolkit) import DesktopPasteboard
 import Foundation
 import Pasteboard
-@_spi(Toolkit) import DesktopPasteboard
 import TypeRegistry
 
 /// A widget that takes drops through GTK: a `GtkDropTargetAsync` on the widget, driving a
@@ -51,7 +51,8 @@ public final class GTKDropDestination {
     self.registry = registry
     self.widget = widget.widget
     SharedRegistry.warmUp()
-    let actions = GdkDragAction(rawValue: GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue | GDK_ACTION_LINK.rawValue)
+    let actions = GdkDragAction(
+      rawValue: GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue | GDK_ACTION_LINK.rawValue)
     let target = gtk_drop_target_async_new(nil, actions)!
     controller = GObjectReference(retaining: target.raw)
     handlers = Self.connectSignals(controller.pointer, to: self)

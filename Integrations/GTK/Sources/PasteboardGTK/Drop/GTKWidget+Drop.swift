@@ -1,5 +1,5 @@
-import Foundation
 @_spi(Toolkit) import DesktopPasteboard
+import Foundation
 import Pasteboard
 import TypeRegistry
 
@@ -110,7 +110,8 @@ extension GTKWidget {
     isTargeted: (@MainActor (Bool) -> Void)? = nil
   ) -> GTKDropDestination {
     let surface = DropSurface()
-    surface.addTarget(.dropDestination(frame: Self.wholeWidget, for: payloadType, action: action, isTargeted: isTargeted))
+    surface.addTarget(
+      .dropDestination(frame: Self.wholeWidget, for: payloadType, action: action, isTargeted: isTargeted))
     return acceptDrops(into: surface)
   }
 

@@ -1,7 +1,7 @@
 import CSwiftUTIGTK
+@_spi(Toolkit) import DesktopPasteboard
 import Foundation
 import Pasteboard
-@_spi(Toolkit) import DesktopPasteboard
 import TypeRegistry
 
 /// One drag GTK brought over a destination's widget (a `GdkDrop`), from its first `accept` until
@@ -52,7 +52,8 @@ final class IncomingGTKDrop {
       // what GDK's drag offers).
       local = content
       source = session.source
-      allowed = ToolkitActions(allowing: session.allowedOperations).intersection(ToolkitActions(gdk: gdk_drop_get_actions(drop)))
+      allowed = ToolkitActions(allowing: session.allowedOperations).intersection(
+        ToolkitActions(gdk: gdk_drop_get_actions(drop)))
       items = session.items
     } else {
       local = nil
@@ -110,7 +111,9 @@ final class IncomingGTKDrop {
     let registry = destination?.currentRegistry ?? UTTypeRegistry.shared.current
     var pending = Set<String>()
     for type in destination?.readsAhead ?? [] {
-      if let found = Toolkit.format(among: formats, conformingTo: type, registry: registry) { pending.insert(found.format) }
+      if let found = Toolkit.format(among: formats, conformingTo: type, registry: registry) {
+        pending.insert(found.format)
+      }
     }
     guard !pending.isEmpty, local == nil else { return perform(on: surface) }
     for format in pending {

@@ -16,7 +16,9 @@ struct GDKFormats {
   /// GTK adds the GTypes it could make of them, which are no MIME types the owner writes).
   init(_ formats: OpaquePointer, local: Bool) {
     let serializable =
-      local ? gdk_content_formats_union_serialize_mime_types(gdk_content_formats_ref(formats))! : gdk_content_formats_ref(formats)!
+      local
+      ? gdk_content_formats_union_serialize_mime_types(gdk_content_formats_ref(formats))!
+      : gdk_content_formats_ref(formats)!
     defer { gdk_content_formats_unref(serializable) }
     var count: gsize = 0
     var mimeTypes: [String] = []

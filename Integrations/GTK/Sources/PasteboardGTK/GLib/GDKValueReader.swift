@@ -1,6 +1,6 @@
 import CSwiftUTIGTK
-import Foundation
 @_spi(Toolkit) import DesktopPasteboard
+import Foundation
 
 /// Reads what GDK holds for another application (a `GdkDrop`, a `GdkClipboard`), on GTK's
 /// thread: one MIME type's bytes to their end, or the file list GTK makes of a file manager's
@@ -29,7 +29,8 @@ enum GDKValueReader {
     let what: String
     let completion: (Result<Value, SystemPasteboardError>) -> Void
     init(
-      _ source: Source, timeout: Duration, what: String, completion: @escaping (Result<Value, SystemPasteboardError>) -> Void
+      _ source: Source, timeout: Duration, what: String,
+      completion: @escaping (Result<Value, SystemPasteboardError>) -> Void
     ) {
       self.source = source
       owner = GObjectReference(retaining: source.object)
@@ -93,7 +94,8 @@ enum GDKValueReader {
     }
     switch source {
     case .drop(let drop):
-      gdk_drop_read_value_async(drop, gdk_file_list_get_type(), G_PRIORITY_DEFAULT, pending.deadline.pointer, callback, data)
+      gdk_drop_read_value_async(
+        drop, gdk_file_list_get_type(), G_PRIORITY_DEFAULT, pending.deadline.pointer, callback, data)
     case .clipboard(let clipboard):
       gdk_clipboard_read_value_async(
         clipboard, gdk_file_list_get_type(), G_PRIORITY_DEFAULT, pending.deadline.pointer, callback, data)

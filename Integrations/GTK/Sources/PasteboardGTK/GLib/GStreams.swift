@@ -1,6 +1,6 @@
 import CSwiftUTIGTK
-import Foundation
 @_spi(Toolkit) import DesktopPasteboard
+import Foundation
 
 /// GLib's errors, as the pasteboards report them.
 enum GTKError {
@@ -37,7 +37,8 @@ final class InactivityDeadline {
 
   init(_ timeout: Duration) {
     self.timeout = timeout
-    milliseconds = UInt32(clamping: max(1, timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
+    milliseconds = UInt32(
+      clamping: max(1, timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
   }
 
   /// The cancellable, for GIO's calls.
@@ -117,7 +118,8 @@ final class StreamReader {
       return next()
     }
     let outcome: Result<Data, SystemPasteboardError> =
-      count == 0 ? .success(data) : .failure(pasteboardError(error, timedOut: deadline.passed, what, code: .conversionRefused))
+      count == 0
+      ? .success(data) : .failure(pasteboardError(error, timedOut: deadline.passed, what, code: .conversionRefused))
     g_input_stream_close_async(stream.as(GInputStream.self), G_PRIORITY_DEFAULT, nil, nil, nil)
     data = Data()
     completion.take()?(outcome)
@@ -171,7 +173,8 @@ final class StreamWriter {
   ) {
     self.payload = payload
     count = payload.count
-    buffer = .allocate(byteCount: payload.isFile ? min(Self.chunk, max(payload.count, 1)) : max(payload.count, 1), alignment: 16)
+    buffer = .allocate(
+      byteCount: payload.isFile ? min(Self.chunk, max(payload.count, 1)) : max(payload.count, 1), alignment: 16)
     self.stream = GObjectReference(retaining: stream)
     self.deadline = InactivityDeadline(timeout)
     self.what = what

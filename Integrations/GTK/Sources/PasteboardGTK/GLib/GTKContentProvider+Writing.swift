@@ -1,6 +1,6 @@
 import CSwiftUTIGTK
-import Pasteboard
 @_spi(Toolkit) import DesktopPasteboard
+import Pasteboard
 
 extension GTKContentProvider {
   /// One `write_mime_type_async` call: what is asked for, where to write it, and the task to

@@ -1,6 +1,6 @@
 import CSwiftUTIGTK
-import Pasteboard
 @_spi(Toolkit) import DesktopPasteboard
+import Pasteboard
 
 /// A `GdkContentProvider` of our own (a GObject subclass registered from Swift) that offers item
 /// providers lazily: every type they register is in its formats, and each is made and written
@@ -57,7 +57,8 @@ enum GTKContentProvider {
         let task = GObjectReference(
           adopting: g_task_new(provider.map(UnsafeMutableRawPointer.init), cancellable, callback, data)!.raw)
         let request = GTKContentProvider.Request(
-          mimeType: String(cString: mimeType!), provider: GObjectReference(retaining: UnsafeMutableRawPointer(provider!)),
+          mimeType: String(cString: mimeType!),
+          provider: GObjectReference(retaining: UnsafeMutableRawPointer(provider!)),
           stream: GObjectReference(retaining: UnsafeMutableRawPointer(stream!)),
           cancellable: cancellable.map { GObjectReference(retaining: UnsafeMutableRawPointer($0)) }, task: task)
         MainActor.assumeIsolated { GTKContentProvider.write(request) }
@@ -65,7 +66,9 @@ enum GTKContentProvider {
       methods.pointee.write_mime_type_finish = { _, result, error in
         g_task_propagate_boolean(result, error)
       }
-      methods.pointee.get_value = { provider, value, error in GTKContentProvider.value(of: provider!, into: value!, error) }
+      methods.pointee.get_value = { provider, value, error in
+        GTKContentProvider.value(of: provider!, into: value!, error)
+      }
     }
     return g_type_register_static(parentType, "SwiftUTIContentProvider", &info, GTypeFlags(rawValue: 0))
   }()
