@@ -6,15 +6,19 @@
 # them: OUTPUT_DIR/site is a static site any web server (or `python3 -m http.server`) serves.
 #
 #   scripts/docs.sh [OUTPUT_DIR]      default: .build/docs (one .doccarchive per catalog, and site/)
+#   scripts/docs.sh --gtk [OUTPUT_DIR]   the second package's module (Integrations/GTK: PasteboardGTK,
+#                                     its guide in its catalog), default Integrations/GTK/.build/docs
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=${1:-.build/docs}
+gtk=false
+if [ "${1:-}" = --gtk ]; then
+  gtk=true
+  shift
+fi
+default=.build/docs
+$gtk && default=Integrations/GTK/.build/docs
+out=$(realpath -m "${1:-$default}")
 modules=(PropertyList TypeRegistry TypeValidation Pasteboard SystemPasteboard DesktopPasteboard Workspace)
-# Extension blocks: what a module adds to another's types (NSPasteboard's bind(to:), String's
-# item-provider conformances) is documented under "Extended Modules".
-graphs=$(swift package dump-symbol-graph --minimum-access-level public --emit-extension-block-symbols |
-  sed -n 's/^Files written to //p' | tail -1)
-[ -d "$graphs" ] || { echo "no symbol graphs were written" >&2; exit 1; }
 mkdir -p "$out"
 rm -rf "$out/site"
 mkdir -p "$out/site"
@@ -37,6 +41,28 @@ convert() {
   echo "$name: $out/$name.doccarchive"
 }
 
+# symbols PACKAGE_DIR: the symbol graphs of a package's public API. Extension blocks: what a module
+# adds to another's types (NSPasteboard's bind(to:), String's item-provider conformances) is
+# documented under "Extended Modules".
+symbols() {
+  local graphs
+  graphs=$(cd "$1" && swift package dump-symbol-graph --minimum-access-level public --emit-extension-block-symbols |
+    sed -n 's/^Files written to //p' | tail -1)
+  [ -d "$graphs" ] || { echo "no symbol graphs were written for $1" >&2; exit 1; }
+  echo "$graphs"
+}
+
+if $gtk; then
+  graphs=$(symbols Integrations/GTK)
+  dir=$(mktemp -d)
+  cp "$graphs/PasteboardGTK.symbols.json" "$dir/"
+  cp "$graphs/PasteboardGTK"@*.symbols.json "$dir/" 2>/dev/null || true
+  convert Integrations/GTK/Sources/PasteboardGTK/PasteboardGTK.docc PasteboardGTK "$dir"
+  rm -rf "$dir"
+  exit 0
+fi
+
+graphs=$(symbols .)
 convert Documentation/Guides.docc Guides
 for module in "${modules[@]}"; do
   dir=$(mktemp -d)

@@ -58,7 +58,7 @@ extension GTKPasteboard {
   /// `public.url`) gives their URLs, one a line, when no format of its own conforms.
   ///
   /// UTF-8 text is read whenever the owner offers it, before text of no stated charset, and
-  /// text in another charset is converted to UTF-8, as ``SystemPasteboard``'s reads do.
+  /// text in another charset is converted to UTF-8, as `SystemPasteboard`'s reads do.
   ///
   /// ```swift
   /// if let (type, _, data) = try await GTKPasteboard.clipboard.data(conformingTo: .image) {

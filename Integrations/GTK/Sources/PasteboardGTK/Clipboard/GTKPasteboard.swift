@@ -8,7 +8,7 @@ import TypeRegistry
 /// lazily, reads by conformance, and its changes, with the desktop pasteboard's names.
 ///
 /// A GTK app's window owns its connection to the desktop (on Wayland, a surface's clipboard is
-/// its client's), so its copies and pastes go through GTK: this is ``SystemPasteboard``'s model
+/// its client's), so its copies and pastes go through GTK: this is `SystemPasteboard`'s model
 /// over GDK. Every type the items register is offered (MIME types, the text conventions, files
 /// as GTK's file list) and each is made only when an application asks for it; reads choose the
 /// owner's first format whose type conforms, UTF-8 text first.

@@ -15,7 +15,7 @@ import Dispatch
 /// would wait for ever. ``attach()`` adds one GLib source for the queue's wake-up descriptor, the
 /// one CoreFoundation's run loop watches, and drains the queue there, between GTK's events.
 ///
-/// Every entry point of this module attaches it (``GTKWidget/init(_:)``,
+/// Every entry point of this module attaches it (``GTKWidget/init(_:)-(OpaquePointer)``,
 /// ``GTKPasteboard``'s), so an app need not; call it first where main-actor work must run before
 /// any of them is used.
 ///
