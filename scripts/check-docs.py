@@ -23,20 +23,26 @@ def documents():
     files = ["README.md", "CONTRIBUTING.md"]
     files += glob.glob("Documentation/**/*.md", recursive=True)
     files += glob.glob("Sources/*/*.docc/*.md")
+    files += glob.glob("Integrations/*/Sources/*/*.docc/*.md")
     return sorted(f for f in files if os.path.exists(os.path.join(ROOT, f)))
 
 
 def declared_names():
     names = set()
     sources = []
-    for folder in ("Sources", "Tests", "Examples", "Plugins", "Benchmarks", "Fuzz"):
-        sources += glob.glob(os.path.join(ROOT, folder, "**", "*.swift"), recursive=True)
+    packages = [ROOT] + sorted(glob.glob(os.path.join(ROOT, "Integrations", "*")))
+    for package in packages:
+        for folder in ("Sources", "Tests", "Examples", "Plugins", "Benchmarks", "Fuzz"):
+            sources += glob.glob(os.path.join(package, folder, "**", "*.swift"), recursive=True)
     pattern = re.compile(r"\b(?:class|struct|enum|protocol|actor|typealias|extension|case)\s+([A-Z][A-Za-z0-9_]*)")
     for path in sources:
         with open(path, encoding="utf-8", errors="replace") as f:
             names.update(m.group(1) for m in pattern.finditer(f.read()))
-    with open(os.path.join(ROOT, "Package.swift"), encoding="utf-8") as f:
-        names.update(re.findall(r'name: "([A-Za-z][A-Za-z0-9_-]*)"', f.read()))
+    for package in packages:
+        manifest = os.path.join(package, "Package.swift")
+        if os.path.exists(manifest):
+            with open(manifest, encoding="utf-8") as f:
+                names.update(re.findall(r'name: "([A-Za-z][A-Za-z0-9_-]*)"', f.read()))
     with open(os.path.join(ROOT, "scripts", "doc-names.txt"), encoding="utf-8") as f:
         names.update(line.split("#")[0].strip() for line in f if line.split("#")[0].strip())
     return names
