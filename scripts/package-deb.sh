@@ -51,7 +51,13 @@ Comment: utictl reads the shared-mime-info database (GPL) from the machine at ru
  part of it is in this package.
 
 Files: *
-Copyright: the swift-uti authors
+Copyright: 2026 the swift-uti authors
+License: Apache-2.0
+ On Debian systems, the full text of the Apache License, Version 2.0 is in
+ /usr/share/common-licenses/Apache-2.0. The built-in type catalog derives from an MIT-licensed
+ list of Apple's system types (gezihuzi/uniform-type-identifiers-rs, Copyright (c) 2023
+ gezihuzi) and the X11 and Wayland wire from the protocols' MIT-licensed XML; the source's
+ NOTICE file lists every piece of outside data.
 EOF
 
 # dpkg-shlibdeps reads the libraries the binary needs from a debian/control beside it.

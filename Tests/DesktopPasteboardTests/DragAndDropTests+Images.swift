@@ -31,6 +31,7 @@ extension DragAndDropTests {
   func theDragImageFollowsThePointerAtItsHotSpot(composited: Bool) async throws {
     try Peers.gtk.orSkip()
     let server = try Self.server.orSkip()
+    try server.requireScreenshots()
     let compositor = try composited ? Self.startCompositor(on: server) : nil
     defer { compositor?.terminate() }
     let target = try await Self.startGTK(["target", "500", "0", "text/plain;charset=utf-8"])

@@ -18,7 +18,7 @@ extension DragAndDropTests.WaylandWindowTests {
   /// icons land there too): the image is looked for where the running sway puts it.
   @Test func theDragImageFollowsThePointerAtItsHotSpot() async throws {
     let (compositor, input, display) = try Self.desktop()
-    try Peers.executable("grim", package: "grim").orSkip()
+    try compositor.requireScreenshots()
     let window = try WaylandWindow(
       title: "drags", width: 400, height: 400, display: display, applicationID: "swift-uti")
     defer { window.close() }

@@ -113,7 +113,9 @@ extension DragAndDropTests {
     static func desktop() throws -> (XServer, WaylandCompositor, WaylandDisplay) {
       try Peers.gtk.orSkip()
       let compositor = try Self.compositor.orSkip()
-      return (try Self.server.orSkip(), compositor, try WaylandDisplay(name: compositor.socketPath))
+      let server = try Self.server.orSkip()
+      try server.requireScreenshots()  // windows are found by their color on the screen
+      return (server, compositor, try WaylandDisplay(name: compositor.socketPath))
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A picture of the screen as a real tool took it: `xwd -root` on X11 (its XWD file, read here)
 /// or `grim -t ppm` on a wlroots compositor. Pixels are 8-bit red, green and blue.
@@ -102,8 +103,14 @@ public struct ScreenshotError: Error, CustomStringConvertible {
 }
 
 extension XServer {
+  /// Skips the running test (fails it under `SWIFT_UTI_REQUIRE_PEERS=1`) where `xwd` is not
+  /// installed: called on the test's own task, before screenshots taken off it.
+  public func requireScreenshots() throws { try Peers.executable("xwd", package: "x11-apps").orSkip() }
+
   /// The root window as `xwd -root` sees it now.
+  /// - Throws: ``PeerUnavailable`` where `xwd` is not installed (see ``requireScreenshots()``).
   public func screenshot() throws -> ScreenImage {
+    try Peers.requireTools(of: ["xwd"])
     let result = try run("/usr/bin/xwd", ["-root", "-silent"])
     guard result.status == 0, let image = ScreenImage(xwd: result.stdout) else {
       throw ScreenshotError("xwd -root: status \(result.status), \(result.stdout.count) bytes: \(result.stderrText)")
@@ -113,8 +120,13 @@ extension XServer {
 }
 
 extension WaylandCompositor {
+  /// Skips the running test (fails it under `SWIFT_UTI_REQUIRE_PEERS=1`) where `grim` is not
+  /// installed: called on the test's own task, before screenshots taken off it.
+  public func requireScreenshots() throws { try Peers.executable("grim", package: "grim").orSkip() }
+
   /// The compositor's output as `grim` (wlr-screencopy) sees it now; the pointer is not drawn.
   public func screenshot() throws -> ScreenImage {
+    try Peers.requireTools(of: ["grim"])
     let result = try run("/usr/bin/grim", ["-t", "ppm", "-"])
     guard result.status == 0, let image = ScreenImage(ppm: result.stdout) else {
       throw ScreenshotError("grim: status \(result.status), \(result.stdout.count) bytes: \(result.stderrText)")

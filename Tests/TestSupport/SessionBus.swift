@@ -72,12 +72,14 @@ public final class SessionBus: @unchecked Sendable {
   /// Runs `gdbus call` on this bus with `arguments` (GIO's own client: the peer the tests read
   /// the portal through).
   public func gdbus(_ arguments: String...) throws -> ProcessResult {
-    try runProcess("/usr/bin/env", ["gdbus", "call", "--address", address] + arguments)
+    try Peers.requireTools(of: ["gdbus"])
+    return try runProcess("/usr/bin/env", ["gdbus", "call", "--address", address] + arguments)
   }
 
   /// `dbus-monitor` on this bus, printing the messages that match `rule` (a D-Bus match rule),
   /// one per line group, as they pass; it starts watching before this returns (within 5 s).
   public func monitor(_ rule: String) throws -> XServer.Peer {
+    try Peers.requireTools(of: ["dbus-monitor"])
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["dbus-monitor", "--address", address, rule]

@@ -172,7 +172,8 @@ public final class WaylandCompositor: @unchecked Sendable {
   /// Runs a program as a client of this compositor.
   @discardableResult
   public func run(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> ProcessResult {
-    try runProcess("/usr/bin/env", environment + [executable] + arguments, input: input)
+    try Peers.requireTools(of: [executable] + arguments)
+    return try runProcess("/usr/bin/env", environment + [executable] + arguments, input: input)
   }
 
   /// Starts a long-running peer (a GTK window with `GDK_BACKEND=wayland`) as a client of this
@@ -180,6 +181,7 @@ public final class WaylandCompositor: @unchecked Sendable {
   public func start(_ executable: String, _ arguments: [String], environment extra: [String] = []) throws
     -> XServer.Peer
   {
+    try Peers.requireTools(of: [executable] + arguments)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = environment + extra + [executable] + arguments

@@ -168,6 +168,7 @@ public final class XServer: @unchecked Sendable {
 
   /// Starts a peer program with `DISPLAY` set to this server.
   public func start(_ executable: String, _ arguments: [String]) throws -> Peer {
+    try Peers.requireTools(of: [executable] + arguments)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     // A Wayland session's variables would make our clients prefer Wayland: this is X11's peer.
@@ -187,6 +188,7 @@ public final class XServer: @unchecked Sendable {
   public func run(_ executable: String, _ arguments: [String], input: Data? = nil, environment: [String] = [])
     throws -> ProcessResult
   {
+    try Peers.requireTools(of: [executable] + arguments)
     var settings = ["-u", "WAYLAND_DISPLAY", "-u", "WAYLAND_SOCKET", "DISPLAY=\(display)"] + environment
     if let authority { settings.append("XAUTHORITY=\(authority)") }
     return try runProcess("/usr/bin/env", settings + [executable] + arguments, input: input)

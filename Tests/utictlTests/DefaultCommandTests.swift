@@ -22,6 +22,7 @@ struct DefaultCommandTests {
   /// the cooperative pool.
   static func setTextDefault(_ original: Data) async throws -> (ours: Outcome, gio: Outcome) {
     let utictl = try builtProduct("utictl")
+    try Peers.executable("gio", package: "libglib2.0-bin").orSkip()
     let outcomes = try await offThePool { () throws -> [Outcome] in
       try [[utictl, "default"], ["/usr/bin/gio", "mime"]].map { command throws -> Outcome in
         let tree = try AppsCommandTests.desktop()

@@ -98,6 +98,7 @@ extension GTKTests {
     @Test(arguments: DesktopKind.selected(from: [.x11, .sway, .weston]))
     func theDragImageFollowsThePointerAtItsHotSpot(_ kind: DesktopKind) throws {
       let desktop = try GTKDesktop.shared(kind)
+      try desktop.kind == .sway ? desktop.compositor!.requireScreenshots() : desktop.server!.requireScreenshots()
       let source = try desktop.gtk4(["drag", "text:pictured", "--image-color", "ff0000"], side: 200)
       defer { source.peer.terminate() }
       let start = source.centre

@@ -77,6 +77,8 @@ final class GTKDesktop: @unchecked Sendable {
         let input = try WaylandVirtualInput(display: try WaylandDisplay(name: compositor.socketPath))
         return GTKDesktop(kind: kind, pointer: input, server: nil, compositor: compositor)
       case .weston:
+        // Windows are found there by their color on the screen `xwd` reads.
+        _ = try Peers.executable("xwd", package: "x11-apps").get()
         let server = try XServer.start().get()
         let compositor = try WaylandCompositor.startWeston(on: server).get()
         return GTKDesktop(kind: kind, pointer: try XTestPointer(server: server), server: server, compositor: compositor)
@@ -124,6 +126,7 @@ final class GTKDesktop: @unchecked Sendable {
 
   /// Starts `executable` as a client of this desktop, its output read line by line.
   func start(_ executable: String, _ arguments: [String], environment extra: [String] = []) throws -> XServer.Peer {
+    try Peers.requireTools(of: [executable] + arguments)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = environment + extra + [executable] + arguments
@@ -146,6 +149,7 @@ final class GTKDesktop: @unchecked Sendable {
   /// Runs a shell command as a client of this desktop (`wl-copy`, `xclip`).
   @discardableResult
   func shell(_ command: String, input: Data? = nil) throws -> ProcessResult {
-    try runProcess("/usr/bin/env", environment + ["/bin/sh", "-c", command], input: input)
+    try Peers.requireTools(of: ["/bin/sh", "-c", command])
+    return try runProcess("/usr/bin/env", environment + ["/bin/sh", "-c", command], input: input)
   }
 }
