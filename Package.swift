@@ -95,6 +95,14 @@ let package = Package(
     .executableTarget(
       name: "DragSource", dependencies: ["Pasteboard", "TypeRegistry", "DesktopPasteboard"], path: "Examples/DragSource"
     ),
+    // The README's programs, as written there (ReadmeProgramTests checks the text and runs them).
+    .executableTarget(name: "readme-hello", dependencies: ["TypeRegistry"], path: "Examples/Readme/Hello"),
+    .executableTarget(name: "readme-identify", dependencies: ["TypeRegistry"], path: "Examples/Readme/Identify"),
+    .executableTarget(name: "readme-copy", dependencies: ["SystemPasteboard"], path: "Examples/Readme/Copy"),
+    .executableTarget(name: "readme-paste", dependencies: ["SystemPasteboard"], path: "Examples/Readme/Paste"),
+    .executableTarget(
+      name: "readme-drop-window", dependencies: ["DesktopPasteboard", "Pasteboard", "TypeRegistry"],
+      path: "Examples/Readme/DropWindow"),
     // Test helpers and the generators that tests, benchmarks and fuzzers share.
     .target(
       name: "TestSupport", dependencies: ["PropertyList", "TypeRegistry", "UTIPlatform"], path: "Tests/TestSupport"),

@@ -5,8 +5,9 @@ import Testing
 /// Every Swift snippet of the README and of the documentation (the guides under
 /// `Documentation/`, the modules' DocC catalogs, CONTRIBUTING.md) compiles as written: a program
 /// (it starts with `import`) is type-checked against the modules this test run built; a
-/// manifest fragment (anything else) is type-checked against the toolchain's PackageDescription,
-/// as a `Package.Dependency` when it starts with `.package(`, else as a `Target`.
+/// manifest (it starts with `// swift-tools-version`) or a manifest fragment (anything else) is
+/// type-checked against the toolchain's PackageDescription, a fragment as a `Package.Dependency`
+/// when it starts with `.package(`, else as a `Target`.
 @Suite("README snippets")
 struct ReadmeSnippetTests {
   /// A fenced Swift block: its file (from the package root), its first line number and its text.
@@ -100,7 +101,11 @@ struct ReadmeSnippetTests {
       arguments += ["-swift-version", "6", "-I", modules.path]
     } else {
       let kind = snippet.text.hasPrefix(".package(") ? "Package.Dependency" : "Target"
-      try Data(("import PackageDescription\nlet fragment: \(kind) =\n" + snippet.text).utf8).write(to: file)
+      // A whole manifest is type-checked as it is; a fragment as the value it is.
+      let manifest =
+        snippet.text.hasPrefix("// swift-tools-version")
+        ? snippet.text : "import PackageDescription\nlet fragment: \(kind) =\n" + snippet.text
+      try Data(manifest.utf8).write(to: file)
       let manifestAPI = toolchain.appendingPathComponent("lib/swift/pm/ManifestAPI")
       arguments += ["-swift-version", "6", "-I", manifestAPI.path, "-package-description-version", "6.0"]
     }
