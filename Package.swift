@@ -95,6 +95,8 @@ let package = Package(
     .executableTarget(
       name: "DragSource", dependencies: ["Pasteboard", "TypeRegistry", "DesktopPasteboard"], path: "Examples/DragSource"
     ),
+    // The guides by task (SwiftUTI.docc): a documentation target, with no product and no API.
+    .target(name: "SwiftUTI", path: "Sources/SwiftUTI"),
     // The README's programs, as written there (ReadmeProgramTests checks the text and runs them).
     .executableTarget(name: "readme-hello", dependencies: ["TypeRegistry"], path: "Examples/Readme/Hello"),
     .executableTarget(name: "readme-identify", dependencies: ["TypeRegistry"], path: "Examples/Readme/Identify"),

@@ -83,6 +83,13 @@ def main():
         path = os.path.join(ROOT, doc)
         for number, line in prose_lines(path):
             for target in link.findall(line):
+                doc_link = re.match(r"^<doc:([A-Za-z0-9_-]+)(?:#[A-Za-z0-9_-]+)?>$", target)
+                if doc_link:
+                    # A DocC link with its title (`[Title](<doc:Article>)`), readable on the forge:
+                    # an article of that name in the same catalog.
+                    if not os.path.exists(os.path.join(os.path.dirname(path), doc_link.group(1) + ".md")):
+                        problems.append(f"{doc}:{number}: {target} names no article of its catalog")
+                    continue
                 if re.match(r"^[a-z][a-z+.-]*:", target):
                     continue  # a URL, or mailto:
                 file, _, anchor = target.partition("#")

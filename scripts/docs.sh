@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the documentation with the toolchain's docc (no plugin package): the guides
-# (Documentation/Guides.docc, articles only) and the API reference of every library module
+# (Sources/SwiftUTI/SwiftUTI.docc, the catalog of a documentation target) and the API reference of every library module
 # (symbol graphs from `swift package dump-symbol-graph`, then `docc convert` of each module's
 # catalog), warnings as errors, each transformed for static hosting, and an index page that links
 # them: OUTPUT_DIR/site is a static site any web server (or `python3 -m http.server`) serves.
@@ -63,7 +63,12 @@ if $gtk; then
 fi
 
 graphs=$(symbols .)
-convert Documentation/Guides.docc Guides
+# The guides, in the catalog of their documentation target (no API; the Swift Package Index
+# builds the same catalog, .spi.yml).
+dir=$(mktemp -d)
+cp "$graphs/SwiftUTI.symbols.json" "$dir/"
+convert Sources/SwiftUTI/SwiftUTI.docc SwiftUTI "$dir"
+rm -rf "$dir"
 for module in "${modules[@]}"; do
   dir=$(mktemp -d)
   if [ "$module" = SystemPasteboard ]; then
@@ -90,7 +95,7 @@ done
 {
   echo '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>swift-uti documentation</title></head><body>'
   echo '<h1>swift-uti documentation</h1>'
-  echo '<p><a href="Guides/documentation/guides/">Guides by task</a></p><h2>API reference</h2><ul>'
+  echo '<p><a href="SwiftUTI/documentation/swiftuti/">Guides by task</a></p><h2>API reference</h2><ul>'
   for module in "${modules[@]}"; do
     lower=$(echo "$module" | tr '[:upper:]' '[:lower:]')
     echo "<li><a href=\"$module/documentation/$lower/\">$module</a></li>"

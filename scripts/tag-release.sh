@@ -29,7 +29,7 @@ newest=$(grep -m1 -E '^## [0-9]+\.[0-9]+\.[0-9]+' CHANGELOG.md || true)
   || fail "CHANGELOG.md's newest entry is ${BASH_REMATCH[1]}, the code's version is $version"
 grep -qF ".package(url: \"https://github.com/swift-uti/swift-uti.git\", from: \"$version\")" README.md \
   || fail "README.md's dependency line does not say from: \"$version\""
-grep -qF "from: \"$version\"" Documentation/Guides.docc/ValidatingInAPipeline.md \
+grep -qF "from: \"$version\"" Sources/SwiftUTI/SwiftUTI.docc/ValidatingInAPipeline.md \
   || fail "the pipeline guide's dependency line does not say from: \"$version\""
 if $api; then
   python3 scripts/public-api.py --check

@@ -120,7 +120,7 @@ enum Manual {
     .BR wl\\-copy (1)
     .PP
     The guides by task, in swift\\-uti's source:
-    .IR Documentation/Guides.docc ,
+    .IR Sources/SwiftUTI/SwiftUTI.docc ,
     built into a documentation site with the API reference by
     .IR scripts/docs.sh .
 

@@ -32,7 +32,7 @@ enum UtiCtl {
       abstract: "Uniform Type Identifier queries, property list tools, and type declaration checks.",
       discussion: """
         Guides by task (the shell, identification, validation in a build, your types on the
-        desktop, the clipboard) are in swift-uti's source, Documentation/Guides.docc, and in the
+        desktop, the clipboard) are in swift-uti's source, Sources/SwiftUTI/SwiftUTI.docc, and in the
         documentation site scripts/docs.sh builds from it.
         """,
       subcommands: subcommands.filter { name == nil || $0.name == name }.map { $0.make() }

@@ -51,11 +51,17 @@ struct ReadmeSnippetTests {
     }
     // A module article's snippets build on each other (a delegate, then the test that drives it):
     // in order, they are one program.
-    guard file.hasPrefix("Sources/"), snippets.count > 1 else { return snippets }
+    guard isModuleArticle(file), snippets.count > 1 else { return snippets }
     let programs = snippets.filter { !$0.text.hasPrefix(".") }
     guard let first = programs.first else { return snippets }
     let whole = Snippet(file: file, line: first.line, text: programs.map(\.text).joined(separator: "\n"))
     return snippets.filter { $0.text.hasPrefix(".") } + [whole]
+  }
+
+  /// Whether `file` is an article of a library module's catalog (whose snippets are fragments of
+  /// one program), not a guide (`Sources/SwiftUTI/SwiftUTI.docc`, whose programs stand alone).
+  static func isModuleArticle(_ file: String) -> Bool {
+    file.hasPrefix("Sources/") && !file.hasPrefix("Sources/SwiftUTI/")
   }
 
   /// The package's library modules, which a module article's fragments may use without importing.
@@ -79,7 +85,8 @@ struct ReadmeSnippetTests {
     #expect(readme.contains { $0.text.hasPrefix("import") })
     #expect(readme.contains { $0.text.hasPrefix(".package(") })
     #expect(readme.contains { !$0.text.hasPrefix("import") && !$0.text.hasPrefix(".package(") })
-    #expect(Self.snippets.contains { $0.file.hasPrefix("Documentation/Guides.docc/") })
+    #expect(Self.snippets.contains { $0.file.hasPrefix("Sources/SwiftUTI/SwiftUTI.docc/") })
+    #expect(Self.snippets.filter { $0.file.hasPrefix("Sources/SwiftUTI/") }.count > 10)
   }
 
   @Test(arguments: snippets)
@@ -90,7 +97,7 @@ struct ReadmeSnippetTests {
     let file = directory.appendingPathComponent("main.swift")
     var arguments = ["-typecheck", file.path]
     // A module article's snippet is a fragment of a program that imports the package's modules.
-    let isArticleFragment = snippet.file.hasPrefix("Sources/") && !snippet.text.hasPrefix(".")
+    let isArticleFragment = Self.isModuleArticle(snippet.file) && !snippet.text.hasPrefix(".")
     if snippet.text.hasPrefix("import") || isArticleFragment {
       let imports =
         isArticleFragment ? Self.libraries.map { "import \($0)\n" }.joined() + "import Foundation\n" : ""

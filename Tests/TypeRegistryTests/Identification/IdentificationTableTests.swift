@@ -4,7 +4,7 @@ import Testing
 
 @testable import TypeRegistry
 
-/// The identification guide's table (`Documentation/Guides.docc/IdentifyingFiles.md`) of every format the built-in detectors name: its description, MIME type and
+/// The identification guide's table (`Sources/SwiftUTI/SwiftUTI.docc/IdentifyingFiles.md`) of every format the built-in detectors name: its description, MIME type and
 /// identifier from the table, the detector family that names it (found by asking each family), and
 /// the bytes of its sample the answer depends on (found by changing each byte in turn). `UTI_REGENERATE=1 swift test --filter IdentificationTableTests`
 /// rewrites the guide's section.
@@ -27,7 +27,7 @@ struct IdentificationTableTests {
 
   @Test func theGuideListsEveryFormat() throws {
     let table = Self.table()
-    let readme = packageRoot.appendingPathComponent("Documentation/Guides.docc/IdentifyingFiles.md")
+    let readme = packageRoot.appendingPathComponent("Sources/SwiftUTI/SwiftUTI.docc/IdentifyingFiles.md")
     let text = try String(contentsOf: readme, encoding: .utf8)
     let start = try #require(text.range(of: Self.begin), "the identification guide has no \(Self.begin)")
     let stop = try #require(text.range(of: Self.end), "the identification guide has no \(Self.end)")
