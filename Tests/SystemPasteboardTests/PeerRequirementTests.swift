@@ -24,7 +24,7 @@ struct PeerRequirementTests {
       run.output.contains(
         "Test multipleConvertsEachPair() was cancelled after"),
       "\(run.output)")
-    #expect(run.output.contains("skipped: Xvfb: not installed (Debian's xvfb; .ci/run installs it)"))
+    #expect(run.output.contains("skipped: Xvfb: not installed (Debian's xvfb; scripts/install-peers.sh installs it)"))
     #expect(!run.output.contains("Test multipleConvertsEachPair() passed"))
   }
 
@@ -33,7 +33,7 @@ struct PeerRequirementTests {
     #expect(run.status != 0, "\(run.output)")
     #expect(
       run.output.contains(
-        "required peer missing: Xvfb: not installed (Debian's xvfb; .ci/run installs it)"
+        "required peer missing: Xvfb: not installed (Debian's xvfb; scripts/install-peers.sh installs it)"
           + " (SWIFT_UTI_REQUIRE_PEERS=1 turns this skip into a failure)"),
       "\(run.output)")
     #expect(run.output.contains("Test multipleConvertsEachPair() failed"))

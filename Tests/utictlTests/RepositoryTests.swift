@@ -71,16 +71,16 @@ import Testing
     }
   }
 
-  /// Every peer tool the tests check is one whose package `.ci/run` installs, so that the one
-  /// command that gives a machine every peer is that script.
+  /// Every peer tool the tests check is one whose package `scripts/install-peers.sh` installs
+  /// (which `.ci/run` runs), so that it is the one command that gives a machine every peer.
   @Test func everyPeerToolComesFromAPackageCIInstalls() throws {
-    let ci = try String(contentsOf: packageRoot.appendingPathComponent(".ci/run"), encoding: .utf8)
+    let ci = try String(contentsOf: packageRoot.appendingPathComponent("scripts/install-peers.sh"), encoding: .utf8)
       .replacingOccurrences(of: "\\\n", with: " ")  // continued lines joined
     let installed = Set(
       ci.split(separator: "\n").filter { $0.contains("apt-get install") }
         .flatMap { $0.split(separator: " ").map(String.init) })
     for (tool, package) in Peers.tools {
-      #expect(installed.contains(package), "\(tool) comes from \(package), which .ci/run does not install")
+      #expect(installed.contains(package), "\(tool) comes from \(package), which scripts/install-peers.sh does not install")
     }
   }
 
