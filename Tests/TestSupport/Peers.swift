@@ -41,7 +41,8 @@ public enum Peers {
   /// The executable `name` on the `PATH`, or why not.
   public static func executable(_ name: String, package: String? = nil) -> Result<String, PeerUnavailable> {
     guard let path = which(name) else {
-      let installed = package.map { "not installed (Debian's \($0); scripts/install-peers.sh installs it)" } ?? "not on PATH"
+      let installed =
+        package.map { "not installed (Debian's \($0); scripts/install-peers.sh installs it)" } ?? "not on PATH"
       return .failure(PeerUnavailable(name, installed))
     }
     return .success(path)
@@ -74,7 +75,8 @@ public enum Peers {
     for path in ["/usr/share/mime/mime.cache", "/usr/share/mime/packages/freedesktop.org.xml"]
     where !FileManager.default.fileExists(atPath: path) {
       return .failure(
-        PeerUnavailable("shared-mime-info", "no \(path) (Debian's shared-mime-info; scripts/install-peers.sh installs it)"))
+        PeerUnavailable(
+          "shared-mime-info", "no \(path) (Debian's shared-mime-info; scripts/install-peers.sh installs it)"))
     }
     return .success(())
   }()

@@ -24,7 +24,8 @@ public final class SessionBus: @unchecked Sendable {
     }
     if withPortal && !FileManager.default.isExecutableFile(atPath: documentPortal) {
       return .failure(
-        PeerUnavailable("xdg-document-portal", "not installed (Debian's xdg-desktop-portal; scripts/install-peers.sh installs it)"))
+        PeerUnavailable(
+          "xdg-document-portal", "not installed (Debian's xdg-desktop-portal; scripts/install-peers.sh installs it)"))
     }
     let directory = NSTemporaryDirectory() + "session-bus-\(UUID().uuidString.prefix(8))"
     guard mkdir(directory, 0o700) == 0 else {
