@@ -80,7 +80,8 @@ import Testing
       ci.split(separator: "\n").filter { $0.contains("apt-get install") }
         .flatMap { $0.split(separator: " ").map(String.init) })
     for (tool, package) in Peers.tools {
-      #expect(installed.contains(package), "\(tool) comes from \(package), which scripts/install-peers.sh does not install")
+      #expect(
+        installed.contains(package), "\(tool) comes from \(package), which scripts/install-peers.sh does not install")
     }
   }
 
