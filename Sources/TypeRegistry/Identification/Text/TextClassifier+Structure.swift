@@ -141,27 +141,76 @@ extension TextClassifier {
     "WORKDIR", "ARG", "ONBUILD", "STOPSIGNAL", "HEALTHCHECK", "SHELL",
   ]
 
-  /// A Dockerfile: comments and continuations aside, every line starts with an instruction
-  /// (nine in ten, for heredocs), two or more of them, the first `FROM` or `ARG`, and a `FROM`.
+  /// A Dockerfile, read as BuildKit reads one: parser directives (`# syntax=…`, `# escape=…`),
+  /// comments, continuations (a line ending in the escape character, `\` or the directive's)
+  /// and heredocs (`RUN <<EOF` … `EOF`, `COPY <<-"END" /etc/conf`) aside, every line starts with
+  /// an instruction in any case (nine in ten), two or more of them, the first `FROM` or `ARG`,
+  /// and a `FROM`.
   static func isDockerfile(_ lines: TextLines) -> Bool {
-    // The first line that is not a comment must be FROM or ARG: most text stops here.
-    guard let first = lines.significant.first(where: { lines[$0].first(where: { $0 != 0x20 }) != 0x23 }),
-      lines.startsWith(first, "FROM ") || lines.startsWith(first, "ARG ")
-    else { return false }
+    var escape: Character = "\\"
     var instructions: [String] = []
     var others = 0
     var continued = false
+    var heredocs: [(word: String, stripsTabs: Bool)] = []
     for index in lines.significant {
-      let line = lines.string(index).trimmingSpaces
-      defer { continued = line.hasSuffix("\\") }
-      if continued || line.hasPrefix("#") { continue }
-      let word = String(line.prefix { $0 != " " && $0 != "\t" })
-      if dockerInstructions.contains(word) { instructions.append(word) } else { others += 1 }
+      let raw = lines.string(index)
+      if let open = heredocs.first {
+        // A heredoc's body, to its terminator (leading tabs stripped for `<<-`).
+        let candidate = open.stripsTabs ? String(raw.drop { $0 == "\t" }) : raw
+        if candidate.trimmingSpaces == open.word { heredocs.removeFirst() }
+        continue
+      }
+      let line = raw.trimmingSpaces
+      if line.hasPrefix("#") {
+        if instructions.isEmpty, let escaped = escapeDirective(line) { escape = escaped }
+        continue  // comments, inside continuations too
+      }
+      let wasContinued = continued
+      continued = line.last == escape
+      if wasContinued {
+        heredocs += heredocMarkers(in: line)
+        continue
+      }
+      let word = String(line.prefix { $0 != " " && $0 != "\t" }).uppercased()
+      // The first instruction must be FROM or ARG: most text stops here.
+      if instructions.isEmpty && others == 0 && word != "FROM" && word != "ARG" { return false }
+      if dockerInstructions.contains(word) {
+        instructions.append(word)
+        heredocs += heredocMarkers(in: line)
+      } else {
+        others += 1
+      }
     }
-    guard let first = instructions.first, first == "FROM" || first == "ARG", instructions.contains("FROM") else {
-      return false
+    return instructions.count >= 2 && instructions.contains("FROM") && others * 10 <= instructions.count
+  }
+
+  /// The character of an `# escape=` parser directive (`` ` `` in Windows Dockerfiles).
+  static func escapeDirective(_ comment: String) -> Character? {
+    let body = comment.dropFirst().filter { $0 != " " && $0 != "\t" }.lowercased()
+    guard body.hasPrefix("escape="), body.count == "escape=".count + 1 else { return nil }
+    return body.last
+  }
+
+  /// The heredocs a line opens, in order: `<<WORD`, `<<-WORD`, `<<"WORD"`, `<<'WORD'` (not a
+  /// shell's here-string, `<<<`).
+  static func heredocMarkers(in line: String) -> [(word: String, stripsTabs: Bool)] {
+    var markers: [(word: String, stripsTabs: Bool)] = []
+    let characters = Array(line)
+    var index = 0
+    while index + 2 < characters.count {
+      defer { index += 1 }
+      guard characters[index] == "<", characters[index + 1] == "<", index == 0 || characters[index - 1] != "<"
+      else { continue }
+      var cursor = index + 2
+      guard characters[cursor] != "<" else { continue }
+      let stripsTabs = characters[cursor] == "-"
+      if stripsTabs { cursor += 1 }
+      if cursor < characters.count, characters[cursor] == "\"" || characters[cursor] == "'" { cursor += 1 }
+      let word = characters[cursor...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+      if !word.isEmpty { markers.append((String(word), stripsTabs)) }
+      index = cursor
     }
-    return instructions.count >= 2 && others * 10 <= instructions.count
+    return markers
   }
 }
 
