@@ -80,4 +80,73 @@ import Testing
     #expect(TextClassifier.escapeDirective("# escape=`") == "`")
     #expect(TextClassifier.escapeDirective("# syntax=docker/dockerfile:1") == nil)
   }
+
+  /// SQL of the dialects people write: PostgreSQL (domains, dollar-quoted functions), MySQL
+  /// (dump comments, backquotes), T-SQL (`GO` batches), BigQuery, Doris/StarRocks (`ENGINE=`,
+  /// `PROPERTIES`), Exasol's Lua scripts, SQLite.
+  @Test(arguments: [
+    """
+    CREATE DOMAIN us_postal_code AS TEXT
+    CHECK (VALUE ~ '^\\d{5}$' OR VALUE ~ '^\\d{5}-\\d{4}$');
+
+    CREATE FUNCTION add(a integer, b integer) RETURNS integer AS $$
+      BEGIN RETURN a + b; END;
+    $$ LANGUAGE plpgsql;
+    """,
+    """
+    /*!40101 SET @OLD_CHARACTER_SET_CLIENT=@@CHARACTER_SET_CLIENT */;
+    DROP TABLE IF EXISTS `users`;
+    CREATE TABLE `users` (
+      `id` int NOT NULL AUTO_INCREMENT,
+      `name` varchar(255) DEFAULT NULL,
+      PRIMARY KEY (`id`)
+    ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+    INSERT INTO `users` VALUES (1,'ada'),(2,'grace');
+    """,
+    """
+    CREATE TABLE dbo.Orders (OrderID int PRIMARY KEY, Placed datetime2)
+    GO
+    CREATE INDEX IX_Orders_Placed ON dbo.Orders (Placed)
+    GO
+    """,
+    """
+    CREATE EXTERNAL TABLE example_db.hive_orders (
+      k1 INT,
+      k2 VARCHAR(64)
+    ) ENGINE=HIVE
+    PROPERTIES (
+      "database" = "warehouse",
+      "table" = "orders"
+    );
+    """,
+    """
+    CREATE OR REPLACE LUA SCRIPT retail.sales_report (region) RETURNS TABLE AS
+      local result = query([[SELECT region, SUM(amount) FROM retail.sales GROUP BY region]])
+      return result
+    /
+    SELECT * FROM retail.sales WHERE region = 'north';
+    """,
+    "SELECT name, COUNT(*) FROM `project.dataset.events` WHERE day >= '2024-01-01' GROUP BY name;\n",
+  ])
+  func sqlOfEachDialect(_ text: String) {
+    #expect(mimeType(text) == "application/sql", "\(text.prefix(60))")
+  }
+
+  /// SQL inside a Python program's strings is Python; prose whose sentences start "Select" and
+  /// "Update" is not SQL.
+  @Test func sqlNearMisses() {
+    let python = """
+      import sqlite3
+
+      def count_users(path):
+          connection = sqlite3.connect(path)
+          cursor = connection.execute("SELECT COUNT(*) FROM users; ")
+          return cursor.fetchone()[0]
+      """
+    #expect(mimeType(python) != "application/sql")
+    let prose = "Select the file you want; update its name; create a copy if you like; then close it.\n"
+    #expect(mimeType(prose) != "application/sql")
+    #expect(TextClassifier.isSQLOnlyStatement("INSERT INTO t VALUES (1)"))
+    #expect(!TextClassifier.isSQLOnlyStatement("Select the file you want"))
+  }
 }

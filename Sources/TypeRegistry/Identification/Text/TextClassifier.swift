@@ -8,7 +8,8 @@
 ///    `+++`, `@@` in sequence), NDJSON (two or more lines, each a JSON object or array), CSV and
 ///    TSV (RFC 4180 records, three or more with the same number of fields, two or more fields,
 ///    the first record's all named), a Dockerfile (its first instruction `FROM` or `ARG`, and
-///    nearly every line an instruction or a continuation).
+///    nearly every line an instruction, a continuation or a heredoc's body), SQL (statements
+///    that start with SQL's words, one at least that only SQL writes).
 /// 3. The token model (``TextModel``), where it is sure enough (``confidence``), checked against
 ///    the structure of the kind it names: TOML only where every value is a TOML value (else INI),
 ///    INI and YAML only where the lines have their shapes, Markdown only with its marks
@@ -39,6 +40,7 @@ enum TextClassifier {
     if isNDJSON(lines) { return (.ndjson, "every line is a JSON object or array") }
     if let delimited = delimitedFormat(lines) { return delimited }
     if isDockerfile(lines) { return (.dockerfile, "every line is a Dockerfile instruction, the first FROM or ARG") }
+    if isSQL(lines) { return (.sql, "its statements are SQL's (CREATE TABLE, INSERT INTO, SELECT … FROM …)") }
     if isMakeVariableList(lines) { return (.makefile, "its lines are make variables, a list going on (`NAME = \\`)") }
     return nil
   }
