@@ -149,4 +149,53 @@ import Testing
     #expect(TextClassifier.isSQLOnlyStatement("INSERT INTO t VALUES (1)"))
     #expect(!TextClassifier.isSQLOnlyStatement("Select the file you want"))
   }
+
+  /// YAML as CI, Kubernetes, Ansible, OpenAPI and Compose write it, whatever its vocabulary.
+  @Test(arguments: [
+    "name: test\non:\n  push:\n    branches: [main]\njobs:\n  build:\n    runs-on: ubuntu-latest\n"
+      + "    steps:\n      - uses: actions/checkout@v4\n      - run: |\n          make\n          make test\n",
+    "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  ports:\n    - port: 80\n      targetPort: 8080\n",
+    "- hosts: webservers\n  become: true\n  tasks:\n    - name: Install nginx\n      apt:\n        name: nginx\n"
+      + "        state: present\n",
+    "openapi: 3.0.0\ninfo:\n  title: Pets\n  version: 1.0.0\npaths:\n  /pets/{id}:\n    get:\n"
+      + "      summary: One pet\n",
+  ])
+  func yamlByItsStructure(_ text: String) {
+    #expect(mimeType(text) == "application/x-yaml", "\(text.prefix(40))")
+  }
+
+  /// Debian's control files and mail headers (capitalised keys), INI with sections, a Makefile
+  /// (tabs) and Python are not YAML.
+  @Test func yamlNearMisses() {
+    let control = "Package: utictl\nVersion: 0.1.0\nArchitecture: amd64\nDescription: types\n types and files\n"
+    #expect(mimeType(control) != "application/x-yaml")
+    let ini = "[server]\nhost: example.org\nport: 8080\nuser: admin\n"
+    #expect(mimeType(ini) != "application/x-yaml")
+    let make = "all: build\n\nbuild: main.o\n\tcc -o app main.o\n\nclean:\n\trm -f app main.o\n"
+    #expect(mimeType(make) != "application/x-yaml")
+    let python = "def main():\n    if ready:\n        run()\n    else:\n        wait()\n"
+    #expect(mimeType(python) != "application/x-yaml")
+  }
+
+  /// The grammar corrects the kinds the token model confuses.
+  @Test func languagesTheModelConfusesAreToldApartByGrammar() {
+    let java = "package org.example.app;\n\nimport java.util.List;\n\n@Service\npublic class Orders {\n}\n"
+    let cSharp = "using System;\nusing System.Linq;\n\nnamespace Example.App\n{\n    [Serializable]\n}\n"
+    #expect(withLines(java) { TextClassifier.javaAndCSharpLines($0) } == (3, 0))
+    #expect(withLines(cSharp) { TextClassifier.javaAndCSharpLines($0) } == (0, 4))
+    let javaScript = "export function total(items) {\n  return items.reduce((sum, item) => sum + item.price, 0);\n}\n"
+    let typeScript = "export function total(items: Item[]): number {\n  return items.length;\n}\n"
+    #expect(withLines(javaScript) { TextClassifier.disambiguated("typescript", lines: $0) } == "javascript")
+    #expect(withLines(typeScript) { TextClassifier.disambiguated("typescript", lines: $0) } == "typescript")
+    let c = "#include <stdio.h>\n\nint main(void) {\n  printf(\"hi\\n\");\n  return 0;\n}\n"
+    let cPlusPlus = "#include <vector>\n\nint main() {\n  std::vector<int> v{1, 2};\n  return v.size();\n}\n"
+    #expect(withLines(c) { TextClassifier.disambiguated("c++", lines: $0) } == "c")
+    #expect(withLines(cPlusPlus) { TextClassifier.disambiguated("c++", lines: $0) } == "c++")
+  }
+}
+
+/// `body` applied to the lines of `text`, read as the classifier reads a prefix (the lines point
+/// into the bytes, which live for the call).
+func withLines<T>(_ text: String, _ body: (TextLines) -> T) -> T {
+  Array(text.utf8).withUnsafeBytes { body(TextLines($0)) }
 }

@@ -8,15 +8,17 @@
 ///    `+++`, `@@` in sequence), NDJSON (two or more lines, each a JSON object or array), CSV and
 ///    TSV (RFC 4180 records, three or more with the same number of fields, two or more fields,
 ///    the first record's all named), a Dockerfile (its first instruction `FROM` or `ARG`, and
-///    nearly every line an instruction, a continuation or a heredoc's body), SQL (statements
-///    that start with SQL's words, one at least that only SQL writes).
+///    nearly every line an instruction, a continuation or a heredoc's body), YAML (mappings and
+///    sequences indented by spaces, ``isStrictYAML(_:)``), SQL (statements that start with
+///    SQL's words, one at least that only SQL writes).
 /// 3. The token model (``TextModel``), where it is sure enough (``confidence``), checked against
 ///    the structure of the kind it names: TOML only where every value is a TOML value (else INI),
 ///    INI and YAML only where the lines have their shapes, Markdown only with its marks
 ///    (headings, lists, fences, links, emphasis), a Makefile only with a rule or a
 ///    variable reference, a language written in braces only where most lines end as code's do
 ///    (``codeLineShare(_:)``), and a C or C++ file with an include guard or `#pragma once` is a
-///    header.
+///    header; the grammar corrects the kinds the model confuses (``disambiguated(_:lines:)``:
+///    Java and C#, TypeScript only with type syntax, C++ only with what C lacks).
 ///
 /// Where nothing is sure the answer is nil: plain text, never a guess.
 enum TextClassifier {
@@ -40,6 +42,7 @@ enum TextClassifier {
     if isNDJSON(lines) { return (.ndjson, "every line is a JSON object or array") }
     if let delimited = delimitedFormat(lines) { return delimited }
     if isDockerfile(lines) { return (.dockerfile, "every line is a Dockerfile instruction, the first FROM or ARG") }
+    if isStrictYAML(lines) { return (.yaml, "its lines are YAML's mappings and sequences, indented by spaces") }
     if isSQL(lines) { return (.sql, "its statements are SQL's (CREATE TABLE, INSERT INTO, SELECT … FROM …)") }
     if isMakeVariableList(lines) { return (.makefile, "its lines are make variables, a list going on (`NAME = \\`)") }
     return nil
@@ -62,11 +65,12 @@ enum TextClassifier {
 
   /// The format of the model's `kind` once its structure is checked; nil where it does not hold.
   static func checked(_ kind: String, lines: TextLines) -> Format? {
+    let kind = disambiguated(kind, lines: lines)
     if braceKinds.contains(kind), codeLineShare(lines) < 0.4 || codeLines(lines) < 3 { return nil }
     switch kind {
     case "prose", "csv", "tsv", "diff", "dockerfile": return nil  // Only their strict readers name these.
     case "ini", "toml": return iniOrTOML(lines)
-    case "yaml": return isYAML(lines) ? .yaml : nil
+    case "yaml": return isYAML(lines) && !hasOnlyCapitalisedTopKeys(lines) ? .yaml : nil
     case "markdown": return isMarkdown(lines) ? .markdown : nil
     case "makefile": return isMakefile(lines) ? .makefile : nil
     case "c", "c-header": return hasIncludeGuard(lines) ? .cHeader : Format.textModelKinds[kind]

@@ -1,0 +1,90 @@
+/// The grammar that tells apart languages the token model confuses (Java and C#, TypeScript and
+/// JavaScript, C and C++), and YAML read by its structure.
+extension TextClassifier {
+  /// The model's `kind`, corrected where the grammar says otherwise: Java's `package` and
+  /// `import` lines against C#'s `using` and `namespace`; TypeScript only with type syntax; C++
+  /// only with what C lacks.
+  static func disambiguated(_ kind: String, lines: TextLines) -> String {
+    switch kind {
+    case "java", "c#":
+      let (java, cSharp) = javaAndCSharpLines(lines)
+      if java > cSharp { return "java" }
+      if cSharp > java { return "c#" }
+      return kind
+    case "typescript": return hasTypeSyntax(lines) ? kind : "javascript"
+    case "c++": return hasCPlusPlusSyntax(lines) ? kind : "c"
+    case "c++-header": return hasCPlusPlusSyntax(lines) ? kind : "c-header"
+    default: return kind
+    }
+  }
+
+  /// How many lines only Java writes (`package a.b;`, `import a.b.C;`, `import static`, an
+  /// annotation line) and how many only C# writes (`using A.B;`, `namespace A.B`, an attribute
+  /// line `[Name(…)]`).
+  static func javaAndCSharpLines(_ lines: TextLines) -> (java: Int, cSharp: Int) {
+    var java = 0
+    var cSharp = 0
+    for index in lines.significant {
+      let line = lines.string(index).trimmingSpaces
+      if line.hasSuffix(";"), line.hasPrefix("package ") || line.hasPrefix("import ") {
+        let name = line.dropFirst(line.hasPrefix("package ") ? 8 : 7).dropLast()
+        if name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "*" || $0 == " " }) {
+          java += 1
+        }
+      } else if line.hasPrefix("@"), line.dropFirst().first?.isUppercase == true, !line.contains(";") {
+        java += 1
+      } else if line.hasPrefix("using "), line.hasSuffix(";") || line.hasSuffix("{") || line.hasSuffix(")") {
+        cSharp += 1
+      } else if line.hasPrefix("namespace ") {
+        cSharp += 1
+      } else if line.hasPrefix("["), line.hasSuffix("]"), line.dropFirst().first?.isUppercase == true {
+        cSharp += 1
+      }
+    }
+    return (java, cSharp)
+  }
+
+  /// TypeScript's own syntax: an annotated parameter or binding (`x: string`, `): Promise<T>`),
+  /// `interface`, `type X =`, `enum`, `implements`, `as const`, access modifiers on members,
+  /// `import type`, a generic declaration (`function f<T>`), a non-null assertion (`x!.`).
+  static func hasTypeSyntax(_ lines: TextLines) -> Bool {
+    let annotations = [
+      ": string", ": number", ": boolean", ": void", ": any", ": unknown", ": never", ": Promise<", ": Record<",
+      ": Array<", ": readonly ", "): ", "?: ", "!.", " as const", " implements ", "<T>", "<T,", "import type ",
+      "export type ", "export interface ", "private ", "protected ", "public ", "readonly ",
+    ]
+    for index in lines.significant {
+      let line = lines.string(index).trimmingSpaces
+      if line.hasPrefix("//") || line.hasPrefix("*") || line.hasPrefix("/*") { continue }
+      if line.hasPrefix("interface ") || line.hasPrefix("type ") || line.hasPrefix("enum ")
+        || line.hasPrefix("declare ") || line.hasPrefix("abstract class ")
+      {
+        return true
+      }
+      if annotations.contains(where: { line.contains($0) }) { return true }
+    }
+    return false
+  }
+
+  /// What C++ writes and C does not: `::`, `template`, `namespace`, a class with access
+  /// sections, `std::`, `#include` of a header without `.h` (`<vector>`), `nullptr`, `new`,
+  /// references to `const`, `operator`, lambdas' captures.
+  static func hasCPlusPlusSyntax(_ lines: TextLines) -> Bool {
+    let marks = [
+      "::", "template<", "template <", "namespace ", "nullptr", "public:", "private:", "protected:", "operator",
+      "constexpr", "static_cast<", "const&", "const &", "[&]", "[=]", " new ", "delete ", "virtual ", "override",
+      "typename ", "using ", "class ", "noexcept", "decltype", "co_await", "#include <iostream>",
+    ]
+    for index in lines.significant {
+      let line = lines.string(index).trimmingSpaces
+      if line.hasPrefix("//") || line.hasPrefix("*") || line.hasPrefix("/*") { continue }
+      if marks.contains(where: { line.contains($0) }) { return true }
+      if line.hasPrefix("#include <"), let end = line.firstIndex(of: ">"),
+        !line[..<end].contains(".")
+      {
+        return true
+      }
+    }
+    return false
+  }
+}
