@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TypeRegistry
@@ -191,6 +192,31 @@ import Testing
     let cPlusPlus = "#include <vector>\n\nint main() {\n  std::vector<int> v{1, 2};\n  return v.size();\n}\n"
     #expect(withLines(c) { TextClassifier.disambiguated("c++", lines: $0) } == "c")
     #expect(withLines(cPlusPlus) { TextClassifier.disambiguated("c++", lines: $0) } == "c++")
+  }
+
+  /// A README that opens with HTML (a centred logo) is Markdown, with the database and without
+  /// it; an HTML document and an HTML fragment without Markdown stay HTML.
+  @Test func markdownOpeningWithHTMLIsMarkdown() throws {
+    let readme = """
+      <p align="center">
+        <img src="docs/logo.png" width="200" alt="Logo">
+      </p>
+
+      # swift-thing
+
+      A library for things. See [the guide](docs/guide.md).
+
+      - fast
+      - small
+      """
+    #expect(mimeType(readme) == "text/markdown")
+    let page = "<!DOCTYPE html>\n<html><head><title>x</title></head>\n<body>\n# not a heading\n</body></html>\n"
+    #expect(mimeType(page) == "text/html")
+    let fragment = "<div class=\"card\">\n  <p>Hello</p>\n</div>\n"
+    #expect(mimeType(fragment) == "text/html")
+    try Peers.sharedMimeInfo.orSkip()
+    let withDatabase = UTTypeRegistry.Builder(mimeDatabase: .machine).build()
+    #expect(withDatabase.identify(Array(readme.utf8), fileName: nil, isComplete: true).mimeType == "text/markdown")
   }
 }
 

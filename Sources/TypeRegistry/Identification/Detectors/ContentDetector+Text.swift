@@ -73,7 +73,7 @@ extension ContentDetector {
     if text.has("<!--", at: 0) || text.has("<svg", at: 0), let element = XMLDocumentElement(text.bytes) {
       if element.namespaceURI == "http://www.w3.org/2000/svg", element.localName == "svg" { return .svg }
     }
-    if isHTML(text) { return .html }
+    if isHTML(text) { return isMarkdownOpeningWithHTML(text) ? .markdown : .html }
     if isJSON(text) { return .json }
     return nil
   }

@@ -45,6 +45,24 @@ extension ContentDetector {
     return false
   }
 
+  /// Markdown that opens with HTML, as READMEs do (a centred logo in `<p align="center">`, an
+  /// `<h1>`, a `<div>`): HTML's sniffing takes the opening, but lines outside tags are
+  /// Markdown's (an ATX heading, a fence, a list item, a link `](`), and no `<html>`, `<head>`
+  /// or `<body>` makes it a document.
+  static func isMarkdownOpeningWithHTML(_ text: ByteView) -> Bool {
+    let lines = TextLines(text.bytes)
+    var markdown = false
+    for index in lines.significant {
+      let line = lines.string(index).trimmingSpaces
+      let lower = line.lowercased()
+      if lower.contains("<html") || lower.contains("<head") || lower.contains("<body") { return false }
+      if line.hasPrefix("<") { continue }
+      if line.hasPrefix("#"), line.drop(while: { $0 == "#" }).first == " " { markdown = true }
+      if ["```", "- ", "* ", "> "].contains(where: { line.hasPrefix($0) }) || line.contains("](") { markdown = true }
+    }
+    return markdown
+  }
+
   /// The openings WHATWG's sniffing takes for HTML.
   static let htmlOpenings: [StaticString] = [
     "<!DOCTYPE HTML", "<HTML", "<HEAD", "<SCRIPT", "<IFRAME", "<H1", "<DIV", "<FONT", "<TABLE", "<A", "<STYLE",
