@@ -218,6 +218,35 @@ import Testing
     let withDatabase = UTTypeRegistry.Builder(mimeDatabase: .machine).build()
     #expect(withDatabase.identify(Array(readme.utf8), fileName: nil, isComplete: true).mimeType == "text/markdown")
   }
+
+  /// CSS needs declarations in its blocks: GNU ld's linker scripts, whose braces and colons the
+  /// token model reads as CSS, are not CSS; minified CSS is.
+  @Test func cssNeedsDeclarations() {
+    let linker = """
+      /* Script for -z combreloc */
+      OUTPUT_FORMAT("elf64-x86-64", "elf64-x86-64", "elf64-x86-64")
+      OUTPUT_ARCH(i386:x86-64)
+      ENTRY(_start)
+      SEARCH_DIR("=/usr/local/lib/x86_64-linux-gnu");
+      SECTIONS
+      {
+        PROVIDE (__executable_start = SEGMENT_START("text-segment", 0x400000));
+        . = SEGMENT_START("text-segment", 0x400000) + SIZEOF_HEADERS;
+        .interp         : { *(.interp) }
+        .note.gnu.build-id  : { *(.note.gnu.build-id) }
+        .text           :
+        {
+          *(.text.unlikely .text.*_unlikely .text.unlikely.*)
+          *(.text .stub .text.* .gnu.linkonce.t.*)
+        }
+      }
+      """
+    #expect(withLines(linker) { TextClassifier.isCSS($0) } == false)
+    #expect(mimeType(linker) != "text/css")
+    let css = "body {\n  margin: 0;\n  font-family: sans-serif;\n}\n.card:hover { --lift: 2px; color: #333 }\n"
+    #expect(withLines(css) { TextClassifier.isCSS($0) })
+    #expect(withLines("a{color:red;text-decoration:none}b{font-weight:700}") { TextClassifier.isCSS($0) })
+  }
 }
 
 /// `body` applied to the lines of `text`, read as the classifier reads a prefix (the lines point

@@ -17,7 +17,7 @@
 ///    (headings, lists, fences, links, emphasis), a Makefile only with a rule or a
 ///    variable reference, a language written in braces only where most lines end as code's do
 ///    (``codeLineShare(_:)``), and a C or C++ file with an include guard or `#pragma once` is a
-///    header; the grammar corrects the kinds the model confuses (``disambiguated(_:lines:)``:
+///    header, CSS only with declarations in its blocks; the grammar corrects the kinds the model confuses (``disambiguated(_:lines:)``:
 ///    Java and C#, TypeScript only with type syntax, C++ only with what C lacks).
 ///
 /// Where nothing is sure the answer is nil: plain text, never a guess.
@@ -71,6 +71,7 @@ enum TextClassifier {
     case "prose", "csv", "tsv", "diff", "dockerfile": return nil  // Only their strict readers name these.
     case "ini", "toml": return iniOrTOML(lines)
     case "yaml": return isYAML(lines) && !hasOnlyCapitalisedTopKeys(lines) ? .yaml : nil
+    case "css": return isCSS(lines) ? .css : nil
     case "markdown": return isMarkdown(lines) ? .markdown : nil
     case "makefile": return isMakefile(lines) ? .makefile : nil
     case "c", "c-header": return hasIncludeGuard(lines) ? .cHeader : Format.textModelKinds[kind]
