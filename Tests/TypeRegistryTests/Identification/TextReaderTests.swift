@@ -219,6 +219,13 @@ import Testing
     #expect(withDatabase.identify(Array(readme.utf8), fileName: nil, isComplete: true).mimeType == "text/markdown")
   }
 
+  /// A zsh completion function (`#compdef`) is a shell script, not Markdown.
+  @Test func zshCompletionsAreShellScripts() {
+    let completion =
+      "#compdef utictl\n\n_utictl() {\n  _arguments '1: :(info identify copy paste)'\n}\n\n_utictl \"$@\"\n"
+    #expect(mimeType(completion) == "application/x-shellscript")
+  }
+
   /// CSS needs declarations in its blocks: GNU ld's linker scripts, whose braces and colons the
   /// token model reads as CSS, are not CSS; minified CSS is.
   @Test func cssNeedsDeclarations() {

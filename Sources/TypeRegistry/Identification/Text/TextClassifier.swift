@@ -38,6 +38,10 @@ enum TextClassifier {
 
   /// The formats that strict readers accept.
   private static func structure(_ lines: TextLines) -> (format: Format, reason: String)? {
+    if let first = lines.significant.first, lines.startsWith(first, "#compdef ") || lines.startsWith(first, "#autoload")
+    {
+      return (.shellScript, "its first line is zsh's #compdef or #autoload (a completion function)")
+    }
     if isPatch(lines) { return (.patch, "its lines are a patch's (file headers and hunks)") }
     if isNDJSON(lines) { return (.ndjson, "every line is a JSON object or array") }
     if let delimited = delimitedFormat(lines) { return delimited }
