@@ -9,7 +9,6 @@ extension TextClassifier {
     var mappings = 0
     var items = 0
     var others = 0
-    var topKeys: [Substring] = []
     var blockIndent: Int?  // the indentation of the key whose block scalar is running
     for index in lines.significant {
       let raw = lines.string(index)
@@ -31,16 +30,14 @@ extension TextClassifier {
         body = body.dropFirst(2).drop { $0 == " " }
         keyIndent += 2
       }
-      guard let (key, value) = yamlMapping(body) else {
+      guard let (_, value) = yamlMapping(body) else {
         if !line.hasPrefix("-") { others += 1 }
         continue
       }
       mappings += 1
-      if indent == 0 && !line.hasPrefix("-") { topKeys.append(key) }
       if let first = value.first, first == "|" || first == ">", value.count <= 3 { blockIndent = keyIndent }
     }
-    if !topKeys.isEmpty && topKeys.allSatisfy({ $0.first?.isUppercase == true }) { return false }
-    return mappings >= 3 && others * 10 <= mappings + items
+    return mappings >= 3 && others * 10 <= mappings + items && !hasOnlyCapitalisedTopKeys(lines)
   }
 
   /// Whether every top-level mapping key is capitalised (`Package:`, `Content-Type:`), as in
