@@ -2,21 +2,15 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every Swift snippet of the README and of the documentation (the guides under
-/// `Documentation/`, the modules' DocC catalogs, CONTRIBUTING.md) compiles as written: a program
+/// Every Swift snippet of the README and of the documentation (the pages under `Documentation/`,
+/// the guides' and the modules' DocC catalogs, CONTRIBUTING.md) compiles as written: a program
 /// (it starts with `import`) is type-checked against the modules this test run built; a
 /// manifest (it starts with `// swift-tools-version`) or a manifest fragment (anything else) is
 /// type-checked against the toolchain's PackageDescription, a fragment as a `Package.Dependency`
 /// when it starts with `.package(`, else as a `Target`.
 @Suite("README snippets")
 struct ReadmeSnippetTests {
-  /// A fenced Swift block: its file (from the package root), its first line number and its text.
-  struct Snippet: Sendable, CustomTestStringConvertible {
-    var file: String
-    var line: Int
-    var text: String
-    var testDescription: String { "\(file):\(line)" }
-  }
+  typealias Snippet = SwiftSnippet
 
   /// The Markdown files whose snippets are checked, from the package root.
   static let documents: [String] = {
@@ -34,21 +28,7 @@ struct ReadmeSnippetTests {
   }()
 
   static let snippets: [Snippet] = documents.flatMap { file -> [Snippet] in
-    guard let text = try? String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8) else {
-      return []
-    }
-    var snippets: [Snippet] = []
-    var current: (line: Int, lines: [String])?
-    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      if current == nil, line == "```swift" {
-        current = (number + 2, [])
-      } else if let block = current, line == "```" {
-        snippets.append(Snippet(file: file, line: block.line, text: block.lines.joined(separator: "\n") + "\n"))
-        current = nil
-      } else if current != nil {
-        current!.lines.append(String(line))
-      }
-    }
+    let snippets = swiftSnippets(in: file, under: packageRoot)
     // A module article's snippets build on each other (a delegate, then the test that drives it):
     // in order, they are one program.
     guard isModuleArticle(file), snippets.count > 1 else { return snippets }
@@ -70,15 +50,6 @@ struct ReadmeSnippetTests {
     "Workspace",
   ]
 
-  /// `swiftc` beside the `swift` on PATH, and the toolchain folder it is in.
-  static func compiler() throws -> (swiftc: String, toolchain: URL) {
-    let found = try runProcess("/bin/sh", ["-c", "command -v swiftc"]).stdoutText
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-    // Run by its own name (the driver takes its mode from it); the toolchain is where it links to.
-    let resolved = URL(fileURLWithPath: found).resolvingSymlinksInPath()
-    return (found, resolved.deletingLastPathComponent().deletingLastPathComponent())
-  }
-
   @Test func theReadmeHasItsSnippets() {
     let readme = Self.snippets.filter { $0.file == "README.md" }
     #expect(readme.count >= 8)
@@ -91,7 +62,7 @@ struct ReadmeSnippetTests {
 
   @Test(arguments: snippets)
   func compilesAsWritten(_ snippet: Snippet) throws {
-    let (swiftc, toolchain) = try Self.compiler()
+    let (swiftc, toolchain) = try swiftCompiler()
     let directory = try makeTemporaryDirectory("readme-snippet")
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("main.swift")

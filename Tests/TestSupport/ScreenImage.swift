@@ -105,7 +105,7 @@ public struct ScreenshotError: Error, CustomStringConvertible {
 extension XServer {
   /// Skips the running test (fails it under `SWIFT_UTI_REQUIRE_PEERS=1`) where `xwd` is not
   /// installed: called on the test's own task, before screenshots taken off it.
-  public func requireScreenshots() throws { try Peers.executable("xwd", package: "x11-apps").orSkip() }
+  public func requireScreenshots() throws { try Peers.requireTools(of: ["xwd"]) }
 
   /// The root window as `xwd -root` sees it now.
   /// - Throws: ``PeerUnavailable`` where `xwd` is not installed (see ``requireScreenshots()``).
@@ -122,7 +122,7 @@ extension XServer {
 extension WaylandCompositor {
   /// Skips the running test (fails it under `SWIFT_UTI_REQUIRE_PEERS=1`) where `grim` is not
   /// installed: called on the test's own task, before screenshots taken off it.
-  public func requireScreenshots() throws { try Peers.executable("grim", package: "grim").orSkip() }
+  public func requireScreenshots() throws { try Peers.requireTools(of: ["grim"]) }
 
   /// The compositor's output as `grim` (wlr-screencopy) sees it now; the pointer is not drawn.
   public func screenshot() throws -> ScreenImage {

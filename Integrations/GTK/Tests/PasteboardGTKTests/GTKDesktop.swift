@@ -78,7 +78,7 @@ final class GTKDesktop: @unchecked Sendable {
         return GTKDesktop(kind: kind, pointer: input, server: nil, compositor: compositor)
       case .weston:
         // Windows are found there by their color on the screen `xwd` reads.
-        _ = try Peers.executable("xwd", package: "x11-apps").get()
+        _ = try Peers.executable("xwd", package: Peers.tools["xwd"]).get()
         let server = try XServer.start().get()
         let compositor = try WaylandCompositor.startWeston(on: server).get()
         return GTKDesktop(kind: kind, pointer: try XTestPointer(server: server), server: server, compositor: compositor)

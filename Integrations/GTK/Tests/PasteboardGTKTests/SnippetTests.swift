@@ -9,12 +9,7 @@ import Testing
 /// adapter, which cannot be built here, are in plain code blocks, not Swift ones.
 @Suite("Documentation snippets")
 struct SnippetTests {
-  struct Snippet: Sendable, CustomTestStringConvertible {
-    var file: String
-    var line: Int
-    var text: String
-    var testDescription: String { "\(file):\(line)" }
-  }
+  typealias Snippet = SwiftSnippet
 
   /// This package's folder.
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -25,22 +20,7 @@ struct SnippetTests {
     let files =
       ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)) ?? [])
       .filter { $0.hasSuffix(".md") }.sorted().map { catalog + "/" + $0 }
-    return files.flatMap { file -> [Snippet] in
-      guard let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8) else { return [] }
-      var snippets: [Snippet] = []
-      var current: (line: Int, lines: [String])?
-      for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-        if current == nil, line == "```swift" {
-          current = (number + 2, [])
-        } else if let block = current, line == "```" {
-          snippets.append(Snippet(file: file, line: block.line, text: block.lines.joined(separator: "\n") + "\n"))
-          current = nil
-        } else if current != nil {
-          current!.lines.append(String(line))
-        }
-      }
-      return snippets
-    }
+    return files.flatMap { swiftSnippets(in: $0, under: root) }
   }()
 
   @Test func theGuideHasItsSnippets() {
@@ -50,10 +30,7 @@ struct SnippetTests {
 
   @Test(arguments: snippets)
   func compilesAsWritten(_ snippet: Snippet) throws {
-    let swiftc = try runProcess("/bin/sh", ["-c", "command -v swiftc"]).stdoutText
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-    let toolchain = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent()
-      .deletingLastPathComponent()
+    let (swiftc, toolchain) = try swiftCompiler()
     let directory = try TemporaryDirectory("gtk-snippet")
     let file = directory.url.appendingPathComponent("main.swift")
     var arguments = ["-typecheck", file.path, "-swift-version", "6"]
