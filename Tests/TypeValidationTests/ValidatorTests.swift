@@ -227,6 +227,18 @@ struct ValidatorCorpusTests {
     #expect(!d.contains { $0.rule == .foreignDomain })
   }
 
+  /// Godot's editor exports its five types in Apple's `public` domain, each with an empty reference URL;
+  /// its `.scn` is SceneKit's too.
+  @Test func godotExportsInApplesDomain() throws {
+    let d = try Self.findings("godotengine__godot__misc_dist_macos_tools.app_Contents_Info.plist")
+    #expect(d.filter { $0.rule == .reservedNamespace }.count == 5, "\(d)")
+    #expect(Self.has(d, "reserved-namespace", "'public.tscn' is in the reserved 'public' domain", line: 81))
+    #expect(Self.has(d, "reserved-namespace", "'public.godot'", line: 176))
+    #expect(d.filter { $0.rule == .invalidReferenceUrl }.count == 5)
+    #expect(Self.has(d, "tag-conflict", "'scn' of 'public.tscn' is also claimed by 'com.apple.scenekit.scene'", line: 96))
+    #expect(d.count == 11)
+  }
+
   @Test func macVim() throws {
     let d = try Self.findings("macvim-dev__macvim__src_MacVim_Info.plist")
     #expect(Self.has(d, "invalid-identifier", "'org.vim.pch++-file'"))

@@ -182,7 +182,7 @@ struct RegistryTests {
       declarations += file.declarations.count
       builder.add(file)
     }
-    #expect(declarations == 565)
+    #expect(declarations == 569)
     let registry = builder.build()
     #expect(registry.count > 969)
     #expect(!registry.cycles.isEmpty)  // SourceCodeSyntaxHighlight and MacVim declare self-conformances
