@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""Measures text identification on the test half of the outside corpus, beside file and Magika.
+"""Measures text identification on the final set of the outside corpus, beside file and Magika.
 
+    pip install magika==1.0.3      # its standard_v3_3 model, the one these figures name
     scripts/measure-text-identification.py --corpus /tmp/text-corpus --utictl .build/release/utictl
 
-The corpus is scripts/text-corpus.py's; only its test files (from repositories the model never
-saw) are read, and their names say nothing (content hashes). Each tool runs once over all the
-files: `utictl identify --mime` with the machine's MIME database and with --no-mime-database,
-`file --mime-type`, and `magika -l` where it is installed (pip install magika). Prints the
-per-kind table (files named right), the wrong specific answers (a type other than plain text
-that is not the file's), and each tool's time; --markdown prints the table as the README has it.
+The corpus is scripts/text-corpus.py's; only its final set (repositories of owners the model never
+learned from, and no choice was made on) is read, and the files' names say nothing (content
+hashes). Each tool runs once over all the files: `utictl identify --mime` with the machine's MIME
+database and with --no-mime-database, `file --mime-type`, and `magika -l` where it is installed.
+Prints the per-kind table (files named right), the wrong specific answers (a type other than plain
+text that is not the file's), the share right by size (under 1 KB, 1-4 KB, over 4 KB) and each
+tool's time; --markdown prints the tables as the guide has them.
 """
 
 import argparse
@@ -75,7 +77,7 @@ def main():
     parser.add_argument("--utictl", default=".build/release/utictl")
     parser.add_argument("--markdown", action="store_true")
     arguments = parser.parse_args()
-    folder = os.path.join(arguments.corpus, "test")
+    folder = os.path.join(arguments.corpus, "final")
     files = {}
     for kind in sorted(os.listdir(folder)):
         for name in sorted(os.listdir(os.path.join(folder, kind))):
@@ -87,6 +89,9 @@ def main():
         "file": ["file", "--mime-type"],
     }
     if shutil.which("magika"):
+        version = subprocess.run(["magika", "--version"], capture_output=True, text=True).stdout
+        if "standard_v3_3" not in version:
+            print(f"note: Magika says {version.strip()!r}, not the standard_v3_3 model these figures name")
         tools["Magika"] = ["magika", "-l", "--no-colors"]
     results = {name: run(command, paths) for name, command in tools.items()}
     kinds = sorted(set(files.values()))
@@ -105,15 +110,28 @@ def main():
     right = [sum(1 for p in paths if results[n][0].get(p) in ACCEPTED[files[p]]) for n in names]
     wrong = [sum(1 for p in paths if (a := results[n][0].get(p, "")) not in ACCEPTED[files[p]] and a not in UNSPECIFIC)
              for n in names]
+    sizes = {p: os.path.getsize(p) for p in paths}
+    buckets = [("under 1 KB", 0, 1024), ("1-4 KB", 1024, 4096), ("over 4 KB", 4096, 1 << 62)]
+    by_size = []
+    for title, low, high in buckets:
+        members = [p for p in paths if low <= sizes[p] < high]
+        cells = [sum(1 for p in members if results[n][0].get(p) in ACCEPTED[files[p]]) for n in names]
+        by_size.append((title, len(members), cells))
     if arguments.markdown:
-        print(f"| **right** | {total} | " + " | ".join(f"**{100 * r / total:.0f} %**" for r in right) + " |")
+        print(f"| **right** | {total} | " + " | ".join(f"**{100 * r / total:.1f} %**" for r in right) + " |")
         print("| wrong specific type | | " + " | ".join(str(w) for w in wrong) + " |")
         print("| time, one process | | " + " | ".join(f"{1000 * results[n][1]:.0f} ms" for n in names) + " |")
+        print("\n| size | files | " + " | ".join(names) + " |")
+        print("|---|---|" + "---|" * len(names))
+        for title, count, cells in by_size:
+            print(f"| {title} | {count} | " + " | ".join(f"{100 * c / max(1, count):.1f} %" for c in cells) + " |")
     else:
         print("tools        " + " | ".join(names))
         print(f"right        {total:3} " + " ".join(f"{100 * r / total:5.1f}%" for r in right))
         print("wrong specific   " + " ".join(f"{w:5}" for w in wrong))
         print("seconds          " + " ".join(f"{results[n][1]:5.2f}" for n in names))
+        for title, count, cells in by_size:
+            print(f"{title:12} {count:3} " + " ".join(f"{100 * c / max(1, count):5.1f}%" for c in cells))
 
 
 if __name__ == "__main__":

@@ -1,143 +1,467 @@
 #!/usr/bin/env python3
 """Builds the outside corpus that text identification is trained on and measured against.
 
-Every file comes from a public repository pinned to a commit (cloned into --mirrors when it is
-not there yet), or, for a few kinds, from this machine's Debian packages; none from this
-repository. Each kind has training sources and test sources, and no repository is in both
-(sources.tsv below the corpus lists each file's origin), so what the model is measured on is
-kept apart from what it learned from.
+Every file comes from a public repository under a permissive licence, pinned to a commit (cloned
+into --mirrors when it is not there yet); none from this repository or this machine. Each
+repository belongs to one of two sets, by its owner: the training set, which the model learns
+from and whose choices (thresholds, rules) are made by grouped k-fold over its repositories, and
+the final set, whose owners are apart from every training owner's and which is scored once, at
+the end. Of each kind, no repository gives more than a fifth of a set's files, and the training
+set draws on ten repositories at least (the script stops otherwise).
 
     scripts/text-corpus.py --mirrors ~/.cache/swift-uti-mirrors --out /tmp/text-corpus
+    scripts/text-corpus.py --table /tmp/text-corpus/sources.tsv    # the table of TextCorpus.md
 
-writes OUT/train/KIND/NAME and OUT/test/KIND/NAME (NAME: the first 16 hex digits of the
+writes OUT/train/KIND/NAME and OUT/final/KIND/NAME (NAME: the first 16 hex digits of the
 content's SHA-1, no extension, so that nothing but the content can decide) and OUT/sources.tsv
-(split, kind, repository, commit, path, licence). The same sources give the same files.
+(set, kind, name, repository, commit, path, licence). The same sources give the same files.
 """
 
 import argparse
+import collections
 import fnmatch
 import hashlib
 import os
 import subprocess
 import sys
 
-# (repository, commit, licence) of each outside source.
+# (commit, licence, set) of each source, the set "train" or "final" by the repository's owner.
 REPOS = {
-    "App-vNext/Polly": ("173d6d1d2e28a4697f1ac1d22da68f77ff19a0c9", "BSD-3-Clause"),
-    "InsertKoinIO/koin": ("fff5291f333c04fe5d6d9447f72740647d40d186", "Apache-2.0"),
-    "vuejs/core": ("e2bede96134f757aad5c5b33ac9be055022dbfc8", "MIT"),
-    "axios/axios": ("23a25af0688d1db2c396deb09229d2271cc24f6c", "MIT"),
-    "docker-library/golang": ("7c8c182bfc19ee3169d0596ae63917d2c7166f94", "BSD-3-Clause"),
-    "ohmyzsh/ohmyzsh": ("830a5bcfd29fd577fdcd5f3b8e98cbaf973421fa", "MIT"),
-    "AFNetworking/AFNetworking": ("d9f589cc2c1fe9d55eb5eea00558010afea7a41e", "MIT"),
-    "AutoMapper/AutoMapper": ("4b9633f60ee386cf0efc69b967e04fa28405cf3e", "MIT"),
-    "BurntSushi/ripgrep": ("3fce3b5bb0236da2df6d99672afb8a719642eca7", "MIT/Unlicense"),
-    "CocoaLumberjack/CocoaLumberjack": ("44f4f2669d026430b3335e9c23fb83c5ad00f2e7", "BSD-3-Clause"),
-    "JamesNK/Newtonsoft.Json": ("09bb545d72969ad7fb4ea07db0d5c34f4fc07877", "MIT"),
-    "Kotlin/kotlinx.coroutines": ("792ac67bdcd5592e5764753e623a9e8c6e4bcb29", "Apache-2.0"),
-    "SDWebImage/SDWebImage": ("36e79ba485e9bb4d3cd4e3318908866dac5e7b51", "MIT"),
-    "animate-css/animate.css": ("3f8ab233dbbd9d2fe577528d2296382954be3d1a", "Hippocratic-2.1"),
-    "ansible/ansible-examples": ("b50586543c6c4be907fdc88f9f78a2b35d2a895f", "none stated"),
-    "apache/commons-lang": ("d15939ef46f0bd4144994df8be95cf5a7f91eb52", "Apache-2.0"),
-    "apple/swift-argument-parser": ("2f77f2fccb6e84fecff338c37b199e33e7dfd119", "Apache-2.0"),
-    "apple/swift-nio": ("63018571c88ab6807d5d80ea0f1ef7d9197c0489", "Apache-2.0"),
-    "colinhacks/zod": ("e516c3baf22615e20934116abebfed6c000222c2", "MIT"),
-    "curl/curl": ("5c61e168698a72b87437d58ed728bcdea6d5db42", "curl"),
-    "datacharmer/test_db": ("3c7fa05e04b4c339d91a43b7029a210212d48e6c", "CC-BY-SA-3.0"),
-    "docker-library/official-images": ("37079fb336f572a88700cf32e5e1f6be54a04e8f", "Apache-2.0"),
-    "docker-library/python": ("4f07059567fa61c80397126e8063dbbde011b794", "MIT"),
-    "expressjs/express": ("a3714473feb3d2908add734d340e7755fd85e0a3", "MIT"),
-    "fivethirtyeight/data": ("fcf572c4fba05a42f1f34f415bd5e6dc389efd68", "CC-BY-4.0"),
-    "fmtlib/fmt": ("60ccad511fd680cb91d8b60a315759f71c67bef9", "MIT"),
-    "folke/lazy.nvim": ("306a05526ada86a7b30af95c5cc81ffba93fef97", "Apache-2.0"),
-    "google/gson": ("9835b6f90192f79cdf5300c528fc6212455fb6c1", "Apache-2.0"),
-    "google/leveldb": ("78a352f47ed6c1e9d750545e9b242289185b87e1", "BSD-3-Clause"),
-    "google/magika": ("b141dc37f004fc922a6281a417035560b4c7aae6", "Apache-2.0"),
-    "guzzle/guzzle": ("2779e868a00289e1b1fd854af030c43a06f4bcb4", "MIT"),
-    "jOOQ/sakila": ("e089a5b1ec9af0df7a9c6a5d47d49fa1736a4e84", "BSD-2-Clause"),
-    "jessfraz/dockerfiles": ("8ff991327fd1c68369c2fb576215d0eabffca0e1", "MIT"),
-    "jekyll/jekyll": ("202df571314ba1d18e9fccd81d12aaad4a703c38", "MIT"),
-    "jgm/pandoc": ("0a9a2f261510322ee5a33a2a7facce54b8a718ec", "GPL-2.0+ (read, not copied)"),
-    "junegunn/fzf": ("956562daaa82ddf55ea8f7aeab56883377b742c6", "MIT"),
-    "kubernetes/examples": ("279e8e4fe314f6cb7bc55fa3fbc21bbeaa48c0ea", "Apache-2.0"),
-    "latex3/latex2e": ("7a74a9a09ce3925a786269953e8a02dcea0b7226", "LPPL-1.3c"),
-    "lerocha/chinook-database": ("7f67772503d71ba90f19283c38e93923addb43fa", "MIT"),
-    "lodash/lodash": ("9429a4ee03056e5b7be9a85a54571d7630f05983", "MIT"),
-    "mdn/css-examples": ("24f806373566e7c34f3aa7bf55bd097a6fff00d8", "CC0-1.0"),
-    "mojolicious/mojo": ("b4de430651b722f560b1577da9018e3f402d96ab", "Artistic-2.0"),
-    "nvim-lua/plenary.nvim": ("b9fd5226c2f76c951fc8ed5923d85e4de065e509", "MIT"),
-    "nvm-sh/nvm": ("b17550a0b9ab691439815dfccc8b73e3a59fa103", "MIT"),
-    "posquit0/Awesome-CV": ("8b850b477803a929a6dd74a74e3d5ab6b735d869", "LPPL-1.3c"),
-    "psf/requests": ("1f6589ec3a1ee910f9a65cc3ceac60b26677bc0e", "Apache-2.0"),
-    "redis/redis": ("4f8cdc2a1ea53e42955af758aabffee67cb455dd", "BSD-3-Clause/AGPL (read, not copied)"),
-    "rust-lang/cargo": ("af373f761aa4e42b093c2e453078fd73c8ce54dd", "MIT/Apache-2.0"),
-    "serde-rs/serde": ("1023d077510b4aef36a41ef56fdb7798568a2654", "MIT/Apache-2.0"),
-    "sinatra/sinatra": ("cb22afd7902b566b6eaba6c4ea89739494a65d12", "MIT"),
-    "sindresorhus/ky": ("3419113b48e034fdcf8fa6bd3be3da7b3d0d758f", "MIT"),
-    "spf13/cobra": ("adbc8813901bba65827259daa8e22ff94ec1f30e", "Apache-2.0"),
-    "square/okhttp": ("1682d9bac8c03dffde2969b0b74d47649d0dbb52", "Apache-2.0"),
-    "symfony/console": ("6b099f3306f7c9c2d2786ed736d0026b2903205f", "MIT"),
-    "toml-lang/toml-test": ("d168c2a4f539a5219c804055af1600b8cf9ca6d7", "MIT"),
+    "abseil/abseil-cpp": ("926f1d05a4f85663e4ca057f70f1a7f0a7d6b762", "Apache-2.0", "train"),
+    "actions/starter-workflows": ("1035244887e26fbbd4f1017d919fb5995cc521c4", "MIT", "train"),
+    "actix/actix-web": ("4dc9f1d3887a0629732a4f2b3bce193a37cef1b7", "MIT", "final"),
+    "AFNetworking/AFNetworking": ("d9f589cc2c1fe9d55eb5eea00558010afea7a41e", "MIT", "train"),
+    "aio-libs/aiohttp": ("495e778360d1924da63e16dba0f0d76baf56a56a", "Apache-2.0", "train"),
+    "airbnb/lottie-ios": ("f4db77d7feacba0c2360b84a40c38a6ce8ff399d", "Apache-2.0", "final"),
+    "alacritty/alacritty": ("bdb72b32eeb074e3a0b8559d8ccac458237474a3", "MIT", "train"),
+    "alacritty/alacritty-theme": ("659d2e1d669cd5722f11e58c44fd45dc26a6ffcd", "Apache-2.0", "train"),
+    "Alamofire/Alamofire": ("7595cbcf59809f9977c5f6378500de2ad73b7ddb", "MIT", "train"),
+    "alibaba/fastjson": ("c942c83443117b73af5ad278cc780270998ba3e1", "Apache-2.0", "train"),
+    "allenai/allennlp": ("80fb6061e568cb9d6ab5d45b661e86eb61b92c82", "Apache-2.0", "train"),
+    "allisonhorst/palmerpenguins": ("8957207b78d6ccd1b4654a9dd9c9041b657478ab", "CC0-1.0", "train"),
+    "android/nowinandroid": ("d6abd6d3e562ae0f017888f5d62042316a49a2d6", "Apache-2.0", "final"),
+    "apache/commons-lang": ("d15939ef46f0bd4144994df8be95cf5a7f91eb52", "Apache-2.0", "final"),
+    "App-vNext/Polly": ("173d6d1d2e28a4697f1ac1d22da68f77ff19a0c9", "BSD-3-Clause", "train"),
+    "apple/swift-nio": ("63018571c88ab6807d5d80ea0f1ef7d9197c0489", "Apache-2.0", "train"),
+    "argoproj/argo-cd": ("37ee0097cf851bc2dd7665fc081bbce61a7e836e", "Apache-2.0", "train"),
+    "arrow-kt/arrow": ("0aa9227a8dcc51fc207b219f328c62cf85195a2e", "Apache-2.0", "final"),
+    "asdf-vm/asdf": ("25b3911c7239a0f7cb7ee86acb4d81aed4d7d930", "MIT", "train"),
+    "AutoMapper/AutoMapper": ("4b9633f60ee386cf0efc69b967e04fa28405cf3e", "MIT", "final"),
+    "axios/axios": ("23a25af0688d1db2c396deb09229d2271cc24f6c", "MIT", "final"),
+    "basscss/basscss": ("81040418e53918d6c95f9ee69df70b0636b93814", "MIT", "final"),
+    "bats-core/bats-core": ("d22e41faad59f5fd942a88c992b4913a27a460c4", "MIT", "train"),
+    "beyondgrep/ack3": ("b304dbee1cb4d125c6d44f191be8cd758c88acc3", "Artistic-2.0", "train"),
+    "biocore/scikit-bio": ("429fbdc80cdfd7e569b1b2da234969b9a154a6d4", "BSD-3-Clause", "train"),
+    "bitnami/charts": ("5165628ae06697f8f68a670bef7739d93c4b7f44", "Apache-2.0", "train"),
+    "boto/boto3": ("722e01b074c67db38ad226ac1a2dab5c36c1577c", "Apache-2.0", "train"),
+    "bottlepy/bottle": ("2a743a302a71460bfe4c0b8b7cb99a306b0328c6", "MIT", "train"),
+    "BradLarson/GPUImage": ("167b0389bc6e9dc4bb0121550f91d8d5d6412c53", "BSD-3-Clause", "final"),
+    "briannesbitt/Carbon": ("b13f05955dcfd7da71d60af745fd148cbdb73505", "MIT", "final"),
+    "broadinstitute/gatk": ("51797aa7f2a6d2cb7af26c2212752cd4aa90b828", "Apache-2.0", "final"),
+    "BurntSushi/ripgrep": ("3fce3b5bb0236da2df6d99672afb8a719642eca7", "MIT/Unlicense", "train"),
+    "BurntSushi/xsv": ("f4304660231d7907798e831411871d2679d335c3", "MIT/Unlicense", "train"),
+    "caddyserver/caddy": ("0cf03d32f7d99cf160d5375e8a40fbe3d910d515", "Apache-2.0", "train"),
+    "cakephp/cakephp": ("e15d186e05e9e02231d53ba3bb6daa9290c3a470", "MIT", "train"),
+    "capistrano/capistrano": ("72fa7231dcd318a45dca9edc2abd30fe281f0d56", "MIT", "train"),
+    "cashapp/sqldelight": ("f79bd8ae2cf991de6dccdb643376253402f665e1", "Apache-2.0", "train"),
+    "catchorg/Catch2": ("a6ee7e20cd4011129816df7992c1a9db2ef4b58f", "MIT", "train"),
+    "ccgus/fmdb": ("d3abf748a2788471535993286603322ccdd02c3d", "MIT", "final"),
+    "celery/celery": ("5dc781f0bd5f36186bfcc74e0a4f9f654452c69b", "BSD-3-Clause", "train"),
+    "cert-manager/cert-manager": ("2d0d7f7f74241a9cbf79f0e2a7bb247238ee09fd", "Apache-2.0", "final"),
+    "Chalarangelo/mini.css": ("e849238d198c032c9d3fa84ccadf59ea7f0ad06c", "MIT", "train"),
+    "charmbracelet/bubbletea": ("73b6d91ac1c3854dd4af046ab5f9e51d3b3b4290", "MIT", "final"),
+    "chartjs/Chart.js": ("cb02e1d207bd4c4c40b20c259017f85f26f1e30a", "MIT", "train"),
+    "clap-rs/clap": ("6982fb1c98c7247e38a6d4f04191b94e30497e7b", "MIT", "train"),
+    "cli/cli": ("44ee17760709bedf1cad7e452e61751489b81a33", "MIT", "train"),
+    "CLIUtils/CLI11": ("c1cfe00d2f3d862aecfe6e69ec810414d5f4c906", "BSD-3-Clause", "train"),
+    "CocoaLumberjack/CocoaLumberjack": ("44f4f2669d026430b3335e9c23fb83c5ad00f2e7", "BSD-3-Clause", "train"),
+    "CocoaPods/CocoaPods": ("b80e113e28a7e23cd6dbc169f0c923f6b48bf7a2", "MIT", "train"),
+    "CodeEditApp/CodeEdit": ("cec6287a49a0a460cd7cab17f254eebc3ada828e", "MIT", "train"),
+    "coil-kt/coil": ("a42b7709600630cd2bed73517832442b98d4d7b5", "Apache-2.0", "train"),
+    "colinhacks/zod": ("e516c3baf22615e20934116abebfed6c000222c2", "MIT", "final"),
+    "composer/composer": ("eba7baa59eb1b59246cf9800b0120fe78915b6ac", "MIT", "train"),
+    "containerd/containerd": ("301026e58c619e63d09c0ec411012e54c0124b03", "Apache-2.0", "train"),
+    "csstools/sanitize.css": ("09f98b4c1e4f008805fb5947ff9bd1a9d8ab46ad", "CC0-1.0", "final"),
+    "curl/curl": ("5c61e168698a72b87437d58ed728bcdea6d5db42", "curl", "train"),
+    "dandavison/delta": ("f85c46ba8b913aa3208af0f3573db90286e56e18", "MIT", "train"),
+    "DapperLib/Dapper": ("6d48ef664acc7298c649e2d449d903b3360d5a90", "Apache-2.0", "final"),
+    "datasets/covid-19": ("daefa2fe355b1900e0f3b2e206512d54432cab92", "PDDL-1.0", "final"),
+    "datasets/s-and-p-500-companies": ("56509dd80619e4d8e1410c2260d68ddd3eab6068", "PDDL-1.0", "final"),
+    "date-fns/date-fns": ("dd66398305c2b015fba3c1b3d31ccff42ee8d4cf", "MIT", "train"),
+    "dathere/qsv": ("1534b623267cdd46607e1643a26a2eb97953164b", "MIT", "final"),
+    "DaveGamble/cJSON": ("a29814f285cc531c00223743ad3c55cd38c0dc56", "MIT", "train"),
+    "dbt-labs/dbt-utils": ("700764ce230b2fb775b5338b6bc77a72233ea34c", "Apache-2.0", "final"),
+    "deedy/Deedy-Resume": ("6d06ba7d8eee5fb8870bb00cb13a777f2083aa18", "Apache-2.0", "train"),
+    "denoland/std": ("ca58f9427152c946ce1c1bc287d290efde1fbab7", "MIT", "train"),
+    "detekt/detekt": ("dbfb8423263b79c3d035a21d110b10bf4ba02cfe", "Apache-2.0", "train"),
+    "devcontainers/images": ("bed3eb260c3c0d78a95ba6a5c27af3601a44b3c8", "MIT", "train"),
+    "diesel-rs/diesel": ("04cc1b0bc6578021db542464e6cd1a21e0d39235", "MIT", "train"),
+    "docker-library/python": ("4f07059567fa61c80397126e8063dbbde011b794", "MIT", "final"),
+    "docker/awesome-compose": ("18f59bdb09ecf520dd5758fbf90dec314baec545", "CC0-1.0", "train"),
+    "docker/docker-install": ("60d4787004fea99ea3b3b4a92836144c3119ad33", "Apache-2.0", "train"),
+    "doctrine/orm": ("44fa8bbde87238ad9b574e87325c7ff89c75837e", "MIT", "train"),
+    "Dogfalo/materialize": ("824e78248b3de81e383445e76ffb04cc3264fe7d", "MIT", "train"),
+    "dokku/dokku": ("33896f5d7efc3b03d0ea94934d8413cddbce07fd", "MIT", "train"),
+    "dolthub/dolt": ("0d6b06015867dd0cabd2eb51ff222691aae992dc", "Apache-2.0", "train"),
+    "DotNetAnalyzers/StyleCopAnalyzers": ("4d92a691e09937ea41a7d62071ec23892e64831a", "MIT", "train"),
+    "drogonframework/drogon": ("74fc004c8dc8244fe3b6c56628601053b5a15c37", "MIT", "train"),
+    "dropwizard/dropwizard": ("86b652321ef9d20a9d2c958e4938e25008e2aacb", "Apache-2.0", "train"),
+    "dtolnay/anyhow": ("1dbe1862aae650423e3361fbd20b7d17c5109cc3", "MIT", "final"),
+    "duckdb/duckdb": ("044a04a7cd39e6e8235f756597ae42dde084e5e5", "MIT", "train"),
+    "dylanaraps/neofetch": ("ccd5d9f52609bbdcd5d8fa78c4fdb0f12954125f", "MIT", "train"),
+    "EbookFoundation/free-programming-books": ("5b277d20f623ce5b2889b16fc9dd5e266536f521", "CC-BY-4.0", "train"),
+    "echasnovski/mini.nvim": ("b5bae7dd5802b47bb03babfb374fdfdab02b9d8b", "MIT", "train"),
+    "ElegantLaTeX/ElegantBook": ("47c8e134219f5b5c24c89a4087d165279ce4fe37", "LPPL-1.3c", "train"),
+    "encode/httpx": ("ae1b9f66238f75ced3ced5e4485408435de10768", "BSD-3-Clause", "train"),
+    "eslint/eslint": ("c27bc926e496985eb7911c09eb60914b2e4b5d0f", "MIT", "train"),
+    "etcd-io/etcd": ("c34dc7ee0048fd2bcc44d50beff002e5e8069b69", "Apache-2.0", "train"),
+    "excalidraw/excalidraw": ("4872083c044491b6d5c96ae134a75464f96d6831", "MIT", "train"),
+    "explosion/spaCy": ("f69c32f7a033366ec0d49ec94e5a4feb885d5157", "MIT", "train"),
+    "expressjs/express": ("a3714473feb3d2908add734d340e7755fd85e0a3", "MIT", "train"),
+    "facebook/zstd": ("2dddf0905619b70c25faeca7f1a39601dc97616f", "BSD-3-Clause (or GPL-2.0)", "train"),
+    "fastapi/fastapi": ("c3f316b7e814667e8ee81e03a7330d00ee61e45c", "MIT", "train"),
+    "FasterXML/jackson-databind": ("3ff375f6cafa9696f43c5ba6f1d607cbd4ea20da", "Apache-2.0", "train"),
+    "fastlane/fastlane": ("d5347690d47de21d0e6fe78bd5ce77e35a714350", "MIT", "train"),
+    "files-community/Files": ("3c23ca92e3749abb86292146855a8536db882084", "MIT", "final"),
+    "filp/whoops": ("d2102955e48b9fd9ab24280a7ad12ed552752c4d", "MIT", "train"),
+    "fivethirtyeight/data": ("fcf572c4fba05a42f1f34f415bd5e6dc389efd68", "CC-BY-4.0", "final"),
+    "Flipboard/FLEX": ("91547b93d6a393ac426bcb45af6332de78414649", "BSD-3-Clause", "train"),
+    "FluentValidation/FluentValidation": ("ea299fe59719950018fa240dab86da414190d7f4", "Apache-2.0", "train"),
+    "fluxcd/flux2": ("da2d22d3690191a315822612085f424e4133b06a", "Apache-2.0", "train"),
+    "flyway/flyway": ("c5e20fc77341d4117e7a291214e23f89c1371516", "Apache-2.0", "train"),
+    "fmtlib/fmt": ("60ccad511fd680cb91d8b60a315759f71c67bef9", "MIT", "train"),
+    "folke/lazy.nvim": ("306a05526ada86a7b30af95c5cc81ffba93fef97", "Apache-2.0", "final"),
+    "FortAwesome/Font-Awesome": ("a1232e34553634c5363aa62c8d1b02161a4438e1", "MIT (code)", "train"),
+    "foundation/foundation-sites": ("337be7a8d9d20d28f5d27d2d98131a6d3772506c", "MIT", "train"),
+    "frictionlessdata/frictionless-py": ("44661adf0c9ec593d48642ba380ce33bbad95e15", "MIT", "train"),
+    "gabime/spdlog": ("62302019babd8fdf63c1c6dc4c9faa48d441a7f0", "MIT", "final"),
+    "geerlingguy/ansible-for-devops": ("86e1bf80098239cd995d54217585e8d61117d2e7", "MIT", "final"),
+    "geerlingguy/mac-dev-playbook": ("b775be2d3b34429c0b537362956aa4dbec076f89", "MIT", "final"),
+    "gin-gonic/gin": ("dcaa4296d111981ffb31ac3eba90bb63e1eb5ab9", "MIT", "final"),
+    "go-kit/kit": ("78fbbceece7bbcf073bee814a7772f4397ea756c", "MIT", "final"),
+    "golang-migrate/migrate": ("18966c755f83de2b250dd8e766bad8b769cd0e25", "MIT", "train"),
+    "google-research/arxiv-latex-cleaner": ("bcc1460cc4be72ddac08f22c54b23f23f14b102d", "Apache-2.0", "train"),
+    "google/accompanist": ("fda7f06a24a42b0b1afa75591e768d82d2941984", "Apache-2.0", "train"),
+    "google/gson": ("9835b6f90192f79cdf5300c528fc6212455fb6c1", "Apache-2.0", "train"),
+    "google/leveldb": ("78a352f47ed6c1e9d750545e9b242289185b87e1", "BSD-3-Clause", "train"),
+    "google/libphonenumber": ("f7e3e88c92b905c8d6edb81f336dbe25edc05b52", "Apache-2.0", "train"),
+    "google/magika": ("b141dc37f004fc922a6281a417035560b4c7aae6", "Apache-2.0", "train"),
+    "google/sentencepiece": ("273449044caa593c2fd7eb7550cb3ab2cff93f1a", "Apache-2.0", "train"),
+    "google/styleguide": ("8487c083e1faecb1259be8a8873618cfdb69d33d", "Apache-2.0", "train"),
+    "GoogleCloudPlatform/bigquery-utils": ("8c6ade77f905f249e9791443a90a32a1222885f8", "Apache-2.0", "train"),
+    "GoogleCloudPlatform/kubernetes-engine-samples": ("2b5036514162a489145c5e5570bc320efbcb37bf", "Apache-2.0", "train"),
+    "GoogleContainerTools/distroless": ("cd080764af3103b2f49fb5eb23297c72c945e77a", "Apache-2.0", "train"),
+    "gorilla/mux": ("db9d1d0073d27a0a2d9a8c1bc52aa0af4374d265", "BSD-3-Clause", "final"),
+    "gpoore/minted": ("955ffd2f7fc0615212fdddc386bad1e36e6e78ad", "LPPL-1.3c", "train"),
+    "great-expectations/great_expectations": ("ce78204d6d659caf676ccdcaec0a3184bb95445f", "Apache-2.0", "train"),
+    "gugod/App-perlbrew": ("9a05a3c6fc515063c5400c18227664c3f59515e2", "MIT", "final"),
+    "gulpjs/gulp": ("61f22dc11bb14234b555253095fa1d224ce0eab1", "MIT", "train"),
+    "guzzle/guzzle": ("2779e868a00289e1b1fd854af030c43a06f4bcb4", "MIT", "final"),
+    "h2o/h2o": ("edd7a120bfc4af11ac0cbebce2a43cc1f93f9af1", "MIT", "train"),
+    "h5bp/html5-boilerplate": ("b7e31d67f4cf83e23d51f4decc73618bf8bd77ba", "MIT", "train"),
+    "hail-is/hail": ("fd91ae342ffc0cdf15687047782f0752c31ee32b", "MIT", "train"),
+    "Hammerspoon/hammerspoon": ("b6b3b22f807119681bc333d4472beacb32752e67", "MIT", "train"),
+    "hanami/hanami": ("5948958cd14d98e43dde814d3754d57156236b7a", "MIT", "final"),
+    "hapijs/hapi": ("f2a24f6635c0892842f6eaf9154d3788f2f1d084", "BSD-3-Clause", "final"),
+    "HarisIqbal88/PlotNeuralNet": ("e96bc852189c2089dd500527a0a01a5a36e8977e", "MIT", "final"),
+    "heartcombo/devise": ("7ca7ed9c174525a4d36167441b35af4a0991b6af", "MIT", "final"),
+    "helm/charts": ("390ee6614b4bb0da96b397f9b382e3ddca9f59a4", "Apache-2.0", "train"),
+    "Homebrew/brew": ("aad366ffaf6a8c94c66d35e4b990d42ac4195305", "BSD-2-Clause", "train"),
+    "Homebrew/install": ("ca0130bd52235f2fcb2bf23cfdda004bc5d250c1", "BSD-2-Clause", "train"),
+    "honojs/hono": ("28a9c128912de19f3fb28b00ae289c9b93f6f392", "MIT", "final"),
+    "houseabsolute/DateTime.pm": ("ef0abfb8d56cc361214c0c928c3e3752819409dd", "Artistic-2.0", "final"),
+    "hrsh7th/nvim-cmp": ("a1d504892f2bc56c2e79b65c6faded2fd21f3eca", "MIT", "final"),
+    "Humanizr/Humanizer": ("ffc2b77c0f30d2fb176875841424379319d0ae9b", "MIT", "train"),
+    "hyperium/hyper": ("8fcaf1a62787b824fdd7b95a3e7c9ea81acd3449", "MIT", "final"),
+    "ibireme/YYKit": ("4e1bd1cfcdb3331244b219cbd37cc9b1ccb62b7a", "MIT", "final"),
+    "iluwatar/java-design-patterns": ("22a34127d0b08449c24cf7e230c04a097deca2f3", "MIT", "train"),
+    "InsertKoinIO/koin": ("fff5291f333c04fe5d6d9447f72740647d40d186", "Apache-2.0", "train"),
+    "James-Yu/LaTeX-Workshop": ("e5f9ec34881848a13d0991f288a55284d8514eb2", "MIT", "train"),
+    "JamesNK/Newtonsoft.Json": ("09bb545d72969ad7fb4ea07db0d5c34f4fc07877", "MIT", "final"),
+    "janet-lang/janet": ("284990a04303a40e6ce42cf33e049d23873b5535", "MIT", "final"),
+    "jashkenas/underscore": ("e70d5bd070f1d883b40e786a955a61e4f4b3c2c6", "MIT", "train"),
+    "javalin/javalin": ("cdfa0f7249f8c8ffca2b42a5969c3e45369d2c1c", "Apache-2.0", "train"),
+    "jbeder/yaml-cpp": ("c3f81127320662deb3e28f4da0a511f1faecd860", "MIT", "train"),
+    "jbogard/MediatR": ("8a64581e2570e7410c5f44835d9ea112beccbe6b", "Apache-2.0", "final"),
+    "jdg/MBProgressHUD": ("4a7c5f3e53cdea77c5dcb8578c2ee5acacdf6781", "MIT", "final"),
+    "jekyll/jekyll": ("202df571314ba1d18e9fccd81d12aaad4a703c38", "MIT", "train"),
+    "jenil/chota": ("7d780731421fc987d8f7a1c8f66c730d8573684c", "MIT", "final"),
+    "jessfraz/dockerfiles": ("8ff991327fd1c68369c2fb576215d0eabffca0e1", "MIT", "final"),
+    "JetBrains/Exposed": ("1be664715fc581cda0ec6141b2914908dabe184e", "Apache-2.0", "train"),
+    "jgm/pandoc-templates": ("eb81c634bb27d164541ab395fde33cc22e5f91a6", "BSD-3-Clause (or GPL-2.0+)", "train"),
+    "jhy/jsoup": ("46b620860af930eedc193a705eaf7cea5aec89a6", "MIT", "final"),
+    "jnunemaker/httparty": ("2daba91bf3f61de2676a2e906f4d3181ebadea83", "MIT", "final"),
+    "johnkerl/miller": ("d413b308674759af09a324a60d5a0394c0a9c944", "BSD-2-Clause", "train"),
+    "jOOQ/sakila": ("e089a5b1ec9af0df7a9c6a5d47d49fa1736a4e84", "BSD-2-Clause", "final"),
+    "jqlang/jq": ("579e6f76cffd7643ba4002a2c3618a5ea710589a", "MIT", "final"),
+    "jquery/jquery": ("51eb576cca6ffce252dc152bf8e91d5230a0d887", "MIT", "train"),
+    "jquery/jquery-ui": ("08b704407a4a0ed4d8fe544aac5953ea378e6361", "MIT", "train"),
+    "junegunn/fzf": ("956562daaa82ddf55ea8f7aeab56883377b742c6", "MIT", "train"),
+    "jupyter/docker-stacks": ("8209386950497966c8a9aa446b9a84a5dd78eab5", "BSD-3-Clause", "train"),
+    "kikito/inspect.lua": ("a8ca3120dfec48801036eaeff9335ab7a096dd24", "MIT", "final"),
+    "kikito/middleclass": ("aa8f88b31715d7a58cc52d4bc6721d55e6c84f92", "MIT", "final"),
+    "kishikawakatsumi/KeychainAccess": ("e0c7eebc5a4465a3c4680764f26b7a61f567cdaf", "MIT", "final"),
+    "kks32/phd-thesis-template": ("8d6c2d59790d93ef58e50f908d98d49e00b4fb1d", "MIT", "final"),
+    "kognise/water.css": ("d950cbc9f8607521587fae1aa523f85e25f8396f", "MIT", "train"),
+    "Kong/kong": ("22246ef28c16842098369b494eef879222e30c7b", "Apache-2.0", "train"),
+    "kotest/kotest": ("dfee83ac086872c0ffe788d975e39d66f074f141", "Apache-2.0", "train"),
+    "Kotlin/kotlinx.coroutines": ("792ac67bdcd5592e5764753e623a9e8c6e4bcb29", "Apache-2.0", "final"),
+    "ktorio/ktor": ("ef92e5537d7465961f1b3f2b21e217fc35bcfa1f", "Apache-2.0", "train"),
+    "kubernetes-sigs/kustomize": ("12f9e6391464b3ad9dd3fe8182049dc1b1772990", "Apache-2.0", "train"),
+    "kubernetes/examples": ("279e8e4fe314f6cb7bc55fa3fbc21bbeaa48c0ea", "Apache-2.0", "train"),
+    "kward/shunit2": ("f39734a3dd56495c2fee1d4b0925bb31082e36d2", "Apache-2.0", "train"),
+    "labstack/echo": ("05489dc1730161df26b72d1ae2a3ba6fb8178fc7", "MIT", "train"),
+    "laravel/framework": ("bd71b45fbb7e672957bf6ff61baddefe15fbca6a", "MIT", "train"),
+    "latex3/latex2e": ("7a74a9a09ce3925a786269953e8a02dcea0b7226", "LPPL-1.3c", "train"),
+    "latex3/latex3": ("6d662482549b99a4975f13cd666b73cea5ae9aeb", "LPPL-1.3c", "train"),
+    "Leaflet/Leaflet": ("c96f31a7a350a07cfbc852cf88e6ca69af5f5ec9", "BSD-2-Clause", "train"),
+    "leafo/lapis": ("5d460bb9acf2382524a6a5c7dc055468718b027b", "MIT", "final"),
+    "lerocha/chinook-database": ("7f67772503d71ba90f19283c38e93923addb43fa", "MIT", "final"),
+    "lervag/vimtex": ("c1b96604d9a387cde5a98bec8f6687ae3078b571", "MIT", "train"),
+    "lewis6991/gitsigns.nvim": ("31d6fb2d618bca1482b9f274751ead5f03461408", "MIT", "train"),
+    "liantze/AltaCV": ("91373530c55843533a4de12a29d28896f9b14c0d", "LPPL-1.3c", "train"),
+    "libevent/libevent": ("0c3e47ad5f654714e39bae3f8689a3446599b614", "BSD-3-Clause", "train"),
+    "libuv/libuv": ("6179e7af87413396d5853a1c3722c8b5749336c8", "MIT", "final"),
+    "libwww-perl/libwww-perl": ("65c6384c3d9e8a4f88a7fbe84307895dc78ccceb", "Artistic-1.0-Perl", "final"),
+    "lodash/lodash": ("9429a4ee03056e5b7be9a85a54571d7630f05983", "MIT", "train"),
+    "louthy/language-ext": ("03de3b6ca042fc50c073930b4ef17fe8730c36d1", "MIT", "train"),
+    "luarocks/luarocks": ("2d2cc8eff2f03c23d142f8059146fb241dcf56b5", "MIT", "train"),
+    "lunarmodules/busted": ("901de7d0d0a6128e240b5beca5359621e12b0331", "MIT", "final"),
+    "lunarmodules/Penlight": ("c317508c90cb384da22e79f6bd405eb4e406fc79", "MIT", "final"),
+    "madler/zlib": ("d201f04c72b0881220f5ba75ca19fd0e19fa848b", "Zlib", "final"),
+    "Mantle/Mantle": ("2a8e2123a3931038179ee06105c9e6ec336b12ea", "MIT", "final"),
+    "marshmallow-code/marshmallow": ("341b927f219205704728c05cd61f04d7e9727523", "MIT", "train"),
+    "MartinThoma/LaTeX-examples": ("2286e6e3833904b2c058b2a855db9b7f81776c59", "MIT", "train"),
+    "mdn/css-examples": ("24f806373566e7c34f3aa7bf55bd097a6fff00d8", "CC0-1.0", "train"),
+    "metacpan/metacpan-web": ("94dd316e85f0a2fa08c6d698c1476de03738771e", "Artistic-1.0-Perl", "train"),
+    "microsoft/GSL": ("ea559a35613a5bbf6889729c4a870c5196acdc4a", "MIT", "train"),
+    "microsoft/sql-server-samples": ("481085dc95720244a359f1311afd6003e0bcc09c", "MIT", "train"),
+    "microsoft/vscode-dev-containers": ("06b27a9a1d39dba6a7a8cca108cfb806c5c6e0d1", "MIT", "train"),
+    "milligram/milligram": ("d895f179623b56f3a741854998649c6d0c354533", "MIT", "train"),
+    "mkdocs/mkdocs": ("2862536793b3c67d9d83c33e0dd6d50a791928f8", "BSD-2-Clause", "train"),
+    "moby/buildkit": ("73ed6825c4b7569379ef89df0aedcdbe64473d31", "Apache-2.0", "train"),
+    "mochajs/mocha": ("e6b9ee773481fd739ae24caeb42f32ac0b010f95", "MIT", "final"),
+    "mockito/mockito": ("ee8a330da0218f32d5964acdeaa3ac39e2c6ce14", "MIT", "final"),
+    "mockk/mockk": ("0c2932be9adb347e35a1b96ca3115435b353d595", "Apache-2.0", "train"),
+    "mojolicious/mojo": ("b4de430651b722f560b1577da9018e3f402d96ab", "Artistic-2.0", "train"),
+    "moment/moment": ("18aba135ab927ffe7f868ee09276979bed6993a6", "MIT", "train"),
+    "moose/Moose": ("b31896a655ef061e3459c03e5feb2382de009fc4", "Artistic-1.0-Perl", "final"),
+    "Moya/Moya": ("10a9dd1577c4de5135a29f99410863d2e9ee034a", "MIT", "train"),
+    "mruby/mruby": ("06ed794af7cf0d6911097c056654ac813dbf43bb", "MIT", "final"),
+    "mxcl/PromiseKit": ("2bc44395edb4f8391902a9ff7c220471882a4d07", "MIT", "train"),
+    "necolas/normalize.css": ("fc091cce1534909334c1911709a39c22d406977b", "MIT", "train"),
+    "neovim/nvim-lspconfig": ("221c43884319e791519f0d6c94a7f2fbcd653278", "Apache-2.0", "train"),
+    "Netflix/Hystrix": ("7c03bafe32b518182e09e92fa57358a01043a504", "Apache-2.0", "train"),
+    "netty/netty": ("0bb88a3e061f77355627e7fd7fc170ffdada7578", "Apache-2.0", "train"),
+    "networkx/networkx": ("cfc6b79fc53f583aa15a79b2187ae30bd4f480ed", "BSD-3-Clause", "train"),
+    "nextstrain/ncov": ("5993a7421ea707d4ca5262adcfe944027dc8620c", "MIT", "train"),
+    "nextstrain/nextclade": ("6167b4290f3c1408932feb6c5e7e461ced996d6f", "MIT", "train"),
+    "nf-core/rnaseq": ("47b3b0d3daad69e99d45c9e2dd8db19ee28307a1", "MIT", "train"),
+    "nginx/nginx": ("3f6f7824d4e2eb1ac37dec76683d525ac0ff521c", "BSD-2-Clause", "final"),
+    "nginxinc/docker-nginx": ("b430becb8f0f6b8d69e68cc73a82ea2873c38639", "BSD-2-Clause", "final"),
+    "nicklockwood/SwiftFormat": ("561f2253c520d8ee7f1818dadf14cb623b7239f2", "MIT", "train"),
+    "nikic/PHP-Parser": ("fbd47f7ebcbb450138d92642a0a53b72a5285dda", "BSD-3-Clause", "final"),
+    "nlohmann/json": ("199dea11b17c533721b26249e2dcaee6ca1d51d3", "MIT", "train"),
+    "nodejs/docker-node": ("f27d936f7d7ccdeec25cd2de33584c1a841f561d", "MIT", "final"),
+    "nunit/nunit": ("3ca77a27f334fd87eaecc31d909b50cf72a1f20a", "MIT", "train"),
+    "nushell/nushell": ("3e1172d43cabb34afb798dfc9d8724839e18fe85", "MIT", "train"),
+    "nvim-lua/plenary.nvim": ("b9fd5226c2f76c951fc8ed5923d85e4de065e509", "MIT", "train"),
+    "nvim-lualine/lualine.nvim": ("221ce6b2d999187044529f49da6554a92f740a96", "MIT", "train"),
+    "nvim-telescope/telescope.nvim": ("7d324792b7943e4aa16ad007212e6acc6f9fe335", "MIT", "train"),
+    "nvim-treesitter/nvim-treesitter": ("bd41519ff7901da11ba6e1c8f419f17f2d94305a", "Apache-2.0", "train"),
+    "nvm-sh/nvm": ("b17550a0b9ab691439815dfccc8b73e3a59fa103", "MIT", "train"),
+    "OAI/OpenAPI-Specification": ("46c1076ba6f9a7a09ecaa6b740ab603cf6cc9886", "Apache-2.0", "train"),
+    "oatpp/oatpp": ("c9765f9e903acaa8a89f2d215ce8f45780a623cb", "Apache-2.0", "final"),
+    "ocornut/imgui": ("46d39d56febc2a00bdd2270dc88c8a13f2a0441a", "MIT", "final"),
+    "ohmyzsh/ohmyzsh": ("830a5bcfd29fd577fdcd5f3b8e98cbaf973421fa", "MIT", "train"),
+    "onevcat/Kingfisher": ("410984bf301f4fa224fe56277b3f8672cc465c79", "MIT", "train"),
+    "OpenRefine/OpenRefine": ("ff43aa1b531e25b81cc715df63dca3d75ae87a50", "BSD-3-Clause", "final"),
+    "openstack/nova": ("00a030403f672b975364c855b7d25b40ef83e757", "Apache-2.0", "final"),
+    "oracle/db-sample-schemas": ("23193e9f921b7501b295d3cbe4232bba0cc09341", "MIT", "final"),
+    "ossu/computer-science": ("acf1cc774628d90f18276571b2fa5c9e66ac2523", "MIT", "train"),
+    "oxalorg/sakura": ("1eab9fd871abc74ec74d1a6f18ee56148f5a4b8f", "MIT", "final"),
+    "pachterlab/kallisto": ("ba7da287c8f20400eb15e2ab8c51d0a4309fa4fc", "BSD-2-Clause", "train"),
+    "pallets/flask": ("2ac89889f4cc330eabd50f295dcef02828522c69", "BSD-3-Clause", "train"),
+    "Perl-Critic/Perl-Critic": ("c437d557ec903c99c5114bac738a484dfedb1f9f", "Artistic-1.0-Perl", "final"),
+    "perl5-dbi/dbi": ("bda3888eaa8002106d8e0b5fe4b14752f3fabadb", "Artistic-1.0-Perl", "train"),
+    "PerlDancer/Dancer2": ("21bc21d9456edb5acc36e7d3a7f9443b23abac71", "Artistic-1.0-Perl", "train"),
+    "PetarV-/TikZ": ("86aee049f5355d77c598b936399e42caf8941e60", "MIT", "final"),
+    "pgbouncer/pgbouncer": ("13a344f2625381296fc02e29b986a11be9c6b983", "ISC", "train"),
+    "pgf-tikz/pgf": ("1c7fc0fdc3ec8a6bdcfd68785c6bbd43ec110178", "LPPL-1.3c (or GPL-2.0)", "train"),
+    "pgvector/pgvector": ("e48241b4dcc045b18902914f668d03d1d399dfbe", "PostgreSQL", "final"),
+    "PHPOffice/PhpSpreadsheet": ("11645d54ac203be6693309f0cd5153a4dfbf3761", "MIT", "train"),
+    "picocss/pico": ("1039a4788d6abc368d5485ae6bac84a8f0e3096f", "MIT", "train"),
+    "pinterest/ktlint": ("8b3c23803408b99d90c89ae54f2aa18a49851595", "MIT", "train"),
+    "pinterest/PINRemoteImage": ("26818dc4ad9ca5ce3064e23524c4ac06e873076b", "Apache-2.0", "train"),
+    "pkulchenko/ZeroBraneStudio": ("8142e639510b777a97c0da861731e3c13fb605b4", "MIT", "train"),
+    "plack/Plack": ("c8215144d5e0cdd826ae2f497a14ca4d5c8a00c9", "Artistic-1.0-Perl", "final"),
+    "plotly/datasets": ("0c447c47b757ad74edecab31f0d72f849d2e67c2", "MIT", "train"),
+    "pmndrs/zustand": ("f094eebe9bd3b4b0d77b997f69ab1d273f69a877", "MIT", "train"),
+    "pointfreeco/swift-composable-architecture": ("d34c1dfe7a4b13ba96c37f8b78f7dc9432dd0471", "MIT", "final"),
+    "pola-rs/polars": ("4db92c12c08c390f95b517a00ae0afe818e1abf6", "MIT", "train"),
+    "posquit0/Awesome-CV": ("8b850b477803a929a6dd74a74e3d5ab6b735d869", "LPPL-1.3c", "final"),
+    "PostgREST/postgrest": ("4834678902681402a56c490f29947826e7ed5308", "MIT", "train"),
+    "pressly/goose": ("520411a16119bd3b332613d1ff8312c4cc249673", "MIT", "train"),
+    "prisma/prisma": ("9b75b95503c2f8fdfc75319e5b158912e11aae81", "Apache-2.0", "train"),
+    "projectlombok/lombok": ("ba2d0e8d591a4bbd650228d5fd1f7e9dc73289b0", "MIT", "train"),
+    "prometheus-operator/kube-prometheus": ("4d719f1dea8853540b3823ab1fbe6be74a9953b3", "Apache-2.0", "train"),
+    "prometheus/prometheus": ("d15adb9ad7e5d9fbde3a9a8f30200593a5a14d86", "Apache-2.0", "train"),
+    "psf/requests": ("1f6589ec3a1ee910f9a65cc3ceac60b26677bc0e", "Apache-2.0", "final"),
+    "puckel/docker-airflow": ("bed777970caa3e555ef618d84be07404438c27e3", "Apache-2.0", "train"),
+    "puma/puma": ("ff2e2126ee2f0f97e21c57ce1967afde1b6f05a1", "BSD-3-Clause", "train"),
+    "pydantic/pydantic": ("2151025aa51263f3016502b00010b78e4481eaa1", "MIT", "train"),
+    "pyenv/pyenv": ("bec9a562a59e48a730fe3320fe90c6999c82886c", "MIT", "train"),
+    "pypa/pip": ("6d309205789d368b2749d93fd6193d584811efd5", "MIT", "final"),
+    "pytest-dev/pytest": ("df87db7b0462fb764ef73fa00561adf8ad047572", "MIT", "final"),
+    "python-poetry/poetry": ("f46702336862f30050d5c641d5ed6f7568ded793", "MIT", "train"),
+    "pytorch/text": ("a5e610638ea47b4412a29cdb708ac5f2fabb1286", "BSD-3-Clause", "train"),
+    "qiime2/qiime2": ("02f2a0a0a5980deead9b048c1524ca699b1ab37a", "BSD-3-Clause", "final"),
+    "Quick/Quick": ("06be3a6b912be964bb93b0a8389aca5966e6346e", "Apache-2.0", "train"),
+    "rack/rack": ("8bf4eb078498edc9105fb04add80d89c5340e60b", "MIT", "final"),
+    "rails/rails": ("2a2db1e8d6d104ee0611efcae7eb023af65cff34", "MIT", "train"),
+    "rayon-rs/rayon": ("c4dac9f82ee03f61e855075b668229a9e4d759ad", "MIT", "final"),
+    "raysan5/raylib": ("abe23bf82dcab18a618067843aed4eec2b24ba97", "Zlib", "train"),
+    "rbenv/rbenv": ("23c3041695feb811c18dbb270096c7956f7c377d", "MIT", "train"),
+    "ReactiveCocoa/ReactiveObjC": ("1af6617f007cae727dce48d2031cc1e66d06f04a", "MIT", "final"),
+    "reactiveui/ReactiveUI": ("7519172cdf47ea7f62a6a666e5e3731ebdc1e168", "MIT", "train"),
+    "ReactiveX/RxJava": ("1eca072ba9980f3cbc5cfae68490cb5c3508f632", "Apache-2.0", "train"),
+    "ReactiveX/RxSwift": ("5abdfe46cc21e4d536cdfc3dd09e130503f599fb", "MIT", "train"),
+    "redhat-cop/openshift-applier": ("507b05d4a6867ef24d7f189399b8a31396899b78", "Apache-2.0", "train"),
+    "reduxjs/redux-toolkit": ("74200d87c27ca2b1c0915b2fbb4c44dd7494c2aa", "MIT", "train"),
+    "restsharp/RestSharp": ("9b2fe0a054eb732d4246ae5e117ffa02c703abd2", "Apache-2.0", "train"),
+    "robbiehanson/CocoaAsyncSocket": ("5ddba5e72f38e56010dbfac08b44478ee5000c0c", "public domain / BSD-3-Clause", "train"),
+    "romkatv/powerlevel10k": ("604f19a9eaa18e76db2e60b8d446d5f879065f90", "MIT", "final"),
+    "rubocop/rubocop": ("3a42c622171794510e03999c8d55129b73c5dc8f", "MIT", "train"),
+    "ruby-grape/grape": ("eb03d4ad982d4feec1f1b3aaf4f48a66e65f28c0", "MIT", "train"),
+    "rust-lang/book": ("917544888a55e4da7109bdba8c88c893c0da70f4", "MIT", "train"),
+    "rust-lang/cargo": ("af373f761aa4e42b093c2e453078fd73c8ce54dd", "MIT", "train"),
+    "rust-lang/rustfmt": ("1191d91d83f5582766404b4e912d19cd89866d56", "MIT", "train"),
+    "rust-lang/rustup": ("0878429a3d0868928cb57085332854e183f9fcfe", "MIT", "train"),
+    "rxi/lume": ("98847e7812cf28d3d64b289b03fad71dc704547d", "MIT", "train"),
+    "samtools/htslib": ("cb88c90b4620bf4c910b9c3b60e9738c48b09ddb", "MIT", "final"),
+    "sb2nov/resume": ("29293817f92cc4febf6fa14a0f3edf98c01c4db2", "MIT", "train"),
+    "scrapy/scrapy": ("11079cb1c85b9e75a39a7269943c69d1a975d485", "BSD-3-Clause", "train"),
+    "scverse/scanpy": ("fabadb9412c0d1cd9df9d9c2e95ac266d564ee18", "BSD-3-Clause", "train"),
+    "sdkman/sdkman-cli": ("f02e5de113ea46a95e5e2fd795eabe6f2b7d4095", "Apache-2.0", "train"),
+    "SDWebImage/SDWebImage": ("36e79ba485e9bb4d3cd4e3318908866dac5e7b51", "MIT", "train"),
+    "sebastianbergmann/phpunit": ("f123cdb2a2d49f15025794166cfed8bda8627dd2", "BSD-3-Clause", "train"),
+    "Seldaek/monolog": ("57eb1028342134e701e77c617565d51b6e5a2a53", "MIT", "final"),
+    "select2/select2": ("b2fa356a62c2223544d3d679d765c1134907d219", "MIT", "train"),
+    "Semantic-Org/Semantic-UI": ("597843ab84d565cccfd8fd7719416350ae73e734", "MIT", "train"),
+    "serde-rs/serde": ("1023d077510b4aef36a41ef56fdb7798568a2654", "MIT", "final"),
+    "serilog/serilog": ("60935b4d7abad71cf6157b45a10f5c3c65ead527", "Apache-2.0", "final"),
+    "sharkdp/bat": ("2ba8db9c14e5794572f5ea338c2b90404c9769cb", "MIT", "train"),
+    "sinatra/sinatra": ("cb22afd7902b566b6eaba6c4ea89739494a65d12", "MIT", "train"),
+    "sindresorhus/awesome": ("7cb5c8371c0fe73e5444a42d5542f6280c38b1a6", "CC0-1.0", "train"),
+    "sindresorhus/github-markdown-css": ("265b22aa79815418195f453352456d5784bb7580", "MIT", "train"),
+    "sindresorhus/ky": ("3419113b48e034fdcf8fa6bd3be3da7b3d0d758f", "MIT", "train"),
+    "sirupsen/logrus": ("87434bb3a736e2a27d34df66924471714f408d3d", "MIT", "final"),
+    "sjtug/SJTUThesis": ("507a8c89ce5dbf9c7784facc3061da6deb6ff054", "Apache-2.0", "train"),
+    "skydoves/Pokedex": ("0e747e749808dfe4e97107e31e4b4928b150e99b", "Apache-2.0", "final"),
+    "slimphp/Slim": ("038fd5713d5a41636fdff0e8dcceedecdd17fc17", "MIT", "final"),
+    "snakemake/snakemake": ("ead894bdc35aaf0d56238dc273645b49b43622cf", "MIT", "train"),
+    "SnapKit/Masonry": ("8bd77ea92bbe995e14c454f821200b222e5a8804", "MIT", "train"),
+    "socketio/socket.io": ("d2d753fed4435015c2d83fe62e676b44e07fa3f7", "MIT", "train"),
+    "sparkle-project/Sparkle": ("fa4eaa977cb1a390b237349be2f3d761175f345a", "MIT", "train"),
+    "sparklemotion/nokogiri": ("9507094faa5448c1c45edd50ec29f40f14a2b0c5", "MIT", "train"),
+    "spf13/cobra": ("adbc8813901bba65827259daa8e22ff94ec1f30e", "Apache-2.0", "final"),
+    "spring-projects/spring-petclinic": ("edf4db28affcc4741c79850a3d95bc3f177b5ff9", "Apache-2.0", "train"),
+    "sqitchers/sqitch": ("0ab857e3bb5060e6feda0dd3e05ebb04f7aac85b", "MIT", "train"),
+    "sqlalchemy/alembic": ("20e58db01cad3432c24734e11b893303cdb687a4", "MIT", "train"),
+    "sqlalchemy/sqlalchemy": ("f35da7e2b9349a08b8de1f6bd3b07c8bf8616790", "MIT", "train"),
+    "sqlc-dev/sqlc": ("99a7d7d0c7b913ded6a60a9d038ece99dcdf7892", "MIT", "train"),
+    "sqlfluff/sqlfluff": ("e8e8c5d24dee8371acb94177fd8a7a86a783151c", "MIT", "train"),
+    "square/okhttp": ("1682d9bac8c03dffde2969b0b74d47649d0dbb52", "Apache-2.0", "train"),
+    "square/retrofit": ("0b118105fe8436791436b8bc9c95b9aa2cfd3bdd", "Apache-2.0", "train"),
+    "squidfunk/mkdocs-material": ("5b36f2ac499a45905e246bc66bbee2858ef6556f", "MIT", "train"),
+    "starship/starship": ("6f33dcec91b758ccbae4ed850eaa6feabff798f9", "ISC", "train"),
+    "StartBootstrap/startbootstrap-sb-admin-2": ("f0309881ef82794a1bd6257cd321801bc38a0f3d", "MIT", "train"),
+    "stevearc/oil.nvim": ("b91ee5a77a6a9605d9c1aaf4fda74b66082c8297", "MIT", "train"),
+    "stretchr/testify": ("12f8b5612e125f337c4589e198771e5f8970f160", "MIT", "train"),
+    "Supervisor/supervisor": ("abc60468ea4b78c446cf3a194f6fccb83d90f670", "BSD-style (Repoze)", "train"),
+    "sveltejs/svelte": ("15720b16a5ef33e3e1f4301c77b94ec375070e73", "MIT", "train"),
+    "SwiftGen/SwiftGen": ("f7c23b63053e5a8aab4a4dbb633b24920bbb9436", "MIT", "train"),
+    "SwiftyJSON/SwiftyJSON": ("8805b547079d605f61f9c7964296384ff6fe853e", "MIT", "final"),
+    "symfony/console": ("6b099f3306f7c9c2d2786ed736d0026b2903205f", "MIT", "final"),
+    "tachyons-css/tachyons": ("2cb90e90f934e405cc51f9a49ba3e1a2c74bda0c", "MIT", "final"),
+    "tailwindlabs/tailwindcss": ("90f8ff41c8e2a4d17bc76921e23e9d672123da76", "MIT", "train"),
+    "TanStack/query": ("40321a0b1b3bdd0afa11f0e439642ab84cdf6afe", "MIT", "train"),
+    "taskflow/taskflow": ("83f90a279aaab33fd4ce1deed00ca07819cbc8f8", "MIT", "train"),
+    "tauri-apps/tauri": ("a8105eccb2122f003b4a36bbfb747998f53c5f10", "MIT/Apache-2.0", "train"),
+    "tectonic-typesetting/tectonic": ("d2224d9ba4185f952fd3d982eccd1f444dbdf895", "MIT", "train"),
+    "Tencent/rapidjson": ("24b5e7a8b27f42fa16b96fc70aade9106cf7102f", "MIT", "final"),
+    "Test-More/test-more": ("d0bb64c0fb52d74dfc5b2cd469f5f7ee63b30a69", "Artistic-1.0-Perl", "train"),
+    "Textualize/rich": ("42899d8a0a96b121a514516f4be9db44ff7aeaf3", "MIT", "train"),
+    "TextureGroup/Texture": ("be0b74b4e23bbd16a2159169a0c0d80f47fd5b45", "Apache-2.0", "train"),
+    "thephpleague/flysystem": ("072735c56cc0da00e10716dd90d5a7f7b40b36be", "MIT", "train"),
+    "ThePrimeagen/harpoon": ("ccae1b9bec717ae284906b0bf83d720e59d12b91", "MIT", "train"),
+    "thoughtbot/factory_bot": ("967d128e3710b9918f97c75b47b11251e85c2377", "MIT", "train"),
+    "tiangolo/uvicorn-gunicorn-docker": ("cb5abd5fddd4faa8b8a7c4765f8ed267b567476f", "MIT", "train"),
+    "tidyverse/readr": ("238ea873fdc1a34b3638f01493bd8df9f770ac62", "MIT", "train"),
+    "timescale/timescaledb": ("4bf70ffa9b3b7f190139536c0482a300e52cd44a", "Apache-2.0", "train"),
+    "tj/n": ("f52d2172f12cd76f0efe9524690723f52ab74f40", "MIT", "train"),
+    "tldr-pages/tldr": ("08e345f42639f67d99282813247ac670dc6e87cb", "CC-BY-4.0", "train"),
+    "tmux/tmux": ("c1f947a3c5bc72a40c32dead736f84c4628791ec", "ISC", "train"),
+    "tokio-rs/tokio": ("ea91b33ca57ff0581b38e735cc108f831bccbdaa", "MIT", "train"),
+    "toml-lang/toml-test": ("d168c2a4f539a5219c804055af1600b8cf9ca6d7", "MIT", "train"),
+    "tornadoweb/tornado": ("e530031405e2154654dedc4c84d5656b557ea310", "Apache-2.0", "train"),
+    "touchlab/KaMPKit": ("e8d76a268c3a512d7cca5865ccadba4df10da36e", "Apache-2.0", "final"),
+    "trpc/trpc": ("340811ba5320637fbaf48fccf3dbfdd258bd34db", "MIT", "train"),
+    "tuna/thuthesis": ("d149cdc7a5ab14d92bcef2346b019ade28994c0d", "LPPL-1.3c", "train"),
+    "typeorm/typeorm": ("281bfba42a5813b106bcf5ba79bc7f7251bd1e73", "MIT", "train"),
+    "uber-go/zap": ("5b81b37b81b8e2ed447a6f57991e372ee4fa5c8f", "MIT", "train"),
+    "uber/kepler.gl": ("72354560eca74d473623f90e9ca26593a707c329", "MIT", "train"),
+    "uikit/uikit": ("9f0b35d4484e9736eadd903968c443dfb42873c6", "MIT", "train"),
+    "uNetworking/uWebSockets": ("66dcff3dd48f0c19dd1703426365d062039321d0", "Apache-2.0", "final"),
+    "urfave/cli": ("1305a08200f7c4d873e28bd2bbad1ff257c6cfc4", "MIT", "train"),
+    "ustctug/ustcthesis": ("a9a7a1c732869fabd82ca296f44606f6667d4de9", "LPPL-1.3c", "train"),
+    "valkey-io/valkey": ("55bbbe09a3b37a98c907dbfbc225768ff253e84f", "BSD-3-Clause", "train"),
+    "vapor/vapor": ("13efaeefd52a965009fc6a69a96ba66e7f20402e", "MIT", "train"),
+    "vitejs/vite": ("a98c8d95d552c6fa98ab66fb810f5b39ad5abf49", "MIT", "train"),
+    "vlucas/phpdotenv": ("416df702837983f8d5ff48c9c3fee4f5f57b980b", "BSD-3-Clause", "train"),
+    "vuejs/core": ("e2bede96134f757aad5c5b33ac9be055022dbfc8", "MIT", "train"),
+    "Wandmalfarbe/pandoc-latex-template": ("0495ae157b8c2cb1953d998b7f3ffd36b4b3af89", "BSD-3-Clause", "train"),
+    "webpack/webpack": ("bc3e930f75e3f6ecbdf193a0dedf6067ea3a286b", "MIT", "train"),
+    "Wilfred/difftastic": ("9e2d60c882b523e75a1d2fae8d5134ff506743d6", "MIT", "train"),
+    "wireservice/csvkit": ("ba8033dcbb2c72089e88f38a1a50ddfc8e5ac3df", "MIT", "train"),
+    "wren-lang/wren": ("77aeb12ab8cff432dcc0e0c511d0f30366650f15", "MIT", "train"),
+    "XAMPPRocky/tokei": ("fa44e5194060305576514d59b850353643afbfc8", "MIT", "train"),
+    "xu-cheng/latex-action": ("edc9ed6a54876207fe7bae248873d99560dd9ead", "MIT", "final"),
+    "xunit/xunit": ("0f990559500aeefa24551c4bb8bdb154fe3d0c87", "Apache-2.0", "train"),
+    "yiisoft/yii2": ("45e679d7ce99ce11d78d9785123e1ee2da79e17c", "BSD-3-Clause", "train"),
+    "zsh-users/zsh-autosuggestions": ("85919cd1ffa7d2d5412f6d3fe437ebdbeeec4fc5", "MIT", "final"),
+    "zxing/zxing": ("7f129804e396958ae762da288da5df330d142da0", "Apache-2.0", "train"),
 }
 
-# kind: ([training sources], [test sources]); a source is (repository, [path globs]), or
-# ("machine", [filesystem globs]) for this machine's files, or ("git-diff", repository) for
-# patches made from the repository's own history.
-KINDS = {
-    "python": ([("machine", ["/usr/lib/python3/**/*.py"]),
-                ("google/magika", ["*.py"])], [("psf/requests", ["*.py"])]),
-    "shell": ([("docker-library/official-images", ["*.sh"]), ("redis/redis", ["*.sh"]), ("ohmyzsh/ohmyzsh", ["*.sh"]),
-               ("machine", ["/usr/share/**/*.sh", "/usr/lib/**/*.sh"])],
-              [("kubernetes/examples", ["*.sh"]), ("apple/swift-nio", ["*.sh"]), ("nvm-sh/nvm", ["*.sh"])]),
-    "c": ([("curl/curl", ["*.c"])], [("redis/redis", ["*.c"])]),
-    "c-header": ([("curl/curl", ["*.h"]), ("machine", ["/usr/include/linux/**/*.h", "/usr/include/x86_64-linux-gnu/**/*.h"])], [("redis/redis", ["*.h"])]),
-    "c++": ([("fmtlib/fmt", ["*.cc"])], [("google/leveldb", ["*.cc"])]),
-    "c++-header": ([("fmtlib/fmt", ["*.h"]), ("machine", ["/usr/include/c++/**/*.h"])], [("google/leveldb", ["*.h"])]),
-    "objective-c": ([("AFNetworking/AFNetworking", ["*.m"]), ("CocoaLumberjack/CocoaLumberjack", ["*.m"])], [("SDWebImage/SDWebImage", ["*.m"])]),
-    "swift": ([("apple/swift-nio", ["*.swift"])], [("apple/swift-argument-parser", ["*.swift"])]),
-    "rust": ([("rust-lang/cargo", ["*.rs"])], [("BurntSushi/ripgrep", ["*.rs"]), ("serde-rs/serde", ["*.rs"])]),
-    "go": ([("junegunn/fzf", ["*.go"])], [("spf13/cobra", ["*.go"])]),
-    "java": ([("apache/commons-lang", ["*.java"])], [("google/gson", ["*.java"])]),
-    "kotlin": ([("Kotlin/kotlinx.coroutines", ["*.kt"]), ("InsertKoinIO/koin", ["*.kt"])], [("square/okhttp", ["*.kt"])]),
-    "c#": ([("JamesNK/Newtonsoft.Json", ["*.cs"]), ("App-vNext/Polly", ["*.cs"])], [("AutoMapper/AutoMapper", ["*.cs"])]),
-    "typescript": ([("colinhacks/zod", ["*.ts"]), ("vuejs/core", ["*.ts"])], [("sindresorhus/ky", ["*.ts"]), ("google/magika", ["*.ts"])]),
-    "javascript": ([("expressjs/express", ["*.js"]), ("axios/axios", ["*.js"]), ("machine", ["/usr/share/**/*.js"])],
-                   [("lodash/lodash", ["*.js"]), ("mdn/css-examples", ["*.js"])]),
-    "ruby": ([("jekyll/jekyll", ["*.rb"])], [("sinatra/sinatra", ["*.rb"])]),
-    "php": ([("symfony/console", ["*.php"])], [("guzzle/guzzle", ["*.php"])]),
-    "lua": ([("latex3/latex2e", ["*.lua"]), ("nvim-lua/plenary.nvim", ["*.lua"])], [("folke/lazy.nvim", ["*.lua"])]),
-    "perl": ([("mojolicious/mojo", ["*.pm", "*.pl"]), ("machine", ["/usr/share/perl5/**/*.pm", "/usr/share/perl/**/*.pm"])], [("curl/curl", ["*.pl", "*.pm"])]),
-    "sql": ([("jOOQ/sakila", ["*.sql"])], [("lerocha/chinook-database", ["*.sql"]), ("datacharmer/test_db", ["*.sql", "*.dump"])]),
-    "css": ([("animate-css/animate.css", ["*.css"]), ("machine", ["/usr/share/**/*.css"])], [("mdn/css-examples", ["*.css"])]),
-    "markdown": ([("curl/curl", ["*.md"]), ("rust-lang/cargo", ["*.md"]), ("machine", ["/usr/share/**/*.md"])], [("jekyll/jekyll", ["*.md"])]),
-    "yaml": ([("kubernetes/examples", ["*.yaml"]), ("machine", ["/usr/share/**/*.yaml", "/usr/lib/**/*.yml"])], [("ansible/ansible-examples", ["*.yml"])]),
-    "toml": ([("toml-lang/toml-test", ["tests/valid/*.toml"])], [("rust-lang/cargo", ["*.toml"])]),
-    "ini": ([("machine", ["/usr/**/*.ini", "/etc/**/*.ini", "/usr/lib/systemd/**/*.service", "/usr/**/setup.cfg"])],
-            [("google/magika", ["*.ini"]), ("ansible/ansible-examples", ["*.cfg"])]
-            + [(repo, [".editorconfig", "tox.ini", "setup.cfg", ".gitmodules"]) for repo in sorted(REPOS)]),
-    "csv": ([("fivethirtyeight/data", ["[a-m]*.csv"])], [("fivethirtyeight/data", ["[n-z]*.csv"]),
-                                                        ("BurntSushi/ripgrep", ["*.csv"])]),
-    "tsv": ([("fivethirtyeight/data", ["*[02468].tsv", "*[a-m].tsv"])],
-            [("fivethirtyeight/data", ["*[13579].tsv", "*[n-z].tsv"]), ("machine", ["/usr/**/*.tsv"])]),
-    "makefile": ([("machine", ["/usr/share/**/Makefile", "/usr/lib/**/Makefile", "/usr/share/**/*.mk"]), ("redis/redis", ["*Makefile"])],
-                 [("kubernetes/examples", ["*Makefile"]), ("psf/requests", ["*Makefile"]),
-                  ("jgm/pandoc", ["*Makefile"]), ("curl/curl", ["*Makefile.am", "*Makefile.inc"])]),
-    "dockerfile": ([("docker-library/python", ["*Dockerfile*"]), ("docker-library/golang", ["*Dockerfile*"]),
-                    ("google/magika", ["*Dockerfile*"])],
-                   [("kubernetes/examples", ["*Dockerfile*"]), ("jessfraz/dockerfiles", ["*Dockerfile*"])]),
-    "tex": ([("latex3/latex2e", ["*.tex"])], [("posquit0/Awesome-CV", ["*.tex"]), ("jgm/pandoc", ["*.tex"])]),
-    "diff": ([("git-diff", "junegunn/fzf")], [("git-diff", "spf13/cobra")]),
-    "prose": ([("machine", ["/usr/share/common-licenses/**/*", "/usr/share/doc/**/README", "/usr/share/doc/**/*.txt"])],
-              [(repo, ["LICENSE", "LICENSE.txt", "LICENSE.md", "COPYING", "NOTICE"]) for repo in sorted(REPOS)]),
+# The file names of each kind. A `.h` file is a C header in a repository with more C than C++
+# sources, a C++ header where C++ has more, and neither beside Objective-C; a `.m` file is
+# Objective-C only where a repository has more than five (elsewhere it may be MATLAB's).
+GLOBS = {
+    "python": ["*.py"], "shell": ["*.sh", "*.bash"], "c": ["*.c"], "c-header": [], "c++": ["*.cc", "*.cpp", "*.cxx"],
+    "c++-header": ["*.hpp", "*.hh", "*.hxx"], "objective-c": [], "swift": ["*.swift"], "rust": ["*.rs"],
+    "go": ["*.go"], "java": ["*.java"], "kotlin": ["*.kt"], "c#": ["*.cs"], "typescript": ["*.ts"],
+    "javascript": ["*.js"], "ruby": ["*.rb"], "php": ["*.php"], "lua": ["*.lua"], "perl": ["*.pl", "*.pm"],
+    "sql": ["*.sql"], "css": ["*.css"], "markdown": ["*.md"], "yaml": ["*.yaml", "*.yml"], "toml": ["*.toml"],
+    "ini": ["*.ini", "setup.cfg", ".editorconfig", ".gitmodules", ".flake8", ".coveragerc", ".pylintrc", "*.service"],
+    "csv": ["*.csv"], "tsv": ["*.tsv"], "makefile": ["Makefile", "GNUmakefile", "*.mk"],
+    "dockerfile": ["Dockerfile", "Dockerfile.*", "*.Dockerfile", "*.dockerfile"], "tex": ["*.tex"],
+    "prose": ["LICENSE", "LICENSE.txt", "COPYING", "COPYING.txt", "NOTICE", "NOTICE.txt", "AUTHORS", "AUTHORS.txt",
+              "README", "README.txt", "NEWS", "CHANGES", "CHANGES.txt", "HISTORY.txt", "THANKS", "CONTRIBUTORS"],
 }
-
-PER_KIND = {"train": 160, "test": 30}
+# Patches are made from each repository's own history (`git diff` and `git format-patch`).
+KINDS = sorted(list(GLOBS) + ["diff"])
+# Code others wrote and a repository only carries is not the repository's, nor under its licence.
+VENDORED = ("vendor/", "third_party/", "third-party/", "thirdparty/", "3rdparty/", "node_modules/", "deps/",
+            "external/", "extern/")
+PER_KIND = {"train": 160, "final": 30}
+MINIMUM_SOURCES = {"train": 10, "final": 5}
 
 
 def mirror(mirrors, repo):
     """The git directory of `repo`, cloned (bare, blobs on demand) when it is not there."""
-    for candidate in (os.path.join(mirrors, repo.replace("/", "+"), "repo"), os.path.join(mirrors, repo.replace("/", "+"))):
-        if os.path.isdir(candidate):
+    for candidate in (os.path.join(mirrors, repo.replace("/", "+"), "repo", ".git"),
+                      os.path.join(mirrors, repo.replace("/", "+"), "repo"), os.path.join(mirrors, repo.replace("/", "+"))):
+        if os.path.isfile(os.path.join(candidate, "HEAD")):
             return candidate
     target = os.path.join(mirrors, repo.replace("/", "+"))
     subprocess.run(["git", "clone", "-q", "--bare", "--filter=blob:none", f"https://github.com/{repo}", target], check=True)
@@ -146,11 +470,6 @@ def mirror(mirrors, repo):
 
 def git(directory, *args):
     return subprocess.run(["git", "--git-dir", directory, *args], check=True, capture_output=True).stdout
-
-
-def matches(path, globs):
-    name = os.path.basename(path)
-    return any(fnmatch.fnmatchcase(path, g) or fnmatch.fnmatchcase(name, g) for g in globs)
 
 
 def evenly(items, count):
@@ -171,39 +490,43 @@ def usable(data):
     return True
 
 
-def files_of(source, mirrors, count):
-    """(origin, commit, path, licence, bytes) of up to `count` usable files of a source."""
-    repo, spec = source
-    if repo == "machine":
-        paths = set()
-        for pattern in spec:  # ROOT/**/NAME: find's -name under ROOT (Python's glob is slow on /usr)
-            root, _, name = pattern.partition("/**/")
-            found = subprocess.run(["find", root, "-type", "f", "-name", name], capture_output=True).stdout
-            paths.update(found.decode(errors="replace").splitlines())
-        out = []
-        for path in evenly(paths, count * 3):
-            with open(path, "rb") as handle:
-                data = handle.read()
-            if usable(data):
-                out.append(("machine", "debian", path, "package licence", data))
-        return out[:count]
-    if repo == "git-diff":
-        name = spec
-        directory = mirror(mirrors, name)
-        commit = REPOS[name][0]
+def paths_by_kind(directory, commit):
+    """Each kind's paths in the tree at `commit`, vendored folders left out."""
+    paths = [p for p in git(directory, "ls-tree", "-r", "--name-only", commit).decode().splitlines()
+             if not any(part in p for part in VENDORED)]
+    by_kind = collections.defaultdict(list)
+    for path in paths:
+        name = os.path.basename(path)
+        for kind, globs in GLOBS.items():
+            if any(fnmatch.fnmatchcase(name, g) for g in globs):
+                by_kind[kind].append(path)
+    headers = [p for p in paths if p.endswith(".h")]
+    objective_c = [p for p in paths if p.endswith(".m")]
+    if len(objective_c) > 5:
+        by_kind["objective-c"] = objective_c
+    elif len(by_kind["c++"]) > len(by_kind["c"]):
+        by_kind["c++-header"] += headers
+    elif by_kind["c"]:
+        by_kind["c-header"] = headers
+    return by_kind
+
+
+def files_of(repo, kind, by_kind, directory, count):
+    """(repository, commit, path, licence, bytes) of up to `count` usable files of a kind."""
+    commit, licence, _ = REPOS[repo]
+    out = []
+    if kind == "diff":
         hashes = git(directory, "log", "--no-merges", "-n", str(count * 3), "--format=%H", commit).decode().split()
-        out = []
         for index, sha in enumerate(hashes):
             args = ["format-patch", "-1", "--stdout", sha] if index % 2 else ["diff", f"{sha}~1", sha]
-            data = git(directory, *args)
+            try:
+                data = git(directory, *args)
+            except subprocess.CalledProcessError:  # the first commit, or a shallow history
+                continue
             if usable(data):
-                out.append((name, commit, f"{args[0]} {sha}", REPOS[name][1], data))
+                out.append((repo, commit, f"{args[0]} {sha}", licence, data))
         return out[:count]
-    directory = mirror(mirrors, repo)
-    commit, licence = REPOS[repo]
-    paths = [p for p in git(directory, "ls-tree", "-r", "--name-only", commit).decode().splitlines() if matches(p, spec)]
-    out = []
-    for path in evenly(paths, count * 2):
+    for path in evenly(by_kind.get(kind, []), count * 2):
         try:
             data = git(directory, "show", f"{commit}:{path}")
         except subprocess.CalledProcessError:  # a blob the mirror lacks (a large file)
@@ -213,36 +536,92 @@ def files_of(source, mirrors, count):
     return out[:count]
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mirrors", required=True)
-    parser.add_argument("--out", required=True)
-    parser.add_argument("--kinds", nargs="*", default=sorted(KINDS))
-    arguments = parser.parse_args()
-    os.makedirs(arguments.mirrors, exist_ok=True)
+def round_robin(per_source, wanted):
+    """Up to `wanted` files taken in turn from each source, so that every source gives alike; the
+    sources in the order of their names' SHA-1 (where there are more sources than files wanted,
+    the first in the alphabet are not favoured)."""
+    order = sorted((files for files in per_source if files), key=lambda files: hashlib.sha1(files[0][0].encode()).hexdigest())
+    chosen, queues = [], [list(files) for files in order]
+    while len(chosen) < wanted and queues:
+        for queue in list(queues):
+            if queue and len(chosen) < wanted:
+                chosen.append(queue.pop(0))
+            if not queue:
+                queues.remove(queue)
+    return chosen
+
+
+def build(arguments):
+    trees = {}
     rows = []
-    for kind in arguments.kinds:
-        for split, sources in zip(("train", "test"), KINDS[kind]):
+    for split in ("train", "final"):
+        repos = sorted(repo for repo, (_, _, s) in REPOS.items() if s == split)
+        for kind in arguments.kinds:
             wanted = PER_KIND[split]
-            found = []
-            for source in sources:
-                found += files_of(source, arguments.mirrors, wanted)
-            seen = set()
+            for repo in repos:
+                if repo not in trees:
+                    trees[repo] = paths_by_kind(mirror(arguments.mirrors, repo), REPOS[repo][0])
+            having = [repo for repo in repos if kind == "diff" or trees[repo].get(kind)]
+            # Each source gives at most a fifth of the kind, and no more than its turn can take
+            # (twice an even share, so that sources with fewer usable files leave room for others).
+            share = min(wanted // 5, 2 * -(-wanted // max(1, len(having))))
+            per_source = [files_of(repo, kind, trees[repo], mirror(arguments.mirrors, repo), share) for repo in having]
+            chosen = round_robin(per_source, wanted)
+            sources = {origin for origin, *_ in chosen}
+            if len(sources) < MINIMUM_SOURCES[split]:
+                sys.exit(f"{split} {kind}: {len(sources)} repositories, fewer than {MINIMUM_SOURCES[split]}")
             folder = os.path.join(arguments.out, split, kind)
             os.makedirs(folder, exist_ok=True)
-            for origin, commit, path, licence, data in evenly(found, wanted) if len(found) > wanted else found:
+            seen = set()
+            for origin, commit, path, licence, data in chosen:
                 name = hashlib.sha1(data).hexdigest()[:16]
                 if name in seen:
                     continue
                 seen.add(name)
                 with open(os.path.join(folder, name), "wb") as handle:
                     handle.write(data)
-                rows.append((split, kind, origin, commit, path, licence))
-            print(f"{split:5} {kind:12} {len(seen):4} files", file=sys.stderr)
+                rows.append((split, kind, name, origin, commit, path, licence))
+            print(f"{split:5} {kind:12} {len(seen):4} files from {len(sources):3} repositories", file=sys.stderr)
     with open(os.path.join(arguments.out, "sources.tsv"), "w") as handle:
-        handle.write("split\tkind\trepository\tcommit\tpath\tlicence\n")
+        handle.write("set\tkind\tname\trepository\tcommit\tpath\tlicence\n")
         for row in rows:
             handle.write("\t".join(row) + "\n")
+
+
+def table(path):
+    """The Markdown table of the sources: each repository's commit, licence and files by set and kind."""
+    files = collections.defaultdict(lambda: collections.defaultdict(collections.Counter))
+    with open(path) as handle:
+        next(handle)
+        for line in handle:
+            split, kind, _, repo, *_ = line.rstrip("\n").split("\t")
+            files[repo][split][kind] += 1
+    print("| source | commit | licence | set | files |")
+    print("|---|---|---|---|---|")
+    for repo in sorted(files, key=str.lower):
+        commit, licence, split = REPOS[repo]
+        counts = ", ".join(f"{kind} {n}" for kind, n in sorted(files[repo][split].items()))
+        print(f"| {repo} | `{commit[:12]}` | {licence} | {split} | {counts} |")
+    totals = {s: sum(sum(files[r][s].values()) for r in files) for s in ("train", "final")}
+    owners = {s: len({r.split("/")[0].lower() for r in files if files[r][s]}) for s in ("train", "final")}
+    print(f"\nIn all: {totals['train']} training files from {owners['train']} owners, "
+          f"{totals['final']} final files from {owners['final']} others.")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mirrors")
+    parser.add_argument("--out")
+    parser.add_argument("--kinds", nargs="*", default=KINDS)
+    parser.add_argument("--table", metavar="SOURCES_TSV")
+    arguments = parser.parse_args()
+    if arguments.table:
+        table(arguments.table)
+        return
+    if not arguments.mirrors or not arguments.out:
+        parser.error("--mirrors and --out are needed to build the corpus")
+    os.makedirs(arguments.mirrors, exist_ok=True)
+    build(arguments)
 
 
 if __name__ == "__main__":
