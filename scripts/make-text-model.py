@@ -5,8 +5,12 @@
     scripts/make-text-model.py --corpus /tmp/text-corpus --check    # the checked-in model is this one
     scripts/make-text-model.py --tokens FILE                        # FILE's tokens, as the model sees them
 
-The corpus is scripts/text-corpus.py's (train/KIND/* to learn from, test/KIND/* to measure on;
-its sources.tsv says where each file came from). The model is a multinomial naive Bayes over
+The corpus is scripts/text-corpus.py's (train/KIND/* to learn from, final/KIND/* to be scored
+once; its sources.tsv says where each file came from). What the model's answer is worth is chosen
+by grouped k-fold over the training repositories (FOLDS folds, a repository's files all in one):
+the temperature that calibrates its probabilities (least log loss out of fold) and the floor below
+which its answer is plain text (the most right answers, a wrong specific answer costing
+WRONG_COST right ones, out of fold). The final set is only measured, never chosen on. The model is a multinomial naive Bayes over
 the tokens of a file's first TEXT_PREFIX bytes, as the Swift side (TextTokens.swift) splits
 them: words with their sigil (`#include`, `$this`, `@property`, `\\begin`), runs of up to three
 punctuation characters, quotes, and each line's first token again, marked `^`, and `^\\t` for a
@@ -25,6 +29,7 @@ os.environ.setdefault("MKL_NUM_THREADS", "1")
 
 import argparse
 import base64
+import hashlib
 import math
 import os
 import struct
@@ -38,6 +43,15 @@ ITERATIONS = 400
 REGULARISATION = 3e-4
 SCALE = 1000
 WORD_CAP = 32
+FOLDS = 5
+WRONG_COST = 3
+# The kinds the Swift side never names from the model alone (only their strict readers do): the
+# model's answer for these is plain text.
+READER_ONLY = {"prose", "csv", "tsv", "diff", "dockerfile"}
+# Kinds whose members the Swift side's grammar tells apart (an include guard makes a header, TOML's
+# value syntax TOML, Java's and C#'s own lines, TypeScript's type syntax): how sure the model is
+# of the answer is the probability of the answer's family, the floor compared with their sum.
+FAMILIES = [{"c", "c-header"}, {"c++", "c++-header"}, {"ini", "toml"}, {"java", "c#"}, {"javascript", "typescript"}]
 
 PUNCTUATION = set(b"!%&*+-/:;<=>?^|~.,(){}[]")
 SIGILS = set(b"#$@\\")
@@ -150,12 +164,19 @@ def features(data):
 
 
 def load(corpus, split):
+    """(kind, bytes, repository) of each file of a set, the repository from sources.tsv."""
+    origins = {}
+    with open(os.path.join(corpus, "sources.tsv")) as handle:
+        next(handle)
+        for line in handle:
+            row = line.rstrip("\n").split("\t")
+            origins[(row[0], row[1], row[2])] = row[3]
     documents = []
     folder = os.path.join(corpus, split)
     for kind in sorted(os.listdir(folder)):
         for name in sorted(os.listdir(os.path.join(folder, kind))):
             with open(os.path.join(folder, kind, name), "rb") as handle:
-                documents.append((kind, handle.read()))
+                documents.append((kind, handle.read(), origins[(split, kind, name)]))
     return documents
 
 
@@ -231,43 +252,88 @@ def train(documents, kinds, vocabulary):
     return {"weights": numpy.round(w * SCALE).astype(int), "bias": numpy.round(b * SCALE).astype(int)}
 
 
-def classify(model, kinds, index, feats):
-    """(score, kind), best first, as the Swift side computes them (integer weights)."""
-    values = {}
-    for token, count in feats.items():
-        at = index.get(token)
-        if at is not None:
-            values[at] = math.log1p(count)
-    norm = math.sqrt(sum(v * v for v in values.values())) or 1
-    scores = []
-    for k, kind in enumerate(kinds):
-        score = model["bias"][k] + sum(value / norm * model["weights"][at][k] for at, value in values.items())
-        scores.append((score, kind))
-    scores.sort(reverse=True)
-    return scores
+def fit(documents, kinds):
+    """The vocabulary and the model learned from `documents` ((kind, features) pairs)."""
+    vocabulary = select_vocabulary(documents, kinds)
+    return vocabulary, train(documents, kinds, vocabulary)
 
 
-def measure(model, kinds, vocabulary, documents):
+def scores(model, vocabulary, documents):
+    """Each document's score for each kind (thousandths), as the Swift side computes them."""
     index = {token: i for i, token in enumerate(vocabulary)}
-    right = Counter()
-    seen = Counter()
-    confusions = Counter()
-    for kind, feats in documents:
-        best = classify(model, kinds, index, feats)[0][1]
-        seen[kind] += 1
-        if best == kind:
-            right[kind] += 1
-        else:
-            confusions[(kind, best)] += 1
+    return matrix(documents, index) @ model["weights"] + model["bias"]
+
+
+def probabilities(raw, temperature):
+    import numpy
+    logits = raw / (SCALE * temperature)
+    logits = logits - logits.max(axis=1, keepdims=True)
+    p = numpy.exp(logits)
+    return p / p.sum(axis=1, keepdims=True)
+
+
+def out_of_fold(documents, kinds):
+    """Each training file's scores from a model that learned from the other folds: a repository's
+    files are all in one fold (FOLDS folds by the repository's name), so a score is what the
+    model gives files of a repository it never saw."""
+    import numpy
+    fold_of = {repo: int(hashlib.sha1(repo.encode()).hexdigest(), 16) % FOLDS for _, _, repo in documents}
+    raw = numpy.zeros((len(documents), len(kinds)))
+    for fold in range(FOLDS):
+        held = [i for i, (_, _, repo) in enumerate(documents) if fold_of[repo] == fold]
+        rest = [(kind, feats) for kind, feats, repo in documents if fold_of[repo] != fold]
+        vocabulary, model = fit(rest, kinds)
+        raw[held] = scores(model, vocabulary, [(documents[i][0], documents[i][1]) for i in held])
+        print(f"fold {fold + 1}/{FOLDS}: {len(held)} files held out", file=sys.stderr)
+    return raw
+
+
+def answers(raw, kinds, temperature, floor):
+    """The Swift side's answer from the model alone: its first kind where the probability of that
+    kind's family reaches `floor` and the model may name it, else None (plain text)."""
+    p = probabilities(raw, temperature)
+    best = p.argmax(axis=1)
+    family = [[kinds.index(k) for k in next((f for f in FAMILIES if kind in f), {kind})] for kind in kinds]
+    return [kinds[b] if p[i, family[b]].sum() >= floor and kinds[b] not in READER_ONLY else None
+            for i, b in enumerate(best)]
+
+
+def tally(truths, answered):
+    """(right, wrong specific, plain) answers: a prose file is right as plain text."""
+    right = sum(1 for t, a in zip(truths, answered) if a == t or (a is None and t == "prose"))
+    wrong = sum(1 for t, a in zip(truths, answered) if a is not None and a != t)
+    return right, wrong, len(truths) - right - wrong
+
+
+def calibrate(raw, truths, kinds):
+    """The temperature with the least log loss out of fold, and the floor with the most right
+    answers less WRONG_COST for each wrong one."""
+    import numpy
+    labels = numpy.array([kinds.index(t) for t in truths])
+    best_t = min((t / 20 for t in range(4, 81)),
+                 key=lambda t: -numpy.log(probabilities(raw, t)[numpy.arange(len(labels)), labels] + 1e-12).mean())
+    def objective(floor):
+        right, wrong, _ = tally(truths, answers(raw, kinds, best_t, floor))
+        return right - WRONG_COST * wrong
+    best_floor = max((f / 100 for f in range(0, 100)), key=lambda f: (objective(f), -f))
+    return best_t, best_floor
+
+
+def measure(truths, answered, kinds, title):
+    right, wrong, plain = tally(truths, answered)
+    print(f"{title}: {right}/{len(truths)} right ({100 * right / max(1, len(truths)):.1f} %), "
+          f"{wrong} wrong specific, {plain} plain", file=sys.stderr)
+    confusions = Counter((t, a) for t, a in zip(truths, answered) if a is not None and a != t)
     for kind in kinds:
-        print(f"{kind:12} {right[kind]:3}/{seen[kind]:3}", file=sys.stderr)
-    print(f"all          {sum(right.values())}/{sum(seen.values())} "
-          f"({100 * sum(right.values()) / max(1, sum(seen.values())):.1f} %)", file=sys.stderr)
-    for (kind, best), count in confusions.most_common(15):
-        print(f"  {kind} as {best}: {count}", file=sys.stderr)
+        members = [(t, a) for t, a in zip(truths, answered) if t == kind]
+        if members:
+            r, w, _ = tally([t for t, _ in members], [a for _, a in members])
+            print(f"  {kind:12} {r:3}/{len(members):3}  wrong {w}", file=sys.stderr)
+    for (kind, answer), count in confusions.most_common(12):
+        print(f"  {kind} as {answer}: {count}", file=sys.stderr)
 
 
-def swift_source(kinds, vocabulary, model):
+def swift_source(kinds, vocabulary, model, temperature, floor):
     """The Swift tables: the tokens sorted by their UTF-8 bytes (the reader finds a token by a
     binary search, with no table built at start-up), and each token's row of weights as its own
     line of base64 (the reader decodes only the rows of the tokens a file has), then the biases."""
@@ -281,9 +347,15 @@ def swift_source(kinds, vocabulary, model):
     indent = lambda text: "\n".join("    " + line for line in text.split("\n"))
     return (
         "// Generated by scripts/make-text-model.py from the corpus scripts/text-corpus.py lists: do not edit.\n"
-        "// The training files come from public repositories at pinned commits and from Debian packages\n"
+        "// The training files come from public repositories under permissive licences at pinned commits\n"
         "// (Documentation/TextCorpus.md lists them); only weights learned from them are here.\n\n"
         "extension TextModel {\n"
+        "  /// What divides the scores (in thousandths) before the softmax, so that a probability is what\n"
+        "  /// the answer is worth: the least log loss by grouped k-fold over the training repositories.\n"
+        f"  static let temperature = {temperature}\n\n"
+        "  /// The probability below which the model's first kind is not the answer (plain text is): the\n"
+        f"  /// most right answers by grouped k-fold, a wrong specific answer costing {WRONG_COST} right ones.\n"
+        f"  static let confidenceFloor = {floor}\n\n"
         "  /// The kinds, in the order of each row's weights.\n"
         f"  static let kindNames: [String] = [\n{names}  ]\n\n"
         "  /// The tokens, one per line, sorted by their UTF-8 bytes: a token's line is its row.\n"
@@ -301,6 +373,7 @@ def main():
     parser.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..",
                                                       "Sources/TypeRegistry/Generated/TextModel+Weights.swift"))
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--final", action="store_true", help="also score the model alone on the final set")
     parser.add_argument("--tokens", metavar="FILE", help="print FILE's tokens, one per line (a test compares)")
     arguments = parser.parse_args()
     if arguments.tokens:
@@ -308,13 +381,19 @@ def main():
             for token in tokens(handle.read()):
                 print(token.replace("\t", "\\t"))
         return
-    training = [(kind, features(data)) for kind, data in load(arguments.corpus, "train")]
-    kinds = sorted({kind for kind, _ in training})
-    vocabulary = select_vocabulary(training, kinds)
-    model = train(training, kinds, vocabulary)
-    testing = [(kind, features(data)) for kind, data in load(arguments.corpus, "test")]
-    measure(model, kinds, vocabulary, testing)
-    source = swift_source(kinds, vocabulary, model)
+    training = [(kind, features(data), repo) for kind, data, repo in load(arguments.corpus, "train")]
+    kinds = sorted({kind for kind, _, _ in training})
+    truths = [kind for kind, _, _ in training]
+    raw = out_of_fold(training, kinds)
+    temperature, floor = calibrate(raw, truths, kinds)
+    print(f"grouped {FOLDS}-fold: temperature {temperature}, floor {floor}", file=sys.stderr)
+    measure(truths, answers(raw, kinds, temperature, floor), kinds, f"training, out of fold ({FOLDS} folds)")
+    vocabulary, model = fit([(kind, feats) for kind, feats, _ in training], kinds)
+    if arguments.final:
+        final = [(kind, features(data)) for kind, data, _ in load(arguments.corpus, "final")]
+        measure([k for k, _ in final], answers(scores(model, vocabulary, final), kinds, temperature, floor), kinds,
+                "final set (the model alone, before the readers)")
+    source = swift_source(kinds, vocabulary, model, temperature, floor)
     if arguments.check:
         with open(arguments.out) as handle:
             if handle.read() != source:

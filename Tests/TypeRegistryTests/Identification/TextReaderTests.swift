@@ -261,3 +261,45 @@ import Testing
 func withLines<T>(_ text: String, _ body: (TextLines) -> T) -> T {
   Array(text.utf8).withUnsafeBytes { body(TextLines($0)) }
 }
+
+/// A C or C++ header against a source file: the include guard makes a header; a definition of
+/// `main` or of a member out of line, at the start of a line, a source.
+@Suite struct SourceOrHeaderTests {
+  func lines(_ text: String) -> Bool {
+    Array(text.utf8).withUnsafeBytes { TextClassifier.hasSourceDefinitions(TextLines($0)) }
+  }
+
+  @Test func definitionsOutOfLineAndMainMakeASource() {
+    #expect(lines("double Circle::area() const {\n  return 1;\n}\n"))
+    #expect(lines("Shape::~Shape() = default;\n"))
+    #expect(lines("std::unique_ptr<Shape> geometry::make(int sides) {\n"))
+    #expect(lines("int main(int argc, char **argv) {\n"))
+    #expect(lines("const Point &a::b::origin() {\n"))
+  }
+
+  /// Near misses: a member defined inside its class (indented), a call through a namespace in a
+  /// body, an out-of-line name in a comment or after an assignment, a declaration of `main`'s kin.
+  @Test func declarationsAndCallsDoNot() {
+    #expect(!lines("class Circle {\n  double area() const { return 1; }\n};\n"))
+    #expect(!lines("  std::cout << std::setw(4) << x;\n"))
+    #expect(!lines("// see Circle::area() for the formula\n"))
+    #expect(!lines("auto f = Circle::make(2);\n"))
+    #expect(!lines("int mainly(void);\nstatic int main_loop(int);\n"))
+    #expect(!lines("::std::size_t count(void);\n"))
+  }
+
+  /// The grammar over the model's answer: a guard makes a header whatever the model said; a
+  /// source's definitions make a source of what the model took for a header.
+  @Test func theGrammarDecidesBetweenHeaderAndSource() {
+    let guarded = "#pragma once\ndouble Circle::area() const { return 1; }\n"
+    let defining = "#include <vector>\nint main() {\n  return 0;\n}\n"
+    let header = "#include <vector>\nclass Circle {\n  double area() const;\n};\n"
+    func format(_ kind: String, _ text: String) -> Format? {
+      Array(text.utf8).withUnsafeBytes { TextClassifier.sourceOrHeader(kind, lines: TextLines($0)) }
+    }
+    #expect(format("c++", guarded) == .cPlusPlusHeader)
+    #expect(format("c++-header", defining) == Format.textModelKinds["c++"])
+    #expect(format("c-header", defining) == Format.textModelKinds["c"])
+    #expect(format("c++-header", header) == .cPlusPlusHeader)
+  }
+}

@@ -88,3 +88,31 @@ extension TextClassifier {
     return false
   }
 }
+
+extension TextClassifier {
+  /// Whether a line, at its start, defines `main` or a member outside its class
+  /// (`double Circle::area() const {`, `Shape::~Shape()`): what a source file does and a header
+  /// seldom does. In the corpus's training set, 70 of 159 C++ sources and 3 of 159 C++ headers
+  /// have such a line; `main`, 40 of 160 C sources and no C header.
+  static func hasSourceDefinitions(_ lines: TextLines) -> Bool {
+    lines.significant.contains { index in
+      let line = lines.string(index)
+      guard let first = line.first, first.isLetter || first == "_" else { return false }
+      if line.hasPrefix("int main(") || line.hasPrefix("int main (") { return true }
+      guard let parenthesis = line.firstIndex(of: "(") else { return false }
+      let head = line[..<parenthesis].trimmingSpaces
+      let allowed = { (c: Character) in c.isLetter || c.isNumber || "_:<>,*&~ ".contains(c) }
+      guard head.allSatisfy(allowed), let name = head.split(separator: " ").last else { return false }
+      let parts = name.drop { $0 == "*" || $0 == "&" }.split(separator: ":", omittingEmptySubsequences: false)
+      // `A::b` splits into "A", "", "b": a qualified name has an empty part between each pair.
+      guard parts.count >= 3, parts.count % 2 == 1 else { return false }
+      return parts.enumerated().allSatisfy { offset, part in
+        let word = offset == parts.count - 1 && part.hasPrefix("~") ? part.dropFirst() : part
+        return offset % 2 == 1
+          ? part.isEmpty
+          : word.first.map { $0.isLetter || $0 == "_" } == true
+            && word.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+      }
+    }
+  }
+}

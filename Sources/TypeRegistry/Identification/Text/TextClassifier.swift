@@ -11,19 +11,30 @@
 ///    nearly every line an instruction, a continuation or a heredoc's body), YAML (mappings and
 ///    sequences indented by spaces, ``isStrictYAML(_:)``), SQL (statements that start with
 ///    SQL's words, one at least that only SQL writes).
-/// 3. The token model (``TextModel``), where it is sure enough (``confidence``), checked against
-///    the structure of the kind it names: TOML only where every value is a TOML value (else INI),
-///    INI and YAML only where the lines have their shapes, Markdown only with its marks
-///    (headings, lists, fences, links, emphasis), a Makefile only with a rule or a
-///    variable reference, a language written in braces only where most lines end as code's do
-///    (``codeLineShare(_:)``), and a C or C++ file with an include guard or `#pragma once` is a
-///    header, CSS only with declarations in its blocks; the grammar corrects the kinds the model confuses (``disambiguated(_:lines:)``:
-///    Java and C#, TypeScript only with type syntax, C++ only with what C lacks).
+/// 3. The token model (``TextModel``), where it is sure enough of the kind's family
+///    (``confidence``, ``families``), checked against the structure of the kind it names: TOML
+///    only where every value is a TOML value (else INI), INI and YAML only where the lines have
+///    their shapes, Markdown only with its marks (headings, lists, fences, links, emphasis), a
+///    Makefile only with a rule or a variable reference, a language written in braces only where
+///    most lines end as code's do (``codeLineShare(_:)``), CSS only with declarations in its
+///    blocks; a C or C++ file with an include guard or `#pragma once` is a header, one that
+///    defines `main` or a member out of line a source (``sourceOrHeader(_:lines:)``); the grammar
+///    corrects the kinds the model confuses (``disambiguated(_:lines:)``: Java and C#,
+///    TypeScript only with type syntax, C++ only with what C lacks).
 ///
 /// Where nothing is sure the answer is nil: plain text, never a guess.
 enum TextClassifier {
-  /// How probable the model's first kind must be for it to be the answer.
-  static let confidence = 0.1
+  /// How probable the model's first kind (with its family, ``families``) must be for it to be
+  /// the answer: chosen with the model, by grouped k-fold over its training repositories
+  /// (``TextModel/confidenceFloor``).
+  static let confidence = TextModel.confidenceFloor
+
+  /// Kinds whose members the grammar tells apart (an include guard makes a header, TOML's value
+  /// syntax TOML, Java's and C#'s own lines, TypeScript's type syntax): how sure the model is of
+  /// its answer is the probability of the answer's family, as `scripts/make-text-model.py` takes it.
+  static let families: [Set<String>] = [
+    ["c", "c-header"], ["c++", "c++-header"], ["ini", "toml"], ["java", "c#"], ["javascript", "typescript"],
+  ]
 
   /// The format of `text` (UTF-8, or ASCII-compatible bytes) and why; nil for plain text.
   static func classify(_ text: UnsafeRawBufferPointer) -> (format: Format, reason: String)? {
@@ -56,15 +67,23 @@ enum TextClassifier {
   private static func model(_ text: UnsafeRawBufferPointer, lines: TextLines) -> (format: Format, reason: String)? {
     let model = TextModel.shared
     let (counts, total) = TextTokens.count(text, in: model)
-    guard total >= 8, let best = model.rank(counts).first, best.probability >= confidence else { return nil }
-    let percent = Int((best.probability * 100).rounded())
+    let ranked = model.rank(counts)
+    guard total >= 8, let best = ranked.first else { return nil }
+    let family = families.first { $0.contains(best.kind) } ?? [best.kind]
+    guard ranked.reduce(0, { family.contains($1.kind) ? $0 + $1.probability : $0 }) >= confidence else { return nil }
     guard let format = checked(best.kind, lines: lines) else { return nil }
     let named = format.mimeType == Format.textModelKinds[best.kind]?.mimeType
-    let reason =
-      named
-      ? "its tokens read as \(best.kind) (\(percent) %)"
-      : "its tokens read as \(best.kind) (\(percent) %), and its structure is \(format.mimeType)'s"
-    return (format, reason)
+    let odds = ranked.dropFirst().first.map {
+      "\(percent(best.probability)); next \($0.kind), \(percent($0.probability))"
+    }
+    let reading = "its tokens read as \(best.kind) (\(odds ?? percent(best.probability)))"
+    return (format, named ? reading : "\(reading), and its structure is \(format.mimeType)'s")
+  }
+
+  /// A probability as a whole percentage, `"93 %"` (below one, `"<1 %"`).
+  private static func percent(_ probability: Double) -> String {
+    let value = Int((probability * 100).rounded())
+    return value < 1 ? "<1 %" : "\(value) %"
   }
 
   /// The format of the model's `kind` once its structure is checked; nil where it does not hold.
@@ -78,14 +97,23 @@ enum TextClassifier {
     case "css": return isCSS(lines) ? .css : nil
     case "markdown": return isMarkdown(lines) ? .markdown : nil
     case "makefile": return isMakefile(lines) ? .makefile : nil
-    case "c", "c-header": return hasIncludeGuard(lines) ? .cHeader : Format.textModelKinds[kind]
-    case "c++", "c++-header": return hasIncludeGuard(lines) ? .cPlusPlusHeader : Format.textModelKinds[kind]
+    case "c", "c-header", "c++", "c++-header": return sourceOrHeader(kind, lines: lines)
     default: return Format.textModelKinds[kind]
     }
   }
 }
 
 extension TextClassifier {
+  /// A C or C++ file's kind by its grammar: a header with an include guard or `#pragma once`, a
+  /// source where it defines `main` or a member out of line (``hasSourceDefinitions(_:)``), else
+  /// what the model named.
+  static func sourceOrHeader(_ kind: String, lines: TextLines) -> Format? {
+    let cPlusPlus = kind.hasPrefix("c++")
+    if hasIncludeGuard(lines) { return cPlusPlus ? .cPlusPlusHeader : .cHeader }
+    if kind.hasSuffix("-header"), hasSourceDefinitions(lines) { return Format.textModelKinds[cPlusPlus ? "c++" : "c"] }
+    return Format.textModelKinds[kind]
+  }
+
   /// The kinds written in braces and semicolons, whose lines mostly end in punctuation.
   static let braceKinds: Set<String> = [
     "c", "c-header", "c++", "c++-header", "objective-c", "swift", "java", "kotlin", "c#", "javascript", "typescript",

@@ -116,7 +116,9 @@ struct TextModel: Sendable {
   }
 
   /// The kinds by their score for `counts` (each token's row and how often it came, at most
-  /// ``TextTokens/countCap``), best first, with the probability the model gives each.
+  /// ``TextTokens/countCap``), best first, with the probability the model gives each: calibrated
+  /// (``temperature``, the least log loss by grouped k-fold), so that a probability comes near how
+  /// often such an answer is right.
   func rank(_ counts: [Int: Int]) -> [(kind: String, probability: Double)] {
     var values: [(row: Int, value: Double)] = []
     var norm = 0.0
@@ -130,9 +132,9 @@ struct TextModel: Sendable {
     var scores = [Double](repeating: 0, count: kinds.count)
     add(row: count, scaledBy: 1, to: &scores)
     for (row, value) in values { add(row: row, scaledBy: value / norm, to: &scores) }
-    // Softmax of the scores, which are thousandths.
+    // Softmax of the scores, which are thousandths, at the calibrated temperature.
     let top = scores.max() ?? 0
-    let exponentials = scores.map { exp(($0 - top) / 1000) }
+    let exponentials = scores.map { exp(($0 - top) / (1000 * Self.temperature)) }
     let sum = exponentials.reduce(0, +)
     return zip(kinds, exponentials).map { ($0, $1 / sum) }.sorted { $0.probability > $1.probability }
   }
