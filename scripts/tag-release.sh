@@ -36,9 +36,15 @@ if $api; then
   python3 scripts/public-api.py --gtk --check
 fi
 if git rev-parse -q --verify "refs/tags/$version" >/dev/null; then
-  [ "$(git rev-list -n1 "$version")" = "$(git rev-parse HEAD)" ] || fail "tag $version exists on another commit"
-  echo "tag $version is HEAD's"
-  exit 0
+  if [ "$(git rev-list -n1 "$version")" = "$(git rev-parse HEAD)" ]; then
+    echo "tag $version is HEAD's"
+    exit 0
+  fi
+  # After a release, main goes on at the released version until the next is chosen: CI checks
+  # that the tag is in HEAD's history; a new tag needs a new version (and its changelog entry).
+  git merge-base --is-ancestor "$version" HEAD || fail "tag $version is on a commit HEAD does not descend from"
+  $check && { echo "version $version was released (tag $version, an ancestor of HEAD)"; exit 0; }
+  fail "version $version is released already (its tag is an ancestor of HEAD): choose the next version first"
 fi
 echo "version $version: the changelog, the code and the documentation agree"
 $check && exit 0
