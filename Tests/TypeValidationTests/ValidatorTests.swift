@@ -235,7 +235,8 @@ struct ValidatorCorpusTests {
     #expect(Self.has(d, "reserved-namespace", "'public.tscn' is in the reserved 'public' domain", line: 81))
     #expect(Self.has(d, "reserved-namespace", "'public.godot'", line: 176))
     #expect(d.filter { $0.rule == .invalidReferenceUrl }.count == 5)
-    #expect(Self.has(d, "tag-conflict", "'scn' of 'public.tscn' is also claimed by 'com.apple.scenekit.scene'", line: 96))
+    #expect(
+      Self.has(d, "tag-conflict", "'scn' of 'public.tscn' is also claimed by 'com.apple.scenekit.scene'", line: 96))
     #expect(d.count == 11)
   }
 
