@@ -375,7 +375,12 @@ def main():
     parser.add_argument("--check", action="store_true")
     parser.add_argument("--final", action="store_true", help="also score the model alone on the final set")
     parser.add_argument("--tokens", metavar="FILE", help="print FILE's tokens, one per line (a test compares)")
+    parser.add_argument("--families", action="store_true", help="print FAMILIES, one per line (a test compares)")
     arguments = parser.parse_args()
+    if arguments.families:
+        for family in FAMILIES:
+            print(" ".join(sorted(family)))
+        return
     if arguments.tokens:
         with open(arguments.tokens, "rb") as handle:
             for token in tokens(handle.read()):

@@ -171,6 +171,16 @@ struct TextIdentificationTests {
     #expect(ours == run.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
   }
 
+  /// The kinds whose probabilities add up against the floor are the ones the training script
+  /// chose the floor with.
+  @Test func theFamiliesAgreeWithTheTrainingScript() throws {
+    let script = packageRoot.appendingPathComponent("scripts/make-text-model.py").path
+    let run = try runProcess("/usr/bin/env", ["python3", script, "--families"])
+    try #require(run.status == 0, "\(run.stderrText)")
+    let ours = TextClassifier.families.map { $0.sorted().joined(separator: " ") }
+    #expect(ours == run.stdoutText.split(separator: "\n").map(String.init))
+  }
+
   /// UTF-16 text with a byte order mark is weighed as its UTF-8 would be; without anything sure,
   /// it stays UTF-16 plain text.
   @Test func utf16TextIsWeighedToo() throws {
