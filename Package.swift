@@ -112,7 +112,10 @@ let package = Package(
     // target's answer (XDND and Wayland). Never in a library product.
     .target(
       name: "DesktopTestSupport",
-      dependencies: ["SystemPasteboard", "SystemPasteboardWayland", "DesktopPasteboard", "UTIPlatform", "TestSupport"],
+      dependencies: [
+        "SystemPasteboard", "SystemPasteboardX11", "SystemPasteboardWayland", "DesktopPasteboard", "UTIPlatform",
+        "TestSupport",
+      ],
       path: "Tests/DesktopTestSupport"),
     .testTarget(name: "UTIPlatformTests", dependencies: ["UTIPlatform", "TestSupport"]),
     .testTarget(

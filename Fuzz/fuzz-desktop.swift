@@ -6,7 +6,8 @@
 //   2 text/uri-list and x-special/gnome-copied-files, read and written back; the same bytes as
 //     the URL an XdndDirectSave target writes, and as a promised file's name
 //   3 a 32-byte X11 event, as XDND messages and selection events are decoded; the same bytes as
-//     an X server's set-up reply (screens, depths, visuals) and RENDER's picture formats
+//     an X server's set-up reply (screens, depths, visuals) and RENDER's picture formats, and as
+//     what a server sends a client's protocol state (replies, errors and events, cut anywhere)
 //   4 an offer's MIME string (a Wayland offer, an X11 target) made a type, and text received
 //     under it converted (text/html's charset, the text charsets)
 //   5 a MULTIPLE request's pair list as the server returns it (a GetProperty reply), answered
@@ -116,6 +117,7 @@ func x11Event(_ bytes: [UInt8]) {
   if let formats = try? X11.RenderQueryPictFormats.decode(bytes) {
     precondition(formats.formats.count * 28 <= bytes.count, "more formats than the reply holds")
   }
+  x11Stream(bytes)
   guard bytes.count >= 32 else { return }
   let event = X11Connection.Event(bytes: Array(bytes.prefix(32)))
   _ = X11Event(event, xfixesEvent: 0x57)
@@ -123,6 +125,36 @@ func x11Event(_ bytes: [UInt8]) {
     let (type, data) = message.encoded(atoms)
     precondition(data.count == 5 && type >= 0x100, "an XDND message encoded as \(type), \(data)")
   }
+}
+
+/// What an X server sends a client: a set-up reply, then replies, errors and events for a few
+/// requests, in pieces cut by the first byte. Each packet is filed or the stream is refused as
+/// a protocol violation; nothing is filed twice, and the queues stay within their limits.
+func x11Stream(_ bytes: [UInt8]) {
+  var state = X11ProtocolState()
+  for index in 0..<6 {
+    if index % 2 == 0 { state.send(X11.GetInputFocus()) } else { state.send(X11.MapWindow(window: 1)) }
+  }
+  state.route(3)
+  let piece = max(1, Int(bytes.first ?? 1))
+  var offset = 0
+  do {
+    while offset < bytes.count {
+      try state.receive(bytes[offset..<min(offset + piece, bytes.count)])
+      offset += piece
+      _ = try state.takeSetupReply()
+    }
+  } catch {
+    precondition(error.code == .protocolViolation, "a stream refused with \(error)")
+  }
+  var events = 0
+  while state.takeEvent() != nil { events += 1 }
+  precondition(
+    events <= min(X11ProtocolState.eventLimit, bytes.count / 32), "\(events) events from \(bytes.count) bytes")
+  var answers = 0
+  while state.takeAnswer() != nil { answers += 1 }
+  precondition(answers <= 1, "one routed request answered \(answers) times")
+  for sequence in 1...6 { _ = try? state.takeReply(to: UInt64(sequence)) }
 }
 
 /// A requestor's `MULTIPLE` property as the server returns it (a GetProperty reply), and the

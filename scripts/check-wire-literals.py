@@ -24,6 +24,9 @@ SCOPE = [
 # The framing: where headers, the setup and the wire's own encoding are read by offset.
 FRAMING = {
     "Sources/SystemPasteboardX11/X11Connection.swift",
+    # The X11 protocol's state: packets split and filed by their headers, requests framed.
+    "Sources/SystemPasteboardX11/Protocol/X11ProtocolState.swift",
+    "Sources/SystemPasteboardX11/Protocol/X11ProtocolState+Filing.swift",
     "Sources/SystemPasteboardX11/X11Wire.swift",
     "Sources/SystemPasteboardX11/X11Request.swift",
     "Sources/SystemPasteboardWayland/WaylandWire.swift",

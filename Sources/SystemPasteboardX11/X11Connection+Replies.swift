@@ -10,7 +10,8 @@ extension X11Connection {
     _ request: Request, then handler: @escaping (Result<Request.Reply, SystemPasteboardError>) -> Void
   ) {
     let sequence = send(request)
-    replyHandlers[Self.key(sequence)] = { answer in
+    state.route(sequence)
+    replyHandlers[X11ProtocolState.key(sequence)] = { answer in
       handler(answer.flatMap { bytes in Result { () throws(SystemPasteboardError) in try Request.decode(bytes) } })
     }
   }
@@ -23,9 +24,8 @@ extension X11Connection {
   @discardableResult
   func runReplyHandlers() -> Bool {
     var ran = false
-    while !answered.isEmpty {
-      let (key, answer) = answered.removeFirst()
-      replyHandlers.removeValue(forKey: key)?(answer)
+    while let next = state.takeAnswer() {
+      replyHandlers.removeValue(forKey: next.key)?(next.answer)
       ran = true
     }
     return ran
@@ -34,6 +34,7 @@ extension X11Connection {
   /// The connection ended: every handler still waiting hears `error`, once.
   func failReplyHandlers(_ error: SystemPasteboardError) {
     runReplyHandlers()
+    state.forgetRouted()
     let waiting = replyHandlers.sorted { $0.key < $1.key }.map(\.value)
     replyHandlers.removeAll()
     for handler in waiting { handler(.failure(error)) }

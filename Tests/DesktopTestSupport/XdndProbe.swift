@@ -1,5 +1,6 @@
 import DesktopPasteboard
 import SystemPasteboard
+import SystemPasteboardX11
 import UTIPlatform
 
 /// A minimal XDND source on a connection of its own, for measuring a target's answer: it
