@@ -22,11 +22,12 @@ enum ExecLine {
     var commands: [[String]] = []
     repeat {
       let before = remaining.count
+      // By Unicode scalar, as GIO reads bytes: a `%` before a combining mark is still a code.
       var line = ""
-      var characters = exec[...]
-      while let character = characters.popFirst() {
-        guard character == "%", let code = characters.popFirst() else {
-          line.append(character)
+      var scalars = exec.unicodeScalars[...]
+      while let scalar = scalars.popFirst() {
+        guard scalar == "%", let code = scalars.popFirst() else {
+          line.unicodeScalars.append(scalar)
           continue
         }
         line += expand(code, &remaining, name: name, icon: icon, entryPath: entryPath)
@@ -41,7 +42,7 @@ enum ExecLine {
   }
 
   private static func expand(
-    _ code: Character, _ files: inout ArraySlice<String>, name: String, icon: String?, entryPath: String
+    _ code: Unicode.Scalar, _ files: inout ArraySlice<String>, name: String, icon: String?, entryPath: String
   ) -> String {
     switch code {
     case "f", "u", "d", "n":
@@ -49,7 +50,7 @@ enum ExecLine {
       return ShellWords.quote(value(of: file, code: code))
     case "F", "U", "D", "N":
       defer { files.removeAll() }
-      let lowered = Character(code.lowercased())
+      let lowered: Unicode.Scalar = code == "F" ? "f" : code == "U" ? "u" : code == "D" ? "d" : "n"
       return files.map { ShellWords.quote(value(of: $0, code: lowered)) }.joined(separator: " ")
     case "i": return icon.map { "--icon " + ShellWords.quote($0) } ?? ""
     case "c": return ShellWords.quote(name)
@@ -60,21 +61,31 @@ enum ExecLine {
   }
 
   /// A file as a code wants it: its path (`%f`, `%u`), its folder (`%d`), or its name (`%n`).
-  private static func value(of path: String, code: Character) -> String {
-    let slash = path.lastIndex(of: "/")
+  private static func value(of path: String, code: Unicode.Scalar) -> String {
+    let scalars = path.unicodeScalars
+    let slash = scalars.lastIndex(of: "/")
     switch code {
-    case "d": return slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-    case "n": return slash.map { String(path[path.index(after: $0)...]) } ?? path
+    case "d": return slash.map { $0 == scalars.startIndex ? "/" : String(scalars[..<$0]) } ?? "."
+    case "n": return slash.map { String(scalars[scalars.index(after: $0)...]) } ?? path
     default: return path
     }
   }
 }
 
 /// Shell words, as `sh` (and GLib's `g_shell_parse_argv` and `g_shell_quote`) make them.
+///
+/// Read by Unicode scalar, as the shell reads bytes, never by `Character`: a combining mark
+/// after a quote would otherwise make the quote part of a grapheme and no quote at all.
 enum ShellWords {
   /// `text` in single quotes, a `'` in it written `'\''`.
   static func quote(_ text: String) -> String {
-    "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    var quoted = String.UnicodeScalarView()
+    quoted.append("'")
+    for scalar in text.unicodeScalars {
+      if scalar == "'" { quoted.append(contentsOf: "'\\''".unicodeScalars) } else { quoted.append(scalar) }
+    }
+    quoted.append("'")
+    return String(quoted)
   }
 
   /// The words of `line`: single quotes literal, double quotes with `\` escaping `$`, `` ` ``,
@@ -82,51 +93,54 @@ enum ShellWords {
   /// start beginning a comment. Nil when a quote is not closed.
   static func split(_ line: String) -> [String]? {
     var words: [String] = []
-    var word = ""
+    var word = String.UnicodeScalarView()
     var inWord = false
-    var characters = line[...]
-    while let character = characters.popFirst() {
-      switch character {
+    var scalars = line.unicodeScalars[...]
+    while let scalar = scalars.popFirst() {
+      switch scalar {
       case " ", "\t", "\n":
-        if inWord { words.append(word) }
-        (word, inWord) = ("", false)
+        if inWord { words.append(String(word)) }
+        (word, inWord) = (String.UnicodeScalarView(), false)
       case "#" where !inWord:
-        while let next = characters.first, next != "\n" { characters.removeFirst() }
+        while let next = scalars.first, next != "\n" { scalars.removeFirst() }
       case "'":
-        guard let end = characters.firstIndex(of: "'") else { return nil }
-        word += characters[..<end]
-        characters = characters[characters.index(after: end)...]
+        guard let end = scalars.firstIndex(of: "'") else { return nil }
+        word.append(contentsOf: scalars[..<end])
+        scalars = scalars[scalars.index(after: end)...]
         inWord = true
       case "\"":
-        guard let quoted = doubleQuoted(&characters) else { return nil }
-        word += quoted
+        guard let quoted = doubleQuoted(&scalars) else { return nil }
+        word.append(contentsOf: quoted)
         inWord = true
       case "\\":
-        if let next = characters.popFirst(), next != "\n" { word.append(next) }
+        if let next = scalars.popFirst(), next != "\n" { word.append(next) }
         inWord = true
       default:
-        word.append(character)
+        word.append(scalar)
         inWord = true
       }
     }
-    if inWord { words.append(word) }
+    if inWord { words.append(String(word)) }
     return words
   }
 
   /// The rest of a double-quoted string, its closing quote consumed; nil when it is not closed.
-  private static func doubleQuoted(_ characters: inout Substring) -> String? {
-    var text = ""
-    while let character = characters.popFirst() {
-      switch character {
+  private static func doubleQuoted(
+    _ scalars: inout Substring.UnicodeScalarView
+  ) -> String.UnicodeScalarView? {
+    var text = String.UnicodeScalarView()
+    while let scalar = scalars.popFirst() {
+      switch scalar {
       case "\"": return text
       case "\\":
-        guard let next = characters.popFirst() else { return nil }
-        if "$`\"\\".contains(next) {
+        guard let next = scalars.popFirst() else { return nil }
+        if "$`\"\\".unicodeScalars.contains(next) {
           text.append(next)
         } else if next != "\n" {
-          text += "\\" + String(next)
+          text.append("\\")
+          text.append(next)
         }
-      default: text.append(character)
+      default: text.append(scalar)
       }
     }
     return nil
