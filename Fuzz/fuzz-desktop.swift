@@ -11,8 +11,8 @@
 //   4 an offer's MIME string (a Wayland offer, an X11 target) made a type, and text received
 //     under it converted (text/html's charset, the text charsets)
 //   5 a MULTIPLE request's pair list as the server returns it (a GetProperty reply), answered
-//   6 Wayland events as a compositor sends them (offers' MIME strings, selections, drags); the
-//     same bytes as D-Bus messages as a bus sends them (the file transfer portal's replies)
+//   6 Wayland events as a compositor sends them (offers' MIME strings, selections, drags), alone
+//     and as a connection's stream through its object table; the same bytes as D-Bus messages as a bus sends them (the file transfer portal's replies)
 // Whatever the bytes, each ends without a crash, and what is read back is what was written.
 import TypeRegistry
 
@@ -198,6 +198,29 @@ func waylandEvents(_ bytes: [UInt8]) {
       _ = SelectionTargets.isTextTarget(text)
     }
   }
+  waylandStream(bytes)
+}
+
+/// The same bytes as a connection's stream, cut in pieces by the first byte, through the
+/// object table of a client with a data device, a source and a callback: each event comes out
+/// or the stream ends with an error; the table never holds more objects than were announced.
+func waylandStream(_ bytes: [UInt8]) {
+  var objects = WaylandObjectTable()
+  for interface in [WaylandInterface.dataDevice, .dataSource, .callback] { _ = objects.make(interface) }
+  var incoming = WaylandIncoming()
+  let piece = max(1, Int(bytes.first ?? 1))
+  var (offset, events) = (0, 0)
+  do {
+    while offset < bytes.count {
+      incoming.receive(Array(bytes[offset..<min(offset + piece, bytes.count)]))
+      offset += piece
+      while try incoming.next(objects: &objects) != nil { events += 1 }
+    }
+  } catch {
+    precondition(error.code == .protocolViolation || error.code == .request, "a stream refused with \(error)")
+  }
+  precondition(events <= bytes.count / 8, "\(events) events from \(bytes.count) bytes")
+  precondition(objects.interfaces.count <= 4 + bytes.count / 12, "\(objects.interfaces.count) objects")
 }
 
 /// D-Bus messages one after another, framed as a connection frames them; each that reads is

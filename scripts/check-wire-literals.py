@@ -31,6 +31,9 @@ FRAMING = {
     "Sources/SystemPasteboardX11/X11Request.swift",
     "Sources/SystemPasteboardWayland/WaylandWire.swift",
     "Sources/SystemPasteboardWayland/WaylandConnection.swift",
+    # Wayland's object ids (the compositor's range) and messages split by their headers.
+    "Sources/SystemPasteboardWayland/Protocol/WaylandObjectTable.swift",
+    "Sources/SystemPasteboardWayland/Protocol/WaylandIncoming.swift",
     # XDND's client messages are five data items whose packing the XDND specification gives
     # (no XML describes them): their codec is its framing.
     "Sources/SystemPasteboardX11/XDND/Xdnd.swift",

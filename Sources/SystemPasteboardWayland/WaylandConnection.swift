@@ -46,7 +46,7 @@ package final class WaylandConnection: @unchecked Sendable {
   package let timeout: Double
   let socket: Socket
   /// The objects, by id, and the ids free for reuse. Shared by senders and the reading thread.
-  private let objects = Locked(Objects())
+  private let objects = Locked(WaylandObjectTable())
   /// Serialises writes to the socket, and counts the messages written. (Not a `Locked<Void>`: a
   /// value of no size would share its address with the lock's, which ThreadSanitizer's
   /// exclusivity checks take for a race.)
@@ -58,22 +58,13 @@ package final class WaylandConnection: @unchecked Sendable {
   /// a dispatcher serves the connection: its maker writes then).
   let outgoing = Locked(Outgoing())
   /// Bytes and descriptors read and not yet decoded (the reading thread's).
-  private var buffer: [UInt8] = []
-  private var start = 0
-  private var descriptors: [Int32] = []
+  private var incoming = WaylandIncoming()
   /// The registry's globals, in the order announced (the reading thread's).
   private(set) var globals: [Global] = []
   /// The `wl_display`, object 1 of every connection.
   let displayObject = WaylandObject<Wayland.Display>(id: 1)
   /// The `wl_registry`.
   private var registry = WaylandObject<Wayland.Registry>(id: 0)
-
-  private struct Objects {
-    var interfaces: [UInt32: WaylandInterface] = [1: .display]
-    var destroyed: Set<UInt32> = []
-    var next: UInt32 = 2
-    var free: [UInt32] = []
-  }
 
   /// Connects to `display` (default: the environment's) and reads the registry's globals.
   /// - Throws: ``SystemPasteboardError``: `.noDisplay` / `.badDisplayName` from the environment,
@@ -109,7 +100,7 @@ package final class WaylandConnection: @unchecked Sendable {
   }
 
   deinit {
-    for fd in descriptors { close(fd) }
+    incoming.closeDescriptors()
     socket.close()
   }
 
@@ -131,12 +122,7 @@ package final class WaylandConnection: @unchecked Sendable {
     }
     let result = creating.withLock { made -> Result<WaylandObject<Family>, SystemPasteboardError> in
       made += 1
-      let id = objects.withLock { objects in
-        let id = objects.free.popLast() ?? objects.next
-        if id == objects.next { objects.next += 1 }
-        objects.interfaces[id] = interface
-        return id
-      }
+      let id = objects.withLock { $0.make(interface) }
       do throws(SystemPasteboardError) {
         try send(request(WaylandObject(id: id)))
         return .success(WaylandObject(id: id))
@@ -197,7 +183,7 @@ package final class WaylandConnection: @unchecked Sendable {
     var written: [Write.Message] = []
     for message in messages {
       let (request, object) = (message.request, message.object)
-      guard let interface = objects.withLock({ $0.interfaces[object] }) else {
+      guard let interface = objects.withLock({ $0.interface(of: object) }) else {
         throw SystemPasteboardError(.request, "\(request.name) was to be sent to the unknown object \(object)")
       }
       guard request.interfaces.contains(interface.name), Int(request.opcode) < interface.requests.count,
@@ -226,11 +212,11 @@ package final class WaylandConnection: @unchecked Sendable {
     var (bytes, descriptors, names) = ([UInt8](), [Int32](), [String]())
     objects.withLock { objects in
       for message in write.messages {
-        guard !objects.destroyed.contains(message.object) else {
+        guard !objects.isDestroyed(message.object) else {
           if Self.debug { Self.trace(" -> (dropped) \(message.name)@\(message.object)", []) }
           continue
         }
-        if message.isDestructor { objects.destroyed.insert(message.object) }
+        if message.isDestructor { objects.destroy(message.object) }
         bytes += message.bytes
         descriptors += message.descriptors
         names.append(message.name)
@@ -259,19 +245,18 @@ package final class WaylandConnection: @unchecked Sendable {
   /// nil; the loop takes the wake (`Socket.takeWake()`) when it runs its commands.
   func nextEvent(until deadline: UInt64?, wakeable: Bool = false) throws(SystemPasteboardError) -> Incoming? {
     while true {
-      if let incoming = try decodeBuffered() {
-        if let incoming = try consume(incoming) { return incoming }
-        continue
+      let decoded = objects.withLock { objects in
+        Result { () throws(SystemPasteboardError) in try incoming.next(objects: &objects) }
       }
+      if let event = try decoded.get() { return event }
+      var descriptors: [Int32] = []
       do {
         if !(try socket.waitReadable(until: deadline, wakeable: wakeable)) { return nil }
         let bytes = try socket.read(capacity: 65536, descriptors: &descriptors, until: deadline)
-        if start > 0 {
-          buffer.removeFirst(start)
-          start = 0
-        }
-        buffer += bytes
+        incoming.receive(bytes, descriptors: descriptors)
       } catch {
+        // Descriptors that came with a failed read are the state's too, closed with it.
+        incoming.receive([], descriptors: descriptors)
         throw Self.failure(error, while: "reading from the compositor")
       }
     }
@@ -306,99 +291,17 @@ package final class WaylandConnection: @unchecked Sendable {
   }
 
   /// A callback's `done` destroys it: its id is freed by the `delete_id` that follows.
-  func forget(_ object: UInt32) { objects.withLock { _ = $0.destroyed.insert(object) } }
+  func forget(_ object: UInt32) { objects.withLock { $0.destroy(object) } }
 
   /// The interface of `object`, while it is known.
-  func interface(of object: UInt32) -> WaylandInterface? { objects.withLock { $0.interfaces[object] } }
-
-  // MARK: Decoding
-
-  /// The next whole message in the buffer, decoded; nil when it has not all arrived.
-  private func decodeBuffered() throws(SystemPasteboardError) -> (
-    UInt32, WaylandInterface?, UInt16, [WaylandWire.Argument]
-  )? {
-    guard let header = WaylandWire.header(buffer[start...]) else { return nil }
-    guard header.size >= 8, header.size % 4 == 0 else {
-      throw SystemPasteboardError(
-        .protocolViolation, "the Wayland compositor sent a message of \(header.size) bytes, which is not a message")
-    }
-    guard buffer.count - start >= header.size else { return nil }
-    let body = buffer[(start + 8)..<(start + header.size)]
-    start += header.size
-    guard let interface = objects.withLock({ $0.interfaces[header.object] }) else {
-      // An object we never knew: nothing can be decoded (libwayland drops it too).
-      return (header.object, nil, header.opcode, [])
-    }
-    guard Int(header.opcode) < interface.events.count else {
-      throw SystemPasteboardError(
-        .protocolViolation,
-        "the Wayland compositor sent event \(header.opcode) to \(interface.name)@\(header.object), which has \(interface.events.count)"
-      )
-    }
-    let event = interface.events[Int(header.opcode)]
-    do {
-      return (
-        header.object, interface, header.opcode,
-        try WaylandWire.decode(body, signature: event.signature, fds: &descriptors)
-      )
-    } catch {
-      throw SystemPasteboardError(
-        .protocolViolation,
-        "the Wayland compositor sent \(interface.name)@\(header.object).\(event.name) that cannot be read: \(error.reason)"
-      )
-    }
-  }
-
-  /// Handles what the connection itself handles (errors, freed ids, new objects, events for
-  /// destroyed objects); the rest is the caller's.
-  private func consume(_ message: (UInt32, WaylandInterface?, UInt16, [WaylandWire.Argument]))
-    throws(SystemPasteboardError) -> Incoming?
-  {
-    let (object, interface, opcode, arguments) = message
-    guard let interface else {
-      if Self.debug { Self.trace("unknown object @\(object) event \(opcode) dropped", []) }
-      return nil
-    }
-    if Self.debug { Self.trace("\(interface.name)@\(object).\(interface.events[Int(opcode)].name)", arguments) }
-    let signature = interface.events[Int(opcode)].signature
-    let isDestroyed = objects.withLock { objects in
-      for (type, argument) in zip(signature, arguments) {
-        if case .newID(let name) = type, case .newID(let id) = argument, let made = WaylandInterface.known[name] {
-          objects.interfaces[id] = made
-          objects.destroyed.remove(id)
-        }
-      }
-      return objects.destroyed.contains(object)
-    }
-    guard !isDestroyed,
-      let event = WaylandEvent(role: interface.role, opcode: opcode, arguments)
-    else {
-      for case .fd(let fd) in arguments { close(fd) }
-      return nil
-    }
-    switch event {
-    case .display(.error(let culprit, let code, let text)):
-      let name = self.interface(of: culprit)?.name ?? "unknown object"
-      throw SystemPasteboardError(
-        .request, "the Wayland compositor reported error \(code) on \(name)@\(culprit): \(text)",
-        server: .init(code: Int(code), request: name))
-    case .display(.deleteId(let id)):
-      objects.withLock { objects in
-        if objects.interfaces.removeValue(forKey: id) != nil, id < 0xFF00_0000 { objects.free.append(id) }
-        objects.destroyed.remove(id)
-      }
-      return nil
-    default:
-      return Incoming(object: object, interface: interface, event: event)
-    }
-  }
+  func interface(of object: UInt32) -> WaylandInterface? { objects.withLock { $0.interface(of: object) } }
 
   /// Whether `$WAYLAND_DEBUG` asks for a trace of every message (libwayland's convention: `1`
   /// or `client`), written to standard error.
   static let debug = ["1", "client"].contains(ProcessEnvironment.value("WAYLAND_DEBUG") ?? "")
 
   /// One line of the trace: the time, the message and its arguments, as libwayland writes it.
-  private static func trace(_ message: String, _ arguments: [WaylandWire.Argument]) {
+  static func trace(_ message: String, _ arguments: [WaylandWire.Argument]) {
     let milliseconds = Double(MonotonicClock.now() % 1_000_000_000_000) / 1_000_000
     let values = arguments.map { argument -> String in
       switch argument {
