@@ -1,12 +1,16 @@
 import Foundation
 import TypeRegistry
+import UTIPlatform
 
 /// The machinery of every load: the drop gate, the timeout, where the body runs, and the
 /// delivery of its outcome.
 extension ItemProvider {
-  /// Starts `operation`: checks the drop gate, arms the timeout, then runs `body` on the global
-  /// concurrent executor (or, for the synchronous pasteboard conveniences, `inline` on the
-  /// caller's thread, so that a caller blocked on the result never waits for a pool thread).
+  /// Starts `operation`: checks the drop gate, arms the timeout, then runs `body` on the
+  /// process's one bounded pool (`WorkPool`, through ``LoadLane``: a handler is the app's code
+  /// and may block, which a thread of Swift's cooperative pool must not), or, for callers that wait for the result
+  /// themselves (the synchronous pasteboard conveniences, a promised file written on a pool
+  /// thread), `inline` on the caller's thread: a caller blocked on a load never waits for a pool
+  /// thread another such caller holds. A pool with no room fails the load at once (`.busy`).
   func begin<Value>(
     _ operation: LoadOperation<Value>, requested: String, inline: Bool = false,
     body: @escaping @Sendable (ItemProvider) -> Void
@@ -32,7 +36,14 @@ extension ItemProvider {
         operation.finish(.failure(ItemProviderError(.dropOver, requested: requested, registered: [])))
       }
     }
-    if inline { start() } else { Task.detached(operation: start) }
+    if inline {
+      start()
+    } else {
+      LoadLane.shared.submit(start) {
+        operation.finish(
+          .failure(ItemProviderError(.busy(waiting: WorkPool.shared.queueLimit), requested: requested, registered: [])))
+      }
+    }
   }
 
   /// Runs `representation`'s handler and passes on what it produced, as often as it calls back.

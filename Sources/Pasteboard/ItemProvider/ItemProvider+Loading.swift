@@ -182,12 +182,12 @@ extension ItemProvider {
   }
 
   func loadFile(
-    _ type: UTType, openInPlace: Bool, destination: FileDestination,
+    _ type: UTType, openInPlace: Bool, destination: FileDestination, inline: Bool = false,
     completion: @escaping @Sendable (Result<LoadedFile, any Error>) -> Void
   ) -> Progress {
     let operation = LoadOperation<LoadedFile>(completion: completion)
     let typeIdentifier = type.identifier
-    begin(operation, requested: typeIdentifier) { provider in
+    begin(operation, requested: typeIdentifier, inline: inline) { provider in
       guard let representation = provider.resolve(type) else {
         operation.finish(.failure(provider.unavailable(typeIdentifier)))
         return

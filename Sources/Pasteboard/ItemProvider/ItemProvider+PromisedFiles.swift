@@ -36,8 +36,14 @@ extension ItemProvider {
       let type = representation.type
       let name = TemporaryFiles.sanitizedFileName(suggested, pathExtension: type.preferredFilenameExtension)
       return PromisedFile(type: type, fileName: name) { [self] url, done in
-        loadFileRepresentation(for: type) { loaded, _, error in
-          guard let loaded else { return done(error ?? CocoaError(.fileReadUnknown)) }
+        // Inline: the writer's caller waits for `done` (on a pool thread, `keep(_:at:)`), and
+        // must not wait for another pool thread to run the handler.
+        _ = loadFile(type, openInPlace: false, destination: .temporary, inline: true) { result in
+          let loaded: URL
+          switch result {
+          case .success(let file): loaded = file.url
+          case .failure(let error): return done(error)
+          }
           do throws(POSIXFailure) {
             let free = TemporaryFiles.freeURL(in: url.deletingLastPathComponent(), for: url.lastPathComponent)
             try TemporaryFiles.copyFile(from: loaded.path, to: free.path)

@@ -55,10 +55,12 @@ public struct ItemProviderError: Error, CustomNSError, CustomStringConvertible, 
     case dropOver
     /// A file could not be read, written or copied.
     case file(path: String, errno: Int32)
+    /// The process's work pool had no room for the load (that many loads were waiting).
+    case busy(waiting: Int)
 
     var code: ItemProvider.ErrorCode {
       switch self {
-      case .noConformingRepresentation, .handlerDeliveredNothing, .timedOut, .dataProtected, .dropOver, .file:
+      case .noConformingRepresentation, .handlerDeliveredNothing, .timedOut, .dataProtected, .dropOver, .file, .busy:
         return .itemUnavailableError
       case .unexpectedClass: return .unexpectedValueClassError
       case .coercion: return .unavailableCoercionError
@@ -98,6 +100,8 @@ public struct ItemProviderError: Error, CustomNSError, CustomStringConvertible, 
         + "performDrop(info:) returns (loads started there finish normally), so start the load inside it"
     case .file(let path, let code):
       return "cannot load \(requestedType): \(path): \(String(cString: strerror(code)))"
+    case .busy(let waiting):
+      return "cannot load \(requestedType): the process's work pool has no room (\(waiting) loads waiting)"
     }
   }
 
