@@ -50,8 +50,8 @@ package final class X11Connection {
   /// The protocol: sequence numbers, framing, and what the server sent filed by request.
   var state = X11ProtocolState()
   private var nextResource: UInt32 = 0
-  /// Atoms by name, and their names by atom as an `Int` (see `replies`); the cache of
-  /// `X11Connection+Atoms.swift`.
+  /// Atoms by name, and their names by atom as an `Int` (as `X11ProtocolState` keys its
+  /// replies); the cache of `X11Connection+Atoms.swift`.
   var atoms: [String: UInt32] = [:]
   var atomNames: [Int: String] = [:]
 

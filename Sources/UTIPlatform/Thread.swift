@@ -101,3 +101,32 @@ package final class ParallelTask<Result: Sendable>: @unchecked Sendable {
 private final class ResultBox<Value>: @unchecked Sendable {
   var value: Value?
 }
+
+extension WorkerThread {
+  /// Names the calling thread `name` (at most 15 bytes on Linux; longer is cut), as `top -H`,
+  /// `gdb` and `/proc/self/task/*/comm` show it. (Linux: written to `/proc/thread-self/comm`,
+  /// since Glibc's `pthread_setname_np` is a GNU extension Swift's module does not import.)
+  package static func nameCurrent(_ name: String) {
+    #if canImport(Darwin)
+      _ = pthread_setname_np(name)
+    #else
+      guard let file = fopen("/proc/thread-self/comm", "w") else { return }
+      _ = fputs(String(decoding: name.utf8.prefix(15), as: UTF8.self), file)
+      _ = fclose(file)
+    #endif
+  }
+
+  /// The calling thread's name ("" when it has none, or it cannot be read).
+  package static var currentName: String {
+    var buffer = [CChar](repeating: 0, count: 64)
+    #if canImport(Darwin)
+      guard pthread_getname_np(pthread_self(), &buffer, buffer.count) == 0 else { return "" }
+    #else
+      guard let file = fopen("/proc/thread-self/comm", "r") else { return "" }
+      defer { _ = fclose(file) }
+      guard fgets(&buffer, Int32(buffer.count), file) != nil else { return "" }
+    #endif
+    let bytes = buffer.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

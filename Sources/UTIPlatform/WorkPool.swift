@@ -19,6 +19,10 @@ package final class WorkPool: @unchecked Sendable {
   /// The process's pool: 8 threads for work, 4,096 queued items, and one thread for scheduled work.
   package static let shared = WorkPool(threadLimit: 8, queueLimit: 4096)
 
+  /// The name of the pool's threads (its timer thread's: with `-timer`), as `top -H` and
+  /// `/proc/self/task/*/comm` show them.
+  package static let threadName = "uti-pool"
+
   /// The most threads the pool runs.
   package let threadLimit: Int
   /// The most items waiting for a thread.
@@ -110,6 +114,7 @@ package final class WorkPool: @unchecked Sendable {
   /// The thread for scheduled work: waits for the earliest deadline (an earlier one scheduled
   /// meanwhile ends the wait) and runs what is due, earliest first.
   private func runScheduled() {
+    WorkerThread.nameCurrent(Self.threadName + "-timer")
     while true {
       let until = condition.locked { timers.nextDeadline() }
       let due = condition.wait(
@@ -121,6 +126,7 @@ package final class WorkPool: @unchecked Sendable {
 
   /// A pool thread: takes the oldest item, runs it, and waits for more.
   private func serve() {
+    WorkerThread.nameCurrent(Self.threadName)
     while true {
       condition.locked { idle += 1 }
       let until = MonotonicClock.deadline(after: MonotonicClock.nanoseconds(60))
