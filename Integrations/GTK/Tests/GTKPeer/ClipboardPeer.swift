@@ -41,9 +41,10 @@ enum ClipboardPeer {
     let clipboard = arguments.contains("--primary") ? GTKPasteboard.primary : GTKPasteboard.clipboard
     let (items, _, _) = Items.parse(rest)
     clipboard.setItemProviders(items(), options: options)
-    // Said once the compositor has the copy (GTK writes requests at its loop's next turn; a
-    // paste started at this line would find the copy before).
-    gdk_display_flush(gdk_display_get_default())
+    // Said once the server has the copy: GTK writes requests at its loop's next turn, and a
+    // flush only hands them to the socket, where a paste from another client may overtake them
+    // (sway served one the copy before); a round trip returns once the server has read them.
+    gdk_display_sync(gdk_display_get_default())
     say("copied", clipboard.ownsSelection ? "ours" : "theirs")
     Task { @MainActor in
       for await count in clipboard.changes {
