@@ -56,6 +56,8 @@ enum MainQueue {
 /// sources stop then, rather than fire without end). While ``DesktopEvents/run()`` runs the
 /// main thread, it serves the descriptors and the deadlines itself, without the sources.
 final class MainQueueDriver: @unchecked Sendable {
+  // Sendable: `state` (the dispatch sources, not `Sendable` themselves) is under its lock; the rest is `let`s
+  // of `Sendable` values.
   /// The loop's descriptors, whose readiness calls for ``serveOnce()``.
   let descriptors: [Int32]
   private let serve: @Sendable () -> Bool

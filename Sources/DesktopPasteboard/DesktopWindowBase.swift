@@ -10,6 +10,8 @@ import SystemPasteboard
 /// Only this module subclasses it. Apple's counterpart: an `NSWindow` with
 /// `registerForDraggedTypes(_:)` and `beginDraggingSession(with:event:source:)`.
 public class DesktopWindowBase: DesktopWindow, @unchecked Sendable {
+  // Sendable: its one stored property is a `let` of `WindowBridge`, whose state is under its lock; unchecked
+  // only because the class is not final (its two subclasses add `let`s alone).
   // Unchecked: the class is not final (its two subclasses are, with constant properties of
   // Sendable types); its one property is a constant of a Sendable type.
   let bridge: WindowBridge

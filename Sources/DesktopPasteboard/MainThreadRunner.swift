@@ -53,6 +53,7 @@ enum MainThreadRunner {
   /// libdispatch's hooks for a run loop: the eventfd that becomes readable when the main queue
   /// has work, and the call that drains it.
   private struct Hooks: @unchecked Sendable {
+    // Sendable: immutable: a descriptor number and a C function pointer, found once at start-up.
     let port: Int32
     let drain: @convention(c) (UnsafeMutableRawPointer?) -> Void
 

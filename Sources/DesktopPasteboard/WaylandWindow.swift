@@ -26,6 +26,8 @@ import UTIPlatform
 /// try window.acceptDrops(into: surface)
 /// ```
 public final class WaylandWindow: DesktopWindowBase, @unchecked Sendable {
+  // Sendable: `let`s only: the toplevel (its loop and locks), the timeout and the registry; the bridge is the
+  // base class's.
   let toplevel: WaylandToplevel
   let timeout: Double
   let registry: UTTypeRegistry?

@@ -14,6 +14,8 @@ import UTIPlatform
 /// ends the drag on the surface, and the backend finishes it when `performDrop`'s loads settle.
 /// A drag of ours: the session's items go out as the backend's offers; `onEnded` hears the outcome.
 final class WindowBridge: @unchecked Sendable {
+  // Sendable: `state` is under its lock; `backend` (its own lock and loop), `registry` and `driver` are
+  // `let`s set in `init`.
   let backend: any WindowBackend
   let registry: UTTypeRegistry?
   let state = Locked(State())

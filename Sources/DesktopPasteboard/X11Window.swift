@@ -40,6 +40,7 @@ import UTIPlatform
 /// `main`, `dispatchMain()`, a UI toolkit's loop). Apple's counterparts: an `NSWindow` with
 /// `registerForDraggedTypes(_:)`, and `beginDraggingSession(with:event:source:)`.
 public final class X11Window: DesktopWindowBase, @unchecked Sendable {
+  // Sendable: `let`s only (the window's id and whether it made it); the bridge is the base class's.
   /// A press of a pointer button in the window (created windows only).
   public typealias ButtonPress = WindowButtonPress
 

@@ -21,6 +21,9 @@ import UTIPlatform
 /// not come) ends the connection with `.protocolViolation`; `wl_display.error` ends it with
 /// `.request`, naming the object, its interface and the compositor's message.
 package final class WaylandConnection: @unchecked Sendable {
+  // Sendable: `objects`, `outgoing`, `writing` and `creating` are under their locks; `incoming` is the
+  // reading thread's (the loop's, or the caller's before the loop starts); `globals` and `registry` are
+  // written only in `init`.
   /// One event and the object it is for.
   struct Incoming {
     var object: UInt32

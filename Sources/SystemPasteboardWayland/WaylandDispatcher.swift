@@ -8,6 +8,8 @@ import UTIPlatform
 /// the connection fails (the compositor went away, a protocol error) the loop records the
 /// error, every waiting round trip fails at once, and the owner hears why (`ended`).
 final class WaylandDispatcher: @unchecked Sendable {
+  // Sendable: `syncs` and `nestedRoundTripObserver` are under their locks; `handler` is set in `prepare`
+  // before the loop's thread starts, and read on the reading thread only.
   let connection: WaylandConnection
   /// The loop whose thread reads the connection.
   let loop: EventLoop

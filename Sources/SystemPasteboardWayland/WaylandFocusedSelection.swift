@@ -18,6 +18,7 @@ import UTIPlatform
 /// compositor that does not focus new windows with `.timeout`; ``SystemPasteboard/changes`` hears only this process's
 /// copies, as only a focused client hears of others'.
 final class WaylandFocusedSelection: PasteboardBackend, @unchecked Sendable {
+  // Sendable: `state` is under its lock; the rest is `let`s of `Sendable` values.
   let display: WaylandDisplay
   let primary: Bool
   let timeout: Double

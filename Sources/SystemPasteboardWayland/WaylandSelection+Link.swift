@@ -14,6 +14,8 @@ extension WaylandSelection {
   /// of another timeout. A link of the parent is never used in a forked child. A link whose
   /// connection was lost is replaced by the next pasteboard call.
   final class Link: @unchecked Sendable {
+    // Sendable: `offers` and `members` are under their locks; the rest is `let`s (the objects' ids, the
+    // dispatcher with its loop).
     let connection: WaylandConnection
     let dispatcher: WaylandDispatcher
     /// The data-control protocol bound (ext's, else wlroots'), and its manager's version.

@@ -23,6 +23,8 @@ import UTIPlatform
 /// Reads run on the caller's thread: a `wl_display.sync` first (so the offer is the
 /// compositor's latest), then `receive` into a pipe read in chunks.
 package final class WaylandSelection: PasteboardBackend, @unchecked Sendable {
+  // Sendable: `state` is under its lock; the rest is `let`s of `Sendable` values or of the link (its locks
+  // and loop).
   let link: Link
   let primary: Bool
   /// Stands in for a type's declaration when offering (nil: the shared registry).

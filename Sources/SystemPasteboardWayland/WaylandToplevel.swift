@@ -20,6 +20,8 @@ import UTIPlatform
 /// The latest input serial (a press, a key, a pointer or keyboard enter) is kept: Wayland
 /// refuses a selection or a drag without the serial of the input event that caused it.
 package final class WaylandToplevel: @unchecked Sendable {
+  // Sendable: `state` and `keptDragItems` are under their locks; the objects are `let`s (ids);
+  // `readyDescriptors` is set once, before the window is shared.
   /// What happens to a drag this window started.
   package enum Source: Sendable {
     /// The target under the pointer would take `mimeType` (nil: none).

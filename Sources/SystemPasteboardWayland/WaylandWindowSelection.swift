@@ -7,6 +7,8 @@ import UTIPlatform
 /// latest input event, and read from what the compositor tells the window while it has focus,
 /// as a toolkit does. Nothing is opened for it: the window's connection serves the data.
 final class WaylandWindowSelection: PasteboardBackend, @unchecked Sendable {
+  // Sendable: `owned` is under its lock; the rest is `let`s (the window keeps its own state under its lock
+  // and loop).
   let window: WaylandToplevel
   let primary: Bool
   let registry: UTTypeRegistry?

@@ -14,6 +14,8 @@ extension X11Clipboard {
   /// of another timeout. A link of the parent is never used in a forked child. A link whose
   /// connection was lost is replaced: its servers make new ones on the next link.
   final class Link: X11EventLoopDelegate, @unchecked Sendable {
+    // Sendable: `servers` is `loop`'s (changed only on its thread); the rest is `let`s whose classes keep
+    // their own state under their locks or on the loop.
     let connection: X11Connection
     let loop: EventLoop
     let owners: SelectionOwners

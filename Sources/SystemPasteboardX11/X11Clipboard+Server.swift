@@ -7,6 +7,8 @@ extension X11Clipboard {
   /// (XFIXES), reads the selection (``SelectionRequestor``) and runs the pasteboard's commands
   /// between events. Released, it gives its windows back and the link serves the others.
   final class Server: SelectionRequestorHost, @unchecked Sendable {
+    // Sendable: `owning`, `reading` and `transfers` are under their locks; `owner` and the requestor are the
+    // link's loop's (used only on its thread); the rest is `let`s and a weak reference.
     enum Command {
       case own([SystemPasteboard.Item], FileList.Operation, Ownership)
       /// Owns with the items only where nobody owns the selection (after a reconnection).

@@ -10,6 +10,7 @@ import UTIPlatform
 /// taking the selection back with the same items where nobody owns it, so that a copy is not
 /// lost (another client killed ours, or the connection broke); the change is counted.
 package final class X11Clipboard: PasteboardBackend, @unchecked Sendable {
+  // Sendable: `running` is under its lock; the rest is `let`s of `Sendable` values.
   let display: X11Display
   let settings: PasteboardBackendSettings
   package let ownershipChanged = ChangeSignal()

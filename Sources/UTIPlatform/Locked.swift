@@ -38,4 +38,6 @@ package final class Locked<Value> {
 }
 
 /// A lock makes its value safe to share only when the value itself may cross threads.
-extension Locked: @unchecked Sendable where Value: Sendable {}
+extension Locked: @unchecked Sendable where Value: Sendable {
+  // Sendable: the value is read and written only inside `withLock`, under the mutex.
+}

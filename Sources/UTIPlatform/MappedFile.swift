@@ -13,6 +13,7 @@
 /// old contents whole. FIFOs, devices and directories are refused without being opened for
 /// reading; an empty file maps to an empty buffer.
 package final class MappedFile: @unchecked Sendable {
+  // Sendable: immutable: a read-only mapping, only read, unmapped in `deinit`.
   /// The file's bytes.
   package let bytes: UnsafeRawBufferPointer
   private let mapping: UnsafeMutableRawPointer?

@@ -10,6 +10,9 @@
 /// abstract namespace too) or TCP, and reads and writes that wait at most a deadline, so that a
 /// peer that stalls or dies gives an error instead of a hang.
 package final class Socket: @unchecked Sendable {
+  // Sendable: `fd` never changes; `wakeDescriptor`, `woken` and `closed` are the reading thread's (the
+  // loop's, or the caller's before it starts), and `close()` runs there or in the connection's `deinit`;
+  // other threads only write to `fd` (under their connection's write lock) or shut it down.
   /// Why a socket operation failed.
   package struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
     package var operation: String

@@ -14,6 +14,8 @@
 /// Darwin's a pointer; Darwin's start routine takes a non-optional argument), as swift-nio's
 /// `ThreadPosix` spells them out.
 package final class WorkerThread: @unchecked Sendable {
+  // Sendable: `handle` is written by `pthread_create` in `init`, before the value is shared; `body` is a
+  // `let`.
   #if canImport(Glibc)
     private var handle = pthread_t()
   #else
@@ -78,6 +80,8 @@ package final class WorkerThread: @unchecked Sendable {
 
 /// Work started on another thread, whose result the caller waits for.
 package final class ParallelTask<Result: Sendable>: @unchecked Sendable {
+  // Sendable: the box is written by the thread alone and read only after joining it (the join orders the
+  // write before).
   private let work: @Sendable () -> Result
   private let thread: WorkerThread?
   private let box: ResultBox<Result>
@@ -99,6 +103,7 @@ package final class ParallelTask<Result: Sendable>: @unchecked Sendable {
 
 /// Where a worker thread leaves its result; read only after joining it.
 private final class ResultBox<Value>: @unchecked Sendable {
+  // Sendable: written once by the worker thread, read only after joining it.
   var value: Value?
 }
 

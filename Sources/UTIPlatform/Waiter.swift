@@ -90,6 +90,7 @@ final class Condition {
 
 /// A value one thread delivers and another waits for, with a timeout on the monotonic clock.
 package final class Waiter<Value: Sendable>: @unchecked Sendable {
+  // Sendable: `value` is written and read under `condition`'s mutex; `delivered` is atomic.
   private var value: Value?
   /// Set once `value` is, for a waiter that spins before it sleeps (read without the mutex).
   private let delivered = Atomic<Bool>(false)
@@ -133,6 +134,7 @@ package final class Waiter<Value: Sendable>: @unchecked Sendable {
 /// changed.wait(until: { !owning })
 /// ```
 package final class ChangeSignal: @unchecked Sendable {
+  // Sendable: `generation` is read and written under `condition`'s mutex.
   private var generation: UInt64 = 0
   private let condition = Condition()
 

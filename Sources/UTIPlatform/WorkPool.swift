@@ -16,6 +16,7 @@
 /// if !accepted { refuse(request) }
 /// ```
 package final class WorkPool: @unchecked Sendable {
+  // Sendable: every `var` is read and written under `condition`'s mutex; the limits are `let`s.
   /// The process's pool: 8 threads for work, 4,096 queued items, and one thread for scheduled work.
   package static let shared = WorkPool(threadLimit: 8, queueLimit: 4096)
 

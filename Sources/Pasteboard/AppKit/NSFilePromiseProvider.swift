@@ -35,6 +35,8 @@ extension NSPasteboard.PasteboardType {
 /// folder when loaded. The delegate is held weakly, as AppKit holds it. Apple's counterpart:
 /// AppKit's `NSFilePromiseProvider`.
 open class NSFilePromiseProvider: NSObject, NSPasteboardWriting, @unchecked Sendable {
+  // Sendable: every property is read and written under `state`'s lock (the delegate held weakly there);
+  // unchecked because the class is open.
   /// The promised file's type identifier (`public.jpeg`, `com.adobe.pdf`).
   open var fileType: String {
     get { state.withLock { $0.fileType } }

@@ -113,6 +113,8 @@ extension NSFilePromiseProviderDelegate {
 /// A delegate carried into the task that writes by the other form (AppKit's delegates are not
 /// `Sendable`; the write is the delegate's to make safe, as on macOS).
 struct UncheckedDelegate: @unchecked Sendable {
+  // Sendable: the app's delegate, called from the writing task as AppKit calls it off the main thread: its
+  // thread safety is the delegate's own, as on macOS.
   let value: any NSFilePromiseProviderDelegate
   init(_ value: any NSFilePromiseProviderDelegate) { self.value = value }
 }

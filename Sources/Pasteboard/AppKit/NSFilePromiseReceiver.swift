@@ -24,6 +24,8 @@ import UTIPlatform
 /// of that name is there, and decides itself whether to replace it or to keep it. Apple's
 /// counterpart: AppKit's `NSFilePromiseReceiver`.
 open class NSFilePromiseReceiver: NSObject, NSPasteboardReading, @unchecked Sendable {
+  // Sendable: `names` is under its lock; `promise` is a `let` of a provider whose state is under its own;
+  // unchecked because the class is open.
   /// The types a view registers for to accept file promises in a drag
   /// (`registerForDraggedTypes(NSFilePromiseReceiver.readableDraggedTypes.map { .init($0) })`).
   open class var readableDraggedTypes: [String] {

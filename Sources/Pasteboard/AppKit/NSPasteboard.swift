@@ -19,6 +19,8 @@ import TypeRegistry
 /// write); writes after that add to the contents without counting. Safe to use from many
 /// threads. Apple's counterpart: AppKit's `NSPasteboard`.
 public final class NSPasteboard: NSObject, @unchecked Sendable {
+  // Sendable: its one stored property is `board`, a `Pasteboard` whose contents are under its lock (an
+  // `NSObject` subclass cannot be checked).
   /// The model's board these contents live on.
   package let board: Pasteboard
 

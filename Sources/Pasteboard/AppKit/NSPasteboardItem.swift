@@ -17,6 +17,9 @@ import UTIPlatform
 /// (``setDataProvider(_:forTypes:)``) is asked once per type, on the thread that reads, and only
 /// when a reader asks. Safe to use from many threads. Apple's counterpart: AppKit's `NSPasteboardItem`.
 open class NSPasteboardItem: NSObject, @unchecked Sendable {
+  // Sendable: `state` is under its lock, and data providers are asked one at a time under `provisioning` (a
+  // recursive lock: a provider sets its data into the item on the same thread); unchecked because the class
+  // is open, as AppKit's is.
   /// Where a type's data comes from.
   enum Source {
     /// The data is here.

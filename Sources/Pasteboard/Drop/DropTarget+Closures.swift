@@ -152,6 +152,8 @@ struct ClosureDropDelegate: DropDelegate {
 /// made by its load, kept under the lock, and handed over once to the main actor, which alone
 /// uses it from then on: a transfer of ownership, not sharing.
 final class TransferCollector<T>: @unchecked Sendable {
+  // Sendable: `state` is under its lock; each value is handed over once to the main actor, which alone uses
+  // it then; `done` runs on the main actor.
   private let state: Locked<(values: [T?], remaining: Int)>
   private let done: @MainActor ([T]) -> Void
 

@@ -163,6 +163,8 @@ extension ItemProvider {
 /// A value handed from the thread that loaded it to the one awaiting it, and used only there:
 /// the `NSSecureCoding` items of legacy loads are not `Sendable`.
 struct Unsendable<Value>: @unchecked Sendable {
+  // Sendable: handed over once, from the thread that loaded the value to the task that awaits it; the loader
+  // keeps no reference.
   let value: Value
   init(_ value: Value) { self.value = value }
 }

@@ -61,6 +61,8 @@ extension ItemProvider {
 
   /// A value the provider holds, used only from the load that reads it.
   struct Stored: @unchecked Sendable {
+    // Sendable: an immutable value the app registered, handed to the one load that reads it; the load's
+    // handler is the app's, as on Apple's platforms.
     let value: Any
   }
 

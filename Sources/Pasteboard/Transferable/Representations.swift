@@ -241,6 +241,8 @@ public struct ProxyRepresentation<Item: Transferable, Proxy: Transferable>: Tran
 
 /// A value used only where it was made, across a `@Sendable` boundary the compiler cannot see.
 struct Unchecked<Value>: @unchecked Sendable {
+  // Sendable: the value crosses a `@Sendable` closure's boundary but is used only on the thread that made it
+  // (the closure runs there).
   let value: Value
   init(_ value: Value) { self.value = value }
 }

@@ -4,6 +4,7 @@
 ///
 /// Confined to the loop's thread, as its owner is.
 package final class LoopTimer: @unchecked Sendable {
+  // Sendable: `scheduled` is `loop`'s: the timer is armed, re-armed and cancelled only on the loop's thread.
   private unowned let loop: EventLoop
   private var scheduled: (deadline: UInt64, task: EventLoop.Scheduled)?
 

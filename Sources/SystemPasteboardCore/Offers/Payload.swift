@@ -14,10 +14,9 @@ import UTIPlatform
 /// A file payload holds its descriptor open from the request until the transfer ends (so the
 /// bytes are those of the file when it was asked for, even if it is renamed meanwhile), and
 /// closes it when released.
-///
-/// Sendable: what it holds never changes after it is made, and its reads (`pread` at an
-/// offset) may run on any thread, so an owner reads a file's chunks off its loop.
 package final class Payload: @unchecked Sendable {
+  // Sendable: what it holds never changes after it is made, and its reads (`pread` at an offset) may run on
+  // any thread, so an owner reads a file's chunks off its loop.
   private enum Storage {
     case bytes([UInt8])
     case file(fd: Int32, path: String)

@@ -23,6 +23,7 @@ import UTIPlatform
 /// bytes its reader has not taken. A reader that leaves its pipe full (or, for a counted paste,
 /// unread) for the answer's timeout is given up on, and so is one that hangs up.
 package final class PipeWriters: @unchecked Sendable {
+  // Sendable: `inbox` is under its lock; `limit` and the wake-up pipe's descriptors are `let`s.
   /// The process's writers, with at most ``defaultLimit`` answers in progress.
   static let shared = PipeWriters(limit: defaultLimit)
   /// The most answers the process's writers have in progress: 1,024.

@@ -19,6 +19,8 @@ import UTIPlatform
 /// however the process ends (a `SIGKILL` included), and no other user can read it meanwhile. It
 /// is served through `/dev/fd/N`, read with `pread`, so no two readers share an offset.
 package final class Spool: @unchecked Sendable {
+  // Sendable: immutable once made: bytes, or a file written in full before `init` returns and then only read
+  // at offsets.
   private enum Storage {
     case memory([UInt8])
     case file(fd: Int32)

@@ -211,6 +211,7 @@ private struct Session {
 
 /// The session, if any: used only under ``FileTransferPortal``'s lock.
 private struct Bus: @unchecked Sendable {
+  // Sendable: used only under `FileTransferPortal`'s lock (the D-Bus connection is not `Sendable`).
   var session: Session?
 
   /// Closes the connection, if any (the portal ends its transfers with it).

@@ -7,6 +7,7 @@ extension SelectionRequestor {
   /// window served on the main thread, reading from one of its delegates), and for a server
   /// alone with its reader (the hostile servers of the tests).
   final class Standalone: SelectionRequestorHost, @unchecked Sendable {
+    // Sendable: `reading` is `loop`'s (made and used only on its thread); the rest is `let`s.
     let connection: X11Connection
     let requestedSelection: String
     private let loop: EventLoop

@@ -13,6 +13,8 @@ import UTIPlatform
 /// A transfer the reader gave up (a timeout) gets the window destroyed and a new one made, so
 /// that a late answer to it is never taken for the next read's.
 final class SelectionRequestor: @unchecked Sendable {
+  // Sendable: `window`, `active` and `waiting` are its connection's loop's (used only on that thread);
+  // `publishedWindow`, which other threads read, is under its lock.
   let connection: X11Connection
   let selection: UInt32
   let selectionName: String

@@ -9,6 +9,7 @@ import UTIPlatform
 /// resumes it, so that memory stays flat for any size while the owner writes the next chunk as
 /// the reader consumes this one.
 final class SelectionTransfer: @unchecked Sendable {
+  // Sendable: `state` is under its lock and `changed` signals its changes; the rest is `let`s.
   /// The target asked for, and the selection's name (for messages).
   let target: String
   let selectionName: String

@@ -15,6 +15,9 @@ import UTIPlatform
 /// rectangle (made root coordinates); `XdndLeave`, the source's destruction or its silence are
 /// `left`; `XdndDrop` is `dropped`, and `XdndFinished` follows ``finish(_:with:)``.
 package final class XdndWindow: WindowBackend, X11EventLoopDelegate, SelectionRequestorHost, @unchecked Sendable {
+  // Sendable: `handlers` and `dropTimes` are under their locks; `reading`, `receiver`, `drag`, `dragsBegun`,
+  // `directSaves` and `keptDragItems` are `loop`'s (used only on its thread, or by the caller before the loop
+  // starts); `readyDescriptors` is set once, before the window is shared.
   let connection: X11Connection
   let atoms: Xdnd.Atoms
   /// The owner of `XdndSelection` while a drag of ours runs; its window is our drags' source

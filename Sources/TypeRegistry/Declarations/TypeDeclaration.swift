@@ -53,6 +53,8 @@ public struct TypeDeclaration: Sendable {
   /// The fields in a box shared between copies until one is changed (copy on write), so that
   /// copying a declaration costs one reference count however many fields it has.
   final class Box: @unchecked Sendable {
+    // Sendable: `fields` is written only through a declaration that holds the box alone
+    // (`isKnownUniquelyReferenced`, else it copies first); a box two values share is only read.
     // Changed only through `fields`' `_modify`, when this box is the value's alone.
     var fields: Fields
     init(_ fields: Fields) { self.fields = fields }

@@ -47,6 +47,8 @@ package final class MIMECache: Sendable {
 
   /// The cache's bytes: a mapping of the file, or bytes held in memory (tests, fuzzing).
   final class Contents: @unchecked Sendable {
+    // Sendable: immutable: the bytes (a read-only mapping or a buffer filled before `init` returns) are only
+    // read, and freed in `deinit`.
     let bytes: UnsafeRawBufferPointer
     private let mapping: MappedFile?
     private let owned: UnsafeMutableRawBufferPointer?

@@ -124,6 +124,8 @@ enum Detached {
   /// The child's work, handed to the thread that runs it: the forked thread never touches it
   /// again, so nothing is shared.
   private final class ChildWork: @unchecked Sendable {
+    // Sendable: handed once to the thread that runs it; the forked thread that made it never touches it
+    // again.
     let run: () -> Never
     init(_ run: @escaping () -> Never) { self.run = run }
   }

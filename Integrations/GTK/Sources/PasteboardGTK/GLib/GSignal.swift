@@ -30,6 +30,7 @@ enum GSignal {
 
 /// One strong reference to a GObject, dropped when the value is released.
 final class GObjectReference: @unchecked Sendable {
+  // Sendable: GObject's reference counting is atomic; the object itself is used only on GTK's main thread.
   /// The object (any GObject).
   let pointer: UnsafeMutableRawPointer
 

@@ -236,12 +236,15 @@ final class StreamWriter {
 
 /// A buffer filled on the work pool while no write uses it, then written on GTK's thread.
 struct GTKSendableBuffer: @unchecked Sendable {
+  // Sendable: filled on the work pool while no write uses it, then written on GTK's main thread: one thread
+  // at a time, each hand-over through the pool's queue or the main context's.
   let value: UnsafeMutableRawBufferPointer
   init(_ value: UnsafeMutableRawBufferPointer) { self.value = value }
 }
 
 /// A main-actor object carried across a hop to the work pool and back, never touched there.
 struct GTKSendable<Value: AnyObject>: @unchecked Sendable {
+  // Sendable: a main-thread object carried across a hop to the work pool and back, never touched on the pool.
   let value: Value
   init(_ value: Value) { self.value = value }
 }

@@ -12,6 +12,8 @@ import Pasteboard
 enum GTKContentProvider {
   /// What one provider offers, kept on the GObject.
   final class Content: @unchecked Sendable {
+    // Sendable: `let`s of `Sendable` values, and `droppedInApplication`, which only GTK's main thread touches
+    // (GTK calls the provider there).
     let offers: ToolkitOffers
     /// The drag it carries, for a drop in the same application.
     let session: DragSession?

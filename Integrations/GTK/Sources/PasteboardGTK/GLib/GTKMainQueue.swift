@@ -32,6 +32,7 @@ public enum GTKMainQueue {
   /// libdispatch's hooks for a run loop, found at run time: the descriptor that becomes readable
   /// when the main queue has work, and the call that drains it.
   private struct Hooks: @unchecked Sendable {
+    // Sendable: immutable: a descriptor number and a C function pointer, found once at start-up.
     let port: Int32
     let drain: @convention(c) (UnsafeMutableRawPointer?) -> Void
 
