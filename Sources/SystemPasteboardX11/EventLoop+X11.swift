@@ -34,12 +34,13 @@ extension EventLoop {
   func prepare(serving owners: SelectionOwners, delegate: any X11EventLoopDelegate) {
     let connection = owners.connection
     // A data load that ran off the loop answers through it.
-    owners.post = { [weak self] command in _ = self?.execute(command) }
+    owners.loop = self
     let timer = LoopTimer(loop: self)
-    let fire = LoopConfined({ [weak delegate] in
-      owners.giveUpOverdue()
-      delegate?.deadlinePassed()
-    })
+    let fire = LoopBound(
+      { [weak delegate] in
+        owners.giveUpOverdue()
+        delegate?.deadlinePassed()
+      }, on: self)
     prepare(
       serve: { [weak delegate] (deadline: UInt64) throws(SystemPasteboardError) in
         _ = try owners.serve(until: deadline) { event in

@@ -57,21 +57,20 @@ extension X11Clipboard {
     /// - Throws: ``SystemPasteboardError`` when the loop ended or the server refused us.
     func attach(selection: String, registry: UTTypeRegistry?) throws(SystemPasteboardError) -> SelectionOwner {
       try loop.submit(within: 2 * connection.timeout) {
-        [self] () throws(SystemPasteboardError) -> LoopConfined<SelectionOwner> in
+        [self] () throws(SystemPasteboardError) -> HandedOver<SelectionOwner> in
         let owner = try SelectionOwner(
           connection: connection, selection: selection, registry: registry,
           alsoInterning: SelectionRequestor.atomNames(for: selection), in: owners)
         _ = try connection.selectSelectionInput(window: owner.window, selection: owner.selection)
-        return LoopConfined(owner)
+        return HandedOver(owner)
       }.value
     }
 
     /// Serves `server`'s events from now on.
     func add(_ server: Server) throws(SystemPasteboardError) {
-      let member = LoopConfined(server)
       try loop.submit(within: 2 * connection.timeout) { [self] () throws(SystemPasteboardError) in
         servers.removeAll { $0.server == nil }
-        servers.append(Member(server: member.value))
+        servers.append(Member(server: server))
       }
     }
 
@@ -79,7 +78,7 @@ extension X11Clipboard {
     /// server gives up what it owned, as a closed connection would), the link goes on for the
     /// others.
     func detach(_ owner: SelectionOwner, requestor: SelectionRequestor?) {
-      let parts = LoopConfined((owner, requestor))
+      let parts = HandedOver((owner, requestor))
       loop.execute { [self] in
         let (owner, requestor) = parts.value
         owners.remove(owner)

@@ -1,5 +1,6 @@
 import Glibc
 import SystemPasteboard
+import SystemPasteboardCore
 import Testing
 import UTIPlatform
 
@@ -90,5 +91,41 @@ struct EventLoopTests {
     loop.close()
     #expect(loop.scheduledTaskCount == 0, "dropped with the loop")
     #expect(!late.withLock { $0 })
+  }
+
+  /// A value bound to a loop opens on the loop's thread, and before the loop starts on its
+  /// caller's (which serves it then); a load on the work pool that carries it posts back to the
+  /// loop, where it opens. A bound value keeps no loop alive.
+  @Test func aLoopBoundValueOpensOnItsLoop() throws {
+    let (loop, peer) = try Self.idleLoop()
+    defer { peer.close() }
+    let bound = LoopBound(["owner"], on: loop)
+    #expect(try loop.submit(within: 30) { bound.value } == ["owner"])
+    let posted = Waiter<[String]>()
+    #expect(WorkPool.shared.submit { bound.loop?.execute { posted.deliver(bound.value) } })
+    #expect(posted.wait(seconds: 30) == ["owner"], "posted back to the loop")
+    let (unstarted, _, other) = try Self.loop()
+    defer { other.close() }
+    #expect(LoopBound(7, on: unstarted).value == 7, "its caller serves a loop not started")
+    weak var released: EventLoop?
+    var gone = LoopBound(0, on: unstarted)
+    do {
+      let (temporary, _, end) = try Self.loop()
+      end.close()
+      released = temporary
+      gone = LoopBound(1, on: temporary)
+    }
+    #expect(released == nil && gone.loop == nil, "the bound value did not keep its loop")
+    loop.close()
+  }
+
+  /// Opened off its loop's thread, a loop-bound value stops the process at once (in every build,
+  /// as swift-nio's `NIOLoopBound` does) instead of racing with the loop.
+  @Test func aLoopBoundValueOpenedOffItsLoopStopsTheProcess() async {
+    await #expect(processExitsWith: .failure) {
+      let (loop, peer) = try EventLoopTests.idleLoop()
+      let bound = LoopBound(42, on: loop)
+      withExtendedLifetime(peer) { _ = bound.value }
+    }
   }
 }

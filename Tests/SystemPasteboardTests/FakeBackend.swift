@@ -39,7 +39,7 @@ final class FakeBackend: PasteboardBackend, @unchecked Sendable {
   func own(_ items: [SystemPasteboard.Item], fileOperation: FileList.Operation, ownership: Ownership)
     throws(SystemPasteboardError)
   {
-    let confined = LoopConfined((items, ownership))
+    let confined = HandedOver((items, ownership))
     try loop.submit(within: 5) { [self] () throws(SystemPasteboardError) in
       let (items, ownership) = confined.value
       owned = (items, SelectionTargets.offers(for: items, sensitive: ownership.isSensitive), ownership)

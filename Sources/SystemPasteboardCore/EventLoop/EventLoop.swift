@@ -226,6 +226,14 @@ package final class EventLoop: @unchecked Sendable {
     assert(!isStarted || inEventLoop, "not on the event loop of the connection to \(peer)", file: file, line: line)
   }
 
+  /// Stops the process, in every build, when called off the loop's thread once it is started
+  /// (before, its caller serves it): what ``LoopBound`` checks.
+  package func preconditionInEventLoop(file: StaticString = #fileID, line: UInt = #line) {
+    precondition(
+      !isStarted || inEventLoop, "a value of the event loop of the connection to \(peer) was used off its thread",
+      file: file, line: line)
+  }
+
   /// Queues `command` for the loop's thread, which runs it between events; false when the
   /// loop has ended (the command is dropped).
   @discardableResult

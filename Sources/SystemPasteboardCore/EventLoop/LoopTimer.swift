@@ -18,7 +18,7 @@ package final class LoopTimer: @unchecked Sendable {
     if let scheduled { loop.cancel(scheduled.task) }
     scheduled = nil
     guard deadline != .max else { return }
-    let body = LoopConfined(fire)
+    let body = LoopBound(fire, on: loop)
     let task = loop.scheduleTask(deadline: deadline) { [self] in
       scheduled = nil
       body.value()

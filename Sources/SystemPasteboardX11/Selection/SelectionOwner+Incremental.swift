@@ -144,14 +144,14 @@ extension SelectionOwner {
     let transfer = transfers[index]
     let (payload, offset, length, number) = (transfer.payload, transfer.offset, chunkSize, transfer.number)
     transfers[index].chunk = .reading
-    guard payload.isFile, offset < payload.count, let post = owners.post else {
+    guard payload.isFile, offset < payload.count, let loop = owners.loop else {
       chunkRead(try? payload.bytes(at: offset, length: length), number: number)
       return true
     }
-    let owner = LoopConfined(self)
+    let owner = LoopBound(self, on: loop)
     let accepted = WorkPool.shared.submit {
       let chunk = try? payload.bytes(at: offset, length: length)
-      post { owner.value.chunkRead(chunk, number: number) }
+      owner.loop?.execute { owner.value.chunkRead(chunk, number: number) }
     }
     // A pool with no room: the chunk is read when the transfer is next settled.
     if !accepted { transfers[index].chunk = .unread }

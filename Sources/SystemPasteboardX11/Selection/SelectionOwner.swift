@@ -199,10 +199,11 @@ final class SelectionOwner {
   /// `MULTIPLE`, every pair's target that may wait is loaded there, and the whole reply
   /// follows. False (nothing started) for targets at hand, or an owner nothing serves.
   private func answersAfterLoading(_ request: Request, property: UInt32, _ prepared: Prepared) -> Bool {
-    guard let post = owners.post else { return false }
+    guard let loop = owners.loop else { return false }
     let loading = offersThatMayWait(for: request, pairs: prepared.pairs)
     guard !loading.isEmpty else { return false }
-    let (items, operation, owner, pairs, limit) = (items, fileOperation, LoopConfined(self), prepared.pairs, chunkSize)
+    let owner = LoopBound(self, on: loop)
+    let (items, operation, pairs, limit) = (items, fileOperation, prepared.pairs, chunkSize)
     let accepted = WorkPool.shared.submit {
       var loaded: [String: Payload?] = [:]
       for offer in loading {
@@ -210,7 +211,9 @@ final class SelectionOwner {
         loaded[offer.target] = payload?.readIn(upTo: limit)
       }
       let payloads = loaded
-      post { owner.value.answerLoaded(request, property: property, Prepared(pairs: pairs, loaded: payloads)) }
+      owner.loop?.execute {
+        owner.value.answerLoaded(request, property: property, Prepared(pairs: pairs, loaded: payloads))
+      }
     }
     // The process's pool has no room: this request is refused (the requestor may ask again).
     if !accepted { refuse(request) }

@@ -16,9 +16,9 @@ final class SelectionOwners {
     weak var owner: SelectionOwner?
   }
 
-  /// Queues a command for the thread that serves the connection (its loop's `execute`), from
-  /// another thread: set by the loop that serves the owners; nil where none does.
-  var post: (@Sendable (@escaping @Sendable () -> Void) -> Void)?
+  /// The loop that serves the owners, whose thread runs the commands another thread posts to
+  /// them (an answer loaded on the work pool): set by that loop; nil where none does.
+  weak var loop: EventLoop?
 
   /// Owners of the selections on `connection`, none yet.
   package init(connection: X11Connection) { self.connection = connection }

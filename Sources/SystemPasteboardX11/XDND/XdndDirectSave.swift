@@ -73,7 +73,7 @@ extension SelectionOwner {
   /// window's property (a reply handler: the loop never waits), writes the promise there on the
   /// process's work pool, and answers `S`, `F` or `E` back on the loop.
   func answerDirectSave(_ request: Request, property: UInt32) {
-    guard let promise = items.first?.filePromise, let post = owners.post,
+    guard let promise = items.first?.filePromise, let loop = owners.loop,
       let name = connection.cachedAtom(XdndDirectSave.target)
     else { return refuse(request) }
     let read = X11.GetProperty(
@@ -83,10 +83,10 @@ extension SelectionOwner {
       guard case .success(let reply) = answer, reply.format == 8, !reply.value.isEmpty else {
         return answerDirectSave(request, property: property, with: .error)
       }
-      let owner = LoopConfined(self)
+      let owner = LoopBound(self, on: loop)
       let accepted = WorkPool.shared.submit {
         let answer = XdndDirectSave.keep(promise, at: reply.value)
-        post { owner.value.answerDirectSave(request, property: property, with: answer) }
+        owner.loop?.execute { owner.value.answerDirectSave(request, property: property, with: answer) }
       }
       if !accepted { answerDirectSave(request, property: property, with: .error) }
     }
