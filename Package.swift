@@ -55,7 +55,11 @@ let package = Package(
     // SystemPasteboard's window seam to DropSurface and DragSession. The one desktop part that imports
     // Foundation; it imports no wire type.
     .target(
-      name: "DesktopPasteboard", dependencies: ["SystemPasteboard", "Pasteboard", "TypeRegistry", "UTIPlatform"]),
+      name: "DesktopPasteboard",
+      dependencies: [
+        "SystemPasteboard", "SystemPasteboardCore", "SystemPasteboardX11", "SystemPasteboardWayland", "Pasteboard",
+        "TypeRegistry", "UTIPlatform",
+      ]),
     // The app's side of the Linux desktop, with NSWorkspace's names: the freedesktop export of an
     // Info.plist's declarations (a shared-mime-info package, a desktop entry), and which
     // application opens what.
@@ -144,3 +148,11 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Every file of the package's own modules and tests imports the modules whose members it uses
+// (SE-0444), rather than reaching them through another file's import or a module's re-export:
+// what a target uses shows in its files' imports, and each import is among the target's
+// dependencies (scripts/package-graph.py checks). The examples are left as users write them.
+for target in package.targets where target.type != .plugin && target.path?.hasPrefix("Examples/") != true {
+  target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

@@ -3,6 +3,7 @@ import DesktopTestSupport
 import Foundation
 import Pasteboard
 import TestSupport
+import TypeRegistry
 import UTIPlatform
 
 /// Wayland, on a headless sway of its own: copy → paste round trips as processes, ours beside

@@ -1,4 +1,5 @@
 import Foundation
+import Pasteboard
 import PropertyList
 import TestSupport
 import TypeRegistry

@@ -1,5 +1,5 @@
 import Foundation
-import SystemPasteboard
+import SystemPasteboardCore
 import UTIPlatform
 
 /// Where a window's desktop events run: the XDND messages or `wl_data_device` events of drags

@@ -1,6 +1,6 @@
 import Foundation
 import Pasteboard
-import SystemPasteboard
+import SystemPasteboardCore
 import UTIPlatform
 
 /// A window on the desktop that takes drops from other applications into a `DropSurface` and

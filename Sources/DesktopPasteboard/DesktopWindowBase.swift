@@ -1,6 +1,6 @@
 import Foundation
 import Pasteboard
-import SystemPasteboard
+import SystemPasteboardCore
 
 /// What ``X11Window`` and ``WaylandWindow`` share: a window on a desktop backend, bridged once to
 /// the model, that takes drops into a `DropSurface`, starts drags, reports button presses and

@@ -1,5 +1,5 @@
 import Pasteboard
-import SystemPasteboard
+import SystemPasteboardCore
 
 extension DragActions {
   /// Each action and AppKit's name for it, in the order a performed action is named (a move

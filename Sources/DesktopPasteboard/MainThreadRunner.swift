@@ -1,5 +1,5 @@
 import Foundation
-import SystemPasteboard
+import SystemPasteboardCore
 import UTIPlatform
 
 #if canImport(Glibc)

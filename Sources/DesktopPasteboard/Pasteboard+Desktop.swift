@@ -1,6 +1,6 @@
 import Foundation
 import Pasteboard
-import SystemPasteboard
+import SystemPasteboardCore
 import UTIPlatform
 
 extension Pasteboard {

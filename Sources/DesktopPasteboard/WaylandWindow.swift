@@ -1,6 +1,7 @@
 import Foundation
 import Pasteboard
-import SystemPasteboard
+import SystemPasteboardCore
+import SystemPasteboardWayland
 import TypeRegistry
 import UTIPlatform
 

@@ -2,6 +2,7 @@ import DesktopTestSupport
 import Foundation
 import TestSupport
 import Testing
+import TypeRegistry
 import UTIPlatform
 
 @testable import SystemPasteboard

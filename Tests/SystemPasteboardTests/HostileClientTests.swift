@@ -2,6 +2,7 @@ import Foundation
 import Pasteboard
 import TestSupport
 import Testing
+import TypeRegistry
 import UTIPlatform
 
 @testable import DesktopPasteboard

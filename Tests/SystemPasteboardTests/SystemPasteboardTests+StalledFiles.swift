@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TypeRegistry
 
 @testable import SystemPasteboard
 @testable import SystemPasteboardCore

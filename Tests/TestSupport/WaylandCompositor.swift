@@ -1,4 +1,5 @@
 import Foundation
+import UTIPlatform
 
 /// A Wayland compositor started for the tests, in a runtime directory of its own, stopped (with
 /// everything it started) when released; a ``PeerUnavailable`` where it is not installed or

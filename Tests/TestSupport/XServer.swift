@@ -1,4 +1,5 @@
 import Foundation
+import UTIPlatform
 
 /// An Xvfb server on a free display, for the desktop tests, stopped when released; a
 /// ``PeerUnavailable`` where Xvfb is not installed or cannot start (``Result/orSkip(sourceLocation:)``).

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Generated Info.plists of every shape a declaration and a document type can take, for the
 /// export's checks with the desktop's tools: each option of each key appears in some plist,
 /// combined with the others' options by different strides.

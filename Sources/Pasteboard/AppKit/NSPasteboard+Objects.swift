@@ -1,5 +1,6 @@
 import Foundation
 import TypeRegistry
+import UTIPlatform
 
 extension NSPasteboard {
   /// Adds one item per object, each holding the types the object lists in

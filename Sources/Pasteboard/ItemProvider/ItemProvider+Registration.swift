@@ -1,5 +1,6 @@
 import Foundation
 import TypeRegistry
+import UTIPlatform
 
 extension ItemProvider {
   /// A provider holding `object`, with a representation for each of its writable types.

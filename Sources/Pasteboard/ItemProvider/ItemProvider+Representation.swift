@@ -1,5 +1,6 @@
 import Foundation
 import TypeRegistry
+import UTIPlatform
 
 extension ItemProvider {
   /// The handler of a data representation. Apple's counterpart: the `loadHandler` of

@@ -1,4 +1,5 @@
 import Foundation
+import UTIPlatform
 
 /// Where a pasteboard's contents are mirrored: the desktop's clipboard, which DesktopPasteboard
 /// binds. Told of every write of this process, asked before every read whether another

@@ -1,5 +1,6 @@
 import DesktopTestSupport
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 

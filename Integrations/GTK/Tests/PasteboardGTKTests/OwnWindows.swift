@@ -2,6 +2,7 @@ import DesktopPasteboard
 import DesktopTestSupport
 import Foundation
 import Pasteboard
+import Synchronization
 import SystemPasteboard
 import TestSupport
 import Testing
