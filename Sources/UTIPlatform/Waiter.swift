@@ -58,6 +58,18 @@ final class Condition {
     return body()
   }
 
+  /// Runs `body` under the mutex and wakes one waiter: for waiters that all wait for the same
+  /// thing, of which one is enough (a pool's idle threads, one item queued), where waking them
+  /// all would have every one take the mutex in turn to find the item gone.
+  func signal<T>(_ body: () -> T) -> T {
+    pthread_mutex_lock(mutex)
+    defer {
+      pthread_cond_signal(condition)
+      pthread_mutex_unlock(mutex)
+    }
+    return body()
+  }
+
   /// Runs `body` under the mutex and wakes every waiter.
   func broadcast<T>(_ body: () -> T) -> T {
     pthread_mutex_lock(mutex)

@@ -16,7 +16,8 @@
 /// if !accepted { refuse(request) }
 /// ```
 package final class WorkPool: @unchecked Sendable {
-  // Sendable: every `var` is read and written under `condition`'s mutex; the limits are `let`s.
+  // Sendable: the queue's and threads' `var`s are read and written under `condition`'s mutex,
+  // the scheduled work's under `timerCondition`'s; the limits are `let`s.
   /// The process's pool: 8 threads for work, 4,096 queued items, and one thread for scheduled work.
   package static let shared = WorkPool(threadLimit: 8, queueLimit: 4096)
 
@@ -29,18 +30,24 @@ package final class WorkPool: @unchecked Sendable {
   /// The most items waiting for a thread.
   package let queueLimit: Int
 
+  /// The pool threads' mutex and condition: a submit wakes one idle thread (the timer thread
+  /// waits on a condition of its own, so that a wake-up meant for a worker never lands there).
   private let condition = Condition()
   /// Guarded by `condition`: the queue (a ring read from `head`), the threads started, those idle.
   private var queue: [Item?] = []
   private var head = 0
   private var threads = 0
   private var idle = 0
-  /// The process the threads were started in: a forked child has none of them, and starts its own.
+  /// Guarded by `condition`: the process the threads were started in (a forked child has none
+  /// of them, and starts its own).
   private var process = ProcessEnvironment.processID
-  /// Guarded by `condition`: work waiting for its time (``schedule(at:_:)``), and whether the
-  /// thread that runs it was started.
+  /// The timer thread's mutex and condition.
+  private let timerCondition = Condition()
+  /// Guarded by `timerCondition`: work waiting for its time (``schedule(at:_:)``), whether the
+  /// thread that runs it was started, and the process it was started in.
   private var timers = ScheduledTasks()
   private var timerThread = false
+  private var timerProcess = ProcessEnvironment.processID
 
   /// A pool of at most `threadLimit` threads and `queueLimit` waiting items.
   package init(threadLimit: Int, queueLimit: Int) {
@@ -55,7 +62,7 @@ package final class WorkPool: @unchecked Sendable {
   @discardableResult
   package func submit(_ work: @escaping @Sendable () -> Void) -> Bool {
     let item = Item(work)
-    let (accepted, start) = condition.broadcast { () -> (Bool, Bool) in
+    let (accepted, start) = condition.signal { () -> (Bool, Bool) in
       resetAfterFork()
       guard queue.count - head < queueLimit else { return (false, false) }
       queue.append(item)
@@ -85,14 +92,14 @@ package final class WorkPool: @unchecked Sendable {
   ///   (the work is not scheduled).
   @discardableResult
   package func schedule(at deadline: UInt64, _ work: @escaping @Sendable () -> Void) -> Bool {
-    let (number, start) = condition.broadcast { () -> (Int, Bool) in
-      resetAfterFork()
+    let (number, start) = timerCondition.broadcast { () -> (Int, Bool) in
+      resetTimersAfterFork()
       defer { timerThread = true }
       return (timers.add(deadline: deadline, work), !timerThread)
     }
     guard start else { return true }
     guard let thread = WorkerThread({ [self] in runScheduled() }) else {
-      condition.locked {
+      timerCondition.locked {
         timerThread = false
         _ = timers.cancel(number)
       }
@@ -102,14 +109,22 @@ package final class WorkPool: @unchecked Sendable {
     return true
   }
 
-  /// In a forked child (under the condition's mutex): a fork copied this state but not the
+  /// In a forked child (under `condition`'s mutex): a fork copied this state but not the
   /// threads, so the child's pool starts empty, and its condition variable new (the parent's
   /// idle threads were waiting on the copy).
   private func resetAfterFork() {
     guard process != ProcessEnvironment.processID else { return }
-    (process, threads, idle, queue, head, timerThread) = (ProcessEnvironment.processID, 0, 0, [], 0, false)
-    timers.removeAll()
+    (process, threads, idle, queue, head) = (ProcessEnvironment.processID, 0, 0, [], 0)
     condition.renewAfterFork()
+  }
+
+  /// The same for the scheduled work (under `timerCondition`'s mutex): the child has no timer
+  /// thread, and none of the parent's scheduled work.
+  private func resetTimersAfterFork() {
+    guard timerProcess != ProcessEnvironment.processID else { return }
+    (timerProcess, timerThread) = (ProcessEnvironment.processID, false)
+    timers.removeAll()
+    timerCondition.renewAfterFork()
   }
 
   /// The thread for scheduled work: waits for the earliest deadline (an earlier one scheduled
@@ -117,8 +132,8 @@ package final class WorkPool: @unchecked Sendable {
   private func runScheduled() {
     WorkerThread.nameCurrent(Self.threadName + "-timer")
     while true {
-      let until = condition.locked { timers.nextDeadline() }
-      let due = condition.wait(
+      let until = timerCondition.locked { timers.nextDeadline() }
+      let due = timerCondition.wait(
         until: until, done: { timers.nextDeadline() < until },
         result: { timers.takeDue(at: MonotonicClock.now()) })
       for work in due { work() }
