@@ -16,6 +16,7 @@ With `MemberImportVisibility` on (Package.swift), each file imports the modules 
     scripts/package-graph.py --check   fail when the page's graph is not the manifests'
 """
 import argparse
+import functools
 import glob
 import json
 import os
@@ -39,6 +40,7 @@ IMPORT = re.compile(r"^\s*(?:@[\w()]+\s+)*(?:public |package |internal |private 
                     r"(?:(?:struct|class|enum|protocol|typealias|func|var|let)\s+)?(\w+)")
 
 
+@functools.cache
 def manifest(folder):
     output = subprocess.run(
         ["swift", "package", "dump-package"], cwd=os.path.join(ROOT, folder), check=True,

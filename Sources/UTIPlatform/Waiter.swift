@@ -61,20 +61,16 @@ final class Condition {
   /// Runs `body` under the mutex and wakes one waiter: for waiters that all wait for the same
   /// thing, of which one is enough (a pool's idle threads, one item queued), where waking them
   /// all would have every one take the mutex in turn to find the item gone.
-  func signal<T>(_ body: () -> T) -> T {
-    pthread_mutex_lock(mutex)
-    defer {
-      pthread_cond_signal(condition)
-      pthread_mutex_unlock(mutex)
-    }
-    return body()
-  }
+  func signal<T>(_ body: () -> T) -> T { locked(body, waking: pthread_cond_signal) }
 
   /// Runs `body` under the mutex and wakes every waiter.
-  func broadcast<T>(_ body: () -> T) -> T {
+  func broadcast<T>(_ body: () -> T) -> T { locked(body, waking: pthread_cond_broadcast) }
+
+  /// Runs `body` under the mutex, then `wake` on the condition variable before unlocking.
+  private func locked<T>(_ body: () -> T, waking wake: (UnsafeMutablePointer<pthread_cond_t>) -> Int32) -> T {
     pthread_mutex_lock(mutex)
     defer {
-      pthread_cond_broadcast(condition)
+      _ = wake(condition)
       pthread_mutex_unlock(mutex)
     }
     return body()

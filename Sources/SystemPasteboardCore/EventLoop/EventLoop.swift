@@ -33,6 +33,11 @@ package final class EventLoop: @unchecked Sendable {
   // Sendable: `state`, `thread` and `driver` are under their locks; `handlers` and `beforeWait`
   // are set in `prepare`, before the loop is first served (starting its thread, or handing it
   // to a driver, orders the writes before the reads), and read only by whoever serves it.
+
+  /// What the loop runs until it ends: handle what arrived on the socket, waiting for it until
+  /// `deadline` at most (the earliest scheduled task's; `.max` when none is; a wait ends early
+  /// when the loop is woken), and returning once `deadline` has passed; with 0, only what is
+  /// there now (a driven loop). Thrown errors end the loop.
   package typealias Serve = (_ deadline: UInt64) throws(SystemPasteboardError) -> Void
 
   /// Who the loop's connection is to, for messages ("the X server").
