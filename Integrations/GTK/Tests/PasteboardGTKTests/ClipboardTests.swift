@@ -93,9 +93,26 @@ extension GTKTests {
       let window = try Self.clicked(["copy", "--limit", "1", "text:once"], on: desktop)
       defer { window.peer.terminate() }
       #expect(window.peer.line { $0.hasPrefix("copied") } == "copied ours")
-      #expect(try Self.paste(desktop).stdoutText == "once")
+      let pasted = try Self.paste(desktop)
+      #expect(pasted.stdoutText == "once", "\(pasted.status): \(pasted.stderrText)")
       #expect(window.peer.line { $0.hasPrefix("changed") }?.hasSuffix("theirs") == true)
       #expect(try Self.paste(desktop).stdoutText != "once")
+    }
+
+    /// A clipboard manager's read of the password manager hint is not a paste: a sensitive copy
+    /// limited to one paste still gives its one paste after it. (The read gets no bytes: GDK
+    /// writes MIME types only, as the guide says; the hint's presence is what GTK can offer.)
+    @Test(arguments: DesktopKind.selected(from: [.x11, .sway, .kde]))
+    func theHintOfASensitiveCopyIsNotItsPaste(_ kind: DesktopKind) throws {
+      let desktop = try GTKDesktop.shared(kind)
+      let window = try Self.clicked(["copy", "--sensitive", "--limit", "1", "text:hunter2"], on: desktop)
+      defer { window.peer.terminate() }
+      #expect(window.peer.line { $0.hasPrefix("copied") } == "copied ours")
+      let hint = try Self.paste(desktop, type: "x-kde-passwordManagerHint")
+      #expect(hint.stdoutText == "", "\(hint.status): \(hint.stderrText)")
+      let pasted = try Self.paste(desktop)
+      #expect(pasted.stdoutText == "hunter2", "\(pasted.status): \(pasted.stderrText)")
+      #expect(window.peer.line { $0.hasPrefix("changed") }?.hasSuffix("theirs") == true)
     }
   }
 }

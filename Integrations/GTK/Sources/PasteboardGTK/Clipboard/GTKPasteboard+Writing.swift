@@ -57,7 +57,7 @@ extension GTKPasteboard {
     let limit = options.pasteLimit
     let content = GTKContentProvider.Content(
       offers: offers, sensitive: options.isSensitive, timeout: timeout,
-      asked: { [weak self] _ in self?.served(limit: limit) })
+      served: { [weak self] _ in self?.served(limit: limit) })
     let provider = GTKContentProvider.make(content)
     defer { g_object_unref(provider) }
     let raw = UnsafeMutableRawPointer(provider)
@@ -70,7 +70,8 @@ extension GTKPasteboard {
     gdk_clipboard_set_content(gdkClipboard, provider)
   }
 
-  /// A read of our copy began: past the paste limit, the copy is cleared once this read has its data.
+  /// A paste of our copy was served to its end (its data written and the reader's stream
+  /// completed): at the paste limit, the copy is cleared, as the desktop pasteboard does.
   private func served(limit: Int?) {
     guard var owned else { return }
     owned.served += 1

@@ -14,24 +14,27 @@ extension GTKContentProvider {
   }
 
   /// `write_mime_type_async`: makes the bytes asked for (off GTK's thread where that may wait)
-  /// and writes them to the request's stream, completing its task once written.
+  /// and writes them to the request's stream, completing its task once written; a paste written
+  /// to its end is told to the content's `served` (the password manager's hint is not a paste).
   @MainActor
   static func write(_ request: Request) {
     let (mimeType, stream, cancellable, task) = (request.mimeType, request.stream, request.cancellable, request.task)
     guard let content = content(of: request.provider.pointer) else {
       return complete(task, .failure(Toolkit.error(.conversionRefused, "nothing is offered")))
     }
-    content.asked?(mimeType)
+    let finish: Finish = { outcome in
+      complete(task, outcome)
+      if case .success = outcome, mimeType != GDKFormats.passwordManagerHint { content.served?(mimeType) }
+    }
     let offers = content.offers
     if offers.formats.contains(mimeType) {
       let write: @MainActor @Sendable (ToolkitPayload?) -> Void = { payload in
         guard let payload else {
-          return complete(task, .failure(Toolkit.error(.conversionRefused, "\(mimeType) could not be made")))
+          return finish(.failure(Toolkit.error(.conversionRefused, "\(mimeType) could not be made")))
         }
         StreamWriter.write(
           payload, to: stream.as(GOutputStream.self), cancellable: cancellable?.as(GCancellable.self),
-          timeout: content.timeout, what: "writing \(mimeType)"
-        ) { complete(task, $0) }
+          timeout: content.timeout, what: "writing \(mimeType)", completion: finish)
       }
       guard offers.loadMayWait(mimeType) else { return write(offers.payload(mimeType)) }
       let accepted = Toolkit.submit {
@@ -44,8 +47,8 @@ extension GTKContentProvider {
         let paths = Result { () throws(SystemPasteboardError) in try offers.filePaths() }
         GTKThread.run {
           switch paths {
-          case .success(let paths): serialize(paths, as: mimeType, to: stream, cancellable: cancellable, task: task)
-          case .failure(let error): complete(task, .failure(error))
+          case .success(let paths): serialize(paths, as: mimeType, to: stream, cancellable: cancellable, then: finish)
+          case .failure(let error): finish(.failure(error))
           }
         }
       }
@@ -60,7 +63,7 @@ extension GTKContentProvider {
   @MainActor
   private static func serialize(
     _ paths: [String], as mimeType: String, to stream: GObjectReference, cancellable: GObjectReference?,
-    task: GObjectReference
+    then finish: @escaping Finish
   ) {
     var value = GValue()
     g_value_init(&value, gdk_file_list_get_type())
@@ -69,13 +72,22 @@ extension GTKContentProvider {
     gdk_content_serialize_async(
       stream.as(GOutputStream.self), mimeType, &value, G_PRIORITY_DEFAULT, cancellable?.as(GCancellable.self),
       { _, result, data in
-        let task = Unmanaged<GObjectReference>.fromOpaque(data!).takeRetainedValue()
+        let finish = Unmanaged<FinishBox>.fromOpaque(data!).takeRetainedValue().finish
         var error: UnsafeMutablePointer<GError>?
         let written = gdk_content_serialize_finish(result, &error) != 0
         let outcome: Result<Void, SystemPasteboardError> =
           written ? .success(()) : .failure(Toolkit.error(.writeFailed, GTKError.take(error, "writing the files")))
-        MainActor.assumeIsolated { GTKContentProvider.complete(task, outcome) }
-      }, Unmanaged.passRetained(task).toOpaque())
+        MainActor.assumeIsolated { finish(outcome) }
+      }, Unmanaged.passRetained(FinishBox(finish: finish)).toOpaque())
+  }
+
+  /// What completes one write: its task, and the content's `served` once it succeeded.
+  typealias Finish = @MainActor @Sendable (Result<Void, SystemPasteboardError>) -> Void
+
+  /// A ``Finish`` carried through a C callback's data pointer.
+  private final class FinishBox: Sendable {
+    let finish: Finish
+    init(finish: @escaping Finish) { self.finish = finish }
   }
 
   /// Completes a write's task: done, or failed with `error`'s message.

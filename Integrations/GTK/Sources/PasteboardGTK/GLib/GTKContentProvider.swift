@@ -19,20 +19,20 @@ enum GTKContentProvider {
     let session: DragSession?
     let sensitive: Bool
     let timeout: Duration
-    /// Told of each format a reader asks for, on GTK's thread.
-    let asked: (@MainActor (String) -> Void)?
+    /// Told of each format written to a reader's end (a paste served), on GTK's thread.
+    let served: (@MainActor (String) -> Void)?
     /// Whether a drop target of this module in this process took the drag (set on GTK's thread).
     nonisolated(unsafe) var droppedInApplication = false
 
     init(
       offers: ToolkitOffers, session: DragSession? = nil, sensitive: Bool = false, timeout: Duration,
-      asked: (@MainActor (String) -> Void)? = nil
+      served: (@MainActor (String) -> Void)? = nil
     ) {
       self.offers = offers
       self.session = session
       self.sensitive = sensitive
       self.timeout = timeout
-      self.asked = asked
+      self.served = served
     }
   }
 
