@@ -51,3 +51,5 @@ $check && exit 0
 [ -z "$(git status --porcelain)" ] || fail "the working tree has changes; commit them first"
 git tag -a "$version" -m "swift-uti $version"
 echo "tagged HEAD as $version; push it with: git push origin $version"
+echo "then write its API baseline, which CI compares the next versions with, and commit it:"
+echo "  scripts/api-diff.sh --baseline $version && git add API/baselines/$version.tar.xz"
