@@ -19,7 +19,8 @@ extension GTKPasteboard {
   /// - Parameters:
   ///   - itemProviders: What to offer, in order.
   ///   - options: An expiry (the copy is cleared then, if still ours), a paste limit (cleared
-  ///     after that many reads), and whether the copy is sensitive (a password: clipboard
+  ///     once that many pastes were written to their readers to the end; a read of the password
+  ///     manager hint is none), and whether the copy is sensitive (a password: clipboard
   ///     managers are told not to keep it, `x-kde-passwordManagerHint`, and GTK's clipboard
   ///     manager hand-over leaves it out).
   public func setItemProviders(_ itemProviders: [NSItemProvider], options: SystemPasteboard.Options = .init()) {
