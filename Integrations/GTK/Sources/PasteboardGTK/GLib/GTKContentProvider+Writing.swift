@@ -41,7 +41,7 @@ extension GTKContentProvider {
         let payload = offers.payload(mimeType)
         GTKThread.run { write(payload) }
       }
-      if !accepted { complete(task, .failure(Toolkit.error(.conversionRefused, "the work pool has no room"))) }
+      if !accepted { finish(.failure(Toolkit.error(.conversionRefused, "the work pool has no room"))) }
     } else if offers.offersFiles && GDKFormats.isFileListFormat(mimeType) {
       let accepted = Toolkit.submit {
         let paths = Result { () throws(SystemPasteboardError) in try offers.filePaths() }
@@ -52,9 +52,9 @@ extension GTKContentProvider {
           }
         }
       }
-      if !accepted { complete(task, .failure(Toolkit.error(.conversionRefused, "the work pool has no room"))) }
+      if !accepted { finish(.failure(Toolkit.error(.conversionRefused, "the work pool has no room"))) }
     } else {
-      complete(task, .failure(Toolkit.error(.conversionRefused, "\(mimeType) is not offered")))
+      finish(.failure(Toolkit.error(.conversionRefused, "\(mimeType) is not offered")))
     }
   }
 
