@@ -1,4 +1,7 @@
-// libFuzzer target for the openstep reader: built by scripts/fuzz.sh with the PropertyList sources.
+// libFuzzer target for the openstep reader: built by scripts/fuzz.sh against PropertyListFuzz
+// (the PropertyList sources and the round trip check, one module shared by the four targets).
+import PropertyListFuzz
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))

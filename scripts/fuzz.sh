@@ -74,11 +74,27 @@ elif [ "$format" = mimepackage ]; then
   sources="$sources $types/MIMEPackage.swift"
   sources="$sources $types/MIMEPackage+Reading.swift $types/MIMEPackage+Cache.swift $types/MagicValue.swift $types/XMLText.swift"
 else
+  # The four property list targets share one module: the PropertyList sources and the round trip
+  # check, built instrumented and optimized once (a minute of the compiler's) into PropertyListFuzz.
   sources="$(find "$root/Sources/PropertyList" -name '*.swift' | sort) $root/Tests/TestSupport/PropertyListRoundTrip.swift"
+  plist="$build/plist"
+  if [ ! -f "$plist/libPropertyListFuzz.a" ] \
+    || [ -n "$(find $sources -newer "$plist/libPropertyListFuzz.a" -print)" ]; then
+    echo "building PropertyListFuzz (instrumented)"
+    mkdir -p "$plist"
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name swift_uti -module-name PropertyListFuzz \
+      -emit-module -emit-module-path "$plist/PropertyListFuzz.swiftmodule" -emit-library -static $sources \
+      -o "$plist/libPropertyListFuzz.a"
+  fi
+  if stale; then
+    echo "building $binary"
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name FuzzTarget -package-name swift_uti \
+      "$root/Fuzz/fuzz-$format.swift" -I "$plist" -L "$plist" -lPropertyListFuzz -o "$binary"
+  fi
 fi
-if [ "$format" != detectors ] && [ "$format" != desktop ] && stale; then
+if { [ "$format" = mimecache ] || [ "$format" = mimepackage ]; } && stale; then
   echo "building $binary"
-  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PropertyListFuzz -package-name swift_uti \
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name FuzzTarget -package-name swift_uti \
     "$root/Fuzz/fuzz-$format.swift" $sources -o "$binary"
 fi
 $build_only && exit 0
