@@ -6,7 +6,8 @@
     scripts/make-text-model.py --tokens FILE                        # FILE's tokens, as the model sees them
 
 The corpus is scripts/text-corpus.py's (train/KIND/* to learn from, final/KIND/* to be scored
-once; its sources.tsv says where each file came from). What the model's answer is worth is chosen
+once, seen/KIND/* the set the published figures were scored on; its sources.tsv says where each
+file came from). What the model's answer is worth is chosen
 by grouped k-fold over the training repositories (FOLDS folds, a repository's files all in one):
 the temperature that calibrates its probabilities (least log loss out of fold) and the floor below
 which its answer is plain text (the most right answers, a wrong specific answer costing
@@ -373,7 +374,7 @@ def main():
     parser.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..",
                                                       "Sources/TypeRegistry/Generated/TextModel+Weights.swift"))
     parser.add_argument("--check", action="store_true")
-    parser.add_argument("--final", action="store_true", help="also score the model alone on the final set")
+    parser.add_argument("--final", action="store_true", help="also score the model alone on the final set (that is its one scoring: at the end only)")
     parser.add_argument("--tokens", metavar="FILE", help="print FILE's tokens, one per line (a test compares)")
     parser.add_argument("--families", action="store_true", help="print FAMILIES, one per line (a test compares)")
     arguments = parser.parse_args()

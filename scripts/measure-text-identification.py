@@ -4,9 +4,10 @@
     pip install magika==1.0.3      # its standard_v3_3 model, the one these figures name
     scripts/measure-text-identification.py --corpus /tmp/text-corpus --utictl .build/release/utictl
 
-The corpus is scripts/text-corpus.py's; only its final set (repositories of owners the model never
-learned from, and no choice was made on) is read, and the files' names say nothing (content
-hashes). Each tool runs once over all the files: `utictl identify --mime` with the machine's MIME
+The corpus is scripts/text-corpus.py's; only one of its scored sets is read, and the files' names
+say nothing (content hashes): the final set by default (repositories of owners the model never
+learned from, and no choice was made on; it is run once, after the model's next change), or with
+--set seen the set the published figures were scored on. Each tool runs once over all the files: `utictl identify --mime` with the machine's MIME
 database and with --no-mime-database, `file --mime-type`, and `magika -l` where it is installed.
 Prints the per-kind table (files named right), the wrong specific answers (a type other than plain
 text that is not the file's), the share right by size (under 1 KB, 1-4 KB, over 4 KB) and each
@@ -76,8 +77,9 @@ def main():
     parser.add_argument("--corpus", required=True)
     parser.add_argument("--utictl", default=".build/release/utictl")
     parser.add_argument("--markdown", action="store_true")
+    parser.add_argument("--set", default="final", choices=("final", "seen"))
     arguments = parser.parse_args()
-    folder = os.path.join(arguments.corpus, "final")
+    folder = os.path.join(arguments.corpus, arguments.set)
     files = {}
     for kind in sorted(os.listdir(folder)):
         for name in sorted(os.listdir(os.path.join(folder, kind))):
