@@ -18,9 +18,10 @@ extension GTKPasteboard {
   ///
   /// - Parameters:
   ///   - itemProviders: What to offer, in order.
-  ///   - options: An expiry (the copy is cleared then, if still ours), a paste limit (cleared
-  ///     once that many pastes were written to their readers to the end; a read of the password
-  ///     manager hint is none), and whether the copy is sensitive (a password: clipboard
+  ///   - options: An expiry (the copy is cleared then, if still ours), a paste limit (once that
+  ///     many pastes were written to their readers to the end, every later one is refused and
+  ///     the copy is cleared a quarter of a second later; a read of the password manager hint is
+  ///     none), and whether the copy is sensitive (a password: clipboard
   ///     managers are told not to keep it, `x-kde-passwordManagerHint`, and GTK's clipboard
   ///     manager hand-over leaves it out).
   public func setItemProviders(_ itemProviders: [NSItemProvider], options: SystemPasteboard.Options = .init()) {
@@ -72,15 +73,26 @@ extension GTKPasteboard {
   }
 
   /// A paste of our copy was served to its end (its data written and the reader's stream
-  /// completed): at the paste limit, the copy is cleared, as the desktop pasteboard does.
+  /// completed): at the paste limit, the copy refuses every later paste at once, and leaves the
+  /// selection ``limitGrace`` later.
+  ///
+  /// The wait is for the reader of the last paste: `wl-paste` 2.1.0 (Debian 12's) handles the
+  /// compositor's events while it waits for its request to be taken, before it reads the data,
+  /// and takes a selection emptied meanwhile for an empty clipboard ("No selection"), though
+  /// the data is in its pipe (fixed in wl-clipboard 2.2.0).
   private func served(limit: Int?) {
     guard var owned else { return }
     owned.served += 1
     self.owned = owned
     guard let limit, owned.served >= limit else { return }
     let provider = owned.provider
-    GTKThread.run { [weak self] in self?.expired(provider) }
+    GTKContentProvider.content(of: provider)?.refusesPastes = true
+    _ = GTKThread.after(milliseconds: Self.limitGrace) { [weak self] in self?.expired(provider) }
   }
+
+  /// How long a copy whose paste limit is reached stays on the selection, refusing every paste,
+  /// before it leaves it, in milliseconds.
+  static let limitGrace: UInt32 = 250
 
   /// The copy's time (or its pastes) is up: cleared, if it is still on the selection.
   private func expired(_ provider: UnsafeMutableRawPointer) {

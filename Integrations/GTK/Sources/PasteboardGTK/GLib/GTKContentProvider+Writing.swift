@@ -22,6 +22,9 @@ extension GTKContentProvider {
     guard let content = content(of: request.provider.pointer) else {
       return complete(task, .failure(Toolkit.error(.conversionRefused, "nothing is offered")))
     }
+    if content.refusesPastes {
+      return complete(task, .failure(Toolkit.error(.conversionRefused, "the copy's paste limit was reached")))
+    }
     let finish: Finish = { outcome in
       complete(task, outcome)
       if case .success = outcome, mimeType != GDKFormats.passwordManagerHint { content.served?(mimeType) }

@@ -12,8 +12,8 @@ import Pasteboard
 enum GTKContentProvider {
   /// What one provider offers, kept on the GObject.
   final class Content: @unchecked Sendable {
-    // Sendable: `let`s of `Sendable` values, and `droppedInApplication`, which only GTK's main thread touches
-    // (GTK calls the provider there).
+    // Sendable: `let`s of `Sendable` values, and `droppedInApplication` and `refusesPastes`, which only
+    // GTK's main thread touches (GTK calls the provider there).
     let offers: ToolkitOffers
     /// The drag it carries, for a drop in the same application.
     let session: DragSession?
@@ -23,6 +23,9 @@ enum GTKContentProvider {
     let served: (@MainActor (String) -> Void)?
     /// Whether a drop target of this module in this process took the drag (set on GTK's thread).
     nonisolated(unsafe) var droppedInApplication = false
+    /// Whether the copy's paste limit is reached: every later request is refused, while the copy
+    /// waits to leave the selection (set on GTK's thread).
+    nonisolated(unsafe) var refusesPastes = false
 
     init(
       offers: ToolkitOffers, session: DragSession? = nil, sensitive: Bool = false, timeout: Duration,
