@@ -23,6 +23,9 @@ struct DefaultCommandTests {
   static func setTextDefault(_ original: Data) async throws -> (ours: Outcome, gio: Outcome) {
     let utictl = try builtProduct("utictl")
     try Peers.executable("gio", package: "libglib2.0-bin").orSkip()
+    // The trees below update their caches off the pool, where no test is current to skip: the
+    // updater is checked here, in the test's task.
+    try Peers.executable("update-desktop-database", package: "desktop-file-utils").orSkip()
     let outcomes = try await offThePool { () throws -> [Outcome] in
       try [[utictl, "default"], ["/usr/bin/gio", "mime"]].map { command throws -> Outcome in
         let tree = try AppsCommandTests.desktop()
