@@ -151,6 +151,75 @@ import Testing
     #expect(!TextClassifier.isSQLOnlyStatement("Select the file you want"))
   }
 
+  /// Tables as spreadsheets, R and databases write them: semicolons where the comma is the
+  /// decimal mark, vertical bars of a dump, and R's row names (a header one field short).
+  @Test(arguments: [
+    ("Name;Price;Stock\nApfel;1,20;14\nBirne;0,95;3\nKiwi;0,40;27\n", "4 records of 3 semicolon-separated fields each"),
+    (
+      "i_item_id|w_warehouse_name|d_week_seq|total\nAAAAB|Conventional|5199|1\nAAAAC|Bad cards|5200|3\n"
+        + "AAAAD|Able|5201|0\n", "4 records of 4 vertical-bar-separated fields each"
+    ),
+    (
+      "\"RDA1\",\"RDA2\",\"RDA3\"\n\"Callvulg\",-0.22,0.69,0.33\n\"Empenigr\",-0.23,-0.63,2.6\n"
+        + "\"Rhodtome\",-0.17,0.11,1.2\n",
+      "4 records of 4 comma-separated fields each, the first naming all but the rows' names"
+    ),
+  ])
+  func delimitedTablesOfEachSeparator(_ text: String, _ reason: String) {
+    let found = bare.identify(Array(text.utf8), fileName: nil, isComplete: true)
+    #expect(found.mimeType == "text/csv")
+    #expect(found.explanation == "the content: \(reason) (text/csv)")
+  }
+
+  /// Code that ends its statements in semicolons, Prolog's lists, an apt configuration whose
+  /// comment has a semicolon, and a Markdown table are not tables of values.
+  @Test func delimitedNearMisses() {
+    let java = "String a = \"Hallo\"; // mit Inhalt\nString b = new String(); // leer\nString c = \"\"; // leer\n"
+    #expect(mimeType(java) != "text/csv")
+    let prolog = "remove([(X,A)|L],X,[(X,ANew)|L]) :- A>0, ANew is A-1.\nremove([X|L],Y,[X|L1]) :- remove(L,Y,L1).\n"
+    #expect(mimeType(prolog) != "text/csv")
+    let apt =
+      "// metadata for desktop applications; nothing here reads it\n"
+      + String(repeating: "Acquire::IndexTargets::deb::DEP-11 { DefaultEnabled \"false\"; };\n", count: 4)
+    #expect(mimeType(apt) != "text/csv")
+    let markdown =
+      "| Kind | Files | Right |\n|------|------:|:-----:|\n| c | 30 | 30 |\n| go | 30 | 27 |\n| sql | 30 | 23 |\n"
+    #expect(mimeType(markdown) != "text/csv")
+  }
+
+  /// TOML as Cargo, mise and release tools write it: multi-line strings, quoted and dotted keys;
+  /// INI as Python's configparser (values going on on indented lines) and systemd write it. Both
+  /// are read by their structure once a section is there, whatever the token model says.
+  @Test(arguments: [
+    (
+      "commit = \"HEAD\"\nproject_name = \"containerd\"\n\npreface = \"\"\"\\\nThe 11th release: it\nadds = this\n\"\"\"\n"
+        + "\n[notes]\nbreaking = []\n", "application/toml"
+    ),
+    (
+      "[tools]\nnode = { version = \"lts\" }\n\"npm:@scope/tool\" = \"latest\"\n\n[package]\nauthors.workspace = true\n",
+      "application/toml"
+    ),
+    (
+      "[flake8]\nenable-extensions = G\nignore =\n    A003,A005\n    E203,E305,\n    W503\nmax-line-length = 100\n",
+      "text/x-ini"
+    ),
+    (
+      "[Unit]\nDescription=Runner\nAfter=network.target\n\n[Service]\nType=simple\nExecStart=/usr/bin/runner --once\n",
+      "text/x-ini"
+    ),
+  ])
+  func iniAndTOMLByTheirStructure(_ text: String, _ expected: String) {
+    #expect(mimeType(text) == expected, "\(text.prefix(40))")
+  }
+
+  /// Markdown's reference links and a Python class with a bracketed list are neither INI nor TOML.
+  @Test func iniNearMisses() {
+    let references = "[home]\n[docs]: https://example.org/docs\n[api]: https://example.org/api\n"
+    #expect(mimeType(references) != "text/x-ini" && mimeType(references) != "application/toml")
+    let python = "[x for x in range(3)]\nclass Point:\n    x = 1\n    y = 2\n"
+    #expect(mimeType(python) != "text/x-ini" && mimeType(python) != "application/toml")
+  }
+
   /// YAML as CI, Kubernetes, Ansible, OpenAPI and Compose write it, whatever its vocabulary.
   @Test(arguments: [
     "name: test\non:\n  push:\n    branches: [main]\njobs:\n  build:\n    runs-on: ubuntu-latest\n"
@@ -188,6 +257,20 @@ import Testing
     let typeScript = "export function total(items: Item[]): number {\n  return items.length;\n}\n"
     #expect(withLines(javaScript) { TextClassifier.disambiguated("typescript", lines: $0) } == "javascript")
     #expect(withLines(typeScript) { TextClassifier.disambiguated("typescript", lines: $0) } == "typescript")
+    let typed = [
+      "const total: number = items.length\n", "const [items, setItems] = useState<Item[]>([])\n",
+      "export default { content: [] } satisfies Config\n",
+    ]
+    for line in typed {
+      #expect(withLines(line) { TextClassifier.disambiguated("typescript", lines: $0) } == "typescript", "\(line)")
+    }
+    let untyped = [
+      "const total = ready ? items.length: 0\n", "if (a < B && C > (d)) { run() }\n",
+      "import { expandGlob } from \"../expand_glob.ts\";\n",
+    ]
+    for line in untyped {
+      #expect(withLines(line) { TextClassifier.disambiguated("typescript", lines: $0) } == "javascript", "\(line)")
+    }
     let c = "#include <stdio.h>\n\nint main(void) {\n  printf(\"hi\\n\");\n  return 0;\n}\n"
     let cPlusPlus = "#include <vector>\n\nint main() {\n  std::vector<int> v{1, 2};\n  return v.size();\n}\n"
     #expect(withLines(c) { TextClassifier.disambiguated("c++", lines: $0) } == "c")

@@ -2,13 +2,23 @@
 extension TextClassifier {
   /// TOML where every line is a TOML line (a table header, `key = value` with a TOML value, a
   /// `#` comment, the inside of a multi-line array or string); else INI where every line is an
-  /// INI line (a `[section]`, `key = value` or `key: value`, a `;` or `#` comment); else nil.
-  static func iniOrTOML(_ lines: TextLines) -> Format? {
+  /// INI line (a `[section]`, `key = value` or `key: value`, a `;` or `#` comment, an indented
+  /// line going on with the value before it); else nil.
+  static func iniOrTOML(_ lines: TextLines) -> Format? { readINIOrTOML(lines)?.format }
+
+  /// ``iniOrTOML(_:)``'s reading, with how many sections (`[name]`, `[[name]]`) and pairs it read.
+  static func readINIOrTOML(_ lines: TextLines) -> (format: Format, sections: Int, pairs: Int)? {
     var toml = true
     var pairs = 0
-    var depth = 0  // brackets or triple quotes still open: the lines inside are a value's
+    var sections = 0
+    var depth = 0  // brackets still open: the lines inside are an array's
+    var string: String?  // the `"""` or `'''` of a multi-line string still open
     for index in lines.significant {
       let line = lines.string(index).trimmingSpaces
+      if let quotes = string {
+        if line.contains(quotes) { string = nil }
+        continue
+      }
       if depth > 0 {
         depth = max(0, depth + line.filter { $0 == "[" }.count - line.filter { $0 == "]" }.count)
         continue
@@ -18,19 +28,68 @@ extension TextClassifier {
         toml = false
         continue
       }
-      if line.hasPrefix("[") && line.hasSuffix("]") { continue }
-      guard let split = line.firstIndex(where: { $0 == "=" || $0 == ":" }), split != line.startIndex else {
-        return nil
+      if line.hasPrefix("[") && line.hasSuffix("]") {
+        if isSectionName(line.dropFirst().dropLast()) { sections += 1 }
+        continue
+      }
+      guard let split = keySplit(line), split != line.startIndex else {
+        // An indented line after a pair goes on with its value, as Python's configparser reads
+        // (`ignore =` then a code a line): INI's, not TOML's.
+        guard pairs > 0, lines[index].first == 0x20 || lines[index].first == 0x09 else { return nil }
+        toml = false
+        continue
       }
       let key = line[..<split].trimmingSpaces
-      guard key.allSatisfy({ $0.isLetter || $0.isNumber || "_-. \"'".contains($0) }) else { return nil }
+      guard key.first == "\"" || key.allSatisfy({ $0.isLetter || $0.isNumber || "_-. \"'".contains($0) }) else {
+        return nil
+      }
       pairs += 1
       let value = line[line.index(after: split)...].trimmingSpaces
       if line[split] == ":" || !isTOMLValue(value) { toml = false }
       if value.hasPrefix("[") { depth = max(0, value.filter { $0 == "[" }.count - value.filter { $0 == "]" }.count) }
+      string = openedMultilineString(value)
     }
     guard pairs > 0 else { return nil }
-    return toml ? .toml : .ini
+    return (toml ? .toml : .ini, sections, pairs)
+  }
+
+  /// Whether the inside of `[…]` names a section or table: `Unit`, `tool.poetry`, `[servers]`
+  /// (an array of tables), `remote "origin"`, `@Git`, EditorConfig's `*.{md,html}`; spaces only
+  /// within quotes and no parentheses (not a list expression's `[x for x in xs]`).
+  static func isSectionName(_ name: Substring) -> Bool {
+    let name = name.hasPrefix("[") && name.hasSuffix("]") ? name.dropFirst().dropLast() : name
+    var quoted = false
+    return !name.isEmpty
+      && name.allSatisfy { character in
+        if character == "\"" { quoted.toggle() }
+        return quoted || character == "\"" || character.isLetter || character.isNumber
+          || "._-:@/*?!{},".contains(character)
+      }
+  }
+
+  /// Where a `key = value` line splits: its first `=` or `:` outside a quoted key
+  /// (`"npm:@scope/tool" = "latest"`, `site."example.org" = true`).
+  static func keySplit(_ line: String) -> String.Index? {
+    var quote: Character?
+    for index in line.indices {
+      let character = line[index]
+      if let open = quote {
+        if character == open { quote = nil }
+      } else if character == "\"" || character == "'" {
+        quote = character
+      } else if character == "=" || character == ":" {
+        return index
+      }
+    }
+    return nil
+  }
+
+  /// The `"""` or `'''` of a TOML multi-line string that `value` opens and does not close.
+  static func openedMultilineString(_ value: String) -> String? {
+    for quotes in ["\"\"\"", "'''"] where value.hasPrefix(quotes) {
+      return value.dropFirst(3).contains(quotes) ? nil : quotes
+    }
+    return nil
   }
 
   /// Whether `value` begins a TOML value (TOML 1.0): a string, a number or date, a boolean, an

@@ -61,7 +61,36 @@ extension TextClassifier {
       {
         return true
       }
-      if annotations.contains(where: { line.contains($0) }) { return true }
+      if annotations.contains(where: { line.contains($0) }) || hasTypeScriptMarks(line) { return true }
+    }
+    return false
+  }
+
+  /// The rest of TypeScript's own syntax, on a line: a typed binding (`const total: number`), an
+  /// explicit type argument (`useState<Item[]>(`), `satisfies`. (An import of a `.ts` module is
+  /// not one: Deno's JavaScript imports TypeScript.)
+  static func hasTypeScriptMarks(_ line: String) -> Bool {
+    if line.contains(" satisfies ") { return true }
+    for keyword in ["const ", "let ", "var ", "export const ", "export let "] where line.hasPrefix(keyword) {
+      let name = line.dropFirst(keyword.count).prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
+      if !name.isEmpty, line.dropFirst(keyword.count + name.count).hasPrefix(": ") { return true }
+    }
+    return hasTypeArguments(line)
+  }
+
+  /// Whether a call on the line names its type arguments: `name<Type>(`, the type a capitalised
+  /// name, perhaps an array, a union or a list (`Map<string, Item[]>` too).
+  static func hasTypeArguments(_ line: String) -> Bool {
+    var rest = Substring(line)
+    while let open = rest.firstIndex(of: "<") {
+      defer { rest = rest[rest.index(after: open)...] }
+      guard open > rest.startIndex, let before = rest[..<open].last, before.isLetter || before.isNumber else {
+        continue
+      }
+      let inside = rest[rest.index(after: open)...].prefix { $0 != ">" }
+      let after = rest[rest.index(after: open)...].dropFirst(inside.count)
+      guard let first = inside.first, first.isUppercase, after.hasPrefix(">(") else { continue }
+      if inside.allSatisfy({ $0.isLetter || $0.isNumber || "[]|,. _".contains($0) }) { return true }
     }
     return false
   }

@@ -75,21 +75,48 @@ extension TextClassifier {
     }
   }
 
-  /// CSV (commas) or TSV (tabs): three or more records (two with three or more fields), each
+  /// The field separators of delimited text, in the order they are tried, with their names and
+  /// formats: TSV by tabs; CSV by commas, and by the semicolons of spreadsheets written where the
+  /// comma is the decimal mark, and the vertical bars of database dumps.
+  static let delimiters: [(byte: UInt8, name: String, format: Format)] = [
+    (0x09, "tab", .tsv), (0x2C, "comma", .csv), (0x3B, "semicolon", .csv), (0x7C, "vertical-bar", .csv),
+  ]
+
+  /// CSV or TSV (``delimiters``): three or more records (two with three or more fields), each
   /// with the same number of fields, at least two, and most of the first record's named (a
-  /// Makefile's recipes, split at their leading tab, have none).
+  /// Makefile's recipes, split at their leading tab, have none). The first record may name one
+  /// field fewer than the others hold, as R's `write.csv` and `write.table` write row names (commas
+  /// and tabs only); a Markdown table's
+  /// separator row (`|---|:--|`) makes vertical bars a table, not values; semicolons and bars,
+  /// which code writes too, need four records of three fields or more.
   static func delimitedFormat(_ lines: TextLines) -> (format: Format, reason: String)? {
-    for (delimiter, format) in [(UInt8(0x09), Format.tsv), (0x2C, .csv)] {
+    guard let first = lines.significant.first else { return nil }
+    for (delimiter, name, format) in delimiters where lines[first].contains(delimiter) {
       // The first line holds the delimiter, or this is not a table.
-      guard let first = lines.significant.first, lines[first].contains(delimiter) else { continue }
-      guard let records = records(lines, delimiter: delimiter), let fields = records.first?.count else { continue }
+      guard let records = records(lines, delimiter: delimiter), records.count >= 2 else { continue }
+      let fields = records[1].count
+      let header = records[0].count
       guard fields >= 2, records.count >= 3 || (records.count == 2 && fields >= 3),
-        records.allSatisfy({ $0.count == fields }), records[0].count(where: { $0.isEmpty }) * 2 < fields
+        header == fields || (header == fields - 1 && records.count >= 3 && delimiter != 0x3B && delimiter != 0x7C),
+        records.dropFirst().allSatisfy({ $0.count == fields }), records[0].count(where: { $0.isEmpty }) * 2 < header
       else { continue }
-      let name = delimiter == 0x09 ? "tab" : "comma"
-      return (format, "\(records.count) records of \(fields) \(name)-separated fields each")
+      // Code ends its statements in semicolons and Prolog writes lists with bars: those two need
+      // more (four records, three fields) and no Markdown table rule.
+      if delimiter == 0x3B || delimiter == 0x7C {
+        guard records.count >= 4, fields >= 3, !hasMarkdownTableRule(lines) else { continue }
+      }
+      let rowNames = header < fields ? ", the first naming all but the rows' names" : ""
+      return (format, "\(records.count) records of \(fields) \(name)-separated fields each\(rowNames)")
     }
     return nil
+  }
+
+  /// Whether a line is a Markdown table's rule: only `|`, `-`, `:` and spaces, three dashes at least.
+  static func hasMarkdownTableRule(_ lines: TextLines) -> Bool {
+    lines.significant.contains { index in
+      let line = lines[index]
+      return line.count(where: { $0 == 0x2D }) >= 3 && line.allSatisfy { [0x7C, 0x2D, 0x3A, 0x20, 0x09].contains($0) }
+    }
   }
 
   /// The first records (at most 20) of the lines, split at `delimiter` with RFC 4180 quotes (a

@@ -7,10 +7,12 @@
 /// 2. Structure that strict readers accept: a patch (`diff --git`, `From <commit>`, or `---`,
 ///    `+++`, `@@` in sequence), NDJSON (two or more lines, each a JSON object or array), CSV and
 ///    TSV (RFC 4180 records, three or more with the same number of fields, two or more fields,
-///    the first record's all named), a Dockerfile (its first instruction `FROM` or `ARG`, and
+///    the first record's all named or all but the rows' names; CSV by commas, semicolons or
+///    vertical bars, ``delimitedFormat(_:)``), a Dockerfile (its first instruction `FROM` or `ARG`, and
 ///    nearly every line an instruction, a continuation or a heredoc's body), YAML (mappings and
 ///    sequences indented by spaces, ``isStrictYAML(_:)``), SQL (statements that start with
-///    SQL's words, one at least that only SQL writes).
+///    SQL's words, one at least that only SQL writes), INI or TOML with a section
+///    (``readINIOrTOML(_:)``).
 /// 3. The token model (``TextModel``), where it is sure enough of the kind's family
 ///    (``confidence``, ``families``), checked against the structure of the kind it names: TOML
 ///    only where every value is a TOML value (else INI), INI and YAML only where the lines have
@@ -59,6 +61,10 @@ enum TextClassifier {
     if isDockerfile(lines) { return (.dockerfile, "every line is a Dockerfile instruction, the first FROM or ARG") }
     if isStrictYAML(lines) { return (.yaml, "its lines are YAML's mappings and sequences, indented by spaces") }
     if isSQL(lines) { return (.sql, "its statements are SQL's (CREATE TABLE, INSERT INTO, SELECT … FROM …)") }
+    if let read = readINIOrTOML(lines), read.sections > 0, read.pairs >= 2 {
+      let name = read.format == .toml ? "TOML's: every value is a TOML value" : "INI's"
+      return (read.format, "its lines are \(name) (sections and key = value pairs)")
+    }
     if isMakeVariableList(lines) { return (.makefile, "its lines are make variables, a list going on (`NAME = \\`)") }
     return nil
   }
