@@ -384,5 +384,13 @@ func withLines<T>(_ text: String, _ body: (TextLines) -> T) -> T {
     #expect(format("c++-header", defining) == Format.textModelKinds["c++"])
     #expect(format("c-header", defining) == Format.textModelKinds["c"])
     #expect(format("c++-header", header) == .cPlusPlusHeader)
+    // A guard defines its name bare or as 1; a default given where a system lacks it is no guard.
+    let classic = "#ifndef LIST_H\n#define LIST_H\n\nstruct list;\n"
+    let one = "#ifndef LIST_H\n#define LIST_H 1\n\nstruct list;\n"
+    let fallback =
+      "#include <limits.h>\n#ifndef PATH_MAX\n#define PATH_MAX 4096\n#endif\n\nint main(void) { return 0; }\n"
+    #expect(format("c", classic) == .cHeader)
+    #expect(format("c", one) == .cHeader)
+    #expect(format("c", fallback) == Format.textModelKinds["c"])
   }
 }

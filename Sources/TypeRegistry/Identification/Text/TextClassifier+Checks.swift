@@ -167,7 +167,7 @@ extension TextClassifier {
     return !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
   }
 
-  /// `#pragma once`, or an include guard: `#ifndef NAME` and then `#define NAME`.
+  /// `#pragma once`, or an include guard: `#ifndef NAME` and then `#define NAME` (or `NAME 1`).
   static func hasIncludeGuard(_ lines: TextLines) -> Bool {
     var guardName: Substring?
     for index in lines.significant {
@@ -177,7 +177,11 @@ extension TextClassifier {
         guardName = line.dropFirst(8).split(separator: " ").first
         continue
       }
-      if let name = guardName, line.hasPrefix("#define "), line.dropFirst(8).split(separator: " ").first == name {
+      let defined =
+        line.hasPrefix("#define ") ? line.dropFirst(8).split(whereSeparator: { $0 == " " || $0 == "\t" }) : []
+      // A guard defines its name bare (or as 1); `#ifndef PATH_MAX` / `#define PATH_MAX 4096`, a
+      // default that sources write too, is no guard.
+      if let name = guardName, defined.first == name, defined.count == 1 || (defined.count == 2 && defined[1] == "1") {
         return true
       }
       guardName = nil
