@@ -34,7 +34,7 @@ extension TextClassifier {
       }
       guard let split = keySplit(line), split != line.startIndex else {
         // An indented line after a pair goes on with its value, as Python's configparser reads
-        // (`ignore =` then a code a line): INI's, not TOML's.
+        // (`ignore =`, then one code a line): INI's, not TOML's.
         guard pairs > 0, lines[index].first == 0x20 || lines[index].first == 0x09 else { return nil }
         toml = false
         continue

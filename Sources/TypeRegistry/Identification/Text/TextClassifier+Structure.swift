@@ -85,10 +85,9 @@ extension TextClassifier {
   /// CSV or TSV (``delimiters``): three or more records (two with three or more fields), each
   /// with the same number of fields, at least two, and most of the first record's named (a
   /// Makefile's recipes, split at their leading tab, have none). The first record may name one
-  /// field fewer than the others hold, as R's `write.csv` and `write.table` write row names (commas
-  /// and tabs only); a Markdown table's
-  /// separator row (`|---|:--|`) makes vertical bars a table, not values; semicolons and bars,
-  /// which code writes too, need four records of three fields or more.
+  /// field fewer than the others hold, as R's `write.csv` and `write.table` write row names
+  /// (commas and tabs only). Semicolons and bars, which code writes too, need four records of
+  /// three fields or more, and no Markdown table rule (`|---|:--|`) among the lines.
   static func delimitedFormat(_ lines: TextLines) -> (format: Format, reason: String)? {
     guard let first = lines.significant.first else { return nil }
     for (delimiter, name, format) in delimiters where lines[first].contains(delimiter) {
