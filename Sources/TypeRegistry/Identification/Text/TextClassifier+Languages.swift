@@ -87,9 +87,9 @@ extension TextClassifier {
       guard open > rest.startIndex, let before = rest[..<open].last, before.isLetter || before.isNumber else {
         continue
       }
-      let inside = rest[rest.index(after: open)...].prefix { $0 != ">" }
-      let after = rest[rest.index(after: open)...].dropFirst(inside.count)
-      guard let first = inside.first, first.isUppercase, after.hasPrefix(">(") else { continue }
+      let tail = rest[rest.index(after: open)...]
+      let inside = tail.prefix { $0 != ">" }
+      guard let first = inside.first, first.isUppercase, tail.dropFirst(inside.count).hasPrefix(">(") else { continue }
       if inside.allSatisfy({ $0.isLetter || $0.isNumber || "[]|,. _".contains($0) }) { return true }
     }
     return false

@@ -77,9 +77,12 @@ extension TextClassifier {
 
   /// The field separators of delimited text, in the order they are tried, with their names and
   /// formats: TSV by tabs; CSV by commas, and by the semicolons of spreadsheets written where the
-  /// comma is the decimal mark, and the vertical bars of database dumps.
-  static let delimiters: [(byte: UInt8, name: String, format: Format)] = [
-    (0x09, "tab", .tsv), (0x2C, "comma", .csv), (0x3B, "semicolon", .csv), (0x7C, "vertical-bar", .csv),
+  /// comma is the decimal mark, and the vertical bars of database dumps. `codeWritesIt`: code
+  /// ends its statements in semicolons and Prolog writes lists with bars, so a table of those
+  /// needs more (``delimitedFormat(_:)``).
+  static let delimiters: [(byte: UInt8, name: String, format: Format, codeWritesIt: Bool)] = [
+    (0x09, "tab", .tsv, false), (0x2C, "comma", .csv, false), (0x3B, "semicolon", .csv, true),
+    (0x7C, "vertical-bar", .csv, true),
   ]
 
   /// CSV or TSV (``delimiters``): three or more records (two with three or more fields), each
@@ -90,18 +93,16 @@ extension TextClassifier {
   /// three fields or more, and no Markdown table rule (`|---|:--|`) among the lines.
   static func delimitedFormat(_ lines: TextLines) -> (format: Format, reason: String)? {
     guard let first = lines.significant.first else { return nil }
-    for (delimiter, name, format) in delimiters where lines[first].contains(delimiter) {
+    for (delimiter, name, format, codeWritesIt) in delimiters where lines[first].contains(delimiter) {
       // The first line holds the delimiter, or this is not a table.
       guard let records = records(lines, delimiter: delimiter), records.count >= 2 else { continue }
       let fields = records[1].count
       let header = records[0].count
       guard fields >= 2, records.count >= 3 || (records.count == 2 && fields >= 3),
-        header == fields || (header == fields - 1 && records.count >= 3 && delimiter != 0x3B && delimiter != 0x7C),
+        header == fields || (header == fields - 1 && records.count >= 3 && !codeWritesIt),
         records.dropFirst().allSatisfy({ $0.count == fields }), records[0].count(where: { $0.isEmpty }) * 2 < header
       else { continue }
-      // Code ends its statements in semicolons and Prolog writes lists with bars: those two need
-      // more (four records, three fields) and no Markdown table rule.
-      if delimiter == 0x3B || delimiter == 0x7C {
+      if codeWritesIt {
         guard records.count >= 4, fields >= 3, !hasMarkdownTableRule(lines) else { continue }
       }
       let rowNames = header < fields ? ", the first naming all but the rows' names" : ""

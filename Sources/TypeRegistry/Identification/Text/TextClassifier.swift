@@ -8,10 +8,10 @@
 ///    `+++`, `@@` in sequence), NDJSON (two or more lines, each a JSON object or array), CSV and
 ///    TSV (RFC 4180 records, three or more with the same number of fields, two or more fields,
 ///    the first record's all named or all but the rows' names; CSV by commas, semicolons or
-///    vertical bars, ``delimitedFormat(_:)``), a Dockerfile (its first instruction `FROM` or `ARG`, and
-///    nearly every line an instruction, a continuation or a heredoc's body), YAML (mappings and
-///    sequences indented by spaces, ``isStrictYAML(_:)``), SQL (statements that start with
-///    SQL's words, one at least that only SQL writes), INI or TOML with a section
+///    vertical bars, ``delimitedFormat(_:)``), a Dockerfile (its first instruction `FROM` or
+///    `ARG`, and nearly every line an instruction, a continuation or a heredoc's body), YAML
+///    (mappings and sequences indented by spaces, ``isStrictYAML(_:)``), SQL (statements that
+///    start with SQL's words, one at least that only SQL writes), INI or TOML with a section
 ///    (``readINIOrTOML(_:)``).
 /// 3. The token model (``TextModel``), where it is sure enough of the kind's family
 ///    (``confidence``, ``families``), checked against the structure of the kind it names: TOML
